@@ -1,0 +1,21 @@
+#!/bin/sh
+# Installs the Debian packages corrchess needs to build, test and run.
+# Safe to run again: it only calls apt-get when a package is missing.
+set -eu
+PKGS="build-essential autoconf automake libtool pkg-config
+libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
+python3 stockfish"
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+if [ -z "$missing" ]; then
+	echo "install-deps: all packages present"
+	exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "install-deps: installing$missing"
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

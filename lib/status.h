@@ -1,0 +1,21 @@
+/* status.h: the one error enum of lib/ (STYLE: functions that can fail
+ * return an int, 0 = ok, negative = one of these).  Every function that
+ * returns one also fills a caller's message buffer with a sentence for a
+ * person, so callers can pass it on unchanged (API.md error "message"). */
+#ifndef CORRCHESS_STATUS_H
+#define CORRCHESS_STATUS_H
+
+enum cc_status {
+	CC_OK = 0,
+	CC_ERR_MALFORMED = -1, /* the text does not parse at all */
+	CC_ERR_ILLEGAL = -2,   /* well-formed, but the rules forbid it */
+	CC_ERR_INVALID = -3,   /* well-formed, but impossible (a position, a date span) */
+	CC_ERR_RANGE = -4,     /* a number outside its allowed range */
+	CC_ERR_NOMEM = -5,     /* out of memory or a fixed buffer is full */
+};
+
+/* A short stable name for a status ("malformed", "illegal", ...): borrowed,
+ * static storage. Unknown values give "unknown". */
+const char *cc_status_name(int status);
+
+#endif

@@ -1,0 +1,151 @@
+/* check_fen.c: FEN read/write, round trips and the impossible positions
+ * it must refuse with a reason. */
+#include <string.h>
+
+#include "board.h"
+#include "fen.h"
+#include "status.h"
+#include "testutil.h"
+
+static const char *round_trips[] = {
+    FEN_STARTPOS,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
+    "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 40",
+    "8/8/8/8/8/8/8/K6k b - - 99 9999",
+};
+
+START_TEST(test_round_trip)
+{
+	position pos;
+	char err[256], out[FEN_MAX];
+	ck_assert_msg(fen_parse(&pos, round_trips[_i], err, sizeof err) == CC_OK, "%s", err);
+	fen_write(&pos, out);
+	ck_assert_str_eq(out, round_trips[_i]);
+	ck_assert(position_is_consistent(&pos));
+}
+END_TEST
+
+START_TEST(test_startpos_word)
+{
+	position a, b;
+	char err[256];
+	ck_assert_int_eq(fen_parse(&a, "startpos", err, sizeof err), CC_OK);
+	position_startpos(&b);
+	ck_assert(memcmp(&a, &b, sizeof a) == 0);
+}
+END_TEST
+
+START_TEST(test_optional_counters)
+{
+	position pos;
+	char err[256], out[FEN_MAX];
+	ck_assert_int_eq(fen_parse(&pos, "4k3/8/8/8/8/8/8/4K3 w", err, sizeof err), CC_OK);
+	fen_write(&pos, out);
+	ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+	ck_assert_int_eq(fen_parse(&pos, "  4k3/8/8/8/8/8/8/4K3 b - - 3 7  ", err, sizeof err), CC_OK);
+	ck_assert_int_eq(pos.halfmove, 3);
+	ck_assert_int_eq(pos.fullmove, 7);
+}
+END_TEST
+
+static const struct {
+	const char *fen;
+	int status;
+	const char *reason; /* a part of the message */
+} bad[] = {
+    {"", CC_ERR_MALFORMED, "8 ranks"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", CC_ERR_MALFORMED, "8 ranks"},
+    {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_MALFORMED, "not a piece"},
+    {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_MALFORMED, "more than 8"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", CC_ERR_MALFORMED, "'X'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", CC_ERR_MALFORMED, "side to move"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", CC_ERR_MALFORMED, "castling"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", CC_ERR_MALFORMED, "twice"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", CC_ERR_MALFORMED, "en-passant"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", CC_ERR_MALFORMED, "halfmove"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", CC_ERR_INVALID, "fullmove"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", CC_ERR_MALFORMED, "end"},
+    {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", CC_ERR_INVALID, "black has 0 kings"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", CC_ERR_INVALID, "white has 2 kings"},
+    {"Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1", CC_ERR_INVALID, "first or eighth"},
+    {"4k3/8/8/8/8/8/8/4K2p w - - 0 1", CC_ERR_INVALID, "first or eighth"},
+    {"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", CC_ERR_INVALID, "not to move (black) is in check"},
+    {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", CC_ERR_INVALID, "castling right K"},
+    {"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_INVALID, "castling right k"},
+    {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", CC_ERR_INVALID, "double step"},
+    {"4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", CC_ERR_INVALID, "double step"},
+    {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", CC_ERR_INVALID, "9 pawns"},
+    {"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1", CC_ERR_INVALID, "promoted"},
+    {"7k/8/8/4r3/1b6/5n2/8/4K3 w - - 0 1", CC_ERR_INVALID, "more than two"},
+};
+
+START_TEST(test_rejects)
+{
+	position pos;
+	char err[256] = "";
+	int rc = fen_parse(&pos, bad[_i].fen, err, sizeof err);
+	ck_assert_msg(rc == bad[_i].status, "\"%s\": status %d (%s), want %d", bad[_i].fen, rc, err,
+		      bad[_i].status);
+	ck_assert_msg(strstr(err, bad[_i].reason) != NULL, "\"%s\": message \"%s\" lacks \"%s\"",
+		      bad[_i].fen, err, bad[_i].reason);
+}
+END_TEST
+
+START_TEST(test_null_and_long_input)
+{
+	position pos;
+	char err[256];
+	ck_assert_int_eq(fen_parse(&pos, NULL, err, sizeof err), CC_ERR_MALFORMED);
+	char big[2000];
+	memset(big, '1', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	ck_assert_int_eq(fen_parse(&pos, big, err, sizeof err), CC_ERR_MALFORMED);
+	/* a tiny message buffer is respected */
+	char tiny[8];
+	ck_assert_int_eq(fen_parse(&pos, "x", tiny, sizeof tiny), CC_ERR_MALFORMED);
+	ck_assert_int_lt(strlen(tiny), sizeof tiny);
+}
+END_TEST
+
+START_TEST(test_key_matches_after_moves)
+{
+	/* the same position reached two ways has the same key */
+	position a, b;
+	char err[256];
+	ck_assert_int_eq(fen_parse(&a, "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+				   err, sizeof err),
+			 CC_OK);
+	ck_assert_int_eq(fen_parse(&b, "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 6 4",
+				   err, sizeof err),
+			 CC_OK);
+	ck_assert(a.key == b.key);
+	ck_assert_int_eq(fen_parse(&b, "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w Qkq - 2 2",
+				   err, sizeof err),
+			 CC_OK);
+	ck_assert(a.key != b.key);
+}
+END_TEST
+
+static Suite *fen_suite(void)
+{
+	Suite *s = suite_create("fen");
+	TCase *tc = tcase_create("fen");
+	tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof round_trips / sizeof round_trips[0]));
+	tcase_add_test(tc, test_startpos_word);
+	tcase_add_test(tc, test_optional_counters);
+	tcase_add_loop_test(tc, test_rejects, 0, (int)(sizeof bad / sizeof bad[0]));
+	tcase_add_test(tc, test_null_and_long_input);
+	tcase_add_test(tc, test_key_matches_after_moves);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(fen_suite());
+}
