@@ -1,0 +1,1717 @@
+/* check_clock.c: the thinking-time engine (lib/clock.h).
+ *
+ * Three layers: every vector of tests/vectors/time.json, read at run time;
+ * hand-made cases for each DSU rule; and property tests over many random
+ * inputs (a seeded PRNG, so every run sees the same inputs), most of them
+ * against a naive day-by-day reference written here. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calendar.h"
+#include "clock.h"
+#include "status.h"
+#include "testutil.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+static int32_t D(const char *iso)
+{
+	int32_t day = 0;
+	char err[128];
+	if (calendar_parse(iso, &day, err, sizeof err) != CC_OK)
+		ck_abort_msg("bad test date %s: %s", iso, err);
+	return day;
+}
+
+static const struct clock_profile *P(const char *name)
+{
+	const struct clock_profile *p = clock_profile_find(name);
+	ck_assert_ptr_nonnull(p);
+	return p;
+}
+
+/* Thinking days of one move, asserting success. */
+static int32_t days_of(const struct clock_profile *p, int32_t r, int32_t s,
+                       const struct clock_interval *stops, size_t n)
+{
+	struct clock_days d;
+	char err[256];
+	int rc = clock_move_days(p, r, s, stops, n, &d, err, sizeof err);
+	if (rc != CC_OK)
+		ck_abort_msg("clock_move_days: %s", err);
+	return d.days;
+}
+
+/* A game on profile p starting at start, no stops, nothing pending. */
+static struct clock_game game(const struct clock_profile *p, int32_t start,
+                              const struct clock_move *moves, size_t n)
+{
+	struct clock_game g;
+	memset(&g, 0, sizeof g);
+	g.profile = p;
+	g.start = start;
+	g.today = CLOCK_NO_DATE;
+	g.first_side = CLOCK_WHITE;
+	g.moves = moves;
+	g.nmoves = n;
+	g.pending.received = CLOCK_NO_DATE;
+	g.transit_days = -1;
+	return g;
+}
+
+static struct clock_result compute(const struct clock_game *g, struct clock_ply *plies)
+{
+	struct clock_result res;
+	char err[256] = "";
+	int rc = clock_compute(g, &res, plies, err, sizeof err);
+	if (rc != CC_OK)
+		ck_abort_msg("clock_compute: %d %s", rc, err);
+	return res;
+}
+
+/* A move received r days and sent s days after base. */
+static struct clock_move mv(int32_t base, int r, int s)
+{
+	struct clock_move m = {base + r, base + s, 0, 0, 0};
+	return m;
+}
+
+/* A profile like dsu-post (30 days / 10 moves, stated receipt) without the
+ * weekend rule and holidays, so game-logic tests need no calendar care. */
+static struct clock_profile post30(void)
+{
+	struct clock_profile p = *P("dsu-post");
+	p.name = "post30";
+	p.weekend_rule = false;
+	p.holidays = false;
+	return p;
+}
+
+/* ---- naive references (day by day; fine in a test) -------------------- */
+
+static int easter_march_day(int year) /* Gauss/Lichtenberg, as in check_calendar */
+{
+	int k = year / 100;
+	int m = 15 + (3 * k + 3) / 4 - (8 * k + 13) / 25;
+	int s = 2 - (3 * k + 3) / 4;
+	int a = year % 19;
+	int d = (19 * a + m) % 30;
+	int r = (d + a / 11) / 29;
+	int og = 21 + d - r;
+	int sz = 7 - (year + year / 4 + s) % 7;
+	int oe = 7 - (og - sz) % 7;
+	return og + oe;
+}
+
+static bool naive_holiday(int32_t day)
+{
+	int y, m, d;
+	calendar_to_ymd(day, &y, &m, &d);
+	if (m == 12 && d >= 20)
+		return true;
+	int e = easter_march_day(y); /* March day; Easter itself = 1 March + e - 1 */
+	int32_t march1 = 0;
+	calendar_from_ymd(y, 3, 1, &march1);
+	int32_t sunday = march1 + e - 1;
+	return day >= sunday - 5 && day <= sunday + 2;
+}
+
+static bool naive_stopped(const struct clock_profile *p, const struct clock_interval *st, size_t n,
+                          int32_t day)
+{
+	for (size_t i = 0; i < n; i++)
+		if (day >= st[i].first && day <= st[i].last)
+			return true;
+	return p->holidays && naive_holiday(day);
+}
+
+static int32_t naive_days(const struct clock_profile *p, int32_t r, int32_t s,
+                          const struct clock_interval *st, size_t n)
+{
+	if (p->weekend_rule && calendar_weekday(s) == CALENDAR_SUNDAY && s - 1 >= r)
+		s--;
+	int32_t count = 0;
+	for (int32_t d = r; d < s; d++)
+		count += !naive_stopped(p, st, n, d);
+	return count;
+}
+
+/* splitmix64: a tiny deterministic PRNG */
+static uint64_t rng_state;
+static uint64_t rnd(void)
+{
+	uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+static int rint_(int lo, int hi) /* inclusive */
+{
+	return lo + (int)(rnd() % (uint64_t)(hi - lo + 1));
+}
+
+/* ---- vectors (tests/vectors/time.json) -------------------------------- */
+
+START_TEST(test_vectors_one_move)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "one_move");
+	ck_assert(json_is_array(list) && json_array_size(list) >= 9);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		const char *id = json_string_value(json_object_get(v, "id"));
+		const struct clock_profile *p = P(json_string_value(json_object_get(v, "profile")));
+		struct clock_interval vac[1];
+		size_t nvac = 0;
+		json_t *va = json_object_get(v, "vacation");
+		if (va != NULL) {
+			vac[0].first = D(json_string_value(json_array_get(va, 0)));
+			vac[0].last = D(json_string_value(json_array_get(va, 1)));
+			nvac = 1;
+		}
+		int32_t r = D(json_string_value(json_object_get(v, "received")));
+		int32_t s = D(json_string_value(json_object_get(v, "sent")));
+		int want = (int)json_integer_value(json_object_get(v, "days"));
+		int got = days_of(p, r, s, vac, nvac);
+		ck_assert_msg(got == want, "vector %s: %d days, expected %d", id, got, want);
+		ck_assert_msg(naive_days(p, r, s, vac, nvac) == want, "vector %s: naive", id);
+	}
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_vectors_email_receipt)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "email_receipt");
+	ck_assert(json_array_size(list) >= 1);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		const struct clock_profile *p = P(json_string_value(json_object_get(v, "profile")));
+		int32_t got = 0;
+		ck_assert_int_eq(clock_receipt_date(
+		                         p,
+		                         D(json_string_value(json_object_get(v, "opponent_sent"))),
+		                         &got, NULL, 0),
+		                 CC_OK);
+		ck_assert_int_eq(got,
+		                 D(json_string_value(json_object_get(v, "counts_as_received"))));
+	}
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_vectors_vacation_notice)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "vacation_notice");
+	ck_assert(json_array_size(list) >= 1);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		const struct clock_profile *p = P(json_string_value(json_object_get(v, "profile")));
+		int32_t notice = D(json_string_value(json_object_get(v, "notice_sent")));
+		int32_t earliest = D(json_string_value(json_object_get(v, "earliest_first_day")));
+		int32_t start = notice - 100;
+		struct clock_vacation_check out;
+		struct clock_interval ok = {earliest, earliest + 9};
+		struct clock_interval early = {earliest - 1, earliest + 9};
+		ck_assert_int_eq(clock_vacation_check(p, CLOCK_VACATION, start, NULL, 0, notice, ok,
+		                                      &out, NULL, 0),
+		                 CC_OK);
+		ck_assert_int_eq(out.earliest_first, earliest);
+		ck_assert_int_eq(clock_vacation_check(p, CLOCK_VACATION, start, NULL, 0, notice,
+		                                      early, &out, NULL, 0),
+		                 CC_ERR_INVALID);
+		ck_assert_int_eq(out.verdict, CLOCK_VAC_NOTICE_TOO_SHORT);
+	}
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_vectors_easter_holiday)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "easter_holiday");
+	ck_assert(json_array_size(list) >= 1);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		int year = (int)json_integer_value(json_object_get(v, "year"));
+		json_t *h = json_object_get(v, "holiday");
+		struct clock_interval span;
+		ck_assert_int_eq(clock_easter_holiday(year, &span), CC_OK);
+		ck_assert_int_eq(span.first, D(json_string_value(json_array_get(h, 0))));
+		ck_assert_int_eq(span.last, D(json_string_value(json_array_get(h, 1))));
+		struct clock_interval two[2];
+		ck_assert_int_eq(clock_holidays(year, two), CC_OK);
+		ck_assert_int_eq(two[0].first, span.first);
+	}
+	json_decref(root);
+}
+END_TEST
+
+/* C1-C3 as allowances and as the next control of a player in a game; S1/S2
+ * as allowances and as the control of a pending series. */
+START_TEST(test_vectors_control)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "control");
+	ck_assert(json_array_size(list) >= 5);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		const char *id = json_string_value(json_object_get(v, "id"));
+		const struct clock_profile *p = P(json_string_value(json_object_get(v, "profile")));
+		int limit = (int)json_integer_value(json_object_get(v, "limit_days"));
+		json_t *mv_ = json_object_get(v, "move");
+		json_t *ser = json_object_get(v, "series_accepted_through");
+		int move = (int)json_integer_value(mv_ != NULL ? mv_ : ser);
+		int32_t got;
+		ck_assert_int_eq(clock_allowance(p, move, &got), CC_OK);
+		ck_assert_msg(got == limit, "%s: allowance %d, expected %d", id, got, limit);
+
+		/* In a game: white has made move-1 moves of 0 days each (or 9
+		   with a pending series proposing his moves 10..move). */
+		int made = mv_ != NULL ? move - 1 : 9;
+		struct clock_move moves[64];
+		int32_t start = D("2027-09-01");
+		for (int k = 0; k < 2 * made; k++)
+			moves[k] = mv(start, k, k);
+		struct clock_game g = game(p, start, moves, (size_t)(2 * made));
+		if (ser != NULL)
+			g.pending.series_last = move;
+		struct clock_result res = compute(&g, NULL);
+		ck_assert_int_eq(res.to_move, CLOCK_WHITE);
+		ck_assert_msg(res.player[CLOCK_WHITE].next_control == move, "%s: next control %d",
+		              id, res.player[CLOCK_WHITE].next_control);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].limit_days, limit);
+	}
+	json_decref(root);
+}
+END_TEST
+
+/* ---- profiles ---------------------------------------------------------- */
+
+START_TEST(test_profiles)
+{
+	const struct clock_profile *post = clock_profile_find("dsu-post");
+	const struct clock_profile *mail = clock_profile_find("dsu-email");
+	const struct clock_profile *srv = clock_profile_find("server");
+	ck_assert_ptr_nonnull(post);
+	ck_assert_ptr_nonnull(mail);
+	ck_assert_ptr_nonnull(srv);
+	ck_assert_ptr_null(clock_profile_find("dsu-fax"));
+	ck_assert_ptr_null(clock_profile_find(""));
+	ck_assert_ptr_null(clock_profile_find(NULL));
+	ck_assert_ptr_null(clock_profile_find("DSU-POST"));
+	/* SPEC.md §4 table */
+	ck_assert_int_eq(post->days_per_period, 30);
+	ck_assert_int_eq(mail->days_per_period, 40);
+	ck_assert_int_eq(srv->days_per_period, 40);
+	ck_assert(post->weekend_rule && !mail->weekend_rule && !srv->weekend_rule);
+	ck_assert(post->holidays && mail->holidays && !srv->holidays);
+	ck_assert_int_eq(post->receipt, CLOCK_RECEIPT_STATED);
+	ck_assert_int_eq(mail->receipt, CLOCK_RECEIPT_NEXT_DAY);
+	ck_assert_int_eq(srv->receipt, CLOCK_RECEIPT_SAME_DAY);
+	ck_assert_int_eq(post->vacation_notice, 6);
+	ck_assert_int_eq(srv->vacation_notice, 0);
+	ck_assert_int_eq(post->penalty_invalid_repeat, 6);
+	ck_assert_int_eq(mail->penalty_invalid, 3);
+	ck_assert_int_eq(srv->penalty_invalid, 0);
+	ck_assert_int_eq(mail->special_leave_days, 30);
+	size_t n = 0;
+	while (clock_profile_at(n) != NULL) {
+		ck_assert_int_eq(clock_profile_check(clock_profile_at(n), NULL, 0), CC_OK);
+		ck_assert_ptr_eq(clock_profile_find(clock_profile_at(n)->name),
+		                 clock_profile_at(n));
+		n++;
+	}
+	ck_assert_int_eq((int)n, 3);
+}
+END_TEST
+
+START_TEST(test_profile_check)
+{
+	char err[128];
+	struct clock_profile p = *P("dsu-email");
+	p.name = "custom";
+	p.days_per_period = 45;
+	p.moves_per_period = 10;
+	ck_assert_int_eq(clock_profile_check(&p, err, sizeof err), CC_OK);
+	int32_t limit;
+	ck_assert_int_eq(clock_allowance(&p, 11, &limit), CC_OK);
+	ck_assert_int_eq(limit, 49); /* 11 * 4.5 = 49.5, whole days only */
+
+	p.moves_per_period = 0;
+	ck_assert_int_eq(clock_profile_check(&p, err, sizeof err), CC_ERR_INVALID);
+	ck_assert_ptr_nonnull(strstr(err, "moves_per_period"));
+	p = *P("dsu-email");
+	p.days_per_period = -1;
+	ck_assert_int_eq(clock_profile_check(&p, err, sizeof err), CC_ERR_INVALID);
+	p = *P("dsu-email");
+	p.receipt = (enum clock_receipt)7;
+	ck_assert_int_eq(clock_profile_check(&p, err, sizeof err), CC_ERR_INVALID);
+	p = *P("dsu-email");
+	p.penalty_tl = -6;
+	ck_assert_int_eq(clock_profile_check(&p, err, sizeof err), CC_ERR_INVALID);
+	p = *P("dsu-email");
+	p.special_leave_days = -2;
+	ck_assert_int_eq(clock_profile_check(&p, err, sizeof err), CC_ERR_INVALID);
+	ck_assert_int_eq(clock_profile_check(NULL, err, sizeof err), CC_ERR_INVALID);
+	/* a bad custom profile is refused by the computing functions too */
+	struct clock_days d;
+	p.special_leave_days = -2;
+	ck_assert_int_eq(clock_move_days(&p, 0, 1, NULL, 0, &d, err, sizeof err), CC_ERR_INVALID);
+}
+END_TEST
+
+/* ---- calendar rules ---------------------------------------------------- */
+
+START_TEST(test_holidays)
+{
+	struct clock_interval h[2];
+	ck_assert_int_eq(clock_holidays(2027, h), CC_OK);
+	ck_assert_int_eq(h[0].first, D("2027-03-23")); /* H1 */
+	ck_assert_int_eq(h[0].last, D("2027-03-30"));
+	ck_assert_int_eq(h[1].first, D("2027-12-20"));
+	ck_assert_int_eq(h[1].last, D("2027-12-31"));
+	ck_assert_int_eq(calendar_weekday(h[0].first), CALENDAR_TUESDAY);
+	ck_assert_int_eq(calendar_weekday(h[0].last), CALENDAR_TUESDAY);
+	ck_assert_int_eq(clock_holidays(1582, h), CC_ERR_RANGE);
+	ck_assert_int_eq(clock_easter_holiday(10000, h), CC_ERR_RANGE);
+	/* 1818: Easter 22 March, the holiday starts 17 March */
+	ck_assert_int_eq(clock_easter_holiday(1818, h), CC_OK);
+	ck_assert_int_eq(h[0].first, D("1818-03-17"));
+}
+END_TEST
+
+START_TEST(test_receipt_and_weekend)
+{
+	int32_t r = 0;
+	char err[128];
+	ck_assert_int_eq(clock_receipt_date(P("dsu-email"), D("2027-12-31"), &r, NULL, 0), CC_OK);
+	ck_assert_int_eq(r, D("2028-01-01"));
+	ck_assert_int_eq(clock_receipt_date(P("server"), D("2027-08-30"), &r, NULL, 0), CC_OK);
+	ck_assert_int_eq(r, D("2027-08-30"));
+	ck_assert_int_eq(clock_receipt_date(P("dsu-post"), D("2027-08-30"), &r, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(clock_receipt_date(NULL, D("2027-08-30"), &r, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(clock_receipt_date(P("server"), INT32_MAX, &r, err, sizeof err),
+	                 CC_ERR_RANGE);
+
+	/* DSU 6.3.2.1: a Sunday posting counts as Saturday; never before receipt */
+	const struct clock_profile *post = P("dsu-post");
+	int32_t sat = D("2027-08-07"), sun = D("2027-08-08"), fri = D("2027-08-06");
+	ck_assert_int_eq(clock_counted_sent(post, sat, sun), sat);
+	ck_assert_int_eq(clock_counted_sent(post, fri, sun), sat);
+	ck_assert_int_eq(clock_counted_sent(post, sun, sun), sun);
+	ck_assert_int_eq(clock_counted_sent(post, sat, sun + 1), sun + 1);
+	ck_assert_int_eq(clock_counted_sent(P("dsu-email"), sat, sun), sun);
+	ck_assert_int_eq(days_of(post, fri, sun, NULL, 0), 1); /* Fri-Sat */
+	ck_assert_int_eq(days_of(post, sun, sun, NULL, 0), 0); /* received on Sunday */
+	ck_assert_int_eq(days_of(post, sun, sun + 1, NULL, 0), 1);
+	ck_assert_int_eq(days_of(post, sat, sun + 7, NULL, 0), 7); /* next Sunday = Saturday */
+}
+END_TEST
+
+/* ---- one move ---------------------------------------------------------- */
+
+START_TEST(test_move_days_rules)
+{
+	const struct clock_profile *post = P("dsu-post");
+	const struct clock_profile *mail = P("dsu-email");
+	const struct clock_profile *srv = P("server");
+	/* received == sent */
+	ck_assert_int_eq(days_of(post, D("2027-06-09"), D("2027-06-09"), NULL, 0), 0);
+	/* V3 with the vacation split in two and given in reverse order, and an
+	   overlapping vacation of the opponent */
+	struct clock_interval split[] = {
+	        {D("2027-06-15"), D("2027-06-22")},
+	        {D("2027-06-08"), D("2027-06-14")},
+	        {D("2027-06-10"), D("2027-06-18")},
+	};
+	ck_assert_int_eq(days_of(post, D("2027-06-05"), D("2027-06-25"), split, 3), 5);
+	/* two players' vacations that only touch: 8-14 and 15-22 still make one */
+	ck_assert_int_eq(days_of(post, D("2027-06-05"), D("2027-06-25"), split, 2), 5);
+	/* a gap day between two vacations counts */
+	struct clock_interval gap[] = {{D("2027-06-08"), D("2027-06-13")},
+	                               {D("2027-06-15"), D("2027-06-22")}};
+	ck_assert_int_eq(days_of(post, D("2027-06-05"), D("2027-06-25"), gap, 2), 6);
+	/* H2, and the same move in e-mail play (no weekend rule, same holidays) */
+	ck_assert_int_eq(days_of(post, D("2026-12-18"), D("2027-01-04"), NULL, 0), 5);
+	ck_assert_int_eq(days_of(mail, D("2026-12-18"), D("2027-01-04"), NULL, 0), 5);
+	ck_assert_int_eq(days_of(srv, D("2026-12-18"), D("2027-01-04"), NULL, 0), 17);
+	/* Easter 2027: 23-30 March stopped */
+	ck_assert_int_eq(days_of(mail, D("2027-03-20"), D("2027-04-02"), NULL, 0), 13 - 8);
+	/* over three years: 1 Jan 2026 to 1 Jan 2029 is 1096 days; holidays
+	   2026, 2027, 2028 are 3 * 12 + 3 * 8 = 60 days */
+	ck_assert_int_eq(days_of(mail, D("2026-01-01"), D("2029-01-01"), NULL, 0), 1096 - 60);
+	/* a vacation overlapping a holiday is not counted twice */
+	struct clock_interval xmas[] = {{D("2027-12-15"), D("2028-01-05")}};
+	ck_assert_int_eq(days_of(mail, D("2027-12-01"), D("2028-01-10"), xmas, 1), 14 + 4);
+	/* a vacation wholly before or after the move has no effect */
+	struct clock_interval away[] = {{D("2027-01-01"), D("2027-01-31")},
+	                                {D("2027-09-01"), D("2027-09-30")}};
+	ck_assert_int_eq(days_of(mail, D("2027-05-03"), D("2027-05-10"), away, 2), 7);
+	/* the breakdown */
+	struct clock_days d;
+	ck_assert_int_eq(
+	        clock_move_days(post, D("2027-08-07"), D("2027-08-08"), NULL, 0, &d, NULL, 0),
+	        CC_OK);
+	ck_assert_int_eq(d.counted_sent, D("2027-08-07"));
+	ck_assert_int_eq(d.calendar, 0);
+	ck_assert_int_eq(d.stopped, 0);
+	ck_assert_int_eq(
+	        clock_move_days(post, D("2027-06-05"), D("2027-06-25"), split, 1, &d, NULL, 0),
+	        CC_OK);
+	ck_assert_int_eq(d.calendar, 20);
+	ck_assert_int_eq(d.stopped, 8);
+	ck_assert_int_eq(d.days, 12);
+}
+END_TEST
+
+START_TEST(test_move_days_errors)
+{
+	const struct clock_profile *post = P("dsu-post");
+	struct clock_days d;
+	char err[128];
+	ck_assert_int_eq(clock_move_days(post, D("2027-06-09"), D("2027-06-08"), NULL, 0, &d, err,
+	                                 sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_ptr_nonnull(strstr(err, "before"));
+	struct clock_interval bad[] = {{D("2027-06-10"), D("2027-06-01")}};
+	ck_assert_int_eq(clock_move_days(post, D("2027-06-01"), D("2027-06-08"), bad, 1, &d, err,
+	                                 sizeof err),
+	                 CC_ERR_INVALID);
+	struct clock_interval far[] = {{D("2027-06-10"), INT32_MAX}};
+	ck_assert_int_eq(clock_move_days(post, D("2027-06-01"), D("2027-06-08"), far, 1, &d, err,
+	                                 sizeof err),
+	                 CC_ERR_RANGE);
+	ck_assert_int_eq(clock_move_days(post, D("2027-06-01"), D("2027-06-08"), NULL, 2, &d, err,
+	                                 sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(clock_move_days(post, CALENDAR_MIN_DAY - 1, D("2027-06-08"), NULL, 0, &d,
+	                                 err, sizeof err),
+	                 CC_ERR_RANGE);
+	ck_assert_int_eq(clock_move_days(NULL, 0, 1, NULL, 0, &d, err, sizeof err), CC_ERR_INVALID);
+}
+END_TEST
+
+/* More stops than the stack buffer holds, in scrambled order. */
+START_TEST(test_move_days_many_stops)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	struct clock_interval st[200];
+	int32_t base = D("2030-01-02");
+	for (int i = 0; i < 200; i++) {
+		int k = (i * 73) % 200; /* a permutation of 0..199 */
+		st[i].first = base + 10 * k;
+		st[i].last = base + 10 * k + 2 + (k % 3 == 0 ? 9 : 0); /* some overlap */
+	}
+	int32_t r = base - 5, s = base + 2100;
+	ck_assert_int_eq(days_of(mail, r, s, st, 200), naive_days(mail, r, s, st, 200));
+	int32_t when;
+	ck_assert_int_eq(clock_date_after(mail, r, 500, st, 200, &when, NULL, 0), CC_OK);
+	ck_assert_int_eq(naive_days(mail, r, when, st, 200), 500);
+	ck_assert_int_eq(naive_days(mail, r, when - 1, st, 200), 499);
+}
+END_TEST
+
+START_TEST(test_date_after)
+{
+	const struct clock_profile *post = P("dsu-post");
+	const struct clock_profile *srv = P("server");
+	int32_t when;
+	char err[128];
+	int32_t r = D("2027-08-02"); /* Monday */
+	ck_assert_int_eq(clock_date_after(srv, r, 0, NULL, 0, &when, NULL, 0), CC_OK);
+	ck_assert_int_eq(when, r);
+	ck_assert_int_eq(clock_date_after(srv, r, -5, NULL, 0, &when, NULL, 0), CC_OK);
+	ck_assert_int_eq(when, r);
+	ck_assert_int_eq(clock_date_after(srv, r, 3, NULL, 0, &when, NULL, 0), CC_OK);
+	ck_assert_int_eq(when, r + 3);
+	/* postal: 6 days from Monday would be Sunday, which counts as Saturday
+	   (5 days), so the first date costing 6 is Monday */
+	ck_assert_int_eq(clock_date_after(post, r, 6, NULL, 0, &when, NULL, 0), CC_OK);
+	ck_assert_int_eq(when, r + 7);
+	ck_assert_int_eq(days_of(post, r, when, NULL, 0), 7);
+	ck_assert_int_eq(days_of(post, r, when - 1, NULL, 0), 5);
+	/* vacation 8-22 June: from 5 June, 5 days are reached on 25 June (V3) */
+	struct clock_interval vac[] = {{D("2027-06-08"), D("2027-06-22")}};
+	ck_assert_int_eq(clock_date_after(post, D("2027-06-05"), 5, vac, 1, &when, NULL, 0), CC_OK);
+	ck_assert_int_eq(when, D("2027-06-25"));
+	/* across the December holiday: from 18 Dec 2026, 3 days on 2 Jan */
+	ck_assert_int_eq(clock_date_after(post, D("2026-12-18"), 3, NULL, 0, &when, NULL, 0),
+	                 CC_OK);
+	ck_assert_int_eq(when, D("2027-01-02"));
+	ck_assert_int_eq(
+	        clock_date_after(srv, D("9999-12-01"), 100, NULL, 0, &when, err, sizeof err),
+	        CC_ERR_RANGE);
+	ck_assert_int_eq(clock_date_after(srv, INT32_MIN, 1, NULL, 0, &when, err, sizeof err),
+	                 CC_ERR_RANGE);
+}
+END_TEST
+
+START_TEST(test_allowance_and_controls)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t l;
+	ck_assert_int_eq(clock_allowance(post, 30, &l), CC_OK);
+	ck_assert_int_eq(l, 90);
+	ck_assert_int_eq(clock_allowance(P("dsu-email"), 20, &l), CC_OK);
+	ck_assert_int_eq(l, 80);
+	ck_assert_int_eq(clock_allowance(post, 0, &l), CC_ERR_RANGE);
+	ck_assert_int_eq(clock_allowance(NULL, 10, &l), CC_ERR_RANGE);
+	ck_assert_int_eq(clock_next_control(post, 1), 10);
+	ck_assert_int_eq(clock_next_control(post, 10), 10);
+	ck_assert_int_eq(clock_next_control(post, 11), 20);
+	ck_assert_int_eq(clock_next_control(post, 0), 10);
+}
+END_TEST
+
+/* ---- games ------------------------------------------------------------- */
+
+START_TEST(test_game_simple)
+{
+	const struct clock_profile *srv = P("server");
+	int32_t start = D("2027-01-04");
+	struct clock_move m[] = {
+	        {CLOCK_NO_DATE, start + 2, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 5, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 6, 0, 0, 0},
+	};
+	struct clock_game g = game(srv, start, m, 3);
+	struct clock_ply plies[3];
+	struct clock_result res = compute(&g, plies);
+	ck_assert_int_eq(res.to_move, CLOCK_BLACK);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].moves, 2);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].next_control, 10);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].limit_days, 40);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].left_days, 37);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, CLOCK_NO_DATE);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].used_days, 3);
+	ck_assert_int_eq(res.pending_received, start + 6);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, start + 6 + 38);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date, start + 6 + 14);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].tl_date, start + 6 + 21);
+	ck_assert(!res.player[CLOCK_WHITE].forfeited && !res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(plies[0].received, start); /* counts from the start date */
+	ck_assert_int_eq(plies[1].received, start + 2);
+	ck_assert_int_eq(plies[2].days, 1);
+	ck_assert_int_eq(plies[2].number, 2);
+	ck_assert_int_eq(plies[2].side, CLOCK_WHITE);
+	ck_assert_int_eq(plies[2].used, 3);
+	ck_assert_int_eq(res.adjudication_date, D("2028-07-04"));
+	ck_assert(!res.adjudication_due);
+}
+END_TEST
+
+START_TEST(test_game_zero_moves)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t start = D("2027-09-01");
+	struct clock_game g = game(post, start, NULL, 0);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.to_move, CLOCK_WHITE);
+	ck_assert_int_eq(res.pending_received, start);
+	for (int w = 0; w < 2; w++) {
+		ck_assert_int_eq(res.player[w].moves, 0);
+		ck_assert_int_eq(res.player[w].used_days, 0);
+		ck_assert_int_eq(res.player[w].next_control, 10);
+		ck_assert_int_eq(res.player[w].limit_days, 30);
+	}
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, CLOCK_NO_DATE);
+	/* 31 days from Wed 1 Sep 2027: 2 Oct is a Saturday */
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, D("2027-10-02"));
+	/* black to move first in a thematic game */
+	g.first_side = CLOCK_BLACK;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.to_move, CLOCK_BLACK);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, D("2027-10-02"));
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, CLOCK_NO_DATE);
+}
+END_TEST
+
+START_TEST(test_game_first_side_black)
+{
+	const struct clock_profile *srv = P("server");
+	int32_t start = D("2027-01-04");
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 4, 0, 0, 0},
+	                         {CLOCK_NO_DATE, start + 5, 0, 0, 0}};
+	struct clock_game g = game(srv, start, m, 2);
+	g.first_side = CLOCK_BLACK;
+	struct clock_ply plies[2];
+	struct clock_result res = compute(&g, plies);
+	ck_assert_int_eq(plies[0].side, CLOCK_BLACK);
+	ck_assert_int_eq(plies[1].side, CLOCK_WHITE);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].used_days, 4);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 1);
+	ck_assert_int_eq(res.to_move, CLOCK_BLACK);
+}
+END_TEST
+
+/* DSU 6.3.3.1: more than the limit at the control move forfeits; exactly
+ * the limit does not. */
+START_TEST(test_game_forfeit_control)
+{
+	const struct clock_profile *srv = P("server"); /* 40 days / 10 moves */
+	int32_t start = D("2027-01-04");
+	struct clock_move m[20];
+	int32_t t = start;
+	for (int k = 0; k < 10; k++) { /* white 4 days a move, black instantly */
+		m[2 * k] = (struct clock_move){CLOCK_NO_DATE, t + 4, 0, 0, 0};
+		t += 4;
+		m[2 * k + 1] = (struct clock_move){CLOCK_NO_DATE, t, 0, 0, 0};
+	}
+	struct clock_game g = game(srv, start, m, 20);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 40);
+	ck_assert(!res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].next_control, 20);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].limit_days, 80);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].left_days, 40);
+
+	/* one more day on move 10: forfeit, on the day the 41st day began */
+	m[18].sent += 1;
+	m[19].sent += 1;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, m[18].sent);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited);
+
+	/* over already at move 8 (35 + 10 days), moves 9 and 10 instant: the
+	   check at 10 fails, dated when move 8's thinking crossed 40 */
+	t = start;
+	for (int k = 0; k < 10; k++) {
+		int cost = k < 7 ? 5 : k == 7 ? 10 : 0;
+		m[2 * k] = (struct clock_move){CLOCK_NO_DATE, t + cost, 0, 0, 0};
+		t += cost;
+		m[2 * k + 1] = (struct clock_move){CLOCK_NO_DATE, t, 0, 0, 0};
+	}
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 35 + 6);
+	/* ... but not yet known before the control move is reached */
+	g.nmoves = 16;
+	res = compute(&g, NULL);
+	ck_assert(!res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].left_days, -5);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 45); /* already past */
+	g.today = start + 45;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+}
+END_TEST
+
+/* Black (3 days a move, post30) has used 27 days in 9 moves; white
+ * proposes a series covering black's moves 10, 11, 12 (DSU 6.3.3.2). */
+static size_t series_game(struct clock_move *m, int32_t start, int think, int accept_through)
+{
+	size_t n = 0;
+	int32_t t = start;
+	for (int k = 1; k <= 9; k++) {
+		m[n++] =
+		        (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0}; /* W, 0 days */
+		m[n++] = (struct clock_move){t, t + 3, 0, 0, 0};                     /* B, 3 days */
+		t += 3;
+	}
+	m[n++] = (struct clock_move){t, t, 0, 0, 0}; /* W10 with the series, sent t */
+	int32_t r = t, s = t + think;
+	/* B10 accepted: carries the whole thinking time */
+	m[n++] = (struct clock_move){r, s, 0, 0, CLOCK_MOVE_ACCEPTED};
+	for (int k = 11; k <= 13; k++) {
+		m[n++] = (struct clock_move){s, s, 0, 0, 0}; /* W auto, 0 days */
+		bool acc = k <= accept_through;
+		m[n++] = (struct clock_move){s, s, 0, 0, acc ? CLOCK_MOVE_ACCEPTED : 0};
+		if (!acc)
+			break; /* black's own reply, sent with the accepted moves */
+	}
+	return n;
+}
+
+START_TEST(test_game_series_completed)
+{
+	struct clock_profile p = post30();
+	int32_t start = D("2027-09-01");
+	struct clock_move m[40];
+	/* S1: accepting moves 10-12 and replying, at most 36 days in all */
+	size_t n = series_game(m, start, 9, 12);
+	struct clock_game g = game(&p, start, m, n);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].used_days, 36);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].moves, 13);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited); /* 36 > 30 at move 10, yet fine */
+	n = series_game(m, start, 10, 12);
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 12);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_on, start + 27 + 10);
+	/* S2: accepting through 11 and deviating at 12: at most 33 days */
+	n = series_game(m, start, 6, 11);
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].moves, 12);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited);
+	n = series_game(m, start, 7, 11);
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 11);
+	/* the reply sent with the accepted moves belongs to the check at 11:
+	   an invalid reply first (+3) makes 27 + 3 + 3 = 33, still fine ... */
+	n = series_game(m, start, 3, 11);
+	m[n - 1].invalid = 1;
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].used_days, 33);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited);
+	/* ... and with one more day it is 34 > 33 */
+	n = series_game(m, start, 4, 11);
+	m[n - 1].invalid = 1;
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 11);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_on, m[n - 1].sent);
+	/* accepting only move 10 (deviating at 11): the control stays at 10 */
+	n = series_game(m, start, 3, 10);
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited);
+	n = series_game(m, start, 4, 10);
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 10);
+	/* without the series flag the same 9 days fail at move 10 */
+	n = series_game(m, start, 9, 12);
+	for (size_t i = 0; i < n; i++)
+		m[i].flags = 0;
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 10);
+}
+END_TEST
+
+/* A run of accepted moves that covers no control changes nothing, and a
+ * run whose last accepted move is the last move of the list is checked. */
+START_TEST(test_game_series_edges)
+{
+	struct clock_profile p = post30();
+	int32_t start = D("2027-09-01");
+	struct clock_move m[40];
+	size_t n = 0;
+	int32_t t = start;
+	for (int k = 1; k <= 10; k++) {
+		uint8_t f = (k == 4 || k == 5) ? CLOCK_MOVE_ACCEPTED : 0;
+		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0};
+		m[n++] = (struct clock_move){t, t + 3, 0, 0, f};
+		t += 3;
+	}
+	struct clock_game g = game(&p, start, m, n);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited);
+	m[n - 1].sent += 1; /* 31 at move 10 */
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 10);
+
+	/* the list ends inside a run: the series B10 W11 B11 ended with black's
+	   move, black accepted it all, white is to move */
+	n = series_game(m, start, 6, 12);
+	n -= 4; /* drop W12, B12, W13 and B13 */
+	g = game(&p, start, m, n);
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.to_move, CLOCK_WHITE);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].moves, 11);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited); /* 33 <= 33 */
+	m[n - 3].sent += 1; /* B10 one day longer: later dates shift too */
+	for (size_t i = n - 2; i < n; i++)
+		m[i].received = m[i].sent = m[n - 3].sent;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 11);
+}
+END_TEST
+
+START_TEST(test_game_series_pending)
+{
+	struct clock_profile p = post30();
+	int32_t start = D("2027-09-01");
+	struct clock_move m[40];
+	size_t n = series_game(m, start, 0, 12) - 7; /* up to W10 */
+	struct clock_game g = game(&p, start, m, n);
+	g.pending.received = m[n - 1].sent;
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.to_move, CLOCK_BLACK);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].next_control, 10);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].limit_days, 30);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, g.pending.received + 4);
+	g.pending.series_last = 12; /* S1 */
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].next_control, 12);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].limit_days, 36);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, g.pending.received + 10);
+	g.pending.series_last = 11; /* S2 */
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].limit_days, 33);
+	g.pending.series_last = 9; /* covers no control */
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].next_control, 10);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].limit_days, 30);
+}
+END_TEST
+
+/* DSU 6.3.5.1 (postal 3, then 6 each), 6.8.6 (e-mail 3 each), server 0. */
+START_TEST(test_game_penalties_invalid)
+{
+	int32_t start = D("2027-05-03");
+	struct clock_move m[] = {
+	        {CLOCK_NO_DATE, start + 1, 0, 1, 0},
+	        {start + 2, start + 3, 0, 0, 0},
+	        {start + 4, start + 5, 0, 2, 0},
+	};
+	static const char *const names[] = {"dsu-post", "dsu-email", "server"};
+	static const int want[] = {3 + 6 + 6, 3 + 3 + 3, 0};
+	for (int i = 0; i < 3; i++) {
+		struct clock_game g = game(P(names[i]), start, m, 3);
+		struct clock_ply plies[3];
+		struct clock_result res = compute(&g, plies);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, want[i]);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].thinking_days, 2);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 2 + want[i]);
+		ck_assert_int_eq(plies[0].penalty + plies[2].penalty, want[i]);
+		ck_assert_int_eq(res.player[CLOCK_BLACK].penalty_days, 0);
+	}
+	/* a pending invalid move counts against the forfeit date */
+	struct clock_game g = game(P("dsu-email"), start, m, 2);
+	g.pending.received = start + 4;
+	struct clock_result a = compute(&g, NULL);
+	g.pending.invalid = 1;
+	struct clock_result b = compute(&g, NULL);
+	ck_assert_int_eq(a.player[CLOCK_WHITE].forfeit_date - b.player[CLOCK_WHITE].forfeit_date,
+	                 3);
+}
+END_TEST
+
+/* DSU 6.3.4: more than 14 days without notice, and reminded: +3; TL told
+ * as well: +6 more.  With automatic silence the dates decide. */
+START_TEST(test_game_silence_auto)
+{
+	const struct clock_profile *srv = P("server");
+	int32_t start = D("2027-05-03");
+	static const struct {
+		int sent, announced, penalty;
+	} cases[] = {
+	        {14, 0, 0},  {15, 0, 3},  {20, 0, 3},  {21, 0, 9},  {30, 0, 9},
+	        {20, 20, 0}, {21, 20, 3}, {26, 20, 3}, {27, 20, 9}, {10, 5, 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct clock_move m[] = {
+		        {CLOCK_NO_DATE, start + cases[i].sent, (int16_t)cases[i].announced, 0, 0}};
+		struct clock_game g = game(srv, start, m, 1);
+		g.flags = CLOCK_GAME_AUTO_SILENCE;
+		struct clock_result res = compute(&g, NULL);
+		ck_assert_msg(res.player[CLOCK_WHITE].penalty_days == cases[i].penalty,
+		              "case %zu: penalty %d, expected %d", i,
+		              res.player[CLOCK_WHITE].penalty_days, cases[i].penalty);
+		/* without automatic silence and without flags: nothing */
+		g.flags = 0;
+		res = compute(&g, NULL);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 0);
+	}
+	/* postal: 14 days plus the transit back before the reminder */
+	const struct clock_profile *post = P("dsu-post");
+	int32_t r = D("2027-06-01");
+	struct clock_move pm[] = {{CLOCK_NO_DATE, r + 15, 0, 0, 0}};
+	struct clock_game g = game(post, r, pm, 1);
+	g.flags = CLOCK_GAME_AUTO_SILENCE;
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 0);
+	pm[0].sent = r + 16;
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 3);
+	g.transit_days = 4; /* a slower post moves the reminder */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 0);
+}
+END_TEST
+
+START_TEST(test_game_silence_flags)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	int32_t start = D("2027-05-03");
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 20, 0, 0, CLOCK_MOVE_REMINDED}};
+	struct clock_game g = game(mail, start, m, 1);
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 3);
+	m[0].flags = CLOCK_MOVE_TL_TOLD; /* implies the reminder */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 9);
+	m[0].sent = start + 14; /* not more than 14 days: no penalty */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 0);
+	m[0].sent = start + 25;
+	m[0].announced = 30; /* announced: no penalty */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 0);
+}
+END_TEST
+
+START_TEST(test_game_pending_dates)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t start = D("2027-05-03");
+	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-05-28"), 0, 0, 0}};
+	struct clock_game g = game(post, start, m, 1);
+	g.pending.received = D("2027-06-01");
+	struct clock_result res = compute(&g, NULL);
+	struct clock_player *b = &res.player[CLOCK_BLACK];
+	ck_assert_int_eq(res.to_move, CLOCK_BLACK);
+	ck_assert_int_eq(b->reminder_date, D("2027-06-17")); /* 14 + transit 2 */
+	ck_assert_int_eq(b->tl_date, D("2027-06-24"));
+	ck_assert_int_eq(b->forfeit_date, D("2027-07-02")); /* 31 days, a Friday */
+	/* a vacation of 8-22 June (either player) pushes everything */
+	struct clock_interval vac[] = {{D("2027-06-08"), D("2027-06-22")}};
+	g.stops = vac;
+	g.nstops = 1;
+	res = compute(&g, NULL);
+	b = &res.player[CLOCK_BLACK];
+	ck_assert_int_eq(b->reminder_date, D("2027-07-02"));
+	ck_assert_int_eq(b->tl_date, D("2027-07-09"));
+	ck_assert_int_eq(b->forfeit_date, D("2027-07-17"));
+	g.today = D("2027-07-01"); /* 30 days less the 15 of the vacation */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_BLACK].running_days, 15);
+	g.today = D("2027-05-31"); /* before the move arrived */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_BLACK].running_days, 0);
+	g.today = CLOCK_NO_DATE;
+	/* announced longer think moves the reminder */
+	g.stops = NULL;
+	g.nstops = 0;
+	g.pending.announced = 21;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date, D("2027-06-24"));
+	/* the received date of a postal pending move may be unknown: estimated */
+	g.pending.received = CLOCK_NO_DATE;
+	g.pending.announced = 0;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.pending_received, D("2027-05-30"));
+	/* today: running days and the forfeit once the date is reached */
+	g.pending.received = D("2027-06-01");
+	g.today = D("2027-07-01");
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].running_days, 30);
+	ck_assert(!res.player[CLOCK_BLACK].forfeited);
+	g.today = D("2027-07-02");
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 10);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_on, D("2027-07-02"));
+	ck_assert_int_eq(res.player[CLOCK_WHITE].running_days, 0);
+}
+END_TEST
+
+/* With automatic silence the penalties a late move would carry bring the
+ * forfeit date forward: 32 days + 3 + 6 > 40 (server). */
+START_TEST(test_game_penalty_forfeit_date)
+{
+	const struct clock_profile *srv = P("server");
+	int32_t start = D("2027-05-03");
+	struct clock_game g = game(srv, start, NULL, 0);
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].forfeit_date, start + 41);
+	g.flags = CLOCK_GAME_AUTO_SILENCE;
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 32);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].reminder_date, start + 14);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].tl_date, start + 21);
+	g.flags = 0;
+	g.pending.flags = CLOCK_MOVE_REMINDED; /* the reminder went out already */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].forfeit_date, start + 38);
+}
+END_TEST
+
+START_TEST(test_game_derived_received)
+{
+	int32_t start = D("2027-05-03");
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 2, 0, 0, 0},
+	                         {CLOCK_NO_DATE, start + 6, 0, 0, 0}};
+	struct clock_ply plies[2];
+	struct clock_game g = game(P("dsu-email"), start, m, 2);
+	struct clock_result res = compute(&g, plies);
+	ck_assert_int_eq(plies[1].received, start + 3); /* 6.8.6: the day after */
+	ck_assert_int_eq(plies[1].days, 3);
+	ck_assert_int_eq(res.pending_received, start + 7);
+	g = game(P("server"), start, m, 2);
+	res = compute(&g, plies);
+	ck_assert_int_eq(plies[1].received, start + 2);
+	ck_assert_int_eq(res.pending_received, start + 6);
+}
+END_TEST
+
+START_TEST(test_game_flags_misc)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	int32_t start = D("2027-12-01");
+	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-12-27"), 0, 0, 0}};
+	struct clock_game g = game(mail, start, m, 1);
+	struct clock_result a = compute(&g, NULL);
+	ck_assert_int_eq(a.player[CLOCK_WHITE].used_days, 19);
+	/* DSU 6.3.6.2: playing on in the holidays still counts 0 days */
+	g.flags = CLOCK_GAME_HOLIDAY_PLAY;
+	struct clock_result b = compute(&g, NULL);
+	ck_assert_int_eq(b.player[CLOCK_WHITE].used_days, 19);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].forfeit_date, a.player[CLOCK_BLACK].forfeit_date);
+	/* finished: nobody to move, no dates */
+	g.flags = CLOCK_GAME_FINISHED;
+	g.today = D("2030-01-01");
+	struct clock_result c = compute(&g, NULL);
+	ck_assert_int_eq(c.to_move, -1);
+	ck_assert_int_eq(c.player[CLOCK_BLACK].forfeit_date, CLOCK_NO_DATE);
+	ck_assert_int_eq(c.pending_received, CLOCK_NO_DATE);
+	ck_assert(!c.adjudication_due);
+	/* DSU 6.2.7: 18 months */
+	g.flags = 0;
+	g.today = D("2029-05-31");
+	ck_assert(!compute(&g, NULL).adjudication_due);
+	g.today = D("2029-06-01");
+	struct clock_result d = compute(&g, NULL);
+	ck_assert_int_eq(d.adjudication_date, D("2029-06-01"));
+	ck_assert(d.adjudication_due);
+}
+END_TEST
+
+START_TEST(test_game_errors)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t start = D("2027-05-03");
+	struct clock_result res;
+	char err[256];
+	/* received before the opponent sent */
+	struct clock_move m1[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0},
+	                          {start + 4, start + 6, 0, 0, 0}};
+	struct clock_game g = game(post, start, m1, 2);
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	ck_assert_ptr_nonnull(strstr(err, "black's move 1"));
+	/* sent before received */
+	struct clock_move m2[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0},
+	                          {start + 7, start + 6, 0, 0, 0}};
+	g = game(post, start, m2, 2);
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	/* postal: the receiver must state the date */
+	struct clock_move m3[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0},
+	                          {CLOCK_NO_DATE, start + 6, 0, 0, 0}};
+	g = game(post, start, m3, 2);
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	ck_assert_ptr_nonnull(strstr(err, "missing"));
+	/* the first move counts from the start date */
+	struct clock_move m4[] = {{start + 1, start + 5, 0, 0, 0}};
+	g = game(post, start, m4, 1);
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	m4[0].received = start; /* stating it explicitly is fine */
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_OK);
+	/* first move sent before the start */
+	m4[0].sent = start - 1;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	m4[0].sent = INT32_MAX;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_RANGE);
+	m4[0].sent = start + 5;
+	/* pending received before the last sent */
+	g.pending.received = start + 4;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	g.pending.received = CLOCK_NO_DATE;
+	g.pending.announced = -1;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_RANGE);
+	g.pending.announced = 0;
+	/* bad stops, bad shape */
+	struct clock_interval bad[] = {{start + 3, start}};
+	g.stops = bad;
+	g.nstops = 1;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	g.stops = NULL;
+	g.nstops = 0;
+	g.first_side = (enum clock_side)2;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	g.first_side = CLOCK_WHITE;
+	g.moves = NULL;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	g.moves = m4;
+	g.profile = NULL;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	g.profile = post;
+	g.start = CALENDAR_MAX_DAY + 1;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_RANGE);
+	ck_assert_int_eq(clock_compute(NULL, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	g.start = start;
+	ck_assert_int_eq(clock_compute(&g, NULL, NULL, err, sizeof err), CC_ERR_INVALID);
+	/* a clock running past 9999 */
+	struct clock_game late = game(post, D("9999-12-10"), NULL, 0);
+	ck_assert_int_eq(clock_compute(&late, &res, NULL, err, sizeof err), CC_ERR_RANGE);
+}
+END_TEST
+
+START_TEST(test_silence_dates)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t rem, tl;
+	char err[128];
+	int32_t r = D("2027-06-01");
+	ck_assert_int_eq(clock_silence_dates(post, r, 0, -1, NULL, 0, &rem, &tl, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(rem, r + 16);
+	ck_assert_int_eq(tl, r + 23);
+	ck_assert_int_eq(clock_silence_dates(post, r, 0, 0, NULL, 0, &rem, &tl, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(rem, r + 14);
+	/* e-mail, reminder inside the Christmas holiday: the TL date waits */
+	const struct clock_profile *mail = P("dsu-email");
+	ck_assert_int_eq(clock_silence_dates(mail, D("2027-12-05"), 0, -1, NULL, 0, &rem, &tl, err,
+	                                     sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(rem, D("2027-12-19")); /* 5..18 Dec are the 14 days */
+	ck_assert_int_eq(tl, D("2028-01-07"));  /* 19 Dec + 1..6 Jan */
+	ck_assert_int_eq(clock_silence_dates(mail, r, -1, -1, NULL, 0, &rem, &tl, err, sizeof err),
+	                 CC_ERR_RANGE);
+}
+END_TEST
+
+/* ---- vacations --------------------------------------------------------- */
+
+START_TEST(test_tournament_year)
+{
+	int y;
+	struct clock_interval span;
+	int32_t start = D("2024-02-29");
+	ck_assert_int_eq(clock_tournament_year(start, start, &y, &span), CC_OK);
+	ck_assert_int_eq(y, 0);
+	ck_assert_int_eq(span.first, start);
+	ck_assert_int_eq(span.last, D("2025-02-27"));
+	ck_assert_int_eq(clock_tournament_year(start, D("2025-02-28"), &y, &span), CC_OK);
+	ck_assert_int_eq(y, 1);
+	ck_assert_int_eq(span.last, D("2026-02-27"));
+	ck_assert_int_eq(clock_tournament_year(start, D("2028-02-29"), &y, &span), CC_OK);
+	ck_assert_int_eq(y, 4);
+	ck_assert_int_eq(span.first, D("2028-02-29"));
+	ck_assert_int_eq(clock_tournament_year(start, D("2028-02-28"), &y, NULL), CC_OK);
+	ck_assert_int_eq(y, 3);
+	ck_assert_int_eq(clock_tournament_year(start, start - 1, &y, NULL), CC_ERR_RANGE);
+	ck_assert_int_eq(clock_tournament_year(D("9999-06-01"), D("9999-12-31"), &y, &span), CC_OK);
+	ck_assert_int_eq(span.last, CALENDAR_MAX_DAY);
+}
+END_TEST
+
+START_TEST(test_vacation_days)
+{
+	int32_t days;
+	struct clock_interval easter = {D("2027-03-20"), D("2027-04-02")};
+	ck_assert_int_eq(clock_vacation_days(P("dsu-post"), easter, &days), CC_OK);
+	ck_assert_int_eq(days, 14 - 8); /* SPEC 4.4: holidays use no vacation days */
+	ck_assert_int_eq(clock_vacation_days(P("server"), easter, &days), CC_OK);
+	ck_assert_int_eq(days, 14);
+	struct clock_interval one = {D("2027-06-08"), D("2027-06-08")};
+	ck_assert_int_eq(clock_vacation_days(P("dsu-post"), one, &days), CC_OK);
+	ck_assert_int_eq(days, 1);
+	struct clock_interval bad = {D("2027-06-08"), D("2027-06-07")};
+	ck_assert_int_eq(clock_vacation_days(P("dsu-post"), bad, &days), CC_ERR_INVALID);
+	ck_assert_int_eq(clock_vacation_days(NULL, one, &days), CC_ERR_INVALID);
+}
+END_TEST
+
+START_TEST(test_vacation_check)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t start = D("2027-01-04");
+	struct clock_vacation_check out;
+	char err[256];
+	struct clock_interval req = {D("2027-06-11"), D("2027-06-25")}; /* 15 days */
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, NULL, 0, D("2027-06-05"),
+	                                      req, &out, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_OK);
+	ck_assert_int_eq(out.days, 15);
+	ck_assert_int_eq(out.remaining, 35);
+	ck_assert_int_eq(out.year, 0);
+	/* DSU 6.3.6.1 */
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, NULL, 0, D("2027-06-06"),
+	                                      req, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_NOTICE_TOO_SHORT);
+	ck_assert_ptr_nonnull(strstr(err, "2027-06-12"));
+	/* the notice may be skipped (a TL entry) */
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, NULL, 0, CLOCK_NO_DATE,
+	                                      req, &out, err, sizeof err),
+	                 CC_OK);
+	/* DSU 6.3.6: 35 days per year, split allowed */
+	struct clock_interval taken[] = {{D("2027-05-01"), D("2027-05-20")}}; /* 20 */
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, taken, 1, CLOCK_NO_DATE,
+	                                      req, &out, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.remaining, 15);
+	req.last += 1;
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, taken, 1, CLOCK_NO_DATE,
+	                                      req, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_TOO_LONG);
+	ck_assert_int_eq(out.days, 16);
+	/* across a tournament-year boundary (year 1 starts 2028-01-04): 15 Dec
+	   to 10 Jan charges 5 + 3 days to year 0 and 7 to year 1 */
+	struct clock_interval x = {D("2027-12-15"), D("2028-01-10")};
+	struct clock_interval t27[] = {{D("2027-05-01"), D("2027-05-27")}};
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, t27, 1, CLOCK_NO_DATE, x,
+	                                      &out, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.days, 15);
+	t27[0].last += 1; /* 28 + 8 > 35 */
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, t27, 1, CLOCK_NO_DATE, x,
+	                                      &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_TOO_LONG);
+	ck_assert_ptr_nonnull(strstr(err, "year 1"));
+	/* year 1 is full: the part in year 1 fails */
+	struct clock_interval t1[] = {{D("2028-05-01"), D("2028-06-04")}}; /* 35 days */
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, t1, 1, CLOCK_NO_DATE, x,
+	                                      &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_ptr_nonnull(strstr(err, "year 2"));
+	/* overlap, before the start, bad span */
+	struct clock_interval own[] = {{D("2027-06-01"), D("2027-06-11")}};
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, own, 1, CLOCK_NO_DATE,
+	                                      req, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_OVERLAP);
+	struct clock_interval early = {D("2026-12-28"), D("2027-01-06")};
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, NULL, 0, CLOCK_NO_DATE,
+	                                      early, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_BEFORE_START);
+	struct clock_interval backwards = {D("2027-06-10"), D("2027-06-01")};
+	ck_assert_int_eq(clock_vacation_check(post, CLOCK_VACATION, start, NULL, 0, CLOCK_NO_DATE,
+	                                      backwards, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_BAD_SPAN);
+	/* bad arguments */
+	ck_assert_int_eq(clock_vacation_check(post, (enum clock_stop_kind)9, start, NULL, 0,
+	                                      CLOCK_NO_DATE, req, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_OK);
+	ck_assert_int_eq(clock_vacation_check(NULL, CLOCK_VACATION, start, NULL, 0, CLOCK_NO_DATE,
+	                                      req, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+}
+END_TEST
+
+START_TEST(test_special_leave)
+{
+	int32_t start = D("2027-01-04");
+	struct clock_vacation_check out;
+	char err[256];
+	/* e-mail: up to 30 days a year (6.8.8), outside the 35 */
+	struct clock_interval taken[] = {{D("2027-03-01"), D("2027-03-20")}}; /* 20 */
+	struct clock_interval req = {D("2027-09-01"), D("2027-09-10")};       /* 10 */
+	ck_assert_int_eq(clock_vacation_check(P("dsu-email"), CLOCK_SPECIAL_LEAVE, start, taken, 1,
+	                                      D("2027-08-31"), req, &out, err, sizeof err),
+	                 CC_OK); /* no notice rule for special leave */
+	ck_assert_int_eq(out.remaining, 10);
+	req.last += 1;
+	ck_assert_int_eq(clock_vacation_check(P("dsu-email"), CLOCK_SPECIAL_LEAVE, start, taken, 1,
+	                                      D("2027-08-31"), req, &out, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_TOO_LONG);
+	/* postal: at the TL's discretion, no cap */
+	struct clock_interval long_leave = {D("2027-02-01"), D("2027-09-30")};
+	ck_assert_int_eq(clock_vacation_check(P("dsu-post"), CLOCK_SPECIAL_LEAVE, start, NULL, 0,
+	                                      CLOCK_NO_DATE, long_leave, &out, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.remaining, -1);
+	int32_t rem;
+	ck_assert_int_eq(clock_vacation_remaining(P("dsu-post"), CLOCK_SPECIAL_LEAVE, start, NULL,
+	                                          0, start, &rem),
+	                 CC_OK);
+	ck_assert_int_eq(rem, -1);
+	ck_assert_int_eq(clock_vacation_remaining(P("dsu-email"), CLOCK_VACATION, start, taken, 1,
+	                                          D("2027-12-31"), &rem),
+	                 CC_OK);
+	ck_assert_int_eq(rem, 15);
+	ck_assert_int_eq(clock_vacation_remaining(P("dsu-email"), CLOCK_VACATION, start, taken, 1,
+	                                          D("2028-01-04"), &rem),
+	                 CC_OK);
+	ck_assert_int_eq(rem, 35); /* a new tournament year */
+	ck_assert_int_eq(clock_vacation_remaining(P("dsu-email"), CLOCK_VACATION, start, taken, 1,
+	                                          start - 1, &rem),
+	                 CC_ERR_RANGE);
+	ck_assert_int_eq(clock_vacation_remaining(P("dsu-email"), CLOCK_VACATION, start, NULL, 1,
+	                                          start, &rem),
+	                 CC_ERR_INVALID);
+}
+END_TEST
+
+/* ---- properties -------------------------------------------------------- */
+
+static const struct clock_profile *random_profile(void)
+{
+	return clock_profile_at((size_t)rint_(0, 2));
+}
+
+static size_t random_stops(struct clock_interval *st, int32_t around, int spread)
+{
+	size_t n = (size_t)rint_(0, 6);
+	for (size_t i = 0; i < n; i++) {
+		st[i].first = around + rint_(-40, spread);
+		st[i].last = st[i].first + rint_(0, 40);
+	}
+	return n;
+}
+
+/* One move: never negative, never more than the calendar days, monotone
+ * in the sent date, a stopped day never counted, the same as the naive
+ * day-by-day count, independent of the order of the stops. */
+START_TEST(test_prop_one_move)
+{
+	rng_state = 20270601;
+	int32_t lo = D("2000-01-01"), hi = D("2090-01-01");
+	for (int it = 0; it < 3000; it++) {
+		const struct clock_profile *p = random_profile();
+		int32_t r = rint_(lo, hi);
+		int32_t s = r + (it % 10 == 0 ? rint_(0, 1200) : rint_(0, 60));
+		struct clock_interval st[8], rev[8];
+		size_t n = random_stops(st, r, s - r + 40);
+		int32_t got = days_of(p, r, s, st, n);
+		if (got < 0 || got > s - r)
+			ck_abort_msg("it %d: %d days for a span of %d", it, got, s - r);
+		int32_t naive = naive_days(p, r, s, st, n);
+		if (got != naive)
+			ck_abort_msg("it %d (%s): %d, naive %d", it, p->name, got, naive);
+		int32_t later = days_of(p, r, s + 1, st, n);
+		if (later < got)
+			ck_abort_msg("it %d: not monotone (%d then %d)", it, got, later);
+		for (size_t i = 0; i < n; i++)
+			rev[i] = st[n - 1 - i];
+		if (days_of(p, r, s, rev, n) != got)
+			ck_abort_msg("it %d: the order of the stops matters", it);
+		/* a stopped day adds nothing: compare [r, d) and [r, d + 1) for a
+		   day d in a stop (no Sunday involved under the weekend rule) */
+		if (n > 0) {
+			int32_t d = st[0].first + rint_(0, st[0].last - st[0].first);
+			bool sunday = calendar_weekday(d) == CALENDAR_SUNDAY ||
+			              calendar_weekday(d + 1) == CALENDAR_SUNDAY;
+			if (d >= r && !(p->weekend_rule && sunday) &&
+			    days_of(p, r, d + 1, st, n) != days_of(p, r, d, st, n))
+				ck_abort_msg("it %d: a vacation day was counted", it);
+		}
+		if (p->holidays) { /* 24 December is always a holiday */
+			int32_t xmas = 0;
+			calendar_from_ymd(calendar_year(r), 12, 24, &xmas);
+			if (xmas >= r && calendar_weekday(xmas) != CALENDAR_SUNDAY &&
+			    calendar_weekday(xmas + 1) != CALENDAR_SUNDAY &&
+			    days_of(p, r, xmas + 1, st, n) != days_of(p, r, xmas, st, n))
+				ck_abort_msg("it %d: a holiday was counted", it);
+		}
+	}
+}
+END_TEST
+
+/* clock_date_after() inverts clock_move_days(): the answer costs at least
+ * n days, the day before it less. */
+START_TEST(test_prop_inverse)
+{
+	rng_state = 4242;
+	for (int it = 0; it < 3000; it++) {
+		const struct clock_profile *p = random_profile();
+		int32_t r = rint_(D("2000-01-01"), D("2090-01-01"));
+		struct clock_interval st[8];
+		size_t n = random_stops(st, r, 300);
+		int32_t need = rint_(0, 200), when;
+		ck_assert_int_eq(clock_date_after(p, r, need, st, n, &when, NULL, 0), CC_OK);
+		if (days_of(p, r, when, st, n) < need)
+			ck_abort_msg("it %d: %d days short", it, need);
+		if (when > r && days_of(p, r, when - 1, st, n) >= need)
+			ck_abort_msg("it %d: not the first date", it);
+	}
+}
+END_TEST
+
+/* A random game; plies/moves/stops are the caller's arrays. */
+static struct clock_game random_game(struct clock_move *m, size_t max, struct clock_interval *st,
+                                     bool plain)
+{
+	const struct clock_profile *p = random_profile();
+	int32_t start = rint_(D("2000-01-01"), D("2090-01-01"));
+	size_t n = (size_t)rint_(0, (int)max);
+	int32_t prev = start;
+	for (size_t i = 0; i < n; i++) {
+		int32_t r;
+		if (i == 0)
+			r = rint_(0, 1) ? CLOCK_NO_DATE : start;
+		else if (p->receipt != CLOCK_RECEIPT_STATED && rint_(0, 1))
+			r = CLOCK_NO_DATE;
+		else
+			r = prev + rint_(0, 4);
+		int32_t rr = r != CLOCK_NO_DATE                     ? r
+		             : i == 0                               ? start
+		             : p->receipt == CLOCK_RECEIPT_NEXT_DAY ? prev + 1
+		                                                    : prev;
+		int32_t s = rr + (rint_(0, 9) == 0 ? rint_(0, 45) : rint_(0, 6));
+		m[i] = (struct clock_move){r, s, 0, 0, 0};
+		if (!plain) {
+			if (rint_(0, 12) == 0)
+				m[i].flags |= CLOCK_MOVE_ACCEPTED;
+			if (rint_(0, 20) == 0)
+				m[i].invalid = (uint8_t)rint_(1, 2);
+			if (rint_(0, 20) == 0)
+				m[i].announced = (int16_t)rint_(15, 30);
+			if (rint_(0, 25) == 0)
+				m[i].flags |= CLOCK_MOVE_REMINDED;
+			if (rint_(0, 40) == 0)
+				m[i].flags |= CLOCK_MOVE_TL_TOLD;
+		}
+		prev = s;
+	}
+	struct clock_game g = game(p, start, m, n);
+	g.stops = st;
+	g.nstops = random_stops(st, start, (int)n * 6 + 60);
+	if (!plain) {
+		g.flags = rint_(0, 1) ? CLOCK_GAME_AUTO_SILENCE : 0;
+		if (rint_(0, 3) == 0)
+			g.pending.received = prev + rint_(0, 3);
+		if (rint_(0, 5) == 0)
+			g.pending.invalid = rint_(1, 2);
+		if (rint_(0, 5) == 0)
+			g.pending.announced = rint_(15, 30);
+		if (rint_(0, 8) == 0)
+			g.pending.flags = CLOCK_MOVE_REMINDED;
+		if (rint_(0, 3) == 0)
+			g.today = prev + rint_(0, 90);
+	}
+	return g;
+}
+
+/* The one pass agrees with costing every move on its own, and the totals
+ * add up. */
+START_TEST(test_prop_one_pass_vs_move_by_move)
+{
+	rng_state = 777;
+	struct clock_move m[120];
+	struct clock_ply plies[120];
+	struct clock_interval st[8];
+	for (int it = 0; it < 1500; it++) {
+		struct clock_game g = random_game(m, 120, st, false);
+		struct clock_result res = compute(&g, plies);
+		int64_t think[2] = {0, 0}, pen[2] = {0, 0};
+		for (size_t i = 0; i < g.nmoves; i++) {
+			int32_t d =
+			        days_of(g.profile, plies[i].received, plies[i].sent, st, g.nstops);
+			if (d != plies[i].days)
+				ck_abort_msg("it %d ply %zu: %d alone, %d in the pass", it, i, d,
+				             plies[i].days);
+			think[plies[i].side] += d;
+			pen[plies[i].side] += plies[i].penalty;
+			if (plies[i].used != think[plies[i].side] + pen[plies[i].side])
+				ck_abort_msg("it %d ply %zu: running total", it, i);
+		}
+		for (int w = 0; w < 2; w++) {
+			ck_assert_int_eq(res.player[w].thinking_days, think[w]);
+			ck_assert_int_eq(res.player[w].penalty_days, pen[w]);
+			ck_assert_int_eq(res.player[w].used_days, think[w] + pen[w]);
+			ck_assert_int_eq(res.player[w].left_days,
+			                 res.player[w].limit_days - res.player[w].used_days);
+		}
+		/* computing the game move by move: each prefix's totals are the
+		   running totals of the whole */
+		if (g.nmoves > 0) {
+			struct clock_game h = g;
+			h.nmoves = (size_t)rint_(0, (int)g.nmoves - 1);
+			h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0};
+			h.today = CLOCK_NO_DATE;
+			struct clock_result pre = compute(&h, NULL);
+			for (int w = 0; w < 2; w++) {
+				int32_t used = 0;
+				for (size_t i = 0; i < h.nmoves; i++)
+					if ((int)plies[i].side == w)
+						used = plies[i].used;
+				ck_assert_int_eq(pre.player[w].used_days, used);
+			}
+		}
+	}
+}
+END_TEST
+
+/* The forfeit date means what it says: the pending move sent that day
+ * brings the mover over the limit, sent the day before it does not. */
+START_TEST(test_prop_forfeit_date)
+{
+	rng_state = 99;
+	struct clock_move m[122];
+	struct clock_ply plies[122];
+	struct clock_interval st[8];
+	for (int it = 0; it < 1500; it++) {
+		struct clock_game g = random_game(m, 120, st, false);
+		g.today = CLOCK_NO_DATE;
+		struct clock_result res = compute(&g, NULL);
+		int w = res.to_move;
+		int32_t fd = res.player[w].forfeit_date;
+		int32_t limit = res.player[w].limit_days;
+		int32_t r = res.pending_received;
+		ck_assert(fd >= r);
+		struct clock_game h = g;
+		h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0};
+		m[g.nmoves] = (struct clock_move){
+		        g.nmoves == 0 ? CLOCK_NO_DATE : r, fd, (int16_t)g.pending.announced,
+		        (uint8_t)g.pending.invalid, (uint8_t)g.pending.flags};
+		h.nmoves = g.nmoves + 1;
+		compute(&h, plies);
+		if (plies[g.nmoves].used <= limit)
+			ck_abort_msg("it %d: sent on the forfeit date, %d <= %d", it,
+			             plies[g.nmoves].used, limit);
+		if (fd > r) {
+			m[g.nmoves].sent = fd - 1;
+			compute(&h, plies);
+			if (plies[g.nmoves].used > limit)
+				ck_abort_msg("it %d: already over the day before", it);
+		}
+	}
+}
+END_TEST
+
+/* Plain games (no series, no penalties) against a naive reference of the
+ * controls: the first control k with a day-by-day total over k * 3 (or 4),
+ * and the first day on which the total went over. */
+START_TEST(test_prop_controls_naive)
+{
+	rng_state = 31337;
+	struct clock_move m[200];
+	struct clock_ply plies[200];
+	struct clock_interval st[8];
+	int forfeits = 0;
+	for (int it = 0; it < 800; it++) {
+		struct clock_game g = random_game(m, 200, st, true);
+		struct clock_result res = compute(&g, plies);
+		const struct clock_profile *p = g.profile;
+		for (int w = 0; w < 2; w++) {
+			int32_t used = 0, limit = 0;
+			int moves = 0, fmove = 0;
+			for (size_t i = 0; i < g.nmoves && fmove == 0; i++) {
+				if ((int)plies[i].side != w)
+					continue;
+				used += naive_days(p, plies[i].received, plies[i].sent, st,
+				                   g.nstops);
+				if (++moves % p->moves_per_period == 0) {
+					limit = moves / p->moves_per_period * p->days_per_period;
+					if (used > limit)
+						fmove = moves;
+				}
+			}
+			ck_assert_int_eq(res.player[w].forfeited, fmove != 0);
+			if (fmove == 0)
+				continue;
+			forfeits++;
+			ck_assert_int_eq(res.player[w].forfeit_move, fmove);
+			/* the first move whose running total passed the limit, and
+			   day by day the first sent date that would have passed it */
+			int32_t total = 0, fon = CLOCK_NO_DATE;
+			for (size_t i = 0; i < g.nmoves && fon == CLOCK_NO_DATE; i++) {
+				if ((int)plies[i].side != w)
+					continue;
+				int32_t r = plies[i].received;
+				for (int32_t d = r; d <= plies[i].sent; d++)
+					if (total + naive_days(p, r, d, st, g.nstops) > limit) {
+						fon = d;
+						break;
+					}
+				total += naive_days(p, r, plies[i].sent, st, g.nstops);
+			}
+			ck_assert_int_eq(res.player[w].forfeit_on, fon);
+		}
+	}
+	ck_assert_msg(forfeits > 20, "only %d forfeits: the test lacks bite", forfeits);
+}
+END_TEST
+
+/* One move from 1583 to 9999: 8417 years of holidays, no day loop. */
+START_TEST(test_long_span)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	struct clock_interval st[] = {{D("1700-01-01"), D("1750-12-31")},
+	                              {D("2027-06-08"), D("2027-06-22")}};
+	int32_t got = days_of(mail, CALENDAR_MIN_DAY, CALENDAR_MAX_DAY, st, 2);
+	ck_assert_int_eq(got, naive_days(mail, CALENDAR_MIN_DAY, CALENDAR_MAX_DAY, st, 2));
+	int32_t when;
+	ck_assert_int_eq(clock_date_after(mail, CALENDAR_MIN_DAY, got, st, 2, &when, NULL, 0),
+	                 CC_OK);
+	ck_assert(when <= CALENDAR_MAX_DAY);
+	ck_assert_int_eq(days_of(mail, CALENDAR_MIN_DAY, when, st, 2), got);
+}
+END_TEST
+
+static Suite *clock_suite(void)
+{
+	Suite *s = suite_create("clock");
+	TCase *v = tcase_create("vectors");
+	tcase_add_test(v, test_vectors_one_move);
+	tcase_add_test(v, test_vectors_email_receipt);
+	tcase_add_test(v, test_vectors_vacation_notice);
+	tcase_add_test(v, test_vectors_easter_holiday);
+	tcase_add_test(v, test_vectors_control);
+	suite_add_tcase(s, v);
+
+	TCase *r = tcase_create("rules");
+	tcase_add_test(r, test_profiles);
+	tcase_add_test(r, test_profile_check);
+	tcase_add_test(r, test_holidays);
+	tcase_add_test(r, test_receipt_and_weekend);
+	tcase_add_test(r, test_move_days_rules);
+	tcase_add_test(r, test_move_days_errors);
+	tcase_add_test(r, test_move_days_many_stops);
+	tcase_add_test(r, test_date_after);
+	tcase_add_test(r, test_allowance_and_controls);
+	tcase_add_test(r, test_silence_dates);
+	suite_add_tcase(s, r);
+
+	TCase *gm = tcase_create("game");
+	tcase_add_test(gm, test_game_simple);
+	tcase_add_test(gm, test_game_zero_moves);
+	tcase_add_test(gm, test_game_first_side_black);
+	tcase_add_test(gm, test_game_forfeit_control);
+	tcase_add_test(gm, test_game_series_completed);
+	tcase_add_test(gm, test_game_series_edges);
+	tcase_add_test(gm, test_game_series_pending);
+	tcase_add_test(gm, test_game_penalties_invalid);
+	tcase_add_test(gm, test_game_silence_auto);
+	tcase_add_test(gm, test_game_silence_flags);
+	tcase_add_test(gm, test_game_pending_dates);
+	tcase_add_test(gm, test_game_penalty_forfeit_date);
+	tcase_add_test(gm, test_game_derived_received);
+	tcase_add_test(gm, test_game_flags_misc);
+	tcase_add_test(gm, test_game_errors);
+	suite_add_tcase(s, gm);
+
+	TCase *vc = tcase_create("vacation");
+	tcase_add_test(vc, test_tournament_year);
+	tcase_add_test(vc, test_vacation_days);
+	tcase_add_test(vc, test_vacation_check);
+	tcase_add_test(vc, test_special_leave);
+	suite_add_tcase(s, vc);
+
+	TCase *pr = tcase_create("properties");
+	tcase_set_timeout(pr, 120);
+	tcase_add_test(pr, test_prop_one_move);
+	tcase_add_test(pr, test_prop_inverse);
+	tcase_add_test(pr, test_prop_one_pass_vs_move_by_move);
+	tcase_add_test(pr, test_prop_forfeit_date);
+	tcase_add_test(pr, test_prop_controls_naive);
+	tcase_add_test(pr, test_long_span);
+	suite_add_tcase(s, pr);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(clock_suite());
+}
