@@ -4,11 +4,14 @@
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
 libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
-python3 stockfish"
+libsodium-dev sqlite3 curl python3 stockfish"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
+# Node.js and npm (the PGN test reads our PGN with chess.js): the machine's
+# own Node.js is used when there is one.
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || missing="$missing nodejs npm"
 if [ -z "$missing" ]; then
 	echo "install-deps: all packages present"
 	exit 0

@@ -4,9 +4,12 @@
  *   corrchess days --profile P --received DATE --sent DATE [--vacation S:E]...
  *   corrchess easter YEAR
  *
+ *   corrchess --db FILE user add --name N --email E --role R --password-stdin
+ *   corrchess --db FILE demo
+ *
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
-#include "config.h"
+#include "autoconfig.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +17,9 @@
 #include <string.h>
 
 #include "board.h"
+#include "cmd_admin.h"
 #include "cmd_clock.h"
+#include "config.h"
 #include "fen.h"
 #include "movegen.h"
 #include "uci.h"
@@ -23,8 +28,13 @@
 
 static void usage(FILE *to)
 {
-	fputs("usage: corrchess [--help] [--version] COMMAND [ARGS]\n"
+	fputs("usage: corrchess [--db FILE] [--config FILE] [--KEY VALUE]... COMMAND [ARGS]\n"
+	      "       corrchess --help | --version\n"
 	      "commands:\n"
+	      "  user add --name NAME --email EMAIL --role player|tl|admin --password-stdin\n"
+	      "                                       add a user (the password is read from stdin)\n"
+	      "  demo                                 fill an empty database with a demo tournament\n"
+	      "                                       leader, two players and a game\n"
 	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
@@ -106,34 +116,44 @@ static int cmd_perft(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	int i = 1;
-	for (; i < argc && argv[i][0] == '-'; i++) {
-		if (strcmp(argv[i], "--help") == 0) {
-			usage(stdout);
-			return 0;
-		} else if (strcmp(argv[i], "--version") == 0) {
-			puts(PACKAGE_STRING);
-			return 0;
-		} else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-			i++; /* the database is used by the commands of the daemon issue */
-		} else {
-			fprintf(stderr, "corrchess: unknown option \"%s\" (see --help)\n", argv[i]);
-			return 2;
-		}
+	struct config cfg;
+	char err[512];
+	int i;
+	if (config_load(&cfg, argc, argv, &i, err, sizeof err) != 0) {
+		fprintf(stderr, "corrchess: %s\n", err);
+		return 2;
+	}
+	int status = 2;
+	if (i < argc && strcmp(argv[i], "--help") == 0) {
+		usage(stdout);
+		status = 0;
+		goto out;
+	}
+	if (i < argc && strcmp(argv[i], "--version") == 0) {
+		puts(PACKAGE_STRING);
+		status = 0;
+		goto out;
 	}
 	if (i >= argc) {
 		usage(stderr);
-		return 2;
+		goto out;
 	}
 	const char *cmd = argv[i];
 	int sub_argc = argc - i;
 	char **sub_argv = argv + i;
 	if (strcmp(cmd, "perft") == 0)
-		return cmd_perft(sub_argc, sub_argv);
-	if (strcmp(cmd, "days") == 0)
-		return cmd_days(sub_argc, sub_argv);
-	if (strcmp(cmd, "easter") == 0)
-		return cmd_easter(sub_argc, sub_argv);
-	fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
-	return 2;
+		status = cmd_perft(sub_argc, sub_argv);
+	else if (strcmp(cmd, "days") == 0)
+		status = cmd_days(sub_argc, sub_argv);
+	else if (strcmp(cmd, "easter") == 0)
+		status = cmd_easter(sub_argc, sub_argv);
+	else if (strcmp(cmd, "user") == 0)
+		status = cmd_user(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "demo") == 0)
+		status = cmd_demo(&cfg, sub_argc, sub_argv);
+	else
+		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
+out:
+	config_free(&cfg);
+	return status;
 }

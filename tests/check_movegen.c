@@ -183,6 +183,41 @@ START_TEST(test_checks_and_endings_counts)
 }
 END_TEST
 
+/* A slider's attacks by walking the rays, to check the magic tables. */
+static bitboard walk(int sq, bitboard occ, int rook)
+{
+	static const int dirs[2][4][2] = {{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}},
+					  {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+	bitboard a = 0;
+	for (int d = 0; d < 4; d++) {
+		int f = SQ_FILE(sq), r = SQ_RANK(sq);
+		for (;;) {
+			f += dirs[rook][d][0];
+			r += dirs[rook][d][1];
+			if (f < 0 || f > 7 || r < 0 || r > 7)
+				break;
+			a |= bb_sq(SQ(f, r));
+			if (occ & bb_sq(SQ(f, r)))
+				break;
+		}
+	}
+	return a;
+}
+
+START_TEST(test_magic_tables)
+{
+	chess_init();
+	uint64_t seed = 99;
+	for (int sq = 0; sq < 64; sq++)
+		for (int i = 0; i < 2000; i++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			bitboard occ = seed & (seed >> 7) & (i & 1 ? ~0ULL : seed << 3);
+			ck_assert(attacks_rook(sq, occ) == walk(sq, occ, 1));
+			ck_assert(attacks_bishop(sq, occ) == walk(sq, occ, 0));
+		}
+}
+END_TEST
+
 START_TEST(test_is_legal)
 {
 	position pos;
@@ -209,6 +244,7 @@ static Suite *movegen_suite(void)
 	tcase_add_test(tc, test_pinned_ep_diagonal);
 	tcase_add_test(tc, test_checks_and_endings_counts);
 	tcase_add_test(tc, test_is_legal);
+	tcase_add_test(tc, test_magic_tables);
 	suite_add_tcase(s, tc);
 	return s;
 }

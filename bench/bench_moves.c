@@ -1,0 +1,359 @@
+/* bench_moves: move submissions per second over HTTP, with latency
+ * percentiles, and in the same run the raw SQLite single-row commit rate
+ * with the daemon's durability settings (WAL, synchronous=NORMAL), so the
+ * two can be compared on the same noisy machine.
+ *
+ *   bench_moves [CLIENTS] [MOVES_PER_CLIENT]
+ *
+ * with the programs from the environment: CORRCHESS, CORRCHESSD (as
+ * `make bench` sets them).
+ * It makes a temporary database, a TL and two players per client, one
+ * server-profile game per client, starts corrchessd on a free loopback
+ * port, and lets CLIENTS concurrent connections (libcurl multi, keep-alive)
+ * play knight moves back and forth (Nf3 Nf6 Ng1 Ng8 ...) until each game
+ * has MOVES_PER_CLIENT moves.  Only loopback traffic; bounded in count. */
+#include "autoconfig.h"
+
+#include <curl/curl.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_CLIENTS 256
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void die(const char *msg)
+{
+	fprintf(stderr, "bench_moves: %s\n", msg);
+	exit(1);
+}
+
+struct buf {
+	char data[1 << 16];
+	size_t len;
+};
+
+static size_t on_data(char *p, size_t size, size_t n, void *userdata)
+{
+	struct buf *b = userdata;
+	size_t k = size * n;
+	if (b->len + k < sizeof b->data) {
+		memcpy(b->data + b->len, p, k);
+		b->len += k;
+		b->data[b->len] = '\0';
+	}
+	return k;
+}
+
+static int port;
+
+/* A blocking request; returns the HTTP status, body in *b. */
+static long request(const char *method, const char *path, const char *token, const char *body,
+		    struct buf *b)
+{
+	CURL *c = curl_easy_init();
+	char url[256], auth[128];
+	snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
+	struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
+	if (token) {
+		snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+		h = curl_slist_append(h, auth);
+	}
+	b->len = 0;
+	b->data[0] = '\0';
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	if (body)
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, b);
+	long status = 0;
+	if (curl_easy_perform(c) == CURLE_OK)
+		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	curl_slist_free_all(h);
+	curl_easy_cleanup(c);
+	return status;
+}
+
+/* Pulls "key":"value" out of a flat JSON text (enough for a token). */
+static int json_str(const char *json, const char *key, char *out, size_t n)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, "\"%s\":\"", key);
+	const char *p = strstr(json, pat);
+	if (!p)
+		return -1;
+	p += strlen(pat);
+	size_t i = 0;
+	while (p[i] && p[i] != '"' && i + 1 < n) {
+		out[i] = p[i];
+		i++;
+	}
+	out[i] = '\0';
+	return 0;
+}
+
+static long json_int(const char *json, const char *key)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, "\"%s\":", key);
+	const char *p = strstr(json, pat);
+	return p ? strtol(p + strlen(pat), NULL, 10) : -1;
+}
+
+static int free_port(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a;
+	memset(&a, 0, sizeof a);
+	a.sin_family = AF_INET;
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	socklen_t len = sizeof a;
+	if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) != 0)
+		die("no free port");
+	int p = ntohs(a.sin_port);
+	close(fd);
+	return p;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The raw rate of single-row INSERT commits on a WAL database with
+ * synchronous=NORMAL: the floor under any durable move submission. */
+static double sqlite_commit_rate(const char *dir, int n)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/raw.db", dir);
+	sqlite3 *db;
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		die("cannot open the raw database");
+	sqlite3_exec(db,
+		     "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+		     "CREATE TABLE t (id INTEGER PRIMARY KEY, game INTEGER, ply INTEGER, mv TEXT)",
+		     NULL, NULL, NULL);
+	sqlite3_stmt *st;
+	sqlite3_prepare_v2(db, "INSERT INTO t (game, ply, mv) VALUES (?, ?, '6163')", -1, &st, NULL);
+	double t0 = now_s();
+	for (int i = 0; i < n; i++) {
+		sqlite3_bind_int(st, 1, i % 64);
+		sqlite3_bind_int(st, 2, i);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			die("raw insert failed");
+		sqlite3_reset(st);
+	}
+	double dt = now_s() - t0;
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	return n / dt;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cli = getenv("CORRCHESS"), *daemon = getenv("CORRCHESSD");
+	if (!cli || !daemon)
+		die("set CORRCHESS and CORRCHESSD to the programs (make bench does)");
+	int clients = argc > 1 ? atoi(argv[1]) : 64;
+	int per_client = argc > 2 ? atoi(argv[2]) : 200;
+	if (clients < 1 || clients > MAX_CLIENTS || per_client < 1 || per_client > 1900)
+		die("CLIENTS is 1..256 and MOVES_PER_CLIENT 1..1900");
+	setenv("CORRCHESS_FAST_HASH", "1", 1);
+	char dir[] = "/tmp/corrchess-bench-XXXXXX";
+	if (!mkdtemp(dir))
+		die("cannot make a temporary directory");
+	char db[600];
+	snprintf(db, sizeof db, "%s/bench.db", dir);
+
+	/* Users: a TL and two players per client, added with the CLI. */
+	char name[64], email[96];
+	for (int i = -1; i < 2 * clients; i++) {
+		if (i < 0)
+			snprintf(name, sizeof name, "tl");
+		else
+			snprintf(name, sizeof name, "p%d", i);
+		snprintf(email, sizeof email, "%s@bench.invalid", name);
+		int fds[2];
+		if (pipe(fds) != 0)
+			die("pipe");
+		pid_t pid = fork();
+		if (pid == 0) {
+			dup2(fds[0], 0);
+			close(fds[1]);
+			int devnull = open("/dev/null", 1);
+			dup2(devnull, 1);
+			execl(cli, cli, "--db", db, "user", "add", "--name", name, "--email", email,
+			      "--role", i < 0 ? "tl" : "player", "--password-stdin", (char *)NULL);
+			_exit(127);
+		}
+		close(fds[0]);
+		if (write(fds[1], "benchpassword\n", 14) != 14)
+			die("write");
+		close(fds[1]);
+		int st;
+		waitpid(pid, &st, 0);
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			die("corrchess user add failed");
+	}
+
+	port = free_port();
+	char listen_on[64];
+	snprintf(listen_on, sizeof listen_on, "127.0.0.1:%d", port);
+	pid_t dpid = fork();
+	if (dpid == 0) {
+		setenv("CORRCHESS_LOG_LEVEL", "warn", 1);
+		execl(daemon, daemon, "--db", db, "--listen", listen_on, (char *)NULL);
+		_exit(127);
+	}
+	curl_global_init(CURL_GLOBAL_ALL);
+	struct buf b;
+	for (int tries = 0; request("GET", "/api/v1/nothing", NULL, NULL, &b) != 404; tries++) {
+		if (tries > 200)
+			die("corrchessd did not start");
+		usleep(50000);
+	}
+
+	static char tokens[2 * MAX_CLIENTS + 1][80];
+	for (int i = -1; i < 2 * clients; i++) {
+		char body[128];
+		snprintf(body, sizeof body, "{\"login\":\"%s%d\",\"password\":\"benchpassword\"}",
+			 i < 0 ? "tl" : "p", i);
+		if (i < 0)
+			snprintf(body, sizeof body, "{\"login\":\"tl\",\"password\":\"benchpassword\"}");
+		if (request("POST", "/api/v1/session", NULL, body, &b) != 201 ||
+		    json_str(b.data, "token", tokens[i + 1], sizeof tokens[0]) != 0)
+			die("login failed");
+	}
+	static long game[MAX_CLIENTS];
+	for (int c = 0; c < clients; c++) {
+		char body[256];
+		/* user ids: tl = 1, p(2c) = 2c + 2, p(2c+1) = 2c + 3 */
+		snprintf(body, sizeof body,
+			 "{\"white\":%d,\"black\":%d,\"profile\":\"server\",\"start_date\":\"2026-01-01\"}",
+			 2 * c + 2, 2 * c + 3);
+		if (request("POST", "/api/v1/games", tokens[0], body, &b) != 201)
+			die("game creation failed");
+		game[c] = json_int(b.data, "id");
+	}
+
+	/* The load: each client plays its game's next move as soon as the
+	 * last one is answered. */
+	static const char *const cycle[4] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+	static CURL *easy[MAX_CLIENTS];
+	static struct curl_slist *hdr[MAX_CLIENTS][2];
+	static struct buf bodies[MAX_CLIENTS];
+	static char urls[MAX_CLIENTS][128], posts[MAX_CLIENTS][64];
+	static int done[MAX_CLIENTS];
+	static double started[MAX_CLIENTS];
+	size_t total = (size_t)clients * (size_t)per_client;
+	double *lat = calloc(total, sizeof *lat);
+	size_t nlat = 0, errors = 0;
+	CURLM *multi = curl_multi_init();
+	curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, (long)clients);
+	for (int c = 0; c < clients; c++) {
+		for (int side = 0; side < 2; side++) {
+			char auth[128];
+			snprintf(auth, sizeof auth, "Authorization: Bearer %s", tokens[1 + 2 * c + side]);
+			hdr[c][side] = curl_slist_append(
+			    curl_slist_append(NULL, "Content-Type: application/json"), auth);
+		}
+		snprintf(urls[c], sizeof urls[c], "http://127.0.0.1:%d/api/v1/games/%ld/moves", port,
+			 game[c]);
+		easy[c] = curl_easy_init();
+		curl_easy_setopt(easy[c], CURLOPT_URL, urls[c]);
+		curl_easy_setopt(easy[c], CURLOPT_WRITEFUNCTION, on_data);
+		curl_easy_setopt(easy[c], CURLOPT_WRITEDATA, &bodies[c]);
+		curl_easy_setopt(easy[c], CURLOPT_PRIVATE, (void *)(long)c);
+	}
+	double t0 = now_s();
+	for (int c = 0; c < clients; c++) {
+		snprintf(posts[c], sizeof posts[c], "{\"move\":\"%s\"}", cycle[0]);
+		curl_easy_setopt(easy[c], CURLOPT_POSTFIELDS, posts[c]);
+		curl_easy_setopt(easy[c], CURLOPT_HTTPHEADER, hdr[c][0]);
+		bodies[c].len = 0;
+		started[c] = now_s();
+		curl_multi_add_handle(multi, easy[c]);
+	}
+	int running = clients;
+	while (running > 0 || nlat + errors < total) {
+		int still;
+		curl_multi_perform(multi, &still);
+		CURLMsg *msg;
+		int left;
+		while ((msg = curl_multi_info_read(multi, &left))) {
+			if (msg->msg != CURLMSG_DONE)
+				continue;
+			CURL *e = msg->easy_handle;
+			long c;
+			curl_easy_getinfo(e, CURLINFO_PRIVATE, (char **)&c);
+			long status = 0;
+			curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &status);
+			curl_multi_remove_handle(multi, e);
+			if (msg->data.result != CURLE_OK || status != 201) {
+				errors++;
+				if (errors < 5)
+					fprintf(stderr, "bench_moves: move failed (%ld): %.200s\n", status,
+						bodies[c].data);
+			} else {
+				lat[nlat++] = now_s() - started[c];
+			}
+			done[c]++;
+			if (done[c] < per_client) {
+				int ply = done[c];
+				snprintf(posts[c], sizeof posts[c], "{\"move\":\"%s\"}", cycle[ply % 4]);
+				curl_easy_setopt(e, CURLOPT_POSTFIELDS, posts[c]);
+				curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdr[c][ply % 2]);
+				bodies[c].len = 0;
+				started[c] = now_s();
+				curl_multi_add_handle(multi, e);
+			} else {
+				running--;
+			}
+		}
+		if (running > 0)
+			curl_multi_poll(multi, NULL, 0, 100, NULL);
+		if (now_s() - t0 > 300)
+			die("the load ran for more than 300 s; stopping");
+	}
+	double elapsed = now_s() - t0;
+	qsort(lat, nlat, sizeof *lat, cmp_double);
+	double p50 = nlat ? lat[nlat / 2] * 1e3 : 0, p99 = nlat ? lat[(nlat * 99) / 100] * 1e3 : 0;
+	double rate = (double)nlat / elapsed;
+
+	kill(dpid, SIGTERM);
+	int st;
+	waitpid(dpid, &st, 0);
+	double raw = sqlite_commit_rate(dir, 20000);
+
+	printf("HTTP move submissions: %d clients, %zu moves in %.2f s, %zu errors\n", clients, nlat,
+	       elapsed, errors);
+	printf("  moves/s: %.0f   latency p50 %.2f ms   p99 %.2f ms\n", rate, p50, p99);
+	printf("raw SQLite single-row commits (WAL, synchronous=NORMAL): %.0f /s\n", raw);
+	printf("ratio HTTP moves / raw commits: %.3f\n", rate / raw);
+	char rm[700];
+	snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+	if (system(rm) != 0)
+		fprintf(stderr, "bench_moves: could not remove %s\n", dir);
+	free(lat);
+	curl_multi_cleanup(multi);
+	curl_global_cleanup();
+	return errors ? 1 : 0;
+}

@@ -1,0 +1,845 @@
+/* api_games.c: creating games, moves, draws, resignations, claims and TL
+ * results (API.md "Games" and "Moves"). */
+#include "autoconfig.h"
+#include "api_games.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calendar.h"
+#include "clock.h"
+#include "fen.h"
+#include "game.h"
+#include "games.h"
+#include "iccf.h"
+#include "log.h"
+#include "movegen.h"
+#include "san.h"
+#include "status.h"
+#include "uci.h"
+
+#define MOVE_TEXT_MAX 32
+
+/* Loads the game of rq->ids[0] or sets the error response. */
+static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct games_game *g)
+{
+	char err[512];
+	int status = games_load(app, rq->ids[0], g, err, sizeof err);
+	if (status == 404)
+		return api_error(rs, 404, "not_found", "%s", err);
+	if (status)
+		return api_error(rs, 500, "internal", "game %lld cannot be read: %s",
+				 (long long)rq->ids[0], err);
+	return 0;
+}
+
+/* Reads one move in any accepted notation: ICCF numeric when it starts
+ * with a digit (DSU 6.2.2), else SAN with English or Danish letters, else
+ * UCI.  Returns CC_OK or the status of the notation the text looks like. */
+static int parse_move(const position *pos, const char *text, move *m, char *err, size_t errlen)
+{
+	while (isspace((unsigned char)*text))
+		text++;
+	if (strlen(text) > MOVE_TEXT_MAX) {
+		snprintf(err, errlen, "a move is at most %d characters", MOVE_TEXT_MAX);
+		return CC_ERR_MALFORMED;
+	}
+	if (isdigit((unsigned char)*text))
+		return iccf_parse(pos, text, m, err, errlen);
+	/* UCI ("g1f3", "e7e8q") first when it has that shape: SAN would read
+	 * "g1f3" as a pawn move from the g-file. */
+	size_t n = strlen(text);
+	while (n && isspace((unsigned char)text[n - 1]))
+		n--;
+	if ((n == 4 || n == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' &&
+	    text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8')
+		return uci_parse(pos, text, m, err, errlen);
+	int rc = san_parse(pos, text, m, err, errlen);
+	if (rc == CC_ERR_MALFORMED) {
+		char uerr[256];
+		int urc = uci_parse(pos, text, m, uerr, sizeof uerr);
+		if (urc != CC_ERR_MALFORMED) {
+			snprintf(err, errlen, "%s", uerr);
+			return urc;
+		}
+	}
+	return rc;
+}
+
+static int move_error(struct api_resp *rs, int rc, const char *err)
+{
+	if (rc == CC_ERR_MALFORMED)
+		return api_error(rs, 422, "malformed_move", "%s", err);
+	return api_error(rs, 422, "illegal_move", "%s", err);
+}
+
+static int64_t audit(struct app *app, int64_t user, int64_t game_id, const char *action,
+		     const char *detail)
+{
+	static const char sql[] =
+	    "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		return -1;
+	if (user > 0)
+		sqlite3_bind_int64(st, 1, user);
+	sqlite3_bind_int64(st, 2, game_id);
+	sqlite3_bind_text(st, 3, action, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, detail, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Answers 200/201 with the game as stored now. */
+static int respond_game(struct app *app, struct api_req *rq, struct api_resp *rs, int status)
+{
+	struct games_game g;
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	char today[11];
+	api_today(app, today);
+	api_json(rs, status, games_json(app, &g, &rq->user, today));
+	games_unload(&g);
+	return status;
+}
+
+/* ---- creating and reading games ---- */
+
+int games_create(struct app *app, int64_t white, int64_t black, const char *profile,
+		 const char *start_date, const char *fen, const char *event, int64_t *id,
+		 const char **code, char *err, size_t errlen)
+{
+	static const char sql_user[] = "SELECT 1 FROM users WHERE id = ?";
+	static const char sql_insert[] =
+	    "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?)";
+	*code = "invalid_field";
+	if (white == black) {
+		snprintf(err, errlen, "white and black must be two different players");
+		return 422;
+	}
+	int64_t ids[2] = {white, black};
+	for (int i = 0; i < 2; i++) {
+		sqlite3_stmt *st = store_stmt(app->st, sql_user);
+		if (!st)
+			goto dbfail;
+		sqlite3_bind_int64(st, 1, ids[i]);
+		int found = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_reset(st);
+		if (!found) {
+			*code = "unknown_user";
+			snprintf(err, errlen, "there is no user %lld (%s)", (long long)ids[i],
+				 i ? "black" : "white");
+			return 422;
+		}
+	}
+	if (!clock_profile_find(profile)) {
+		snprintf(err, errlen, "the profile must be dsu-post, dsu-email or server, not \"%s\"",
+			 profile);
+		return 422;
+	}
+	int32_t day;
+	char derr[256];
+	if (calendar_parse(start_date, &day, derr, sizeof derr) != CC_OK) {
+		*code = "invalid_date";
+		snprintf(err, errlen, "start_date: %s", derr);
+		return 422;
+	}
+	position pos;
+	char ferr[300];
+	if (fen_parse(&pos, fen ? fen : "startpos", ferr, sizeof ferr) != CC_OK) {
+		*code = "invalid_fen";
+		snprintf(err, errlen, "%s", ferr);
+		return 422;
+	}
+	if (game_status(&pos) != GAME_ONGOING) {
+		*code = "invalid_fen";
+		snprintf(err, errlen, "the game would be over before it starts (%s)",
+			 game_state_name(game_status(&pos)));
+		return 422;
+	}
+	if (event && strlen(event) > 200) {
+		snprintf(err, errlen, "an event name has at most 200 characters");
+		return 422;
+	}
+	char canon[FEN_MAX];
+	fen_write(&pos, canon);
+	sqlite3_stmt *st = store_stmt(app->st, sql_insert);
+	if (!st)
+		goto dbfail;
+	if (event)
+		sqlite3_bind_text(st, 1, event, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, profile, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, start_date, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 4, white);
+	sqlite3_bind_int64(st, 5, black);
+	sqlite3_bind_text(st, 6, canon, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 7, canon, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		*code = "busy";
+		snprintf(err, errlen, "the game could not be stored: %s", sqlite3_errstr(rc));
+		return 503;
+	}
+	*id = sqlite3_last_insert_rowid(store_db(app->st));
+	return 0;
+dbfail:
+	*code = "internal";
+	snprintf(err, errlen, "the database is not available");
+	return 500;
+}
+
+/* POST /api/v1/games (tl, admin) */
+int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"white", "black",  "profile", "start_date",
+					   "fen",   "event", NULL};
+	if (!api_is_tl(&rq->user))
+		return api_error(rs, 403, "forbidden", "only a tournament leader or an admin creates games");
+	json_t *body = api_body_object(rq, rs);
+	int64_t white, black;
+	const char *profile, *start, *fen = NULL, *event = NULL;
+	if (!body || api_only_keys(body, keys, rs) || api_get_int(body, "white", true, &white, rs) ||
+	    api_get_int(body, "black", true, &black, rs) ||
+	    api_get_string(body, "profile", true, &profile, rs) ||
+	    api_get_string(body, "start_date", true, &start, rs) ||
+	    api_get_string(body, "fen", false, &fen, rs) < 0 ||
+	    api_get_string(body, "event", false, &event, rs) < 0)
+		return rs->status;
+	int64_t id;
+	const char *code;
+	char err[512];
+	int status = games_create(app, white, black, profile, start, fen, event, &id, &code, err,
+				  sizeof err);
+	if (status)
+		return api_error(rs, status, code, "%s", err);
+	rq->ids[0] = id;
+	return respond_game(app, rq, rs, 201);
+}
+
+/* GET /api/v1/games/{id} */
+int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	return respond_game(app, rq, rs, 200);
+}
+
+#define LIST_MAX 500
+
+/* GET /api/v1/games?player={id}: that player's games (default: one's own),
+ * newest first, at most LIST_MAX. */
+int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char sql[] =
+	    "SELECT id FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2";
+	int64_t player = rq->user.id;
+	const char *q = api_query(rq, "player");
+	if (q) {
+		char *end;
+		long long v = strtoll(q, &end, 10);
+		if (*q == '\0' || *end || v <= 0)
+			return api_error(rs, 422, "invalid_field", "player must be a user id, not \"%s\"",
+					 q);
+		player = v;
+		json_t *u = api_user_json(app, player);
+		if (!u)
+			return api_error(rs, 404, "not_found", "there is no user %lld", v);
+		json_decref(u);
+	}
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		return api_error(rs, 500, "internal", "the database is not available");
+	sqlite3_bind_int64(st, 1, player);
+	sqlite3_bind_int(st, 2, LIST_MAX);
+	int64_t ids[LIST_MAX];
+	int n = 0;
+	while (n < LIST_MAX && sqlite3_step(st) == SQLITE_ROW)
+		ids[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	char today[11];
+	api_today(app, today);
+	json_t *games = json_array();
+	for (int i = 0; i < n; i++) {
+		struct games_game g;
+		char err[512];
+		if (games_load(app, ids[i], &g, err, sizeof err) != 0)
+			continue; /* logged by games_load */
+		json_array_append_new(games, games_json(app, &g, &rq->user, today));
+		games_unload(&g);
+	}
+	return api_json(rs, 200, json_pack("{s:o}", "games", games));
+}
+
+/* ---- moves ---- */
+
+/* Checks a player may act in g: 403 not_a_player or 409 game_over. */
+static const char *player_color(struct api_req *rq, struct api_resp *rs,
+				const struct games_game *g)
+{
+	const char *color = games_color_of(g, rq->user.id);
+	if (!color) {
+		api_error(rs, 403, "not_a_player", "you do not play in game %lld", (long long)g->id);
+		return NULL;
+	}
+	if (strcmp(g->status, "active") != 0) {
+		api_error(rs, 409, "game_over", "game %lld is over (%s)", (long long)g->id, g->result);
+		return NULL;
+	}
+	return color;
+}
+
+/* Reads an optional date field: 1 absent, 0 read, -1 error response. */
+static int get_date(json_t *body, const char *key, int32_t *day, struct api_resp *rs)
+{
+	const char *text;
+	int rc = api_get_string(body, key, false, &text, rs);
+	if (rc)
+		return rc;
+	char err[256];
+	if (calendar_parse(text, day, err, sizeof err) != CC_OK) {
+		api_error(rs, 422, "invalid_date", "%s: %s", key, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Sets a 422 invalid_date error; returns -1. */
+static int date_error(struct api_resp *rs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int date_error(struct api_resp *rs, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	api_error(rs, 422, "invalid_date", "%s", msg);
+	return -1;
+}
+
+/* The received and sent dates of a move, per profile (API.md "Moves",
+ * DSU 6.3.1, 6.3.2.2, 6.8.6).  0, or an error response and -1. */
+static int move_dates(const struct games_game *g, json_t *body, int32_t today, int32_t *received,
+		      int32_t *sent, struct api_resp *rs)
+{
+	int32_t start, opp_sent = CLOCK_NO_DATE;
+	calendar_parse(g->start_date, &start, NULL, 0);
+	if (g->nmoves > 0)
+		calendar_parse(g->moves[g->nmoves - 1].sent, &opp_sent, NULL, 0);
+	int32_t given_received = 0, given_sent = 0;
+	int has_received = get_date(body, "received", &given_received, rs);
+	if (has_received < 0)
+		return -1;
+	int has_sent = get_date(body, "sent", &given_sent, rs);
+	if (has_sent < 0)
+		return -1;
+	const struct clock_profile *p = g->prof;
+
+	/* The received date when the rules fix it: the start date for the
+	 * first move, the opponent's date + 1 in e-mail play (6.3.2.2 a), the
+	 * opponent's date in server play. */
+	int32_t derived = CLOCK_NO_DATE;
+	if (g->nmoves == 0)
+		derived = start;
+	else if (p->receipt != CLOCK_RECEIPT_STATED)
+		clock_receipt_date(p, opp_sent, &derived, NULL, 0);
+
+	if (p->receipt == CLOCK_RECEIPT_SAME_DAY) {
+		if (has_received == 0 || has_sent == 0)
+			return date_error(rs, "in server play the server sets the dates; send no "
+					      "\"received\" or \"sent\"");
+		*received = derived;
+		*sent = today;
+	} else {
+		if (derived != CLOCK_NO_DATE && has_received == 0 && given_received != derived) {
+			char want[CALENDAR_ISO_LEN];
+			calendar_format(derived, want, sizeof want);
+			return date_error(rs, "this move counts as received on %s (%s)", want,
+					  g->nmoves == 0 ? "the start date"
+							 : "the day after the opponent's date");
+		}
+		if (derived != CLOCK_NO_DATE)
+			*received = derived;
+		else
+			*received = has_received == 0 ? given_received : today;
+		*sent = has_sent == 0 ? given_sent : today;
+	}
+	if (*sent > today || *received > today)
+		return date_error(rs, "a date may not be in the future (today is the server's date)");
+	if (*sent < *received)
+		return date_error(rs, "the move cannot be sent before it was received");
+	if (*received < start)
+		return date_error(rs, "the move cannot be received before the game starts (%s)",
+				  g->start_date);
+	if (opp_sent != CLOCK_NO_DATE && *received < opp_sent)
+		return date_error(rs, "the move cannot be received before the opponent sent his (%s)",
+				  g->moves[g->nmoves - 1].sent);
+	return 0;
+}
+
+/* DSU 6.2.1.1, 6.8.4, SPEC 4.8: the request may repeat the opponent's
+ * last move; it must be the game's last move, in any notation. */
+static bool reply_matches(const struct games_game *g, const char *reply_to)
+{
+	if (g->nmoves == 0)
+		return false;
+	const struct games_move *last = &g->moves[g->nmoves - 1];
+	/* Replay to the position before the last move. */
+	game *before = game_new(game_start_position(g->replay));
+	if (!before)
+		return false;
+	for (int i = 0; i < g->nmoves - 1; i++)
+		game_play(before, g->moves[i].m, NULL, 0);
+	move m;
+	char err[256];
+	bool ok = parse_move(game_position(before), reply_to, &m, err, sizeof err) == CC_OK &&
+		  m == last->m;
+	game_free(before);
+	return ok;
+}
+
+/* Result and termination for an automatic ending (FIDE 5.1.1, 5.2). */
+static void automatic_ending(const game *gm, const char **result, const char **termination)
+{
+	*result = NULL;
+	*termination = NULL;
+	switch (game_ending(gm)) {
+	case GAME_CHECKMATE:
+		*result = game_position(gm)->side == WHITE ? "0-1" : "1-0";
+		*termination = "checkmate";
+		break;
+	case GAME_STALEMATE:
+		*result = "1/2-1/2";
+		*termination = "stalemate";
+		break;
+	case GAME_DEAD_POSITION:
+		*result = "1/2-1/2";
+		*termination = "dead_position";
+		break;
+	default:
+		break;
+	}
+}
+
+/* POST /api/v1/games/{id}/moves */
+int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"move", "sent", "received", "reply_to", "series", NULL};
+	static const char sql_move[] =
+	    "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days, series)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)";
+	static const char sql_game[] =
+	    "UPDATE games SET fen = ?, status = ?, result = ?, termination = ?, draw_offer = ?,"
+	    " finished_on = ? WHERE id = ? AND status = 'active'";
+	struct games_game g;
+	memset(&g, 0, sizeof g);
+	json_t *body = api_body_object(rq, rs);
+	const char *text, *reply_to = NULL;
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "move", true, &text, rs) ||
+	    api_get_string(body, "reply_to", false, &reply_to, rs) < 0)
+		return rs->status;
+	if (json_object_get(body, "series") && !json_is_null(json_object_get(body, "series")))
+		return api_error(rs, 422, "series_not_supported",
+				 "move series are not accepted by this server yet");
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	const char *color = player_color(rq, rs, &g);
+	if (!color)
+		goto out;
+	if (strcmp(color, games_to_move(&g)) != 0) {
+		api_error(rs, 409, "not_your_turn", "it is %s's turn in game %lld", games_to_move(&g),
+			  (long long)g.id);
+		goto out;
+	}
+	if (reply_to && !reply_matches(&g, reply_to)) {
+		api_error(rs, 409, "stale",
+			  "\"%s\" is not the last move of game %lld (%s): reload the game", reply_to,
+			  (long long)g.id, g.nmoves ? g.moves[g.nmoves - 1].iccf : "no move yet");
+		goto out;
+	}
+	const position *pos = game_position(g.replay);
+	move m;
+	char err[512];
+	int rc = parse_move(pos, text, &m, err, sizeof err);
+	if (rc != CC_OK) {
+		move_error(rs, rc, err);
+		goto out;
+	}
+	char today_s[11];
+	api_today(app, today_s);
+	int32_t today = 0, received = 0, sent = 0;
+	calendar_parse(today_s, &today, NULL, 0);
+	if (move_dates(&g, body, today, &received, &sent, rs) != 0)
+		goto out;
+	struct clock_days cd;
+	if (clock_move_days(g.prof, received, sent, g.stops, g.nstops, &cd, err, sizeof err) != CC_OK) {
+		api_error(rs, 422, "invalid_date", "%s", err);
+		goto out;
+	}
+
+	char iccf[ICCF_MAX], san[SAN_MAX], uci[UCI_MAX], fen[FEN_MAX];
+	iccf_write(m, iccf);
+	san_write(pos, m, san);
+	uci_write(m, uci);
+	if (game_play(g.replay, m, err, sizeof err) != CC_OK) {
+		api_error(rs, 422, "illegal_move", "%s", err);
+		goto out;
+	}
+	fen_write(game_position(g.replay), fen);
+	const char *result, *termination;
+	automatic_ending(g.replay, &result, &termination);
+	/* FIDE 9.1: an offer lapses when the opponent moves instead. */
+	const char *offer = g.draw_offer[0] && strcmp(g.draw_offer, color) == 0 ? g.draw_offer : NULL;
+	char rdate[11], sdate[11];
+	calendar_format(received, rdate, sizeof rdate);
+	calendar_format(sent, sdate, sizeof sdate);
+
+	if (store_begin(app->st) != SQLITE_OK) {
+		api_error(rs, 503, "busy", "the database is busy; try again");
+		goto out;
+	}
+	sqlite3_stmt *st = store_stmt(app->st, sql_move);
+	if (!st)
+		goto dbfail;
+	sqlite3_bind_int64(st, 1, g.id);
+	sqlite3_bind_int(st, 2, g.nmoves + 1);
+	sqlite3_bind_text(st, 3, iccf, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, san, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, uci, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, rdate, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, sdate, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 8, cd.days);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+		store_rollback(app->st);
+		api_error(rs, 409, "stale", "another move was made in game %lld meanwhile: reload it",
+			  (long long)g.id);
+		goto out;
+	}
+	if (rc != SQLITE_DONE)
+		goto dbfail;
+	st = store_stmt(app->st, sql_game);
+	if (!st)
+		goto dbfail;
+	sqlite3_bind_text(st, 1, fen, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, result ? "finished" : "active", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, result ? result : "*", -1, SQLITE_STATIC);
+	if (termination)
+		sqlite3_bind_text(st, 4, termination, -1, SQLITE_STATIC);
+	if (offer && !result)
+		sqlite3_bind_text(st, 5, offer, -1, SQLITE_TRANSIENT);
+	if (result)
+		sqlite3_bind_text(st, 6, sdate, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, g.id);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		goto dbfail;
+	if (sqlite3_changes(store_db(app->st)) != 1) {
+		store_rollback(app->st);
+		api_error(rs, 409, "game_over", "game %lld ended meanwhile", (long long)g.id);
+		goto out;
+	}
+	if (store_commit(app->st) != SQLITE_OK)
+		goto dbfail;
+	/* Answer from what was just stored, without reading it back. */
+	struct games_move nm;
+	memset(&nm, 0, sizeof nm);
+	nm.ply = g.nmoves + 1;
+	snprintf(nm.iccf, sizeof nm.iccf, "%s", iccf);
+	snprintf(nm.san, sizeof nm.san, "%s", san);
+	snprintf(nm.uci, sizeof nm.uci, "%s", uci);
+	memcpy(nm.received, rdate, sizeof nm.received);
+	memcpy(nm.sent, sdate, sizeof nm.sent);
+	nm.days = cd.days;
+	nm.m = m;
+	if (games_append(&g, &nm) != 0) {
+		games_unload(&g);
+		return respond_game(app, rq, rs, 201);
+	}
+	snprintf(g.fen, sizeof g.fen, "%s", fen);
+	if (result) {
+		snprintf(g.status, sizeof g.status, "finished");
+		snprintf(g.result, sizeof g.result, "%s", result);
+		snprintf(g.termination, sizeof g.termination, "%s", termination);
+	}
+	if (!offer || result)
+		g.draw_offer[0] = '\0'; /* else it is the mover's own offer, kept as it is */
+	api_json(rs, 201, games_json(app, &g, &rq->user, today_s));
+	games_unload(&g);
+	return 201;
+dbfail:
+	log_msg(LOG_ERROR, "game %lld: storing the move failed: %s", (long long)g.id,
+		sqlite3_errmsg(store_db(app->st)));
+	store_rollback(app->st);
+	api_error(rs, 503, "busy", "the move could not be stored; nothing was changed, try again");
+out:
+	games_unload(&g);
+	return rs->status;
+}
+
+/* ---- endings ---- */
+
+/* Ends game g (result, termination) and writes an audit line, in one
+ * transaction; answers with the game.  Only an active game ends unless
+ * `correct` (a TL correcting a result). */
+static int end_game(struct app *app, struct api_req *rq, struct api_resp *rs,
+		    const struct games_game *g, const char *result, const char *termination,
+		    const char *action, const char *detail, bool correct)
+{
+	static const char sql_end[] =
+	    "UPDATE games SET status = 'finished', result = ?, termination = ?, draw_offer = NULL,"
+	    " finished_on = ? WHERE id = ? AND (status = 'active' OR ?)";
+	char today[11];
+	api_today(app, today);
+	if (store_begin(app->st) != SQLITE_OK)
+		return api_error(rs, 503, "busy", "the database is busy; try again");
+	sqlite3_stmt *st = store_stmt(app->st, sql_end);
+	if (!st)
+		goto dbfail;
+	sqlite3_bind_text(st, 1, result, -1, SQLITE_STATIC);
+	if (termination)
+		sqlite3_bind_text(st, 2, termination, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, today, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, g->id);
+	sqlite3_bind_int(st, 5, correct);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		goto dbfail;
+	if (sqlite3_changes(store_db(app->st)) != 1) {
+		store_rollback(app->st);
+		return api_error(rs, 409, "game_over", "game %lld ended meanwhile", (long long)g->id);
+	}
+	if (audit(app, rq->user.id, g->id, action, detail) != 0)
+		goto dbfail;
+	if (store_commit(app->st) != SQLITE_OK)
+		goto dbfail;
+	return respond_game(app, rq, rs, 200);
+dbfail:
+	store_rollback(app->st);
+	return api_error(rs, 503, "busy", "the result could not be stored; try again");
+}
+
+static int set_offer(struct app *app, struct api_req *rq, struct api_resp *rs, int64_t id,
+		     const char *offer)
+{
+	static const char sql[] =
+	    "UPDATE games SET draw_offer = ? WHERE id = ? AND status = 'active'";
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		return api_error(rs, 500, "internal", "the database is not available");
+	if (offer)
+		sqlite3_bind_text(st, 1, offer, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return api_error(rs, 503, "busy", "the offer could not be stored; try again");
+	return respond_game(app, rq, rs, 200);
+}
+
+/* POST /api/v1/games/{id}/draw {"action": "offer"|"accept"|"decline"}
+ * (FIDE 9.1: an offer stands until accepted, declined or a move is made). */
+int api_games_draw(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"action", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *action;
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "action", true, &action, rs))
+		return rs->status;
+	if (strcmp(action, "offer") && strcmp(action, "accept") && strcmp(action, "decline"))
+		return api_error(rs, 422, "invalid_field",
+				 "action must be offer, accept or decline, not \"%s\"", action);
+	struct games_game g;
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	const char *color = player_color(rq, rs, &g);
+	int status;
+	if (!color) {
+		status = rs->status;
+	} else if (strcmp(action, "offer") == 0) {
+		if (g.draw_offer[0] && strcmp(g.draw_offer, color) != 0)
+			status = api_error(rs, 409, "draw_offered",
+					   "your opponent has offered a draw: accept or decline it");
+		else if (g.draw_offer[0])
+			status = api_error(rs, 409, "draw_offered", "you have offered a draw already");
+		else
+			status = set_offer(app, rq, rs, g.id, color);
+	} else if (!g.draw_offer[0] || strcmp(g.draw_offer, color) == 0) {
+		status = api_error(rs, 409, "no_draw_offer",
+				   "there is no draw offer from your opponent to %s", action);
+	} else if (strcmp(action, "accept") == 0) {
+		status = end_game(app, rq, rs, &g, "1/2-1/2", "agreement", "draw_agreed",
+				  "draw offer accepted", false);
+	} else {
+		status = set_offer(app, rq, rs, g.id, NULL);
+	}
+	games_unload(&g);
+	return status;
+}
+
+/* POST /api/v1/games/{id}/resign */
+int api_games_resign(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	if (rq->body_len) {
+		json_t *body = api_body_object(rq, rs);
+		static const char *const keys[] = {NULL};
+		if (!body || api_only_keys(body, keys, rs))
+			return rs->status;
+	}
+	struct games_game g;
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	const char *color = player_color(rq, rs, &g);
+	int status = color ? end_game(app, rq, rs, &g, strcmp(color, "white") == 0 ? "0-1" : "1-0",
+				      "resignation", "resigned", color, false)
+			   : rs->status;
+	games_unload(&g);
+	return status;
+}
+
+/* POST /api/v1/games/{id}/claim {"type", "move"?}: FIDE 9.2 (threefold),
+ * 9.3 (fifty moves), DSU 6.3.3 (time forfeit).  A rejected claim changes
+ * nothing and says why (422 claim_rejected). */
+int api_games_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"type", "move", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *type, *text = NULL;
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "type", true, &type, rs) ||
+	    api_get_string(body, "move", false, &text, rs) < 0)
+		return rs->status;
+	bool threefold = strcmp(type, "threefold") == 0;
+	bool fifty = strcmp(type, "fifty_moves") == 0;
+	bool forfeit = strcmp(type, "time_forfeit") == 0;
+	if (!threefold && !fifty && !forfeit)
+		return api_error(rs, 422, "invalid_field",
+				 "type must be threefold, fifty_moves or time_forfeit, not \"%s\"",
+				 type);
+	struct games_game g;
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	int status;
+	char err[512];
+	const char *color = player_color(rq, rs, &g);
+	if (!color) {
+		status = rs->status;
+		goto out;
+	}
+	if (forfeit) {
+		if (text) {
+			status = api_error(rs, 422, "invalid_field",
+					   "a time forfeit claim takes no move");
+			goto out;
+		}
+		char today[11];
+		api_today(app, today);
+		struct clock_result res;
+		if (games_clock(&g, today, &res, err, sizeof err) != 0) {
+			status = api_error(rs, 500, "internal", "the clocks cannot be computed: %s",
+					   err);
+			goto out;
+		}
+		int opp = strcmp(color, "white") == 0 ? CLOCK_BLACK : CLOCK_WHITE;
+		const struct clock_player *p = &res.player[opp];
+		int32_t now;
+		calendar_parse(today, &now, NULL, 0);
+		bool over = p->forfeited || (res.to_move == opp && p->forfeit_date != CLOCK_NO_DATE &&
+					     now >= p->forfeit_date);
+		if (!over) {
+			status = api_error(rs, 422, "claim_rejected",
+					   "your opponent has used %d of the %d days allowed "
+					   "before move %d: no time forfeit",
+					   p->used_days + (res.to_move == opp ? p->running_days : 0),
+					   p->limit_days, p->next_control);
+			goto out;
+		}
+		/* DSU 6.3.3.3: a time forfeit loses the game. */
+		status = end_game(app, rq, rs, &g, opp == CLOCK_WHITE ? "0-1" : "1-0", "time_forfeit",
+				  "claim_time_forfeit", color, false);
+		goto out;
+	}
+	/* FIDE 9.2, 9.3: the player having the move claims. */
+	if (strcmp(color, games_to_move(&g)) != 0) {
+		status = api_error(rs, 409, "not_your_turn",
+				   "only the player to move can claim a draw (FIDE 9.2, 9.3)");
+		goto out;
+	}
+	move intended = MOVE_NONE;
+	if (text) {
+		int rc = parse_move(game_position(g.replay), text, &intended, err, sizeof err);
+		if (rc != CC_OK) {
+			status = move_error(rs, rc, err);
+			goto out;
+		}
+	}
+	bool holds = threefold ? game_can_claim_threefold(g.replay, intended)
+			       : game_can_claim_fifty(g.replay, intended);
+	if (!holds) {
+		if (threefold)
+			status = api_error(rs, 422, "claim_rejected",
+					   "the position %s has occurred %d time(s), not three",
+					   text ? "after that move" : "on the board",
+					   game_repetitions(g.replay, intended));
+		else
+			status = api_error(rs, 422, "claim_rejected",
+					   "%s: fewer than 50 moves by each side without a pawn "
+					   "move or a capture",
+					   text ? "after that move" : "on the board");
+		goto out;
+	}
+	status = end_game(app, rq, rs, &g, "1/2-1/2", threefold ? "threefold" : "fifty_moves",
+			  threefold ? "claim_threefold" : "claim_fifty_moves", text ? text : "-",
+			  false);
+out:
+	games_unload(&g);
+	return status;
+}
+
+/* POST /api/v1/games/{id}/result (tl, admin) {"result", "reason"}: a TL
+ * decision (adjudication, withdrawal, silence; DSU 6.2.7, 6.2.8), kept
+ * with its reason in the audit table.  May correct a finished game. */
+int api_games_result(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"result", "reason", "termination", NULL};
+	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "0-0", "*", NULL};
+	static const char *const terms[] = {"adjudication", "time_forfeit", "resignation",
+					    "agreement", NULL};
+	if (!api_is_tl(&rq->user))
+		return api_error(rs, 403, "forbidden", "only a tournament leader or an admin sets results");
+	json_t *body = api_body_object(rq, rs);
+	const char *result, *reason, *term = "adjudication";
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "result", true, &result, rs) ||
+	    api_get_string(body, "reason", true, &reason, rs) ||
+	    api_get_string(body, "termination", false, &term, rs) < 0)
+		return rs->status;
+	bool ok = false;
+	for (const char *const *r = results; *r; r++)
+		ok |= strcmp(*r, result) == 0;
+	if (!ok || strcmp(result, "*") == 0)
+		return api_error(rs, 422, "invalid_field",
+				 "result must be 1-0, 0-1, 1/2-1/2 or 0-0, not \"%s\"", result);
+	ok = false;
+	for (const char *const *t = terms; *t; t++)
+		ok |= strcmp(*t, term) == 0;
+	if (!ok)
+		return api_error(rs, 422, "invalid_field",
+				 "termination must be adjudication, time_forfeit, resignation or "
+				 "agreement");
+	if (strlen(reason) < 3 || strlen(reason) > 2000)
+		return api_error(rs, 422, "invalid_field", "give a reason of 3 to 2000 characters");
+	struct games_game g;
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	char detail[2100];
+	snprintf(detail, sizeof detail, "%s -> %s (%s): %s", g.result, result, term, reason);
+	int status = end_game(app, rq, rs, &g, result, term, "tl_result", detail, true);
+	games_unload(&g);
+	return status;
+}

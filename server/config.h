@@ -1,0 +1,41 @@
+/* config.h: settings of corrchessd and corrchess (API.md "Configuration").
+ *
+ * Every key can come from a file given with --config (lines `key = value`,
+ * `#` comments), from the environment as CORRCHESS_<KEY>, or from a flag
+ * --<key> VALUE / --<key>=VALUE; a flag beats the environment, which beats
+ * the file. */
+#ifndef CORRCHESS_CONFIG_H
+#define CORRCHESS_CONFIG_H
+
+#include <stddef.h>
+
+struct config {
+	char *db;            /* SQLite file */
+	char *listen;        /* HOST:PORT */
+	char *smtp_url;      /* smtp://host:port or smtps://... */
+	char *smtp_user;
+	char *smtp_password;
+	char *mail_from;
+	char *base_url;      /* for links in mail */
+	char *static_dir;    /* the web pages */
+	char *log_level;     /* error, warn, info, debug */
+	char *threads;       /* HTTP worker threads */
+	char *session_days;  /* how long a login lasts */
+	char *today;         /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
+};
+
+/* Fills cfg from the defaults, the --config file, the environment and the
+ * flags in argv[1..].  Flags are read until the first word that is not an
+ * option (a subcommand); *next gets its index (argc when there is none).
+ * Returns 0, or -1 with a sentence in err (unknown flag, missing value,
+ * unreadable file, bad line).  --help, --version and --routes are left
+ * for the caller: they stop the scan like a subcommand.  Free with config_free(). */
+int config_load(struct config *cfg, int argc, char **argv, int *next, char *err, size_t errlen);
+
+/* Frees the strings; cfg may then be loaded again.  NULL is a no-op. */
+void config_free(struct config *cfg);
+
+/* The known keys, NULL-terminated, for --help texts. */
+extern const char *const config_keys[];
+
+#endif

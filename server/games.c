@@ -1,0 +1,330 @@
+/* games.c: loading a stored game, replaying it, its clocks and its JSON. */
+#include "autoconfig.h"
+#include "games.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calendar.h"
+#include "log.h"
+#include "status.h"
+#include "uci.h"
+
+void games_unload(struct games_game *g)
+{
+	if (!g)
+		return;
+	free(g->event);
+	json_decref(g->series);
+	free(g->moves);
+	game_free(g->replay);
+	free(g->stops);
+	memset(g, 0, sizeof *g);
+}
+
+int games_append(struct games_game *g, const struct games_move *m)
+{
+	if (g->nmoves == g->cap) {
+		int cap = g->cap ? g->cap * 2 : 64;
+		struct games_move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
+		if (!mv)
+			return -1;
+		g->moves = mv;
+		g->cap = cap;
+	}
+	g->moves[g->nmoves++] = *m;
+	return 0;
+}
+
+/* The vacations and special leave of both players: they stop both
+ * clocks of the game (DSU 6.3.6). */
+static int load_stops(struct app *app, struct games_game *g, char *err, size_t errlen)
+{
+	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id IN (?1, ?2)";
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st) {
+		snprintf(err, errlen, "the database is not available");
+		return 500;
+	}
+	sqlite3_bind_int64(st, 1, g->white);
+	sqlite3_bind_int64(st, 2, g->black);
+	size_t cap = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct clock_interval iv;
+		if (calendar_parse((const char *)sqlite3_column_text(st, 0), &iv.first, NULL, 0) ||
+		    calendar_parse((const char *)sqlite3_column_text(st, 1), &iv.last, NULL, 0))
+			continue; /* the schema's CHECKs keep these valid */
+		if (g->nstops == cap) {
+			cap = cap ? cap * 2 : 8;
+			struct clock_interval *n = realloc(g->stops, cap * sizeof *n);
+			if (!n) {
+				sqlite3_reset(st);
+				snprintf(err, errlen, "out of memory");
+				return 500;
+			}
+			g->stops = n;
+		}
+		g->stops[g->nstops++] = iv;
+	}
+	sqlite3_reset(st);
+	return 0;
+}
+
+/* Copies a column's text (NULL as ""). */
+static void col(sqlite3_stmt *st, int i, char *dst, size_t n)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	size_t len = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
+	if (len >= n)
+		len = n - 1;
+	if (len)
+		memcpy(dst, t, len);
+	dst[len] = '\0';
+}
+
+int games_load(struct app *app, int64_t id, struct games_game *g, char *err, size_t errlen)
+{
+	static const char sql_game[] =
+	    "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
+	    " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
+	    " w.name, w.role, b.name, b.role"
+	    " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
+	    " WHERE g.id = ?";
+	static const char sql_moves[] =
+	    "SELECT ply, iccf, san, uci, received, sent, days, series FROM moves"
+	    " WHERE game_id = ? ORDER BY ply";
+	memset(g, 0, sizeof *g);
+	g->id = id;
+	sqlite3_stmt *st = store_stmt(app->st, sql_game);
+	if (!st)
+		goto dbfail;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_reset(st);
+		snprintf(err, errlen, "there is no game %lld", (long long)id);
+		return 404;
+	}
+	if (sqlite3_column_type(st, 0) != SQLITE_NULL)
+		g->event = strdup((const char *)sqlite3_column_text(st, 0));
+	col(st, 1, g->profile, sizeof g->profile);
+	col(st, 2, g->start_date, sizeof g->start_date);
+	g->white = sqlite3_column_int64(st, 3);
+	g->black = sqlite3_column_int64(st, 4);
+	col(st, 5, g->start_fen, sizeof g->start_fen);
+	col(st, 6, g->fen, sizeof g->fen);
+	col(st, 7, g->status, sizeof g->status);
+	col(st, 8, g->result, sizeof g->result);
+	col(st, 9, g->termination, sizeof g->termination);
+	col(st, 10, g->draw_offer, sizeof g->draw_offer);
+	col(st, 11, g->series_by, sizeof g->series_by);
+	if (sqlite3_column_type(st, 12) != SQLITE_NULL)
+		g->series = json_loads((const char *)sqlite3_column_text(st, 12), 0, NULL);
+	col(st, 13, g->white_name, sizeof g->white_name);
+	col(st, 14, g->white_role, sizeof g->white_role);
+	col(st, 15, g->black_name, sizeof g->black_name);
+	col(st, 16, g->black_role, sizeof g->black_role);
+	sqlite3_reset(st);
+	g->prof = clock_profile_find(g->profile);
+	if (!g->prof) {
+		snprintf(err, errlen, "game %lld has an unknown profile \"%s\"", (long long)id,
+			 g->profile);
+		goto corrupt;
+	}
+
+	position start;
+	if (fen_parse(&start, g->start_fen, err, errlen) != CC_OK)
+		goto corrupt;
+	g->replay = game_new(&start);
+	if (!g->replay) {
+		snprintf(err, errlen, "out of memory");
+		goto corrupt;
+	}
+
+	st = store_stmt(app->st, sql_moves);
+	if (!st)
+		goto dbfail;
+	sqlite3_bind_int64(st, 1, id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct games_move m;
+		memset(&m, 0, sizeof m);
+		m.ply = sqlite3_column_int(st, 0);
+		col(st, 1, m.iccf, sizeof m.iccf);
+		col(st, 2, m.san, sizeof m.san);
+		col(st, 3, m.uci, sizeof m.uci);
+		col(st, 4, m.received, sizeof m.received);
+		col(st, 5, m.sent, sizeof m.sent);
+		m.days = sqlite3_column_int(st, 6);
+		m.series = sqlite3_column_int(st, 7) != 0;
+		/* The stored UCI text is replayed: a stored game can always
+		 * be rebuilt, and one that does not replay is not served. */
+		if (m.ply != g->nmoves + 1 ||
+		    uci_parse(game_position(g->replay), m.uci, &m.m, err, errlen) != CC_OK ||
+		    game_play(g->replay, m.m, err, errlen) != CC_OK) {
+			sqlite3_reset(st);
+			snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay",
+				 (long long)id, m.ply, m.uci);
+			goto corrupt;
+		}
+		if (games_append(g, &m) != 0) {
+			sqlite3_reset(st);
+			snprintf(err, errlen, "out of memory");
+			goto corrupt;
+		}
+	}
+	sqlite3_reset(st);
+	char fen[FEN_MAX];
+	fen_write(game_position(g->replay), fen);
+	if (strcmp(fen, g->fen) != 0) {
+		snprintf(err, errlen, "game %lld: stored FEN %s differs from the replay %s",
+			 (long long)id, g->fen, fen);
+		goto corrupt;
+	}
+	int rc = load_stops(app, g, err, errlen);
+	if (rc) {
+		games_unload(g);
+		return rc;
+	}
+	return 0;
+dbfail:
+	snprintf(err, errlen, "the database is not available");
+corrupt:
+	log_msg(LOG_ERROR, "%s", err);
+	games_unload(g);
+	return 500;
+}
+
+const char *games_to_move(const struct games_game *g)
+{
+	return game_position(g->replay)->side == WHITE ? "white" : "black";
+}
+
+const char *games_color_of(const struct games_game *g, int64_t user)
+{
+	if (user == g->white)
+		return "white";
+	if (user == g->black)
+		return "black";
+	return NULL;
+}
+
+int games_clock(const struct games_game *g, const char *today, struct clock_result *res,
+		char *err, size_t errlen)
+{
+	struct clock_move *cm = NULL;
+	int rc = -1;
+	struct clock_game cg;
+	memset(&cg, 0, sizeof cg);
+	cg.profile = g->prof;
+	if (calendar_parse(g->start_date, &cg.start, err, errlen) != CC_OK ||
+	    calendar_parse(today, &cg.today, err, errlen) != CC_OK)
+		return -1;
+	/* The side to move at the start: Black in a thematic game may
+	 * move first. */
+	cg.first_side = game_start_position(g->replay)->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
+	if (g->nmoves) {
+		cm = calloc((size_t)g->nmoves, sizeof *cm);
+		if (!cm) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	for (int i = 0; i < g->nmoves; i++) {
+		if (calendar_parse(g->moves[i].received, &cm[i].received, err, errlen) != CC_OK ||
+		    calendar_parse(g->moves[i].sent, &cm[i].sent, err, errlen) != CC_OK)
+			goto out;
+	}
+	cg.moves = cm;
+	cg.nmoves = (size_t)g->nmoves;
+	cg.stops = g->stops;
+	cg.nstops = g->nstops;
+	cg.pending.received = CLOCK_NO_DATE;
+	cg.transit_days = -1;
+	/* DSU 6.3.4: the server sends the reminders and TL notices itself,
+	 * so the silence penalties follow from the dates. */
+	cg.flags = CLOCK_GAME_AUTO_SILENCE;
+	if (strcmp(g->status, "active") != 0)
+		cg.flags |= CLOCK_GAME_FINISHED;
+	rc = clock_compute(&cg, res, NULL, err, errlen) == CC_OK ? 0 : -1;
+out:
+	free(cm);
+	return rc;
+}
+
+static json_t *date_or_null(int32_t day)
+{
+	char buf[CALENDAR_ISO_LEN];
+	if (day == CLOCK_NO_DATE || calendar_format(day, buf, sizeof buf) != CC_OK)
+		return json_null();
+	return json_string(buf);
+}
+
+/* The CLOCK object of API.md for one side. */
+static json_t *clock_json(const struct clock_player *p, bool to_move)
+{
+	return json_pack("{s:i, s:i, s:{s:i, s:i}, s:o, s:i, s:o, s:b}", "used_days", p->used_days,
+			 "penalty_days", p->penalty_days, "next_control", "move", p->next_control,
+			 "limit_days", p->limit_days, "forfeit_date",
+			 to_move ? date_or_null(p->forfeit_date) : json_null(), "left_days",
+			 p->left_days, "reminder_date",
+			 to_move ? date_or_null(p->reminder_date) : json_null(), "forfeited",
+			 p->forfeited);
+}
+
+json_t *games_json(struct app *app, const struct games_game *g, const struct user *viewer,
+		   const char *today)
+{
+	json_t *moves = json_array();
+	const position *start = game_start_position(g->replay);
+	int first_number = start->fullmove;
+	int first_side = start->side;
+	for (int i = 0; i < g->nmoves; i++) {
+		const struct games_move *m = &g->moves[i];
+		int idx = i + (first_side == BLACK ? 1 : 0); /* plies from White's move */
+		int color = (first_side + i) % 2;
+		json_array_append_new(
+		    moves, json_pack("{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:b}", "ply",
+				     m->ply, "number", first_number + idx / 2, "color",
+				     color == WHITE ? "white" : "black", "iccf", m->iccf, "san",
+				     m->san, "uci", m->uci, "received", m->received, "sent", m->sent,
+				     "days", m->days, "series", m->series));
+	}
+	json_t *clock = json_null();
+	struct clock_result res;
+	char err[256];
+	bool active = strcmp(g->status, "active") == 0;
+	if (games_clock(g, today, &res, err, sizeof err) == 0) {
+		int side = game_position(g->replay)->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
+		clock = json_pack("{s:o, s:o}", "white",
+				  clock_json(&res.player[CLOCK_WHITE], active && side == CLOCK_WHITE),
+				  "black",
+				  clock_json(&res.player[CLOCK_BLACK], active && side == CLOCK_BLACK));
+	} else {
+		log_msg(LOG_WARN, "game %lld: clock: %s", (long long)g->id, err);
+	}
+	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
+	 * in postal and e-mail play; on the server it stays hidden from the
+	 * opponent, as ICCF does. */
+	json_t *series = json_null();
+	if (g->series && g->series_by[0]) {
+		const char *viewer_color = viewer ? games_color_of(g, viewer->id) : NULL;
+		bool show = strcmp(g->profile, "server") != 0 ||
+			    (viewer_color && strcmp(viewer_color, g->series_by) == 0) ||
+			    (viewer && api_is_tl(viewer));
+		if (show)
+			series = json_pack("{s:s, s:O}", "by", g->series_by, "moves", g->series);
+	}
+	(void)app;
+	json_t *white = json_pack("{s:I, s:s, s:s}", "id", (json_int_t)g->white, "name",
+				  g->white_name, "role", g->white_role);
+	json_t *black = json_pack("{s:I, s:s, s:s}", "id", (json_int_t)g->black, "name",
+				  g->black_name, "role", g->black_role);
+	return json_pack("{s:I, s:s?, s:s, s:s, s:o, s:o, s:s, s:s, s:s?, s:s, s:s, s:o, s:o, s:o,"
+			 " s:s?}",
+			 "id", (json_int_t)g->id, "event", g->event, "profile", g->profile,
+			 "start_date", g->start_date, "white", white ? white : json_null(), "black",
+			 black ? black : json_null(), "status", g->status, "result", g->result,
+			 "termination", g->termination[0] ? g->termination : NULL, "to_move",
+			 games_to_move(g), "fen", g->fen, "moves", moves, "clock", clock, "series",
+			 series, "draw_offer", g->draw_offer[0] ? g->draw_offer : NULL);
+}

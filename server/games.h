@@ -1,0 +1,89 @@
+/* games.h: a stored game, loaded and replayed, and its GAME JSON.
+ *
+ * games_load() reads a game row and its move rows, replays every stored
+ * move from the start position through lib/ (so a stored game can always
+ * be rebuilt, and a replay that disagrees with the stored FEN is reported
+ * as a corrupt game rather than served), and collects the vacations that
+ * stop its clocks.  The handlers of api_games.c, api_export.c and
+ * api_vacations.c all work on this struct. */
+#ifndef CORRCHESS_GAMES_H
+#define CORRCHESS_GAMES_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "api.h"
+#include "board.h"
+#include "fen.h"
+#include "clock.h"
+#include "game.h"
+
+#define GAMES_DATE 11 /* YYYY-MM-DD and the NUL */
+
+struct games_move {
+	int ply;                   /* 1, 2, ... */
+	char iccf[8];              /* DSU form: "5254", "5758(1)" */
+	char san[12];
+	char uci[6];
+	char received[GAMES_DATE];
+	char sent[GAMES_DATE];
+	int days;                  /* thinking days charged when it was made */
+	bool series;               /* played automatically from a series (DSU 6.2.5) */
+	move m;                    /* the move in lib/ form */
+};
+
+struct games_game {
+	int64_t id;
+	char *event;               /* new, or NULL */
+	char profile[16];
+	const struct clock_profile *prof; /* borrowed, static */
+	char start_date[GAMES_DATE];
+	int64_t white, black;      /* user ids */
+	char white_name[128], black_name[128];
+	char white_role[8], black_role[8];
+	char start_fen[FEN_MAX];
+	char fen[FEN_MAX];         /* the stored FEN (equal to the replay) */
+	char status[12];           /* "active" or "finished" */
+	char result[8];            /* "*", "1-0", "0-1", "1/2-1/2", "0-0" */
+	char termination[16];      /* "" when none */
+	char draw_offer[6];        /* "", "white", "black" */
+	char series_by[6];         /* "", "white", "black" */
+	json_t *series;            /* the pending series: JSON array of ICCF strings, or NULL */
+	int nmoves;
+	int cap;                   /* room in moves */
+	struct games_move *moves;  /* new, nmoves entries */
+	game *replay;              /* new: the start position and every move played */
+	struct clock_interval *stops; /* new: vacations and special leave of both players */
+	size_t nstops;
+};
+
+/* Loads game id with its moves and stops.  Returns 0; 404 when there is
+ * no such game; 500 when the stored moves do not replay (err says where).
+ * On success free with games_unload(). */
+int games_load(struct app *app, int64_t id, struct games_game *g, char *err, size_t errlen);
+
+/* Appends a move just played in g->replay to g->moves (the stored row's
+ * texts and dates); 0, or -1 when out of memory. */
+int games_append(struct games_game *g, const struct games_move *m);
+
+/* Frees what games_load() allocated; a zeroed struct is a no-op. */
+void games_unload(struct games_game *g);
+
+/* The GAME object of API.md (new), as `viewer` may see it (a pending
+ * series is shown to its proposer always, and to the opponent only when
+ * the profile shows series).  today: YYYY-MM-DD for the clocks. */
+json_t *games_json(struct app *app, const struct games_game *g, const struct user *viewer,
+		   const char *today);
+
+/* Computes both clocks (lib/clock) as of `today`.  0, or -1 with err. */
+int games_clock(const struct games_game *g, const char *today, struct clock_result *res,
+		char *err, size_t errlen);
+
+/* "white" or "black": the side to move, from the replay. */
+const char *games_to_move(const struct games_game *g);
+
+/* The colour ("white"/"black") user plays in g, or NULL when not a player. */
+const char *games_color_of(const struct games_game *g, int64_t user);
+
+#endif

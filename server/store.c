@@ -1,0 +1,284 @@
+/* store.c: SQLite connections, the statement cache and migrations. */
+#include "autoconfig.h"
+#include "store.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "migrations.h"
+
+#define STMT_CACHE 96
+
+struct conn {
+	sqlite3 *db;
+	struct {
+		const char *sql;
+		sqlite3_stmt *stmt;
+	} cache[STMT_CACHE];
+	int ncache;
+	int writing; /* this thread holds the store's write lock */
+};
+
+struct store {
+	char *path;
+	pthread_key_t key; /* the thread's struct conn */
+	pthread_mutex_t write_lock; /* one writer at a time, see store_begin() */
+	int version;
+};
+
+static void conn_free(void *p)
+{
+	struct conn *c = p;
+	if (!c)
+		return;
+	for (int i = 0; i < c->ncache; i++)
+		sqlite3_finalize(c->cache[i].stmt);
+	sqlite3_close(c->db);
+	free(c);
+}
+
+/* Opens one connection with the settings every connection must have. */
+static sqlite3 *open_db(const char *path, char *err, size_t errlen)
+{
+	sqlite3 *db = NULL;
+	int rc = sqlite3_open_v2(path, &db,
+				 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		snprintf(err, errlen, "cannot open database %s: %s", path,
+			 db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		goto fail;
+	}
+	sqlite3_busy_timeout(db, 5000);
+	sqlite3_extended_result_codes(db, 1);
+	/* WAL: readers never block the writer.  synchronous=NORMAL in WAL
+	 * mode keeps every commit across a crash of the program; only a
+	 * power loss can lose the last commits (docs/BENCHMARKS.md). */
+	char *msg = NULL;
+	rc = sqlite3_exec(db,
+			  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;",
+			  NULL, NULL, &msg);
+	if (rc != SQLITE_OK) {
+		snprintf(err, errlen, "cannot use database %s: %s", path, msg ? msg : sqlite3_errstr(rc));
+		sqlite3_free(msg);
+		goto fail;
+	}
+	return db;
+fail:
+	sqlite3_close(db);
+	return NULL;
+}
+
+static struct conn *thread_conn(store *s)
+{
+	struct conn *c = pthread_getspecific(s->key);
+	if (c)
+		return c;
+	char err[512];
+	c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->db = open_db(s->path, err, sizeof err);
+	if (!c->db) {
+		log_msg(LOG_ERROR, "%s", err);
+		free(c);
+		return NULL;
+	}
+	pthread_setspecific(s->key, c);
+	return c;
+}
+
+sqlite3 *store_db(store *s)
+{
+	struct conn *c = thread_conn(s);
+	return c ? c->db : NULL;
+}
+
+sqlite3_stmt *store_stmt(store *s, const char *sql)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return NULL;
+	for (int i = 0; i < c->ncache; i++)
+		if (c->cache[i].sql == sql) {
+			sqlite3_reset(c->cache[i].stmt);
+			sqlite3_clear_bindings(c->cache[i].stmt);
+			return c->cache[i].stmt;
+		}
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
+		log_msg(LOG_ERROR, "prepare failed: %s: %s", sqlite3_errmsg(c->db), sql);
+		return NULL;
+	}
+	if (c->ncache < STMT_CACHE) {
+		c->cache[c->ncache].sql = sql;
+		c->cache[c->ncache].stmt = st;
+		c->ncache++;
+	} else {
+		log_msg(LOG_ERROR, "statement cache full (raise STMT_CACHE)");
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+/* Writers queue on a mutex before BEGIN IMMEDIATE: SQLite allows one
+ * writer anyway, and its busy handler would make the others sleep for
+ * milliseconds at a time, while a mutex hands the lock over at once. */
+int store_begin(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return SQLITE_CANTOPEN;
+	pthread_mutex_lock(&s->write_lock);
+	int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		pthread_mutex_unlock(&s->write_lock);
+		return rc;
+	}
+	c->writing = 1;
+	return rc;
+}
+
+static void end_write(store *s, struct conn *c)
+{
+	if (c->writing) {
+		c->writing = 0;
+		pthread_mutex_unlock(&s->write_lock);
+	}
+}
+
+int store_commit(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return SQLITE_CANTOPEN;
+	int rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	end_write(s, c);
+	return rc;
+}
+
+void store_rollback(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return;
+	if (!sqlite3_get_autocommit(c->db))
+		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+	end_write(s, c);
+}
+
+int store_schema_version(store *s)
+{
+	return s->version;
+}
+
+/* Applies the embedded migrations the database lacks. */
+static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db,
+			 "CREATE TABLE IF NOT EXISTS schema_migrations ("
+			 " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+			 " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
+			 NULL, NULL, &msg) != SQLITE_OK)
+		goto sqlfail;
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(version), 0) FROM schema_migrations", -1, &st,
+			       NULL) != SQLITE_OK)
+		goto sqlfail;
+	int have = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	int known = migrations_count ? migrations[migrations_count - 1].version : 0;
+	if (have > known) {
+		snprintf(err, errlen,
+			 "database %s has schema version %d, newer than this corrchess knows (%d): "
+			 "use a newer corrchess",
+			 s->path, have, known);
+		return -1;
+	}
+	for (size_t i = 0; i < migrations_count; i++) {
+		const struct migration *m = &migrations[i];
+		if (m->version <= have)
+			continue;
+		if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
+			goto sqlfail;
+		if (sqlite3_exec(db, m->sql, NULL, NULL, &msg) != SQLITE_OK) {
+			snprintf(err, errlen, "migration %04d_%s failed: %s", m->version, m->name,
+				 msg ? msg : "?");
+			sqlite3_free(msg);
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			return -1;
+		}
+		if (sqlite3_prepare_v2(db, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+				       -1, &st, NULL) != SQLITE_OK)
+			goto sqlfail;
+		sqlite3_bind_int(st, 1, m->version);
+		sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC);
+		int rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			goto sqlfail;
+		}
+		log_msg(LOG_INFO, "applied migration %04d_%s", m->version, m->name);
+		have = m->version;
+	}
+	s->version = have;
+	return 0;
+sqlfail:
+	snprintf(err, errlen, "database %s: %s", s->path, msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return -1;
+}
+
+store *store_open(const char *path, char *err, size_t errlen)
+{
+	store *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->path = strdup(path);
+	pthread_mutex_init(&s->write_lock, NULL);
+	if (!s->path || pthread_key_create(&s->key, conn_free) != 0) {
+		snprintf(err, errlen, "out of memory");
+		free(s->path);
+		free(s);
+		return NULL;
+	}
+	struct conn *c = calloc(1, sizeof *c);
+	if (!c)
+		goto fail;
+	c->db = open_db(path, err, errlen);
+	if (!c->db) {
+		free(c);
+		goto fail;
+	}
+	pthread_setspecific(s->key, c);
+	/* A file that is not a database shows up at the first read. */
+	if (migrate(s, c->db, err, errlen) != 0)
+		goto fail;
+	return s;
+fail:
+	store_close(s);
+	return NULL;
+}
+
+void store_close(store *s)
+{
+	if (!s)
+		return;
+	conn_free(pthread_getspecific(s->key));
+	pthread_setspecific(s->key, NULL);
+	pthread_key_delete(s->key);
+	pthread_mutex_destroy(&s->write_lock);
+	free(s->path);
+	free(s);
+}

@@ -1,0 +1,484 @@
+#!/usr/bin/env python3
+"""The daemon as a program (API.md "Programs"): restarts with nothing
+lost, start-up failures with one line, SIGTERM finishing requests in
+flight, a newer schema refused, the stored FEN equal to the replay of the
+stored moves, a corrupt game answered without a crash, `corrchess demo`."""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import *  # noqa: E402,F401,F403
+
+TODAY = "2027-09-01"
+
+
+def cast(srv, names=(("tl", "tl"), ("alice", "player"), ("bob", "player"))):
+    ids = {}
+    for name, role in names:
+        ids[name], _ = srv.add_user(name, role)
+    return ids, {name: srv.login(name) for name, _ in names}
+
+
+def run_daemon(args, env_extra=None, timeout=15):
+    """Runs corrchessd expecting it to exit by itself; (rc, stdout, stderr)."""
+    env = dict(os.environ)
+    env["CORRCHESS_FAST_HASH"] = "1"
+    env["CORRCHESS_TODAY"] = TODAY
+    env.update(env_extra or {})
+    p = subprocess.Popen([CORRCHESSD] + list(args), stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=env, text=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.send_signal(signal.SIGTERM)
+        out, err = p.communicate(timeout=20)
+        raise AssertionError("corrchessd %r kept running instead of failing" % (args,))
+    return p.returncode, out, err
+
+
+def expect_one_line_failure(args, what, must_mention=None, env_extra=None):
+    rc, out, err = run_daemon(args, env_extra)
+    expect(rc != 0, "%s: exit status %d, want non-zero" % (what, rc))
+    lines = [l for l in err.splitlines() if l.strip()]
+    expect(len(lines) == 1, "%s: want one line on stderr, got %d:\n%s" % (what, len(lines), err))
+    expect(len(lines[0]) > 10, "%s: a message that says something: %r" % (what, lines[0]))
+    if must_mention:
+        expect(must_mention.lower() in lines[0].lower(),
+               "%s: %r should mention %r" % (what, lines[0], must_mention))
+    return lines[0]
+
+
+# ------------------------------------------------------- a tiny replayer
+
+def fen_replay(start_fen, ucis):
+    """Plays UCI moves on a FEN, independently of lib/: moves, captures,
+    castling (king two squares), en passant, promotion; writes the FEN
+    with the e.p. square only when a pawn could take (as corrchess does)."""
+    parts = start_fen.split()
+    board = {}
+    for r, row in enumerate(parts[0].split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board["abcdefgh"[f] + str(8 - r)] = ch
+                f += 1
+    side, castle, ep = parts[1], set(parts[2]) - {"-"}, parts[3]
+    half, full = int(parts[4]), int(parts[5])
+    for u in ucis:
+        fr, to, promo = u[:2], u[2:4], u[4:5]
+        p = board.pop(fr)
+        captured = board.get(to)
+        if p in "Pp" and to == ep and captured is None:
+            captured = board.pop(to[0] + fr[1])
+        if p in "Kk" and abs(ord(to[0]) - ord(fr[0])) == 2:
+            rank = fr[1]
+            if to[0] == "g":
+                board["f" + rank] = board.pop("h" + rank)
+            else:
+                board["d" + rank] = board.pop("a" + rank)
+        board[to] = (promo.upper() if p == "P" else promo.lower()) if promo else p
+        for sq, rights in (("e1", "KQ"), ("e8", "kq"), ("h1", "K"), ("a1", "Q"), ("h8", "k"),
+                           ("a8", "q")):
+            if fr == sq or to == sq:
+                castle -= set(rights)
+        half = 0 if p in "Pp" or captured else half + 1
+        if side == "b":
+            full += 1
+        ep = "-"
+        if p in "Pp" and abs(int(to[1]) - int(fr[1])) == 2:
+            enemy = "p" if p == "P" else "P"
+            for df in (-1, 1):
+                f = chr(ord(to[0]) + df)
+                if f in "abcdefgh" and board.get(f + to[1]) == enemy:
+                    ep = fr[0] + str((int(fr[1]) + int(to[1])) // 2)
+        side = "b" if side == "w" else "w"
+    rows = []
+    for rank in range(8, 0, -1):
+        row, empty = "", 0
+        for f in "abcdefgh":
+            pc = board.get(f + str(rank))
+            if pc:
+                row += (str(empty) if empty else "") + pc
+                empty = 0
+            else:
+                empty += 1
+        rows.append(row + (str(empty) if empty else ""))
+    cs = "".join(c for c in "KQkq" if c in castle) or "-"
+    return "%s %s %s %s %d %d" % ("/".join(rows), side, cs, ep, half, full)
+
+
+# ----------------------------------------------------------------- tests
+
+@test
+def replayer_self_check():
+    expect_eq(fen_replay(START_FEN, ["e2e4"]),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e4")
+    expect_eq(fen_replay(START_FEN, ["e2e4", "g8f6", "e4e5", "d7d5"]),
+              "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", "e.p. square")
+
+
+@test
+def restart_mid_game_loses_nothing():
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        g = new_game(c["tl"], ids["alice"], ids["bob"], "dsu-post", "2027-08-02", event="restart")
+        gid = g["id"]
+        dates = [("2027-08-02", "2027-08-03"), ("2027-08-05", "2027-08-06"),
+                 ("2027-08-09", "2027-08-12"), ("2027-08-14", "2027-08-14")]
+        for i, (mv, (rc_, sn)) in enumerate(zip(["e4", "c5", "Nf3", "d6"], dates)):
+            g = play(c["alice"] if i % 2 == 0 else c["bob"], gid, mv, received=rc_, sent=sn)
+        r = c["alice"].post("games/%d/draw" % gid, {"action": "offer"})
+        expect_status(r, 200, "draw offer")
+        g = r.json
+        rc = srv.stop()
+        expect_eq(rc, 0, "exit status after SIGTERM")
+        srv.start()
+        # Sessions live in the database: a restart signs nobody out
+        # (API.md is silent; a user would not expect to be thrown out).
+        again = get_game(c["bob"], gid)
+        expect_eq(again, g, "the game after the restart")
+        expect_eq(len(again["moves"]), 4, "four moves")
+        play(c["alice"], gid, "d4", received="2027-08-16", sent="2027-08-17")
+        expect_eq(get_game(c["bob"], gid)["draw_offer"], "white",
+                  "the offer survived the restart and her own move")
+        g = play(c["bob"], gid, "cxd4", received="2027-08-19", sent="2027-08-19")
+        expect_eq(get_game(c["bob"], gid)["draw_offer"], None, "lapsed when black moved")
+        expect_eq(g["moves"][5]["san"], "cxd4", "play on")
+        # SIGINT stops it the same way.
+        srv.proc.send_signal(signal.SIGINT)
+        expect_eq(srv.proc.wait(timeout=20), 0, "exit status after SIGINT")
+        srv.proc = None
+        srv.start()
+        expect_eq(len(get_game(c["alice"], gid)["moves"]), 6, "six moves after the 2nd restart")
+
+
+@test
+def crash_loses_no_committed_move():
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        g = play_line(c["alice"], c["bob"], g["id"], ["d4", "d5", "c4", "e6", "Nc3"])
+        srv.proc.kill()
+        srv.proc.wait()
+        srv.proc = None
+        srv.start()
+        expect_eq(get_game(c["alice"], g["id"]), g, "every answered move is there after SIGKILL")
+
+
+@test
+def sigterm_finishes_requests_in_flight():
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        reqs = []
+        bodies = [json.dumps({"login": "alice", "password": "pw-alice-secret"}).encode(),
+                  json.dumps({"login": "bob", "password": "pw-bob-secret"}).encode(),
+                  json.dumps({"move": "e4"}).encode(),
+                  json.dumps({"login": "tl", "password": "pw-tl-secret"}).encode()]
+        paths = ["/api/v1/session", "/api/v1/session", "/api/v1/games/%d/moves" % g["id"],
+                 "/api/v1/session"]
+        for body, path in zip(bodies, paths):
+            s = socket.create_connection(("127.0.0.1", srv.port), timeout=20)
+            head = ("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    "Content-Length: %d\r\nConnection: close\r\n" % (path, len(body)))
+            if "moves" in path:
+                head += "Authorization: Bearer %s\r\n" % c["alice"].token
+            s.sendall(head.encode() + b"\r\n" + body[:5])
+            reqs.append((s, body))
+        time.sleep(0.5)
+        srv.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.7)
+        expect(srv.proc.poll() is None, "corrchessd waits for the requests in flight")
+        refused = False
+        try:
+            with socket.create_connection(("127.0.0.1", srv.port), timeout=2) as s2:
+                s2.sendall(b"GET /api/v1/users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                refused = read_http_response(s2).status == 0
+        except OSError:
+            refused = True
+        expect(refused, "a new connection after SIGTERM is not served")
+        statuses = []
+        for s, body in reqs:
+            s.sendall(body[5:])
+            statuses.append(read_http_response(s).status)
+            s.close()
+        expect_eq(statuses, [201, 201, 201, 201], "every request in flight was answered")
+        expect_eq(srv.proc.wait(timeout=20), 0, "exit status")
+        srv.proc = None
+        srv.start()
+        expect_eq(len(get_game(c["bob"], g["id"])["moves"]), 1, "the move in flight was stored")
+
+
+@test
+def concurrent_moves_store_one():
+    """A double click, or two tabs: the same player sends several moves at
+    once.  Exactly one is stored; the others get a 409 and nothing else."""
+    import threading
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        for round_ in range(3):
+            g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+            moves = ["e4", "d4", "c4", "Nf3", "5254", "b3", "g3", "4244"]
+            results = [None] * len(moves)
+            start = threading.Barrier(len(moves))
+
+            def send(i):
+                cl = srv.client(c["alice"].token)
+                start.wait()
+                results[i] = cl.post("games/%d/moves" % g["id"], {"move": moves[i]})
+
+            threads = [threading.Thread(target=send, args=(i,)) for i in range(len(moves))]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(60)
+            statuses = sorted(r.status for r in results)
+            expect_eq(statuses.count(201), 1, "one move stored: %r" % results)
+            for r in results:
+                if r.status != 201:
+                    expect(r.status == 409 and r.code in ("not_your_turn", "stale"),
+                           "the others are refused with a conflict: %r" % r)
+                    expect_error_shape(r)
+            g = get_game(c["bob"], g["id"])
+            expect_eq(len(g["moves"]), 1, "one move in the game")
+            expect_eq(srv.db_rows("SELECT count(*) FROM moves WHERE game_id = ?", (g["id"],)),
+                      [(1,)], "one move row")
+
+
+@test
+def keep_alive_connection():
+    """Many requests, answers and refusals on one kept-alive connection."""
+    import http.client
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=20)
+        hdr = {"Authorization": "Bearer " + c["alice"].token, "Content-Type": "application/json"}
+        seen = []
+        for i in range(60):
+            kind = i % 4
+            if kind == 0:
+                conn.request("GET", "/api/v1/games/%d" % g["id"], headers=hdr)
+            elif kind == 1:
+                conn.request("POST", "/api/v1/games/%d/moves" % g["id"], body=b"{bad", headers=hdr)
+            elif kind == 2:
+                conn.request("GET", "/api/v1/nowhere", headers=hdr)
+            else:
+                conn.request("POST", "/api/v1/session", headers=hdr,
+                             body=json.dumps({"login": "alice", "password": "nope-nope"}))
+            resp = conn.getresponse()
+            body = resp.read()
+            seen.append(resp.status)
+            expect(resp.status < 500, "request %d: %d %r" % (i, resp.status, body[:200]))
+        conn.close()
+        expect_eq(sorted(set(seen)), [200, 400, 401, 404], "the four answers")
+
+
+@test
+def port_taken():
+    with Server(today=TODAY) as srv:
+        srv.cli("user", "add", "--name", "x", "--email", "x@example.org", "--role", "player",
+                "--password-stdin", input="long-password\n")
+        blocker = socket.socket()
+        blocker.bind(("127.0.0.1", 0))
+        blocker.listen(1)
+        port = blocker.getsockname()[1]
+        try:
+            expect_one_line_failure(["--db", srv.db, "--listen", "127.0.0.1:%d" % port],
+                                    "port taken, existing database", str(port))
+            fresh = os.path.join(srv.dir, "fresh.db")
+            expect_one_line_failure(["--db", fresh, "--listen", "127.0.0.1:%d" % port],
+                                    "port taken, new database", str(port))
+        finally:
+            blocker.close()
+
+
+@test
+def unreadable_database():
+    with Server(today=TODAY) as srv:
+        port = free_port()
+        listen = "127.0.0.1:%d" % port
+        d = os.path.join(srv.dir, "a-directory")
+        os.mkdir(d)
+        expect_one_line_failure(["--db", d, "--listen", listen], "database is a directory")
+        garbage = os.path.join(srv.dir, "garbage.db")
+        junk = bytes((i * 37 + 11) % 256 for i in range(8192))
+        with open(garbage, "wb") as f:
+            f.write(junk)
+        expect_one_line_failure(["--db", garbage, "--listen", listen], "database is garbage")
+        with open(garbage, "rb") as f:
+            expect(f.read() == junk, "the garbage file was left as it was")
+        text = os.path.join(srv.dir, "notes.txt")
+        with open(text, "w") as f:
+            f.write("my notes, not a database\n" * 100)
+        expect_one_line_failure(["--db", text, "--listen", listen], "database is a text file")
+        expect_one_line_failure(["--db", os.path.join(srv.dir, "no", "such", "dir.db"),
+                                 "--listen", listen], "database in a missing directory")
+        if os.geteuid() != 0:  # root reads any file: this case needs a normal user
+            locked = os.path.join(srv.dir, "locked.db")
+            with open(locked, "wb"):
+                pass
+            os.chmod(locked, 0)
+            expect_one_line_failure(["--db", locked, "--listen", listen], "unreadable file")
+
+
+@test
+def bad_flags():
+    with Server(today=TODAY) as srv:
+        listen = "127.0.0.1:%d" % free_port()
+        db = srv.db
+        srv.add_user("someone")  # an existing database: only the flag is wrong
+        for args, what in ((["--bogus"], "unknown flag alone"),
+                           (["--bogus", "x", "--db", db, "--listen", listen], "unknown flag"),
+                           (["--db", db, "--listen", listen, "extra"], "extra argument"),
+                           (["--db", db, "--listen"], "flag without its value"),
+                           (["--db", db, "--listen", "nonsense"], "bad listen address"),
+                           (["--db", db, "--listen", "127.0.0.1:99999"], "bad port"),
+                           (["--db", db, "--listen", listen, "--threads", "0"], "threads 0"),
+                           (["--config", os.path.join(srv.dir, "missing.conf"), "--db", db,
+                             "--listen", listen], "missing config file")):
+            expect_one_line_failure(args, what)
+
+
+@test
+def help_and_version():
+    for prog in (CORRCHESSD, CORRCHESS):
+        for flag in ("--help", "--version"):
+            r = subprocess.run([prog, flag], capture_output=True, text=True, timeout=15)
+            expect_eq(r.returncode, 0, "%s %s exit status" % (prog, flag))
+            expect(r.stdout.strip() != "", "%s %s prints something" % (prog, flag))
+            expect_eq(r.stderr, "", "%s %s: nothing on stderr" % (prog, flag))
+    r = subprocess.run([CORRCHESSD, "--version"], capture_output=True, text=True, timeout=15)
+    expect(re.search(r"\d+\.\d+", r.stdout), "a version number: %r" % r.stdout)
+    r = subprocess.run([CORRCHESSD, "--help"], capture_output=True, text=True, timeout=15)
+    for word in ("--db", "--listen"):
+        expect(word in r.stdout, "--help mentions %s" % word)
+
+
+@test
+def newer_schema_is_refused():
+    with Server(today=TODAY) as srv:
+        srv.add_user("someone")
+        srv.db_exec("INSERT INTO schema_migrations (version, name) VALUES (9999, 'future')")
+        line = expect_one_line_failure(["--db", srv.db, "--listen", "127.0.0.1:%d" % free_port()],
+                                       "schema 9999")
+        expect("9999" in line or "newer" in line.lower(), "a clear message: %r" % line)
+        expect_eq(srv.db_rows("SELECT count(*) FROM schema_migrations WHERE version = 9999"),
+                  [(1,)], "the database was left alone")
+        expect_eq(srv.db_rows("SELECT count(*) FROM users"), [(1,)], "users kept")
+        r = srv.cli("user", "add", "--name", "other", "--email", "o@example.org", "--role",
+                    "player", "--password-stdin", input="long-password\n")
+        expect(r.returncode != 0, "corrchess refuses the newer schema too")
+
+
+@test
+def stored_fen_equals_replay():
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        line = ["e4", "Nf6", "e5", "d5", "exd6", "exd6", "Nf3", "Be7", "Bc4", "O-O", "O-O",
+                "Nc6", "d4", "h5", "Re1", "Rb8", "b4", "a5", "b5", "Ne5", "dxe5", "dxe5",
+                "Rxe5", "Bd6", "Re2", "h4", "g4", "hxg3"]
+        fens = []
+        g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        for i, mv in enumerate(line):
+            g = play(c["alice"] if i % 2 == 0 else c["bob"], g["id"], mv)
+            fens.append(g["fen"])
+        thematic = "4k3/1P6/8/8/8/8/p7/4K2R w K - 0 1"
+        t = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY, fen=thematic)
+        t = play_line(c["alice"], c["bob"], t["id"], ["b8=Q+", "Ke7", "O-O", "a1=N"])
+        for gid, start, api_fens, final in ((g["id"], START_FEN, fens, g["fen"]),
+                                            (t["id"], thematic, None, t["fen"])):
+            rows = srv.db_rows("SELECT uci FROM moves WHERE game_id = ? ORDER BY ply", (gid,))
+            ucis = [u for (u,) in rows]
+            if api_fens:
+                expect_eq(len(ucis), len(line), "every move stored")
+                for i in range(len(ucis)):
+                    expect_eq(fen_replay(start, ucis[:i + 1]), api_fens[i],
+                              "FEN after ply %d (%s)" % (i + 1, line[i]))
+            (stored,), = srv.db_rows("SELECT fen FROM games WHERE id = ?", (gid,))
+            (start_stored,), = srv.db_rows("SELECT start_fen FROM games WHERE id = ?", (gid,))
+            expect_eq(start_stored, start, "start_fen")
+            expect_eq(fen_replay(start, ucis), stored, "stored FEN = replay of stored moves")
+            expect_eq(stored, final, "GET fen = stored FEN")
+
+
+@test
+def corrupt_game_is_refused_not_served():
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        good = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        bad1 = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        bad2 = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        for gid in (good["id"], bad1["id"], bad2["id"]):
+            play_line(c["alice"], c["bob"], gid, ["e4", "e5", "Nf3"])
+        good = get_game(c["bob"], good["id"])
+        # bad1: a stored move changed to another legal move (the FEN no
+        # longer matches); bad2: a stored move that is not legal at all.
+        srv.db_exec("UPDATE moves SET uci = 'd2d4', iccf = '4244', san = 'd4'"
+                    " WHERE game_id = ? AND ply = 1", (bad1["id"],))
+        srv.db_exec("UPDATE moves SET uci = 'e2e5' WHERE game_id = ? AND ply = 1", (bad2["id"],))
+        for gid in (bad1["id"], bad2["id"]):
+            r = c["bob"].get("games/%d" % gid)
+            expect_error(r, 500, "internal", "GET corrupt game %d" % gid)
+            r = c["bob"].post("games/%d/moves" % gid, {"move": "Nc6"})
+            expect(r.status == 500 and r.code == "internal", "move in corrupt game: %r" % r)
+            expect_error_shape(r)
+            r = c["alice"].post("games/%d/resign" % gid)
+            expect(r.status == 500 and r.code == "internal", "resign in corrupt game: %r" % r)
+            expect(srv.alive(), "the daemon did not crash")
+        expect_eq(get_game(c["alice"], good["id"]), good, "the other game is served")
+        play(c["bob"], good["id"], "Nc6")
+        r = c["alice"].get("games?player=%d" % ids["alice"])
+        expect_status(r, 200, "the list still answers")
+        listed = [x["id"] for x in r.json["games"]]
+        expect(good["id"] in listed, "the good game is listed")
+        expect_eq(srv.db_rows("SELECT count(*) FROM moves WHERE game_id = ?", (bad1["id"],)),
+                  [(3,)], "nothing was stored in the corrupt game")
+        log = srv.read_log()
+        expect("game %d" % bad1["id"] in log, "the corruption is logged:\n" + log[-2000:])
+
+
+@test
+def demo_once():
+    with Server(today=TODAY) as srv:
+        r = srv.cli("demo")
+        expect_eq(r.returncode, 0, "first demo: " + r.stderr)
+        logins = re.findall(r"^\s*(\S+)\s+password\s+(\S+)", r.stdout, re.M)
+        expect_eq(len(logins), 3, "three logins printed:\n" + r.stdout)
+        srv.start()
+        users = {}
+        for name, pw in logins:
+            resp = srv.client().post("session", {"login": name, "password": pw})
+            expect_status(resp, 201, "demo login %s" % name)
+            users[name] = (srv.client(resp.json["token"]), resp.json["user"])
+        expect_eq(sorted(u["role"] for _, u in users.values()), ["player", "player", "tl"],
+                  "a TL and two players")
+        client, player = next(v for v in users.values() if v[1]["role"] == "player")
+        games = client.get("games?player=%d" % player["id"]).json["games"]
+        expect_eq(len(games), 1, "one demo game")
+        expect_eq(games[0]["start_date"], TODAY, "started today")
+        expect_eq(games[0]["status"], "active", "ready to play")
+        r2 = srv.cli("demo")
+        expect_eq(r2.returncode, 2, "second demo exit status")
+        expect_eq(len([l for l in r2.stderr.splitlines() if l.strip()]), 1,
+                  "second demo: one line:\n" + r2.stderr)
+        expect("password" not in r2.stdout, "no new passwords printed")
+        for name, pw in logins:
+            srv.login(name, pw)  # the first passwords still work
+
+
+if __name__ == "__main__":
+    run_tests()
