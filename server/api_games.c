@@ -17,11 +17,11 @@
 #include "iccf.h"
 #include "log.h"
 #include "movegen.h"
+#include "notation.h"
 #include "san.h"
+#include "series.h"
 #include "status.h"
 #include "uci.h"
-
-#define MOVE_TEXT_MAX 32
 
 /* Loads the game of rq->ids[0] or sets the error response. */
 static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct games_game *g)
@@ -32,41 +32,8 @@ static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct
 		return api_error(rs, 404, "not_found", "%s", err);
 	if (status)
 		return api_error(rs, 500, "internal", "game %lld cannot be read: %s",
-				 (long long)rq->ids[0], err);
+		                 (long long)rq->ids[0], err);
 	return 0;
-}
-
-/* Reads one move in any accepted notation: ICCF numeric when it starts
- * with a digit (DSU 6.2.2), else SAN with English or Danish letters, else
- * UCI.  Returns CC_OK or the status of the notation the text looks like. */
-static int parse_move(const position *pos, const char *text, move *m, char *err, size_t errlen)
-{
-	while (isspace((unsigned char)*text))
-		text++;
-	if (strlen(text) > MOVE_TEXT_MAX) {
-		snprintf(err, errlen, "a move is at most %d characters", MOVE_TEXT_MAX);
-		return CC_ERR_MALFORMED;
-	}
-	if (isdigit((unsigned char)*text))
-		return iccf_parse(pos, text, m, err, errlen);
-	/* UCI ("g1f3", "e7e8q") first when it has that shape: SAN would read
-	 * "g1f3" as a pawn move from the g-file. */
-	size_t n = strlen(text);
-	while (n && isspace((unsigned char)text[n - 1]))
-		n--;
-	if ((n == 4 || n == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1' &&
-	    text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8')
-		return uci_parse(pos, text, m, err, errlen);
-	int rc = san_parse(pos, text, m, err, errlen);
-	if (rc == CC_ERR_MALFORMED) {
-		char uerr[256];
-		int urc = uci_parse(pos, text, m, uerr, sizeof uerr);
-		if (urc != CC_ERR_MALFORMED) {
-			snprintf(err, errlen, "%s", uerr);
-			return urc;
-		}
-	}
-	return rc;
 }
 
 static int move_error(struct api_resp *rs, int rc, const char *err)
@@ -77,10 +44,10 @@ static int move_error(struct api_resp *rs, int rc, const char *err)
 }
 
 static int64_t audit(struct app *app, int64_t user, int64_t game_id, const char *action,
-		     const char *detail)
+                     const char *detail)
 {
 	static const char sql[] =
-	    "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
+	        "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(app->st, sql);
 	if (!st)
 		return -1;
@@ -110,13 +77,13 @@ static int respond_game(struct app *app, struct api_req *rq, struct api_resp *rs
 /* ---- creating and reading games ---- */
 
 int games_create(struct app *app, int64_t white, int64_t black, const char *profile,
-		 const char *start_date, const char *fen, const char *event, int64_t *id,
-		 const char **code, char *err, size_t errlen)
+                 const char *start_date, const char *fen, const char *event, int64_t *id,
+                 const char **code, char *err, size_t errlen)
 {
 	static const char sql_user[] = "SELECT 1 FROM users WHERE id = ?";
 	static const char sql_insert[] =
-	    "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?)";
+	        "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen)"
+	        " VALUES (?, ?, ?, ?, ?, ?, ?)";
 	*code = "invalid_field";
 	if (white == black) {
 		snprintf(err, errlen, "white and black must be two different players");
@@ -133,13 +100,13 @@ int games_create(struct app *app, int64_t white, int64_t black, const char *prof
 		if (!found) {
 			*code = "unknown_user";
 			snprintf(err, errlen, "there is no user %lld (%s)", (long long)ids[i],
-				 i ? "black" : "white");
+			         i ? "black" : "white");
 			return 422;
 		}
 	}
 	if (!clock_profile_find(profile)) {
-		snprintf(err, errlen, "the profile must be dsu-post, dsu-email or server, not \"%s\"",
-			 profile);
+		snprintf(err, errlen,
+		         "the profile must be dsu-post, dsu-email or server, not \"%s\"", profile);
 		return 422;
 	}
 	int32_t day;
@@ -159,7 +126,7 @@ int games_create(struct app *app, int64_t white, int64_t black, const char *prof
 	if (game_status(&pos) != GAME_ONGOING) {
 		*code = "invalid_fen";
 		snprintf(err, errlen, "the game would be over before it starts (%s)",
-			 game_state_name(game_status(&pos)));
+		         game_state_name(game_status(&pos)));
 		return 422;
 	}
 	if (event && strlen(event) > 200) {
@@ -197,14 +164,16 @@ dbfail:
 /* POST /api/v1/games (tl, admin) */
 int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"white", "black",  "profile", "start_date",
-					   "fen",   "event", NULL};
+	static const char *const keys[] = {"white", "black", "profile", "start_date",
+	                                   "fen",   "event", NULL};
 	if (!api_is_tl(&rq->user))
-		return api_error(rs, 403, "forbidden", "only a tournament leader or an admin creates games");
+		return api_error(rs, 403, "forbidden",
+		                 "only a tournament leader or an admin creates games");
 	json_t *body = api_body_object(rq, rs);
 	int64_t white, black;
 	const char *profile, *start, *fen = NULL, *event = NULL;
-	if (!body || api_only_keys(body, keys, rs) || api_get_int(body, "white", true, &white, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_int(body, "white", true, &white, rs) ||
 	    api_get_int(body, "black", true, &black, rs) ||
 	    api_get_string(body, "profile", true, &profile, rs) ||
 	    api_get_string(body, "start_date", true, &start, rs) ||
@@ -215,7 +184,7 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	const char *code;
 	char err[512];
 	int status = games_create(app, white, black, profile, start, fen, event, &id, &code, err,
-				  sizeof err);
+	                          sizeof err);
 	if (status)
 		return api_error(rs, status, code, "%s", err);
 	rq->ids[0] = id;
@@ -235,15 +204,15 @@ int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char sql[] =
-	    "SELECT id FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2";
+	        "SELECT id FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2";
 	int64_t player = rq->user.id;
 	const char *q = api_query(rq, "player");
 	if (q) {
 		char *end;
 		long long v = strtoll(q, &end, 10);
 		if (*q == '\0' || *end || v <= 0)
-			return api_error(rs, 422, "invalid_field", "player must be a user id, not \"%s\"",
-					 q);
+			return api_error(rs, 422, "invalid_field",
+			                 "player must be a user id, not \"%s\"", q);
 		player = v;
 		json_t *u = api_user_json(app, player);
 		if (!u)
@@ -277,16 +246,17 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 /* ---- moves ---- */
 
 /* Checks a player may act in g: 403 not_a_player or 409 game_over. */
-static const char *player_color(struct api_req *rq, struct api_resp *rs,
-				const struct games_game *g)
+static const char *player_color(struct api_req *rq, struct api_resp *rs, const struct games_game *g)
 {
 	const char *color = games_color_of(g, rq->user.id);
 	if (!color) {
-		api_error(rs, 403, "not_a_player", "you do not play in game %lld", (long long)g->id);
+		api_error(rs, 403, "not_a_player", "you do not play in game %lld",
+		          (long long)g->id);
 		return NULL;
 	}
 	if (strcmp(g->status, "active") != 0) {
-		api_error(rs, 409, "game_over", "game %lld is over (%s)", (long long)g->id, g->result);
+		api_error(rs, 409, "game_over", "game %lld is over (%s)", (long long)g->id,
+		          g->result);
 		return NULL;
 	}
 	return color;
@@ -308,7 +278,8 @@ static int get_date(json_t *body, const char *key, int32_t *day, struct api_resp
 }
 
 /* Sets a 422 invalid_date error; returns -1. */
-static int date_error(struct api_resp *rs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int date_error(struct api_resp *rs, const char *fmt, ...)
+        __attribute__((format(printf, 2, 3)));
 static int date_error(struct api_resp *rs, const char *fmt, ...)
 {
 	char msg[512];
@@ -323,7 +294,7 @@ static int date_error(struct api_resp *rs, const char *fmt, ...)
 /* The received and sent dates of a move, per profile (API.md "Moves",
  * DSU 6.3.1, 6.3.2.2, 6.8.6).  0, or an error response and -1. */
 static int move_dates(const struct games_game *g, json_t *body, int32_t today, int32_t *received,
-		      int32_t *sent, struct api_resp *rs)
+                      int32_t *sent, struct api_resp *rs)
 {
 	int32_t start, opp_sent = CLOCK_NO_DATE;
 	calendar_parse(g->start_date, &start, NULL, 0);
@@ -350,7 +321,7 @@ static int move_dates(const struct games_game *g, json_t *body, int32_t today, i
 	if (p->receipt == CLOCK_RECEIPT_SAME_DAY) {
 		if (has_received == 0 || has_sent == 0)
 			return date_error(rs, "in server play the server sets the dates; send no "
-					      "\"received\" or \"sent\"");
+			                      "\"received\" or \"sent\"");
 		*received = derived;
 		*sent = today;
 	} else {
@@ -358,8 +329,8 @@ static int move_dates(const struct games_game *g, json_t *body, int32_t today, i
 			char want[CALENDAR_ISO_LEN];
 			calendar_format(derived, want, sizeof want);
 			return date_error(rs, "this move counts as received on %s (%s)", want,
-					  g->nmoves == 0 ? "the start date"
-							 : "the day after the opponent's date");
+			                  g->nmoves == 0 ? "the start date"
+			                                 : "the day after the opponent's date");
 		}
 		if (derived != CLOCK_NO_DATE)
 			*received = derived;
@@ -368,15 +339,17 @@ static int move_dates(const struct games_game *g, json_t *body, int32_t today, i
 		*sent = has_sent == 0 ? given_sent : today;
 	}
 	if (*sent > today || *received > today)
-		return date_error(rs, "a date may not be in the future (today is the server's date)");
+		return date_error(rs,
+		                  "a date may not be in the future (today is the server's date)");
 	if (*sent < *received)
 		return date_error(rs, "the move cannot be sent before it was received");
 	if (*received < start)
 		return date_error(rs, "the move cannot be received before the game starts (%s)",
-				  g->start_date);
+		                  g->start_date);
 	if (opp_sent != CLOCK_NO_DATE && *received < opp_sent)
-		return date_error(rs, "the move cannot be received before the opponent sent his (%s)",
-				  g->moves[g->nmoves - 1].sent);
+		return date_error(rs,
+		                  "the move cannot be received before the opponent sent his (%s)",
+		                  g->moves[g->nmoves - 1].sent);
 	return 0;
 }
 
@@ -395,8 +368,8 @@ static bool reply_matches(const struct games_game *g, const char *reply_to)
 		game_play(before, g->moves[i].m, NULL, 0);
 	move m;
 	char err[256];
-	bool ok = parse_move(game_position(before), reply_to, &m, err, sizeof err) == CC_OK &&
-		  m == last->m;
+	bool ok = notation_parse(game_position(before), reply_to, &m, err, sizeof err) == CC_OK &&
+	          m == last->m;
 	game_free(before);
 	return ok;
 }
@@ -424,105 +397,244 @@ static void automatic_ending(const game *gm, const char **result, const char **t
 	}
 }
 
-/* POST /api/v1/games/{id}/moves */
+/* One move to store: its texts and dates, computed before the write. */
+struct pending_row {
+	move m;
+	int kind; /* GAMES_MOVE_* */
+	int days;
+	char iccf[ICCF_MAX], san[SAN_MAX], uci[UCI_MAX];
+	char received[CALENDAR_ISO_LEN], sent[CALENDAR_ISO_LEN];
+};
+
+/* Fills a row for legal move m of pos. */
+static void make_row(struct pending_row *r, const position *pos, move m, int kind, int days,
+                     int32_t received, int32_t sent)
+{
+	r->m = m;
+	r->kind = kind;
+	r->days = days;
+	iccf_write(m, r->iccf);
+	san_write(pos, m, r->san);
+	uci_write(m, r->uci);
+	calendar_format(received, r->received, sizeof r->received);
+	calendar_format(sent, r->sent, sizeof r->sent);
+}
+
+/* Reads the "series" field: NULL/absent gives 0; else the moves are
+ * checked from `after` (the position after the player's own move) and
+ * written in DSU numeric form into a new JSON array (*out).  -1 with an
+ * error response when the series is refused (DSU 6.2.5: whole). */
+static int read_series(json_t *body, const position *after, json_t **out, struct api_resp *rs)
+{
+	*out = NULL;
+	json_t *arr = json_object_get(body, "series");
+	if (!arr || json_is_null(arr))
+		return 0;
+	if (!json_is_array(arr)) {
+		api_error(rs, 422, "invalid_field",
+		          "series must be a list of moves, the opponent's reply first");
+		return -1;
+	}
+	size_t n = json_array_size(arr);
+	const char *texts[SERIES_MAX];
+	move moves[SERIES_MAX];
+	if (n > SERIES_MAX)
+		n = SERIES_MAX + 1; /* series_check() refuses it with the count */
+	for (size_t i = 0; i < n && i < SERIES_MAX; i++) {
+		json_t *v = json_array_get(arr, i);
+		if (!json_is_string(v)) {
+			api_error(rs, 422, "invalid_field", "series move %zu must be a string",
+			          i + 1);
+			return -1;
+		}
+		texts[i] = json_string_value(v);
+	}
+	size_t bad;
+	char err[512];
+	int rc = series_check(after, texts, n, moves, &bad, err, sizeof err);
+	if (rc != CC_OK) {
+		api_error(rs, 422, "illegal_series", "%s", err);
+		return -1;
+	}
+	json_t *list = json_array();
+	position pos = *after;
+	for (size_t i = 0; i < n; i++) {
+		char iccf[ICCF_MAX];
+		iccf_write(moves[i], iccf);
+		json_array_append_new(list, json_string(iccf));
+		undo u;
+		position_do_move(&pos, moves[i], &u);
+	}
+	*out = list;
+	return 0;
+}
+
+/* POST /api/v1/games/{id}/moves
+ *
+ * Checks the move (turn, notation, legality, the dates of the profile),
+ * follows or breaks off a series the opponent proposed (DSU 6.2.5: a
+ * matching move makes the proposer's next series move at once, with 0
+ * days; any other move drops the rest), checks a series the player
+ * proposes himself, and stores the move(s) and the game in one
+ * transaction.  Bad input changes nothing. */
 int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"move", "sent", "received", "reply_to", "series", NULL};
 	static const char sql_move[] =
-	    "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days, series)"
-	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)";
+	        "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days, series)"
+	        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	static const char sql_game[] =
-	    "UPDATE games SET fen = ?, status = ?, result = ?, termination = ?, draw_offer = ?,"
-	    " finished_on = ? WHERE id = ? AND status = 'active'";
+	        "UPDATE games SET fen = ?, status = ?, result = ?, termination = ?, draw_offer = ?,"
+	        " finished_on = ?, series_by = ?, series = ? WHERE id = ? AND status = 'active'";
 	struct games_game g;
 	memset(&g, 0, sizeof g);
+	json_t *new_series = NULL;
+	char *series_text = NULL;
 	json_t *body = api_body_object(rq, rs);
 	const char *text, *reply_to = NULL;
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "move", true, &text, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "move", true, &text, rs) ||
 	    api_get_string(body, "reply_to", false, &reply_to, rs) < 0)
 		return rs->status;
-	if (json_object_get(body, "series") && !json_is_null(json_object_get(body, "series")))
-		return api_error(rs, 422, "series_not_supported",
-				 "move series are not accepted by this server yet");
 	if (load(app, rq, rs, &g))
 		return rs->status;
 	const char *color = player_color(rq, rs, &g);
 	if (!color)
 		goto out;
 	if (strcmp(color, games_to_move(&g)) != 0) {
-		api_error(rs, 409, "not_your_turn", "it is %s's turn in game %lld", games_to_move(&g),
-			  (long long)g.id);
+		api_error(rs, 409, "not_your_turn", "it is %s's turn in game %lld",
+		          games_to_move(&g), (long long)g.id);
 		goto out;
 	}
 	if (reply_to && !reply_matches(&g, reply_to)) {
 		api_error(rs, 409, "stale",
-			  "\"%s\" is not the last move of game %lld (%s): reload the game", reply_to,
-			  (long long)g.id, g.nmoves ? g.moves[g.nmoves - 1].iccf : "no move yet");
+		          "\"%s\" is not the last move of game %lld (%s): reload the game",
+		          reply_to, (long long)g.id,
+		          g.nmoves ? g.moves[g.nmoves - 1].iccf : "no move yet");
 		goto out;
 	}
-	const position *pos = game_position(g.replay);
+	position before = *game_position(g.replay);
 	move m;
 	char err[512];
-	int rc = parse_move(pos, text, &m, err, sizeof err);
+	int rc = notation_parse(&before, text, &m, err, sizeof err);
 	if (rc != CC_OK) {
 		move_error(rs, rc, err);
 		goto out;
 	}
-	char today_s[11];
+	char today_s[CALENDAR_ISO_LEN];
 	api_today(app, today_s);
 	int32_t today = 0, received = 0, sent = 0;
 	calendar_parse(today_s, &today, NULL, 0);
 	if (move_dates(&g, body, today, &received, &sent, rs) != 0)
 		goto out;
 	struct clock_days cd;
-	if (clock_move_days(g.prof, received, sent, g.stops, g.nstops, &cd, err, sizeof err) != CC_OK) {
+	if (clock_move_days(g.prof, received, sent, g.stops, g.nstops, &cd, err, sizeof err) !=
+	    CC_OK) {
 		api_error(rs, 422, "invalid_date", "%s", err);
 		goto out;
 	}
 
-	char iccf[ICCF_MAX], san[SAN_MAX], uci[UCI_MAX], fen[FEN_MAX];
-	iccf_write(m, iccf);
-	san_write(pos, m, san);
-	uci_write(m, uci);
+	/* The opponent's series, if one waits on this move. */
+	move pending[SERIES_MAX];
+	int npending = games_pending_series(&g, pending, SERIES_MAX);
+	if (npending < 0) {
+		api_error(rs, 500, "internal", "the pending series of game %lld cannot be read",
+		          (long long)g.id);
+		goto out;
+	}
+	move reply = MOVE_NONE;
+	bool follows = npending >= 2 &&
+	               series_follow(pending, (size_t)npending, m, &reply) == SERIES_FOLLOWED;
+
+	struct pending_row rows[2];
+	int nrows = 0;
+	make_row(&rows[nrows++], &before, m, follows ? GAMES_MOVE_ACCEPTED : GAMES_MOVE_NORMAL,
+	         cd.days, received, sent);
 	if (game_play(g.replay, m, err, sizeof err) != CC_OK) {
 		api_error(rs, 422, "illegal_move", "%s", err);
 		goto out;
 	}
-	fen_write(game_position(g.replay), fen);
 	const char *result, *termination;
 	automatic_ending(g.replay, &result, &termination);
+
+	/* DSU 6.2.5: the proposer's next move follows at once, 0 days for
+	 * him, dated the day the move it answers was sent. */
+	if (follows && !result) {
+		position mid = *game_position(g.replay);
+		make_row(&rows[nrows++], &mid, reply, GAMES_MOVE_AUTO, 0, sent, sent);
+		if (game_play(g.replay, reply, err, sizeof err) != CC_OK) {
+			api_error(rs, 500, "internal", "the series reply cannot be played: %s",
+			          err);
+			goto out;
+		}
+		automatic_ending(g.replay, &result, &termination);
+	}
+	json_t *requested = json_object_get(body, "series");
+	bool proposes = requested && !json_is_null(requested);
+	if (proposes && follows) {
+		api_error(
+		        rs, 422, "series_pending",
+		        "you are following your opponent's series: propose your own once you have "
+		        "left it or it has ended");
+		goto out;
+	}
+	if (proposes && result) {
+		api_error(rs, 422, "illegal_series",
+		          "the game ends with this move; nothing can follow");
+		goto out;
+	}
+	if (read_series(body, game_position(g.replay), &new_series, rs) != 0)
+		goto out;
+
+	/* What stays of the series afterwards. */
+	char series_by[6] = "";
+	if (new_series) {
+		snprintf(series_by, sizeof series_by, "%s", color);
+		series_text = json_dumps(new_series, JSON_COMPACT);
+	} else if (follows && !result && npending > 2) {
+		json_t *rest = json_array();
+		for (int i = 2; i < npending; i++)
+			json_array_append_new(rest, json_copy(json_array_get(g.series, (size_t)i)));
+		snprintf(series_by, sizeof series_by, "%s", g.series_by);
+		series_text = json_dumps(rest, JSON_COMPACT);
+		json_decref(rest);
+	}
+
+	char fen[FEN_MAX];
+	fen_write(game_position(g.replay), fen);
 	/* FIDE 9.1: an offer lapses when the opponent moves instead. */
-	const char *offer = g.draw_offer[0] && strcmp(g.draw_offer, color) == 0 ? g.draw_offer : NULL;
-	char rdate[11], sdate[11];
-	calendar_format(received, rdate, sizeof rdate);
-	calendar_format(sent, sdate, sizeof sdate);
+	bool keep_offer = g.draw_offer[0] && strcmp(g.draw_offer, color) == 0 && !result;
 
 	if (store_begin(app->st) != SQLITE_OK) {
 		api_error(rs, 503, "busy", "the database is busy; try again");
 		goto out;
 	}
-	sqlite3_stmt *st = store_stmt(app->st, sql_move);
-	if (!st)
-		goto dbfail;
-	sqlite3_bind_int64(st, 1, g.id);
-	sqlite3_bind_int(st, 2, g.nmoves + 1);
-	sqlite3_bind_text(st, 3, iccf, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, san, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, uci, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, rdate, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, sdate, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 8, cd.days);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
-		store_rollback(app->st);
-		api_error(rs, 409, "stale", "another move was made in game %lld meanwhile: reload it",
-			  (long long)g.id);
-		goto out;
+	for (int i = 0; i < nrows; i++) {
+		sqlite3_stmt *st = store_stmt(app->st, sql_move);
+		if (!st)
+			goto dbfail;
+		sqlite3_bind_int64(st, 1, g.id);
+		sqlite3_bind_int(st, 2, g.nmoves + 1 + i);
+		sqlite3_bind_text(st, 3, rows[i].iccf, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, rows[i].san, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, rows[i].uci, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6, rows[i].received, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 7, rows[i].sent, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 8, rows[i].days);
+		sqlite3_bind_int(st, 9, rows[i].kind);
+		rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+			store_rollback(app->st);
+			api_error(rs, 409, "stale",
+			          "another move was made in game %lld meanwhile: reload it",
+			          (long long)g.id);
+			goto out;
+		}
+		if (rc != SQLITE_DONE)
+			goto dbfail;
 	}
-	if (rc != SQLITE_DONE)
-		goto dbfail;
-	st = store_stmt(app->st, sql_game);
+	sqlite3_stmt *st = store_stmt(app->st, sql_game);
 	if (!st)
 		goto dbfail;
 	sqlite3_bind_text(st, 1, fen, -1, SQLITE_STATIC);
@@ -530,11 +642,15 @@ int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
 	sqlite3_bind_text(st, 3, result ? result : "*", -1, SQLITE_STATIC);
 	if (termination)
 		sqlite3_bind_text(st, 4, termination, -1, SQLITE_STATIC);
-	if (offer && !result)
-		sqlite3_bind_text(st, 5, offer, -1, SQLITE_TRANSIENT);
+	if (keep_offer)
+		sqlite3_bind_text(st, 5, g.draw_offer, -1, SQLITE_STATIC);
 	if (result)
-		sqlite3_bind_text(st, 6, sdate, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, g.id);
+		sqlite3_bind_text(st, 6, rows[nrows - 1].sent, -1, SQLITE_STATIC);
+	if (series_text && !result) {
+		sqlite3_bind_text(st, 7, series_by, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 8, series_text, -1, SQLITE_STATIC);
+	}
+	sqlite3_bind_int64(st, 9, g.id);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE)
@@ -546,20 +662,26 @@ int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
 	}
 	if (store_commit(app->st) != SQLITE_OK)
 		goto dbfail;
+
 	/* Answer from what was just stored, without reading it back. */
-	struct games_move nm;
-	memset(&nm, 0, sizeof nm);
-	nm.ply = g.nmoves + 1;
-	snprintf(nm.iccf, sizeof nm.iccf, "%s", iccf);
-	snprintf(nm.san, sizeof nm.san, "%s", san);
-	snprintf(nm.uci, sizeof nm.uci, "%s", uci);
-	memcpy(nm.received, rdate, sizeof nm.received);
-	memcpy(nm.sent, sdate, sizeof nm.sent);
-	nm.days = cd.days;
-	nm.m = m;
-	if (games_append(&g, &nm) != 0) {
-		games_unload(&g);
-		return respond_game(app, rq, rs, 201);
+	for (int i = 0; i < nrows; i++) {
+		struct games_move nm;
+		memset(&nm, 0, sizeof nm);
+		nm.ply = g.nmoves + 1;
+		memcpy(nm.iccf, rows[i].iccf, sizeof nm.iccf);
+		memcpy(nm.san, rows[i].san, sizeof rows[i].san);
+		memcpy(nm.uci, rows[i].uci, sizeof nm.uci);
+		memcpy(nm.received, rows[i].received, sizeof nm.received);
+		memcpy(nm.sent, rows[i].sent, sizeof nm.sent);
+		nm.days = rows[i].days;
+		nm.series = rows[i].kind == GAMES_MOVE_AUTO;
+		nm.accepted = rows[i].kind == GAMES_MOVE_ACCEPTED;
+		nm.m = rows[i].m;
+		if (games_append(&g, &nm) != 0) {
+			games_unload(&g);
+			respond_game(app, rq, rs, 201);
+			goto out;
+		}
 	}
 	snprintf(g.fen, sizeof g.fen, "%s", fen);
 	if (result) {
@@ -567,17 +689,25 @@ int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
 		snprintf(g.result, sizeof g.result, "%s", result);
 		snprintf(g.termination, sizeof g.termination, "%s", termination);
 	}
-	if (!offer || result)
-		g.draw_offer[0] = '\0'; /* else it is the mover's own offer, kept as it is */
+	if (!keep_offer)
+		g.draw_offer[0] = '\0';
+	json_decref(g.series);
+	g.series = NULL;
+	g.series_by[0] = '\0';
+	if (series_text && !result) {
+		g.series = json_loads(series_text, 0, NULL);
+		snprintf(g.series_by, sizeof g.series_by, "%s", series_by);
+	}
 	api_json(rs, 201, games_json(app, &g, &rq->user, today_s));
-	games_unload(&g);
-	return 201;
+	goto out;
 dbfail:
 	log_msg(LOG_ERROR, "game %lld: storing the move failed: %s", (long long)g.id,
-		sqlite3_errmsg(store_db(app->st)));
+	        sqlite3_errmsg(store_db(app->st)));
 	store_rollback(app->st);
 	api_error(rs, 503, "busy", "the move could not be stored; nothing was changed, try again");
 out:
+	json_decref(new_series);
+	free(series_text);
 	games_unload(&g);
 	return rs->status;
 }
@@ -588,12 +718,12 @@ out:
  * transaction; answers with the game.  Only an active game ends unless
  * `correct` (a TL correcting a result). */
 static int end_game(struct app *app, struct api_req *rq, struct api_resp *rs,
-		    const struct games_game *g, const char *result, const char *termination,
-		    const char *action, const char *detail, bool correct)
+                    const struct games_game *g, const char *result, const char *termination,
+                    const char *action, const char *detail, bool correct)
 {
-	static const char sql_end[] =
-	    "UPDATE games SET status = 'finished', result = ?, termination = ?, draw_offer = NULL,"
-	    " finished_on = ? WHERE id = ? AND (status = 'active' OR ?)";
+	static const char sql_end[] = "UPDATE games SET status = 'finished', result = ?, "
+	                              "termination = ?, draw_offer = NULL,"
+	                              " finished_on = ? WHERE id = ? AND (status = 'active' OR ?)";
 	char today[11];
 	api_today(app, today);
 	if (store_begin(app->st) != SQLITE_OK)
@@ -613,7 +743,8 @@ static int end_game(struct app *app, struct api_req *rq, struct api_resp *rs,
 		goto dbfail;
 	if (sqlite3_changes(store_db(app->st)) != 1) {
 		store_rollback(app->st);
-		return api_error(rs, 409, "game_over", "game %lld ended meanwhile", (long long)g->id);
+		return api_error(rs, 409, "game_over", "game %lld ended meanwhile",
+		                 (long long)g->id);
 	}
 	if (audit(app, rq->user.id, g->id, action, detail) != 0)
 		goto dbfail;
@@ -626,10 +757,10 @@ dbfail:
 }
 
 static int set_offer(struct app *app, struct api_req *rq, struct api_resp *rs, int64_t id,
-		     const char *offer)
+                     const char *offer)
 {
 	static const char sql[] =
-	    "UPDATE games SET draw_offer = ? WHERE id = ? AND status = 'active'";
+	        "UPDATE games SET draw_offer = ? WHERE id = ? AND status = 'active'";
 	sqlite3_stmt *st = store_stmt(app->st, sql);
 	if (!st)
 		return api_error(rs, 500, "internal", "the database is not available");
@@ -650,11 +781,12 @@ int api_games_draw(struct app *app, struct api_req *rq, struct api_resp *rs)
 	static const char *const keys[] = {"action", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *action;
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "action", true, &action, rs))
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "action", true, &action, rs))
 		return rs->status;
 	if (strcmp(action, "offer") && strcmp(action, "accept") && strcmp(action, "decline"))
 		return api_error(rs, 422, "invalid_field",
-				 "action must be offer, accept or decline, not \"%s\"", action);
+		                 "action must be offer, accept or decline, not \"%s\"", action);
 	struct games_game g;
 	if (load(app, rq, rs, &g))
 		return rs->status;
@@ -664,18 +796,20 @@ int api_games_draw(struct app *app, struct api_req *rq, struct api_resp *rs)
 		status = rs->status;
 	} else if (strcmp(action, "offer") == 0) {
 		if (g.draw_offer[0] && strcmp(g.draw_offer, color) != 0)
-			status = api_error(rs, 409, "draw_offered",
-					   "your opponent has offered a draw: accept or decline it");
+			status =
+			        api_error(rs, 409, "draw_offered",
+			                  "your opponent has offered a draw: accept or decline it");
 		else if (g.draw_offer[0])
-			status = api_error(rs, 409, "draw_offered", "you have offered a draw already");
+			status = api_error(rs, 409, "draw_offered",
+			                   "you have offered a draw already");
 		else
 			status = set_offer(app, rq, rs, g.id, color);
 	} else if (!g.draw_offer[0] || strcmp(g.draw_offer, color) == 0) {
 		status = api_error(rs, 409, "no_draw_offer",
-				   "there is no draw offer from your opponent to %s", action);
+		                   "there is no draw offer from your opponent to %s", action);
 	} else if (strcmp(action, "accept") == 0) {
 		status = end_game(app, rq, rs, &g, "1/2-1/2", "agreement", "draw_agreed",
-				  "draw offer accepted", false);
+		                  "draw offer accepted", false);
 	} else {
 		status = set_offer(app, rq, rs, g.id, NULL);
 	}
@@ -697,8 +831,8 @@ int api_games_resign(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return rs->status;
 	const char *color = player_color(rq, rs, &g);
 	int status = color ? end_game(app, rq, rs, &g, strcmp(color, "white") == 0 ? "0-1" : "1-0",
-				      "resignation", "resigned", color, false)
-			   : rs->status;
+	                              "resignation", "resigned", color, false)
+	                   : rs->status;
 	games_unload(&g);
 	return status;
 }
@@ -711,7 +845,8 @@ int api_games_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
 	static const char *const keys[] = {"type", "move", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *type, *text = NULL;
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "type", true, &type, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "type", true, &type, rs) ||
 	    api_get_string(body, "move", false, &text, rs) < 0)
 		return rs->status;
 	bool threefold = strcmp(type, "threefold") == 0;
@@ -719,8 +854,8 @@ int api_games_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
 	bool forfeit = strcmp(type, "time_forfeit") == 0;
 	if (!threefold && !fifty && !forfeit)
 		return api_error(rs, 422, "invalid_field",
-				 "type must be threefold, fifty_moves or time_forfeit, not \"%s\"",
-				 type);
+		                 "type must be threefold, fifty_moves or time_forfeit, not \"%s\"",
+		                 type);
 	struct games_game g;
 	if (load(app, rq, rs, &g))
 		return rs->status;
@@ -734,7 +869,7 @@ int api_games_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (forfeit) {
 		if (text) {
 			status = api_error(rs, 422, "invalid_field",
-					   "a time forfeit claim takes no move");
+			                   "a time forfeit claim takes no move");
 			goto out;
 		}
 		char today[11];
@@ -742,60 +877,62 @@ int api_games_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
 		struct clock_result res;
 		if (games_clock(&g, today, &res, err, sizeof err) != 0) {
 			status = api_error(rs, 500, "internal", "the clocks cannot be computed: %s",
-					   err);
+			                   err);
 			goto out;
 		}
 		int opp = strcmp(color, "white") == 0 ? CLOCK_BLACK : CLOCK_WHITE;
 		const struct clock_player *p = &res.player[opp];
 		int32_t now;
 		calendar_parse(today, &now, NULL, 0);
-		bool over = p->forfeited || (res.to_move == opp && p->forfeit_date != CLOCK_NO_DATE &&
-					     now >= p->forfeit_date);
+		bool over =
+		        p->forfeited || (res.to_move == opp && p->forfeit_date != CLOCK_NO_DATE &&
+		                         now >= p->forfeit_date);
 		if (!over) {
-			status = api_error(rs, 422, "claim_rejected",
-					   "your opponent has used %d of the %d days allowed "
-					   "before move %d: no time forfeit",
-					   p->used_days + (res.to_move == opp ? p->running_days : 0),
-					   p->limit_days, p->next_control);
+			status =
+			        api_error(rs, 422, "claim_rejected",
+			                  "your opponent has used %d of the %d days allowed "
+			                  "before move %d: no time forfeit",
+			                  p->used_days + (res.to_move == opp ? p->running_days : 0),
+			                  p->limit_days, p->next_control);
 			goto out;
 		}
 		/* DSU 6.3.3.3: a time forfeit loses the game. */
-		status = end_game(app, rq, rs, &g, opp == CLOCK_WHITE ? "0-1" : "1-0", "time_forfeit",
-				  "claim_time_forfeit", color, false);
+		status = end_game(app, rq, rs, &g, opp == CLOCK_WHITE ? "0-1" : "1-0",
+		                  "time_forfeit", "claim_time_forfeit", color, false);
 		goto out;
 	}
 	/* FIDE 9.2, 9.3: the player having the move claims. */
 	if (strcmp(color, games_to_move(&g)) != 0) {
 		status = api_error(rs, 409, "not_your_turn",
-				   "only the player to move can claim a draw (FIDE 9.2, 9.3)");
+		                   "only the player to move can claim a draw (FIDE 9.2, 9.3)");
 		goto out;
 	}
 	move intended = MOVE_NONE;
 	if (text) {
-		int rc = parse_move(game_position(g.replay), text, &intended, err, sizeof err);
+		int rc = notation_parse(game_position(g.replay), text, &intended, err, sizeof err);
 		if (rc != CC_OK) {
 			status = move_error(rs, rc, err);
 			goto out;
 		}
 	}
 	bool holds = threefold ? game_can_claim_threefold(g.replay, intended)
-			       : game_can_claim_fifty(g.replay, intended);
+	                       : game_can_claim_fifty(g.replay, intended);
 	if (!holds) {
 		if (threefold)
 			status = api_error(rs, 422, "claim_rejected",
-					   "the position %s has occurred %d time(s), not three",
-					   text ? "after that move" : "on the board",
-					   game_repetitions(g.replay, intended));
+			                   "the position %s has occurred %d time(s), not three",
+			                   text ? "after that move" : "on the board",
+			                   game_repetitions(g.replay, intended));
 		else
 			status = api_error(rs, 422, "claim_rejected",
-					   "%s: fewer than 50 moves by each side without a pawn "
-					   "move or a capture",
-					   text ? "after that move" : "on the board");
+			                   "%s: fewer than 50 moves by each side without a pawn "
+			                   "move or a capture",
+			                   text ? "after that move" : "on the board");
 		goto out;
 	}
 	status = end_game(app, rq, rs, &g, "1/2-1/2", threefold ? "threefold" : "fifty_moves",
-			  threefold ? "claim_threefold" : "claim_fifty_moves", text ? text : "-",
-			  false);
+	                  threefold ? "claim_threefold" : "claim_fifty_moves", text ? text : "-",
+	                  false);
 out:
 	games_unload(&g);
 	return status;
@@ -809,9 +946,10 @@ int api_games_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 	static const char *const keys[] = {"result", "reason", "termination", NULL};
 	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "0-0", "*", NULL};
 	static const char *const terms[] = {"adjudication", "time_forfeit", "resignation",
-					    "agreement", NULL};
+	                                    "agreement", NULL};
 	if (!api_is_tl(&rq->user))
-		return api_error(rs, 403, "forbidden", "only a tournament leader or an admin sets results");
+		return api_error(rs, 403, "forbidden",
+		                 "only a tournament leader or an admin sets results");
 	json_t *body = api_body_object(rq, rs);
 	const char *result, *reason, *term = "adjudication";
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -824,14 +962,14 @@ int api_games_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 		ok |= strcmp(*r, result) == 0;
 	if (!ok || strcmp(result, "*") == 0)
 		return api_error(rs, 422, "invalid_field",
-				 "result must be 1-0, 0-1, 1/2-1/2 or 0-0, not \"%s\"", result);
+		                 "result must be 1-0, 0-1, 1/2-1/2 or 0-0, not \"%s\"", result);
 	ok = false;
 	for (const char *const *t = terms; *t; t++)
 		ok |= strcmp(*t, term) == 0;
 	if (!ok)
 		return api_error(rs, 422, "invalid_field",
-				 "termination must be adjudication, time_forfeit, resignation or "
-				 "agreement");
+		                 "termination must be adjudication, time_forfeit, resignation or "
+		                 "agreement");
 	if (strlen(reason) < 3 || strlen(reason) > 2000)
 		return api_error(rs, 422, "invalid_field", "give a reason of 3 to 2000 characters");
 	struct games_game g;

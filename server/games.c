@@ -8,6 +8,8 @@
 
 #include "calendar.h"
 #include "log.h"
+#include "movegen.h"
+#include "notation.h"
 #include "status.h"
 #include "uci.h"
 
@@ -155,7 +157,8 @@ int games_load(struct app *app, int64_t id, struct games_game *g, char *err, siz
 		col(st, 4, m.received, sizeof m.received);
 		col(st, 5, m.sent, sizeof m.sent);
 		m.days = sqlite3_column_int(st, 6);
-		m.series = sqlite3_column_int(st, 7) != 0;
+		m.series = sqlite3_column_int(st, 7) == GAMES_MOVE_AUTO;
+		m.accepted = sqlite3_column_int(st, 7) == GAMES_MOVE_ACCEPTED;
 		/* The stored UCI text is replayed: a stored game can always
 		 * be rebuilt, and one that does not replay is not served. */
 		if (m.ply != g->nmoves + 1 ||
@@ -192,6 +195,28 @@ corrupt:
 	log_msg(LOG_ERROR, "%s", err);
 	games_unload(g);
 	return 500;
+}
+
+int games_pending_series(const struct games_game *g, move *out, size_t room)
+{
+	if (!g->series || !g->series_by[0] || strcmp(g->series_by, games_to_move(g)) == 0)
+		return 0; /* none, or it waits on its own proposer (never stored so) */
+	size_t n = json_array_size(g->series);
+	if (n == 0 || n > room)
+		return n == 0 ? 0 : -1;
+	position pos = *game_position(g->replay);
+	for (size_t i = 0; i < n; i++) {
+		const char *text = json_string_value(json_array_get(g->series, i));
+		char err[256];
+		if (!text || notation_parse(&pos, text, &out[i], err, sizeof err) != CC_OK) {
+			log_msg(LOG_ERROR, "game %lld: stored series move %zu does not parse: %s",
+				(long long)g->id, i + 1, text ? err : "not a string");
+			return -1;
+		}
+		undo u;
+		position_do_move(&pos, out[i], &u);
+	}
+	return (int)n;
 }
 
 const char *games_to_move(const struct games_game *g)
@@ -233,12 +258,25 @@ int games_clock(const struct games_game *g, const char *today, struct clock_resu
 		if (calendar_parse(g->moves[i].received, &cm[i].received, err, errlen) != CC_OK ||
 		    calendar_parse(g->moves[i].sent, &cm[i].sent, err, errlen) != CC_OK)
 			goto out;
+		/* DSU 6.3.3.2: the control moves to the last accepted move. */
+		if (g->moves[i].accepted)
+			cm[i].flags |= CLOCK_MOVE_ACCEPTED;
 	}
 	cg.moves = cm;
 	cg.nmoves = (size_t)g->nmoves;
 	cg.stops = g->stops;
 	cg.nstops = g->nstops;
 	cg.pending.received = CLOCK_NO_DATE;
+	/* A series proposed to the side to move covers his next n/2 moves. */
+	move pend[64];
+	int npend = games_pending_series(g, pend, 64);
+	if (npend > 0) {
+		int side = game_position(g->replay)->side;
+		int made = 0;
+		for (int i = 0; i < g->nmoves; i++)
+			made += ((game_start_position(g->replay)->side + i) % 2) == side;
+		cg.pending.series_last = made + (npend + 1) / 2;
+	}
 	cg.transit_days = -1;
 	/* DSU 6.3.4: the server sends the reminders and TL notices itself,
 	 * so the silence penalties follow from the dates. */
@@ -283,11 +321,11 @@ json_t *games_json(struct app *app, const struct games_game *g, const struct use
 		int idx = i + (first_side == BLACK ? 1 : 0); /* plies from White's move */
 		int color = (first_side + i) % 2;
 		json_array_append_new(
-		    moves, json_pack("{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:b}", "ply",
+		    moves, json_pack("{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:b, s:b}", "ply",
 				     m->ply, "number", first_number + idx / 2, "color",
 				     color == WHITE ? "white" : "black", "iccf", m->iccf, "san",
 				     m->san, "uci", m->uci, "received", m->received, "sent", m->sent,
-				     "days", m->days, "series", m->series));
+				     "days", m->days, "series", m->series, "accepted", m->accepted));
 	}
 	json_t *clock = json_null();
 	struct clock_result res;

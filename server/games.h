@@ -29,7 +29,10 @@ struct games_move {
 	char received[GAMES_DATE];
 	char sent[GAMES_DATE];
 	int days;                  /* thinking days charged when it was made */
-	bool series;               /* played automatically from a series (DSU 6.2.5) */
+	bool series;               /* the proposer's move, made automatically from his
+				      series (DSU 6.2.5); moves.series = 1 */
+	bool accepted;             /* the receiver's move that followed the opponent's
+				      series (6.3.3.2); moves.series = 2 */
 	move m;                    /* the move in lib/ form */
 };
 
@@ -75,6 +78,14 @@ void games_unload(struct games_game *g);
  * the profile shows series).  today: YYYY-MM-DD for the clocks. */
 json_t *games_json(struct app *app, const struct games_game *g, const struct user *viewer,
 		   const char *today);
+
+/* The values of the moves.series column. */
+enum { GAMES_MOVE_NORMAL = 0, GAMES_MOVE_AUTO = 1, GAMES_MOVE_ACCEPTED = 2 };
+
+/* The pending series as moves from the current position (n entries, the
+ * first one proposed to the side to move); returns n, 0 when there is no
+ * series, -1 when a stored series no longer parses (logged). */
+int games_pending_series(const struct games_game *g, move *out, size_t room);
 
 /* Computes both clocks (lib/clock) as of `today`.  0, or -1 with err. */
 int games_clock(const struct games_game *g, const char *today, struct clock_result *res,
