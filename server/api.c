@@ -30,6 +30,18 @@ int api_json(struct api_resp *rs, int status, json_t *body)
 	return status;
 }
 
+int api_json_text(struct api_resp *rs, int status, char *text, size_t len)
+{
+	if (!text)
+		return api_error(rs, 500, "internal", "out of memory");
+	free(rs->body);
+	rs->body = text;
+	rs->len = len;
+	rs->status = status;
+	rs->content_type = "application/json";
+	return status;
+}
+
 int api_error(struct api_resp *rs, int status, const char *code, const char *fmt, ...)
 {
 	char msg[1024];

@@ -69,6 +69,10 @@ int api_error(struct api_resp *rs, int status, const char *code, const char *fmt
 /* Sets a JSON response; steals `body`; returns status. */
 int api_json(struct api_resp *rs, int status, json_t *body);
 
+/* Sets a JSON response from text the caller wrote (stolen, malloc'ed;
+ * NULL means out of memory and gives 500); returns the status. */
+int api_json_text(struct api_resp *rs, int status, char *text, size_t len);
+
 /* Sets a text response (copied); returns status. */
 int api_text(struct api_resp *rs, int status, const char *content_type, const char *text,
 	     size_t len);

@@ -69,9 +69,13 @@ static int respond_game(struct app *app, struct api_req *rq, struct api_resp *rs
 		return rs->status;
 	char today[11];
 	api_today(app, today);
-	api_json(rs, status, games_json(app, &g, &rq->user, today));
+	struct jsonw w;
+	jsonw_init(&w);
+	games_write_json(&w, &g, &rq->user, today);
 	games_unload(&g);
-	return status;
+	size_t len;
+	char *text = jsonw_take(&w, &len);
+	return api_json_text(rs, status, text, len);
 }
 
 /* ---- creating and reading games ---- */
@@ -231,16 +235,23 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	sqlite3_reset(st);
 	char today[11];
 	api_today(app, today);
-	json_t *games = json_array();
-	for (int i = 0; i < n; i++) {
+	struct jsonw w;
+	jsonw_init(&w);
+	jsonw_raw(&w, "{\"games\":[");
+	for (int i = 0, listed = 0; i < n; i++) {
 		struct games_game g;
 		char err[512];
 		if (games_load(app, ids[i], &g, err, sizeof err) != 0)
 			continue; /* logged by games_load */
-		json_array_append_new(games, games_json(app, &g, &rq->user, today));
+		if (listed++)
+			jsonw_raw(&w, ",");
+		games_write_json(&w, &g, &rq->user, today);
 		games_unload(&g);
 	}
-	return api_json(rs, 200, json_pack("{s:o}", "games", games));
+	jsonw_raw(&w, "]}");
+	size_t len;
+	char *text = jsonw_take(&w, &len);
+	return api_json_text(rs, 200, text, len);
 }
 
 /* ---- moves ---- */
@@ -698,7 +709,12 @@ int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
 		g.series = json_loads(series_text, 0, NULL);
 		snprintf(g.series_by, sizeof g.series_by, "%s", series_by);
 	}
-	api_json(rs, 201, games_json(app, &g, &rq->user, today_s));
+	struct jsonw w;
+	jsonw_init(&w);
+	games_write_json(&w, &g, &rq->user, today_s);
+	size_t len;
+	char *answer = jsonw_take(&w, &len);
+	api_json_text(rs, 201, answer, len);
 	goto out;
 dbfail:
 	log_msg(LOG_ERROR, "game %lld: storing the move failed: %s", (long long)g.id,

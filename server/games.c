@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "calendar.h"
+#include "jsonw.h"
 #include "log.h"
 #include "movegen.h"
 #include "notation.h"
@@ -289,80 +290,151 @@ out:
 	return rc;
 }
 
-static json_t *date_or_null(int32_t day)
+static void write_date(struct jsonw *w, int32_t day)
 {
 	char buf[CALENDAR_ISO_LEN];
 	if (day == CLOCK_NO_DATE || calendar_format(day, buf, sizeof buf) != CC_OK)
-		return json_null();
-	return json_string(buf);
+		jsonw_raw(w, "null");
+	else
+		jsonw_str(w, buf);
 }
 
-/* The CLOCK object of API.md for one side. */
-static json_t *clock_json(const struct clock_player *p, bool to_move)
+/* The CLOCK object of API.md for one side (with a few more fields). */
+static void write_clock(struct jsonw *w, const struct clock_player *p, bool to_move)
 {
-	return json_pack("{s:i, s:i, s:{s:i, s:i}, s:o, s:i, s:o, s:b}", "used_days", p->used_days,
-			 "penalty_days", p->penalty_days, "next_control", "move", p->next_control,
-			 "limit_days", p->limit_days, "forfeit_date",
-			 to_move ? date_or_null(p->forfeit_date) : json_null(), "left_days",
-			 p->left_days, "reminder_date",
-			 to_move ? date_or_null(p->reminder_date) : json_null(), "forfeited",
-			 p->forfeited);
+	jsonw_raw(w, "{");
+	jsonw_key(w, "used_days", true);
+	jsonw_int(w, p->used_days);
+	jsonw_key(w, "penalty_days", false);
+	jsonw_int(w, p->penalty_days);
+	jsonw_key(w, "next_control", false);
+	jsonw_raw(w, "{\"move\":");
+	jsonw_int(w, p->next_control);
+	jsonw_raw(w, ",\"limit_days\":");
+	jsonw_int(w, p->limit_days);
+	jsonw_raw(w, "}");
+	jsonw_key(w, "forfeit_date", false);
+	write_date(w, to_move ? p->forfeit_date : CLOCK_NO_DATE);
+	jsonw_key(w, "left_days", false);
+	jsonw_int(w, p->left_days);
+	jsonw_key(w, "reminder_date", false);
+	write_date(w, to_move ? p->reminder_date : CLOCK_NO_DATE);
+	jsonw_key(w, "forfeited", false);
+	jsonw_bool(w, p->forfeited);
+	jsonw_raw(w, "}");
 }
 
-json_t *games_json(struct app *app, const struct games_game *g, const struct user *viewer,
-		   const char *today)
+static void write_user(struct jsonw *w, int64_t id, const char *name, const char *role)
 {
-	json_t *moves = json_array();
+	jsonw_raw(w, "{\"id\":");
+	jsonw_int(w, id);
+	jsonw_raw(w, ",\"name\":");
+	jsonw_str(w, name);
+	jsonw_raw(w, ",\"role\":");
+	jsonw_str(w, role);
+	jsonw_raw(w, "}");
+}
+
+void games_write_json(struct jsonw *w, const struct games_game *g, const struct user *viewer,
+		      const char *today)
+{
 	const position *start = game_start_position(g->replay);
 	int first_number = start->fullmove;
 	int first_side = start->side;
+	jsonw_raw(w, "{\"id\":");
+	jsonw_int(w, g->id);
+	jsonw_key(w, "event", false);
+	jsonw_str(w, g->event);
+	jsonw_key(w, "profile", false);
+	jsonw_str(w, g->profile);
+	jsonw_key(w, "start_date", false);
+	jsonw_str(w, g->start_date);
+	jsonw_key(w, "white", false);
+	write_user(w, g->white, g->white_name, g->white_role);
+	jsonw_key(w, "black", false);
+	write_user(w, g->black, g->black_name, g->black_role);
+	jsonw_key(w, "status", false);
+	jsonw_str(w, g->status);
+	jsonw_key(w, "result", false);
+	jsonw_str(w, g->result);
+	jsonw_key(w, "termination", false);
+	jsonw_str(w, g->termination[0] ? g->termination : NULL);
+	jsonw_key(w, "to_move", false);
+	jsonw_str(w, games_to_move(g));
+	jsonw_key(w, "fen", false);
+	jsonw_str(w, g->fen);
+	jsonw_key(w, "moves", false);
+	jsonw_raw(w, "[");
 	for (int i = 0; i < g->nmoves; i++) {
 		const struct games_move *m = &g->moves[i];
-		int idx = i + (first_side == BLACK ? 1 : 0); /* plies from White's move */
+		int idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
 		int color = (first_side + i) % 2;
-		json_array_append_new(
-		    moves, json_pack("{s:i, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:b, s:b}", "ply",
-				     m->ply, "number", first_number + idx / 2, "color",
-				     color == WHITE ? "white" : "black", "iccf", m->iccf, "san",
-				     m->san, "uci", m->uci, "received", m->received, "sent", m->sent,
-				     "days", m->days, "series", m->series, "accepted", m->accepted));
+		jsonw_raw(w, i ? ",{\"ply\":" : "{\"ply\":");
+		jsonw_int(w, m->ply);
+		jsonw_raw(w, ",\"number\":");
+		jsonw_int(w, first_number + idx / 2);
+		jsonw_raw(w, color == WHITE ? ",\"color\":\"white\"" : ",\"color\":\"black\"");
+		jsonw_key(w, "iccf", false);
+		jsonw_str(w, m->iccf);
+		jsonw_key(w, "san", false);
+		jsonw_str(w, m->san);
+		jsonw_key(w, "uci", false);
+		jsonw_str(w, m->uci);
+		jsonw_key(w, "received", false);
+		jsonw_str(w, m->received);
+		jsonw_key(w, "sent", false);
+		jsonw_str(w, m->sent);
+		jsonw_key(w, "days", false);
+		jsonw_int(w, m->days);
+		jsonw_key(w, "series", false);
+		jsonw_bool(w, m->series);
+		jsonw_key(w, "accepted", false);
+		jsonw_bool(w, m->accepted);
+		jsonw_raw(w, "}");
 	}
-	json_t *clock = json_null();
+	jsonw_raw(w, "]");
+
+	jsonw_key(w, "clock", false);
 	struct clock_result res;
 	char err[256];
 	bool active = strcmp(g->status, "active") == 0;
 	if (games_clock(g, today, &res, err, sizeof err) == 0) {
 		int side = game_position(g->replay)->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
-		clock = json_pack("{s:o, s:o}", "white",
-				  clock_json(&res.player[CLOCK_WHITE], active && side == CLOCK_WHITE),
-				  "black",
-				  clock_json(&res.player[CLOCK_BLACK], active && side == CLOCK_BLACK));
+		jsonw_raw(w, "{\"white\":");
+		write_clock(w, &res.player[CLOCK_WHITE], active && side == CLOCK_WHITE);
+		jsonw_raw(w, ",\"black\":");
+		write_clock(w, &res.player[CLOCK_BLACK], active && side == CLOCK_BLACK);
+		jsonw_raw(w, "}");
 	} else {
 		log_msg(LOG_WARN, "game %lld: clock: %s", (long long)g->id, err);
+		jsonw_raw(w, "null");
 	}
+
 	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
 	 * in postal and e-mail play; on the server it stays hidden from the
 	 * opponent, as ICCF does. */
-	json_t *series = json_null();
+	jsonw_key(w, "series", false);
+	bool shown = false;
 	if (g->series && g->series_by[0]) {
 		const char *viewer_color = viewer ? games_color_of(g, viewer->id) : NULL;
-		bool show = strcmp(g->profile, "server") != 0 ||
-			    (viewer_color && strcmp(viewer_color, g->series_by) == 0) ||
-			    (viewer && api_is_tl(viewer));
-		if (show)
-			series = json_pack("{s:s, s:O}", "by", g->series_by, "moves", g->series);
+		shown = strcmp(g->profile, "server") != 0 ||
+			(viewer_color && strcmp(viewer_color, g->series_by) == 0) ||
+			(viewer && api_is_tl(viewer));
 	}
-	(void)app;
-	json_t *white = json_pack("{s:I, s:s, s:s}", "id", (json_int_t)g->white, "name",
-				  g->white_name, "role", g->white_role);
-	json_t *black = json_pack("{s:I, s:s, s:s}", "id", (json_int_t)g->black, "name",
-				  g->black_name, "role", g->black_role);
-	return json_pack("{s:I, s:s?, s:s, s:s, s:o, s:o, s:s, s:s, s:s?, s:s, s:s, s:o, s:o, s:o,"
-			 " s:s?}",
-			 "id", (json_int_t)g->id, "event", g->event, "profile", g->profile,
-			 "start_date", g->start_date, "white", white ? white : json_null(), "black",
-			 black ? black : json_null(), "status", g->status, "result", g->result,
-			 "termination", g->termination[0] ? g->termination : NULL, "to_move",
-			 games_to_move(g), "fen", g->fen, "moves", moves, "clock", clock, "series",
-			 series, "draw_offer", g->draw_offer[0] ? g->draw_offer : NULL);
+	if (shown) {
+		jsonw_raw(w, "{\"by\":");
+		jsonw_str(w, g->series_by);
+		jsonw_raw(w, ",\"moves\":[");
+		for (size_t i = 0; i < json_array_size(g->series); i++) {
+			if (i)
+				jsonw_raw(w, ",");
+			jsonw_str(w, json_string_value(json_array_get(g->series, i)));
+		}
+		jsonw_raw(w, "]}");
+	} else {
+		jsonw_raw(w, "null");
+	}
+	jsonw_key(w, "draw_offer", false);
+	jsonw_str(w, g->draw_offer[0] ? g->draw_offer : NULL);
+	jsonw_raw(w, "}");
 }

@@ -18,6 +18,7 @@
 #include "fen.h"
 #include "clock.h"
 #include "game.h"
+#include "jsonw.h"
 
 #define GAMES_DATE 11 /* YYYY-MM-DD and the NUL */
 
@@ -73,11 +74,12 @@ int games_append(struct games_game *g, const struct games_move *m);
 /* Frees what games_load() allocated; a zeroed struct is a no-op. */
 void games_unload(struct games_game *g);
 
-/* The GAME object of API.md (new), as `viewer` may see it (a pending
- * series is shown to its proposer always, and to the opponent only when
- * the profile shows series).  today: YYYY-MM-DD for the clocks. */
-json_t *games_json(struct app *app, const struct games_game *g, const struct user *viewer,
-		   const char *today);
+/* Appends the GAME object of API.md to w, as `viewer` may see it (a
+ * pending series is shown to its proposer and TLs always, and to the
+ * opponent only outside the server profile).  today: YYYY-MM-DD, for the
+ * clocks.  Cost: linear in the moves. */
+void games_write_json(struct jsonw *w, const struct games_game *g, const struct user *viewer,
+		      const char *today);
 
 /* The values of the moves.series column. */
 enum { GAMES_MOVE_NORMAL = 0, GAMES_MOVE_AUTO = 1, GAMES_MOVE_ACCEPTED = 2 };
