@@ -93,6 +93,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: %s\n", err);
 		goto out;
 	}
+	if (store_start_checkpointer(st, 100) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the checkpoint thread\n");
+		goto out;
+	}
 	struct app app = {.cfg = &cfg, .st = st, .session_days = (int)days};
 
 	/* Signals are taken by sigwait() below, never by a worker thread. */

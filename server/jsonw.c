@@ -9,22 +9,28 @@ void jsonw_init(struct jsonw *w)
 	memset(w, 0, sizeof *w);
 }
 
-static void put(struct jsonw *w, const char *s, size_t n)
+/* Makes room for n more bytes and the NUL; false when the writer fails. */
+static bool grow(struct jsonw *w, size_t n)
 {
 	if (w->failed)
-		return;
-	if (w->len + n + 1 > w->cap) {
-		size_t cap = w->cap ? w->cap : 4096;
-		while (cap < w->len + n + 1)
-			cap *= 2;
-		char *b = cap <= JSONW_MAX ? realloc(w->buf, cap) : NULL;
-		if (!b) {
-			w->failed = true;
-			return;
-		}
-		w->buf = b;
-		w->cap = cap;
+		return false;
+	size_t cap = w->cap ? w->cap : 4096;
+	while (cap < w->len + n + 1)
+		cap *= 2;
+	char *b = cap <= JSONW_MAX ? realloc(w->buf, cap) : NULL;
+	if (!b) {
+		w->failed = true;
+		return false;
 	}
+	w->buf = b;
+	w->cap = cap;
+	return true;
+}
+
+static inline void put(struct jsonw *w, const char *s, size_t n)
+{
+	if (w->len + n + 1 > w->cap && !grow(w, n))
+		return;
 	memcpy(w->buf + w->len, s, n);
 	w->len += n;
 	w->buf[w->len] = '\0';
@@ -78,8 +84,15 @@ void jsonw_str(struct jsonw *w, const char *s)
 void jsonw_int(struct jsonw *w, long long v)
 {
 	char num[24];
-	int n = snprintf(num, sizeof num, "%lld", v);
-	put(w, num, (size_t)n);
+	char *p = num + sizeof num;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	put(w, p, (size_t)(num + sizeof num - p));
 }
 
 void jsonw_bool(struct jsonw *w, bool v)

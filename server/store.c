@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "log.h"
 #include "migrations.h"
@@ -26,6 +27,11 @@ struct store {
 	char *path;
 	pthread_key_t key; /* the thread's struct conn */
 	pthread_mutex_t write_lock; /* one writer at a time, see store_begin() */
+	/* The background checkpointer (store_start_checkpointer()). */
+	pthread_t ckpt_thread;
+	pthread_mutex_t ckpt_lock;
+	pthread_cond_t ckpt_cond;
+	int ckpt_running, ckpt_stop, ckpt_interval_ms;
 	int version;
 };
 
@@ -87,6 +93,9 @@ static struct conn *thread_conn(store *s)
 		free(c);
 		return NULL;
 	}
+	/* With the checkpointer running, commits never checkpoint. */
+	if (s->ckpt_running)
+		sqlite3_exec(c->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL);
 	pthread_setspecific(s->key, c);
 	return c;
 }
@@ -247,6 +256,8 @@ store *store_open(const char *path, char *err, size_t errlen)
 	}
 	s->path = strdup(path);
 	pthread_mutex_init(&s->write_lock, NULL);
+	pthread_mutex_init(&s->ckpt_lock, NULL);
+	pthread_cond_init(&s->ckpt_cond, NULL);
 	if (!s->path || pthread_key_create(&s->key, conn_free) != 0) {
 		snprintf(err, errlen, "out of memory");
 		free(s->path);
@@ -271,14 +282,75 @@ fail:
 	return NULL;
 }
 
+/* Copies the WAL back into the database every interval, on a connection
+ * of its own, in PASSIVE mode: it never waits for a writer and no writer
+ * waits for it. */
+static void *checkpointer(void *arg)
+{
+	store *s = arg;
+	char err[256];
+	sqlite3 *db = open_db(s->path, err, sizeof err);
+	if (!db) {
+		log_msg(LOG_ERROR, "checkpointer: %s", err);
+		return NULL;
+	}
+	pthread_mutex_lock(&s->ckpt_lock);
+	while (!s->ckpt_stop) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += (long)s->ckpt_interval_ms * 1000000L;
+		until.tv_sec += until.tv_nsec / 1000000000L;
+		until.tv_nsec %= 1000000000L;
+		pthread_cond_timedwait(&s->ckpt_cond, &s->ckpt_lock, &until);
+		if (s->ckpt_stop)
+			break;
+		pthread_mutex_unlock(&s->ckpt_lock);
+		int log_frames = 0, done = 0;
+		int rc = sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log_frames,
+						   &done);
+		if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+			log_msg(LOG_WARN, "checkpoint: %s", sqlite3_errmsg(db));
+		pthread_mutex_lock(&s->ckpt_lock);
+	}
+	pthread_mutex_unlock(&s->ckpt_lock);
+	sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	sqlite3_close(db);
+	return NULL;
+}
+
+int store_start_checkpointer(store *s, int interval_ms)
+{
+	if (s->ckpt_running)
+		return 0;
+	s->ckpt_interval_ms = interval_ms > 0 ? interval_ms : 100;
+	s->ckpt_stop = 0;
+	if (pthread_create(&s->ckpt_thread, NULL, checkpointer, s) != 0)
+		return -1;
+	s->ckpt_running = 1;
+	struct conn *c = pthread_getspecific(s->key);
+	if (c)
+		sqlite3_exec(c->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL);
+	return 0;
+}
+
 void store_close(store *s)
 {
 	if (!s)
 		return;
+	if (s->ckpt_running) {
+		pthread_mutex_lock(&s->ckpt_lock);
+		s->ckpt_stop = 1;
+		pthread_cond_signal(&s->ckpt_cond);
+		pthread_mutex_unlock(&s->ckpt_lock);
+		pthread_join(s->ckpt_thread, NULL);
+		s->ckpt_running = 0;
+	}
 	conn_free(pthread_getspecific(s->key));
 	pthread_setspecific(s->key, NULL);
 	pthread_key_delete(s->key);
 	pthread_mutex_destroy(&s->write_lock);
+	pthread_mutex_destroy(&s->ckpt_lock);
+	pthread_cond_destroy(&s->ckpt_cond);
 	free(s->path);
 	free(s);
 }

@@ -40,6 +40,12 @@ int store_begin(store *s);
 int store_commit(store *s);
 void store_rollback(store *s);
 
+/* Starts a thread that checkpoints the WAL every interval_ms (PASSIVE),
+ * and turns off the automatic checkpoint that would otherwise run inside
+ * a committing request.  For the daemon; stopped by store_close().
+ * Returns 0, or -1 when the thread cannot start. */
+int store_start_checkpointer(store *s, int interval_ms);
+
 /* The schema version the database has (after store_open). */
 int store_schema_version(store *s);
 
