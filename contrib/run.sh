@@ -1,17 +1,21 @@
 #!/bin/sh
-# Installs what is needed, builds corrchess and runs it.
-# Safe to run again.
-#
-# The HTTP daemon (corrchessd, with its SQLite database and demo
-# tournament) is not built yet: until it is, this shows the chess core
-# at work by counting the move tree from the start position (perft 5)
-# and the DSU holiday computation for this year.
+# Installs what is needed, builds corrchess, and runs the daemon on
+# 127.0.0.1:8080 with an embedded SQLite database holding a demo
+# tournament leader, two demo players and a demo game.  Safe to run again:
+# the database (build/demo.db) is made, and its logins printed, only once.
+#   PORT=8081 sh contrib/run.sh     to listen elsewhere
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 sh contrib/install-deps.sh
 sh contrib/build.sh
-cc="$top/build/server/corrchess"
-echo "corrchessd does not exist yet; running 'corrchess perft 5' instead:"
-"$cc" perft 5
-"$cc" easter "$(date +%Y)"
+bin="$top/build/server"
+db="$top/build/demo.db"
+port=${PORT:-8080}
+if [ ! -f "$db" ]; then
+	"$bin/corrchess" --db "$db" demo
+else
+	echo "run: using $db (its demo logins were printed when it was made; delete it to start over)"
+fi
+echo "run: corrchessd serving http://127.0.0.1:$port/api/v1/ with $db; Ctrl-C stops it"
+exec "$bin/corrchessd" --db "$db" --listen "127.0.0.1:$port" --log-level warn
