@@ -10,6 +10,9 @@
 
 #include "calendar.h"
 #include "games.h"
+#include "movegen.h"
+#include "series.h"
+#include "iccf.h"
 #include "log.h"
 #include "pgn.h"
 #include "status.h"
@@ -135,12 +138,44 @@ static int32_t day_of(const char *iso)
  * (lib/transcript.h), under a title, the players and the start date, and
  * with the result when the game is over.  Cost: one load and replay of
  * the game, then linear in the moves. */
+/* The game's moves as a numbered ICCF transcript ("1. 5254, 5755 2. ..."),
+ * followed by the pending series when `with_series` (DSU 6.2.5: its first
+ * move written with a 0).  New string; NULL when out of memory. */
+static char *numbered_moves(const struct games_game *g, const struct user *with_series)
+{
+	iccf_transcript *t = iccf_transcript_new();
+	char *out = NULL;
+	if (!t)
+		return NULL;
+	position pos = *game_start_position(g->replay);
+	for (int i = 0; i < g->nmoves; i++) {
+		if (iccf_transcript_add_move(t, &pos, g->moves[i].m, false, NULL, 0) != CC_OK)
+			goto done;
+		undo u;
+		position_do_move(&pos, g->moves[i].m, &u);
+	}
+	if (with_series) {
+		move pending[SERIES_MAX];
+		int n = games_pending_series(g, pending, SERIES_MAX);
+		for (int i = 0; i < n; i++) {
+			if (iccf_transcript_add_move(t, &pos, pending[i], i == 0, NULL, 0) != CC_OK)
+				goto done;
+			undo u;
+			position_do_move(&pos, pending[i], &u);
+		}
+	}
+	out = iccf_transcript_write(t);
+done:
+	iccf_transcript_free(t);
+	return out;
+}
+
 int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	struct games_game g;
 	struct transcript_move *moves = NULL;
 	char title[300], err[256];
-	char *text = NULL;
+	char *text = NULL, *moves_line = NULL;
 	int status = load(app, rq, rs, &g);
 	if (status)
 		return status;
@@ -175,11 +210,32 @@ int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *
 	        .ending = pgn_ending_comment(g.termination, g.result),
 	};
 	int rc = transcript_write(&tg, &text, err, sizeof err);
-	if (rc != CC_OK)
+	if (rc != CC_OK) {
 		status = export_failed(rs, &g, "transcript", rc, err);
-	else
-		status = api_text(rs, 200, TEXT_TYPE, text, strlen(text));
+		goto done;
+	}
+	/* The moves once more in the numbered e-mail form, with the pending
+	 * series marked by a 0 before its first move (DSU 6.2.5, 6.8.2), for
+	 * whoever may see the series. */
+	moves_line = numbered_moves(&g, games_series_visible(&g, &rq->user) ? &rq->user : NULL);
+	if (!moves_line) {
+		status = api_error(rs, 500, "internal", "out of memory");
+		goto done;
+	}
+	size_t a = strlen(text), b = strlen(moves_line);
+	char *both = malloc(a + b + 16);
+	if (!both) {
+		status = api_error(rs, 500, "internal", "out of memory");
+		goto done;
+	}
+	memcpy(both, text, a);
+	memcpy(both + a, "\nMoves: ", 8);
+	memcpy(both + a + 8, moves_line, b);
+	memcpy(both + a + 8 + b, "\n", 2);
+	status = api_text(rs, 200, TEXT_TYPE, both, a + b + 9);
+	free(both);
 done:
+	free(moves_line);
 	free(text);
 	free(moves);
 	games_unload(&g);

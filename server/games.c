@@ -198,6 +198,20 @@ corrupt:
 	return 500;
 }
 
+bool games_series_visible(const struct games_game *g, const struct user *viewer)
+{
+	if (!g->series || !g->series_by[0])
+		return false;
+	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
+	 * in postal and e-mail play; on the server it stays hidden from the
+	 * opponent, as ICCF does. */
+	if (strcmp(g->profile, "server") != 0)
+		return true;
+	const char *viewer_color = viewer ? games_color_of(g, viewer->id) : NULL;
+	return (viewer_color && strcmp(viewer_color, g->series_by) == 0) ||
+	       (viewer && api_is_tl(viewer));
+}
+
 int games_pending_series(const struct games_game *g, move *out, size_t room)
 {
 	if (!g->series || !g->series_by[0] || strcmp(g->series_by, games_to_move(g)) == 0)
@@ -410,18 +424,8 @@ void games_write_json(struct jsonw *w, const struct games_game *g, const struct 
 		jsonw_raw(w, "null");
 	}
 
-	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
-	 * in postal and e-mail play; on the server it stays hidden from the
-	 * opponent, as ICCF does. */
 	jsonw_key(w, "series", false);
-	bool shown = false;
-	if (g->series && g->series_by[0]) {
-		const char *viewer_color = viewer ? games_color_of(g, viewer->id) : NULL;
-		shown = strcmp(g->profile, "server") != 0 ||
-			(viewer_color && strcmp(viewer_color, g->series_by) == 0) ||
-			(viewer && api_is_tl(viewer));
-	}
-	if (shown) {
+	if (games_series_visible(g, viewer)) {
 		jsonw_raw(w, "{\"by\":");
 		jsonw_str(w, g->series_by);
 		jsonw_raw(w, ",\"moves\":[");

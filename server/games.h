@@ -84,6 +84,10 @@ void games_write_json(struct jsonw *w, const struct games_game *g, const struct 
 /* The values of the moves.series column. */
 enum { GAMES_MOVE_NORMAL = 0, GAMES_MOVE_AUTO = 1, GAMES_MOVE_ACCEPTED = 2 };
 
+/* True when viewer may see the pending series of g: its proposer and TLs
+ * always, the opponent outside the server profile (DSU 6.2.5). */
+bool games_series_visible(const struct games_game *g, const struct user *viewer);
+
 /* The pending series as moves from the current position (n entries, the
  * first one proposed to the side to move); returns n, 0 when there is no
  * series, -1 when a stored series no longer parses (logged). */
