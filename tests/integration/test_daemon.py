@@ -351,6 +351,59 @@ def bad_flags():
             expect_one_line_failure(args, what)
 
 
+def serving(port, proc, seconds=15):
+    """True once something accepts connections on port (proc still alive)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+@test
+def config_file_environment_and_flags():
+    """API.md "Configuration": --config FILE (key = value, # comments), then
+    CORRCHESS_<KEY>, then --<key>: a flag beats the environment, which beats
+    the file."""
+    with Server(today=TODAY) as srv:
+        srv.add_user("someone")
+        ports = [free_port() for _ in range(3)]
+        conf = os.path.join(srv.dir, "corrchess.conf")
+        with open(conf, "w") as f:
+            f.write("# a comment\n\ndb = %s\nlisten = 127.0.0.1:%d\nlog_level = warn\n"
+                    % (srv.db, ports[0]))
+        cases = (([], {}, ports[0], "the file alone"),
+                 ([], {"CORRCHESS_LISTEN": "127.0.0.1:%d" % ports[1]}, ports[1],
+                  "the environment beats the file"),
+                 (["--listen", "127.0.0.1:%d" % ports[2]],
+                  {"CORRCHESS_LISTEN": "127.0.0.1:%d" % ports[1]}, ports[2],
+                  "a flag beats the environment"))
+        for flags, env_extra, port, what in cases:
+            env = dict(os.environ, CORRCHESS_FAST_HASH="1", CORRCHESS_TODAY=TODAY)
+            env.pop("CORRCHESS_LISTEN", None)
+            env.update(env_extra)
+            p = subprocess.Popen([CORRCHESSD, "--config", conf] + flags, env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                expect(serving(port, p), "%s: serving on %d" % (what, port))
+                r = Client(type("S", (), {"port": port})()).get("users/1")
+                expect_error(r, 401, "unauthorized", what + ": the API answers")
+            finally:
+                p.send_signal(signal.SIGTERM)
+                out, err = p.communicate(timeout=20)
+            expect_eq(p.returncode, 0, what + ": exit status after SIGTERM")
+            expect_eq(err.strip(), "", what + ": log_level = warn from the file keeps stderr quiet")
+        with open(conf, "a") as f:
+            f.write("no_such_key = 1\n")
+        line = expect_one_line_failure(["--config", conf], "unknown key in the file")
+        expect("no_such_key" in line, "the message names the key: %r" % line)
+
+
 @test
 def help_and_version():
     for prog in (CORRCHESSD, CORRCHESS):
