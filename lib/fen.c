@@ -10,17 +10,6 @@
 
 #include "status.h"
 
-static int fail(int status, char *err, size_t errlen, const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 static int piece_from_char(char c)
 {
 	const char *letters = "pnbrqk";
@@ -57,11 +46,11 @@ static int validate(position *pos, char *err, size_t errlen)
 		bitboard mine = pos->by_color[c];
 		int kings = bb_count(mine & pos->by_type[KING]);
 		if (kings != 1)
-			return fail(CC_ERR_INVALID, err, errlen, "%s has %d kings; exactly one is needed",
+			return cc_fail(CC_ERR_INVALID, err, errlen, "%s has %d kings; exactly one is needed",
 				    side_name[c], kings);
 		int pawns = bb_count(mine & pos->by_type[PAWN]);
 		if (pawns > 8)
-			return fail(CC_ERR_INVALID, err, errlen, "%s has %d pawns; at most 8 are possible",
+			return cc_fail(CC_ERR_INVALID, err, errlen, "%s has %d pawns; at most 8 are possible",
 				    side_name[c], pawns);
 		int extra = 0;
 		static const int start_count[NPIECE_TYPES] = {8, 2, 2, 2, 1, 1};
@@ -71,11 +60,11 @@ static int validate(position *pos, char *err, size_t errlen)
 				extra += k - start_count[t];
 		}
 		if (extra > 8 - pawns)
-			return fail(CC_ERR_INVALID, err, errlen,
+			return cc_fail(CC_ERR_INVALID, err, errlen,
 				    "%s has more promoted pieces than missing pawns", side_name[c]);
 	}
 	if (pos->by_type[PAWN] & 0xFF000000000000FFULL)
-		return fail(CC_ERR_INVALID, err, errlen, "a pawn stands on the first or eighth rank");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "a pawn stands on the first or eighth rank");
 
 	/* Castling rights need king and rook on their starting squares. */
 	static const struct {
@@ -91,7 +80,7 @@ static int validate(position *pos, char *err, size_t errlen)
 		int c = i < 2 ? WHITE : BLACK;
 		if (pos->board[cr[i].king] != PIECE_MAKE(c, KING) ||
 		    pos->board[cr[i].rook] != PIECE_MAKE(c, ROOK))
-			return fail(CC_ERR_INVALID, err, errlen,
+			return cc_fail(CC_ERR_INVALID, err, errlen,
 				    "castling right %s needs the king and rook on their starting squares",
 				    cr[i].name);
 	}
@@ -101,11 +90,11 @@ static int validate(position *pos, char *err, size_t errlen)
 	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
 	int their_king = bb_lsb(pos->by_color[them] & pos->by_type[KING]);
 	if (position_attackers(pos, their_king, pos->side, occ))
-		return fail(CC_ERR_INVALID, err, errlen, "the side not to move (%s) is in check",
+		return cc_fail(CC_ERR_INVALID, err, errlen, "the side not to move (%s) is in check",
 			    side_name[them]);
 	int our_king = bb_lsb(pos->by_color[pos->side] & pos->by_type[KING]);
 	if (bb_count(position_attackers(pos, our_king, them, occ)) > 2)
-		return fail(CC_ERR_INVALID, err, errlen, "%s is in check by more than two pieces",
+		return cc_fail(CC_ERR_INVALID, err, errlen, "%s is in check by more than two pieces",
 			    side_name[pos->side]);
 
 	/* FIDE 3.7(d): the e.p. square is the one a pawn just passed over. */
@@ -116,7 +105,7 @@ static int validate(position *pos, char *err, size_t errlen)
 		int origin = ep + (pos->side == WHITE ? 8 : -8);
 		if (SQ_RANK(ep) != want_rank || pos->board[pawn_sq] != PIECE_MAKE(them, PAWN) ||
 		    pos->board[ep] != PIECE_NONE || pos->board[origin] != PIECE_NONE)
-			return fail(CC_ERR_INVALID, err, errlen,
+			return cc_fail(CC_ERR_INVALID, err, errlen,
 				    "the en-passant square does not follow a pawn's double step");
 		/* Kept only when a pawn could take (see board.h). */
 		if (!(attacks_pawn(them, ep) & pos->by_type[PAWN] & pos->by_color[pos->side]))
@@ -129,7 +118,7 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 {
 	chess_init();
 	if (!fen)
-		return fail(CC_ERR_MALFORMED, err, errlen, "no FEN given");
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "no FEN given");
 	if (strcmp(fen, "startpos") == 0)
 		fen = FEN_STARTPOS;
 	memset(pos, 0, sizeof *pos);
@@ -144,34 +133,34 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 		char c = *s;
 		if (c == '/') {
 			if (file != 8 || rank == 0)
-				return fail(CC_ERR_MALFORMED, err, errlen,
+				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 					    "FEN \"%s\": rank %d does not have 8 squares", fen, rank + 1);
 			rank--;
 			file = 0;
 		} else if (c >= '1' && c <= '8') {
 			file += c - '0';
 			if (file > 8)
-				return fail(CC_ERR_MALFORMED, err, errlen,
+				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 					    "FEN \"%s\": rank %d has more than 8 squares", fen, rank + 1);
 		} else {
 			int p = piece_from_char(c);
 			if (p < 0)
-				return fail(CC_ERR_MALFORMED, err, errlen,
+				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 					    "FEN \"%s\": '%c' is not a piece letter", fen, c);
 			if (file > 7)
-				return fail(CC_ERR_MALFORMED, err, errlen,
+				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 					    "FEN \"%s\": rank %d has more than 8 squares", fen, rank + 1);
 			position_put_piece(pos, SQ(file, rank), (uint8_t)p);
 			file++;
 		}
 	}
 	if (rank != 0 || file != 8)
-		return fail(CC_ERR_MALFORMED, err, errlen,
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			    "FEN \"%s\": the board needs 8 ranks of 8 squares", fen);
 
 	/* 2. Side to move. */
 	if (*s++ != ' ' || (*s != 'w' && *s != 'b') || (s[1] != ' ' && s[1] != '\0'))
-		return fail(CC_ERR_MALFORMED, err, errlen,
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			    "FEN \"%s\": the side to move must be 'w' or 'b'", fen);
 	pos->side = *s == 'w' ? WHITE : BLACK;
 	s++;
@@ -187,16 +176,16 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 				const char *rights = "KQkq";
 				const char *r = strchr(rights, *s);
 				if (!r || *s == '\0')
-					return fail(CC_ERR_MALFORMED, err, errlen,
+					return cc_fail(CC_ERR_MALFORMED, err, errlen,
 						    "FEN \"%s\": '%c' is not a castling right", fen, *s);
 				int bit = 1 << (r - rights);
 				if (pos->castling & bit)
-					return fail(CC_ERR_MALFORMED, err, errlen,
+					return cc_fail(CC_ERR_MALFORMED, err, errlen,
 						    "FEN \"%s\": castling right '%c' given twice", fen, *s);
 				pos->castling |= (uint8_t)bit;
 			}
 			if (!pos->castling)
-				return fail(CC_ERR_MALFORMED, err, errlen,
+				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 					    "FEN \"%s\": castling field is empty", fen);
 		}
 	}
@@ -209,7 +198,7 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 			pos->ep = (int8_t)SQ(s[0] - 'a', s[1] - '1');
 			s += 2;
 		} else {
-			return fail(CC_ERR_MALFORMED, err, errlen,
+			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 				    "FEN \"%s\": the en-passant field must be '-' or a square", fen);
 		}
 	}
@@ -219,17 +208,17 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 		s++;
 		long hm = read_number(&s);
 		if (hm < 0)
-			return fail(CC_ERR_MALFORMED, err, errlen,
+			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 				    "FEN \"%s\": the halfmove clock must be a number of at most 4 digits", fen);
 		pos->halfmove = (uint16_t)hm;
 		if (*s == ' ') {
 			s++;
 			long fm = read_number(&s);
 			if (fm < 0)
-				return fail(CC_ERR_MALFORMED, err, errlen,
+				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 					    "FEN \"%s\": the fullmove number must be a number of at most 4 digits", fen);
 			if (fm < 1)
-				return fail(CC_ERR_INVALID, err, errlen,
+				return cc_fail(CC_ERR_INVALID, err, errlen,
 					    "FEN \"%s\": the fullmove number starts at 1", fen);
 			pos->fullmove = (uint16_t)fm;
 		}
@@ -237,7 +226,7 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 	while (*s == ' ')
 		s++;
 	if (*s != '\0')
-		return fail(CC_ERR_MALFORMED, err, errlen, "FEN \"%s\": unexpected text at the end",
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "FEN \"%s\": unexpected text at the end",
 			    fen);
 
 	int rc = validate(pos, err, errlen);

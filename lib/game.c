@@ -23,18 +23,6 @@ struct game {
 /* Light squares: b1, d1, ..., a2, c2, ... (a1 is dark). */
 #define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
 
-__attribute__((format(printf, 4, 5))) static int fail(int status, char *err, size_t errlen,
-                                                      const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 const char *game_state_name(enum game_state s)
 {
 	switch (s) {
@@ -157,18 +145,18 @@ int game_play(game *g, move m, char *err, size_t errlen)
 	char u_text[UCI_MAX];
 	enum game_state st = game_ending(g);
 	if (st != GAME_ONGOING)
-		return fail(CC_ERR_ILLEGAL, err, errlen, "the game is over: %s",
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "the game is over: %s",
 		            game_state_name(st));
 	if (!movegen_is_legal(&g->cur, m)) {
 		uci_write(m, u_text);
-		return fail(CC_ERR_ILLEGAL, err, errlen, "%s is not a legal move in this position",
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "%s is not a legal move in this position",
 		            u_text);
 	}
 	if (g->n >= GAME_MAX_PLIES)
-		return fail(CC_ERR_RANGE, err, errlen, "a game holds at most %d moves (plies)",
+		return cc_fail(CC_ERR_RANGE, err, errlen, "a game holds at most %d moves (plies)",
 		            GAME_MAX_PLIES);
 	if (grow(g) != CC_OK)
-		return fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	undo u;
 	position_do_move(&g->cur, m, &u);
 	g->moves[g->n++] = m;

@@ -18,18 +18,6 @@ struct iccf_transcript {
 	iccf_entry *v; /* the plies, in order */
 };
 
-__attribute__((format(printf, 4, 5))) static int fail(int status, char *err, size_t errlen,
-                                                      const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 /* Quotes user text for a message: at most `max` characters (then "..."),
  * anything unprintable shown as '?'.  buf has room for max + 4. */
 static const char *quoted(const char *text, size_t len, size_t max, char *buf)
@@ -56,19 +44,19 @@ static int lex_move(const char *s, size_t len, int *from, int *to, int *promo, c
 {
 	int d[4];
 	if (len == 0)
-		return fail(CC_ERR_MALFORMED, why, whylen,
+		return cc_fail(CC_ERR_MALFORMED, why, whylen,
 		            "empty: a move is four digits, like 5254");
 	for (size_t i = 0; i < 4; i++) {
 		if (i >= len)
-			return fail(CC_ERR_MALFORMED, why, whylen,
+			return cc_fail(CC_ERR_MALFORMED, why, whylen,
 			            "too short: a move is four digits, like 5254");
 		char c = s[i];
 		if (!isdigit((unsigned char)c))
-			return fail(CC_ERR_MALFORMED, why, whylen,
+			return cc_fail(CC_ERR_MALFORMED, why, whylen,
 			            "'%c' is not a digit: a move is four digits, like 5254",
 			            isprint((unsigned char)c) ? c : '?');
 		if (c == '0' || c == '9')
-			return fail(
+			return cc_fail(
 			        CC_ERR_MALFORMED, why, whylen,
 			        "%c is not a file or rank: files a-h and ranks are numbered 1 to 8",
 			        c);
@@ -87,13 +75,13 @@ static int lex_move(const char *s, size_t len, int *from, int *to, int *promo, c
 	else if (rlen == 3 && rest[0] == '(' && isdigit((unsigned char)rest[1]) && rest[2] == ')')
 		pd = rest[1]; /* DSU form 5758(1) */
 	else if (rest[0] == '(')
-		return fail(CC_ERR_MALFORMED, why, whylen,
+		return cc_fail(CC_ERR_MALFORMED, why, whylen,
 		            "a promotion is written with one digit in parentheses, like 5758(1)");
 	else
-		return fail(CC_ERR_MALFORMED, why, whylen,
+		return cc_fail(CC_ERR_MALFORMED, why, whylen,
 		            "too long: a move is four digits, and a fifth for a promotion");
 	if (pd < '1' || pd > '4')
-		return fail(
+		return cc_fail(
 		        CC_ERR_MALFORMED, why, whylen,
 		        "%c is not a promotion piece: 1 = queen, 2 = rook, 3 = bishop, 4 = knight",
 		        pd);
@@ -115,11 +103,11 @@ int iccf_parse(const position *pos, const char *text, move *out, char *err, size
 		len--;
 	int rc = lex_move(text, len, &from, &to, &promo, why, sizeof why);
 	if (rc != CC_OK)
-		return fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, len, 20, q),
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, len, 20, q),
 		            why);
 	rc = uci_find_move(pos, from, to, promo, out, why, sizeof why);
 	if (rc != CC_OK)
-		return fail(rc, err, errlen, "illegal move \"%s\": %s", quoted(text, len, 20, q),
+		return cc_fail(rc, err, errlen, "illegal move \"%s\": %s", quoted(text, len, 20, q),
 		            why);
 	return CC_OK;
 }
@@ -183,17 +171,17 @@ int iccf_transcript_add(iccf_transcript *t, unsigned number, int color, const ch
 	size_t len = strlen(text);
 	int rc = lex_move(text, len, &from, &to, &promo, why, sizeof why);
 	if (rc != CC_OK)
-		return fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, len, 20, q),
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, len, 20, q),
 		            why);
 	if (number < 1 || number > 9999 || (color != WHITE && color != BLACK))
-		return fail(CC_ERR_INVALID, err, errlen, "move number %u for %s is out of range",
+		return cc_fail(CC_ERR_INVALID, err, errlen, "move number %u for %s is out of range",
 		            number, color == WHITE ? "White" : "Black");
 	if (t->n) {
 		const iccf_entry *last = &t->v[t->n - 1];
 		unsigned want_n = last->color == WHITE ? last->number : last->number + 1;
 		int want_c = last->color ^ 1;
 		if (number != want_n || color != want_c)
-			return fail(CC_ERR_INVALID, err, errlen,
+			return cc_fail(CC_ERR_INVALID, err, errlen,
 			            "move %u for %s cannot follow move %u for %s: the next one is "
 			            "move %u for %s",
 			            number, color == WHITE ? "White" : "Black", last->number,
@@ -202,18 +190,18 @@ int iccf_transcript_add(iccf_transcript *t, unsigned number, int color, const ch
 	}
 	/* DSU 6.2.5: one series per message, marked once at its start. */
 	if (series_start && iccf_transcript_series_index(t) >= 0)
-		return fail(CC_ERR_INVALID, err, errlen,
+		return cc_fail(CC_ERR_INVALID, err, errlen,
 		            "a second series start (0%s): a transcript proposes one series", text);
 	if (t->n == t->cap) {
 		if (t->cap >= ICCF_TRANSCRIPT_MAX)
-			return fail(CC_ERR_NOMEM, err, errlen,
+			return cc_fail(CC_ERR_NOMEM, err, errlen,
 			            "a transcript holds at most %d moves", ICCF_TRANSCRIPT_MAX);
 		size_t cap = t->cap ? t->cap * 2 : 16;
 		if (cap > ICCF_TRANSCRIPT_MAX)
 			cap = ICCF_TRANSCRIPT_MAX;
 		iccf_entry *v = realloc(t->v, cap * sizeof *v);
 		if (!v)
-			return fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+			return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 		t->v = v;
 		t->cap = cap;
 	}
@@ -250,14 +238,14 @@ static int read_number(struct tparse *st, const char **pp, char *err, size_t err
 	const char *p = *pp;
 	size_t at = (size_t)(p - st->text);
 	if (st->have_number && !st->group_has)
-		return fail(CC_ERR_MALFORMED, err, errlen,
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		            "transcript: no move after %u. (offset %zu)", st->number, at);
 	unsigned long v = 0;
 	int digits = 0;
 	for (; isdigit((unsigned char)*p); p++, digits++)
 		v = v * 10 + (unsigned long)(*p - '0');
 	if (digits > 4 || v == 0)
-		return fail(CC_ERR_MALFORMED, err, errlen,
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		            "transcript: move number at offset %zu must be 1 to 9999", at);
 	int dots = 0;
 	for (; *p == '.'; p++)
@@ -270,7 +258,7 @@ static int read_number(struct tparse *st, const char **pp, char *err, size_t err
 		p = after + 3;
 	}
 	if (dots != 1 && dots != 3)
-		return fail(
+		return cc_fail(
 		        CC_ERR_MALFORMED, err, errlen,
 		        "transcript: a move number is written \"12.\" or \"12...\" (offset %zu)",
 		        at);
@@ -290,10 +278,10 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 	int rc = CC_OK;
 	*out = NULL;
 	if (!text)
-		return fail(CC_ERR_MALFORMED, err, errlen, "transcript: none given");
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "transcript: none given");
 	iccf_transcript *t = iccf_transcript_new();
 	if (!t)
-		return fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	struct tparse st = {.text = text};
 	const char *p = text;
 	for (;;) {
@@ -304,7 +292,7 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 		size_t at = (size_t)(p - text);
 		if (*p == ',') {
 			if (!st.comma_ok) {
-				rc = fail(CC_ERR_MALFORMED, err, errlen,
+				rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
 				          "transcript: unexpected ',' at offset %zu", at);
 				goto fail;
 			}
@@ -327,14 +315,14 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 			}
 		}
 		if (!st.have_number) {
-			rc = fail(CC_ERR_MALFORMED, err, errlen,
+			rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
 			          "transcript: \"%s\" at offset %zu: a move number like \"12.\" "
 			          "must come first",
 			          quoted(p, (size_t)(q_end - p), 20, q), at);
 			goto fail;
 		}
 		if (st.slot >= 2) {
-			rc = fail(CC_ERR_MALFORMED, err, errlen,
+			rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
 			          "transcript: \"%s\" at offset %zu: more than two moves after %u.",
 			          quoted(p, (size_t)(q_end - p), 20, q), at, st.number);
 			goto fail;
@@ -342,7 +330,7 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 		if (*p == '-' && q_end == p + 1) {
 			/* A move not shown: only White's, before any move. */
 			if (st.slot != 0 || t->n) {
-				rc = fail(
+				rc = cc_fail(
 				        CC_ERR_MALFORMED, err, errlen,
 				        "transcript: \"-\" at offset %zu: only White's first move "
 				        "may be left out",
@@ -356,7 +344,7 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 			const char *mv = series ? p + 1 : p;
 			size_t mlen = series ? len - 1 : len;
 			if (mlen >= sizeof tok) {
-				rc = fail(CC_ERR_MALFORMED, err, errlen,
+				rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
 				          "transcript: \"%s\" at offset %zu is not a numeric move",
 				          quoted(p, len, 20, q), at);
 				goto fail;
@@ -366,7 +354,7 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 			rc = iccf_transcript_add(t, st.number, st.slot ? BLACK : WHITE, tok, series,
 			                         why, sizeof why);
 			if (rc != CC_OK) {
-				fail(rc, err, errlen, "transcript, offset %zu: %s", at, why);
+				cc_fail(rc, err, errlen, "transcript, offset %zu: %s", at, why);
 				goto fail;
 			}
 		}
@@ -376,12 +364,12 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 		p = q_end;
 	}
 	if (st.have_number && !st.group_has) {
-		rc = fail(CC_ERR_MALFORMED, err, errlen, "transcript: no move after %u.",
+		rc = cc_fail(CC_ERR_MALFORMED, err, errlen, "transcript: no move after %u.",
 		          st.number);
 		goto fail;
 	}
 	if (t->n == 0) {
-		rc = fail(CC_ERR_MALFORMED, err, errlen, "transcript: no moves");
+		rc = cc_fail(CC_ERR_MALFORMED, err, errlen, "transcript: no moves");
 		goto fail;
 	}
 	*out = t;
@@ -423,7 +411,7 @@ int iccf_transcript_replay(const iccf_transcript *t, const position *start, move
 		const char *who = e->color == WHITE ? "" : "..";
 		int rc;
 		if (e->color != pos.side || e->number != pos.fullmove) {
-			rc = fail(CC_ERR_INVALID, err, errlen,
+			rc = cc_fail(CC_ERR_INVALID, err, errlen,
 			          "move %u.%s %s%s: in the position it is move %u for %s",
 			          e->number, who, e->series_start ? "0" : "", e->text,
 			          (unsigned)pos.fullmove, pos.side == WHITE ? "White" : "Black");
@@ -433,7 +421,7 @@ int iccf_transcript_replay(const iccf_transcript *t, const position *start, move
 				position_do_move(&pos, moves[i], &u);
 				continue;
 			}
-			fail(rc, err, errlen, "move %u.%s %s%s: %s", e->number, who,
+			cc_fail(rc, err, errlen, "move %u.%s %s%s: %s", e->number, who,
 			     e->series_start ? "0" : "", e->text, why);
 		}
 		if (bad_index)

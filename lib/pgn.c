@@ -14,18 +14,6 @@
 
 #define TAG_NAME_MAX 64 /* longest tag name accepted */
 
-__attribute__((format(printf, 4, 5))) static int fail(int status, char *err, size_t errlen,
-                                                      const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 /* ---- the output text ---- */
 
 /* A growable, NUL-terminated text with a hard maximum (PGN_OUT_MAX). */
@@ -252,20 +240,20 @@ static int sort_tags(const struct pgn_game *g, const char *fen, struct pgn_tag *
 {
 	size_t n = 0;
 	if (g->ntags > PGN_TAGS_MAX)
-		return fail(CC_ERR_INVALID, err, errlen, "%zu further tags given, at most %d",
+		return cc_fail(CC_ERR_INVALID, err, errlen, "%zu further tags given, at most %d",
 		            g->ntags, PGN_TAGS_MAX);
 	if (g->ntags && !g->tags)
-		return fail(CC_ERR_INVALID, err, errlen, "tags missing");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "tags missing");
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
 		if (!tag_name_ok(t->name))
-			return fail(CC_ERR_INVALID, err, errlen,
+			return cc_fail(CC_ERR_INVALID, err, errlen,
 			            "tag %zu: a tag name is letters, digits and '_', starting with "
 			            "a letter, at most %d long",
 			            i + 1, TAG_NAME_MAX);
 		for (size_t r = 0; r < sizeof reserved_tags / sizeof reserved_tags[0]; r++)
 			if (same_name(t->name, reserved_tags[r]))
-				return fail(CC_ERR_INVALID, err, errlen,
+				return cc_fail(CC_ERR_INVALID, err, errlen,
 				            "tag %s is written by the PGN writer itself", t->name);
 		if (t->value)
 			sorted[n++] = *t;
@@ -284,7 +272,7 @@ static int sort_tags(const struct pgn_game *g, const char *fen, struct pgn_tag *
 	for (size_t i = 1; i < n; i++)
 		for (size_t j = 0; j < i; j++)
 			if (same_name(sorted[j].name, sorted[i].name))
-				return fail(CC_ERR_INVALID, err, errlen, "tag %s given twice",
+				return cc_fail(CC_ERR_INVALID, err, errlen, "tag %s given twice",
 				            sorted[i].name);
 	return (int)n;
 }
@@ -317,12 +305,12 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 
 	*out = NULL;
 	if (!marker)
-		return fail(CC_ERR_INVALID, err, errlen,
+		return cc_fail(CC_ERR_INVALID, err, errlen,
 		            "result must be *, 1-0, 0-1, 1/2-1/2 or 0-0");
 	if (pgn_date(g->date, date) != CC_OK)
-		return fail(CC_ERR_INVALID, err, errlen, "the date is not YYYY-MM-DD");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "the date is not YYYY-MM-DD");
 	if (g->nmoves && !g->moves)
-		return fail(CC_ERR_INVALID, err, errlen, "moves missing");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "moves missing");
 
 	position pos;
 	if (g->start)
@@ -354,7 +342,7 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 		const struct pgn_move *mv = &g->moves[i];
 		char san[SAN_MAX], num[24];
 		if (san_write(&pos, mv->m, san) != CC_OK) {
-			rc = fail(CC_ERR_ILLEGAL, err, errlen,
+			rc = cc_fail(CC_ERR_ILLEGAL, err, errlen,
 			          "move %u%s (ply %zu) is not legal in the position reached",
 			          (unsigned)pos.fullmove, pos.side == WHITE ? "." : "...", i + 1);
 			goto fail;
@@ -383,7 +371,7 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 	put(&o, "\n\n", 2);
 
 	if (o.full) {
-		rc = fail(CC_ERR_NOMEM, err, errlen,
+		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
 		          "out of memory, or the PGN text would be longer than %u bytes",
 		          (unsigned)PGN_OUT_MAX);
 		goto fail;

@@ -16,18 +16,6 @@ static const char piece_letter[NPIECE_TYPES] = {'P', 'N', 'B', 'R', 'Q', 'K'};
 static const char *const piece_name[NPIECE_TYPES] = {"pawn", "knight", "bishop",
                                                      "rook", "queen",  "king"};
 
-__attribute__((format(printf, 4, 5))) static int fail(int status, char *err, size_t errlen,
-                                                      const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 /* Quotes user text for a message: at most 20 characters (then "..."),
  * anything unprintable shown as '?'.  buf has room for 24. */
 static const char *quoted(const char *text, char buf[24])
@@ -184,14 +172,14 @@ static int parse_castling(const position *pos, int kind, const char *s, move *ou
 		}
 	int home = pos->side == WHITE ? SQ(4, 0) : SQ(4, 7);
 	if (pos->board[home] != PIECE_MAKE(pos->side, KING))
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "illegal move \"%s\": castling is not allowed: the king has moved", s);
 	move m;
 	int rc = uci_find_move(pos, home, kind == 1 ? home + 2 : home - 2, UCI_NO_PROMO, &m, reason,
 	                       sizeof reason);
 	if (rc == CC_OK) /* cannot happen: the legal list had no castling */
 		snprintf(reason, sizeof reason, "castling is not possible");
-	return fail(CC_ERR_ILLEGAL, err, errlen, "illegal move \"%s\": %s", s, reason);
+	return cc_fail(CC_ERR_ILLEGAL, err, errlen, "illegal move \"%s\": %s", s, reason);
 }
 
 /* Words "knight", "knight on the b-file", "knight on rank 1" or "knight
@@ -230,7 +218,7 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 	if (isupper((unsigned char)*p)) {
 		sh->type = piece_of_letter(*p);
 		if (sh->type < 0)
-			return fail(CC_ERR_MALFORMED, why, whylen,
+			return cc_fail(CC_ERR_MALFORMED, why, whylen,
 			            "'%c' is not a piece letter (K Q R B N, or Danish K D T L S)",
 			            *p);
 		p++;
@@ -241,25 +229,25 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 	if (l >= 2 && p[l - 2] == '=') {
 		sh->promo = piece_of_letter((char)toupper((unsigned char)p[l - 1]));
 		if (sh->promo < 0)
-			return fail(CC_ERR_MALFORMED, why, whylen,
+			return cc_fail(CC_ERR_MALFORMED, why, whylen,
 			            "'%c' is not a piece to promote to (Q R B N, or D T L S)",
 			            isprint((unsigned char)p[l - 1]) ? p[l - 1] : '?');
 		l -= 2;
 	} else if (l >= 2 && isupper((unsigned char)p[l - 1]) && isdigit((unsigned char)p[l - 2])) {
 		sh->promo = piece_of_letter(p[l - 1]);
 		if (sh->promo < 0)
-			return fail(CC_ERR_MALFORMED, why, whylen,
+			return cc_fail(CC_ERR_MALFORMED, why, whylen,
 			            "'%c' is not a piece to promote to (Q R B N, or D T L S)",
 			            p[l - 1]);
 		l -= 1;
 	}
 	if (sh->promo != UCI_NO_PROMO && sh->type != PAWN)
-		return fail(CC_ERR_MALFORMED, why, whylen, "only a pawn can promote");
+		return cc_fail(CC_ERR_MALFORMED, why, whylen, "only a pawn can promote");
 	if (l < 2 || p[l - 2] < 'a' || p[l - 2] > 'h' || p[l - 1] < '1' || p[l - 1] > '8') {
 		if (l >= 2 && p[l - 2] >= 'a' && p[l - 2] <= 'h' &&
 		    isdigit((unsigned char)p[l - 1]))
-			return fail(CC_ERR_MALFORMED, why, whylen, "there is no rank %c", p[l - 1]);
-		return fail(CC_ERR_MALFORMED, why, whylen,
+			return cc_fail(CC_ERR_MALFORMED, why, whylen, "there is no rank %c", p[l - 1]);
+		return cc_fail(CC_ERR_MALFORMED, why, whylen,
 		            "a move in SAN ends with the square moved to, like Nf3, e4 or e8=Q");
 	}
 	sh->to = SQ(p[l - 2] - 'a', p[l - 1] - '1');
@@ -276,7 +264,7 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 	if (i < l && p[i] >= '1' && p[i] <= '8')
 		sh->drank = p[i++] - '1';
 	if (i != l)
-		return fail(CC_ERR_MALFORMED, why, whylen,
+		return cc_fail(CC_ERR_MALFORMED, why, whylen,
 		            "'%c' does not belong there: SAN is like Nf3, Nbd2, exd5 or e8=Q",
 		            isprint((unsigned char)p[i]) ? p[i] : '?');
 	/* A pawn without a file moves straight ahead (PGN 8.2.3.3): "d5"
@@ -298,19 +286,19 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 		text++;
 	size_t len = strlen(text);
 	if (len >= sizeof s)
-		return fail(CC_ERR_MALFORMED, err, errlen,
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		            "malformed move \"%s\": too long for a move in SAN", quoted(text, q));
 	memcpy(s, text, len + 1);
 	len = strip_suffixes(s, len);
 	if (len == 0)
-		return fail(CC_ERR_MALFORMED, err, errlen, "malformed move \"%s\": no move given",
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "malformed move \"%s\": no move given",
 		            quoted(text, q));
 	int kind = castle_kind(s);
 	if (kind)
 		return parse_castling(pos, kind, quoted(text, q), out, err, errlen);
 	int rc = lex_san(s, &sh, why, sizeof why);
 	if (rc != CC_OK)
-		return fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, q), why);
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, q), why);
 
 	/* The pieces the text can mean, then the legal moves they have to
 	 * the square (castling only as O-O / O-O-O). */
@@ -343,14 +331,14 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 			move m;
 			rc = uci_find_move(pos, bb_lsb(b), sh.to, sh.promo, &m, why, sizeof why);
 			if (rc == CC_OK && MOVE_IS_CASTLE(m))
-				return fail(CC_ERR_ILLEGAL, err, errlen,
+				return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 				            "illegal move \"%s\": castling is written O-O or O-O-O",
 				            quoted(text, q));
 			if (rc != CC_OK && (single || strncmp(why, "that piece cannot", 17) != 0))
-				return fail(CC_ERR_ILLEGAL, err, errlen, "illegal move \"%s\": %s",
+				return cc_fail(CC_ERR_ILLEGAL, err, errlen, "illegal move \"%s\": %s",
 				            quoted(text, q), why);
 		}
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "illegal move \"%s\": no %s can move to %s", quoted(text, q), what,
 		            to_name);
 	}
@@ -367,16 +355,16 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 			if (used >= sizeof list_text)
 				break;
 		}
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "illegal move \"%s\": ambiguous: could be %s", quoted(text, q),
 		            list_text);
 	}
 	rc = uci_find_move(pos, bb_lsb(froms), sh.to, sh.promo, out, why, sizeof why);
 	if (rc != CC_OK)
-		return fail(rc, err, errlen, "illegal move \"%s\": %s", quoted(text, q), why);
+		return cc_fail(rc, err, errlen, "illegal move \"%s\": %s", quoted(text, q), why);
 	if (sh.capture_mark && !MOVE_IS_CAPTURE(*out)) {
 		*out = MOVE_NONE;
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "illegal move \"%s\": there is nothing to capture on %s",
 		            quoted(text, q), to_name);
 	}

@@ -1,5 +1,8 @@
 #include "status.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 const char *cc_status_name(int status)
 {
 	switch (status) {
@@ -11,4 +14,15 @@ const char *cc_status_name(int status)
 	case CC_ERR_NOMEM: return "nomem";
 	}
 	return "unknown";
+}
+
+int cc_fail(int status, char *err, size_t errlen, const char *fmt, ...)
+{
+	if (err && errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return status;
 }

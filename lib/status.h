@@ -5,6 +5,8 @@
 #ifndef CORRCHESS_STATUS_H
 #define CORRCHESS_STATUS_H
 
+#include <stddef.h>
+
 enum cc_status {
 	CC_OK = 0,
 	CC_ERR_MALFORMED = -1, /* the text does not parse at all */
@@ -17,5 +19,10 @@ enum cc_status {
 /* A short stable name for a status ("malformed", "illegal", ...): borrowed,
  * static storage. Unknown values give "unknown". */
 const char *cc_status_name(int status);
+
+/* Writes a sentence into err (when err is not NULL and errlen > 0) and
+ * returns status: the one way lib/ reports a failure with its reason. */
+int cc_fail(int status, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -27,18 +27,6 @@ struct row {
 	char cell[NCOLS][CELL];
 };
 
-__attribute__((format(printf, 4, 5))) static int fail(int status, char *err, size_t errlen,
-                                                      const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 /* ---- the output text: growable, with TRANSCRIPT_OUT_MAX as its limit ---- */
 
 struct out {
@@ -186,21 +174,21 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 
 	*out = NULL;
 	if (g->first_color != WHITE && g->first_color != BLACK)
-		return fail(CC_ERR_INVALID, err, errlen, "the first colour is not white or black");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "the first colour is not white or black");
 	if (g->first_number < 1 || g->first_number > 9999)
-		return fail(CC_ERR_INVALID, err, errlen, "the first move number is not 1..9999");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "the first move number is not 1..9999");
 	if (g->nmoves > TRANSCRIPT_MOVES_MAX)
-		return fail(CC_ERR_RANGE, err, errlen, "%zu moves, at most %d", g->nmoves,
+		return cc_fail(CC_ERR_RANGE, err, errlen, "%zu moves, at most %d", g->nmoves,
 		            TRANSCRIPT_MOVES_MAX);
 	if (g->nmoves && !g->moves)
-		return fail(CC_ERR_INVALID, err, errlen, "moves missing");
+		return cc_fail(CC_ERR_INVALID, err, errlen, "moves missing");
 
 	/* A row per move number; the first row may start with Black. */
 	size_t nrows = g->nmoves ? (g->nmoves + (size_t)g->first_color + 1) / 2 : 0;
 	if (nrows) {
 		rows = calloc(nrows, sizeof *rows);
 		if (!rows)
-			return fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+			return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	}
 	if (nrows && g->first_color == BLACK)
 		memcpy(rows[0].cell[C_WMOVE], "-", 2); /* as "11.-,1716" (DSU 6.2.5) */
@@ -211,12 +199,12 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 		struct row *r = &rows[ply / 2];
 		int base = color == WHITE ? C_WRECV : C_BRECV;
 		if (!iccf_ok(mv->iccf)) {
-			rc = fail(CC_ERR_INVALID, err, errlen, "move %zu is not ICCF numeric",
+			rc = cc_fail(CC_ERR_INVALID, err, errlen, "move %zu is not ICCF numeric",
 			          i + 1);
 			goto fail;
 		}
 		if (mv->days < 0 || mv->days > 99999) {
-			rc = fail(CC_ERR_INVALID, err, errlen, "move %zu: days not 0..99999",
+			rc = cc_fail(CC_ERR_INVALID, err, errlen, "move %zu: days not 0..99999",
 			          i + 1);
 			goto fail;
 		}
@@ -299,7 +287,7 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 	}
 
 	if (o.full) {
-		rc = fail(CC_ERR_NOMEM, err, errlen,
+		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
 		          "out of memory, or the transcript would be longer than %u bytes",
 		          (unsigned)TRANSCRIPT_OUT_MAX);
 		goto fail;
@@ -308,7 +296,7 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 	*out = o.p;
 	return CC_OK;
 bad_date:
-	rc = fail(CC_ERR_RANGE, err, errlen, "a date is outside the years 1..9999");
+	rc = cc_fail(CC_ERR_RANGE, err, errlen, "a date is outside the years 1..9999");
 fail:
 	free(rows);
 	free(o.p);

@@ -14,18 +14,6 @@ static const char *const piece_name[NPIECE_TYPES] = {"pawn", "knight", "bishop",
                                                      "rook", "queen",  "king"};
 static const char *const color_name[2] = {"White", "Black"};
 
-__attribute__((format(printf, 4, 5))) static int fail(int status, char *err, size_t errlen,
-                                                      const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
-
 /* "e4" for square 28; buf has room for 3. */
 static const char *sq_name(int sq, char buf[3])
 {
@@ -88,7 +76,7 @@ static int explain_castling(const position *pos, int from, int to, char *err, si
 	                      : (us == WHITE ? CASTLE_WQ : CASTLE_BQ);
 	char a[3];
 	if (!(pos->castling & right))
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "castling is not allowed: the king or the %s rook has moved",
 		            king_side ? "h" : "a");
 	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
@@ -96,18 +84,18 @@ static int explain_castling(const position *pos, int from, int to, char *err, si
 	int lo = king_side ? 5 : 1, hi = king_side ? 6 : 3;
 	for (int f = lo; f <= hi; f++)
 		if (occ & bb_sq(SQ(f, rank)))
-			return fail(CC_ERR_ILLEGAL, err, errlen,
+			return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 			            "castling is blocked: %s is occupied", sq_name(SQ(f, rank), a));
 	if (position_in_check(pos))
-		return fail(CC_ERR_ILLEGAL, err, errlen, "cannot castle out of check");
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "cannot castle out of check");
 	int pass = king_side ? SQ(5, rank) : SQ(3, rank);
 	if (position_attackers(pos, pass, them, occ))
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "cannot castle through check: %s is attacked", sq_name(pass, a));
 	if (position_attackers(pos, to, them, occ))
-		return fail(CC_ERR_ILLEGAL, err, errlen, "cannot castle into check: %s is attacked",
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "cannot castle into check: %s is attacked",
 		            sq_name(to, a));
-	return fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
+	return cc_fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
 }
 
 /* Works through the reasons in the order a player would check them: is
@@ -121,18 +109,18 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 	move list[MAX_MOVES];
 	*out = MOVE_NONE;
 	if (from < 0 || from > 63 || to < 0 || to > 63)
-		return fail(CC_ERR_RANGE, err, errlen, "square number out of range");
+		return cc_fail(CC_ERR_RANGE, err, errlen, "square number out of range");
 	uint8_t pc = pos->board[from];
 	if (pc == PIECE_NONE)
-		return fail(CC_ERR_ILLEGAL, err, errlen, "no piece on %s", sq_name(from, a));
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "no piece on %s", sq_name(from, a));
 	int type = PIECE_TYPE(pc);
 	if (PIECE_COLOR(pc) != pos->side)
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "it is not your piece (the %s on %s is %s's, and %s is to move)",
 		            piece_name[type], sq_name(from, a), color_name[PIECE_COLOR(pc)],
 		            color_name[pos->side]);
 	if (promo != UCI_NO_PROMO && (promo < KNIGHT || promo > QUEEN))
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "a pawn promotes to a queen, rook, bishop or knight");
 	int n = movegen_legal(pos, list);
 	bool reaches = false;
@@ -149,11 +137,11 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 	}
 	if (reaches) {
 		if (promo == UCI_NO_PROMO)
-			return fail(CC_ERR_ILLEGAL, err, errlen,
+			return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 			            "promotion piece missing (the pawn reaching %s must become a "
 			            "queen, rook, bishop or knight)",
 			            sq_name(to, a));
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "not a promotion (the %s from %s to %s does not promote)",
 		            piece_name[type], sq_name(from, a), sq_name(to, b));
 	}
@@ -163,19 +151,19 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 		return explain_castling(pos, from, to, err, errlen);
 	uint8_t there = pos->board[to];
 	if (there != PIECE_NONE && PIECE_COLOR(there) == pos->side)
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "that piece cannot move there (your own %s stands on %s)",
 		            piece_name[PIECE_TYPE(there)], sq_name(to, a));
 	if (!(pseudo_targets(pos, from) & bb_sq(to)))
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "that piece cannot move there (the %s on %s cannot reach %s)",
 		            piece_name[type], sq_name(from, a), sq_name(to, b));
 	/* FIDE 3.9: it could go there, so it is the king that forbids it. */
 	if (position_in_check(pos))
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "leaves the king in check (%s is in check and this does not parry it)",
 		            color_name[pos->side]);
-	return fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
+	return cc_fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
 }
 
 /* Quotes user text for a message: at most 20 characters (then "..."),
@@ -213,16 +201,16 @@ int uci_parse(const position *pos, const char *text, move *out, char *err, size_
 	char s[8], q[24], reason[160];
 	*out = MOVE_NONE;
 	if (!text)
-		return fail(CC_ERR_MALFORMED, err, errlen, "no move given");
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "no move given");
 	size_t len = trimmed(text, s, sizeof s);
 	if (len == 4 && strcmp(s, "0000") == 0)
-		return fail(CC_ERR_ILLEGAL, err, errlen,
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "illegal move \"0000\": a null move is not a move in chess");
 	static const char promos[] = "nbrq";
 	const char *pp = len == 5 ? strchr(promos, tolower((unsigned char)s[4])) : NULL;
 	if ((len != 4 && len != 5) || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' ||
 	    s[2] < 'a' || s[2] > 'h' || s[3] < '1' || s[3] > '8' || (len == 5 && (!pp || !s[4])))
-		return fail(CC_ERR_MALFORMED, err, errlen,
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		            "malformed move \"%s\": UCI notation is a from-square, a to-square and "
 		            "an optional promotion letter, like e2e4 or e7e8q",
 		            quoted(text, q));
@@ -230,7 +218,7 @@ int uci_parse(const position *pos, const char *text, move *out, char *err, size_
 	int promo = pp ? KNIGHT + (int)(pp - promos) : UCI_NO_PROMO;
 	int rc = uci_find_move(pos, from, to, promo, out, reason, sizeof reason);
 	if (rc != CC_OK)
-		return fail(rc, err, errlen, "illegal move \"%s\": %s", s, reason);
+		return cc_fail(rc, err, errlen, "illegal move \"%s\": %s", s, reason);
 	return CC_OK;
 }
 
