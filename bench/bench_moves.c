@@ -173,7 +173,8 @@ int main(int argc, char **argv)
 	if (!cli || !daemon)
 		die("set CORRCHESS and CORRCHESSD to the programs (make bench does)");
 	int clients = argc > 1 ? atoi(argv[1]) : 64;
-	int per_client = argc > 2 ? atoi(argv[2]) : 200;
+	/* 100 plies: a 50-move game, longer than most correspondence games. */
+	int per_client = argc > 2 ? atoi(argv[2]) : 100;
 	if (clients < 1 || clients > MAX_CLIENTS || per_client < 1 || per_client > 1900)
 		die("CLIENTS is 1..256 and MOVES_PER_CLIENT 1..1900");
 	setenv("CORRCHESS_FAST_HASH", "1", 1);

@@ -188,36 +188,54 @@ int store_schema_version(store *s)
 	return s->version;
 }
 
-/* Applies the embedded migrations the database lacks. */
-static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
+/* The highest migration recorded; -1 on error. */
+static int schema_version(sqlite3 *db)
 {
-	char *msg = NULL;
-	if (sqlite3_exec(db,
-			 "CREATE TABLE IF NOT EXISTS schema_migrations ("
-			 " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-			 " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
-			 NULL, NULL, &msg) != SQLITE_OK)
-		goto sqlfail;
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(version), 0) FROM schema_migrations", -1, &st,
 			       NULL) != SQLITE_OK)
-		goto sqlfail;
-	int have = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-	sqlite3_finalize(st);
-	int known = migrations_count ? migrations[migrations_count - 1].version : 0;
-	if (have > known) {
-		snprintf(err, errlen,
-			 "database %s has schema version %d, newer than this corrchess knows (%d): "
-			 "use a newer corrchess",
-			 s->path, have, known);
 		return -1;
-	}
-	for (size_t i = 0; i < migrations_count; i++) {
-		const struct migration *m = &migrations[i];
-		if (m->version <= have)
-			continue;
+	int v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Applies the embedded migrations the database lacks, each in its own
+ * write transaction.  The version is read again inside each transaction,
+ * so two programs opening a new database at once (the daemon and
+ * `corrchess user add`) apply every step exactly once. */
+static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
+{
+	char *msg = NULL;
+	int known = migrations_count ? migrations[migrations_count - 1].version : 0;
+	int have = 0;
+	for (size_t i = 0; i <= migrations_count; i++) {
 		if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
 			goto sqlfail;
+		if (sqlite3_exec(db,
+				 "CREATE TABLE IF NOT EXISTS schema_migrations ("
+				 " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+				 " applied_at TEXT NOT NULL"
+				 " DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
+				 NULL, NULL, &msg) != SQLITE_OK)
+			goto rollback;
+		have = schema_version(db);
+		if (have < 0)
+			goto rollback;
+		if (have > known) {
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			snprintf(err, errlen,
+				 "database %s has schema version %d, newer than this corrchess knows "
+				 "(%d): use a newer corrchess",
+				 s->path, have, known);
+			return -1;
+		}
+		if (i == migrations_count || migrations[i].version <= have) {
+			if (sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
+				goto rollback;
+			continue;
+		}
+		const struct migration *m = &migrations[i];
 		if (sqlite3_exec(db, m->sql, NULL, NULL, &msg) != SQLITE_OK) {
 			snprintf(err, errlen, "migration %04d_%s failed: %s", m->version, m->name,
 				 msg ? msg : "?");
@@ -225,22 +243,26 @@ static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
 			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 			return -1;
 		}
+		sqlite3_stmt *st = NULL;
 		if (sqlite3_prepare_v2(db, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
 				       -1, &st, NULL) != SQLITE_OK)
-			goto sqlfail;
+			goto rollback;
 		sqlite3_bind_int(st, 1, m->version);
 		sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC);
 		int rc = sqlite3_step(st);
 		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
-			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-			goto sqlfail;
-		}
+		if (rc != SQLITE_DONE || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
+			goto rollback;
 		log_msg(LOG_INFO, "applied migration %04d_%s", m->version, m->name);
 		have = m->version;
 	}
 	s->version = have;
 	return 0;
+rollback:
+	snprintf(err, errlen, "database %s: %s", s->path, msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
 sqlfail:
 	snprintf(err, errlen, "database %s: %s", s->path, msg ? msg : sqlite3_errmsg(db));
 	sqlite3_free(msg);
