@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,24 @@ static int set_default(struct config *cfg, const char *key, const char *value)
 	return set(cfg, key, strlen(key), value);
 }
 
+/* True when --name (flag spelling, '-' for '_') is a known key or --config. */
+static bool slot_known(const char *name, size_t len)
+{
+	if (len == 6 && strncmp(name, "config", 6) == 0)
+		return true;
+	for (size_t i = 0; i < NKEYS; i++) {
+		const char *k = config_keys[i];
+		if (strlen(k) != len)
+			continue;
+		size_t j = 0;
+		while (j < len && (name[j] == k[j] || (name[j] == '-' && k[j] == '_')))
+			j++;
+		if (j == len)
+			return true;
+	}
+	return false;
+}
+
 /* A "--key" word that sets something, as opposed to the action flags
  * the programs handle themselves. */
 static int is_setting(const char *a)
@@ -121,7 +140,7 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
 	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30")) {
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		goto fail;
 	}
 
 	/* Where the flags end, and which file to read first. */
@@ -141,7 +160,7 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 		end++;
 	}
 	if (file && load_file(cfg, file, err, errlen) != 0)
-		return -1;
+		goto fail;
 
 	/* The environment. */
 	for (size_t i = 0; i < NKEYS; i++) {
@@ -153,7 +172,7 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 		const char *v = getenv(name);
 		if (v && set(cfg, config_keys[i], strlen(config_keys[i]), v) != 0) {
 			snprintf(err, errlen, "out of memory");
-			return -1;
+			goto fail;
 		}
 	}
 
@@ -164,23 +183,26 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 		const char *eq = strchr(a, '=');
 		size_t keylen = eq ? (size_t)(eq - a) : strlen(a);
 		const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
-		if (!value) {
-			snprintf(err, errlen, "option --%.*s needs a value", (int)keylen, a);
-			return -1;
+		if (!value || (!eq && strncmp(value, "--", 2) == 0 && !slot_known(a, keylen))) {
+			if (!slot_known(a, keylen))
+				snprintf(err, errlen, "unknown option --%.*s (see --help)", (int)keylen, a);
+			else
+				snprintf(err, errlen, "option --%.*s needs a value", (int)keylen, a);
+			goto fail;
 		}
 		if (!(keylen == 6 && strncmp(a, "config", 6) == 0)) {
 			/* the flag spelling may use '-' for '_' (--static-dir) */
 			char key[64];
 			if (keylen >= sizeof key) {
 				snprintf(err, errlen, "unknown option --%.*s", (int)keylen, a);
-				return -1;
+				goto fail;
 			}
 			for (size_t j = 0; j < keylen; j++)
 				key[j] = a[j] == '-' ? '_' : a[j];
 			key[keylen] = '\0';
 			if (set(cfg, key, keylen, value) != 0) {
 				snprintf(err, errlen, "unknown option --%.*s (see --help)", (int)keylen, a);
-				return -1;
+				goto fail;
 			}
 		}
 		i += eq ? 1 : 2;
@@ -190,10 +212,13 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	char derr[200];
 	if (cfg->today && *cfg->today && calendar_parse(cfg->today, &day, derr, sizeof derr) != 0) {
 		snprintf(err, errlen, "today (CORRCHESS_TODAY): %s", derr);
-		return -1;
+		goto fail;
 	}
 	*next = i;
 	return 0;
+fail:
+	config_free(cfg);
+	return -1;
 }
 
 void config_free(struct config *cfg)

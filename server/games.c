@@ -86,7 +86,26 @@ static void col(sqlite3_stmt *st, int i, char *dst, size_t n)
 	dst[len] = '\0';
 }
 
+static int load_rows(struct app *app, int64_t id, struct games_game *g, char *err,
+		     size_t errlen);
+
 int games_load(struct app *app, int64_t id, struct games_game *g, char *err, size_t errlen)
+{
+	memset(g, 0, sizeof *g);
+	g->id = id;
+	/* One read transaction, so the game row and its moves come from the
+	 * same snapshot even while another thread commits a move. */
+	sqlite3 *db = store_db(app->st);
+	bool own_txn = db && sqlite3_get_autocommit(db) &&
+		       sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+	int status = load_rows(app, id, g, err, errlen);
+	if (own_txn)
+		sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+	return status;
+}
+
+/* games_load() inside its read transaction. */
+static int load_rows(struct app *app, int64_t id, struct games_game *g, char *err, size_t errlen)
 {
 	static const char sql_game[] =
 	    "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
@@ -97,8 +116,6 @@ int games_load(struct app *app, int64_t id, struct games_game *g, char *err, siz
 	static const char sql_moves[] =
 	    "SELECT ply, iccf, san, uci, received, sent, days, series FROM moves"
 	    " WHERE game_id = ? ORDER BY ply";
-	memset(g, 0, sizeof *g);
-	g->id = id;
 	sqlite3_stmt *st = store_stmt(app->st, sql_game);
 	if (!st)
 		goto dbfail;
