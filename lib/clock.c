@@ -997,8 +997,11 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 
 	int k = st->moves + 1;
 	int control = clock_next_control(p, k);
-	if (g->pending.series_last >= control)
-		control = g->pending.series_last; /* DSU 6.3.3.2 */
+	/* DSU 6.3.3.2: a series reaching a control move, or one whose
+	   accepted moves have passed a control already, is judged at its last
+	   proposed move. */
+	if (g->pending.series_last >= control || (st->run_open && st->run_covers))
+		control = g->pending.series_last;
 	int32_t limit = allowance(p, control);
 	out->next_control = control;
 	out->limit_days = limit;
@@ -1108,11 +1111,17 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 			control_check(&x, st, who, st->moves, i); /* DSU 6.3.3.1 */
 		}
 	}
-	for (int w = 0; w < 2; w++)
-		close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);
-
 	bool finished = (g->flags & CLOCK_GAME_FINISHED) != 0;
-	res->to_move = finished ? -1 : (int)side_of(g, g->nmoves);
+	int to_move = finished ? -1 : (int)side_of(g, g->nmoves);
+	for (int w = 0; w < 2; w++) {
+		/* DSU 6.3.3.2: while the series still proposes later moves of
+		   the side to move, his run of accepted moves is not over and
+		   its check waits for the last move he accepts. */
+		if (w == to_move && sd[w].run_open && g->pending.series_last > sd[w].moves)
+			continue;
+		close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);
+	}
+	res->to_move = to_move;
 	res->pending_received = CLOCK_NO_DATE;
 	for (int w = 0; w < 2; w++) {
 		struct clock_player *o = &res->player[w];

@@ -40,8 +40,9 @@ int notation_parse(const position *pos, const char *text, move *out, char *err, 
 	char buf[NOTATION_MAX + 1];
 	memcpy(buf, text, n);
 	buf[n] = '\0';
-	/* DSU 6.2.2: numeric notation starts with the from-file digit. */
-	if (isdigit((unsigned char)buf[0]))
+	/* DSU 6.2.2: numeric notation starts with the from-file digit; "0-0"
+	 * and "0-0-0" are castling written with zeros (SAN). */
+	if (isdigit((unsigned char)buf[0]) && strncmp(buf, "0-0", 3) != 0)
 		return iccf_parse(pos, buf, out, err, errlen);
 	/* UCI before SAN: SAN would read "g1f3" as a pawn move. */
 	if (uci_shaped(buf, n))

@@ -326,6 +326,9 @@ static int move_dates(const struct games_game *g, json_t *body, int32_t today, i
 	int32_t derived = CLOCK_NO_DATE;
 	if (g->nmoves == 0)
 		derived = start;
+	else if (g->moves[g->nmoves - 1].series && p->receipt != CLOCK_RECEIPT_STATED)
+		derived = opp_sent; /* SPEC 3: accepted series moves count as made on the
+				       receiver's reply date, so no transmission day */
 	else if (p->receipt != CLOCK_RECEIPT_STATED)
 		clock_receipt_date(p, opp_sent, &derived, NULL, 0);
 
@@ -449,8 +452,8 @@ static int read_series(json_t *body, const position *after, json_t **out, struct
 	size_t n = json_array_size(arr);
 	const char *texts[SERIES_MAX];
 	move moves[SERIES_MAX];
-	if (n > SERIES_MAX)
-		n = SERIES_MAX + 1; /* series_check() refuses it with the count */
+	/* Over SERIES_MAX, series_check() refuses the count before it reads
+	 * any text, so texts[] needs no room for more. */
 	for (size_t i = 0; i < n && i < SERIES_MAX; i++) {
 		json_t *v = json_array_get(arr, i);
 		if (!json_is_string(v)) {
@@ -737,9 +740,11 @@ static int end_game(struct app *app, struct api_req *rq, struct api_resp *rs,
                     const struct games_game *g, const char *result, const char *termination,
                     const char *action, const char *detail, bool correct)
 {
-	static const char sql_end[] = "UPDATE games SET status = 'finished', result = ?, "
-	                              "termination = ?, draw_offer = NULL,"
-	                              " finished_on = ? WHERE id = ? AND (status = 'active' OR ?)";
+	/* A pending series ends with the game. */
+	static const char sql_end[] =
+	    "UPDATE games SET status = 'finished', result = ?, termination = ?, draw_offer = NULL,"
+	    " series_by = NULL, series = NULL, finished_on = ?"
+	    " WHERE id = ? AND (status = 'active' OR ?)";
 	char today[11];
 	api_today(app, today);
 	if (store_begin(app->st) != SQLITE_OK)

@@ -19,6 +19,7 @@
 #include "board.h"
 #include "cmd_admin.h"
 #include "cmd_clock.h"
+#include "cmd_transcript.h"
 #include "config.h"
 #include "fen.h"
 #include "movegen.h"
@@ -39,7 +40,9 @@ static void usage(FILE *to)
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
 	      "                                       the thinking days one move costs\n"
-	      "  easter YEAR                          Easter Sunday and the holiday span\n",
+	      "  easter YEAR                          Easter Sunday and the holiday span\n"
+	      "  transcript [--fen FEN] FILE          replay a numbered ICCF transcript (\"-\" = stdin);\n"
+	      "                                       check its series\n",
 	      to);
 }
 
@@ -147,6 +150,8 @@ int main(int argc, char **argv)
 		status = cmd_days(sub_argc, sub_argv);
 	else if (strcmp(cmd, "easter") == 0)
 		status = cmd_easter(sub_argc, sub_argv);
+	else if (strcmp(cmd, "transcript") == 0)
+		status = cmd_transcript(sub_argc, sub_argv);
 	else if (strcmp(cmd, "user") == 0)
 		status = cmd_user(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "demo") == 0)

@@ -1650,11 +1650,67 @@ START_TEST(test_long_span)
 }
 END_TEST
 
+/* DSU 6.3.3.2 on the server, where accepted series moves are made one at
+ * a time: Black has used 27 days over 9 moves, receives a series for his
+ * moves 10-12 and accepts move 10 after 9 more days (36 in all).  While
+ * the series still proposes his moves 11 and 12 he is not over the limit:
+ * the check waits for the last move he accepts (12 -> 36 days, vector S1).
+ * Once the series is gone (he left it), the run ends at move 10: 36 > 30. */
+START_TEST(test_series_run_still_open)
+{
+	/* dsu-post without the weekend rule, so every day counts plainly */
+	struct clock_profile prof = *clock_profile_find("dsu-post");
+	prof.weekend_rule = false;
+	struct clock_move mv[21];
+	memset(mv, 0, sizeof mv);
+	int32_t day = D("2027-01-04");
+	for (int i = 0; i < 21; i++) {
+		int black = i % 2;
+		mv[i].received = black ? day + 1 : day; /* a day in the post */
+		/* White answers the same day; Black takes 3 days, 9 on his 10th
+		 * move (ply 19), which accepts the first move of a series; ply 20
+		 * is White's automatic reply from the series. */
+		mv[i].sent = mv[i].received + (black ? (i == 19 ? 9 : 3) : 0);
+		if (i == 19)
+			mv[i].flags = CLOCK_MOVE_ACCEPTED;
+		if (i == 20)
+			mv[i].received = mv[i].sent = mv[19].sent;
+		day = mv[i].sent;
+	}
+	struct clock_game g;
+	memset(&g, 0, sizeof g);
+	g.profile = &prof;
+	g.start = D("2027-01-04");
+	g.today = day;
+	g.first_side = CLOCK_WHITE;
+	g.moves = mv;
+	g.nmoves = 21;
+	g.pending.received = day;
+	g.pending.series_last = 12; /* the series still proposes Black's 11 and 12 */
+	g.transit_days = -1;
+	struct clock_result res;
+	char err[256];
+	ck_assert_msg(clock_compute(&g, &res, NULL, err, sizeof err) == CC_OK, "%s", err);
+	const struct clock_player *b = &res.player[CLOCK_BLACK];
+	ck_assert_int_eq(b->used_days, 36);
+	ck_assert(!b->forfeited);
+	ck_assert_int_eq(b->next_control, 12);
+	ck_assert_int_eq(b->limit_days, 36);
+
+	/* The series is gone: the run of one accepted move is judged at 10. */
+	g.pending.series_last = 0;
+	ck_assert_msg(clock_compute(&g, &res, NULL, err, sizeof err) == CC_OK, "%s", err);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 10);
+}
+END_TEST
+
 static Suite *clock_suite(void)
 {
 	Suite *s = suite_create("clock");
 	TCase *v = tcase_create("vectors");
 	tcase_add_test(v, test_vectors_one_move);
+	tcase_add_test(v, test_series_run_still_open);
 	tcase_add_test(v, test_vectors_email_receipt);
 	tcase_add_test(v, test_vectors_vacation_notice);
 	tcase_add_test(v, test_vectors_easter_holiday);

@@ -110,7 +110,9 @@ def finished_game_has_result_termination_and_ending():
     expect_eq(content_type(t), TEXT_TYPE, "content type")
     expect(t.text.startswith("corrchess game %d\nbob - alice\nStarted 2027-09-01\n\n"
                              % g["id"]), "transcript head %r" % t.text)
-    expect(t.text.endswith("Result: 0-1 (Black won by checkmate.)\n"), "result line")
+    expect("\nResult: 0-1 (Black won by checkmate.)\n" in t.text, "result line")
+    # the moves once more in the numbered DSU e-mail form, last (DSU 6.8.2)
+    expect(t.text.endswith("\nMoves: 1. 6263, 5755 2. 7274, 4884\n"), "numbered moves %r" % t.text)
     expect("02. 7274  4884" in t.text, "ICCF moves: %r" % t.text)
 
 
@@ -149,7 +151,8 @@ def transcript_of_the_dsu_model_game():
             play(srv.login(who), g["id"], move)
         t = export(tl, g["id"], "transcript")
         expect_eq(t.text, "corrchess game %d\nwhite - black\nStarted 2027-08-29\n\n" % g["id"]
-                  + MODEL_TABLE, "the model, byte for byte")
+                  + MODEL_TABLE + "\nMoves: 1. 5254, 5755 2. 7163, 2836 3. 6125\n",
+                  "the model, byte for byte, then the numbered moves")
         p = export(tl, g["id"], "pgn")
         expect("1. e4 {rec 2027-08-29 sent 2027-08-29 0d} 1... e5 {rec 2027-08-29 sent\n"
                "2027-08-30 1d} 2. Nf3" in p.text, "PGN comments %r" % p.text)
