@@ -89,6 +89,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid = 3, /* 6.3.5.1 */
                 .penalty_invalid_repeat = 6,
                 .adjudication_months = 18, /* 6.2.7 */
+                .series_shown = true,
         },
         {
                 .name = "dsu-email",
@@ -109,6 +110,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid = 3, /* 6.8.6 */
                 .penalty_invalid_repeat = 3,
                 .adjudication_months = 18,
+                .series_shown = true,
         },
         {
                 .name = "server",
@@ -129,6 +131,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid = 0, /* the server rejects invalid moves */
                 .penalty_invalid_repeat = 0,
                 .adjudication_months = 18,
+                .series_shown = false,
         },
 };
 

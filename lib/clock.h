@@ -72,6 +72,9 @@ struct clock_profile {
 	int penalty_invalid;        /* an impossible or illegible move sent (3) */
 	int penalty_invalid_repeat; /* each later one in the same game (postal 6) */
 	int adjudication_months;    /* TL may call the game in after this (18, 6.2.7) */
+	bool series_shown;          /* the opponent sees a pending move series: yes by
+				       post and e-mail (it is in the letter, 6.2.5),
+				       no on the server (hidden, as ICCF does) */
 };
 
 /* A built-in profile by name: "dsu-post", "dsu-email" or "server".

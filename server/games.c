@@ -221,8 +221,8 @@ bool games_series_visible(const struct games_game *g, const struct user *viewer)
 		return false;
 	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
 	 * in postal and e-mail play; on the server it stays hidden from the
-	 * opponent, as ICCF does. */
-	if (strcmp(g->profile, "server") != 0)
+	 * opponent, as ICCF does (the profile's series_shown). */
+	if (g->prof->series_shown)
 		return true;
 	const char *viewer_color = viewer ? games_color_of(g, viewer->id) : NULL;
 	return (viewer_color && strcmp(viewer_color, g->series_by) == 0) ||

@@ -1656,6 +1656,16 @@ END_TEST
  * the series still proposes his moves 11 and 12 he is not over the limit:
  * the check waits for the last move he accepts (12 -> 36 days, vector S1).
  * Once the series is gone (he left it), the run ends at move 10: 36 > 30. */
+/* DSU 6.2.5: a series is in the letter by post and e-mail, so the
+ * opponent sees it; the server profile hides it, as ICCF does. */
+START_TEST(test_series_shown_by_profile)
+{
+	ck_assert(clock_profile_find("dsu-post")->series_shown);
+	ck_assert(clock_profile_find("dsu-email")->series_shown);
+	ck_assert(!clock_profile_find("server")->series_shown);
+}
+END_TEST
+
 START_TEST(test_series_run_still_open)
 {
 	/* dsu-post without the weekend rule, so every day counts plainly */
@@ -1711,6 +1721,7 @@ static Suite *clock_suite(void)
 	TCase *v = tcase_create("vectors");
 	tcase_add_test(v, test_vectors_one_move);
 	tcase_add_test(v, test_series_run_still_open);
+	tcase_add_test(v, test_series_shown_by_profile);
 	tcase_add_test(v, test_vectors_email_receipt);
 	tcase_add_test(v, test_vectors_vacation_notice);
 	tcase_add_test(v, test_vectors_easter_holiday);
