@@ -11,6 +11,7 @@
 #include "fen.h"
 #include "san.h"
 #include "status.h"
+#include "textbuf.h"
 
 #define TAG_NAME_MAX 64 /* longest tag name accepted */
 
@@ -18,37 +19,15 @@
 
 /* A growable, NUL-terminated text with a hard maximum (PGN_OUT_MAX). */
 struct out {
-	char *p;
-	size_t len, cap;
-	size_t col; /* bytes on the current line */
-	bool full;  /* out of memory or over PGN_OUT_MAX: everything after is dropped */
+	struct textbuf b; /* the text, at most PGN_OUT_MAX */
+	size_t col;       /* bytes on the current line */
 };
 
 static void put(struct out *o, const char *s, size_t n)
 {
-	if (o->full)
+	textbuf_put(&o->b, s, n);
+	if (o->b.full)
 		return;
-	if (n >= PGN_OUT_MAX - o->len) { /* room for the text and the NUL */
-		o->full = true;
-		return;
-	}
-	if (o->len + n + 1 > o->cap) {
-		size_t cap = o->cap ? o->cap : 1024;
-		while (cap < o->len + n + 1)
-			cap *= 2;
-		if (cap > PGN_OUT_MAX)
-			cap = PGN_OUT_MAX;
-		char *p = realloc(o->p, cap);
-		if (!p) {
-			o->full = true;
-			return;
-		}
-		o->p = p;
-		o->cap = cap;
-	}
-	memcpy(o->p + o->len, s, n);
-	o->len += n;
-	o->p[o->len] = '\0';
 	for (size_t i = n; i > 0; i--) {
 		if (s[i - 1] == '\n') {
 			o->col = n - i;
@@ -139,7 +118,7 @@ static void comment(struct out *o, const char *text, const char *more)
 	size_t tn = strlen(text), mn = more ? strlen(more) : 0;
 	char *c = malloc(tn + mn + 5);
 	if (!c) {
-		o->full = true;
+		o->b.full = true;
 		return;
 	}
 	size_t n = 0;
@@ -296,7 +275,7 @@ static const char *or_unknown(const char *s)
 
 int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 {
-	struct out o = {0};
+	struct out o = {TEXTBUF_INIT(PGN_OUT_MAX), 0};
 	struct pgn_tag sorted[PGN_TAGS_MAX + 2];
 	char date[PGN_DATE_LEN], fen[FEN_MAX];
 	const char *result = g->result ? g->result : "*";
@@ -370,16 +349,16 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 	token(&o, marker, strlen(marker)); /* 8.2.6: the termination marker */
 	put(&o, "\n\n", 2);
 
-	if (o.full) {
+	if (o.b.full) {
 		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
 		          "out of memory, or the PGN text would be longer than %u bytes",
 		          (unsigned)PGN_OUT_MAX);
 		goto fail;
 	}
-	*out = o.p;
+	*out = o.b.p;
 	return CC_OK;
 fail:
-	free(o.p);
+	free(o.b.p);
 	return rc;
 }
 

@@ -10,6 +10,7 @@
 #include "board.h"
 #include "calendar.h"
 #include "status.h"
+#include "textbuf.h"
 
 /* The columns, in order: White's three, the number, the two moves,
  * Black's three. */
@@ -30,36 +31,12 @@ struct row {
 /* ---- the output text: growable, with TRANSCRIPT_OUT_MAX as its limit ---- */
 
 struct out {
-	char *p;
-	size_t len, cap;
-	bool full; /* out of memory or over the limit: the rest is dropped */
+	struct textbuf b; /* the text, at most TRANSCRIPT_OUT_MAX */
 };
 
 static void put(struct out *o, const char *s, size_t n)
 {
-	if (o->full)
-		return;
-	if (n >= TRANSCRIPT_OUT_MAX - o->len) {
-		o->full = true;
-		return;
-	}
-	if (o->len + n + 1 > o->cap) {
-		size_t cap = o->cap ? o->cap : 1024;
-		while (cap < o->len + n + 1)
-			cap *= 2;
-		if (cap > TRANSCRIPT_OUT_MAX)
-			cap = TRANSCRIPT_OUT_MAX;
-		char *p = realloc(o->p, cap);
-		if (!p) {
-			o->full = true;
-			return;
-		}
-		o->p = p;
-		o->cap = cap;
-	}
-	memcpy(o->p + o->len, s, n);
-	o->len += n;
-	o->p[o->len] = '\0';
+	textbuf_put(&o->b, s, n);
 }
 
 static void puts_(struct out *o, const char *s)
@@ -166,7 +143,7 @@ static bool last_move(const struct transcript_game *g, int color, const long tot
 
 int transcript_write(const struct transcript_game *g, char **out, char *err, size_t errlen)
 {
-	struct out o = {0};
+	struct out o = {TEXTBUF_INIT(TRANSCRIPT_OUT_MAX)};
 	struct row *rows = NULL;
 	int width[NCOLS];
 	long totals[2] = {0, 0};
@@ -286,19 +263,19 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 		puts_(&o, "\n");
 	}
 
-	if (o.full) {
+	if (o.b.full) {
 		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
 		          "out of memory, or the transcript would be longer than %u bytes",
 		          (unsigned)TRANSCRIPT_OUT_MAX);
 		goto fail;
 	}
 	free(rows);
-	*out = o.p;
+	*out = o.b.p;
 	return CC_OK;
 bad_date:
 	rc = cc_fail(CC_ERR_RANGE, err, errlen, "a date is outside the years 1..9999");
 fail:
 	free(rows);
-	free(o.p);
+	free(o.b.p);
 	return rc;
 }
