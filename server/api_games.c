@@ -120,6 +120,15 @@ int games_create(struct app *app, int64_t white, int64_t black, const char *prof
 		snprintf(err, errlen, "start_date: %s", derr);
 		return 422;
 	}
+	/* The clocks look years ahead (forfeit, adjudication after 18
+	 * months), and the calendar ends in 9999: keep games well inside. */
+	int year = calendar_year(day);
+	if (year < GAMES_FIRST_YEAR || year > GAMES_LAST_YEAR) {
+		*code = "invalid_date";
+		snprintf(err, errlen, "start_date: a game starts in the years %d to %d",
+			 GAMES_FIRST_YEAR, GAMES_LAST_YEAR);
+		return 422;
+	}
 	position pos;
 	char ferr[300];
 	if (fen_parse(&pos, fen ? fen : "startpos", ferr, sizeof ferr) != CC_OK) {

@@ -21,6 +21,8 @@
 #include "jsonw.h"
 
 #define GAMES_DATE 11 /* YYYY-MM-DD and the NUL */
+#define GAMES_FIRST_YEAR 1900 /* the years a game may start in */
+#define GAMES_LAST_YEAR 2999
 
 struct games_move {
 	int ply;                   /* 1, 2, ... */

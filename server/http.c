@@ -149,6 +149,39 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	return ret;
 }
 
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Decodes %HH in paths and query arguments, except %00: a NUL would cut
+ * the text short ("/games/1%00/resign" read as "/games/1"), so it stays
+ * as the three characters and the request finds no route or no match. */
+static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
+{
+	(void)cls;
+	(void)conn;
+	char *out = s;
+	for (const char *in = s; *in; in++) {
+		int hi, lo;
+		if (in[0] == '%' && (hi = hexval(in[1])) >= 0 && (lo = hexval(in[2])) >= 0 &&
+		    (hi | lo) != 0) {
+			*out++ = (char)(hi * 16 + lo);
+			in += 2;
+		} else {
+			*out++ = *in;
+		}
+	}
+	*out = '\0';
+	return (size_t)(out - s);
+}
+
 /* One log line per request: method, path, status, milliseconds. */
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 			 enum MHD_RequestTerminationCode toe)
@@ -237,7 +270,7 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	    NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd, MHD_OPTION_THREAD_POOL_SIZE,
 	    (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
 	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60, MHD_OPTION_CONNECTION_LIMIT, (unsigned)2000,
-	    MHD_OPTION_END);
+	    MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 	if (!srv->mhd) {
 		snprintf(err, errlen, "cannot start the HTTP server (libmicrohttpd refused)");
 		close(fd);

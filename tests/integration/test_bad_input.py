@@ -288,6 +288,29 @@ def wrong_method_405():
 
 
 @test
+def nul_in_the_path():
+    """%00 must not cut a path short: /games/1%00/resign is not /games/1."""
+    w = W()
+    g = a_game()
+    for path in ("/api/v1/games/%d%%00" % g["id"], "/api/v1/games/%d%%00/resign" % g["id"],
+                 "/api/v1/games/%d/resign%%00" % g["id"]):
+        method = "POST" if "resign" in path else "GET"
+        refused(w.alice.request(method, path), 404, None, path)
+    expect_eq(w.alice.get("games/%d" % g["id"]).json["status"], "active", "nothing resigned")
+
+
+@test
+def start_dates_far_away():
+    """The calendar ends in 9999 and the clocks look ahead: a game starts
+    in 1900..2999, else 422 invalid_date."""
+    w = W()
+    before = game_count()
+    for date in ("9999-12-31", "3000-01-01", "1899-12-31", "1583-01-01"):
+        refused(w.tl.post("games", game_body(start_date=date)), 422, "invalid_date", date)
+    expect_eq(game_count(), before, "no game stored")
+
+
+@test
 def path_ids():
     w = W()
     for idtext in ("0", "-1", "99999999999999999999", "1.5", "1e3", "0x1", "abc", "%20",
