@@ -568,6 +568,10 @@ int api_games_move(struct app *app, struct api_req *rq, struct api_resp *rs)
 	move reply = MOVE_NONE;
 	bool follows = npending >= 2 &&
 	               series_follow(pending, (size_t)npending, m, &reply) == SERIES_FOLLOWED;
+	/* No room for the automatic reply under the game's length limit:
+	 * the move is made, the series ends there. */
+	if (follows && g.nmoves + 2 > GAME_MAX_PLIES)
+		follows = false;
 
 	struct pending_row rows[2];
 	int nrows = 0;

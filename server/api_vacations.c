@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "calendar.h"
+#include "games.h"
 #include "clock.h"
 #include "log.h"
 #include "status.h"
@@ -249,6 +250,14 @@ static int get_date(json_t *body, const char *key, int32_t *day, struct api_resp
 		return -1;
 	if (calendar_parse(text, day, err, sizeof err) != CC_OK) {
 		api_error(rs, 422, "invalid_date", "%s: %s", key, err);
+		return -1;
+	}
+	/* Games live in these years (games.h); a period far outside them
+	 * would push the clocks past the end of the calendar. */
+	int year = calendar_year(*day);
+	if (year < GAMES_FIRST_YEAR || year > GAMES_LAST_YEAR) {
+		api_error(rs, 422, "invalid_date", "%s: a period lies in the years %d to %d", key,
+			  GAMES_FIRST_YEAR, GAMES_LAST_YEAR);
 		return -1;
 	}
 	return 0;
