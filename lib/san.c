@@ -16,20 +16,6 @@ static const char piece_letter[NPIECE_TYPES] = {'P', 'N', 'B', 'R', 'Q', 'K'};
 static const char *const piece_name[NPIECE_TYPES] = {"pawn", "knight", "bishop",
                                                      "rook", "queen",  "king"};
 
-/* Quotes user text for a message: at most 20 characters (then "..."),
- * anything unprintable shown as '?'.  buf has room for 24. */
-static const char *quoted(const char *text, char buf[24])
-{
-	size_t i = 0;
-	for (; text[i] && i < 20; i++)
-		buf[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
-	if (text[i])
-		memcpy(buf + i, "...", 4);
-	else
-		buf[i] = '\0';
-	return buf;
-}
-
 /* The piece type of an upper-case piece letter, English (K Q R B N P) or
  * Danish (K D T L S: konge, dronning, taarn, loeber, springer); -1 if it
  * is none.  The two sets share only K, so both are read at once. */
@@ -287,18 +273,18 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 	size_t len = strlen(text);
 	if (len >= sizeof s)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-		            "malformed move \"%s\": too long for a move in SAN", quoted(text, q));
+		            "malformed move \"%s\": too long for a move in SAN", cc_quote(text, q));
 	memcpy(s, text, len + 1);
 	len = strip_suffixes(s, len);
 	if (len == 0)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen, "malformed move \"%s\": no move given",
-		            quoted(text, q));
+		            cc_quote(text, q));
 	int kind = castle_kind(s);
 	if (kind)
-		return parse_castling(pos, kind, quoted(text, q), out, err, errlen);
+		return parse_castling(pos, kind, cc_quote(text, q), out, err, errlen);
 	int rc = lex_san(s, &sh, why, sizeof why);
 	if (rc != CC_OK)
-		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, q), why);
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", cc_quote(text, q), why);
 
 	/* The pieces the text can mean, then the legal moves they have to
 	 * the square (castling only as O-O / O-O-O). */
@@ -333,13 +319,13 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 			if (rc == CC_OK && MOVE_IS_CASTLE(m))
 				return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 				            "illegal move \"%s\": castling is written O-O or O-O-O",
-				            quoted(text, q));
+				            cc_quote(text, q));
 			if (rc != CC_OK && (single || strncmp(why, "that piece cannot", 17) != 0))
 				return cc_fail(CC_ERR_ILLEGAL, err, errlen, "illegal move \"%s\": %s",
-				            quoted(text, q), why);
+				            cc_quote(text, q), why);
 		}
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"%s\": no %s can move to %s", quoted(text, q), what,
+		            "illegal move \"%s\": no %s can move to %s", cc_quote(text, q), what,
 		            to_name);
 	}
 	if (froms & (froms - 1)) {
@@ -356,17 +342,17 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 				break;
 		}
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"%s\": ambiguous: could be %s", quoted(text, q),
+		            "illegal move \"%s\": ambiguous: could be %s", cc_quote(text, q),
 		            list_text);
 	}
 	rc = uci_find_move(pos, bb_lsb(froms), sh.to, sh.promo, out, why, sizeof why);
 	if (rc != CC_OK)
-		return cc_fail(rc, err, errlen, "illegal move \"%s\": %s", quoted(text, q), why);
+		return cc_fail(rc, err, errlen, "illegal move \"%s\": %s", cc_quote(text, q), why);
 	if (sh.capture_mark && !MOVE_IS_CAPTURE(*out)) {
 		*out = MOVE_NONE;
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
 		            "illegal move \"%s\": there is nothing to capture on %s",
-		            quoted(text, q), to_name);
+		            cc_quote(text, q), to_name);
 	}
 	return CC_OK;
 }

@@ -1,7 +1,9 @@
 #include "status.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *cc_status_name(int status)
 {
@@ -25,4 +27,16 @@ int cc_fail(int status, char *err, size_t errlen, const char *fmt, ...)
 		va_end(ap);
 	}
 	return status;
+}
+
+const char *cc_quote(const char *text, char buf[CC_QUOTE_BUF])
+{
+	size_t i = 0;
+	for (; text[i] && i < 20; i++)
+		buf[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
+	if (text[i])
+		memcpy(buf + i, "...", 4);
+	else
+		buf[i] = '\0';
+	return buf;
 }

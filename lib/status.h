@@ -25,4 +25,10 @@ const char *cc_status_name(int status);
 int cc_fail(int status, char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Quotes user text for a message: at most 20 characters (then "..."),
+ * anything unprintable shown as '?'.  Returns buf, which has room for
+ * CC_QUOTE_BUF bytes. */
+#define CC_QUOTE_BUF 24
+const char *cc_quote(const char *text, char buf[CC_QUOTE_BUF]);
+
 #endif

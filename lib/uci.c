@@ -166,20 +166,6 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 	return cc_fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
 }
 
-/* Quotes user text for a message: at most 20 characters (then "..."),
- * anything unprintable shown as '?'.  buf has room for 24. */
-static const char *quoted(const char *text, char buf[24])
-{
-	size_t i = 0;
-	for (; text[i] && i < 20; i++)
-		buf[i] = isprint((unsigned char)text[i]) ? text[i] : '?';
-	if (text[i])
-		memcpy(buf + i, "...", 4);
-	else
-		buf[i] = '\0';
-	return buf;
-}
-
 /* Copies text without surrounding blanks into buf (at most cap-1 chars);
  * returns the length, or cap when it does not fit. */
 static size_t trimmed(const char *text, char *buf, size_t cap)
@@ -213,7 +199,7 @@ int uci_parse(const position *pos, const char *text, move *out, char *err, size_
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		            "malformed move \"%s\": UCI notation is a from-square, a to-square and "
 		            "an optional promotion letter, like e2e4 or e7e8q",
-		            quoted(text, q));
+		            cc_quote(text, q));
 	int from = SQ(s[0] - 'a', s[1] - '1'), to = SQ(s[2] - 'a', s[3] - '1');
 	int promo = pp ? KNIGHT + (int)(pp - promos) : UCI_NO_PROMO;
 	int rc = uci_find_move(pos, from, to, promo, out, reason, sizeof reason);

@@ -99,16 +99,26 @@ json_t *api_body_object(struct api_req *rq, struct api_resp *rs)
 	return j;
 }
 
+/* The field key of obj for the readers below: 0 and *v when present (not
+ * null), 1 when optional and absent, -1 with 422 missing_field. */
+static int field(json_t *obj, const char *key, bool required, json_t **v, struct api_resp *rs)
+{
+	*v = json_object_get(obj, key);
+	if (*v && !json_is_null(*v))
+		return 0;
+	if (!required)
+		return 1;
+	api_error(rs, 422, "missing_field", "the field \"%s\" is required", key);
+	return -1;
+}
+
 int api_get_string(json_t *obj, const char *key, bool required, const char **out,
 		   struct api_resp *rs)
 {
-	json_t *v = json_object_get(obj, key);
-	if (!v || json_is_null(v)) {
-		if (!required)
-			return 1;
-		api_error(rs, 422, "missing_field", "the field \"%s\" is required", key);
-		return -1;
-	}
+	json_t *v;
+	int rc = field(obj, key, required, &v, rs);
+	if (rc)
+		return rc;
 	if (!json_is_string(v)) {
 		api_error(rs, 422, "invalid_field", "the field \"%s\" must be a string", key);
 		return -1;
@@ -123,13 +133,10 @@ int api_get_string(json_t *obj, const char *key, bool required, const char **out
 
 int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struct api_resp *rs)
 {
-	json_t *v = json_object_get(obj, key);
-	if (!v || json_is_null(v)) {
-		if (!required)
-			return 1;
-		api_error(rs, 422, "missing_field", "the field \"%s\" is required", key);
-		return -1;
-	}
+	json_t *v;
+	int rc = field(obj, key, required, &v, rs);
+	if (rc)
+		return rc;
 	if (!json_is_integer(v)) {
 		api_error(rs, 422, "invalid_field", "the field \"%s\" must be an integer", key);
 		return -1;
