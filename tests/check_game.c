@@ -6,20 +6,14 @@
 #include "game.h"
 #include "movegen.h"
 #include "status.h"
+#include "chess_testutil.h"
 #include "testutil.h"
 #include "uci.h"
-
-static void load(position *pos, const char *fen)
-{
-	char err[256];
-	int rc = fen_parse(pos, fen, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "FEN %s: %s", fen, err);
-}
 
 static game *new_game(const char *fen)
 {
 	position pos;
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	game *g = game_new(&pos);
 	ck_assert_ptr_nonnull(g);
 	return g;
@@ -67,7 +61,7 @@ START_TEST(test_status)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		position pos;
-		load(&pos, cases[i].fen);
+		tu_load(&pos, cases[i].fen);
 		enum game_state got = game_status(&pos);
 		ck_assert_msg(got == cases[i].want, "%s: %s, want %s", cases[i].fen,
 		              game_state_name(got), game_state_name(cases[i].want));
@@ -107,7 +101,7 @@ START_TEST(test_dead_positions)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		position pos;
-		load(&pos, cases[i].fen);
+		tu_load(&pos, cases[i].fen);
 		ck_assert_msg(game_is_dead_position(&pos) == cases[i].dead, "%s", cases[i].fen);
 		if (cases[i].dead)
 			ck_assert_int_eq(game_status(&pos), GAME_DEAD_POSITION);
@@ -257,13 +251,13 @@ START_TEST(test_threefold_en_passant)
 
 	/* The key on its own, from FEN with and without the e.p. square. */
 	position with, without;
-	load(&with, "4r1k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2");
-	load(&without, "4r1k1/8/8/3pP3/8/8/8/4K1N1 w - - 0 2");
+	tu_load(&with, "4r1k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2");
+	tu_load(&without, "4r1k1/8/8/3pP3/8/8/8/4K1N1 w - - 0 2");
 	ck_assert_int_ne(with.ep, SQ_NONE);
 	ck_assert_uint_ne(with.key, without.key);
 	ck_assert_uint_eq(game_repetition_key(&with), game_repetition_key(&without));
-	load(&with, "r5k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2");
-	load(&without, "r5k1/8/8/3pP3/8/8/8/4K1N1 w - - 0 2");
+	tu_load(&with, "r5k1/8/8/3pP3/8/8/8/4K1N1 w - d6 0 2");
+	tu_load(&without, "r5k1/8/8/3pP3/8/8/8/4K1N1 w - - 0 2");
 	ck_assert_uint_ne(game_repetition_key(&with), game_repetition_key(&without));
 }
 END_TEST

@@ -8,6 +8,7 @@
 #include "movegen.h"
 #include "san.h"
 #include "status.h"
+#include "chess_testutil.h"
 #include "testutil.h"
 #include "uci.h"
 
@@ -26,13 +27,6 @@ static const char *const perft_fens[] = {
 static const char *const series_fen =
         "r2qkbnr/pb1ppppp/1pn5/8/1P6/8/2PPPPPP/RNBQKBNR b KQkq - 0 11";
 
-static void load(position *pos, const char *fen)
-{
-	char err[256];
-	int rc = fen_parse(pos, fen, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "FEN %s: %s", fen, err);
-}
-
 /* Parses text in fen, expecting status `want` and `reason` in the message;
  * returns the move. */
 static move parse_expect(const char *fen, const char *text, int want, const char *reason)
@@ -40,7 +34,7 @@ static move parse_expect(const char *fen, const char *text, int want, const char
 	position pos;
 	char err[256] = "";
 	move m = 1;
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	int rc = iccf_parse(&pos, text, &m, err, sizeof err);
 	ck_assert_msg(rc == want, "%s in %s: got %s (%s), want %s", text, fen, cc_status_name(rc),
 	              err, cc_status_name(want));
@@ -70,7 +64,7 @@ START_TEST(test_vectors)
 		position pos;
 		char err[256] = "", buf[ICCF_MAX], sbuf[SAN_MAX], ubuf[UCI_MAX];
 		move m;
-		load(&pos, fen);
+		tu_load(&pos, fen);
 		int rc = iccf_parse(&pos, input, &m, err, sizeof err);
 		if (error) {
 			if (strcmp(error, "illegal") == 0 || strcmp(error, "malformed") == 0) {
@@ -157,7 +151,7 @@ START_TEST(test_malformed)
 	position pos;
 	move m;
 	char err[256];
-	load(&pos, FEN_STARTPOS);
+	tu_load(&pos, FEN_STARTPOS);
 	ck_assert_int_eq(iccf_parse(&pos, NULL, &m, err, sizeof err), CC_ERR_MALFORMED);
 }
 END_TEST
@@ -243,7 +237,7 @@ START_TEST(test_series_vector)
 
 	/* Replay: 11...a6 12.b5 axb5 13.Rxa8 Bxa8 14.d4. */
 	position start, end;
-	load(&start, series_fen);
+	tu_load(&start, series_fen);
 	move moves[6];
 	char err[256] = "";
 	size_t bad = 99;
@@ -459,7 +453,7 @@ START_TEST(test_replay_errors)
 	move moves[8];
 	char err[256];
 	size_t bad;
-	load(&start, series_fen);
+	tu_load(&start, series_fen);
 	static const struct {
 		const char *text, *why;
 		size_t index;
@@ -492,7 +486,7 @@ START_TEST(test_roundtrip)
 	size_t total = 0, promos = 0;
 	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
 		position root;
-		load(&root, perft_fens[f]);
+		tu_load(&root, perft_fens[f]);
 		move l1[MAX_MOVES];
 		int n1 = movegen_legal(&root, l1);
 		for (int i = -1; i < n1; i++) {

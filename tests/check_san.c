@@ -7,6 +7,7 @@
 #include "movegen.h"
 #include "san.h"
 #include "status.h"
+#include "chess_testutil.h"
 #include "testutil.h"
 #include "uci.h"
 
@@ -32,20 +33,13 @@ static const char *const pinned = "4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1";
 static const char *const open_game = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 static const char *const promo = "8/4P3/8/8/8/8/k7/6K1 w - - 0 1";
 
-static void load(position *pos, const char *fen)
-{
-	char err[256];
-	int rc = fen_parse(pos, fen, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "FEN %s: %s", fen, err);
-}
-
 /* The legal move with this UCI text in fen. */
 static move by_uci(const char *fen, const char *uci)
 {
 	position pos;
 	char err[256];
 	move m;
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	ck_assert_msg(uci_parse(&pos, uci, &m, err, sizeof err) == CC_OK, "%s: %s", uci, err);
 	return m;
 }
@@ -55,7 +49,7 @@ static void expect_write(const char *fen, const char *uci, const char *san)
 {
 	position pos;
 	char buf[SAN_MAX];
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	ck_assert_int_eq(san_write(&pos, by_uci(fen, uci), buf), CC_OK);
 	ck_assert_msg(strcmp(buf, san) == 0, "%s in %s: wrote %s, want %s", uci, fen, buf, san);
 }
@@ -66,7 +60,7 @@ static void expect_read(const char *fen, const char *text, const char *uci)
 	position pos;
 	char err[256] = "", buf[UCI_MAX];
 	move m;
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	int rc = san_parse(&pos, text, &m, err, sizeof err);
 	ck_assert_msg(rc == CC_OK, "%s in %s: %s", text, fen, err);
 	uci_write(m, buf);
@@ -76,16 +70,7 @@ static void expect_read(const char *fen, const char *text, const char *uci)
 /* Reading text must fail with status want and `reason` in the message. */
 static void expect_fail(const char *fen, const char *text, int want, const char *reason)
 {
-	position pos;
-	char err[256] = "";
-	move m = 1;
-	load(&pos, fen);
-	int rc = san_parse(&pos, text, &m, err, sizeof err);
-	ck_assert_msg(rc == want, "%s in %s: got %s (%s), want %s", text, fen, cc_status_name(rc),
-	              err, cc_status_name(want));
-	ck_assert_int_eq(m, MOVE_NONE);
-	ck_assert_msg(strstr(err, reason) != NULL, "%s: message \"%s\" lacks \"%s\"", text, err,
-	              reason);
+	tu_parse_fails(san_parse, fen, text, want, reason);
 }
 
 /* notation.json: the SAN column reads as, and is written for, the move
@@ -107,7 +92,7 @@ START_TEST(test_vectors)
 		position pos;
 		char err[256], buf[SAN_MAX];
 		move by_iccf, by_san;
-		load(&pos, fen);
+		tu_load(&pos, fen);
 		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
 		ck_assert_msg(san_parse(&pos, san, &by_san, err, sizeof err) == CC_OK, "%s: %s",
 		              san, err);
@@ -333,7 +318,7 @@ START_TEST(test_illegal)
 	            "leaves the king in check");
 	position pos;
 	char buf[SAN_MAX] = "x";
-	load(&pos, FEN_STARTPOS);
+	tu_load(&pos, FEN_STARTPOS);
 	ck_assert_int_eq(san_write(&pos, MOVE_MAKE(SQ(4, 1), SQ(4, 4), MOVE_QUIET), buf),
 	                 CC_ERR_ILLEGAL);
 	ck_assert_str_eq(buf, "");
@@ -371,7 +356,7 @@ START_TEST(test_roundtrip)
 	size_t total = 0, marks = 0;
 	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
 		position root;
-		load(&root, perft_fens[f]);
+		tu_load(&root, perft_fens[f]);
 		move l1[MAX_MOVES];
 		int n1 = movegen_legal(&root, l1);
 		for (int i = -1; i < n1; i++) {

@@ -11,6 +11,7 @@
 #include "san.h"
 #include "series.h"
 #include "status.h"
+#include "chess_testutil.h"
 #include "testutil.h"
 #include "uci.h"
 
@@ -20,13 +21,6 @@ static const char *const example_fen = "r2q2k1/pb3ppp/8/8/1P6/8/3P1PPP/R5K1 b - 
 
 /* The same after 11...a6 12.b5: Black to move, the series starts here. */
 static const char *const after_b5_fen = "r2q2k1/1b3ppp/p7/1P6/8/8/3P1PPP/R5K1 b - - 0 12";
-
-static void load(position *pos, const char *fen)
-{
-	char err[256];
-	int rc = fen_parse(pos, fen, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "FEN %s: %s", fen, err);
-}
 
 /* Writes the n moves of `moves`, played from pos, as blank-separated UCI
  * into buf (for comparing series in one assertion). */
@@ -53,7 +47,7 @@ static void check_ok(const char *fen, const char *const *texts, size_t n, const 
 	move moves[SERIES_MAX];
 	size_t bad = 12345;
 	char err[512] = "", got[512];
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	int rc = series_check(&pos, texts, n, moves, &bad, err, sizeof err);
 	ck_assert_msg(rc == CC_OK, "series from %s refused: %s (%s)", fen, err, cc_status_name(rc));
 	uci_line(&pos, moves, n, got, sizeof got);
@@ -69,7 +63,7 @@ static void check_refused(const char *fen, const char *const *texts, size_t n, i
 	move moves[SERIES_MAX + 2];
 	size_t bad = 12345;
 	char err[512] = "";
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	int rc = series_check(&pos, texts, n, moves, &bad, err, sizeof err);
 	ck_assert_msg(rc == want, "series of %zu from %s: got %s (%s), want %s", n, fen,
 	              cc_status_name(rc), err, cc_status_name(want));
@@ -117,7 +111,7 @@ START_TEST(test_count)
 	move moves[SERIES_MAX];
 	size_t bad = 99;
 	char err[512] = "";
-	load(&pos, after_nf3);
+	tu_load(&pos, after_nf3);
 	ck_assert_msg(series_check(&pos, many, SERIES_MAX, moves, &bad, err, sizeof err) == CC_OK,
 	              "%d moves: %s", SERIES_MAX, err);
 	char want[64];
@@ -245,7 +239,7 @@ START_TEST(test_follow)
 	move moves[4];
 	size_t bad;
 	char err[512];
-	load(&pos, after_b5_fen);
+	tu_load(&pos, after_b5_fen);
 	ck_assert_int_eq(series_check(&pos, s, 4, moves, &bad, err, sizeof err), CC_OK);
 
 	move reply = MOVE_NONE;
@@ -295,7 +289,7 @@ START_TEST(test_dsu_example)
 	ck_assert_int_eq(s, 2);
 
 	position start, end;
-	load(&start, example_fen);
+	tu_load(&start, example_fen);
 	move moves[6];
 	size_t bad = 99;
 	ck_assert_msg(iccf_transcript_replay(t, &start, moves, &bad, &end, err, sizeof err) ==

@@ -6,6 +6,7 @@
 #include "iccf.h"
 #include "movegen.h"
 #include "status.h"
+#include "chess_testutil.h"
 #include "testutil.h"
 #include "uci.h"
 
@@ -19,20 +20,13 @@ static const char *const perft_fens[] = {
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 };
 
-static void load(position *pos, const char *fen)
-{
-	char err[256];
-	int rc = fen_parse(pos, fen, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "FEN %s: %s", fen, err);
-}
-
 /* Parses text in fen and expects success; returns the move. */
 static move parse_ok(const char *fen, const char *text)
 {
 	position pos;
 	char err[256] = "";
 	move m;
-	load(&pos, fen);
+	tu_load(&pos, fen);
 	int rc = uci_parse(&pos, text, &m, err, sizeof err);
 	ck_assert_msg(rc == CC_OK, "%s in %s: %d %s", text, fen, rc, err);
 	ck_assert(m != MOVE_NONE);
@@ -42,16 +36,7 @@ static move parse_ok(const char *fen, const char *text)
 /* Parses text in fen and expects status rc with `reason` in the message. */
 static void parse_fails(const char *fen, const char *text, int want, const char *reason)
 {
-	position pos;
-	char err[256] = "";
-	move m = 1;
-	load(&pos, fen);
-	int rc = uci_parse(&pos, text, &m, err, sizeof err);
-	ck_assert_msg(rc == want, "%s in %s: got %s (%s), want %s", text ? text : "(null)", fen,
-	              cc_status_name(rc), err, cc_status_name(want));
-	ck_assert_int_eq(m, MOVE_NONE);
-	ck_assert_msg(strstr(err, reason) != NULL, "%s: message \"%s\" lacks \"%s\"", text, err,
-	              reason);
+	tu_parse_fails(uci_parse, fen, text, want, reason);
 }
 
 /* notation.json: the UCI column means the same move as the ICCF input. */
@@ -72,7 +57,7 @@ START_TEST(test_vectors)
 		position pos;
 		char err[256], buf[UCI_MAX];
 		move by_iccf, by_uci;
-		load(&pos, fen);
+		tu_load(&pos, fen);
 		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
 		ck_assert_msg(uci_parse(&pos, uci, &by_uci, err, sizeof err) == CC_OK, "%s: %s",
 		              uci, err);
@@ -148,7 +133,7 @@ START_TEST(test_find_move)
 	position pos;
 	char err[256];
 	move m;
-	load(&pos, "8/4P3/8/8/8/8/k7/6K1 w - - 0 1");
+	tu_load(&pos, "8/4P3/8/8/8/8/k7/6K1 w - - 0 1");
 	ck_assert_int_eq(uci_find_move(&pos, SQ(4, 6), SQ(4, 7), ROOK, &m, err, sizeof err), CC_OK);
 	ck_assert_int_eq(MOVE_PROMO_TYPE(m), ROOK);
 	ck_assert_int_eq(uci_find_move(&pos, SQ(4, 6), SQ(4, 7), KING, &m, err, sizeof err),
@@ -189,7 +174,7 @@ START_TEST(test_roundtrip)
 	size_t total = 0;
 	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
 		position root;
-		load(&root, perft_fens[f]);
+		tu_load(&root, perft_fens[f]);
 		move l1[MAX_MOVES];
 		int n1 = movegen_legal(&root, l1);
 		for (int i = -1; i < n1; i++) {

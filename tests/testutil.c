@@ -1,4 +1,10 @@
 #include "testutil.h"
+#include "chess_testutil.h"
+
+#include <string.h>
+
+#include "fen.h"
+#include "status.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,4 +26,26 @@ json_t *tu_vectors(const char *name)
 	json_t *root = json_load_file(path, 0, &jerr);
 	ck_assert_msg(root != NULL, "cannot read %s: %s (line %d)", path, jerr.text, jerr.line);
 	return root;
+}
+
+void tu_load(position *pos, const char *fen)
+{
+	char err[256];
+	int rc = fen_parse(pos, fen, err, sizeof err);
+	ck_assert_msg(rc == CC_OK, "FEN %s: %s", fen, err);
+}
+
+void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want,
+		    const char *reason)
+{
+	position pos;
+	char err[256] = "";
+	move m = 1;
+	tu_load(&pos, fen);
+	int rc = parse(&pos, text, &m, err, sizeof err);
+	ck_assert_msg(rc == want, "%s in %s: got %s (%s), want %s", text ? text : "(null)", fen,
+		      cc_status_name(rc), err, cc_status_name(want));
+	ck_assert_int_eq(m, MOVE_NONE);
+	ck_assert_msg(strstr(err, reason) != NULL, "%s: message \"%s\" lacks \"%s\"",
+		      text ? text : "(null)", err, reason);
 }

@@ -1,0 +1,22 @@
+/* chess_testutil.h: helpers of the chess-module tests (testutil.c). */
+#ifndef CORRCHESS_CHESS_TESTUTIL_H
+#define CORRCHESS_CHESS_TESTUTIL_H
+
+#include <stddef.h>
+
+#include "board.h"
+
+/* Reads fen into *pos; fails the running test with the reason if it
+ * does not parse. */
+void tu_load(position *pos, const char *fen);
+
+/* A move reader of lib/ (iccf_parse, san_parse, uci_parse, ...). */
+typedef int (*tu_parser)(const position *pos, const char *text, move *out, char *err,
+			 size_t errlen);
+
+/* Reads text in fen with parse and expects status `want`, MOVE_NONE in
+ * the result, and `reason` inside the message. */
+void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want,
+		    const char *reason);
+
+#endif
