@@ -46,6 +46,17 @@ int main(int argc, char **argv)
 	store *st = NULL;
 	http_server *srv = NULL;
 	int fd = -1;
+	/* Signals are taken by sigwait() below, never by another thread.
+	 * They are blocked before any thread starts (the checkpointer, the
+	 * HTTP pool), since threads inherit the mask: a SIGTERM delivered to
+	 * a thread that had it unblocked would kill the process outright.  A
+	 * signal that comes during start-up waits, pending, for sigwait(). */
+	sigset_t sigs;
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
 	log_set_program("corrchessd");
 	if (config_load(&cfg, argc, argv, &next, err, sizeof err) != 0) {
 		fprintf(stderr, "corrchessd: %s\n", err);
@@ -98,14 +109,6 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	struct app app = {.cfg = &cfg, .st = st, .session_days = (int)days};
-
-	/* Signals are taken by sigwait() below, never by a worker thread. */
-	sigset_t sigs;
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGINT);
-	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
-	signal(SIGPIPE, SIG_IGN);
 
 	srv = http_start(&app, fd, (int)threads, err, sizeof err);
 	fd = -1; /* the server owns it now */

@@ -404,6 +404,58 @@ def config_file_environment_and_flags():
         expect("no_such_key" in line, "the message names the key: %r" % line)
 
 
+def expect_signals_blocked_in_threads(pid):
+    """Once serving, every thread but the main one (which takes the
+    signals in sigwait) blocks SIGTERM and SIGINT: read from /proc, so a
+    thread started before the mask was set is found every time, not only
+    when a signal happens to land on it."""
+    if not os.path.isdir("/proc/%d/task" % pid):
+        return  # not Linux: the timing loop below still runs
+    deadline = time.time() + 15
+    while True:  # the HTTP pool may still be starting
+        tasks = os.listdir("/proc/%d/task" % pid)
+        if len(tasks) > 2 or time.time() > deadline:
+            break
+        time.sleep(0.05)
+    bits = (1 << (signal.SIGTERM - 1)) | (1 << (signal.SIGINT - 1))
+    for tid in tasks:
+        if int(tid) == pid:
+            continue
+        with open("/proc/%d/task/%s/status" % (pid, tid)) as f:
+            blk = next(l for l in f if l.startswith("SigBlk:")).split()[1]
+        expect(int(blk, 16) & bits == bits,
+               "thread %s blocks SIGTERM and SIGINT (SigBlk %s)" % (tid, blk))
+
+
+@test
+def sigterm_during_start_up_exits_cleanly():
+    """A SIGTERM at any moment of start-up (opening the database, starting
+    the checkpoint thread and the HTTP pool) is a normal stop with status
+    0, never a death by the signal.  The signal is sent at once when the
+    port accepts (the socket is bound before the database is opened), and
+    after growing delays from there."""
+    with Server(today=TODAY) as srv:
+        srv.add_user("someone")
+        env = dict(os.environ, CORRCHESS_FAST_HASH="1", CORRCHESS_TODAY=TODAY)
+        codes = []
+        for i in range(24):
+            port = free_port()
+            p = subprocess.Popen([CORRCHESSD, "--db", srv.db, "--listen", "127.0.0.1:%d" % port,
+                                  "--log-level", "warn"], env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+            try:
+                expect(serving(port, p), "start %d: serving on %d" % (i, port))
+                time.sleep((i % 8) * 0.005)
+                if i == 0:
+                    expect_signals_blocked_in_threads(p.pid)
+            finally:
+                p.send_signal(signal.SIGTERM)
+                out, err = p.communicate(timeout=20)
+            codes.append(p.returncode)
+            expect_eq(err.strip(), "", "start %d: nothing on stderr" % i)
+        expect_eq(codes, [0] * len(codes), "exit statuses of SIGTERM during start-up")
+
+
 @test
 def help_and_version():
     for prog in (CORRCHESSD, CORRCHESS):
