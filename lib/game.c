@@ -55,12 +55,18 @@ bool game_is_dead_position(const position *pos)
 	return !(b & LIGHT_SQUARES) || !(b & ~LIGHT_SQUARES);
 }
 
+/* The state of pos, which has nlegal legal moves. */
+static enum game_state state_of(const position *pos, int nlegal)
+{
+	if (nlegal == 0)
+		return position_in_check(pos) ? GAME_CHECKMATE : GAME_STALEMATE;
+	return game_is_dead_position(pos) ? GAME_DEAD_POSITION : GAME_ONGOING;
+}
+
 enum game_state game_status(const position *pos)
 {
 	move list[MAX_MOVES];
-	if (movegen_legal(pos, list) == 0)
-		return position_in_check(pos) ? GAME_CHECKMATE : GAME_STALEMATE;
-	return game_is_dead_position(pos) ? GAME_DEAD_POSITION : GAME_ONGOING;
+	return state_of(pos, movegen_legal(pos, list));
 }
 
 /* The e.p. square when a legal e.p. capture exists, else SQ_NONE
@@ -143,11 +149,19 @@ static int grow(game *g)
 int game_play(game *g, move m, char *err, size_t errlen)
 {
 	char u_text[UCI_MAX];
-	enum game_state st = game_ending(g);
+	/* One generation serves both checks (the game is not over, and m
+	 * is among the legal moves): replaying a stored game calls this for
+	 * every ply. */
+	move list[MAX_MOVES];
+	int n = movegen_legal(&g->cur, list);
+	enum game_state st = state_of(&g->cur, n);
 	if (st != GAME_ONGOING)
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "the game is over: %s",
 		            game_state_name(st));
-	if (!movegen_is_legal(&g->cur, m)) {
+	bool legal = false;
+	for (int i = 0; i < n && !legal; i++)
+		legal = list[i] == m;
+	if (!legal) {
 		uci_write(m, u_text);
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "%s is not a legal move in this position",
 		            u_text);
