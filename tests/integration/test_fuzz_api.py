@@ -378,7 +378,9 @@ class Fuzz:
                           headers, body, ans)
         elif not 200 <= ans.status < 300:
             self.fail("status %d" % ans.status, method, path, headers, body, ans)
-        elif "%00" in path:
+        elif "%00" in path.partition("?")[0]:
+            # A NUL in the path proper must never reach a resource; one in
+            # a query parameter the route does not read is harmless.
             self.fail("a path with %%00 in it served as a %d" % ans.status, method, path,
                       headers, body, ans)
         self.check_db(method, path, body, headers, ans)
