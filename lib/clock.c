@@ -90,6 +90,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid_repeat = 6,
                 .adjudication_months = 18, /* 6.2.7 */
                 .series_shown = true,
+                .auto_forfeit = false, /* claimed, or set by the TL (6.3.3.5, 6.8.7) */
         },
         {
                 .name = "dsu-email",
@@ -111,6 +112,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid_repeat = 3,
                 .adjudication_months = 18,
                 .series_shown = true,
+                .auto_forfeit = false,
         },
         {
                 .name = "server",
@@ -132,6 +134,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid_repeat = 0,
                 .adjudication_months = 18,
                 .series_shown = false,
+                .auto_forfeit = true, /* SPEC 4.6: the sweep ends the game */
         },
 };
 

@@ -75,6 +75,9 @@ struct clock_profile {
 	bool series_shown;          /* the opponent sees a pending move series: yes by
 				       post and e-mail (it is in the letter, 6.2.5),
 				       no on the server (hidden, as ICCF does) */
+	bool auto_forfeit;          /* the daily sweep ends a game lost on time by
+				       itself (server); otherwise it is claimed or
+				       set by the TL (SPEC 4.6, DSU 6.8.7) */
 };
 
 /* A built-in profile by name: "dsu-post", "dsu-email" or "server".

@@ -43,24 +43,6 @@ static int move_error(struct api_resp *rs, int rc, const char *err)
 	return api_error(rs, 422, "illegal_move", "%s", err);
 }
 
-static int64_t audit(struct app *app, int64_t user, int64_t game_id, const char *action,
-                     const char *detail)
-{
-	static const char sql[] =
-	        "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(app->st, sql);
-	if (!st)
-		return -1;
-	if (user > 0)
-		sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, game_id);
-	sqlite3_bind_text(st, 3, action, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, detail, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
 /* Answers 200/201 with the game as stored now. */
 static int respond_game(struct app *app, struct api_req *rq, struct api_resp *rs, int status)
 {
@@ -780,7 +762,7 @@ static int end_game(struct app *app, struct api_req *rq, struct api_resp *rs,
 		return api_error(rs, 409, "game_over", "game %lld ended meanwhile",
 		                 (long long)g->id);
 	}
-	if (audit(app, rq->user.id, g->id, action, detail) != 0)
+	if (games_audit(app, rq->user.id, g->id, action, detail) != 0)
 		goto dbfail;
 	if (store_commit(app->st) != SQLITE_OK)
 		goto dbfail;

@@ -5,6 +5,7 @@
 
 #include "api_export.h"
 #include "api_games.h"
+#include "api_tl.h"
 #include "api_vacations.h"
 
 #define API_GAME_ROUTES                                                                            \
@@ -19,6 +20,7 @@
 	    {"GET", "/api/v1/games/{id}/pgn", api_export_pgn, true},                               \
 	    {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, true},                 \
 	    {"POST", "/api/v1/vacations", api_vacations_create, true},                             \
-	    {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, true},
+	    {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, true},                     \
+	    {"GET", "/api/v1/tl/overview", api_tl_overview, true},
 
 #endif

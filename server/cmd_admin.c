@@ -1,7 +1,8 @@
-/* cmd_admin.c: `corrchess user add` and `corrchess demo`. */
+/* cmd_admin.c: `corrchess user add`, `corrchess demo` and `corrchess sweep`. */
 #include "autoconfig.h"
 #include "cmd_admin.h"
 
+#include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "api_games.h"
 #include "auth.h"
 #include "store.h"
+#include "sweep.h"
 
 /* Opens the database of cfg for a command; NULL after a one-line error. */
 static store *open_store(struct config *cfg)
@@ -147,9 +149,9 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 	}
 	char today[11];
 	api_today(&app, today);
-	int64_t game;
+	int64_t game_id;
 	const char *code;
-	if (games_create(&app, ids[1], ids[2], "server", today, NULL, "corrchess demo", &game,
+	if (games_create(&app, ids[1], ids[2], "server", today, NULL, "corrchess demo", &game_id,
 			 &code, err, sizeof err) != 0) {
 		fprintf(stderr, "corrchess: demo: %s\n", err);
 		goto rollback;
@@ -162,12 +164,44 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 	for (int i = 0; i < 3; i++)
 		printf("  %-6s password %s  (%s)\n", people[i].name, pw[i], people[i].role);
 	printf("demo game %lld: alice (white) - bob (black), server profile, started %s\n",
-	       (long long)game, today);
+	       (long long)game_id, today);
 	status = 0;
 	goto out;
 rollback:
 	store_rollback(st);
 out:
+	store_close(st);
+	return status;
+}
+
+int cmd_sweep(struct config *cfg, int argc, char **argv)
+{
+	if (argc > 1) {
+		fprintf(stderr, "corrchess: sweep takes no arguments (\"%s\"); settings go before "
+				"it, e.g. --smtp_url\n",
+			argv[1]);
+		return 2;
+	}
+	store *st = open_store(cfg);
+	if (!st)
+		return 1;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		fprintf(stderr, "corrchess: cannot initialise libcurl\n");
+		store_close(st);
+		return 1;
+	}
+	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	char today[11], err[512] = "";
+	api_today(&app, today);
+	struct sweep_counts c;
+	int status = sweep_run(&app, today, stdout, &c, err, sizeof err);
+	printf("sweep %s: %d games, %d reminders, %d tl_notices, %d forfeits, %d adjudications; "
+	       "%d mails queued, %d sent, %d failed\n",
+	       today, c.games, c.events[SWEEP_REMINDER], c.events[SWEEP_TL_NOTICE],
+	       c.events[SWEEP_FORFEIT], c.events[SWEEP_ADJUDICATION], c.queued, c.sent, c.failed);
+	if (status != 0)
+		fprintf(stderr, "corrchess: sweep: %s\n", err);
+	curl_global_cleanup();
 	store_close(st);
 	return status;
 }

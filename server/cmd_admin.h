@@ -12,4 +12,8 @@ int cmd_user(struct config *cfg, int argc, char **argv);
  * and a game, in a database that has no users yet. */
 int cmd_demo(struct config *cfg, int argc, char **argv);
 
+/* corrchess sweep: the daily job (API.md "Programs", docs/SWEEP.md).
+ * 0; 1 when a mail could not be sent or the database failed; 2 usage. */
+int cmd_sweep(struct config *cfg, int argc, char **argv);
+
 #endif

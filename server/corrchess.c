@@ -6,6 +6,7 @@
  *
  *   corrchess --db FILE user add --name N --email E --role R --password-stdin
  *   corrchess --db FILE demo
+ *   corrchess --db FILE [--smtp_url URL ...] sweep
  *
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
@@ -36,6 +37,8 @@ static void usage(FILE *to)
 	      "                                       add a user (the password is read from stdin)\n"
 	      "  demo                                 fill an empty database with a demo tournament\n"
 	      "                                       leader, two players and a game\n"
+	      "  sweep                                the daily job: reminders, TL notices, time\n"
+	      "                                       forfeits, adjudication; sends the mail outbox\n"
 	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
@@ -156,6 +159,8 @@ int main(int argc, char **argv)
 		status = cmd_user(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "demo") == 0)
 		status = cmd_demo(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "sweep") == 0)
+		status = cmd_sweep(&cfg, sub_argc, sub_argv);
 	else
 		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
 out:

@@ -459,3 +459,21 @@ void games_write_json(struct jsonw *w, const struct games_game *g, const struct 
 	jsonw_str(w, g->draw_offer[0] ? g->draw_offer : NULL);
 	jsonw_raw(w, "}");
 }
+
+int games_audit(struct app *app, int64_t user, int64_t game_id, const char *action,
+		const char *detail)
+{
+	static const char sql[] =
+	        "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		return -1;
+	if (user > 0)
+		sqlite3_bind_int64(st, 1, user);
+	sqlite3_bind_int64(st, 2, game_id);
+	sqlite3_bind_text(st, 3, action, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, detail, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}

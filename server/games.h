@@ -105,4 +105,10 @@ const char *games_to_move(const struct games_game *g);
 /* The colour ("white"/"black") user plays in g, or NULL when not a player. */
 const char *games_color_of(const struct games_game *g, int64_t user);
 
+/* Writes an audit line (what a TL, a player's claim or the sweep decided,
+ * and why) on the calling thread's connection, inside the caller's
+ * transaction.  user 0 = the server itself.  0, or -1 on a database error. */
+int games_audit(struct app *app, int64_t user, int64_t game_id, const char *action,
+		const char *detail);
+
 #endif
