@@ -38,7 +38,7 @@ static bool is_ascii(const char *s)
 }
 
 /* RFC 2047 "B" encoding of a UTF-8 header text, in words short enough
- * for RFC 5322 lines (45 bytes of text a word, never splitting a UTF-8
+ * for RFC 5322 lines (39 bytes of text a word, never splitting a UTF-8
  * sequence). */
 static void put_encoded_words(struct textbuf *b, const char *s)
 {
@@ -46,9 +46,12 @@ static void put_encoded_words(struct textbuf *b, const char *s)
 	size_t n = strlen(s), i = 0;
 	bool first = true;
 	while (i < n) {
-		size_t take = n - i > 45 ? 45 : n - i;
-		while (i + take < n && ((unsigned char)s[i + take] & 0xc0) == 0x80)
+		size_t take = n - i > 39 ? 39 : n - i;
+		size_t whole = take;
+		while (i + take < n && take > 0 && ((unsigned char)s[i + take] & 0xc0) == 0x80)
 			take--; /* do not cut a character */
+		if (take == 0)
+			take = whole; /* not UTF-8 at all: cut anywhere, but move on */
 		puts_buf(b, first ? "=?utf-8?B?" : "\r\n =?utf-8?B?");
 		first = false;
 		for (size_t j = 0; j < take; j += 3) {

@@ -1,0 +1,163 @@
+/* check_mail.c: the mail text the sweep sends (server/mail.c): headers
+ * on one line each whatever the names hold, RFC 2047 subjects, CRLF line
+ * ends, and the addresses refused before any connection. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail.h"
+#include "testutil.h"
+
+/* The value of header name in msg (up to its CRLF, unfolded), or "". */
+static void header(const char *msg, const char *name, char *out, size_t n)
+{
+	out[0] = '\0';
+	size_t len = strlen(name);
+	const char *end = strstr(msg, "\r\n\r\n");
+	for (const char *p = msg; p && p < end; p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
+		if (strncmp(p, name, len) == 0 && p[len] == ':') {
+			size_t o = 0;
+			for (const char *q = p + len + 2; q < end && o + 1 < n; q++) {
+				if (q[0] == '\r' && q[1] == '\n' && q[2] != ' ')
+					break;
+				if (*q != '\r' && *q != '\n')
+					out[o++] = *q;
+			}
+			out[o] = '\0';
+			return;
+		}
+	}
+}
+
+/* Decodes one RFC 2047 word =?utf-8?B?...?= (base64) into out. */
+static size_t b64_word(const char *w, char *out)
+{
+	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	ck_assert(strncmp(w, "=?utf-8?B?", 10) == 0);
+	size_t o = 0;
+	unsigned v = 0;
+	int bits = 0;
+	for (const char *p = w + 10; *p && *p != '?'; p++) {
+		if (*p == '=')
+			break;
+		const char *c = strchr(a, *p);
+		ck_assert_msg(c != NULL, "not base64: %c", *p);
+		v = (v << 6) | (unsigned)(c - a);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			out[o++] = (char)((v >> bits) & 0xff);
+		}
+	}
+	return o;
+}
+
+START_TEST(test_plain_message)
+{
+	char *m = mail_format("corrchess@club.example", "alice@example.org",
+			      "corrchess: reminder, game 7 (alice - bob)",
+			      "Hello alice,\n\nline two\n.a leading dot\n", 7);
+	ck_assert_ptr_nonnull(m);
+	char v[512];
+	header(m, "From", v, sizeof v);
+	ck_assert_str_eq(v, "corrchess@club.example");
+	header(m, "To", v, sizeof v);
+	ck_assert_str_eq(v, "alice@example.org");
+	header(m, "Subject", v, sizeof v);
+	ck_assert_str_eq(v, "corrchess: reminder, game 7 (alice - bob)");
+	header(m, "Message-ID", v, sizeof v);
+	ck_assert_msg(strstr(v, "<corrchess.7.") == v && strstr(v, "@club.example>"), "%s", v);
+	header(m, "Content-Type", v, sizeof v);
+	ck_assert_str_eq(v, "text/plain; charset=utf-8");
+	header(m, "Date", v, sizeof v);
+	ck_assert_msg(strlen(v) == 31 && strstr(v, " +0000"), "RFC 5322 date: %s", v);
+	/* Every line ends in CRLF; the body is kept. */
+	for (const char *p = m; (p = strchr(p, '\n')) != NULL; p++)
+		ck_assert_msg(p > m && p[-1] == '\r', "a bare LF at %ld", (long)(p - m));
+	ck_assert_ptr_nonnull(strstr(m, "\r\n\r\nHello alice,\r\n\r\nline two\r\n.a leading dot\r\n"));
+	free(m);
+}
+END_TEST
+
+START_TEST(test_header_injection)
+{
+	/* A user name with line breaks must not add a header. */
+	char *m = mail_format("x@example.org", "bob@example.org",
+			      "game 1 (eve\r\nBcc: victim@example.org - bob)", "body", 1);
+	ck_assert_ptr_nonnull(m);
+	const char *end = strstr(m, "\r\n\r\n");
+	const char *bcc = strstr(m, "Bcc:");
+	ck_assert_msg(!bcc || bcc > end || bcc[-1] != '\n', "a header was injected:\n%s", m);
+	char v[512];
+	header(m, "Subject", v, sizeof v);
+	ck_assert_str_eq(v, "game 1 (eve  Bcc: victim@example.org - bob)");
+	free(m);
+}
+END_TEST
+
+START_TEST(test_utf8_subject)
+{
+	/* Danish names: RFC 2047 words that decode to the subject, never a
+	 * character cut in two, lines short enough (RFC 5322 2.1.1). */
+	const char *subject = "corrchess: reminder, game 12 (Søren Ærø - Åse Øberg-Jørgensen "
+			      "og endnu længere navne for at få flere ord)";
+	char *m = mail_format("x@example.org", "s@example.org", subject, "body", 12);
+	ck_assert_ptr_nonnull(m);
+	const char *p = strstr(m, "Subject: ");
+	ck_assert_ptr_nonnull(p);
+	char decoded[512] = "";
+	size_t n = 0;
+	for (const char *w = strstr(p, "=?utf-8?B?"); w && w < strstr(m, "\r\n\r\n");
+	     w = strstr(w + 1, "=?utf-8?B?"))
+		n += b64_word(w, decoded + n);
+	decoded[n] = '\0';
+	ck_assert_str_eq(decoded, subject);
+	for (const char *l = m; l && *l; l = strstr(l, "\r\n") ? strstr(l, "\r\n") + 2 : NULL) {
+		const char *e = strstr(l, "\r\n");
+		ck_assert_msg(!e || e - l <= 78, "a header line of %ld characters", (long)(e - l));
+		if (e && e[2] == '\r')
+			break; /* the end of the headers */
+	}
+	free(m);
+	/* Bytes that are not UTF-8 (continuation bytes only) still end. */
+	char junk[100];
+	memset(junk, 0x80, sizeof junk - 1);
+	junk[sizeof junk - 1] = '\0';
+	m = mail_format("x@example.org", "s@example.org", junk, "body", 13);
+	ck_assert_ptr_nonnull(m);
+	free(m);
+}
+END_TEST
+
+START_TEST(test_refused_addresses)
+{
+	struct mail_server ms = {"smtp://127.0.0.1:9", NULL, NULL, "corrchess@example.org"};
+	char err[256];
+	const char *bad[] = {"", "no-at-sign", "a@b>\r\nRCPT TO:<c@d", "<a@b>", "a@b\n"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		err[0] = '\0';
+		ck_assert_int_eq(mail_send(&ms, bad[i], "s", "b", 1, err, sizeof err), -1);
+		ck_assert_msg(strstr(err, "not a usable address"), "%s: %s", bad[i], err);
+	}
+	struct mail_server none = {"", NULL, NULL, "corrchess@example.org"};
+	ck_assert_int_eq(mail_send(&none, "a@example.org", "s", "b", 1, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "smtp_url"), "%s", err);
+}
+END_TEST
+
+static Suite *mail_suite(void)
+{
+	Suite *s = suite_create("mail");
+	TCase *tc = tcase_create("format");
+	tcase_add_test(tc, test_plain_message);
+	tcase_add_test(tc, test_header_injection);
+	tcase_add_test(tc, test_utf8_subject);
+	tcase_add_test(tc, test_refused_addresses);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(mail_suite());
+}
