@@ -1,12 +1,13 @@
 #!/bin/sh
 # Installs the Debian packages corrchess needs to build, test and run
 # (stockfish and scid are test oracles: the differential perft test and
-# the PGN reader check).
+# the PGN reader check; python3-aiosmtpd is the SMTP server that
+# tests/integration/test_sweep.py sends the sweep's mail to).
 # Safe to run again: it only calls apt-get when a package is missing.
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
 libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
-libsodium-dev sqlite3 curl python3 stockfish scid"
+libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"

@@ -359,7 +359,7 @@ struct pending_mail {
 
 /* Sends every unsent mail of the outbox (oldest first).  Returns 0, or 1
  * when one failed (kept, with its error, for the next run). */
-static int send_outbox(struct app *app, struct sweep_counts *counts, FILE *out)
+static int send_outbox(struct app *app, struct sweep_counts *counts)
 {
 	static const char sql_list[] =
 	    "SELECT id, to_addr, subject, body FROM mail_outbox WHERE sent_at IS NULL ORDER BY id";
@@ -400,7 +400,9 @@ static int send_outbox(struct app *app, struct sweep_counts *counts, FILE *out)
 	sqlite3_reset(st);
 	const char *url = app->cfg->smtp_url;
 	if (n && (!url || !*url)) {
-		fprintf(out, "smtp_url is not set: %zu mail(s) wait in the outbox\n", n);
+		/* A note, not an event: stdout keeps its events-and-summary form. */
+		fprintf(stderr, "corrchess: sweep: smtp_url is not set: %zu mail(s) wait in the "
+				"outbox\n", n);
 	} else {
 		struct mail_server ms = {url, app->cfg->smtp_user, app->cfg->smtp_password,
 					 app->cfg->mail_from};
@@ -495,7 +497,7 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 		games_unload(&g);
 	}
 	free(ids);
-	if (send_outbox(app, counts, out) != 0 && status == 0) {
+	if (send_outbox(app, counts) != 0 && status == 0) {
 		snprintf(err, errlen, "%d mail(s) could not be sent; they stay in the outbox",
 			 counts->failed);
 		status = 1;

@@ -1,0 +1,470 @@
+#!/usr/bin/env python3
+"""The daily sweep and the TL overview (docs/SWEEP.md; API.md "Programs",
+"Tournament leader"), against the real corrchess/corrchessd with a
+temporary database and a real SMTP server (Debian's python3-aiosmtpd,
+run by /usr/bin/python3, writing a Maildir):
+
+- reminders after 14 days of silence and the TL notice 7 days later
+  (DSU 6.3.4; SPEC 4.7), each once, mailed to the right people;
+- time forfeits (DSU 6.3.3.3-6.3.3.5, 6.8.7; SPEC 4.5, 4.6): ended by the
+  sweep in the `server` profile, only flagged in `dsu-post` (then claimed);
+- games due for adjudication 18 months after their start (DSU 6.2.7);
+- the mail outbox: kept when SMTP is down or not configured, sent exactly
+  once later; the summary line and the exit status;
+- GET /api/v1/tl/overview: its four lists, and who may read it.
+
+Expected dates come from SPEC 4 computed here, not from the program."""
+import atexit
+import collections
+import datetime
+import email
+import email.policy
+import email.utils
+import mailbox
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import *  # noqa: E402,F401,F403
+
+SYS_PYTHON = "/usr/bin/python3"  # Debian's, which can import python3-aiosmtpd
+MAIL_FROM = "sweep@corrchess.test"
+BASE_URL = "http://corrchess.test"
+D = "2027-09-01"  # start of the silent server games
+EVENTS = ("reminder", "tl_notice", "forfeit", "adjudication")
+SUMMARY = re.compile(r"sweep (\d{4}-\d{2}-\d{2}): (\d+) games, (\d+) reminders, (\d+) tl_notices,"
+                     r" (\d+) forfeits, (\d+) adjudications; (\d+) mails queued, (\d+) sent,"
+                     r" (\d+) failed")
+FIELDS = ("games",) + tuple(k + "s" for k in EVENTS) + ("queued", "sent", "failed")
+TL, ALICE, BOB = "tl@example.org", "alice@example.org", "bob@example.org"
+
+
+def server_dates(start):
+    """A server game whose player to move stays silent from `start`: no
+    stopped days; reminder after 14 days, TL 7 days later (SPEC 4.7), and
+    the forfeit date: the first day n on which n days plus the silence
+    penalties (+3 once reminded, +6 once the TL was told) exceed 40."""
+    s = day(start)
+    rem, tl = s + datetime.timedelta(days=14), s + datetime.timedelta(days=21)
+    n = 0
+    while True:
+        d = s + datetime.timedelta(days=n)
+        pen = (3 if n > 14 and d >= rem else 0) + (6 if n > 14 and d >= tl else 0)
+        if n + pen > 40:
+            return iso(rem), iso(tl), iso(d)
+        n += 1
+
+
+def months_before(date, n):
+    d = day(date)
+    y, m = divmod(d.year * 12 + d.month - 1 - n, 12)
+    return iso(d.replace(year=y, month=m + 1))
+
+
+def world(today):
+    """A fresh daemon (tl, admin, alice, bob, carol), closed at exit."""
+    srv = Server(today=today).start()
+    atexit.register(srv.close)
+    return World(srv)
+
+
+class Smtp:
+    """aiosmtpd's Mailbox handler on a loopback port: every mail it accepts
+    is a file of its Maildir."""
+
+    def __init__(self, port=None):
+        self.port = port or free_port()
+        self.url = "smtp://127.0.0.1:%d" % self.port
+        self.proc = None
+        self.seen = set()
+
+    def __enter__(self):
+        self.dir = tempfile.mkdtemp(prefix="corrchess-smtp-")
+        self.maildir = os.path.join(self.dir, "Maildir")
+        try:
+            return self.start()
+        except BaseException:
+            self.__exit__()
+            raise
+
+    def start(self):
+        try:
+            chk = subprocess.run([SYS_PYTHON, "-c", "import aiosmtpd"], capture_output=True,
+                                 text=True, timeout=60)
+        except OSError as e:
+            raise AssertionError("cannot run %s (%s): the SMTP tests need Debian's python3 with"
+                                 " python3-aiosmtpd (contrib/install-deps.sh)" % (SYS_PYTHON, e))
+        if chk.returncode != 0:
+            raise AssertionError("%s cannot import aiosmtpd: install python3-aiosmtpd"
+                                 " (contrib/install-deps.sh)\n%s" % (SYS_PYTHON, chk.stderr))
+        log = open(os.path.join(self.dir, "smtpd.log"), "wb")
+        self.proc = subprocess.Popen(
+            [SYS_PYTHON, "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:%d" % self.port,
+             "-c", "aiosmtpd.handlers.Mailbox", self.maildir], stdout=log, stderr=log)
+        log.close()
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError("aiosmtpd exited at start: " + self.read_log())
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("aiosmtpd did not start listening on %d" % self.port)
+
+    def __exit__(self, *exc):
+        if self.proc:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def read_log(self):
+        with open(os.path.join(self.dir, "smtpd.log"), errors="replace") as f:
+            return f.read()
+
+    def new_mails(self):
+        """The mails that arrived since the last call, parsed: .to (the To
+        addresses), .rcpt (envelope), .sender, .subject, .body."""
+        if not os.path.isdir(self.maildir):
+            return []
+        box = mailbox.Maildir(self.maildir, factory=None, create=False)
+        out = []
+        for key in sorted(set(box.keys()) - self.seen):
+            self.seen.add(key)
+            msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
+            part = msg.get_body(preferencelist=("plain", "html"))
+            addrs = lambda h: [a.lower() for _, a in email.utils.getaddresses(msg.get_all(h, []))]
+            out.append(collections.namedtuple("Mail", "to rcpt sender subject body")(
+                addrs("To"), addrs("X-RcptTo"), addrs("From"), str(msg["Subject"] or ""),
+                part.get_content() if part is not None else ""))
+        return out
+
+
+def expect_mails(mails, counts, gid=None, what=""):
+    """One recipient per mail, To = envelope, From = mail_from; `counts`
+    maps each address to its number of mails (others get none)."""
+    for m in mails:
+        expect(len(m.to) == 1 and m.rcpt == m.to, "%s: one recipient a mail: %r" % (what, m))
+        expect_eq(m.sender, [MAIL_FROM], "%s: From" % what)
+        if gid is not None:
+            expect(re.search(r"\b%d\b" % gid, m.subject + "\n" + m.body),
+                   "%s: mail names game %d: %r" % (what, gid, m))
+    expect_eq(dict(collections.Counter(m.to[0] for m in mails)), counts, what + ": mails to")
+
+
+def sweep(srv, today, smtp=None, status=0):
+    """Runs `corrchess sweep` for `today` (smtp: an Smtp, a URL, or None
+    for no smtp_url) and checks its output against docs/SWEEP.md: event
+    lines, then the summary, whose counts match the lines and the mail
+    table (one TL: reminder 1 mail, tl_notice 2, forfeit 3,
+    adjudication 1).  Returns the summary as a dict plus "events":
+    [(kind, game id, line)]."""
+    active = srv.db_rows("SELECT count(*) FROM games WHERE status = 'active'")[0][0]
+    args = [CORRCHESS, "--db", srv.db, "--mail_from", MAIL_FROM, "--base_url", BASE_URL]
+    if smtp is not None:
+        args += ["--smtp_url", smtp if isinstance(smtp, str) else smtp.url]
+    env = {k: v for k, v in srv.env().items() if not k.startswith("CORRCHESS_SMTP")}
+    env["CORRCHESS_TODAY"] = today
+    r = subprocess.run(args + ["sweep"], capture_output=True, text=True, env=env, timeout=120)
+    what = "sweep on %s" % today
+    expect_eq(r.returncode, status, "%s: exit status (stdout %r, stderr %r)"
+              % (what, r.stdout, r.stderr))
+    lines = r.stdout.strip().splitlines()
+    m = SUMMARY.fullmatch(lines[-1].strip()) if lines else None
+    expect(m, "%s: summary as the last line: %r" % (what, r.stdout))
+    expect_eq(m.group(1), today, what + ": summary date")
+    s = dict(zip(FIELDS, map(int, m.groups()[1:])))
+    s["events"] = []
+    for line in lines[:-1]:
+        e = re.match(r"(%s): game (\d+)\b" % "|".join(EVENTS), line)
+        expect(e, "%s: not an event line: %r" % (what, line))
+        s["events"].append((e.group(1), int(e.group(2)), line))
+    for k in EVENTS:
+        expect_eq(s[k + "s"], sum(1 for e in s["events"] if e[0] == k), what + ": " + k + "s")
+    expect_eq(s["games"], active, what + ": active games swept")
+    expect_eq(s["queued"], s["reminders"] + 2 * s["tl_notices"] + 3 * s["forfeits"]
+              + s["adjudications"], what + ": mails queued")
+    return s
+
+
+def expect_quiet(s, what=""):
+    expect_eq((s["events"], s["queued"], s["sent"], s["failed"]), ([], 0, 0, 0),
+              what + ": nothing new")
+
+
+def outbox(srv):
+    return srv.db_rows("SELECT sent_at, attempts, last_error FROM mail_outbox ORDER BY id")
+
+
+def kinds(srv):
+    return sorted(r[0] for r in srv.db_rows("SELECT kind FROM sweep_events"))
+
+
+def overview(client, status=200):
+    r = client.get("tl/overview")
+    expect_status(r, status, "GET tl/overview")
+    if status != 200:
+        expect_error_shape(r, "tl/overview")
+        return None
+    expect_eq(set(r.json), {"overdue", "silent", "forfeits", "adjudication_due"}, "lists")
+    for name, items in r.json.items():
+        expect(isinstance(items, list), "%s is a list" % name)
+        for it in items:
+            expect(set(it) >= {"game", "player", "since", "detail"}, "%s item: %r" % (name, it))
+            expect_user(it["player"])
+            expect(re.fullmatch(r"\d{4}-\d{2}-\d{2}", it["since"] or ""), "since: %r" % (it,))
+            expect(isinstance(it["detail"], str) and it["detail"].strip(), "detail: %r" % (it,))
+        expect_eq([it["game"] for it in items], sorted(it["game"] for it in items),
+                  name + " ordered by game id")
+    return r.json
+
+
+def item(ov, name, gid):
+    found = [it for it in ov[name] if it["game"] == gid]
+    expect(len(found) == 1, "game %d once in %s: %r" % (gid, name, ov[name]))
+    return found[0]
+
+
+# ------------------------------------------------------------------- tests
+# a-c: one silent server game, followed from D through its forfeit.
+
+_story = {}
+
+
+def story():
+    if not _story:
+        w = world(D)
+        g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)
+        rem, tl, fd = server_dates(D)
+        expect_eq(g["clock"]["white"]["forfeit_date"], fd, "white's forfeit date (SPEC 4.5, 4.7)")
+        _story.update(w=w, srv=w.server, gid=g["id"], rem=rem, tl=tl, fd=fd)
+    return _story
+
+
+@test
+def reminder_once():
+    st = story()
+    srv, gid, rem = st["srv"], st["gid"], st["rem"]
+    with Smtp() as smtp:
+        s = sweep(srv, add_days(rem, -1), smtp)
+        expect_quiet(s, "13 days of silence")
+        expect_eq(smtp.new_mails(), [], "no mail after 13 days")
+        s = sweep(srv, rem, smtp)
+        expect_eq([e[:2] for e in s["events"]], [("reminder", gid)], "the reminder on day 14")
+        line = s["events"][0][2]
+        expect("alice" in line and rem in line, "reminder line names alice and %s: %r" % (rem, line))
+        expect_eq((s["games"], s["queued"], s["sent"], s["failed"]), (1, 1, 1, 0), "counts")
+        mails = smtp.new_mails()
+        expect_mails(mails, {ALICE: 1}, gid, "reminder")
+        text = mails[0].subject + "\n" + mails[0].body
+        expect("reminder" in text.lower(), "the mail says reminder: %r" % (mails[0],))
+        expect("%s/games/%d" % (BASE_URL, gid) in mails[0].body, "link: %r" % mails[0].body)
+        expect_quiet(sweep(srv, rem, smtp), "second sweep the same day")
+        expect_eq(smtp.new_mails(), [], "nothing sent twice")
+    expect_eq(kinds(srv), ["reminder"], "sweep_events")
+    expect_eq([r[0] is not None for r in outbox(srv)], [True], "the mail is marked sent")
+
+
+@test
+def tl_notice_once():
+    st = story()
+    srv, gid, tl = st["srv"], st["gid"], st["tl"]
+    with Smtp() as smtp:
+        expect_quiet(sweep(srv, add_days(tl, -1), smtp), "the day before the TL date")
+        s = sweep(srv, tl, smtp)
+        expect_eq([e[:2] for e in s["events"]], [("tl_notice", gid)], "TL notice on day 21")
+        expect(tl in s["events"][0][2], "TL date in %r" % s["events"][0][2])
+        expect_eq((s["queued"], s["sent"], s["failed"]), (2, 2, 0), "two mails")
+        expect_mails(smtp.new_mails(), {TL: 1, ALICE: 1}, gid, "tl_notice")
+        expect_quiet(sweep(srv, tl, smtp), "again the same day")
+        expect_quiet(sweep(srv, add_days(tl, 3), smtp), "three days later")
+        expect_eq(smtp.new_mails(), [], "no repeat")
+    expect_eq(kinds(srv), ["reminder", "tl_notice"], "sweep_events")
+
+
+@test
+def forfeit_server_ends_the_game():
+    st = story()
+    srv, gid, fd = st["srv"], st["gid"], st["fd"]
+    with Smtp() as smtp:
+        expect_quiet(sweep(srv, add_days(fd, -1), smtp), "the day before the forfeit date")
+        s = sweep(srv, fd, smtp)
+        expect_eq([e[:2] for e in s["events"]], [("forfeit", gid)], "forfeit on " + fd)
+        expect("0-1" in s["events"][0][2], "the line gives the result: %r" % s["events"][0][2])
+        expect_eq((s["games"], s["queued"], s["sent"], s["failed"]), (1, 3, 3, 0), "counts")
+        expect_mails(smtp.new_mails(), {TL: 1, ALICE: 1, BOB: 1}, gid, "forfeit")
+        s = sweep(srv, fd, smtp)
+        expect_quiet(s, "again")
+        expect_eq(s["games"], 0, "no active game left")
+    srv.restart(today=fd)
+    g = get_game(st["w"].bob, gid)
+    expect_eq((g["status"], g["result"], g["termination"]), ("finished", "0-1", "time_forfeit"),
+              "white lost on time")
+    expect_eq(srv.db_rows("SELECT count(*) FROM audit WHERE game_id = ? AND action = ?",
+                          (gid, "sweep_time_forfeit"))[0][0], 1, "audit line")
+    it = item(overview(st["w"].tl), "forfeits", gid)
+    expect_user(it["player"], st["w"].ids["alice"], "alice")
+    expect_eq(it["since"], fd, "forfeits: since the day the game ended")
+    expect_eq(kinds(srv), ["forfeit", "reminder", "tl_notice"], "sweep_events")
+
+
+@test
+def forfeit_dsu_post_is_claimed():
+    """dsu-post: the sweep flags the forfeit; the opponent claims it."""
+    start = "2027-09-06"
+    w = world(start)
+    srv = w.server
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", start)["id"]
+    fd = get_game(w.bob, gid)["clock"]["white"]["forfeit_date"]
+    expect(day(fd) > day(start) + datetime.timedelta(days=21), "forfeit date %s" % fd)
+    with Smtp() as smtp:
+        s = sweep(srv, add_days(fd, -1), smtp)
+        expect_eq([e for e in s["events"] if e[0] == "forfeit"], [], "not yet on the day before")
+        smtp.new_mails()
+        s = sweep(srv, fd, smtp)
+        expect_eq([e[:2] for e in s["events"] if e[0] == "forfeit"], [("forfeit", gid)], "flagged")
+        expect_eq(s["sent"], s["queued"], "all sent")
+        mails = smtp.new_mails()
+        to = collections.Counter(m.to[0] for m in mails)
+        expect(to[BOB] == 1 and to[TL] >= 1 and to[ALICE] >= 1, "forfeit mails: %r" % to)
+        s = sweep(srv, add_days(fd, 1), smtp)
+        expect_eq([e for e in s["events"] if e[0] == "forfeit"], [], "flagged once")
+    expect_eq(srv.db_rows("SELECT status FROM games WHERE id = ?", (gid,)), [("active",)],
+              "dsu-post: the sweep does not end the game")
+    expect_eq(srv.db_rows("SELECT count(*) FROM audit WHERE action = 'sweep_time_forfeit'"),
+              [(0,)], "no automatic forfeit")
+    srv.restart(today=add_days(fd, 1))
+    it = item(overview(w.tl), "overdue", gid)
+    expect_eq((it["player"]["id"], it["since"]), (w.ids["alice"], fd), "overdue since " + fd)
+    r = w.bob.post("games/%d/claim" % gid, {"type": "time_forfeit"})
+    expect_status(r, 200, "bob's claim")
+    expect_eq((r.json["status"], r.json["result"], r.json["termination"]),
+              ("finished", "0-1", "time_forfeit"), "claimed")
+
+
+def adjudication_game(w, today):
+    """A dsu-post game started 18 months before today, kept within its
+    time: the moves' transit (months here) does not count (SPEC 4.1)."""
+    start = months_before(today, 18)
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", start)["id"]
+    play(w.alice, gid, "e4", received=start, sent=start)
+    g = play(w.bob, gid, "e5", received=add_days(today, -3), sent=add_days(today, -3))
+    expect(g["clock"]["white"]["forfeit_date"] > today, "white is within time: %r" % g["clock"])
+    return gid, start
+
+
+@test
+def adjudication_after_18_months():
+    today = "2027-09-01"
+    w = world(today)
+    srv = w.server
+    gid, start = adjudication_game(w, today)
+    expect_eq(start, "2026-03-01", "18 months before")
+    with Smtp() as smtp:
+        expect_quiet(sweep(srv, add_days(today, -1), smtp), "the day before")
+        s = sweep(srv, today, smtp)
+        expect_eq([e[:2] for e in s["events"]], [("adjudication", gid)], "due")
+        line = s["events"][0][2]
+        expect(start in line and today in line, "start and due date in %r" % line)
+        expect_eq((s["queued"], s["sent"], s["failed"]), (1, 1, 0), "one mail")
+        expect_mails(smtp.new_mails(), {TL: 1}, gid, "adjudication")
+        expect_quiet(sweep(srv, add_days(today, 1), smtp), "once per game")
+        expect_eq(smtp.new_mails(), [], "no repeat")
+    expect_eq(kinds(srv), ["adjudication"], "sweep_events")
+
+
+@test
+def smtp_down_then_up():
+    w = world(D)
+    srv = w.server
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+    _, tl, _ = server_dates(D)
+    port = free_port()  # nothing listens there yet
+    s = sweep(srv, tl, "smtp://127.0.0.1:%d" % port, status=1)
+    expect_eq((s["reminders"], s["tl_notices"], s["queued"], s["sent"], s["failed"]),
+              (1, 1, 3, 0, 3), "everything queued, nothing sent")
+    rows = outbox(srv)
+    expect_eq(len(rows), 3, "three mails in the outbox")
+    for sent_at, attempts, err in rows:
+        expect(sent_at is None and attempts >= 1 and err, "a failed mail: %r" % (rows,))
+    with Smtp(port) as smtp:
+        s = sweep(srv, tl, smtp)
+        expect_eq((s["events"], s["queued"], s["sent"], s["failed"]), ([], 0, 3, 0), "retried")
+        expect_mails(smtp.new_mails(), {ALICE: 2, TL: 1}, gid, "after the outage")
+        expect(all(r[0] is not None for r in outbox(srv)), "all marked sent: %r" % outbox(srv))
+        expect_quiet(sweep(srv, tl, smtp), "third sweep")
+        expect_eq(smtp.new_mails(), [], "nothing sent twice")
+
+
+@test
+def no_smtp_url_keeps_mail():
+    w = world(D)
+    srv = w.server
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+    rem, _, _ = server_dates(D)
+    s = sweep(srv, rem, None)
+    expect_eq((s["reminders"], s["queued"], s["sent"], s["failed"]), (1, 1, 0, 0), "queued only")
+    expect_eq([r[0] for r in outbox(srv)], [None], "waiting in the outbox")
+    with Smtp() as smtp:
+        s = sweep(srv, add_days(rem, 1), smtp)
+        expect_eq((s["events"], s["queued"], s["sent"], s["failed"]), ([], 0, 1, 0), "sent later")
+        expect_mails(smtp.new_mails(), {ALICE: 1}, gid, "the waiting reminder")
+    expect_eq([r[0] is not None for r in outbox(srv)], [True], "marked sent")
+
+
+@test
+def tl_overview():
+    today = "2027-09-01"
+    w = world(today)
+    a, b = w.ids["alice"], w.ids["bob"]
+    g1 = new_game(w.tl, a, b, "server", add_days(today, -15))["id"]   # reminded
+    g2 = new_game(w.tl, b, a, "server", add_days(today, -25))["id"]   # TL told
+    g3 = new_game(w.tl, a, b, "dsu-post", add_days(today, -60))       # over the limit
+    g4 = new_game(w.tl, a, b, "server", add_days(today, -40))["id"]   # forfeit claimed
+    g5, _ = adjudication_game(w, today)
+    g6 = new_game(w.tl, a, b, "server", today)["id"]                  # resigned
+    play(w.alice, g6, "e4")
+    expect_status(w.bob.post("games/%d/resign" % g6), 200, "bob resigns")
+    fd3 = g3["clock"]["white"]["forfeit_date"]
+    expect(fd3 <= today, "g3 is over the limit: %s" % fd3)
+    r = w.bob.post("games/%d/claim" % g4, {"type": "time_forfeit"})
+    expect_status(r, 200, "bob claims g4")
+    ov = overview(w.tl)
+    # g3 is past its reminder date too, but a player over his limit is
+    # overdue, not silent (docs/SWEEP.md): one list each.
+    lists = {k: [it["game"] for it in v] for k, v in ov.items()}
+    expect_eq(lists, {"silent": [g1, g2], "overdue": [g3["id"]], "forfeits": [g4],
+                      "adjudication_due": [g5]}, "the four lists")
+    for gid, uid, start in ((g1, a, add_days(today, -15)), (g2, b, add_days(today, -25))):
+        it = item(ov, "silent", gid)
+        rem, tl, _ = server_dates(start)
+        expect_eq((it["player"]["id"], it["since"]), (uid, rem), "silent since the reminder date")
+        expect(start in it["detail"], "detail gives the receipt date %s: %r" % (start, it))
+        if tl <= today:
+            expect(tl in it["detail"], "detail gives the TL date %s: %r" % (tl, it))
+    it = item(ov, "overdue", g3["id"])
+    expect_eq((it["player"]["id"], it["since"]), (a, fd3), "overdue since the forfeit date")
+    it = item(ov, "forfeits", g4)
+    expect_user(it["player"], a, "alice", "player")
+    expect_eq(it["since"], today, "forfeits: the day it ended")
+    it = item(ov, "adjudication_due", g5)
+    expect_eq((it["player"]["id"], it["since"]), (a, today), "adjudication: white to move")
+    expect_eq(overview(w.admin), ov, "an admin sees the same")
+    overview(w.alice, 403)
+    overview(w.server.client(), 401)
+
+
+if __name__ == "__main__":
+    run_tests()
