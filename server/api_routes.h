@@ -1,11 +1,13 @@
 /* api_routes.h: the route table entries of the endpoints outside api.c
- * (games, exports, vacations), spliced into the table of api.c. */
+ * (games, exports, vacations, the TL overview, tournaments), spliced into
+ * the table of api.c. */
 #ifndef CORRCHESS_API_ROUTES_H
 #define CORRCHESS_API_ROUTES_H
 
 #include "api_export.h"
 #include "api_games.h"
 #include "api_tl.h"
+#include "api_tournaments.h"
 #include "api_vacations.h"
 
 #define API_GAME_ROUTES                                                                            \
@@ -21,6 +23,9 @@
 	    {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, true},                 \
 	    {"POST", "/api/v1/vacations", api_vacations_create, true},                             \
 	    {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, true},                     \
-	    {"GET", "/api/v1/tl/overview", api_tl_overview, true},
+	    {"GET", "/api/v1/tl/overview", api_tl_overview, true},                                 \
+	    {"POST", "/api/v1/tournaments", api_tournaments_create, true},                         \
+	    {"GET", "/api/v1/tournaments", api_tournaments_list, true},                            \
+	    {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, true},
 
 #endif

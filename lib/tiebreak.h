@@ -1,0 +1,132 @@
+/* tiebreak.h: round-robin pairings, scores, Sonneborn-Berger and the
+ * ranking of a tournament group (DSU 6.5-6.7; SPEC.md section 6).
+ *
+ * Players are numbered 0..n-1 by their seat (the numbers drawn by lot,
+ * SPEC 6 "player numbers by lot"); seat s is the player the start letter
+ * calls number s + 1.  In a team tournament seat s is board s % boards + 1
+ * of team s / boards (teams numbered 0..nteams-1 in their drawn order), so
+ * one list of players serves both the individual standings and the teams.
+ *
+ * Points are counted exactly in integers: a score in half points (a draw
+ * is 1, a win 2) and Sonneborn-Berger in quarter points (half the score of
+ * a drawn opponent may be a quarter).  Callers divide by 2 or 4 to show
+ * them.
+ *
+ * Pure library code: no I/O, only libc.  Inputs are the caller's arrays,
+ * only read; outputs go into the caller's arrays.  The ranking functions
+ * allocate a little scratch memory (O(n)) and free it before they return.
+ * Failing functions return a negative enum cc_status (status.h) and write
+ * a sentence into err (which may be NULL when errlen is 0).
+ */
+#ifndef CORRCHESS_TIEBREAK_H
+#define CORRCHESS_TIEBREAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TIEBREAK_MAX_PLAYERS 1024      /* players (or teams) a function accepts */
+#define TIEBREAK_MAX_GAMES   (1 << 20) /* games the standings accept */
+
+/* The result of one game, from the results API.md knows. */
+enum tiebreak_result {
+	TIEBREAK_UNFINISHED = 0, /* "*": the game does not count yet */
+	TIEBREAK_WHITE_WON,      /* "1-0" */
+	TIEBREAK_BLACK_WON,      /* "0-1" */
+	TIEBREAK_DRAW,           /* "1/2-1/2" */
+	TIEBREAK_BOTH_LOST,      /* "0-0": lost for both (DSU 6.2.8, a TL decision) */
+};
+
+/* One game of the group: two seats and the result. */
+struct tiebreak_game {
+	int white, black; /* seats, 0..n-1, different */
+	enum tiebreak_result result;
+};
+
+/* A pairing of a round robin: who has White. */
+struct tiebreak_pairing {
+	int white, black; /* seats, 0..n-1 */
+};
+
+/* One line of the individual standings. */
+struct tiebreak_standing {
+	int player;  /* seat */
+	int score2;  /* game points in half points (2.5 points = 5) */
+	int64_t sb4; /* Sonneborn-Berger in quarter points (1.5 = 6) */
+	int played;  /* finished games (0-0 included; unfinished not) */
+	int rank;    /* 1 = first; tied players share a rank: 1, 2, 2, 4 */
+};
+
+/* One line of the team standings. */
+struct tiebreak_team_standing {
+	int team;       /* team number, 0..nteams-1 */
+	int score2;     /* the game points of its players, in half points */
+	int64_t board2; /* board-weighted points over all games, in half
+	                   points (a win on board 1 of 4 counts 4: 8 here) */
+	int played;     /* finished games of its players */
+	int rank;       /* as in struct tiebreak_standing */
+};
+
+/* Reads a result as API.md writes it ("1-0", "0-1", "1/2-1/2", "0-0",
+ * "*").  CC_OK and *out, or CC_ERR_MALFORMED (text may be NULL). */
+int tiebreak_result_parse(const char *text, enum tiebreak_result *out);
+
+/* The number of games of a round robin of n players played `cycles`
+ * times (1: single, 2: double round robin): cycles * n(n-1)/2. */
+size_t tiebreak_round_robin_games(int n, int cycles);
+
+/* Fills out[] with every pairing of a round robin of n players (2..
+ * TIEBREAK_MAX_PLAYERS), `cycles` (1 or 2) times: first each pair i < j
+ * once in the order (0,1), (0,2), ..., (n-2,n-1), then for a double round
+ * robin the same pairs again with the colours swapped.  Colours: i < j,
+ * i has White iff i + j is odd, so with odd n every player has exactly
+ * (n-1)/2 Whites (an EMT group of 7: 3 Whites and 3 Blacks, SPEC 6) and
+ * with even n n/2 or n/2 - 1.  There are no rounds: every game starts on
+ * the tournament's start date (SPEC 6).  Returns the count of pairings,
+ * or CC_ERR_RANGE (n or cycles out of range) or CC_ERR_NOMEM (room too
+ * small), with err.  O(n^2). */
+int tiebreak_round_robin(int n, int cycles, struct tiebreak_pairing *out, size_t room, char *err,
+                         size_t errlen);
+
+/* Fills out[] with the games of a team tournament (SPEC 6: each player
+ * plays the players on the same board in the other teams once): nteams
+ * teams (2..) of `boards` boards (1..), seats as described at the top.
+ * The matches come in the order of tiebreak_round_robin() on the teams,
+ * each with its boards 1..boards.  Colours: on board 1 the round-robin
+ * rule applied to the team numbers; on every next board they alternate,
+ * so in each match of an even number of boards both teams have White on
+ * half of them (one more for the board-1 White with an odd number), and
+ * on each board the colours are balanced as in a round robin.  Returns
+ * the count (nteams(nteams-1)/2 * boards), or CC_ERR_RANGE /
+ * CC_ERR_NOMEM with err.  O(nteams^2 * boards). */
+int tiebreak_team_round_robin(int nteams, int boards, struct tiebreak_pairing *out, size_t room,
+                              char *err, size_t errlen);
+
+/* The standings of n players (1..TIEBREAK_MAX_PLAYERS) after games[]:
+ * out[] (n entries) in the order of rank.  Score: 1 for a win, 1/2 for a
+ * draw, 0 for a loss and for 0-0; unfinished games do not count.
+ * Ranking (DSU 6.5.4.1): by score; on equal score (a) by Sonneborn-
+ * Berger; then (b) by the points in the games among the players still
+ * tied (applied again to any smaller group it leaves tied); then (c) the
+ * rank is shared.  Players with a shared rank are listed by seat.
+ * CC_ERR_RANGE (n), CC_ERR_INVALID (a seat out of range, a player against
+ * himself, an unknown result), CC_ERR_RANGE (over TIEBREAK_MAX_GAMES
+ * games) or CC_ERR_NOMEM, with err; out[] is then
+ * undefined.  O(n^2 * ngames) at worst (ties), O(ngames + n^2) usually. */
+int tiebreak_standings(int n, const struct tiebreak_game *games, size_t ngames,
+                       struct tiebreak_standing *out, char *err, size_t errlen);
+
+/* The team standings of nteams teams (2..) of `boards` boards (1..; seats
+ * as at the top) after games[]: out[] (nteams entries) in the order of
+ * rank.  Team score = the game points of its players (SPEC 6).  Ties
+ * (SPEC 6, team championship): the points in the games between the tied
+ * teams; then board-weighted points over all games (a win on board 1 of
+ * 4 counts 4, board 2 3, board 3 2, board 4 1; a draw half of that); then
+ * the same over the games between the tied teams only; then the rank is
+ * shared (the SPEC's "lots" are drawn by the TL, not here).  As in
+ * tiebreak_standings(), a smaller group left tied goes through the steps
+ * again.  Errors as there; nteams * boards <= TIEBREAK_MAX_PLAYERS. */
+int tiebreak_team_standings(int nteams, int boards, const struct tiebreak_game *games,
+                            size_t ngames, struct tiebreak_team_standing *out, char *err,
+                            size_t errlen);
+
+#endif
