@@ -2,18 +2,21 @@
 # Installs the Debian packages corrchess needs to build, test and run
 # (stockfish and scid are test oracles: the differential perft test and
 # the PGN reader check; python3-aiosmtpd is the SMTP server that
-# tests/integration/test_sweep.py sends the sweep's mail to).
+# tests/integration/test_sweep.py sends the sweep's mail to; chromium is
+# the browser that tests/web/run.sh drives the web pages in, and
+# fonts-dejavu-core has the chess symbols the board is drawn with).
 # Safe to run again: it only calls apt-get when a package is missing.
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
 libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
-libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid"
+libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid chromium fonts-dejavu-core"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
-# Node.js and npm (the PGN test reads our PGN with chess.js): the machine's
-# own Node.js is used when there is one.
+# Node.js and npm (the PGN test reads our PGN with chess.js; the browser
+# test runs on playwright-core): the machine's own Node.js is used when
+# there is one.
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || missing="$missing nodejs npm"
 if [ -z "$missing" ]; then
 	echo "install-deps: all packages present"

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Installs what is needed, builds corrchess, and runs the daemon on
-# 127.0.0.1:8080 with an embedded SQLite database holding a demo
-# tournament leader, two demo players and a demo game.  Safe to run again:
-# the database (build/demo.db) is made, and its logins printed, only once.
+# Installs what is needed, builds corrchess, and runs the daemon (the web
+# pages and the API) on 127.0.0.1:8080 with an embedded SQLite database
+# holding a demo tournament leader, two demo players and a demo game.
+# Safe to run again: the database (build/demo.db) is made, and its logins
+# printed, only once.
 #   PORT=8081 sh contrib/run.sh     to listen elsewhere
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,5 +18,7 @@ if [ ! -f "$db" ]; then
 else
 	echo "run: using $db (its demo logins were printed when it was made; delete it to start over)"
 fi
-echo "run: corrchessd serving http://127.0.0.1:$port/api/v1/ with $db; Ctrl-C stops it"
-exec "$bin/corrchessd" --db "$db" --listen "127.0.0.1:$port" --log-level warn
+echo "run: corrchessd serving the web pages at http://127.0.0.1:$port/ and the API at" \
+	"http://127.0.0.1:$port/api/v1/ with $db; Ctrl-C stops it"
+exec "$bin/corrchessd" --db "$db" --listen "127.0.0.1:$port" --static_dir "$top/static" \
+	--log-level warn

@@ -1,4 +1,5 @@
-/* http.c: libmicrohttpd glue.
+/* http.c: libmicrohttpd glue: paths under /api/ go to api_handle(), the
+ * others to the web pages (web_handle()).
  *
  * Threading: MHD's own thread pool (one worker per core by default) with
  * epoll.  Each worker thread runs its requests to the end, so a request
@@ -24,6 +25,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "web.h"
 
 struct http_server {
 	struct MHD_Daemon *mhd;
@@ -129,7 +131,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, &rq);
 	struct api_resp rs;
 	memset(&rs, 0, sizeof rs);
-	api_handle(srv->app, &rq, &rs);
+	bool web = web_owns_path(url);
+	if (web)
+		web_handle(srv->app->cfg->static_dir, &rq, &rs);
+	else
+		api_handle(srv->app, &rq, &rs);
 
 	struct MHD_Response *resp =
 	    MHD_create_response_from_buffer(rs.len, rs.body ? rs.body : (void *)"",
@@ -140,7 +146,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	}
 	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
 				rs.content_type ? rs.content_type : "application/json");
-	MHD_add_response_header(resp, "Cache-Control", "no-store");
+	if (web)
+		for (int i = 0; web_headers[i][0]; i++)
+			MHD_add_response_header(resp, web_headers[i][0], web_headers[i][1]);
+	else
+		MHD_add_response_header(resp, "Cache-Control", "no-store");
 	if (rs.allow[0])
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, rs.allow);
 	r->status = rs.status;

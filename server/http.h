@@ -1,4 +1,4 @@
-/* http.h: the libmicrohttpd server around api_handle(). */
+/* http.h: the libmicrohttpd server around api_handle() and web_handle(). */
 #ifndef CORRCHESS_HTTP_H
 #define CORRCHESS_HTTP_H
 

@@ -28,6 +28,7 @@ CORRCHESSD = os.environ.get("CORRCHESSD", "corrchessd")
 TOP_SRCDIR = os.environ.get(
     "TOP_SRCDIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 API = "/api/v1"
+STATIC_DIR = os.path.join(TOP_SRCDIR, "static")  # the web pages the daemon serves
 
 _tests = []
 
@@ -97,8 +98,9 @@ class Client:
 class Server:
     """One corrchessd with its own temporary database."""
 
-    def __init__(self, today=None, extra_env=None):
+    def __init__(self, today=None, extra_env=None, static_dir=STATIC_DIR):
         self.dir = tempfile.mkdtemp(prefix="corrchess-test-")
+        self.static_dir = static_dir
         self.db = os.path.join(self.dir, "test.db")
         self.today = today
         self.extra_env = extra_env or {}
@@ -120,7 +122,8 @@ class Server:
         self.port = free_port()
         logf = open(self.log, "ab")
         self.proc = subprocess.Popen(
-            [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port],
+            [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
+             "--static_dir", self.static_dir],
             env=self.env(), stdout=logf, stderr=logf)
         logf.close()
         deadline = time.time() + 20

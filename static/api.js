@@ -1,0 +1,99 @@
+// api.js: the JSON API of API.md as the pages use it, and the session
+// (token and user) kept in sessionStorage: it lasts while the tab is
+// open and is not sent to the server by itself, unlike a cookie.
+
+const TOKEN_KEY = 'corrchess.token';
+const USER_KEY = 'corrchess.user';
+
+// An error answer of the API: status, code and the API's sentence.
+export class ApiError extends Error {
+	constructor(status, code, message) {
+		super(message);
+		this.status = status;
+		this.code = code;
+	}
+}
+
+export function sessionToken() {
+	return sessionStorage.getItem(TOKEN_KEY);
+}
+
+// The signed-in USER ({id, name, role}), or null.
+export function sessionUser() {
+	try {
+		return JSON.parse(sessionStorage.getItem(USER_KEY) || 'null');
+	} catch {
+		return null;
+	}
+}
+
+function saveSession(token, user) {
+	sessionStorage.setItem(TOKEN_KEY, token);
+	sessionStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function forgetSession() {
+	sessionStorage.removeItem(TOKEN_KEY);
+	sessionStorage.removeItem(USER_KEY);
+}
+
+// The error an API answer carries, or a sentence of our own when the
+// body is not the API's error shape (a proxy's page, say).
+async function errorOf(resp) {
+	let body = null;
+	try {
+		body = await resp.json();
+	} catch {
+		// not JSON
+	}
+	const e = body && body.error;
+	if (e && typeof e.message === 'string')
+		return new ApiError(resp.status, e.code || '', e.message);
+	return new ApiError(resp.status, '', `the server answered ${resp.status} ${resp.statusText}`);
+}
+
+// Calls the API: resolves to the parsed JSON of a 2xx answer; rejects
+// with an ApiError (status 0 when the server could not be reached).
+export async function api(method, path, body) {
+	const headers = { Accept: 'application/json' };
+	const token = sessionToken();
+	if (token)
+		headers.Authorization = `Bearer ${token}`;
+	if (body !== undefined)
+		headers['Content-Type'] = 'application/json';
+	let resp;
+	try {
+		resp = await fetch(`/api/v1${path}`, {
+			method,
+			headers,
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+	} catch {
+		throw new ApiError(0, 'network', 'the server could not be reached; try again');
+	}
+	if (!resp.ok)
+		throw await errorOf(resp);
+	return resp.json();
+}
+
+// POST /session; keeps the token and the user for the other pages.
+export async function signIn(login, password) {
+	const r = await api('POST', '/session', { login, password });
+	saveSession(r.token, r.user);
+	return r.user;
+}
+
+// DELETE /session; the session is forgotten here even when the server
+// could not be told (the token may have expired already).
+export async function signOut() {
+	try {
+		await api('DELETE', '/session');
+	} finally {
+		forgetSession();
+	}
+}
+
+// "alice – bob" (an en dash): how a GAME is named, in lists and titles.
+export function gameName(g) {
+	return `${g.white.name} \u2013 ${g.black.name}`;
+}

@@ -1,0 +1,135 @@
+// board.js: the position of a FEN on a board of 64 buttons.
+//
+// Each square is a <button> whose accessible name (aria-label) is the
+// square's name ("e2"); the piece on it is its text, a Unicode chess
+// symbol, and its description (title) says the piece in words.
+
+const FILES = 'abcdefgh';
+
+// FEN letter -> symbol.  U+FE0E asks for the text form of the glyph:
+// some systems otherwise draw the black pawn as a coloured emoji.
+const GLYPHS = {
+	K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
+	k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟',
+};
+const TEXT_FORM = '\uFE0E';
+const NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+
+// 'white' for an upper-case FEN letter, 'black' for a lower-case one.
+export function pieceColor(letter) {
+	return letter === letter.toUpperCase() ? 'white' : 'black';
+}
+
+// The pieces of a FEN's first field: a Map "e2" -> "P".
+export function piecesOf(fen) {
+	const pieces = new Map();
+	const ranks = fen.split(' ')[0].split('/');
+	ranks.forEach((row, i) => {
+		let file = 0;
+		for (const c of row) {
+			if (c >= '1' && c <= '8') {
+				file += Number(c);
+			} else {
+				pieces.set(FILES[file] + (8 - i), c);
+				file++;
+			}
+		}
+	});
+	return pieces;
+}
+
+// The from and to squares of an ICCF numeric move ("5254" -> e2, e4;
+// a fifth digit is the promotion piece).
+export function iccfSquares(iccf) {
+	const d = String(iccf || '');
+	if (!/^[1-8]{4}/.test(d))
+		return [];
+	const sq = (f, r) => FILES[Number(f) - 1] + r;
+	return [sq(d[0], d[1]), sq(d[2], d[3])];
+}
+
+// True when the pawn letter moving to `to` reaches its last rank.
+export function isPromotion(letter, to) {
+	return (letter === 'P' && to[1] === '8') || (letter === 'p' && to[1] === '1');
+}
+
+// The 64 square names top-left to bottom-right as the viewer sees them:
+// White at the bottom for 'white', Black at the bottom for 'black'.
+function viewOrder(orientation) {
+	const names = [];
+	for (let rank = 8; rank >= 1; rank--)
+		for (const f of FILES)
+			names.push(f + rank);
+	return orientation === 'black' ? names.reverse() : names;
+}
+
+// The board is one stop for Tab (the square last focused, tabindex 0;
+// the others -1), and the arrow keys move between the squares, so that
+// a keyboard user need not tab through 64 buttons to reach the form.
+function focusSquare(squares, i) {
+	squares.forEach((b, k) => { b.tabIndex = k === i ? 0 : -1; });
+	squares[i].focus();
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function onBoardKey(el, ev) {
+	const squares = [...el.querySelectorAll('button.square')];
+	const i = squares.indexOf(document.activeElement);
+	const d = ARROWS[ev.key];
+	if (i < 0 || !d)
+		return;
+	const col = (i % 8) + d[0];
+	const row = Math.floor(i / 8) + d[1];
+	ev.preventDefault();
+	if (col >= 0 && col < 8 && row >= 0 && row < 8)
+		focusSquare(squares, row * 8 + col);
+}
+
+// Makes the 64 buttons inside el (emptied first); onSquare(name) is
+// called on a click (or Enter, Space).  Edge squares carry the
+// coordinates as data attributes, which the stylesheet draws in a corner.
+// Called once per board element (it adds the key listeners to el).
+export function buildBoard(el, orientation, onSquare) {
+	el.replaceChildren();
+	el.addEventListener('keydown', (ev) => onBoardKey(el, ev));
+	el.addEventListener('focusin', (ev) => {
+		const squares = [...el.querySelectorAll('button.square')];
+		squares.forEach((b) => { b.tabIndex = b === ev.target ? 0 : -1; });
+	});
+	const bottomRank = orientation === 'black' ? '8' : '1';
+	const leftFile = orientation === 'black' ? 'h' : 'a';
+	for (const name of viewOrder(orientation)) {
+		const b = document.createElement('button');
+		b.type = 'button';
+		b.className = 'square';
+		b.classList.add((FILES.indexOf(name[0]) + Number(name[1])) % 2 === 0 ? 'light' : 'dark');
+		b.setAttribute('aria-label', name);
+		b.dataset.square = name;
+		if (name[1] === bottomRank)
+			b.dataset.file = name[0];
+		if (name[0] === leftFile)
+			b.dataset.rank = name[1];
+		b.tabIndex = el.children.length === 0 ? 0 : -1;
+		b.addEventListener('click', () => onSquare(name));
+		el.append(b);
+	}
+}
+
+// Shows pieces (from piecesOf) on the buttons of el; `selected` is the
+// square picked for a move, `lastMove` the [from, to] of the last move.
+export function showPosition(el, pieces, selected, lastMove) {
+	for (const b of el.querySelectorAll('button.square')) {
+		const name = b.dataset.square;
+		const letter = pieces.get(name);
+		b.textContent = letter ? GLYPHS[letter] + TEXT_FORM : '';
+		b.title = letter ? `${pieceColor(letter)} ${NAMES[letter.toLowerCase()]}` : 'empty';
+		b.classList.toggle('white-piece', !!letter && pieceColor(letter) === 'white');
+		b.classList.toggle('black-piece', !!letter && pieceColor(letter) === 'black');
+		b.classList.toggle('last-move', (lastMove || []).includes(name));
+		if (name === selected)
+			b.setAttribute('aria-pressed', 'true');
+		else
+			b.removeAttribute('aria-pressed');
+	}
+}
