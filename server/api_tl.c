@@ -76,7 +76,6 @@ static int add_forfeits(struct app *app, json_t *list)
 
 int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char sql_ids[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
 	if (!api_is_tl(&rq->user))
 		return api_error(rs, 403, "forbidden",
 				 "only a tournament leader or an admin sees the overview");
@@ -85,27 +84,11 @@ int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 	json_t *overdue = json_array(), *silent = json_array(), *forfeits = json_array(),
 	       *adjudication = json_array();
 	json_t *lists[4] = {silent, silent, overdue, adjudication}; /* by enum sweep_kind */
+	size_t n = 0;
 	int64_t *ids = NULL;
-	size_t n = 0, cap = 0;
 	int rc = overdue && silent && forfeits && adjudication ? 0 : -1;
-	sqlite3_stmt *st = rc == 0 ? store_stmt(app->st, sql_ids) : NULL;
-	if (!st)
+	if (rc == 0 && !(ids = sweep_active_games(app, &n)))
 		rc = -1;
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		if (n == cap) {
-			size_t nc = cap ? cap * 2 : 64;
-			int64_t *ni = realloc(ids, nc * sizeof *ids);
-			if (!ni) {
-				rc = -1;
-				break;
-			}
-			ids = ni;
-			cap = nc;
-		}
-		ids[n++] = sqlite3_column_int64(st, 0);
-	}
-	if (st)
-		sqlite3_reset(st);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct games_game g;
 		char err[512];

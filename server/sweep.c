@@ -442,31 +442,48 @@ static int send_outbox(struct app *app, struct sweep_counts *counts)
 	return status;
 }
 
+int64_t *sweep_active_games(struct app *app, size_t *n)
+{
+	static const char sql[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		return NULL;
+	int64_t *ids = malloc(64 * sizeof *ids);
+	size_t cap = 64;
+	*n = 0;
+	int rc = SQLITE_DONE;
+	while (ids && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			int64_t *more = realloc(ids, 2 * cap * sizeof *ids);
+			if (!more) {
+				free(ids);
+				ids = NULL;
+				break;
+			}
+			ids = more;
+			cap *= 2;
+		}
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (ids && rc != SQLITE_DONE) {
+		free(ids);
+		ids = NULL;
+	}
+	sqlite3_reset(st);
+	return ids;
+}
+
 int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts *counts,
 	      char *err, size_t errlen)
 {
-	static const char sql_ids[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
 	memset(counts, 0, sizeof *counts);
 	int status = 0;
-	sqlite3_stmt *st = store_stmt(app->st, sql_ids);
-	if (!st) {
+	size_t n;
+	int64_t *ids = sweep_active_games(app, &n);
+	if (!ids) {
 		snprintf(err, errlen, "the database is not available");
 		return 1;
 	}
-	int64_t *ids = NULL;
-	size_t n = 0, cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (n == cap) {
-			size_t nc = cap ? cap * 2 : 64;
-			int64_t *ni = realloc(ids, nc * sizeof *ids);
-			if (!ni)
-				break;
-			ids = ni;
-			cap = nc;
-		}
-		ids[n++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_reset(st);
 	for (size_t i = 0; i < n; i++) {
 		struct games_game g;
 		char gerr[512];

@@ -41,6 +41,10 @@ struct sweep_finding {
 int sweep_findings(const struct games_game *g, const char *today, struct sweep_finding *out,
 		   char *err, size_t errlen);
 
+/* The ids of the active games, in id order (new, free() it; *n of them),
+ * read in one statement; NULL on a database error or out of memory. */
+int64_t *sweep_active_games(struct app *app, size_t *n);
+
 struct sweep_counts {
 	int games, events[4], queued, sent, failed, skipped;
 };
