@@ -66,10 +66,19 @@ int games_create(struct app *app, int64_t white, int64_t black, const char *prof
                  const char *start_date, const char *fen, const char *event, int64_t *id,
                  const char **code, char *err, size_t errlen)
 {
+	return games_create_ex(app, white, black, profile, start_date, fen, event, false, id, code,
+	                       err, errlen);
+}
+
+int games_create_ex(struct app *app, int64_t white, int64_t black, const char *profile,
+                    const char *start_date, const char *fen, const char *event,
+                    bool series_cancellable, int64_t *id, const char **code, char *err,
+                    size_t errlen)
+{
 	static const char sql_user[] = "SELECT 1 FROM users WHERE id = ?";
 	static const char sql_insert[] =
-	        "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen)"
-	        " VALUES (?, ?, ?, ?, ?, ?, ?)";
+	        "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen,"
+	        " series_cancellable) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
 	*code = "invalid_field";
 	if (white == black) {
 		snprintf(err, errlen, "white and black must be two different players");
@@ -141,6 +150,7 @@ int games_create(struct app *app, int64_t white, int64_t black, const char *prof
 	sqlite3_bind_int64(st, 5, black);
 	sqlite3_bind_text(st, 6, canon, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 7, canon, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 8, series_cancellable); /* DSU 6.2.5: default binding */
 	int rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {
@@ -156,30 +166,45 @@ dbfail:
 	return 500;
 }
 
+int games_get_flag(json_t *obj, const char *key, bool *out, struct api_resp *rs)
+{
+	json_t *v = json_object_get(obj, key);
+	if (!v || json_is_null(v))
+		return 1;
+	if (!json_is_boolean(v)) {
+		api_error(rs, 422, "invalid_field", "the field \"%s\" must be true or false", key);
+		return -1;
+	}
+	*out = json_is_true(v);
+	return 0;
+}
+
 /* POST /api/v1/games (tl, admin) */
 int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"white", "black", "profile", "start_date",
-	                                   "fen",   "event", NULL};
+	                                   "fen",   "event", "series_cancellable", NULL};
 	if (!api_is_tl(&rq->user))
 		return api_error(rs, 403, "forbidden",
 		                 "only a tournament leader or an admin creates games");
 	json_t *body = api_body_object(rq, rs);
 	int64_t white, black;
 	const char *profile, *start, *fen = NULL, *event = NULL;
+	bool cancellable = false; /* DSU 6.2.5: a series is binding unless allowed */
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_int(body, "white", true, &white, rs) ||
 	    api_get_int(body, "black", true, &black, rs) ||
 	    api_get_string(body, "profile", true, &profile, rs) ||
 	    api_get_string(body, "start_date", true, &start, rs) ||
 	    api_get_string(body, "fen", false, &fen, rs) < 0 ||
-	    api_get_string(body, "event", false, &event, rs) < 0)
+	    api_get_string(body, "event", false, &event, rs) < 0 ||
+	    games_get_flag(body, "series_cancellable", &cancellable, rs) < 0)
 		return rs->status;
 	int64_t id;
 	const char *code;
 	char err[512];
-	int status = games_create(app, white, black, profile, start, fen, event, &id, &code, err,
-	                          sizeof err);
+	int status = games_create_ex(app, white, black, profile, start, fen, event, cancellable,
+	                             &id, &code, err, sizeof err);
 	if (status)
 		return api_error(rs, status, code, "%s", err);
 	rq->ids[0] = id;
@@ -722,6 +747,115 @@ dbfail:
 out:
 	json_decref(new_series);
 	free(series_text);
+	games_unload(&g);
+	return rs->status;
+}
+
+/* ---- cancelling a series ---- */
+
+/* DELETE /api/v1/games/{id}/series
+ *
+ * DSU 6.2.5, SPEC 3: a series is binding once sent; only where the game's
+ * tournament allows it (games.series_cancellable) may its proposer cancel
+ * it, and only before the opponent has moved in reply: the game's last
+ * move must still be the proposer's own move that carried the series, not
+ * a move the server played from it after the opponent accepted a part.
+ * Only the proposer may cancel: neither the opponent nor a TL or admin
+ * (a TL decides a game through POST .../result, he does not withdraw a
+ * player's moves).  The series is removed and an audit row written in one
+ * transaction; the UPDATE re-checks the proposer and the move count, so a
+ * reply stored meanwhile makes it 409 stale and nothing changes.  Cost:
+ * one game load.  Answers 200 with the GAME. */
+int api_games_series_cancel(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char sql[] =
+	        "UPDATE games SET series_by = NULL, series = NULL"
+	        " WHERE id = ?1 AND status = 'active' AND series_cancellable = 1"
+	        " AND series_by = ?2 AND (SELECT count(*) FROM moves WHERE game_id = ?1) = ?3";
+	if (rq->body_len) {
+		json_t *body = api_body_object(rq, rs);
+		static const char *const keys[] = {NULL};
+		if (!body || api_only_keys(body, keys, rs))
+			return rs->status;
+	}
+	struct games_game g;
+	if (load(app, rq, rs, &g))
+		return rs->status;
+	const char *color = games_color_of(&g, rq->user.id);
+	if (!color) {
+		api_error(rs, 403, "forbidden",
+		          "only the player who proposed the series may cancel it (DSU 6.2.5); "
+		          "you do not play in game %lld",
+		          (long long)g.id);
+		goto out;
+	}
+	if (strcmp(g.status, "active") != 0) {
+		api_error(rs, 409, "game_over", "game %lld is over (%s)", (long long)g.id,
+		          g.result);
+		goto out;
+	}
+	if (!g.series_cancellable) {
+		api_error(rs, 409, "series_binding",
+		          "a series is binding once sent (DSU 6.2.5): game %lld does not allow "
+		          "cancelling one",
+		          (long long)g.id);
+		goto out;
+	}
+	if (!g.series || !g.series_by[0]) {
+		api_error(rs, 409, "no_series", "there is no pending series in game %lld",
+		          (long long)g.id);
+		goto out;
+	}
+	if (strcmp(color, g.series_by) != 0) {
+		api_error(rs, 403, "forbidden",
+		          "only the player who proposed the series may cancel it (DSU 6.2.5)");
+		goto out;
+	}
+	/* DSU 6.2.5: cancellable only before the opponent moved: the last
+	 * move is the proposer's own, sent with the series, not one the
+	 * server played from it after the opponent accepted a part. */
+	const struct games_move *last = g.nmoves ? &g.moves[g.nmoves - 1] : NULL;
+	if (!last || strcmp(games_to_move(&g), g.series_by) == 0 || last->series) {
+		api_error(rs, 409, "series_answered",
+		          "your opponent has already answered the series (DSU 6.2.5): it binds "
+		          "you now");
+		goto out;
+	}
+	if (store_begin(app->st) != SQLITE_OK) {
+		api_error(rs, 503, "busy", "the database is busy; try again");
+		goto out;
+	}
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		goto dbfail;
+	sqlite3_bind_int64(st, 1, g.id);
+	sqlite3_bind_text(st, 2, g.series_by, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, g.nmoves);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		goto dbfail;
+	if (sqlite3_changes(store_db(app->st)) != 1) {
+		store_rollback(app->st);
+		api_error(rs, 409, "stale", "game %lld changed meanwhile: reload it",
+		          (long long)g.id);
+		goto out;
+	}
+	char detail[64];
+	snprintf(detail, sizeof detail, "%s withdrew the series sent with ply %d", color, g.nmoves);
+	if (games_audit(app, rq->user.id, g.id, "series_cancelled", detail) != 0)
+		goto dbfail;
+	if (store_commit(app->st) != SQLITE_OK)
+		goto dbfail;
+	respond_game(app, rq, rs, 200);
+	goto out;
+dbfail:
+	log_msg(LOG_ERROR, "game %lld: cancelling the series failed: %s", (long long)g.id,
+	        sqlite3_errmsg(store_db(app->st)));
+	store_rollback(app->st);
+	api_error(rs, 503, "busy",
+	          "the series could not be cancelled; nothing was changed, try again");
+out:
 	games_unload(&g);
 	return rs->status;
 }

@@ -12,6 +12,7 @@ int api_games_draw(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_games_resign(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_games_claim(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_games_result(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_games_series_cancel(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 /* Creates a game (validated like POST /api/v1/games); 0 and *id, or an
  * HTTP status with a sentence in err and code set to the error code.
@@ -19,5 +20,18 @@ int api_games_result(struct app *app, struct api_req *rq, struct api_resp *rs);
 int games_create(struct app *app, int64_t white, int64_t black, const char *profile,
 		 const char *start_date, const char *fen, const char *event, int64_t *id,
 		 const char **code, char *err, size_t errlen);
+
+/* games_create() with the game's series_cancellable flag (DSU 6.2.5,
+ * SPEC 3: a tournament may allow the proposer to cancel a series before
+ * the opponent has moved).  Used by POST /games and by tournaments. */
+int games_create_ex(struct app *app, int64_t white, int64_t black, const char *profile,
+		    const char *start_date, const char *fen, const char *event,
+		    bool series_cancellable, int64_t *id, const char **code, char *err,
+		    size_t errlen);
+
+/* Reads the optional boolean field key of obj into *out (left as it is
+ * when the field is absent or null): 0 read, 1 absent, or a 422
+ * invalid_field error response and -1 for any other type. */
+int games_get_flag(json_t *obj, const char *key, bool *out, struct api_resp *rs);
 
 #endif

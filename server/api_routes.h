@@ -19,6 +19,7 @@
 	    {"POST", "/api/v1/games/{id}/resign", api_games_resign, true},                         \
 	    {"POST", "/api/v1/games/{id}/claim", api_games_claim, true},                           \
 	    {"POST", "/api/v1/games/{id}/result", api_games_result, true},                         \
+	    {"DELETE", "/api/v1/games/{id}/series", api_games_series_cancel, true},                \
 	    {"GET", "/api/v1/games/{id}/pgn", api_export_pgn, true},                               \
 	    {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, true},                 \
 	    {"POST", "/api/v1/vacations", api_vacations_create, true},                             \

@@ -36,6 +36,7 @@ struct entry {
 struct draft {
 	const char *name, *profile, *start; /* borrowed from the body */
 	enum kind kind;
+	bool series_cancellable; /* DSU 6.2.5 (SPEC 3): the games allow cancelling a series */
 	int n; /* players */
 	struct entry players[TOURNAMENT_MAX_PLAYERS];
 };
@@ -296,15 +297,16 @@ static int check_users(struct app *app, const struct draft *d, struct api_resp *
  * and -1. */
 static int read_draft(struct app *app, struct api_req *rq, struct draft *d, struct api_resp *rs)
 {
-	static const char *const keys[] = {"name",    "kind",  "profile", "start_date",
-	                                   "players", "teams", NULL};
+	static const char *const keys[] = {"name",    "kind",  "profile",           "start_date",
+	                                   "players", "teams", "series_cancellable", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *kind;
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "name", true, &d->name, rs) ||
 	    api_get_string(body, "kind", true, &kind, rs) ||
 	    api_get_string(body, "profile", true, &d->profile, rs) ||
-	    api_get_string(body, "start_date", true, &d->start, rs))
+	    api_get_string(body, "start_date", true, &d->start, rs) ||
+	    games_get_flag(body, "series_cancellable", &d->series_cancellable, rs) < 0)
 		return -1;
 	if (check_name(d->name, "the name", rs))
 		return -1;
@@ -352,7 +354,7 @@ static struct tiebreak_pairing *pairings(const struct draft *d, int *count)
 static int insert_tournament(struct app *app, const struct draft *d, int64_t creator, int64_t *id)
 {
 	static const char sql_t[] = "INSERT INTO tournaments (name, kind, profile, start_date,"
-	                            " created_by) VALUES (?, ?, ?, ?, ?)";
+	                            " created_by, series_cancellable) VALUES (?, ?, ?, ?, ?, ?)";
 	static const char sql_p[] = "INSERT INTO tournament_players (tournament_id, user_id, seat,"
 	                            " team, board) VALUES (?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(app->st, sql_t);
@@ -363,6 +365,7 @@ static int insert_tournament(struct app *app, const struct draft *d, int64_t cre
 	sqlite3_bind_text(st, 3, d->profile, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, d->start, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 5, creator);
+	sqlite3_bind_int(st, 6, d->series_cancellable);
 	int rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE)
@@ -387,10 +390,10 @@ static int insert_tournament(struct app *app, const struct draft *d, int64_t cre
 	return 0;
 }
 
-/* Creates every game of tournament id (games_create(), as POST /games,
- * with the tournament's name as the event) and ties it to the
- * tournament.  Inside the caller's transaction.  0, or an error response
- * and -1. */
+/* Creates every game of tournament id (games_create_ex(), as POST /games,
+ * with the tournament's name as the event and its series_cancellable
+ * flag, DSU 6.2.5) and ties it to the tournament.  Inside the caller's
+ * transaction.  0, or an error response and -1. */
 static int insert_games(struct app *app, const struct draft *d, int64_t id, struct api_resp *rs)
 {
 	static const char sql[] = "UPDATE games SET tournament_id = ? WHERE id = ?";
@@ -405,9 +408,10 @@ static int insert_games(struct app *app, const struct draft *d, int64_t id, stru
 		int64_t gid;
 		const char *code;
 		char err[512];
-		status = games_create(app, d->players[p[k].white].user, d->players[p[k].black].user,
-		                      d->profile, d->start, NULL, d->name, &gid, &code, err,
-		                      sizeof err);
+		status = games_create_ex(app, d->players[p[k].white].user,
+		                         d->players[p[k].black].user, d->profile, d->start, NULL,
+		                         d->name, d->series_cancellable, &gid, &code, err,
+		                         sizeof err);
 		if (status) {
 			api_error(rs, status, code, "game %d of the tournament: %s", k + 1, err);
 			break;
@@ -471,6 +475,7 @@ struct seat {
 struct loaded {
 	int64_t id;
 	char name[TOURNAMENT_NAME_MAX + 1], kind[24], profile[16], start[GAMES_DATE];
+	bool series_cancellable; /* DSU 6.2.5 (SPEC 3) */
 	int n;
 	struct seat *seats;
 	size_t ngames;
@@ -565,7 +570,8 @@ static int load_games(struct app *app, struct loaded *t)
 static int load(struct app *app, int64_t id, struct loaded *t)
 {
 	static const char sql[] =
-	        "SELECT name, kind, profile, start_date FROM tournaments WHERE id = ?";
+	        "SELECT name, kind, profile, start_date, series_cancellable FROM tournaments"
+	        " WHERE id = ?";
 	memset(t, 0, sizeof *t);
 	t->id = id;
 	sqlite3_stmt *st = store_stmt(app->st, sql);
@@ -578,6 +584,7 @@ static int load(struct app *app, int64_t id, struct loaded *t)
 		column_text(st, 1, t->kind, sizeof t->kind);
 		column_text(st, 2, t->profile, sizeof t->profile);
 		column_text(st, 3, t->start, sizeof t->start);
+		t->series_cancellable = sqlite3_column_int(st, 4) != 0;
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
@@ -713,9 +720,10 @@ static json_t *games_json(const struct loaded *t)
  * tournament adds "teams". */
 static json_t *tournament_json(const struct loaded *t)
 {
-	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o}", "id", (json_int_t)t->id,
+	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o}", "id", (json_int_t)t->id,
 	                      "name", t->name, "kind", t->kind, "profile", t->profile, "start_date",
-	                      t->start, "games", games_json(t), "standings", standings_json(t));
+	                      t->start, "series_cancellable", (int)t->series_cancellable, "games",
+	                      games_json(t), "standings", standings_json(t));
 	if (j && strcmp(t->kind, kind_names[KIND_TEAM]) == 0 &&
 	    json_object_set_new(j, "teams", teams_json(t))) {
 		json_decref(j);

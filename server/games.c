@@ -110,7 +110,7 @@ static int load_rows(struct app *app, int64_t id, struct games_game *g, char *er
 	static const char sql_game[] =
 	    "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
 	    " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
-	    " w.name, w.role, b.name, b.role"
+	    " w.name, w.role, b.name, b.role, g.series_cancellable"
 	    " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
 	    " WHERE g.id = ?";
 	static const char sql_moves[] =
@@ -144,6 +144,7 @@ static int load_rows(struct app *app, int64_t id, struct games_game *g, char *er
 	col(st, 14, g->white_role, sizeof g->white_role);
 	col(st, 15, g->black_name, sizeof g->black_name);
 	col(st, 16, g->black_role, sizeof g->black_role);
+	g->series_cancellable = sqlite3_column_int(st, 17) != 0;
 	sqlite3_reset(st);
 	g->prof = clock_profile_find(g->profile);
 	if (!g->prof) {
@@ -455,6 +456,8 @@ void games_write_json(struct jsonw *w, const struct games_game *g, const struct 
 	} else {
 		jsonw_raw(w, "null");
 	}
+	jsonw_key(w, "series_cancellable", false);
+	jsonw_bool(w, g->series_cancellable);
 	jsonw_key(w, "draw_offer", false);
 	jsonw_str(w, g->draw_offer[0] ? g->draw_offer : NULL);
 	jsonw_raw(w, "}");

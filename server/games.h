@@ -56,6 +56,8 @@ struct games_game {
 	char draw_offer[6];        /* "", "white", "black" */
 	char series_by[6];         /* "", "white", "black" */
 	json_t *series;            /* the pending series: JSON array of ICCF strings, or NULL */
+	bool series_cancellable;   /* DSU 6.2.5 (SPEC 3): its proposer may cancel a pending
+				      series before the opponent answers it; games.series_cancellable */
 	int nmoves;
 	int cap;                   /* room in moves */
 	struct games_move *moves;  /* new, nmoves entries */

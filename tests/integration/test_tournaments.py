@@ -14,7 +14,8 @@ from harness import *  # noqa: E402,F401,F403
 
 TODAY = "2027-09-01"
 START = "2027-08-20"  # before today, so games can be played at once
-TOURNAMENT_KEYS = {"id", "name", "kind", "profile", "start_date", "games", "standings"}
+TOURNAMENT_KEYS = {"id", "name", "kind", "profile", "start_date", "series_cancellable", "games",
+                   "standings"}
 STANDING_KEYS = {"player", "rank", "score", "sonneborn_berger", "played"}
 TEAM_KEYS = {"name", "rank", "score", "played"}
 
