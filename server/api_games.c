@@ -36,6 +36,21 @@ static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct
 	return 0;
 }
 
+/* For the actions that take no fields (resign, cancelling a series): the
+ * body may be empty or {}, anything else is refused; then the game is
+ * loaded.  Nonzero with the error response set. */
+static int load_bodiless(struct app *app, struct api_req *rq, struct api_resp *rs,
+                         struct games_game *g)
+{
+	if (rq->body_len) {
+		json_t *body = api_body_object(rq, rs);
+		static const char *const keys[] = {NULL};
+		if (!body || api_only_keys(body, keys, rs))
+			return rs->status;
+	}
+	return load(app, rq, rs, g);
+}
+
 static int move_error(struct api_resp *rs, int rc, const char *err)
 {
 	if (rc == CC_ERR_MALFORMED)
@@ -772,14 +787,8 @@ int api_games_series_cancel(struct app *app, struct api_req *rq, struct api_resp
 	        "UPDATE games SET series_by = NULL, series = NULL"
 	        " WHERE id = ?1 AND status = 'active' AND series_cancellable = 1"
 	        " AND series_by = ?2 AND (SELECT count(*) FROM moves WHERE game_id = ?1) = ?3";
-	if (rq->body_len) {
-		json_t *body = api_body_object(rq, rs);
-		static const char *const keys[] = {NULL};
-		if (!body || api_only_keys(body, keys, rs))
-			return rs->status;
-	}
 	struct games_game g;
-	if (load(app, rq, rs, &g))
+	if (load_bodiless(app, rq, rs, &g))
 		return rs->status;
 	const char *color = games_color_of(&g, rq->user.id);
 	if (!color) {
@@ -970,14 +979,8 @@ int api_games_draw(struct app *app, struct api_req *rq, struct api_resp *rs)
 /* POST /api/v1/games/{id}/resign */
 int api_games_resign(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	if (rq->body_len) {
-		json_t *body = api_body_object(rq, rs);
-		static const char *const keys[] = {NULL};
-		if (!body || api_only_keys(body, keys, rs))
-			return rs->status;
-	}
 	struct games_game g;
-	if (load(app, rq, rs, &g))
+	if (load_bodiless(app, rq, rs, &g))
 		return rs->status;
 	const char *color = player_color(rq, rs, &g);
 	int status = color ? end_game(app, rq, rs, &g, strcmp(color, "white") == 0 ? "0-1" : "1-0",
