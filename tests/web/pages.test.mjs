@@ -431,6 +431,153 @@ step('screenshots, and the phone layout fits the screen', async () => {
 	await bobPage.screenshot({ path: path.join(workDir, 'game-phone.png'), fullPage: true });
 });
 
+// The game stands at 1.e4 e5 2.Nf3, Black (Bob) to move; Alice's page is
+// on it (desktop), Bob's too (phone).
+const action = (page, name) => page.locator('#actions').getByRole('button', { name, exact: true });
+const apiRequests = (page, method, suffix, list) => page.on('request', (r) => {
+	if (r.method() === method && new URL(r.url()).pathname.endsWith(suffix))
+		list.push(r.url());
+});
+
+step('the players see Offer draw, Resign and Claim; Alice offers a draw', async () => {
+	for (const page of [alicePage, bobPage]) {
+		for (const name of ['Offer draw', 'Resign', 'Claim'])
+			assert.ok(await action(page, name).isVisible(), name);
+		assert.ok(!(await action(page, 'Accept draw').isVisible()));
+		assert.ok(!(await action(page, 'Decline draw').isVisible()));
+		assert.ok(!(await page.locator('#result').isVisible()));
+	}
+	assert.deepEqual(await alicePage.getByLabel('Claim', { exact: true }).locator('option').evaluateAll(
+		(os) => os.map((o) => o.value)), ['threefold', 'fifty_moves', 'time_forfeit']);
+	const answer = await answerTo(alicePage, '/draw', () => action(alicePage, 'Offer draw').click());
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	assert.equal(answer.body.draw_offer, 'white');
+	await eventually(async () => assert.ok(!(await action(alicePage, 'Offer draw').isVisible())));
+	assert.match(await alicePage.locator('#draw-state').textContent(), /You have offered a draw/);
+	assert.ok(!(await action(alicePage, 'Accept draw').isVisible()));
+	assert.match(await alicePage.locator('#turn').textContent(), /alice offers a draw/);
+	assert.equal(await alertText(alicePage), '');
+});
+
+step('Bob sees Accept draw after a reload and declines: the offer is gone', async () => {
+	await bobPage.reload();
+	await eventually(async () => assert.ok(await action(bobPage, 'Accept draw').isVisible()));
+	assert.ok(await action(bobPage, 'Decline draw').isVisible());
+	assert.ok(!(await action(bobPage, 'Offer draw').isVisible()));
+	assert.match(await bobPage.locator('#draw-state').textContent(), /alice offers a draw/);
+	const answer = await answerTo(bobPage, '/draw', () => action(bobPage, 'Decline draw').click());
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	assert.equal(answer.body.draw_offer, null);
+	assert.equal(answer.body.status, 'active');
+	await eventually(async () => assert.ok(!(await action(bobPage, 'Accept draw').isVisible())));
+	assert.ok(!(await action(bobPage, 'Decline draw').isVisible()));
+	assert.ok(await action(bobPage, 'Offer draw').isVisible());
+	assert.ok(!(await bobPage.locator('#draw-state').isVisible()));
+	assert.doesNotMatch(await bobPage.locator('#turn').textContent(), /offers a draw/);
+	const g = await apiCall('GET', `/games/${games.main}`, undefined, await login('alice'));
+	assert.equal(g.draw_offer, null);
+	assert.equal(await alertText(bobPage), '');
+});
+
+step('a threefold claim that does not hold shows the API\'s claim_rejected message', async () => {
+	await bobPage.getByLabel('Claim', { exact: true }).selectOption('threefold');
+	const answer = await answerTo(bobPage, '/claim', () => action(bobPage, 'Claim').click());
+	assert.equal(answer.status, 422, JSON.stringify(answer.body));
+	assert.equal(answer.body.error.code, 'claim_rejected');
+	await expectRefused(bobPage, answer, 422, { moves: 3, squares: { f3: '♘', e5: '♟', c6: '' } });
+	assert.ok(await action(bobPage, 'Claim').isVisible());
+	assert.ok(await bobPage.getByLabel('Move').isVisible());
+});
+
+step('a poll interval outside 200..60000 ms is not taken (20 s instead)', async () => {
+	const gets = [];
+	apiRequests(alicePage, 'GET', `/api/v1/games/${games.main}`, gets);
+	await alicePage.goto(`${base}/games/${games.main}?poll=50`);
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 3));
+	await sleep(1000);
+	assert.equal(gets.length, 1, gets.join(' '));
+	alicePage.removeAllListeners('request');
+});
+
+step('with Alice\'s page open, Bob\'s move through the API comes without a reload', async () => {
+	const gets = [];
+	apiRequests(alicePage, 'GET', `/api/v1/games/${games.main}`, gets);
+	await alicePage.goto(`${base}/games/${games.main}?poll=500`);
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 3));
+	const url = alicePage.url();
+	await sleep(700);
+	await apiCall('POST', `/games/${games.main}/moves`, { move: 'Nc6' }, await login('bob'));
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 4), 3000);
+	assert.equal(alicePage.url(), url); // no reload
+	assert.match(await moveItems(alicePage).nth(3).textContent(), /^2… Nc6 /);
+	assert.equal(await squareText(alicePage, 'c6'), '♞');
+	assert.match(await alicePage.locator('#turn').textContent(), /your move/);
+	assert.ok(gets.length >= 2, gets.join(' '));
+	// Alice's move now: the page stops asking.
+	const polled = gets.length;
+	await sleep(1500);
+	assert.equal(gets.length, polled, 'polled on the player\'s own move');
+	alicePage.removeAllListeners('request');
+	await alicePage.screenshot({ path: path.join(workDir, 'game-actions.png'), fullPage: true });
+});
+
+step('Bob resigns through the dialog (Cancel and Escape first: nothing happens)', async () => {
+	const posts = [];
+	apiRequests(bobPage, 'POST', '/resign', posts);
+	const dialog = bobPage.getByRole('dialog', { name: 'Resign this game?' });
+	const focused = () => bobPage.evaluate(() =>
+		`${document.activeElement.id}|${document.activeElement.textContent}`);
+	await action(bobPage, 'Resign').click();
+	await dialog.waitFor();
+	assert.equal(await focused(), '|Cancel');
+	await bobPage.screenshot({ path: path.join(workDir, 'game-resign-dialog.png') });
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	await dialog.waitFor({ state: 'hidden' });
+	assert.equal(await focused(), 'resign|Resign');
+	await action(bobPage, 'Resign').press('Enter');
+	await dialog.waitFor();
+	assert.equal(await focused(), '|Cancel');
+	await bobPage.keyboard.press('Escape');
+	await dialog.waitFor({ state: 'hidden' });
+	assert.equal(await focused(), 'resign|Resign');
+	await sleep(200);
+	assert.deepEqual(posts, []);
+	assert.ok(await bobPage.getByLabel('Move').isVisible());
+	await action(bobPage, 'Resign').click();
+	const answer = await answerTo(bobPage, '/resign', () =>
+		dialog.getByRole('button', { name: 'Resign', exact: true }).click());
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	assert.equal(answer.body.result, '1-0');
+	assert.equal(answer.body.termination, 'resignation');
+	assert.equal(posts.length, 1);
+	bobPage.removeAllListeners('request');
+});
+
+async function expectFinished(page) {
+	await eventually(async () => assert.equal(await page.locator('#result').textContent(), '1-0, resignation'));
+	assert.ok(await page.locator('#result').isVisible());
+	assert.match(await page.locator('#turn').textContent(), /Game over: White \(alice\) wins/);
+	assert.ok(!(await page.getByLabel('Move').isVisible()));
+	assert.ok(await page.locator('#move-form').isHidden());
+	assert.equal(await page.getByRole('button', { name: 'Send move' }).count(), 0);
+	assert.ok(await page.locator('#actions').isHidden());
+	for (const name of ['Offer draw', 'Resign', 'Claim'])
+		assert.ok(!(await action(page, name).isVisible()), name);
+	assert.equal(await moveItems(page).count(), 4);
+	assert.equal(await alertText(page), '');
+}
+
+step('both pages show 1-0, resignation, and no move form or actions', async () => {
+	await expectFinished(bobPage);
+	assert.equal(await bobPage.evaluate(() => document.activeElement.id), 'result');
+	const fits = await bobPage.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: innerWidth }));
+	assert.ok(fits.page <= fits.screen, JSON.stringify(fits));
+	await bobPage.screenshot({ path: path.join(workDir, 'game-over-phone.png'), fullPage: true });
+	await alicePage.reload();
+	await expectFinished(alicePage);
+	await alicePage.screenshot({ path: path.join(workDir, 'game-over-desktop.png'), fullPage: true });
+});
+
 step('signing out forgets the session', async () => {
 	await alicePage.goto(`${base}/`);
 	await alicePage.getByRole('button', { name: 'Sign out' }).click();
