@@ -142,7 +142,7 @@ function step(name, fn) {
 
 // Retries fn (which asserts) until it passes or the time is up: the
 // pages answer asynchronously.
-async function eventually(fn, ms = 5000) {
+async function eventually(fn, ms = 15000) {
 	const t0 = Date.now();
 	for (;;) {
 		try {
@@ -507,7 +507,7 @@ step('with Alice\'s page open, Bob\'s move through the API comes without a reloa
 	const url = alicePage.url();
 	await sleep(700);
 	await apiCall('POST', `/games/${games.main}/moves`, { move: 'Nc6' }, await login('bob'));
-	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 4), 3000);
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 4));
 	assert.equal(alicePage.url(), url); // no reload
 	assert.match(await moveItems(alicePage).nth(3).textContent(), /^2… Nc6 /);
 	assert.equal(await squareText(alicePage, 'c6'), '♞');
