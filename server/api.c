@@ -145,6 +145,20 @@ int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struc
 	return 0;
 }
 
+int api_get_bool(json_t *obj, const char *key, bool required, bool *out, struct api_resp *rs)
+{
+	json_t *v;
+	int rc = field(obj, key, required, &v, rs);
+	if (rc)
+		return rc;
+	if (!json_is_boolean(v)) {
+		api_error(rs, 422, "invalid_field", "the field \"%s\" must be true or false", key);
+		return -1;
+	}
+	*out = json_is_true(v);
+	return 0;
+}
+
 int api_only_keys(json_t *obj, const char *const *keys, struct api_resp *rs)
 {
 	const char *k;

@@ -87,6 +87,7 @@ json_t *api_body_object(struct api_req *rq, struct api_resp *rs);
 int api_get_string(json_t *obj, const char *key, bool required, const char **out,
 		   struct api_resp *rs);
 int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struct api_resp *rs);
+int api_get_bool(json_t *obj, const char *key, bool required, bool *out, struct api_resp *rs);
 /* Refuses any key of obj not in the NULL-terminated list (422 unknown_field). */
 int api_only_keys(json_t *obj, const char *const *keys, struct api_resp *rs);
 

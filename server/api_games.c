@@ -181,19 +181,6 @@ dbfail:
 	return 500;
 }
 
-int games_get_flag(json_t *obj, const char *key, bool *out, struct api_resp *rs)
-{
-	json_t *v = json_object_get(obj, key);
-	if (!v || json_is_null(v))
-		return 1;
-	if (!json_is_boolean(v)) {
-		api_error(rs, 422, "invalid_field", "the field \"%s\" must be true or false", key);
-		return -1;
-	}
-	*out = json_is_true(v);
-	return 0;
-}
-
 /* POST /api/v1/games (tl, admin) */
 int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
@@ -213,7 +200,7 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "start_date", true, &start, rs) ||
 	    api_get_string(body, "fen", false, &fen, rs) < 0 ||
 	    api_get_string(body, "event", false, &event, rs) < 0 ||
-	    games_get_flag(body, "series_cancellable", &cancellable, rs) < 0)
+	    api_get_bool(body, "series_cancellable", false, &cancellable, rs) < 0)
 		return rs->status;
 	int64_t id;
 	const char *code;
@@ -878,29 +865,14 @@ static int end_game(struct app *app, struct api_req *rq, struct api_resp *rs,
                     const struct games_game *g, const char *result, const char *termination,
                     const char *action, const char *detail, bool correct)
 {
-	/* A pending series ends with the game. */
-	static const char sql_end[] =
-	    "UPDATE games SET status = 'finished', result = ?, termination = ?, draw_offer = NULL,"
-	    " series_by = NULL, series = NULL, finished_on = ?"
-	    " WHERE id = ? AND (status = 'active' OR ?)";
 	char today[11];
 	api_today(app, today);
 	if (store_begin(app->st) != SQLITE_OK)
 		return api_error(rs, 503, "busy", "the database is busy; try again");
-	sqlite3_stmt *st = store_stmt(app->st, sql_end);
-	if (!st)
+	int ended = games_end(app, g->id, result, termination, today, -1, correct);
+	if (ended < 0)
 		goto dbfail;
-	sqlite3_bind_text(st, 1, result, -1, SQLITE_STATIC);
-	if (termination)
-		sqlite3_bind_text(st, 2, termination, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, today, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, g->id);
-	sqlite3_bind_int(st, 5, correct);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		goto dbfail;
-	if (sqlite3_changes(store_db(app->st)) != 1) {
+	if (!ended) {
 		store_rollback(app->st);
 		return api_error(rs, 409, "game_over", "game %lld ended meanwhile",
 		                 (long long)g->id);

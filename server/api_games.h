@@ -29,9 +29,4 @@ int games_create_ex(struct app *app, int64_t white, int64_t black, const char *p
 		    bool series_cancellable, int64_t *id, const char **code, char *err,
 		    size_t errlen);
 
-/* Reads the optional boolean field key of obj into *out (left as it is
- * when the field is absent or null): 0 read, 1 absent, or a 422
- * invalid_field error response and -1 for any other type. */
-int games_get_flag(json_t *obj, const char *key, bool *out, struct api_resp *rs);
-
 #endif

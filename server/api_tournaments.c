@@ -306,7 +306,7 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	    api_get_string(body, "kind", true, &kind, rs) ||
 	    api_get_string(body, "profile", true, &d->profile, rs) ||
 	    api_get_string(body, "start_date", true, &d->start, rs) ||
-	    games_get_flag(body, "series_cancellable", &d->series_cancellable, rs) < 0)
+	    api_get_bool(body, "series_cancellable", false, &d->series_cancellable, rs) < 0)
 		return -1;
 	if (check_name(d->name, "the name", rs))
 		return -1;

@@ -480,3 +480,31 @@ int games_audit(struct app *app, int64_t user, int64_t game_id, const char *acti
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
+
+int games_end(struct app *app, int64_t id, const char *result, const char *termination,
+	      const char *today, int plies, bool correct)
+{
+	/* A pending series and a draw offer end with the game.  plies >= 0:
+	 * only while the game still has that many moves (no move came in
+	 * since the caller loaded it). */
+	static const char sql[] =
+	    "UPDATE games SET status = 'finished', result = ?1, termination = ?2, draw_offer = NULL,"
+	    " series_by = NULL, series = NULL, finished_on = ?3"
+	    " WHERE id = ?4 AND (status = 'active' OR ?5)"
+	    " AND (?6 < 0 OR (SELECT count(*) FROM moves WHERE game_id = ?4) = ?6)";
+	sqlite3_stmt *st = store_stmt(app->st, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, result, -1, SQLITE_STATIC);
+	if (termination)
+		sqlite3_bind_text(st, 2, termination, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, today, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, id);
+	sqlite3_bind_int(st, 5, correct);
+	sqlite3_bind_int(st, 6, plies);
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return -1;
+	return sqlite3_changes(store_db(app->st)) == 1;
+}

@@ -113,4 +113,13 @@ const char *games_color_of(const struct games_game *g, int64_t user);
 int games_audit(struct app *app, int64_t user, int64_t game_id, const char *action,
 		const char *detail);
 
+/* Ends game id with result and termination (NULL: none) on today, in the
+ * caller's transaction: status finished, the draw offer and a pending
+ * series dropped.  Only an active game unless `correct` (a TL correcting
+ * a result); with plies >= 0 only while it has exactly that many moves.
+ * 1 ended, 0 not as expected (ended or moved meanwhile), -1 on a
+ * database error. */
+int games_end(struct app *app, int64_t id, const char *result, const char *termination,
+	      const char *today, int plies, bool correct);
+
 #endif

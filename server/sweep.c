@@ -250,12 +250,6 @@ static int record(struct app *app, const struct games_game *g, const struct swee
 	static const char sql_event[] =
 	    "INSERT OR IGNORE INTO sweep_events (game_id, kind, user_id, ply, due, found_on)"
 	    " VALUES (?, ?, ?, ?, ?, ?)";
-	/* Only while the game is as loaded: no move came in meanwhile. */
-	static const char sql_end[] =
-	    "UPDATE games SET status = 'finished', result = ?, termination = 'time_forfeit',"
-	    " draw_offer = NULL, series_by = NULL, series = NULL, finished_on = ?"
-	    " WHERE id = ? AND status = 'active'"
-	    " AND (SELECT count(*) FROM moves WHERE game_id = ?) = ?";
 	char due[CALENDAR_ISO_LEN];
 	iso(f->due, due);
 	if (store_begin(app->st) != SQLITE_OK)
@@ -283,19 +277,11 @@ static int record(struct app *app, const struct games_game *g, const struct swee
 	const char *result = f->side == CLOCK_WHITE ? "0-1" : "1-0";
 	if (f->kind == SWEEP_FORFEIT && g->prof->auto_forfeit) {
 		/* SPEC 4.6: on the server the sweep ends the game (DSU 6.3.3.3). */
-		st = store_stmt(app->st, sql_end);
-		if (!st)
+		/* Only while the game is as loaded: no move came in meanwhile. */
+		int ended = games_end(app, g->id, result, "time_forfeit", today, g->nmoves, false);
+		if (ended < 0)
 			goto fail;
-		sqlite3_bind_text(st, 1, result, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, today, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 3, g->id);
-		sqlite3_bind_int64(st, 4, g->id);
-		sqlite3_bind_int(st, 5, g->nmoves);
-		rc = sqlite3_step(st);
-		sqlite3_reset(st);
-		if (rc != SQLITE_DONE)
-			goto fail;
-		if (sqlite3_changes(store_db(app->st)) != 1) {
+		if (!ended) {
 			store_rollback(app->st);
 			return 0; /* the game changed meanwhile: the next sweep sees it */
 		}
