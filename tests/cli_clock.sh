@@ -15,6 +15,16 @@ vectors="$top/tests/vectors/time.json"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_clock.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# The vectors file may be laid out on many lines: the checks below read
+# one case a line, so write each case of each section as one line.
+"${PYTHON3:-python3}" -c '
+import json, sys
+for cases in json.load(open(sys.argv[1])).values():
+    if isinstance(cases, list):
+        for case in cases:
+            print(json.dumps(case, ensure_ascii=False))
+' "$vectors" >"$tmp/cases" || { echo "cli_clock.sh: cannot parse $vectors" >&2; exit 1; }
+vectors="$tmp/cases"
 pass=0
 fail=0
 
@@ -34,7 +44,7 @@ run() {
 	rc=$?
 }
 
-# --- days: every one_move vector (the vectors hold one object a line) ---
+# --- days: every one_move vector (one case a line, see above) ---
 nvec=0
 grep '"received".*"sent".*"days"' "$vectors" >"$tmp/moves"
 while IFS= read -r line; do
