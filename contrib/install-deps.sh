@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages corrchess needs to build, test and run
 # (stockfish and scid are test oracles: the differential perft test and
-# the PGN reader check; python3-aiosmtpd is the SMTP server that
+# the PGN reader check; scid with tdom also runs its Xfcc client against
+# the daemon; faketime and python3-icalendar serve the clock and calendar
+# tests; python3-aiosmtpd is the SMTP server that
 # tests/integration/test_sweep.py sends the sweep's mail to; chromium is
 # the browser that tests/web/run.sh drives the web pages in, and
 # fonts-dejavu-core has the chess symbols the board is drawn with).
@@ -9,7 +11,8 @@
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
 libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
-libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid chromium fonts-dejavu-core"
+libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid tdom faketime
+python3-icalendar chromium fonts-dejavu-core"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
