@@ -25,9 +25,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "calendar.h"
-#include "clock.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
+#include "util/status.h"
 
 #define CHUNK     4096
 #define MAX_PLIES 90

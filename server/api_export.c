@@ -8,15 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
+#include "chess/movegen.h"
+#include "clock/calendar.h"
+#include "corr/series.h"
+#include "export/pgn.h"
+#include "export/transcript.h"
 #include "games.h"
-#include "movegen.h"
-#include "series.h"
-#include "iccf.h"
 #include "log.h"
-#include "pgn.h"
-#include "status.h"
-#include "transcript.h"
+#include "notation/iccf.h"
+#include "util/status.h"
 
 #define PGN_TYPE  "text/x-chess-pgn; charset=utf-8"
 #define TEXT_TYPE "text/plain; charset=utf-8"
@@ -56,7 +56,7 @@ static void game_title(const struct games_game *g, char *buf, size_t len)
 		snprintf(buf, len, "corrchess game %lld", (long long)g->id);
 }
 
-/* GET /api/v1/games/{id}/pgn: the game as a PGN file (lib/pgn.h says what
+/* GET /api/v1/games/{id}/pgn: the game as a PGN file (lib/export/pgn.h says what
  * it holds).  Seven Tag Roster: Event = the game's event or "corrchess
  * game N", Site = base_url or "corrchess", Date = the start date, Round
  * "-" (not applicable), the players' names, the result; then Mode,
@@ -135,7 +135,7 @@ static int32_t day_of(const char *iso)
 }
 
 /* GET /api/v1/games/{id}/transcript: the DSU 6.8.2 table of the game
- * (lib/transcript.h), under a title, the players and the start date, and
+ * (lib/export/transcript.h), under a title, the players and the start date, and
  * with the result when the game is over.  Cost: one load and replay of
  * the game, then linear in the moves. */
 /* The game's moves as a numbered ICCF transcript ("1. 5254, 5755 2. ..."),

@@ -9,19 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
-#include "fen.h"
-#include "game.h"
+#include "chess/fen.h"
+#include "chess/game.h"
+#include "chess/movegen.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
+#include "corr/series.h"
 #include "games.h"
-#include "iccf.h"
 #include "log.h"
-#include "movegen.h"
-#include "notation.h"
-#include "san.h"
-#include "series.h"
-#include "status.h"
-#include "uci.h"
+#include "notation/iccf.h"
+#include "notation/notation.h"
+#include "notation/san.h"
+#include "notation/uci.h"
+#include "util/status.h"
 
 /* Loads the game of rq->ids[0] or sets the error response. */
 static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct games_game *g)

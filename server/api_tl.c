@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
 #include "games.h"
 #include "log.h"
-#include "status.h"
 #include "sweep.h"
+#include "util/status.h"
 
 #define OVERVIEW_MAX 5000 /* items a list shows at most */
 

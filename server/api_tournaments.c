@@ -13,12 +13,12 @@
 #include <string.h>
 
 #include "api_games.h"
-#include "calendar.h"
-#include "clock.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
 #include "games.h"
 #include "log.h"
-#include "status.h"
-#include "tiebreak.h"
+#include "tourney/tiebreak.h"
+#include "util/status.h"
 
 /* The kinds of API.md, in the order of kind_names[]. */
 enum kind { KIND_RR, KIND_DRR, KIND_EMT, KIND_TEAM, KIND_CUP };

@@ -46,11 +46,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
 #include "games.h"
-#include "clock.h"
 #include "log.h"
-#include "status.h"
+#include "util/status.h"
 
 #define VAC_PERIODS_MAX 1000 /* stored periods per player; more are refused */
 #define VAC_PROFILES_MAX 8   /* distinct profiles among a player's games */

@@ -1,5 +1,5 @@
 /* cmd_clock.c: `corrchess days` and `corrchess easter`.  Parsing and
- * printing only; every rule lives in lib/clock.c and lib/calendar.c. */
+ * printing only; every rule lives in lib/clock/ and lib/clock/calendar.c. */
 #include "cmd_clock.h"
 
 #include <stdarg.h>
@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
+#include "util/status.h"
 
 #define EXIT_USAGE 2
 

@@ -1,5 +1,5 @@
 /* cmd_clock.h: the `corrchess days` and `corrchess easter` subcommands
- * (API.md "Programs"), thin wrappers over lib/clock.h and lib/calendar.h.
+ * (API.md "Programs"), thin wrappers over lib/clock/clock.h and lib/clock/calendar.h.
  *
  * Both take the subcommand's own argv (argv[0] is "days" / "easter") and
  * return the process exit status: 0 on success (output on stdout), 2 on

@@ -1,6 +1,6 @@
 /* cmd_transcript.c: `corrchess transcript`.  Reading, checking order and
- * printing only; the notation and the series rules live in lib/iccf.c,
- * lib/series.c and lib/san.c. */
+ * printing only; the notation and the series rules live in lib/notation/iccf.c,
+ * lib/corr/series.c and lib/notation/san.c. */
 #include "cmd_transcript.h"
 
 #include <errno.h>
@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fen.h"
-#include "iccf.h"
-#include "san.h"
-#include "series.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "corr/series.h"
+#include "notation/iccf.h"
+#include "notation/san.h"
+#include "util/status.h"
 
 #define EXIT_FAILED 1
 #define EXIT_USAGE  2
@@ -235,7 +235,7 @@ int cmd_transcript(int argc, char **argv)
 		return status;
 	iccf_transcript *t = NULL;
 	if (iccf_transcript_parse(text, &t, err, sizeof err) != CC_OK) {
-		/* lib/iccf.c says "transcript: ..." / "transcript, offset N: ...";
+		/* lib/notation/iccf.c says "transcript: ..." / "transcript, offset N: ...";
 		 * the prefix of fail() says it already */
 		const char *msg = err;
 		if (strncmp(msg, "transcript: ", 12) == 0 || strncmp(msg, "transcript, ", 12) == 0)

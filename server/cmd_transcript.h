@@ -1,5 +1,5 @@
 /* cmd_transcript.h: the `corrchess transcript` subcommand, a thin wrapper
- * over lib/iccf.h (numbered ICCF transcripts, DSU 6.2.2) and lib/series.h
+ * over lib/notation/iccf.h (numbered ICCF transcripts, DSU 6.2.2) and lib/corr/series.h
  * (move series, DSU 6.2.5).
  *
  *   corrchess transcript [--fen FEN] FILE      (FILE "-" reads stdin)

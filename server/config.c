@@ -1,7 +1,7 @@
 #include "autoconfig.h"
 #include "config.h"
 
-#include "calendar.h"
+#include "clock/calendar.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -17,14 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 #include "cmd_admin.h"
 #include "cmd_clock.h"
 #include "cmd_transcript.h"
 #include "config.h"
-#include "fen.h"
-#include "movegen.h"
-#include "uci.h"
+#include "notation/uci.h"
 
 #define PERFT_MAX_DEPTH 12
 

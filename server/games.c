@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
+#include "chess/movegen.h"
+#include "clock/calendar.h"
 #include "jsonw.h"
 #include "log.h"
-#include "movegen.h"
-#include "notation.h"
-#include "status.h"
-#include "uci.h"
+#include "notation/notation.h"
+#include "notation/uci.h"
+#include "util/status.h"
 
 void games_unload(struct games_game *g)
 {

@@ -14,10 +14,10 @@
 #include <stdint.h>
 
 #include "api.h"
-#include "board.h"
-#include "fen.h"
-#include "clock.h"
-#include "game.h"
+#include "chess/fen.h"
+#include "chess/game.h"
+#include "chess/position.h"
+#include "clock/clock.h"
 #include "jsonw.h"
 
 #define GAMES_DATE 11 /* YYYY-MM-DD and the NUL */

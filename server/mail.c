@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "textbuf.h"
+#include "util/textbuf.h"
 
 #define MAIL_MAX (256 * 1024) /* a sweep mail is a few hundred bytes */
 

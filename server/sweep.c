@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
 #include "log.h"
-#include "status.h"
 #include "mail.h"
 #include "store.h"
-#include "textbuf.h"
+#include "util/status.h"
+#include "util/textbuf.h"
 
 const char *sweep_kind_name(enum sweep_kind k)
 {

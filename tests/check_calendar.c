@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "status.h"
+#include "clock/calendar.h"
 #include "testutil.h"
+#include "util/status.h"
 
 /* ---- independent references ---------------------------------------- */
 

@@ -1,4 +1,4 @@
-/* check_clock.c: the thinking-time engine (lib/clock.h).
+/* check_clock.c: the thinking-time engine (lib/clock/clock.h).
  *
  * Three layers: every vector of tests/vectors/time.json, read at run time;
  * hand-made cases for each DSU rule; and property tests over many random
@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
 #include "testutil.h"
+#include "util/status.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 

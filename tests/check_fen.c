@@ -2,10 +2,10 @@
  * it must refuse with a reason. */
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "chess/position.h"
 #include "testutil.h"
+#include "util/status.h"
 
 static const char *round_trips[] = {
     FEN_STARTPOS,

@@ -2,13 +2,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fen.h"
-#include "game.h"
-#include "movegen.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "chess/game.h"
+#include "chess/movegen.h"
 #include "chess_testutil.h"
+#include "notation/uci.h"
 #include "testutil.h"
-#include "uci.h"
+#include "util/status.h"
 
 static game *new_game(const char *fen)
 {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
-#include "movegen.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 #include "testutil.h"
 
 static const struct {

@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fen.h"
-#include "movegen.h"
-#include "pgn.h"
-#include "san.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "export/pgn.h"
+#include "notation/san.h"
 #include "testutil.h"
+#include "util/status.h"
 
 #define MAXPLY 400
 

@@ -2,14 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fen.h"
-#include "iccf.h"
-#include "movegen.h"
-#include "san.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
 #include "chess_testutil.h"
+#include "notation/iccf.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 #include "testutil.h"
-#include "uci.h"
+#include "util/status.h"
 
 /* The six test positions of the Chess Programming Wiki "Perft Results". */
 static const char *const perft_fens[] = {

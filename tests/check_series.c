@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fen.h"
-#include "game.h"
-#include "iccf.h"
-#include "san.h"
-#include "series.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "chess/game.h"
 #include "chess_testutil.h"
+#include "corr/series.h"
+#include "notation/iccf.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 #include "testutil.h"
-#include "uci.h"
+#include "util/status.h"
 
 /* DSU 6.2.5's example: Black to play his 11th move, with all of 11...a6
  * 12.b5 axb5 13.Rxa8 Bxa8 (or Qxa8) 14.d4 legal. */

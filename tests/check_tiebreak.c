@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "status.h"
 #include "testutil.h"
-#include "tiebreak.h"
+#include "tourney/tiebreak.h"
+#include "util/status.h"
 
 /* ---- helpers ---- */
 

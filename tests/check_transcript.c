@@ -2,13 +2,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "fen.h"
-#include "iccf.h"
-#include "san.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "clock/calendar.h"
+#include "export/transcript.h"
+#include "notation/iccf.h"
+#include "notation/san.h"
 #include "testutil.h"
-#include "transcript.h"
+#include "util/status.h"
 
 /* A day number of 2027 (the year of SPEC's vectors). */
 static int32_t day(int month, int mday)

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "board.h"
+#include "chess/position.h"
 
 /* Reads fen into *pos; fails the running test with the reason if it
  * does not parse. */

@@ -21,12 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "fen.h"
-#include "movegen.h"
-#include "pgn.h"
-#include "san.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "clock/calendar.h"
+#include "export/pgn.h"
+#include "notation/san.h"
+#include "util/status.h"
 
 #define MAXPLY 300
 

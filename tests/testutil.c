@@ -1,10 +1,10 @@
-#include "testutil.h"
 #include "chess_testutil.h"
+#include "testutil.h"
 
 #include <string.h>
 
-#include "fen.h"
-#include "status.h"
+#include "chess/fen.h"
+#include "util/status.h"
 
 #include <stdio.h>
 #include <stdlib.h>

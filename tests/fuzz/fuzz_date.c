@@ -25,10 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
 #include "fuzz.h"
-#include "status.h"
+#include "util/status.h"
 
 #define MAX_DATES  48
 #define MAX_REPEAT 500 /* copies of the stop list with "*" */

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
+#include "chess/fen.h"
+#include "chess/game.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
 #include "fuzz.h"
-#include "game.h"
-#include "movegen.h"
-#include "status.h"
+#include "util/status.h"
 
 /* The fields FEN describes and the key; memcmp() would also compare
  * padding. */

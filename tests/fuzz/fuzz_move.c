@@ -14,16 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "fen.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "corr/series.h"
 #include "fuzz.h"
-#include "iccf.h"
-#include "movegen.h"
-#include "notation.h"
-#include "san.h"
-#include "series.h"
-#include "status.h"
-#include "uci.h"
+#include "notation/iccf.h"
+#include "notation/notation.h"
+#include "notation/san.h"
+#include "notation/uci.h"
+#include "util/status.h"
 
 /* Positions with castling, e.p., promotions (quiet and capturing), pins,
  * checks, mate and stalemate, both sides to move. */

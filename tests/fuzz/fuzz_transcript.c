@@ -12,7 +12,7 @@
  *   - the replayed moves, as a transcript built with
  *     iccf_transcript_add_move(), write, parse and replay to the same
  *     moves;
- *   - the writers lib/pgn.c and lib/transcript.c take the replayed game
+ *   - the writers lib/export/pgn.c and lib/export/transcript.c take the replayed game
  *     with names, comments and dates made from the input bytes (so any
  *     byte, invalid UTF-8, braces, '%' and huge or missing dates reach
  *     them) and either refuse with a status or write text within their
@@ -21,15 +21,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "calendar.h"
-#include "fen.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "clock/calendar.h"
+#include "export/pgn.h"
+#include "export/transcript.h"
 #include "fuzz.h"
-#include "iccf.h"
-#include "movegen.h"
-#include "pgn.h"
-#include "status.h"
-#include "transcript.h"
+#include "notation/iccf.h"
+#include "util/status.h"
 
 static const char *const starts[] = {
         FEN_STARTPOS,

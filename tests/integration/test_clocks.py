@@ -6,7 +6,7 @@ claims, against the real corrchessd over HTTP with a temporary database.
 
 The vectors are read from $TOP_SRCDIR/tests/vectors/time.json at run time.
 Expected forfeit dates come from a small model of SPEC §4 written here
-(independent of lib/clock.c)."""
+(independent of lib/clock/)."""
 import datetime
 import os
 import sys

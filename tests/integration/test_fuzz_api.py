@@ -103,7 +103,7 @@ def error_body_ok(ans):
 # ------------------------------------------------------------ the replay
 
 def replay_fen(start_fen, ucis):
-    """The FEN after the UCI moves, written as lib/fen.c writes it (the
+    """The FEN after the UCI moves, written as lib/chess/fen.c writes it (the
     e.p. square only when a pawn of the side to move stands beside)."""
     parts = start_fen.split()
     board = {}
