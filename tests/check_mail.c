@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mail.h"
+#include "jobs/mail.h"
 #include "testutil.h"
 
 /* The value of header name in msg (up to its CRLF, unfolded), or "". */

@@ -1,0 +1,112 @@
+/* api.h: the HTTP API of API.md, independent of the HTTP library.
+ *
+ * http.c turns a libmicrohttpd request into a struct api_req, calls
+ * api_handle(), and sends the struct api_resp back.  Handlers live in
+ * api_*.c files and are listed in the route table of api.c. */
+#ifndef CORRCHESS_API_H
+#define CORRCHESS_API_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/config.h"
+#include "store/store.h"
+
+#define API_BODY_MAX (64 * 1024) /* larger request bodies get 413 */
+#define API_MAX_QUERY 8
+
+struct app {
+	struct config *cfg;
+	store *st;
+	int session_days;
+};
+
+struct user {
+	int64_t id;
+	char name[128];
+	char role[8]; /* "player", "tl", "admin" */
+};
+
+struct api_req {
+	const char *method;
+	const char *path;           /* without the query string */
+	const char *body;           /* NUL-terminated, body_len bytes */
+	size_t body_len;
+	bool body_too_big;
+	const char *authorization;  /* the header, or NULL */
+	int nquery;
+	struct {
+		const char *key, *value;
+	} query[API_MAX_QUERY];
+	/* Filled by api_handle() for the handler: */
+	int64_t ids[3];             /* the {id} parts of the path, in order */
+	json_t *json;               /* the parsed body (borrowed), or NULL */
+	struct user user;           /* the signed-in user (when the route needs one) */
+};
+
+struct api_resp {
+	int status;
+	char *body;                 /* new (malloc), freed by the HTTP layer */
+	size_t len;
+	const char *content_type;   /* static string */
+	char allow[64];             /* an Allow header for 405, or "" */
+};
+
+/* Dispatches one request. Never fails: every outcome is a response. */
+void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* Every route as "METHOD /pattern" lines (for the OpenAPI check). */
+void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx);
+
+/* ---- for the handlers ---- */
+
+/* Sets an API.md error: {"error": {"code", "message"}}; returns status. */
+int api_error(struct api_resp *rs, int status, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Sets a JSON response; steals `body`; returns status. */
+int api_json(struct api_resp *rs, int status, json_t *body);
+
+/* Sets a JSON response from text the caller wrote (stolen, malloc'ed;
+ * NULL means out of memory and gives 500); returns the status. */
+int api_json_text(struct api_resp *rs, int status, char *text, size_t len);
+
+/* Sets a text response (copied); returns status. */
+int api_text(struct api_resp *rs, int status, const char *content_type, const char *text,
+	     size_t len);
+
+/* The JSON body as an object, or an error response (400 bad_json /
+ * 415-like 400 not_an_object) and NULL. */
+json_t *api_body_object(struct api_req *rq, struct api_resp *rs);
+
+/* Field readers: on a wrong type or a missing required field they set a
+ * 422 invalid_field / missing_field error and return -1; 0 when present,
+ * 1 when optional and absent.  Strings are borrowed from the body. */
+int api_get_string(json_t *obj, const char *key, bool required, const char **out,
+		   struct api_resp *rs);
+int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struct api_resp *rs);
+int api_get_bool(json_t *obj, const char *key, bool required, bool *out, struct api_resp *rs);
+/* Refuses any key of obj not in the NULL-terminated list (422 unknown_field). */
+int api_only_keys(json_t *obj, const char *const *keys, struct api_resp *rs);
+
+/* The query parameter, or NULL. */
+const char *api_query(const struct api_req *rq, const char *key);
+
+/* Today's date as YYYY-MM-DD (CORRCHESS_TODAY / the today key, else the
+ * local date). */
+void api_today(const struct app *app, char out[11]);
+
+/* The user with that id as USER JSON (new), or NULL when unknown. */
+json_t *api_user_json(struct app *app, int64_t id);
+
+bool api_is_tl(const struct user *u); /* tl or admin */
+
+/* Validates and stores a user (password hashed); 0 and *id, or an HTTP
+ * status (409 name/e-mail taken, 422 invalid, 5xx) with a sentence in
+ * err.  Shared by POST /api/v1/users and `corrchess user add`. */
+int api_users_insert(struct app *app, const char *name, const char *email, const char *role,
+		     const char *password, int64_t *id, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,243 @@
+/* api_export.c: the PGN and transcript exports of a game (API.md
+ * "Exports").  The text is made by lib/pgn and lib/transcript from the
+ * game games_load() replayed; this file only gathers the values. */
+#include "autoconfig.h"
+#include "api/export.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/movegen.h"
+#include "clock/calendar.h"
+#include "corr/series.h"
+#include "export/pgn.h"
+#include "export/transcript.h"
+#include "api/game_json.h"
+#include "base/log.h"
+#include "notation/iccf.h"
+#include "util/status.h"
+
+#define PGN_TYPE  "text/x-chess-pgn; charset=utf-8"
+#define TEXT_TYPE "text/plain; charset=utf-8"
+
+/* Loads the game of the path into *g: 0, or the error response's status
+ * (404 not_found, 500 when the stored game does not replay). */
+static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct games_game *g)
+{
+	char err[256];
+	int status = games_load(app, rq->ids[0], g, err, sizeof err);
+	if (status == 404)
+		return api_error(rs, 404, "not_found", "there is no game %lld",
+		                 (long long)rq->ids[0]);
+	if (status)
+		return api_error(rs, 500, "internal", "game %lld cannot be read: %s",
+		                 (long long)rq->ids[0], err);
+	return 0;
+}
+
+/* A failure of lib/ on a game that loaded: a corrupt record or out of
+ * memory, never the client's doing. */
+static int export_failed(struct api_resp *rs, const struct games_game *g, const char *what, int rc,
+                         const char *err)
+{
+	log_msg(LOG_ERROR, "%s of game %lld: %s (%s)", what, (long long)g->id, err,
+	        cc_status_name(rc));
+	return api_error(rs, 500, "internal", "the %s of game %lld cannot be written: %s", what,
+	                 (long long)g->id, err);
+}
+
+/* The game's name: its event, else "corrchess game N". */
+static void game_title(const struct games_game *g, char *buf, size_t len)
+{
+	if (g->event && *g->event)
+		snprintf(buf, len, "%s", g->event);
+	else
+		snprintf(buf, len, "corrchess game %lld", (long long)g->id);
+}
+
+/* GET /api/v1/games/{id}/pgn: the game as a PGN file (lib/export/pgn.h says what
+ * it holds).  Seven Tag Roster: Event = the game's event or "corrchess
+ * game N", Site = base_url or "corrchess", Date = the start date, Round
+ * "-" (not applicable), the players' names, the result; then Mode,
+ * TimeControl and Termination; SetUp/FEN for a thematic game.  Each move
+ * carries "rec DATE sent DATE Nd" (pgn_move_comment()).  Cost: one load
+ * and replay of the game, two move generations per move. */
+int api_export_pgn(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	struct games_game g;
+	struct pgn_move *moves = NULL;
+	char(*comments)[PGN_COMMENT_LEN] = NULL;
+	char event[256], tc[PGN_TIME_CONTROL_LEN], err[256];
+	char *text = NULL;
+	int status = load(app, rq, rs, &g);
+	if (status)
+		return status;
+
+	if (g.nmoves > 0) {
+		moves = calloc((size_t)g.nmoves, sizeof *moves);
+		comments = calloc((size_t)g.nmoves, sizeof *comments);
+		if (!moves || !comments) {
+			status = api_error(rs, 500, "internal", "out of memory");
+			goto done;
+		}
+	}
+	for (int i = 0; i < g.nmoves; i++) {
+		const struct games_move *gm = &g.moves[i];
+		pgn_move_comment(gm->received, gm->sent, gm->days, gm->series, comments[i]);
+		moves[i] = (struct pgn_move){gm->m, comments[i]};
+	}
+	game_title(&g, event, sizeof event);
+	if (pgn_time_control(g.prof->moves_per_period, g.prof->days_per_period, tc) != CC_OK)
+		log_msg(LOG_WARN, "game %lld: profile %s has no PGN time control", (long long)g.id,
+		        g.profile);
+	const char *site = app->cfg && app->cfg->base_url && *app->cfg->base_url
+	                           ? app->cfg->base_url
+	                           : "corrchess";
+	struct pgn_tag tags[] = {
+	        {"Mode", pgn_mode(g.profile)}, /* NULL (left out) for a profile of no known mode */
+	        {"TimeControl", tc},
+	        {"Termination", pgn_termination(g.termination, g.result)},
+	};
+	struct pgn_game pg = {
+	        .event = event,
+	        .site = site,
+	        .date = g.start_date,
+	        .round = "-",
+	        .white = g.white_name,
+	        .black = g.black_name,
+	        .result = g.result,
+	        .start = game_start_position(g.replay),
+	        .tags = tags,
+	        .ntags = sizeof tags / sizeof tags[0],
+	        .moves = moves,
+	        .nmoves = (size_t)g.nmoves,
+	        .final_comment = pgn_ending_comment(g.termination, g.result),
+	};
+	int rc = pgn_write(&pg, &text, err, sizeof err);
+	if (rc != CC_OK)
+		status = export_failed(rs, &g, "PGN", rc, err);
+	else
+		status = api_text(rs, 200, PGN_TYPE, text, strlen(text));
+done:
+	free(text);
+	free(comments);
+	free(moves);
+	games_unload(&g);
+	return status;
+}
+
+/* A stored date as a day number; TRANSCRIPT_NO_DATE when empty or bad. */
+static int32_t day_of(const char *iso)
+{
+	int32_t d;
+	return calendar_parse(iso, &d, NULL, 0) == CC_OK ? d : TRANSCRIPT_NO_DATE;
+}
+
+/* GET /api/v1/games/{id}/transcript: the DSU 6.8.2 table of the game
+ * (lib/export/transcript.h), under a title, the players and the start date, and
+ * with the result when the game is over.  Cost: one load and replay of
+ * the game, then linear in the moves. */
+/* The game's moves as a numbered ICCF transcript ("1. 5254, 5755 2. ..."),
+ * followed by the pending series when `with_series` (DSU 6.2.5: its first
+ * move written with a 0).  New string; NULL when out of memory. */
+static char *numbered_moves(const struct games_game *g, const struct user *with_series)
+{
+	iccf_transcript *t = iccf_transcript_new();
+	char *out = NULL;
+	if (!t)
+		return NULL;
+	position pos = *game_start_position(g->replay);
+	for (int i = 0; i < g->nmoves; i++) {
+		if (iccf_transcript_add_move(t, &pos, g->moves[i].m, false, NULL, 0) != CC_OK)
+			goto done;
+		undo u;
+		position_do_move(&pos, g->moves[i].m, &u);
+	}
+	if (with_series) {
+		move pending[SERIES_MAX];
+		int n = games_pending_series(g, pending, SERIES_MAX);
+		for (int i = 0; i < n; i++) {
+			if (iccf_transcript_add_move(t, &pos, pending[i], i == 0, NULL, 0) != CC_OK)
+				goto done;
+			undo u;
+			position_do_move(&pos, pending[i], &u);
+		}
+	}
+	out = iccf_transcript_write(t);
+done:
+	iccf_transcript_free(t);
+	return out;
+}
+
+int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	struct games_game g;
+	struct transcript_move *moves = NULL;
+	char title[300], err[256];
+	char *text = NULL, *moves_line = NULL;
+	int status = load(app, rq, rs, &g);
+	if (status)
+		return status;
+
+	if (g.nmoves > 0) {
+		moves = calloc((size_t)g.nmoves, sizeof *moves);
+		if (!moves) {
+			status = api_error(rs, 500, "internal", "out of memory");
+			goto done;
+		}
+	}
+	for (int i = 0; i < g.nmoves; i++) {
+		const struct games_move *gm = &g.moves[i];
+		moves[i] = (struct transcript_move){gm->iccf, day_of(gm->received),
+		                                    day_of(gm->sent), gm->days};
+	}
+	const position *start = game_start_position(g.replay);
+	if (g.event && *g.event)
+		snprintf(title, sizeof title, "corrchess game %lld: %s", (long long)g.id, g.event);
+	else
+		snprintf(title, sizeof title, "corrchess game %lld", (long long)g.id);
+	struct transcript_game tg = {
+	        .title = title,
+	        .white = g.white_name,
+	        .black = g.black_name,
+	        .start = day_of(g.start_date),
+	        .first_number = start->fullmove,
+	        .first_color = start->side,
+	        .moves = moves,
+	        .nmoves = (size_t)g.nmoves,
+	        .result = g.result,
+	        .ending = pgn_ending_comment(g.termination, g.result),
+	};
+	int rc = transcript_write(&tg, &text, err, sizeof err);
+	if (rc != CC_OK) {
+		status = export_failed(rs, &g, "transcript", rc, err);
+		goto done;
+	}
+	/* The moves once more in the numbered e-mail form, with the pending
+	 * series marked by a 0 before its first move (DSU 6.2.5, 6.8.2), for
+	 * whoever may see the series. */
+	moves_line = numbered_moves(&g, games_series_visible(&g, &rq->user) ? &rq->user : NULL);
+	if (!moves_line) {
+		status = api_error(rs, 500, "internal", "out of memory");
+		goto done;
+	}
+	size_t a = strlen(text), b = strlen(moves_line);
+	char *both = malloc(a + b + 16);
+	if (!both) {
+		status = api_error(rs, 500, "internal", "out of memory");
+		goto done;
+	}
+	memcpy(both, text, a);
+	memcpy(both + a, "\nMoves: ", 8);
+	memcpy(both + a + 8, moves_line, b);
+	memcpy(both + a + 8 + b, "\n", 2);
+	status = api_text(rs, 200, TEXT_TYPE, both, a + b + 9);
+	free(both);
+done:
+	free(moves_line);
+	free(text);
+	free(moves);
+	games_unload(&g);
+	return status;
+}

@@ -1,0 +1,232 @@
+#include "autoconfig.h"
+#include "base/config.h"
+
+#include "clock/calendar.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const config_keys[] = {"db",        "listen",        "smtp_url",     "smtp_user",
+				   "smtp_password", "mail_from", "base_url",   "static_dir",
+				   "log_level", "threads",       "session_days", "today",
+				   NULL};
+
+#define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
+
+
+/* The field of each key, in the order of config_keys. */
+static const size_t offsets[] = {
+    offsetof(struct config, db),           offsetof(struct config, listen),
+    offsetof(struct config, smtp_url),     offsetof(struct config, smtp_user),
+    offsetof(struct config, smtp_password), offsetof(struct config, mail_from),
+    offsetof(struct config, base_url),     offsetof(struct config, static_dir),
+    offsetof(struct config, log_level),    offsetof(struct config, threads),
+    offsetof(struct config, session_days), offsetof(struct config, today),
+};
+
+_Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
+
+static char **field(struct config *cfg, size_t i)
+{
+	return (char **)(void *)((char *)cfg + offsets[i]);
+}
+
+static char **slot(struct config *cfg, const char *key, size_t keylen)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (strlen(config_keys[i]) == keylen && strncmp(config_keys[i], key, keylen) == 0)
+			return field(cfg, i);
+	return NULL;
+}
+
+static int set(struct config *cfg, const char *key, size_t keylen, const char *value)
+{
+	char **s = slot(cfg, key, keylen);
+	if (!s)
+		return -1;
+	char *copy = strdup(value);
+	if (!copy)
+		return -1;
+	free(*s);
+	*s = copy;
+	return 0;
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* Reads `key = value` lines; # starts a comment line. */
+static int load_file(struct config *cfg, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "cannot read config file %s: %s", path, strerror(errno));
+		return -1;
+	}
+	char line[4096];
+	int lineno = 0, rc = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		char *l = trim(line);
+		if (*l == '\0' || *l == '#')
+			continue;
+		char *eq = strchr(l, '=');
+		if (!eq) {
+			snprintf(err, errlen, "%s:%d: expected 'key = value'", path, lineno);
+			rc = -1;
+			break;
+		}
+		*eq = '\0';
+		char *key = trim(l), *value = trim(eq + 1);
+		if (set(cfg, key, strlen(key), value) != 0) {
+			snprintf(err, errlen, "%s:%d: unknown key '%s'", path, lineno, key);
+			rc = -1;
+			break;
+		}
+	}
+	fclose(f);
+	return rc;
+}
+
+static int set_default(struct config *cfg, const char *key, const char *value)
+{
+	return set(cfg, key, strlen(key), value);
+}
+
+/* True when --name (flag spelling, '-' for '_') is a known key or --config. */
+static bool slot_known(const char *name, size_t len)
+{
+	if (len == 6 && strncmp(name, "config", 6) == 0)
+		return true;
+	for (size_t i = 0; i < NKEYS; i++) {
+		const char *k = config_keys[i];
+		if (strlen(k) != len)
+			continue;
+		size_t j = 0;
+		while (j < len && (name[j] == k[j] || (name[j] == '-' && k[j] == '_')))
+			j++;
+		if (j == len)
+			return true;
+	}
+	return false;
+}
+
+/* A "--key" word that sets something, as opposed to the action flags
+ * the programs handle themselves. */
+static int is_setting(const char *a)
+{
+	return strncmp(a, "--", 2) == 0 && strcmp(a, "--help") && strcmp(a, "--version") &&
+	       strcmp(a, "--routes");
+}
+
+int config_load(struct config *cfg, int argc, char **argv, int *next, char *err, size_t errlen)
+{
+	memset(cfg, 0, sizeof *cfg);
+	if (set_default(cfg, "db", "corrchess.db") || set_default(cfg, "listen", "127.0.0.1:8080") ||
+	    set_default(cfg, "mail_from", "corrchess@localhost") ||
+	    set_default(cfg, "base_url", "http://127.0.0.1:8080") ||
+	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
+	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30")) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+
+	/* Where the flags end, and which file to read first. */
+	int end = 1;
+	const char *file = getenv("CORRCHESS_CONFIG");
+	while (end < argc && is_setting(argv[end])) {
+		const char *a = argv[end] + 2;
+		const char *eq = strchr(a, '=');
+		if (strncmp(a, "config", 6) == 0 && (a[6] == '\0' || a[6] == '=')) {
+			if (eq)
+				file = eq + 1;
+			else if (end + 1 < argc)
+				file = argv[++end];
+		} else if (!eq) {
+			end++; /* skip the value */
+		}
+		end++;
+	}
+	if (file && load_file(cfg, file, err, errlen) != 0)
+		goto fail;
+
+	/* The environment. */
+	for (size_t i = 0; i < NKEYS; i++) {
+		char name[64] = "CORRCHESS_";
+		size_t n = strlen(name);
+		for (const char *k = config_keys[i]; *k && n < sizeof name - 1; k++)
+			name[n++] = (char)toupper((unsigned char)*k);
+		name[n] = '\0';
+		const char *v = getenv(name);
+		if (v && set(cfg, config_keys[i], strlen(config_keys[i]), v) != 0) {
+			snprintf(err, errlen, "out of memory");
+			goto fail;
+		}
+	}
+
+	/* The flags. */
+	int i = 1;
+	while (i < argc && is_setting(argv[i])) {
+		const char *a = argv[i] + 2;
+		const char *eq = strchr(a, '=');
+		size_t keylen = eq ? (size_t)(eq - a) : strlen(a);
+		const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
+		if (!value || (!eq && strncmp(value, "--", 2) == 0 && !slot_known(a, keylen))) {
+			if (!slot_known(a, keylen))
+				snprintf(err, errlen, "unknown option --%.*s (see --help)", (int)keylen, a);
+			else
+				snprintf(err, errlen, "option --%.*s needs a value", (int)keylen, a);
+			goto fail;
+		}
+		if (!(keylen == 6 && strncmp(a, "config", 6) == 0)) {
+			/* the flag spelling may use '-' for '_' (--static-dir) */
+			char key[64];
+			if (keylen >= sizeof key) {
+				snprintf(err, errlen, "unknown option --%.*s", (int)keylen, a);
+				goto fail;
+			}
+			for (size_t j = 0; j < keylen; j++)
+				key[j] = a[j] == '-' ? '_' : a[j];
+			key[keylen] = '\0';
+			if (set(cfg, key, keylen, value) != 0) {
+				snprintf(err, errlen, "unknown option --%.*s (see --help)", (int)keylen, a);
+				goto fail;
+			}
+		}
+		i += eq ? 1 : 2;
+	}
+	/* CORRCHESS_TODAY fixes "today" for tests and replays (API.md). */
+	int32_t day;
+	char derr[200];
+	if (cfg->today && *cfg->today && calendar_parse(cfg->today, &day, derr, sizeof derr) != 0) {
+		snprintf(err, errlen, "today (CORRCHESS_TODAY): %s", derr);
+		goto fail;
+	}
+	*next = i;
+	return 0;
+fail:
+	config_free(cfg);
+	return -1;
+}
+
+void config_free(struct config *cfg)
+{
+	if (!cfg)
+		return;
+	for (size_t i = 0; i < NKEYS; i++) {
+		free(*field(cfg, i));
+		*field(cfg, i) = NULL;
+	}
+}

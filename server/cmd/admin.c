@@ -1,0 +1,207 @@
+/* cmd_admin.c: `corrchess user add`, `corrchess demo` and `corrchess sweep`. */
+#include "autoconfig.h"
+#include "cmd/admin.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api/api.h"
+#include "api/games.h"
+#include "api/auth.h"
+#include "store/store.h"
+#include "jobs/sweep.h"
+
+/* Opens the database of cfg for a command; NULL after a one-line error. */
+static store *open_store(struct config *cfg)
+{
+	char err[512];
+	if (auth_init() != 0) {
+		fprintf(stderr, "corrchess: cannot initialise libsodium\n");
+		return NULL;
+	}
+	store *st = store_open(cfg->db, err, sizeof err);
+	if (!st)
+		fprintf(stderr, "corrchess: %s\n", err);
+	return st;
+}
+
+/* Reads one line (the password) from stdin without its newline. */
+static int read_password(char *buf, size_t len)
+{
+	if (!fgets(buf, (int)len, stdin))
+		return -1;
+	size_t n = strlen(buf);
+	if (n && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+	if (n && buf[n - 1] == '\r')
+		buf[--n] = '\0';
+	return 0;
+}
+
+int cmd_user(struct config *cfg, int argc, char **argv)
+{
+	const char *name = NULL, *email = NULL, *role = "player";
+	int from_stdin = 0;
+	if (argc < 2 || strcmp(argv[1], "add") != 0) {
+		fprintf(stderr, "corrchess: usage: corrchess user add --name NAME --email EMAIL "
+				"--role player|tl|admin --password-stdin\n");
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--password-stdin") == 0) {
+			from_stdin = 1;
+		} else if (i + 1 < argc && strcmp(a, "--name") == 0) {
+			name = argv[++i];
+		} else if (i + 1 < argc && strcmp(a, "--email") == 0) {
+			email = argv[++i];
+		} else if (i + 1 < argc && strcmp(a, "--role") == 0) {
+			role = argv[++i];
+		} else {
+			fprintf(stderr, "corrchess: user add: unexpected argument \"%s\"\n", a);
+			return 2;
+		}
+	}
+	if (!name || !email || !from_stdin) {
+		fprintf(stderr, "corrchess: user add needs --name, --email and --password-stdin\n");
+		return 2;
+	}
+	char password[AUTH_PASSWORD_MAX + 2];
+	if (read_password(password, sizeof password) != 0) {
+		fprintf(stderr, "corrchess: user add: no password on standard input\n");
+		return 2;
+	}
+	store *st = open_store(cfg);
+	if (!st)
+		return 1;
+	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	char err[256];
+	int64_t id;
+	int status = api_users_insert(&app, name, email, role, password, &id, err, sizeof err);
+	memset(password, 0, sizeof password);
+	store_close(st);
+	if (status) {
+		fprintf(stderr, "corrchess: user add: %s\n", err);
+		return status < 500 ? 2 : 1;
+	}
+	printf("user %lld %s (%s)\n", (long long)id, name, role);
+	return 0;
+}
+
+/* A readable random password: 12 letters and digits. */
+static void random_password(char out[13])
+{
+	static const char alphabet[] = "abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRTUVWXY345679";
+	char hex[AUTH_TOKEN_HEX];
+	uint8_t hash[AUTH_TOKEN_HASH];
+	auth_new_token(hex, hash);
+	for (int i = 0; i < 12; i++)
+		out[i] = alphabet[hash[i] % (sizeof alphabet - 1)];
+	out[12] = '\0';
+}
+
+int cmd_demo(struct config *cfg, int argc, char **argv)
+{
+	static const char sql_users[] = "SELECT count(*) FROM users";
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "corrchess: demo takes no arguments\n");
+		return 2;
+	}
+	store *st = open_store(cfg);
+	if (!st)
+		return 1;
+	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	int status = 1;
+	sqlite3_stmt *q = store_stmt(st, sql_users);
+	int users = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int(q, 0) : -1;
+	if (q)
+		sqlite3_reset(q);
+	if (users != 0) {
+		fprintf(stderr, "corrchess: demo: %s already has users; the demo only fills an empty "
+				"database\n",
+			cfg->db);
+		status = 2;
+		goto out;
+	}
+	static const struct {
+		const char *name, *email, *role;
+	} people[3] = {{"tl", "tl@demo.invalid", "tl"},
+		       {"alice", "alice@demo.invalid", "player"},
+		       {"bob", "bob@demo.invalid", "player"}};
+	char pw[3][13];
+	int64_t ids[3];
+	char err[512];
+	if (store_begin(st) != SQLITE_OK) {
+		fprintf(stderr, "corrchess: demo: the database is busy\n");
+		goto out;
+	}
+	for (int i = 0; i < 3; i++) {
+		random_password(pw[i]);
+		if (api_users_insert(&app, people[i].name, people[i].email, people[i].role, pw[i],
+				     &ids[i], err, sizeof err) != 0) {
+			fprintf(stderr, "corrchess: demo: %s\n", err);
+			goto rollback;
+		}
+	}
+	char today[11];
+	api_today(&app, today);
+	int64_t game_id;
+	const char *code;
+	if (games_create(&app, ids[1], ids[2], "server", today, NULL, "corrchess demo", &game_id,
+			 &code, err, sizeof err) != 0) {
+		fprintf(stderr, "corrchess: demo: %s\n", err);
+		goto rollback;
+	}
+	if (store_commit(st) != SQLITE_OK) {
+		fprintf(stderr, "corrchess: demo: the demo could not be stored\n");
+		goto rollback;
+	}
+	printf("demo logins (shown this once):\n");
+	for (int i = 0; i < 3; i++)
+		printf("  %-6s password %s  (%s)\n", people[i].name, pw[i], people[i].role);
+	printf("demo game %lld: alice (white) - bob (black), server profile, started %s\n",
+	       (long long)game_id, today);
+	status = 0;
+	goto out;
+rollback:
+	store_rollback(st);
+out:
+	store_close(st);
+	return status;
+}
+
+int cmd_sweep(struct config *cfg, int argc, char **argv)
+{
+	if (argc > 1) {
+		fprintf(stderr, "corrchess: sweep takes no arguments (\"%s\"); settings go before "
+				"it, e.g. --smtp_url\n",
+			argv[1]);
+		return 2;
+	}
+	store *st = open_store(cfg);
+	if (!st)
+		return 1;
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		fprintf(stderr, "corrchess: cannot initialise libcurl\n");
+		store_close(st);
+		return 1;
+	}
+	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	char today[11], err[512] = "";
+	api_today(&app, today);
+	struct sweep_counts c;
+	int status = sweep_run(&app, today, stdout, &c, err, sizeof err);
+	printf("sweep %s: %d games, %d reminders, %d tl_notices, %d forfeits, %d adjudications; "
+	       "%d mails queued, %d sent, %d failed\n",
+	       today, c.games, c.events[SWEEP_REMINDER], c.events[SWEEP_TL_NOTICE],
+	       c.events[SWEEP_FORFEIT], c.events[SWEEP_ADJUDICATION], c.queued, c.sent, c.failed);
+	if (status != 0)
+		fprintf(stderr, "corrchess: sweep: %s\n", err);
+	curl_global_cleanup();
+	store_close(st);
+	return status;
+}

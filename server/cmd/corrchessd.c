@@ -1,0 +1,133 @@
+/* corrchessd: the correspondence-chess HTTP daemon (API.md).
+ *
+ *   corrchessd --db FILE --listen HOST:PORT [--config FILE] [--log-level L]
+ *
+ * Start-up failures (bad flag, unreadable database, port taken) print one
+ * line and exit 1.  SIGTERM/SIGINT: stop accepting, finish requests in
+ * flight, exit 0. */
+#include "autoconfig.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "api/api.h"
+#include "base/config.h"
+#include "api/auth.h"
+#include "http/http.h"
+#include "base/log.h"
+#include "store/store.h"
+
+static void usage(void)
+{
+	puts("usage: corrchessd [--config FILE] [--db FILE] [--listen HOST:PORT] [--KEY VALUE]...\n"
+	     "Serves the corrchess HTTP API and web pages until SIGTERM or SIGINT.\n"
+	     "Every setting can come from --config FILE (key = value lines), the\n"
+	     "environment (CORRCHESS_KEY) or a flag (--key VALUE); flags win.\n"
+	     "Keys: db, listen, smtp_url, smtp_user, smtp_password, mail_from, base_url,\n"
+	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today\n"
+	     "corrchessd --routes prints every route it serves.");
+}
+
+static void print_route(const char *method, const char *pattern, void *ctx)
+{
+	(void)ctx;
+	printf("%s %s\n", method, pattern);
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg;
+	char err[512];
+	int next;
+	int status = 1;
+	store *st = NULL;
+	http_server *srv = NULL;
+	int fd = -1;
+	/* Signals are taken by sigwait() below, never by another thread.
+	 * They are blocked before any thread starts (the checkpointer, the
+	 * HTTP pool), since threads inherit the mask: a SIGTERM delivered to
+	 * a thread that had it unblocked would kill the process outright.  A
+	 * signal that comes during start-up waits, pending, for sigwait(). */
+	sigset_t sigs;
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	log_set_program("corrchessd");
+	if (config_load(&cfg, argc, argv, &next, err, sizeof err) != 0) {
+		fprintf(stderr, "corrchessd: %s\n", err);
+		return 1;
+	}
+	if (next < argc) {
+		if (strcmp(argv[next], "--help") == 0) {
+			usage();
+			status = 0;
+		} else if (strcmp(argv[next], "--routes") == 0) {
+			/* Every route served, one "METHOD /pattern" a line: the
+			 * test that docs/openapi.yaml covers them reads this. */
+			api_list_routes(print_route, NULL);
+			status = 0;
+		} else if (strcmp(argv[next], "--version") == 0) {
+			puts("corrchessd " PACKAGE_VERSION);
+			status = 0;
+		} else {
+			fprintf(stderr, "corrchessd: unexpected argument \"%s\" (see --help)\n", argv[next]);
+		}
+		goto out;
+	}
+	if (log_set_level(cfg.log_level) != 0) {
+		fprintf(stderr, "corrchessd: log_level must be error, warn, info or debug\n");
+		goto out;
+	}
+	char *end;
+	long threads = strtol(cfg.threads, &end, 10);
+	long days = strtol(cfg.session_days, &end, 10);
+	if (threads < 1 || threads > 256 || days < 1 || days > 3650) {
+		fprintf(stderr, "corrchessd: threads must be 1..256 and session_days 1..3650\n");
+		goto out;
+	}
+	if (auth_init() != 0) {
+		fprintf(stderr, "corrchessd: cannot initialise libsodium\n");
+		goto out;
+	}
+	fd = http_listen(cfg.listen, err, sizeof err);
+	if (fd < 0) {
+		fprintf(stderr, "corrchessd: %s\n", err);
+		goto out;
+	}
+	st = store_open(cfg.db, err, sizeof err);
+	if (!st) {
+		fprintf(stderr, "corrchessd: %s\n", err);
+		goto out;
+	}
+	if (store_start_checkpointer(st, 100) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the checkpoint thread\n");
+		goto out;
+	}
+	struct app app = {.cfg = &cfg, .st = st, .session_days = (int)days};
+
+	srv = http_start(&app, fd, (int)threads, err, sizeof err);
+	fd = -1; /* the server owns it now */
+	if (!srv) {
+		fprintf(stderr, "corrchessd: %s\n", err);
+		goto out;
+	}
+	log_msg(LOG_INFO, "serving http://%s/ with database %s (schema %d)", cfg.listen, cfg.db,
+		store_schema_version(st));
+	int sig = 0;
+	sigwait(&sigs, &sig);
+	log_msg(LOG_INFO, "%s: finishing requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+	http_stop(srv, 10000);
+	srv = NULL;
+	status = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	store_close(st);
+	config_free(&cfg);
+	return status;
+}

@@ -1,0 +1,188 @@
+/* mail.c: one plain-text mail over SMTP with libcurl. */
+#include "autoconfig.h"
+#include "jobs/mail.h"
+
+#include <curl/curl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/textbuf.h"
+
+#define MAIL_MAX (256 * 1024) /* a sweep mail is a few hundred bytes */
+
+static void puts_buf(struct textbuf *b, const char *s)
+{
+	textbuf_put(b, s, strlen(s));
+}
+
+/* A header value on one line: control characters (CR, LF, ...) become
+ * spaces, so a user name can never start a header of its own. */
+static void put_header_text(struct textbuf *b, const char *s)
+{
+	for (; *s; s++) {
+		char c = (unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s;
+		textbuf_put(b, &c, 1);
+	}
+}
+
+static bool is_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return false;
+	return true;
+}
+
+/* RFC 2047 "B" encoding of a UTF-8 header text, in words short enough
+ * for RFC 5322 lines (39 bytes of text a word, never splitting a UTF-8
+ * sequence). */
+static void put_encoded_words(struct textbuf *b, const char *s)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t n = strlen(s), i = 0;
+	bool first = true;
+	while (i < n) {
+		size_t take = n - i > 39 ? 39 : n - i;
+		size_t whole = take;
+		while (i + take < n && take > 0 && ((unsigned char)s[i + take] & 0xc0) == 0x80)
+			take--; /* do not cut a character */
+		if (take == 0)
+			take = whole; /* not UTF-8 at all: cut anywhere, but move on */
+		puts_buf(b, first ? "=?utf-8?B?" : "\r\n =?utf-8?B?");
+		first = false;
+		for (size_t j = 0; j < take; j += 3) {
+			unsigned v = (unsigned char)s[i + j] << 16;
+			size_t left = take - j;
+			if (left > 1)
+				v |= (unsigned)(unsigned char)s[i + j + 1] << 8;
+			if (left > 2)
+				v |= (unsigned char)s[i + j + 2];
+			char q[4] = {b64[(v >> 18) & 63], b64[(v >> 12) & 63],
+				     left > 1 ? b64[(v >> 6) & 63] : '=', left > 2 ? b64[v & 63] : '='};
+			textbuf_put(b, q, 4);
+		}
+		puts_buf(b, "?=");
+		i += take;
+	}
+}
+
+char *mail_format(const char *from, const char *to, const char *subject, const char *body,
+		  long long msgid_seed)
+{
+	struct textbuf b = TEXTBUF_INIT(MAIL_MAX);
+	char line[256];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	/* RFC 5322 3.3; the English names regardless of the locale. */
+	static const char *const wd[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+	static const char *const mo[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+	snprintf(line, sizeof line, "Date: %s, %02d %s %04d %02d:%02d:%02d +0000\r\n", wd[tm.tm_wday],
+		 tm.tm_mday, mo[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	puts_buf(&b, line);
+	puts_buf(&b, "From: ");
+	put_header_text(&b, from);
+	puts_buf(&b, "\r\nTo: ");
+	put_header_text(&b, to);
+	puts_buf(&b, "\r\nSubject: ");
+	if (is_ascii(subject))
+		put_header_text(&b, subject);
+	else
+		put_encoded_words(&b, subject);
+	const char *at = strchr(from, '@');
+	snprintf(line, sizeof line, "\r\nMessage-ID: <corrchess.%lld.%lld.%ld@%s>\r\n", msgid_seed,
+		 (long long)now, (long)getpid(), at && at[1] ? at + 1 : "localhost");
+	puts_buf(&b, line);
+	puts_buf(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+		     "Content-Transfer-Encoding: 8bit\r\n\r\n");
+	/* Bare LF line ends become CRLF (RFC 5321 2.3.8); libcurl doubles a
+	 * leading dot itself. */
+	for (const char *p = body; *p; p++) {
+		if (*p == '\n' && (p == body || p[-1] != '\r'))
+			textbuf_put(&b, "\r", 1);
+		textbuf_put(&b, p, 1);
+	}
+	if (b.len < 2 || b.p[b.len - 1] != '\n')
+		puts_buf(&b, "\r\n");
+	if (b.full) {
+		free(b.p);
+		return NULL;
+	}
+	return b.p;
+}
+
+struct upload {
+	const char *p;
+	size_t left;
+};
+
+static size_t read_cb(char *buf, size_t size, size_t nitems, void *ctx)
+{
+	struct upload *u = ctx;
+	size_t n = size * nitems < u->left ? size * nitems : u->left;
+	memcpy(buf, u->p, n);
+	u->p += n;
+	u->left -= n;
+	return n;
+}
+
+static bool address_ok(const char *a)
+{
+	return a && *a && !strpbrk(a, "\r\n<>") && strchr(a, '@');
+}
+
+int mail_send(const struct mail_server *ms, const char *to, const char *subject,
+	      const char *body, long long msgid_seed, char *err, size_t errlen)
+{
+	if (!ms->url || !*ms->url) {
+		snprintf(err, errlen, "smtp_url is not set");
+		return -1;
+	}
+	if (!address_ok(to) || !address_ok(ms->from)) {
+		snprintf(err, errlen, "not a usable address: \"%s\"", address_ok(to) ? ms->from : to);
+		return -1;
+	}
+	char *msg = mail_format(ms->from, to, subject, body, msgid_seed);
+	CURL *c = curl_easy_init();
+	if (!msg || !c) {
+		free(msg);
+		curl_easy_cleanup(c);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	char from_env[320], to_env[320];
+	snprintf(from_env, sizeof from_env, "<%s>", ms->from);
+	snprintf(to_env, sizeof to_env, "<%s>", to);
+	struct curl_slist *rcpt = curl_slist_append(NULL, to_env);
+	struct upload up = {msg, strlen(msg)};
+	char cerr[CURL_ERROR_SIZE] = "";
+	curl_easy_setopt(c, CURLOPT_URL, ms->url);
+	curl_easy_setopt(c, CURLOPT_MAIL_FROM, from_env);
+	curl_easy_setopt(c, CURLOPT_MAIL_RCPT, rcpt);
+	curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
+	curl_easy_setopt(c, CURLOPT_READFUNCTION, read_cb);
+	curl_easy_setopt(c, CURLOPT_READDATA, &up);
+	curl_easy_setopt(c, CURLOPT_INFILESIZE, (long)up.left);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, cerr);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 15L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, 60L);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	/* STARTTLS when the server offers it; smtps:// is TLS from the start. */
+	curl_easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
+	if (ms->user && *ms->user) {
+		curl_easy_setopt(c, CURLOPT_USERNAME, ms->user);
+		curl_easy_setopt(c, CURLOPT_PASSWORD, ms->password ? ms->password : "");
+	}
+	CURLcode rc = rcpt ? curl_easy_perform(c) : CURLE_OUT_OF_MEMORY;
+	if (rc != CURLE_OK)
+		snprintf(err, errlen, "%s: %s", ms->url, cerr[0] ? cerr : curl_easy_strerror(rc));
+	curl_slist_free_all(rcpt);
+	curl_easy_cleanup(c);
+	free(msg);
+	return rc == CURLE_OK ? 0 : -1;
+}

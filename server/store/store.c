@@ -1,0 +1,378 @@
+/* store.c: SQLite connections, the statement cache and migrations. */
+#include "autoconfig.h"
+#include "store/store.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/log.h"
+#include "store/migrations.h"
+
+#define STMT_CACHE 96
+
+struct conn {
+	sqlite3 *db;
+	struct {
+		const char *sql;
+		sqlite3_stmt *stmt;
+	} cache[STMT_CACHE];
+	int ncache;
+	int writing; /* this thread holds the store's write lock */
+};
+
+struct store {
+	char *path;
+	pthread_key_t key; /* the thread's struct conn */
+	pthread_mutex_t write_lock; /* one writer at a time, see store_begin() */
+	/* The background checkpointer (store_start_checkpointer()). */
+	pthread_t ckpt_thread;
+	pthread_mutex_t ckpt_lock;
+	pthread_cond_t ckpt_cond;
+	int ckpt_running, ckpt_stop, ckpt_interval_ms;
+	int version;
+};
+
+static void conn_free(void *p)
+{
+	struct conn *c = p;
+	if (!c)
+		return;
+	for (int i = 0; i < c->ncache; i++)
+		sqlite3_finalize(c->cache[i].stmt);
+	sqlite3_close(c->db);
+	free(c);
+}
+
+/* Opens one connection with the settings every connection must have. */
+static sqlite3 *open_db(const char *path, char *err, size_t errlen)
+{
+	sqlite3 *db = NULL;
+	int rc = sqlite3_open_v2(path, &db,
+				 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		snprintf(err, errlen, "cannot open database %s: %s", path,
+			 db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		goto fail;
+	}
+	sqlite3_busy_timeout(db, 5000);
+	sqlite3_extended_result_codes(db, 1);
+	/* WAL: readers never block the writer.  synchronous=NORMAL in WAL
+	 * mode keeps every commit across a crash of the program; only a
+	 * power loss can lose the last commits (docs/BENCHMARKS.md). */
+	char *msg = NULL;
+	rc = sqlite3_exec(db,
+			  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;",
+			  NULL, NULL, &msg);
+	if (rc != SQLITE_OK) {
+		snprintf(err, errlen, "cannot use database %s: %s", path, msg ? msg : sqlite3_errstr(rc));
+		sqlite3_free(msg);
+		goto fail;
+	}
+	return db;
+fail:
+	sqlite3_close(db);
+	return NULL;
+}
+
+static struct conn *thread_conn(store *s)
+{
+	struct conn *c = pthread_getspecific(s->key);
+	if (c)
+		return c;
+	char err[512];
+	c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->db = open_db(s->path, err, sizeof err);
+	if (!c->db) {
+		log_msg(LOG_ERROR, "%s", err);
+		free(c);
+		return NULL;
+	}
+	/* With the checkpointer running, commits never checkpoint. */
+	if (s->ckpt_running)
+		sqlite3_exec(c->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL);
+	pthread_setspecific(s->key, c);
+	return c;
+}
+
+sqlite3 *store_db(store *s)
+{
+	struct conn *c = thread_conn(s);
+	return c ? c->db : NULL;
+}
+
+sqlite3_stmt *store_stmt(store *s, const char *sql)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return NULL;
+	for (int i = 0; i < c->ncache; i++)
+		if (c->cache[i].sql == sql) {
+			sqlite3_reset(c->cache[i].stmt);
+			sqlite3_clear_bindings(c->cache[i].stmt);
+			return c->cache[i].stmt;
+		}
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
+		log_msg(LOG_ERROR, "prepare failed: %s: %s", sqlite3_errmsg(c->db), sql);
+		return NULL;
+	}
+	if (c->ncache < STMT_CACHE) {
+		c->cache[c->ncache].sql = sql;
+		c->cache[c->ncache].stmt = st;
+		c->ncache++;
+	} else {
+		log_msg(LOG_ERROR, "statement cache full (raise STMT_CACHE)");
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+/* Writers queue on a mutex before BEGIN IMMEDIATE: SQLite allows one
+ * writer anyway, and its busy handler would make the others sleep for
+ * milliseconds at a time, while a mutex hands the lock over at once. */
+int store_begin(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return SQLITE_CANTOPEN;
+	pthread_mutex_lock(&s->write_lock);
+	int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		pthread_mutex_unlock(&s->write_lock);
+		return rc;
+	}
+	c->writing = 1;
+	return rc;
+}
+
+static void end_write(store *s, struct conn *c)
+{
+	if (c->writing) {
+		c->writing = 0;
+		pthread_mutex_unlock(&s->write_lock);
+	}
+}
+
+int store_commit(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return SQLITE_CANTOPEN;
+	int rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	end_write(s, c);
+	return rc;
+}
+
+void store_rollback(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return;
+	if (!sqlite3_get_autocommit(c->db))
+		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+	end_write(s, c);
+}
+
+int store_schema_version(store *s)
+{
+	return s->version;
+}
+
+/* The highest migration recorded; -1 on error. */
+static int schema_version(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(version), 0) FROM schema_migrations", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	int v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Applies the embedded migrations the database lacks, each in its own
+ * write transaction.  The version is read again inside each transaction,
+ * so two programs opening a new database at once (the daemon and
+ * `corrchess user add`) apply every step exactly once. */
+static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
+{
+	char *msg = NULL;
+	int known = migrations_count ? migrations[migrations_count - 1].version : 0;
+	int have = 0;
+	for (size_t i = 0; i <= migrations_count; i++) {
+		if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
+			goto sqlfail;
+		if (sqlite3_exec(db,
+				 "CREATE TABLE IF NOT EXISTS schema_migrations ("
+				 " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+				 " applied_at TEXT NOT NULL"
+				 " DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
+				 NULL, NULL, &msg) != SQLITE_OK)
+			goto rollback;
+		have = schema_version(db);
+		if (have < 0)
+			goto rollback;
+		if (have > known) {
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			snprintf(err, errlen,
+				 "database %s has schema version %d, newer than this corrchess knows "
+				 "(%d): use a newer corrchess",
+				 s->path, have, known);
+			return -1;
+		}
+		if (i == migrations_count || migrations[i].version <= have) {
+			if (sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
+				goto rollback;
+			continue;
+		}
+		const struct migration *m = &migrations[i];
+		if (sqlite3_exec(db, m->sql, NULL, NULL, &msg) != SQLITE_OK) {
+			snprintf(err, errlen, "migration %04d_%s failed: %s", m->version, m->name,
+				 msg ? msg : "?");
+			sqlite3_free(msg);
+			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+			return -1;
+		}
+		sqlite3_stmt *st = NULL;
+		if (sqlite3_prepare_v2(db, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
+				       -1, &st, NULL) != SQLITE_OK)
+			goto rollback;
+		sqlite3_bind_int(st, 1, m->version);
+		sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC);
+		int rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
+			goto rollback;
+		log_msg(LOG_INFO, "applied migration %04d_%s", m->version, m->name);
+		have = m->version;
+	}
+	s->version = have;
+	return 0;
+rollback:
+	snprintf(err, errlen, "database %s: %s", s->path, msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+sqlfail:
+	snprintf(err, errlen, "database %s: %s", s->path, msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return -1;
+}
+
+store *store_open(const char *path, char *err, size_t errlen)
+{
+	store *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	s->path = strdup(path);
+	pthread_mutex_init(&s->write_lock, NULL);
+	pthread_mutex_init(&s->ckpt_lock, NULL);
+	pthread_cond_init(&s->ckpt_cond, NULL);
+	if (!s->path || pthread_key_create(&s->key, conn_free) != 0) {
+		snprintf(err, errlen, "out of memory");
+		free(s->path);
+		free(s);
+		return NULL;
+	}
+	struct conn *c = calloc(1, sizeof *c);
+	if (!c)
+		goto fail;
+	c->db = open_db(path, err, errlen);
+	if (!c->db) {
+		free(c);
+		goto fail;
+	}
+	pthread_setspecific(s->key, c);
+	/* A file that is not a database shows up at the first read. */
+	if (migrate(s, c->db, err, errlen) != 0)
+		goto fail;
+	return s;
+fail:
+	store_close(s);
+	return NULL;
+}
+
+/* Copies the WAL back into the database every interval, on a connection
+ * of its own, in PASSIVE mode: it never waits for a writer and no writer
+ * waits for it. */
+static void *checkpointer(void *arg)
+{
+	store *s = arg;
+	char err[256];
+	sqlite3 *db = open_db(s->path, err, sizeof err);
+	if (!db) {
+		log_msg(LOG_ERROR, "checkpointer: %s", err);
+		return NULL;
+	}
+	pthread_mutex_lock(&s->ckpt_lock);
+	while (!s->ckpt_stop) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += (long)s->ckpt_interval_ms * 1000000L;
+		until.tv_sec += until.tv_nsec / 1000000000L;
+		until.tv_nsec %= 1000000000L;
+		pthread_cond_timedwait(&s->ckpt_cond, &s->ckpt_lock, &until);
+		if (s->ckpt_stop)
+			break;
+		pthread_mutex_unlock(&s->ckpt_lock);
+		int log_frames = 0, done = 0;
+		int rc = sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log_frames,
+						   &done);
+		if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+			log_msg(LOG_WARN, "checkpoint: %s", sqlite3_errmsg(db));
+		pthread_mutex_lock(&s->ckpt_lock);
+	}
+	pthread_mutex_unlock(&s->ckpt_lock);
+	sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	sqlite3_close(db);
+	return NULL;
+}
+
+int store_start_checkpointer(store *s, int interval_ms)
+{
+	if (s->ckpt_running)
+		return 0;
+	s->ckpt_interval_ms = interval_ms > 0 ? interval_ms : 100;
+	s->ckpt_stop = 0;
+	if (pthread_create(&s->ckpt_thread, NULL, checkpointer, s) != 0)
+		return -1;
+	s->ckpt_running = 1;
+	struct conn *c = pthread_getspecific(s->key);
+	if (c)
+		sqlite3_exec(c->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL);
+	return 0;
+}
+
+void store_close(store *s)
+{
+	if (!s)
+		return;
+	if (s->ckpt_running) {
+		pthread_mutex_lock(&s->ckpt_lock);
+		s->ckpt_stop = 1;
+		pthread_cond_signal(&s->ckpt_cond);
+		pthread_mutex_unlock(&s->ckpt_lock);
+		pthread_join(s->ckpt_thread, NULL);
+		s->ckpt_running = 0;
+	}
+	conn_free(pthread_getspecific(s->key));
+	pthread_setspecific(s->key, NULL);
+	pthread_key_delete(s->key);
+	pthread_mutex_destroy(&s->write_lock);
+	pthread_mutex_destroy(&s->ckpt_lock);
+	pthread_cond_destroy(&s->ckpt_cond);
+	free(s->path);
+	free(s);
+}
