@@ -1,0 +1,246 @@
+/* corr/game.c: the correspondence game as a value - building it from the
+ * stored rows, applying a delta, the clocks, who sees the series. */
+#include "corr/corr.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock/calendar.h"
+#include "notation/notation.h"
+#include "util/status.h"
+
+int corr_fail(struct corr_error *e, int status, const char *code, const char *fmt, ...)
+{
+	if (e) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(e->message, sizeof e->message, fmt, ap);
+		va_end(ap);
+		e->code = code;
+	}
+	return status;
+}
+
+const char *corr_side_name(int side)
+{
+	return side == WHITE ? "white" : side == BLACK ? "black" : "";
+}
+
+bool corr_result_valid(const char *result)
+{
+	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "0-0", NULL};
+	for (const char *const *r = results; *r; r++)
+		if (strcmp(*r, result) == 0)
+			return true;
+	return false;
+}
+
+int corr_game_init(struct corr_game *g, const position *start, const struct clock_profile *p,
+                   int32_t start_day, struct corr_error *e)
+{
+	memset(g, 0, sizeof *g);
+	if (!p)
+		return corr_fail(e, CC_ERR_INVALID, "internal", "no time profile");
+	g->profile = p;
+	g->start = start_day;
+	g->chess = game_new(start);
+	if (!g->chess)
+		return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+	snprintf(g->state.result, sizeof g->state.result, "*");
+	g->state.finished_on = CLOCK_NO_DATE;
+	g->state.draw_offer = CORR_NOBODY;
+	g->state.series_by = CORR_NOBODY;
+	return CC_OK;
+}
+
+void corr_game_free(struct corr_game *g)
+{
+	if (!g)
+		return;
+	game_free(g->chess);
+	free(g->moves);
+	free(g->stops);
+	memset(g, 0, sizeof *g);
+}
+
+/* Appends mv (already played in g->chess) to g->moves; amortised O(1). */
+static int append(struct corr_game *g, const struct corr_move *mv, struct corr_error *e)
+{
+	if (g->nmoves == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 64;
+		struct corr_move *v = realloc(g->moves, cap * sizeof *v);
+		if (!v)
+			return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+		g->moves = v;
+		g->cap = cap;
+	}
+	g->moves[g->nmoves++] = *mv;
+	return CC_OK;
+}
+
+int corr_game_push(struct corr_game *g, const struct corr_move *mv, struct corr_error *e)
+{
+	struct corr_move m = *mv;
+	char err[256];
+	/* The stored UCI text is replayed: a stored game can always be
+	 * rebuilt, and one that does not replay is not served. */
+	if (uci_parse(game_position(g->chess), m.uci, &m.m, err, sizeof err) != CC_OK ||
+	    game_play(g->chess, m.m, err, sizeof err) != CC_OK)
+		return corr_fail(e, CC_ERR_ILLEGAL, "internal", "stored move %zu (%s) does not replay: %s",
+		                 g->nmoves + 1, m.uci, err);
+	return append(g, &m, e);
+}
+
+int corr_game_set_series(struct corr_game *g, int by, const char *const *texts, size_t n,
+                         struct corr_error *e)
+{
+	move moves[SERIES_MAX];
+	if ((by != WHITE && by != BLACK) || n > SERIES_MAX)
+		return corr_fail(e, CC_ERR_INVALID, "internal", "the stored series is not valid");
+	position pos = *game_position(g->chess);
+	for (size_t i = 0; i < n; i++) {
+		char err[256];
+		if (!texts[i] || notation_parse(&pos, texts[i], &moves[i], err, sizeof err) != CC_OK)
+			return corr_fail(e, CC_ERR_INVALID, "internal",
+			                 "stored series move %zu does not parse: %s", i + 1,
+			                 texts[i] ? err : "not a string");
+		undo u;
+		position_do_move(&pos, moves[i], &u);
+	}
+	g->state.series_by = n ? by : CORR_NOBODY;
+	g->state.nseries = n;
+	memcpy(g->state.series, moves, n * sizeof *moves);
+	return CC_OK;
+}
+
+int corr_game_set_stops(struct corr_game *g, const struct clock_interval *stops, size_t n,
+                        struct corr_error *e)
+{
+	struct clock_interval *v = NULL;
+	if (n) {
+		v = malloc(n * sizeof *v);
+		if (!v)
+			return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+		memcpy(v, stops, n * sizeof *v);
+	}
+	free(g->stops);
+	g->stops = v;
+	g->nstops = n;
+	return CC_OK;
+}
+
+int corr_to_move(const struct corr_game *g)
+{
+	return game_position(g->chess)->side;
+}
+
+const position *corr_position(const struct corr_game *g)
+{
+	return game_position(g->chess);
+}
+
+void corr_delta_init(struct corr_delta *d, const struct corr_game *g)
+{
+	d->nrows = 0;
+	d->state = g->state;
+	fen_write(game_position(g->chess), d->fen);
+	d->action[0] = '\0';
+	d->detail[0] = '\0';
+}
+
+void corr_delta_finish(struct corr_delta *d, const char *result, const char *termination,
+                       int32_t day)
+{
+	d->state.status = CORR_FINISHED;
+	snprintf(d->state.result, sizeof d->state.result, "%s", result);
+	snprintf(d->state.termination, sizeof d->state.termination, "%s",
+	         termination ? termination : "");
+	d->state.finished_on = day;
+	/* A pending series and a draw offer end with the game. */
+	d->state.draw_offer = CORR_NOBODY;
+	d->state.series_by = CORR_NOBODY;
+	d->state.nseries = 0;
+}
+
+int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_error *e)
+{
+	for (size_t i = 0; i < d->nrows; i++) {
+		char err[256];
+		if (game_play(g->chess, d->rows[i].m, err, sizeof err) != CC_OK)
+			return corr_fail(e, CC_ERR_ILLEGAL, "internal", "the stored move cannot be played: %s",
+			                 err);
+		int rc = append(g, &d->rows[i], e);
+		if (rc != CC_OK)
+			return rc;
+	}
+	g->state = d->state;
+	g->rev++;
+	return CC_OK;
+}
+
+bool corr_series_visible(const struct corr_game *g, int viewer, bool viewer_is_tl)
+{
+	if (g->state.series_by == CORR_NOBODY || g->state.nseries == 0)
+		return false;
+	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
+	 * in postal and e-mail play; on the server it stays hidden from the
+	 * opponent, as ICCF does (the profile's series_shown). */
+	return g->profile->series_shown || viewer == g->state.series_by || viewer_is_tl;
+}
+
+int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
+               struct clock_ply *plies, struct corr_error *e)
+{
+	struct clock_move local[64];
+	struct clock_move *cm = local;
+	struct clock_game cg;
+	char err[CORR_MESSAGE_MAX];
+	memset(&cg, 0, sizeof cg);
+	if (g->nmoves > sizeof local / sizeof local[0]) {
+		cm = calloc(g->nmoves, sizeof *cm);
+		if (!cm)
+			return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+	}
+	const position *start = game_start_position(g->chess);
+	cg.profile = g->profile;
+	cg.start = g->start;
+	cg.today = today;
+	/* The side to move at the start: Black in a thematic game may move
+	 * first. */
+	cg.first_side = start->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
+	for (size_t i = 0; i < g->nmoves; i++) {
+		memset(&cm[i], 0, sizeof cm[i]);
+		cm[i].received = g->moves[i].received;
+		cm[i].sent = g->moves[i].sent;
+		/* DSU 6.3.3.2: the control moves to the last accepted move. */
+		if (g->moves[i].kind == CORR_MOVE_ACCEPTED)
+			cm[i].flags |= CLOCK_MOVE_ACCEPTED;
+	}
+	cg.moves = cm;
+	cg.nmoves = g->nmoves;
+	cg.stops = g->stops;
+	cg.nstops = g->nstops;
+	cg.pending.received = CLOCK_NO_DATE;
+	/* A series proposed to the side to move covers his next n/2 moves. */
+	int side = corr_to_move(g);
+	if (g->state.series_by != CORR_NOBODY && g->state.series_by != side && g->state.nseries) {
+		int made = 0;
+		for (size_t i = 0; i < g->nmoves; i++)
+			made += (int)((start->side + i) % 2) == side;
+		cg.pending.series_last = made + (int)(g->state.nseries + 1) / 2;
+	}
+	cg.transit_days = -1;
+	/* DSU 6.3.4: the server sends the reminders and TL notices itself,
+	 * so the silence penalties follow from the dates. */
+	cg.flags = CLOCK_GAME_AUTO_SILENCE;
+	if (g->state.status != CORR_ACTIVE)
+		cg.flags |= CLOCK_GAME_FINISHED;
+	int rc = clock_compute(&cg, res, plies, err, sizeof err);
+	if (cm != local)
+		free(cm);
+	if (rc != CC_OK)
+		return corr_fail(e, rc, "internal", "the clocks cannot be computed: %s", err);
+	return CC_OK;
+}

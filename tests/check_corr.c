@@ -1,0 +1,521 @@
+/* check_corr.c: lib/corr, the correspondence game as a value and every
+ * operation on it (corr.h): a move with its dates and series, the hidden
+ * series that no answer may depend on, claims, resigning, the draw
+ * actions, cancelling a series, a TL result, the one forfeit test, the
+ * sweep's findings and its forfeit, who sees a series, and the clock's
+ * current figure for each move. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chess/fen.h"
+#include "chess_testutil.h"
+#include "clock/calendar.h"
+#include "corr/corr.h"
+#include "testutil.h"
+#include "util/status.h"
+
+/* A day number from YYYY-MM-DD (the test fails on a bad date). */
+static int32_t day(const char *iso)
+{
+	int32_t d;
+	ck_assert_int_eq(calendar_parse(iso, &d, NULL, 0), CC_OK);
+	return d;
+}
+
+/* A new game from fen ("startpos" allowed) under profile name. */
+static void new_game(struct corr_game *g, const char *profile, const char *fen, const char *start)
+{
+	position pos;
+	struct corr_error e;
+	ck_assert_int_eq(fen_parse(&pos, fen, NULL, 0), CC_OK);
+	ck_assert_int_eq(corr_game_init(g, &pos, clock_profile_find(profile), day(start), &e),
+	                 CC_OK);
+}
+
+/* Plays text for side on today (no dates, no series) and applies it. */
+static void play(struct corr_game *g, int side, const char *text, const char *today)
+{
+	struct corr_move_request rq = {.text = text};
+	struct corr_delta d;
+	struct corr_error e = {0};
+	int rc = corr_play(g, side, &rq, day(today), &d, &e);
+	ck_assert_msg(rc == CC_OK, "%s: %s %s", text, e.code, e.message);
+	ck_assert_int_eq(corr_apply(g, &d, &e), CC_OK);
+}
+
+/* Plays text with a series for side and applies it. */
+static void play_series(struct corr_game *g, int side, const char *text,
+                        const char *const *series, size_t n, const char *today)
+{
+	struct corr_move_request rq = {.text = text, .proposes = true, .series = series, .nseries = n};
+	struct corr_delta d;
+	struct corr_error e = {0};
+	int rc = corr_play(g, side, &rq, day(today), &d, &e);
+	ck_assert_msg(rc == CC_OK, "%s: %s %s", text, e.code, e.message);
+	ck_assert_int_eq(corr_apply(g, &d, &e), CC_OK);
+}
+
+/* Expects op's refusal code. */
+#define ck_refused(call, want)                                                                     \
+	do {                                                                                       \
+		_Pragma("GCC diagnostic push");                                                    \
+		_Pragma("GCC diagnostic ignored \"-Wshadow\"");                                  \
+		struct corr_error e_ = {0};                                                        \
+		struct corr_error *e = &e_;                                                        \
+		int rc_ = (call);                                                                  \
+		ck_assert_msg(rc_ < 0, "expected %s, got CC_OK", want);                            \
+		ck_assert_msg(e_.code && strcmp(e_.code, want) == 0, "expected %s, got %s: %s",   \
+		              want, e_.code ? e_.code : "(none)", e_.message);                     \
+		_Pragma("GCC diagnostic pop");                                                     \
+	} while (0)
+
+START_TEST(test_first_move)
+{
+	struct corr_game g;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	struct corr_move_request rq = {.text = "e4"};
+	struct corr_delta d;
+	struct corr_error e;
+	ck_assert_int_eq(corr_play(&g, WHITE, &rq, day("2027-01-09"), &d, &e), CC_OK);
+	ck_assert_uint_eq(d.nrows, 1);
+	ck_assert_str_eq(d.rows[0].san, "e4");
+	ck_assert_str_eq(d.rows[0].iccf, "5254");
+	ck_assert_str_eq(d.rows[0].uci, "e2e4");
+	ck_assert_int_eq(d.rows[0].received, day("2027-01-04")); /* the start date */
+	ck_assert_int_eq(d.rows[0].sent, day("2027-01-09"));     /* server: today */
+	ck_assert_int_eq(d.rows[0].days, 5);
+	ck_assert_int_eq(d.state.status, CORR_ACTIVE);
+	ck_assert_str_eq(d.fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+	/* The operation is pure: the game is as it was until applied. */
+	ck_assert_uint_eq(g.nmoves, 0);
+	ck_assert_int_eq(g.rev, 0);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_uint_eq(g.nmoves, 1);
+	ck_assert_int_eq(g.rev, 1);
+	ck_assert_int_eq(corr_to_move(&g), BLACK);
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_move_refusals)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	int32_t today = day("2027-01-09");
+	struct corr_move_request bad = {.text = "e5"};
+	ck_refused(corr_play(&g, BLACK, &bad, today, &d, e), "not_your_turn");
+	struct corr_move_request garbage = {.text = "zz"};
+	ck_refused(corr_play(&g, WHITE, &garbage, today, &d, e), "malformed_move");
+	struct corr_move_request illegal = {.text = "e5"};
+	ck_refused(corr_play(&g, WHITE, &illegal, today, &d, e), "illegal_move");
+	struct corr_move_request dated = {.text = "e4", .sent = "2027-01-08"};
+	ck_refused(corr_play(&g, WHITE, &dated, today, &d, e), "invalid_date");
+	play(&g, WHITE, "e4", "2027-01-09");
+	/* DSU 6.2.1.1: a reply to a move that is not the last one is stale. */
+	struct corr_move_request stale = {.text = "e5", .reply_to = "d4"};
+	ck_refused(corr_play(&g, BLACK, &stale, today, &d, e), "stale");
+	struct corr_move_request fresh = {.text = "e5", .reply_to = "5254"};
+	struct corr_error e;
+	ck_assert_int_eq(corr_play(&g, BLACK, &fresh, today, &d, &e), CC_OK);
+	ck_assert_int_eq(corr_resign(&g, WHITE, today, &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_refused(corr_play(&g, BLACK, &fresh, today, &d, e), "game_over");
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_email_dates)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "dsu-email", "startpos", "2027-03-01");
+	struct corr_move_request w1 = {.text = "e4", .sent = "2027-03-03"};
+	ck_assert_int_eq(corr_play(&g, WHITE, &w1, day("2027-03-10"), &d, &e), CC_OK);
+	ck_assert_int_eq(d.rows[0].days, 2);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* DSU 6.3.2.2 a: received the day after the opponent's date. */
+	struct corr_move_request wrong = {.text = "e5", .received = "2027-03-03", .sent = "2027-03-05"};
+	ck_refused(corr_play(&g, BLACK, &wrong, day("2027-03-10"), &d, e), "invalid_date");
+	struct corr_move_request b1 = {.text = "e5", .sent = "2027-03-06"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &b1, day("2027-03-10"), &d, &e), CC_OK);
+	ck_assert_int_eq(d.rows[0].received, day("2027-03-04"));
+	ck_assert_int_eq(d.rows[0].days, 2);
+	struct corr_move_request future = {.text = "e5", .sent = "2027-03-11"};
+	ck_refused(corr_play(&g, BLACK, &future, day("2027-03-10"), &d, e), "invalid_date");
+	corr_game_free(&g);
+}
+END_TEST
+
+static const char *const ruy[] = {"e5", "Nf3", "Nc6", "Bb5"};
+
+START_TEST(test_series_followed)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
+	ck_assert_int_eq(g.state.series_by, WHITE);
+	ck_assert_uint_eq(g.state.nseries, 4);
+	struct corr_move_request rq = {.text = "e5"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &rq, day("2027-01-07"), &d, &e), CC_OK);
+	ck_assert_uint_eq(d.nrows, 2);
+	ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_ACCEPTED);
+	ck_assert_int_eq(d.rows[1].kind, CORR_MOVE_AUTO);
+	ck_assert_str_eq(d.rows[1].san, "Nf3");
+	ck_assert_int_eq(d.rows[1].days, 0);
+	ck_assert_int_eq(d.rows[1].received, day("2027-01-07"));
+	ck_assert_int_eq(d.state.series_by, WHITE);
+	ck_assert_uint_eq(d.state.nseries, 2);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* Breaking it off drops the rest. */
+	struct corr_move_request other = {.text = "d6"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &other, day("2027-01-08"), &d, &e), CC_OK);
+	ck_assert_uint_eq(d.nrows, 1);
+	ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_NORMAL);
+	ck_assert_int_eq(d.state.series_by, CORR_NOBODY);
+	corr_game_free(&g);
+}
+END_TEST
+
+/* The defect of issue 8: the receiver of a hidden series (server profile)
+ * could probe it.  Every move he may send with a series of his own gets
+ * the same kind of answer whether or not it matches the hidden series. */
+START_TEST(test_hidden_series_cannot_be_probed)
+{
+	static const char *const own[] = {"Nf3", "Nc6"};
+	static const char *const moves[] = {"e5", "c5", "e6", "d5"};
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		struct corr_game g;
+		struct corr_delta d;
+		struct corr_error e;
+		new_game(&g, "server", "startpos", "2027-01-04");
+		play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
+		ck_assert(!corr_series_visible(&g, BLACK, false));
+		struct corr_move_request rq = {
+		        .text = moves[i], .proposes = true, .series = own, .nseries = 2};
+		int rc = corr_play(&g, BLACK, &rq, day("2027-01-07"), &d, &e);
+		/* The answer depends on his own series only, judged from
+		 * his own move: the same for the matching 1...e5 as for
+		 * any other move. */
+		ck_assert_msg(rc == CC_OK, "%s: %s %s", moves[i], e.code, e.message);
+		ck_assert_uint_eq(d.nrows, 1); /* no automatic reply revealed */
+		ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_NORMAL);
+		ck_assert_int_eq(d.state.series_by, BLACK);
+		ck_assert_uint_eq(d.state.nseries, 2);
+		corr_game_free(&g);
+	}
+	/* An illegal series of his own is illegal_series, matching or not. */
+	static const char *const bad[] = {"Nf3", "Ra6"};
+	for (int match = 0; match < 2; match++) {
+		struct corr_game g;
+		struct corr_delta d;
+		new_game(&g, "server", "startpos", "2027-01-04");
+		play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
+		struct corr_move_request rq = {
+		        .text = match ? "e5" : "c5", .proposes = true, .series = bad, .nseries = 2};
+		ck_refused(corr_play(&g, BLACK, &rq, day("2027-01-07"), &d, e), "illegal_series");
+		corr_game_free(&g);
+	}
+}
+END_TEST
+
+/* Where the series is shown (e-mail), following it and proposing one is
+ * still refused (series_pending): the mover can see what he follows. */
+START_TEST(test_visible_series_pending)
+{
+	static const char *const own[] = {"Nf3", "Nc6"};
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "dsu-email", "startpos", "2027-03-01");
+	struct corr_move_request w1 = {
+	        .text = "e4", .sent = "2027-03-02", .proposes = true, .series = ruy, .nseries = 4};
+	ck_assert_int_eq(corr_play(&g, WHITE, &w1, day("2027-03-10"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert(corr_series_visible(&g, BLACK, false));
+	struct corr_move_request rq = {
+	        .text = "e5", .sent = "2027-03-04", .proposes = true, .series = own, .nseries = 2};
+	ck_refused(corr_play(&g, BLACK, &rq, day("2027-03-10"), &d, e), "series_pending");
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_series_visibility)
+{
+	struct corr_game g;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	ck_assert(!corr_series_visible(&g, WHITE, true)); /* no series at all */
+	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
+	ck_assert(corr_series_visible(&g, WHITE, false));      /* the proposer */
+	ck_assert(!corr_series_visible(&g, BLACK, false));     /* the opponent */
+	ck_assert(!corr_series_visible(&g, CORR_NOBODY, false)); /* a bystander */
+	ck_assert(corr_series_visible(&g, CORR_NOBODY, true));   /* a TL */
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_automatic_endings)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "2027-01-04");
+	struct corr_move_request mate = {.text = "Rd8#"};
+	ck_assert_int_eq(corr_play(&g, WHITE, &mate, day("2027-01-05"), &d, &e), CC_OK);
+	ck_assert_int_eq(d.state.status, CORR_FINISHED);
+	ck_assert_str_eq(d.state.result, "1-0");
+	ck_assert_str_eq(d.state.termination, "checkmate");
+	ck_assert_int_eq(d.state.finished_on, day("2027-01-05"));
+	static const char *const after[] = {"Kh8", "Rd7"};
+	struct corr_move_request with = {.text = "Rd8#", .proposes = true, .series = after, .nseries = 2};
+	ck_refused(corr_play(&g, WHITE, &with, day("2027-01-05"), &d, e), "illegal_series");
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_draws)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	int32_t today = day("2027-01-09");
+	new_game(&g, "server", "startpos", "2027-01-04");
+	ck_refused(corr_draw(&g, WHITE, CORR_DRAW_ACCEPT, today, &d, e), "no_draw_offer");
+	ck_assert_int_eq(corr_draw(&g, WHITE, CORR_DRAW_OFFER, today, &d, &e), CC_OK);
+	ck_assert_int_eq(d.state.draw_offer, WHITE);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_refused(corr_draw(&g, WHITE, CORR_DRAW_OFFER, today, &d, e), "draw_offered");
+	ck_refused(corr_draw(&g, BLACK, CORR_DRAW_OFFER, today, &d, e), "draw_offered");
+	ck_refused(corr_draw(&g, WHITE, CORR_DRAW_ACCEPT, today, &d, e), "no_draw_offer");
+	ck_assert_int_eq(corr_draw(&g, BLACK, CORR_DRAW_DECLINE, today, &d, &e), CC_OK);
+	ck_assert_int_eq(d.state.draw_offer, CORR_NOBODY);
+	ck_assert_int_eq(corr_draw(&g, BLACK, CORR_DRAW_ACCEPT, today, &d, &e), CC_OK);
+	ck_assert_str_eq(d.state.result, "1/2-1/2");
+	ck_assert_str_eq(d.state.termination, "agreement");
+	ck_assert_str_eq(d.action, "draw_agreed");
+	/* FIDE 9.1: the offer stands over the offerer's own move ... */
+	play(&g, WHITE, "e4", "2027-01-09");
+	ck_assert_int_eq(g.state.draw_offer, WHITE);
+	/* ... and lapses when the opponent moves instead. */
+	play(&g, BLACK, "e5", "2027-01-09");
+	ck_assert_int_eq(g.state.draw_offer, CORR_NOBODY);
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_resign)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
+	ck_assert_int_eq(corr_resign(&g, BLACK, day("2027-01-06"), &d, &e), CC_OK);
+	ck_assert_str_eq(d.state.result, "1-0");
+	ck_assert_str_eq(d.state.termination, "resignation");
+	ck_assert_int_eq(d.state.series_by, CORR_NOBODY); /* the series ends with the game */
+	ck_assert_str_eq(d.action, "resigned");
+	ck_assert_str_eq(d.detail, "black");
+	ck_assert_uint_eq(d.nrows, 0);
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_claims)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	int32_t today = day("2027-01-09");
+	new_game(&g, "server", "startpos", "2027-01-04");
+	const char *dance[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"};
+	for (int i = 0; i < 7; i++)
+		play(&g, i % 2 ? BLACK : WHITE, dance[i], "2027-01-09");
+	/* Black to move: the start position would occur a third time. */
+	ck_refused(corr_claim(&g, WHITE, CORR_CLAIM_THREEFOLD, NULL, today, &d, e), "not_your_turn");
+	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, NULL, today, &d, e), "claim_rejected");
+	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, "Qd5", today, &d, e), "illegal_move");
+	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_FIFTY, NULL, today, &d, e), "claim_rejected");
+	ck_assert_int_eq(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, "Ng8", today, &d, &e), CC_OK);
+	ck_assert_str_eq(d.state.result, "1/2-1/2");
+	ck_assert_str_eq(d.state.termination, "threefold");
+	ck_assert_str_eq(d.action, "claim_threefold");
+	/* DSU 6.3.3: no forfeit yet; then Black sits 41 days on move 4. */
+	ck_refused(corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, NULL, today, &d, e),
+	           "claim_rejected");
+	ck_refused(corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, "e4", today, &d, e),
+	           "invalid_field");
+	ck_assert_int_eq(corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-03-01"), &d,
+	                            &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.result, "1-0");
+	ck_assert_str_eq(d.state.termination, "time_forfeit");
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_series_cancel)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
+	ck_refused(corr_series_cancel(&g, WHITE, &d, e), "series_binding");
+	g.series_cancellable = true;
+	ck_refused(corr_series_cancel(&g, CORR_NOBODY, &d, e), "forbidden");
+	ck_refused(corr_series_cancel(&g, BLACK, &d, e), "forbidden");
+	ck_assert_int_eq(corr_series_cancel(&g, WHITE, &d, &e), CC_OK);
+	ck_assert_int_eq(d.state.series_by, CORR_NOBODY);
+	ck_assert_str_eq(d.action, "series_cancelled");
+	/* Once the opponent followed a part, it binds. */
+	play(&g, BLACK, "e5", "2027-01-06");
+	ck_refused(corr_series_cancel(&g, WHITE, &d, e), "series_answered");
+	play(&g, BLACK, "Nc6", "2027-01-06");
+	ck_refused(corr_series_cancel(&g, WHITE, &d, e), "no_series");
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_tl_result)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	ck_assert(corr_result_valid("0-0"));
+	ck_assert(!corr_result_valid("*"));
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "lost position",
+	                                day("2027-02-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.result, "0-1");
+	ck_assert_str_eq(d.detail, "* -> 0-1 (adjudication): lost position");
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* A TL may correct a finished game. */
+	ck_assert_int_eq(corr_tl_result(&g, "1/2-1/2", "adjudication", "appeal", day("2027-02-02"),
+	                                &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.detail, "0-1 -> 1/2-1/2 (adjudication): appeal");
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_findings_and_sweep_forfeit)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	struct corr_finding f[CORR_FINDINGS_MAX];
+	struct clock_result res;
+	struct corr_forfeit ff[2];
+	new_game(&g, "server", "startpos", "2027-01-04");
+	ck_assert_int_eq(corr_findings(&g, day("2027-01-10"), f, &e), 0);
+	/* 14 days of silence: the reminder (DSU 6.3.4). */
+	int n = corr_findings(&g, day("2027-01-18"), f, &e);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(f[0].kind, CORR_FINDING_REMINDER);
+	ck_assert_int_eq(f[0].side, WHITE);
+	ck_assert_str_eq(corr_finding_name(f[0].kind), "reminder");
+	/* 41 days: over the 40 of move 10 with no move made - a forfeit and
+	 * no silence finding. */
+	int32_t late = day("2027-02-14");
+	ck_assert_int_eq(corr_clock(&g, late, &res, NULL, &e), CC_OK);
+	corr_forfeit_test(&g, &res, late, ff);
+	ck_assert(ff[WHITE].over);
+	ck_assert(!ff[BLACK].over);
+	n = corr_findings(&g, late, f, &e);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(f[0].kind, CORR_FINDING_FORFEIT);
+	ck_assert_int_eq(f[0].due, ff[WHITE].since);
+	ck_assert_int_eq(corr_sweep_forfeit(&g, &f[0], late, &d, &e), CC_OK);
+	ck_assert_str_eq(d.state.result, "0-1");
+	ck_assert_str_eq(d.state.termination, "time_forfeit");
+	ck_assert_str_eq(d.action, "sweep_time_forfeit");
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_refused(corr_sweep_forfeit(&g, &f[0], late, &d, e), "game_over");
+	corr_game_free(&g);
+	/* By post the sweep does not end games (DSU 6.3.3.5). */
+	new_game(&g, "dsu-post", "startpos", "2027-01-04");
+	n = corr_findings(&g, day("2027-06-01"), f, &e);
+	ck_assert_int_ge(n, 1);
+	ck_assert_int_eq(f[0].kind, CORR_FINDING_FORFEIT);
+	ck_refused(corr_sweep_forfeit(&g, &f[0], day("2027-06-01"), &d, e), "invalid_field");
+	corr_game_free(&g);
+}
+END_TEST
+
+/* The defect of issue 8: per-move days stored at move time go stale after
+ * special leave; the clock's figure (corr_clock() plies) is the current
+ * one. */
+START_TEST(test_days_follow_the_clock)
+{
+	struct corr_game g;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	play(&g, WHITE, "e4", "2027-01-14");
+	ck_assert_int_eq(g.moves[0].days, 10);
+	struct clock_interval leave = {day("2027-01-06"), day("2027-01-09")};
+	ck_assert_int_eq(corr_game_set_stops(&g, &leave, 1, &e), CC_OK);
+	struct clock_result res;
+	struct clock_ply plies[1];
+	ck_assert_int_eq(corr_clock(&g, day("2027-01-15"), &res, plies, &e), CC_OK);
+	ck_assert_int_eq(plies[0].days, 6);
+	ck_assert_int_eq(g.moves[0].days, 10); /* what was stored stays as it was */
+	corr_game_free(&g);
+}
+END_TEST
+
+START_TEST(test_stored_rows)
+{
+	struct corr_game g;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	struct corr_move mv = {.kind = CORR_MOVE_NORMAL, .received = day("2027-01-04"),
+	                       .sent = day("2027-01-05"), .days = 1, .iccf = "5254", .san = "e4",
+	                       .uci = "e2e4"};
+	ck_assert_int_eq(corr_game_push(&g, &mv, &e), CC_OK);
+	struct corr_move bad = mv;
+	snprintf(bad.uci, sizeof bad.uci, "e2e4"); /* White's move again: illegal for Black */
+	ck_assert_int_lt(corr_game_push(&g, &bad, &e), 0);
+	static const char *const texts[] = {"5755", "7163"};
+	ck_assert_int_eq(corr_game_set_series(&g, WHITE, texts, 2, &e), CC_OK);
+	ck_assert_int_eq(g.state.series_by, WHITE);
+	static const char *const broken[] = {"5755", "1111"};
+	ck_assert_int_lt(corr_game_set_series(&g, WHITE, broken, 2, &e), 0);
+	ck_assert_uint_eq(g.state.nseries, 2); /* unchanged */
+	corr_game_free(&g);
+}
+END_TEST
+
+static Suite *corr_suite(void)
+{
+	Suite *s = suite_create("corr");
+	TCase *tc = tcase_create("operations");
+	tcase_add_test(tc, test_first_move);
+	tcase_add_test(tc, test_move_refusals);
+	tcase_add_test(tc, test_email_dates);
+	tcase_add_test(tc, test_series_followed);
+	tcase_add_test(tc, test_hidden_series_cannot_be_probed);
+	tcase_add_test(tc, test_visible_series_pending);
+	tcase_add_test(tc, test_series_visibility);
+	tcase_add_test(tc, test_automatic_endings);
+	tcase_add_test(tc, test_draws);
+	tcase_add_test(tc, test_resign);
+	tcase_add_test(tc, test_claims);
+	tcase_add_test(tc, test_series_cancel);
+	tcase_add_test(tc, test_tl_result);
+	tcase_add_test(tc, test_findings_and_sweep_forfeit);
+	tcase_add_test(tc, test_days_follow_the_clock);
+	tcase_add_test(tc, test_stored_rows);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(corr_suite());
+}
