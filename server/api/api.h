@@ -1,8 +1,13 @@
-/* api.h: the HTTP API of API.md, independent of the HTTP library.
+/* api.h: the HTTP API of docs/API.md, independent of the HTTP library.
  *
- * http.c turns a libmicrohttpd request into a struct api_req, calls
- * api_handle(), and sends the struct api_resp back.  Handlers live in
- * api_*.c files and are listed in the route table of api.c. */
+ * server/http turns a libmicrohttpd request into a struct api_req, calls
+ * api_handle(), and sends the struct api_resp back.  api_handle() finds
+ * the route in the one route table (router.c), checks the role the route
+ * needs (in that one place), and calls its handler; each handler parses
+ * its body, loads what it needs from server/store, runs the lib/corr
+ * operation, applies the result through server/store and renders the
+ * answer.  Errors are {"error": {"code", "message"}}: the HTTP status of
+ * a code comes from one table (reply.c). */
 #ifndef CORRCHESS_API_H
 #define CORRCHESS_API_H
 
@@ -11,22 +16,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/config.h"
-#include "store/store.h"
+#include "base/app.h"
+#include "store/users.h"
 
 #define API_BODY_MAX (64 * 1024) /* larger request bodies get 413 */
 #define API_MAX_QUERY 8
 
-struct app {
-	struct config *cfg;
-	store *st;
-	int session_days;
-};
-
+/* The signed-in user (the route needs one). */
 struct user {
 	int64_t id;
-	char name[128];
-	char role[8]; /* "player", "tl", "admin" */
+	char name[STORE_NAME_MAX];
+	char role[STORE_ROLE_MAX]; /* "player", "tl", "admin" */
 };
 
 struct api_req {
@@ -60,11 +60,16 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs);
 /* Every route as "METHOD /pattern" lines (for the OpenAPI check). */
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx);
 
-/* ---- for the handlers ---- */
+/* ---- for the handlers (reply.c, body.c) ---- */
 
-/* Sets an API.md error: {"error": {"code", "message"}}; returns status. */
-int api_error(struct api_resp *rs, int status, const char *code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* The HTTP status of an error code of API.md (the one table); 500 for a
+ * code it does not know. */
+int api_status_of(const char *code);
+
+/* Sets an API.md error {"error": {"code", "message"}} with the status of
+ * the code; returns that status. */
+int api_error(struct api_resp *rs, const char *code, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
 
 /* Sets a JSON response; steals `body`; returns status. */
 int api_json(struct api_resp *rs, int status, json_t *body);
@@ -75,17 +80,17 @@ int api_json_text(struct api_resp *rs, int status, char *text, size_t len);
 
 /* Sets a text response (copied); returns status. */
 int api_text(struct api_resp *rs, int status, const char *content_type, const char *text,
-	     size_t len);
+             size_t len);
 
-/* The JSON body as an object, or an error response (400 bad_json /
- * 415-like 400 not_an_object) and NULL. */
+/* The JSON body as an object, or an error response (400 bad_json) and
+ * NULL. */
 json_t *api_body_object(struct api_req *rq, struct api_resp *rs);
 
 /* Field readers: on a wrong type or a missing required field they set a
  * 422 invalid_field / missing_field error and return -1; 0 when present,
  * 1 when optional and absent.  Strings are borrowed from the body. */
 int api_get_string(json_t *obj, const char *key, bool required, const char **out,
-		   struct api_resp *rs);
+                   struct api_resp *rs);
 int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struct api_resp *rs);
 int api_get_bool(json_t *obj, const char *key, bool required, bool *out, struct api_resp *rs);
 /* Refuses any key of obj not in the NULL-terminated list (422 unknown_field). */
@@ -95,18 +100,22 @@ int api_only_keys(json_t *obj, const char *const *keys, struct api_resp *rs);
 const char *api_query(const struct api_req *rq, const char *key);
 
 /* Today's date as YYYY-MM-DD (CORRCHESS_TODAY / the today key, else the
- * local date). */
+ * local date), and as a day number (0, or -1 with a 500 response when the
+ * configured date is not one). */
 void api_today(const struct app *app, char out[11]);
+int api_today_day(const struct app *app, int32_t *day, struct api_resp *rs);
 
 /* The user with that id as USER JSON (new), or NULL when unknown. */
 json_t *api_user_json(struct app *app, int64_t id);
 
 bool api_is_tl(const struct user *u); /* tl or admin */
 
-/* Validates and stores a user (password hashed); 0 and *id, or an HTTP
- * status (409 name/e-mail taken, 422 invalid, 5xx) with a sentence in
- * err.  Shared by POST /api/v1/users and `corrchess user add`. */
+/* Validates and stores a user (password hashed); 0 and *id, or an error
+ * code ("conflict" name/e-mail taken, "invalid_field", "internal",
+ * "busy") in *code with a sentence in err.  Shared by POST /api/v1/users
+ * and `corrchess user add`. */
 int api_users_insert(struct app *app, const char *name, const char *email, const char *role,
-		     const char *password, int64_t *id, char *err, size_t errlen);
+                     const char *password, int64_t *id, const char **code, char *err,
+                     size_t errlen);
 
 #endif

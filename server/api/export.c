@@ -1,6 +1,7 @@
-/* api_export.c: the PGN and transcript exports of a game (API.md
- * "Exports").  The text is made by lib/pgn and lib/transcript from the
- * game games_load() replayed; this file only gathers the values. */
+/* export.c: the PGN and transcript exports of a game (API.md "Exports").
+ * The text is made by lib/export from the game store_games_load()
+ * replayed; this file only gathers the values.  Each move's days are the
+ * clock's figure now (api/game_json.h), as in the GAME. */
 #include "autoconfig.h"
 #include "api/export.h"
 
@@ -14,6 +15,7 @@
 #include "export/pgn.h"
 #include "export/transcript.h"
 #include "api/game_json.h"
+#include "api/games.h"
 #include "base/log.h"
 #include "notation/iccf.h"
 #include "util/status.h"
@@ -21,34 +23,19 @@
 #define PGN_TYPE  "text/x-chess-pgn; charset=utf-8"
 #define TEXT_TYPE "text/plain; charset=utf-8"
 
-/* Loads the game of the path into *g: 0, or the error response's status
- * (404 not_found, 500 when the stored game does not replay). */
-static int load(struct app *app, struct api_req *rq, struct api_resp *rs, struct games_game *g)
-{
-	char err[256];
-	int status = games_load(app, rq->ids[0], g, err, sizeof err);
-	if (status == 404)
-		return api_error(rs, 404, "not_found", "there is no game %lld",
-		                 (long long)rq->ids[0]);
-	if (status)
-		return api_error(rs, 500, "internal", "game %lld cannot be read: %s",
-		                 (long long)rq->ids[0], err);
-	return 0;
-}
-
 /* A failure of lib/ on a game that loaded: a corrupt record or out of
  * memory, never the client's doing. */
-static int export_failed(struct api_resp *rs, const struct games_game *g, const char *what, int rc,
-                         const char *err)
+static int export_failed(struct api_resp *rs, const struct store_game *g, const char *what,
+                         int rc, const char *err)
 {
 	log_msg(LOG_ERROR, "%s of game %lld: %s (%s)", what, (long long)g->id, err,
 	        cc_status_name(rc));
-	return api_error(rs, 500, "internal", "the %s of game %lld cannot be written: %s", what,
+	return api_error(rs, "internal", "the %s of game %lld cannot be written: %s", what,
 	                 (long long)g->id, err);
 }
 
 /* The game's name: its event, else "corrchess game N". */
-static void game_title(const struct games_game *g, char *buf, size_t len)
+static void game_title(const struct store_game *g, char *buf, size_t len)
 {
 	if (g->event && *g->event)
 		snprintf(buf, len, "%s", g->event);
@@ -65,30 +52,41 @@ static void game_title(const struct games_game *g, char *buf, size_t len)
  * and replay of the game, two move generations per move. */
 int api_export_pgn(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	struct games_game g;
+	struct store_game g;
 	struct pgn_move *moves = NULL;
 	char(*comments)[PGN_COMMENT_LEN] = NULL;
 	char event[256], tc[PGN_TIME_CONTROL_LEN], err[256];
 	char *text = NULL;
-	int status = load(app, rq, rs, &g);
+	int32_t *days = NULL, today;
+	struct clock_result res;
+	bool clock_ok;
+	if (api_today_day(app, &today, rs))
+		return rs->status;
+	int status = api_game_load(app, rq, rs, &g);
 	if (status)
 		return status;
 
-	if (g.nmoves > 0) {
-		moves = calloc((size_t)g.nmoves, sizeof *moves);
-		comments = calloc((size_t)g.nmoves, sizeof *comments);
-		if (!moves || !comments) {
-			status = api_error(rs, 500, "internal", "out of memory");
-			goto done;
-		}
+	size_t n = g.g.nmoves;
+	days = game_json_days(&g, today, &res, &clock_ok);
+	if (n > 0) {
+		moves = calloc(n, sizeof *moves);
+		comments = calloc(n, sizeof *comments);
 	}
-	for (int i = 0; i < g.nmoves; i++) {
-		const struct games_move *gm = &g.moves[i];
-		pgn_move_comment(gm->received, gm->sent, gm->days, gm->series, comments[i]);
+	if (!days || (n > 0 && (!moves || !comments))) {
+		status = api_error(rs, "internal", "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct corr_move *gm = &g.g.moves[i];
+		char received[CALENDAR_ISO_LEN], sent[CALENDAR_ISO_LEN];
+		calendar_format(gm->received, received, sizeof received);
+		calendar_format(gm->sent, sent, sizeof sent);
+		pgn_move_comment(received, sent, days[i], gm->kind == CORR_MOVE_AUTO, comments[i]);
 		moves[i] = (struct pgn_move){gm->m, comments[i]};
 	}
 	game_title(&g, event, sizeof event);
-	if (pgn_time_control(g.prof->moves_per_period, g.prof->days_per_period, tc) != CC_OK)
+	const struct clock_profile *prof = g.g.profile;
+	if (pgn_time_control(prof->moves_per_period, prof->days_per_period, tc) != CC_OK)
 		log_msg(LOG_WARN, "game %lld: profile %s has no PGN time control", (long long)g.id,
 		        g.profile);
 	const char *site = app->cfg && app->cfg->base_url && *app->cfg->base_url
@@ -97,7 +95,7 @@ int api_export_pgn(struct app *app, struct api_req *rq, struct api_resp *rs)
 	struct pgn_tag tags[] = {
 	        {"Mode", pgn_mode(g.profile)}, /* NULL (left out) for a profile of no known mode */
 	        {"TimeControl", tc},
-	        {"Termination", pgn_termination(g.termination, g.result)},
+	        {"Termination", pgn_termination(g.g.state.termination, g.g.state.result)},
 	};
 	struct pgn_game pg = {
 	        .event = event,
@@ -106,13 +104,13 @@ int api_export_pgn(struct app *app, struct api_req *rq, struct api_resp *rs)
 	        .round = "-",
 	        .white = g.white_name,
 	        .black = g.black_name,
-	        .result = g.result,
-	        .start = game_start_position(g.replay),
+	        .result = g.g.state.result,
+	        .start = game_start_position(g.g.chess),
 	        .tags = tags,
 	        .ntags = sizeof tags / sizeof tags[0],
 	        .moves = moves,
-	        .nmoves = (size_t)g.nmoves,
-	        .final_comment = pgn_ending_comment(g.termination, g.result),
+	        .nmoves = n,
+	        .final_comment = pgn_ending_comment(g.g.state.termination, g.g.state.result),
 	};
 	int rc = pgn_write(&pg, &text, err, sizeof err);
 	if (rc != CC_OK)
@@ -123,15 +121,9 @@ done:
 	free(text);
 	free(comments);
 	free(moves);
-	games_unload(&g);
+	free(days);
+	store_games_free(&g);
 	return status;
-}
-
-/* A stored date as a day number; TRANSCRIPT_NO_DATE when empty or bad. */
-static int32_t day_of(const char *iso)
-{
-	int32_t d;
-	return calendar_parse(iso, &d, NULL, 0) == CC_OK ? d : TRANSCRIPT_NO_DATE;
 }
 
 /* GET /api/v1/games/{id}/transcript: the DSU 6.8.2 table of the game
@@ -141,28 +133,26 @@ static int32_t day_of(const char *iso)
 /* The game's moves as a numbered ICCF transcript ("1. 5254, 5755 2. ..."),
  * followed by the pending series when `with_series` (DSU 6.2.5: its first
  * move written with a 0).  New string; NULL when out of memory. */
-static char *numbered_moves(const struct games_game *g, const struct user *with_series)
+static char *numbered_moves(const struct corr_game *g, bool with_series)
 {
 	iccf_transcript *t = iccf_transcript_new();
 	char *out = NULL;
 	if (!t)
 		return NULL;
-	position pos = *game_start_position(g->replay);
-	for (int i = 0; i < g->nmoves; i++) {
+	position pos = *game_start_position(g->chess);
+	for (size_t i = 0; i < g->nmoves; i++) {
 		if (iccf_transcript_add_move(t, &pos, g->moves[i].m, false, NULL, 0) != CC_OK)
 			goto done;
 		undo u;
 		position_do_move(&pos, g->moves[i].m, &u);
 	}
-	if (with_series) {
-		move pending[SERIES_MAX];
-		int n = games_pending_series(g, pending, SERIES_MAX);
-		for (int i = 0; i < n; i++) {
-			if (iccf_transcript_add_move(t, &pos, pending[i], i == 0, NULL, 0) != CC_OK)
-				goto done;
-			undo u;
-			position_do_move(&pos, pending[i], &u);
-		}
+	/* The series waits on the side to move (it is never stored for
+	 * its own proposer to answer). */
+	for (size_t i = 0; with_series && i < g->state.nseries; i++) {
+		if (iccf_transcript_add_move(t, &pos, g->state.series[i], i == 0, NULL, 0) != CC_OK)
+			goto done;
+		undo u;
+		position_do_move(&pos, g->state.series[i], &u);
 	}
 	out = iccf_transcript_write(t);
 done:
@@ -172,27 +162,32 @@ done:
 
 int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	struct games_game g;
+	struct store_game g;
 	struct transcript_move *moves = NULL;
 	char title[300], err[256];
 	char *text = NULL, *moves_line = NULL;
-	int status = load(app, rq, rs, &g);
+	int32_t *days = NULL, today;
+	struct clock_result res;
+	bool clock_ok;
+	if (api_today_day(app, &today, rs))
+		return rs->status;
+	int status = api_game_load(app, rq, rs, &g);
 	if (status)
 		return status;
 
-	if (g.nmoves > 0) {
-		moves = calloc((size_t)g.nmoves, sizeof *moves);
-		if (!moves) {
-			status = api_error(rs, 500, "internal", "out of memory");
-			goto done;
-		}
+	size_t n = g.g.nmoves;
+	days = game_json_days(&g, today, &res, &clock_ok);
+	if (n > 0)
+		moves = calloc(n, sizeof *moves);
+	if (!days || (n > 0 && !moves)) {
+		status = api_error(rs, "internal", "out of memory");
+		goto done;
 	}
-	for (int i = 0; i < g.nmoves; i++) {
-		const struct games_move *gm = &g.moves[i];
-		moves[i] = (struct transcript_move){gm->iccf, day_of(gm->received),
-		                                    day_of(gm->sent), gm->days};
+	for (size_t i = 0; i < n; i++) {
+		const struct corr_move *gm = &g.g.moves[i];
+		moves[i] = (struct transcript_move){gm->iccf, gm->received, gm->sent, days[i]};
 	}
-	const position *start = game_start_position(g.replay);
+	const position *start = game_start_position(g.g.chess);
 	if (g.event && *g.event)
 		snprintf(title, sizeof title, "corrchess game %lld: %s", (long long)g.id, g.event);
 	else
@@ -201,13 +196,13 @@ int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *
 	        .title = title,
 	        .white = g.white_name,
 	        .black = g.black_name,
-	        .start = day_of(g.start_date),
+	        .start = g.g.start,
 	        .first_number = start->fullmove,
 	        .first_color = start->side,
 	        .moves = moves,
-	        .nmoves = (size_t)g.nmoves,
-	        .result = g.result,
-	        .ending = pgn_ending_comment(g.termination, g.result),
+	        .nmoves = n,
+	        .result = g.g.state.result,
+	        .ending = pgn_ending_comment(g.g.state.termination, g.g.state.result),
 	};
 	int rc = transcript_write(&tg, &text, err, sizeof err);
 	if (rc != CC_OK) {
@@ -217,15 +212,16 @@ int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *
 	/* The moves once more in the numbered e-mail form, with the pending
 	 * series marked by a 0 before its first move (DSU 6.2.5, 6.8.2), for
 	 * whoever may see the series. */
-	moves_line = numbered_moves(&g, games_series_visible(&g, &rq->user) ? &rq->user : NULL);
+	moves_line = numbered_moves(&g.g, corr_series_visible(&g.g, store_games_side_of(&g, rq->user.id),
+	                                                      api_is_tl(&rq->user)));
 	if (!moves_line) {
-		status = api_error(rs, 500, "internal", "out of memory");
+		status = api_error(rs, "internal", "out of memory");
 		goto done;
 	}
 	size_t a = strlen(text), b = strlen(moves_line);
 	char *both = malloc(a + b + 16);
 	if (!both) {
-		status = api_error(rs, 500, "internal", "out of memory");
+		status = api_error(rs, "internal", "out of memory");
 		goto done;
 	}
 	memcpy(both, text, a);
@@ -238,6 +234,7 @@ done:
 	free(moves_line);
 	free(text);
 	free(moves);
-	games_unload(&g);
+	free(days);
+	store_games_free(&g);
 	return status;
 }

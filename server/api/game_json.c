@@ -1,325 +1,41 @@
-/* games.c: loading a stored game, replaying it, its clocks and its JSON. */
+/* game_json.c: the GAME object of API.md (api/game_json.h). */
 #include "autoconfig.h"
 #include "api/game_json.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chess/movegen.h"
-#include "clock/calendar.h"
-#include "api/jsonw.h"
 #include "base/log.h"
-#include "notation/notation.h"
-#include "notation/uci.h"
+#include "clock/calendar.h"
 #include "util/status.h"
 
-void games_unload(struct games_game *g)
+int32_t *game_json_days(const struct store_game *sg, int32_t today, struct clock_result *res,
+                        bool *clock_ok)
 {
-	if (!g)
-		return;
-	free(g->event);
-	json_decref(g->series);
-	free(g->moves);
-	game_free(g->replay);
-	free(g->stops);
-	memset(g, 0, sizeof *g);
-}
-
-int games_append(struct games_game *g, const struct games_move *m)
-{
-	if (g->nmoves == g->cap) {
-		int cap = g->cap ? g->cap * 2 : 64;
-		struct games_move *mv = realloc(g->moves, (size_t)cap * sizeof *mv);
-		if (!mv)
-			return -1;
-		g->moves = mv;
-		g->cap = cap;
+	const struct corr_game *g = &sg->g;
+	struct clock_ply local[64];
+	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
+	int32_t *days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);
+	struct corr_error e;
+	*clock_ok = false;
+	if (!plies || !days) {
+		if (plies != local)
+			free(plies);
+		free(days);
+		return NULL;
 	}
-	g->moves[g->nmoves++] = *m;
-	return 0;
-}
-
-/* The vacations and special leave of both players: they stop both
- * clocks of the game (DSU 6.3.6). */
-static int load_stops(struct app *app, struct games_game *g, char *err, size_t errlen)
-{
-	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id IN (?1, ?2)";
-	sqlite3_stmt *st = store_stmt(app->st, sql);
-	if (!st) {
-		snprintf(err, errlen, "the database is not available");
-		return 500;
+	if (corr_clock(g, today, res, plies, &e) == CC_OK) {
+		*clock_ok = true;
+		for (size_t i = 0; i < g->nmoves; i++)
+			days[i] = plies[i].days; /* the clock's figure now (DSU 6.3.6) */
+	} else {
+		log_msg(LOG_WARN, "game %lld: clock: %s", (long long)sg->id, e.message);
+		for (size_t i = 0; i < g->nmoves; i++)
+			days[i] = g->moves[i].days;
 	}
-	sqlite3_bind_int64(st, 1, g->white);
-	sqlite3_bind_int64(st, 2, g->black);
-	size_t cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct clock_interval iv;
-		if (calendar_parse((const char *)sqlite3_column_text(st, 0), &iv.first, NULL, 0) ||
-		    calendar_parse((const char *)sqlite3_column_text(st, 1), &iv.last, NULL, 0))
-			continue; /* the schema's CHECKs keep these valid */
-		if (g->nstops == cap) {
-			cap = cap ? cap * 2 : 8;
-			struct clock_interval *n = realloc(g->stops, cap * sizeof *n);
-			if (!n) {
-				sqlite3_reset(st);
-				snprintf(err, errlen, "out of memory");
-				return 500;
-			}
-			g->stops = n;
-		}
-		g->stops[g->nstops++] = iv;
-	}
-	sqlite3_reset(st);
-	return 0;
-}
-
-/* Copies a column's text (NULL as ""). */
-static void col(sqlite3_stmt *st, int i, char *dst, size_t n)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-	size_t len = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
-	if (len >= n)
-		len = n - 1;
-	if (len)
-		memcpy(dst, t, len);
-	dst[len] = '\0';
-}
-
-static int load_rows(struct app *app, int64_t id, struct games_game *g, char *err,
-		     size_t errlen);
-
-int games_load(struct app *app, int64_t id, struct games_game *g, char *err, size_t errlen)
-{
-	memset(g, 0, sizeof *g);
-	g->id = id;
-	/* One read transaction, so the game row and its moves come from the
-	 * same snapshot even while another thread commits a move. */
-	sqlite3 *db = store_db(app->st);
-	bool own_txn = db && sqlite3_get_autocommit(db) &&
-		       sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
-	int status = load_rows(app, id, g, err, errlen);
-	if (own_txn)
-		sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-	return status;
-}
-
-/* games_load() inside its read transaction. */
-static int load_rows(struct app *app, int64_t id, struct games_game *g, char *err, size_t errlen)
-{
-	static const char sql_game[] =
-	    "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
-	    " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
-	    " w.name, w.role, b.name, b.role, g.series_cancellable"
-	    " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
-	    " WHERE g.id = ?";
-	static const char sql_moves[] =
-	    "SELECT ply, iccf, san, uci, received, sent, days, series FROM moves"
-	    " WHERE game_id = ? ORDER BY ply";
-	sqlite3_stmt *st = store_stmt(app->st, sql_game);
-	if (!st)
-		goto dbfail;
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_reset(st);
-		snprintf(err, errlen, "there is no game %lld", (long long)id);
-		return 404;
-	}
-	if (sqlite3_column_type(st, 0) != SQLITE_NULL)
-		g->event = strdup((const char *)sqlite3_column_text(st, 0));
-	col(st, 1, g->profile, sizeof g->profile);
-	col(st, 2, g->start_date, sizeof g->start_date);
-	g->white = sqlite3_column_int64(st, 3);
-	g->black = sqlite3_column_int64(st, 4);
-	col(st, 5, g->start_fen, sizeof g->start_fen);
-	col(st, 6, g->fen, sizeof g->fen);
-	col(st, 7, g->status, sizeof g->status);
-	col(st, 8, g->result, sizeof g->result);
-	col(st, 9, g->termination, sizeof g->termination);
-	col(st, 10, g->draw_offer, sizeof g->draw_offer);
-	col(st, 11, g->series_by, sizeof g->series_by);
-	if (sqlite3_column_type(st, 12) != SQLITE_NULL)
-		g->series = json_loads((const char *)sqlite3_column_text(st, 12), 0, NULL);
-	col(st, 13, g->white_name, sizeof g->white_name);
-	col(st, 14, g->white_role, sizeof g->white_role);
-	col(st, 15, g->black_name, sizeof g->black_name);
-	col(st, 16, g->black_role, sizeof g->black_role);
-	g->series_cancellable = sqlite3_column_int(st, 17) != 0;
-	sqlite3_reset(st);
-	g->prof = clock_profile_find(g->profile);
-	if (!g->prof) {
-		snprintf(err, errlen, "game %lld has an unknown profile \"%s\"", (long long)id,
-			 g->profile);
-		goto corrupt;
-	}
-
-	position start;
-	if (fen_parse(&start, g->start_fen, err, errlen) != CC_OK)
-		goto corrupt;
-	g->replay = game_new(&start);
-	if (!g->replay) {
-		snprintf(err, errlen, "out of memory");
-		goto corrupt;
-	}
-
-	st = store_stmt(app->st, sql_moves);
-	if (!st)
-		goto dbfail;
-	sqlite3_bind_int64(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct games_move m;
-		memset(&m, 0, sizeof m);
-		m.ply = sqlite3_column_int(st, 0);
-		col(st, 1, m.iccf, sizeof m.iccf);
-		col(st, 2, m.san, sizeof m.san);
-		col(st, 3, m.uci, sizeof m.uci);
-		col(st, 4, m.received, sizeof m.received);
-		col(st, 5, m.sent, sizeof m.sent);
-		m.days = sqlite3_column_int(st, 6);
-		m.series = sqlite3_column_int(st, 7) == GAMES_MOVE_AUTO;
-		m.accepted = sqlite3_column_int(st, 7) == GAMES_MOVE_ACCEPTED;
-		/* The stored UCI text is replayed: a stored game can always
-		 * be rebuilt, and one that does not replay is not served. */
-		if (m.ply != g->nmoves + 1 ||
-		    uci_parse(game_position(g->replay), m.uci, &m.m, err, errlen) != CC_OK ||
-		    game_play(g->replay, m.m, err, errlen) != CC_OK) {
-			sqlite3_reset(st);
-			snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay",
-				 (long long)id, m.ply, m.uci);
-			goto corrupt;
-		}
-		if (games_append(g, &m) != 0) {
-			sqlite3_reset(st);
-			snprintf(err, errlen, "out of memory");
-			goto corrupt;
-		}
-	}
-	sqlite3_reset(st);
-	char fen[FEN_MAX];
-	fen_write(game_position(g->replay), fen);
-	if (strcmp(fen, g->fen) != 0) {
-		snprintf(err, errlen, "game %lld: stored FEN %s differs from the replay %s",
-			 (long long)id, g->fen, fen);
-		goto corrupt;
-	}
-	int rc = load_stops(app, g, err, errlen);
-	if (rc) {
-		games_unload(g);
-		return rc;
-	}
-	return 0;
-dbfail:
-	snprintf(err, errlen, "the database is not available");
-corrupt:
-	log_msg(LOG_ERROR, "%s", err);
-	games_unload(g);
-	return 500;
-}
-
-bool games_series_visible(const struct games_game *g, const struct user *viewer)
-{
-	if (!g->series || !g->series_by[0])
-		return false;
-	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
-	 * in postal and e-mail play; on the server it stays hidden from the
-	 * opponent, as ICCF does (the profile's series_shown). */
-	if (g->prof->series_shown)
-		return true;
-	const char *viewer_color = viewer ? games_color_of(g, viewer->id) : NULL;
-	return (viewer_color && strcmp(viewer_color, g->series_by) == 0) ||
-	       (viewer && api_is_tl(viewer));
-}
-
-int games_pending_series(const struct games_game *g, move *out, size_t room)
-{
-	if (!g->series || !g->series_by[0] || strcmp(g->series_by, games_to_move(g)) == 0)
-		return 0; /* none, or it waits on its own proposer (never stored so) */
-	size_t n = json_array_size(g->series);
-	if (n == 0 || n > room)
-		return n == 0 ? 0 : -1;
-	position pos = *game_position(g->replay);
-	for (size_t i = 0; i < n; i++) {
-		const char *text = json_string_value(json_array_get(g->series, i));
-		char err[256];
-		if (!text || notation_parse(&pos, text, &out[i], err, sizeof err) != CC_OK) {
-			log_msg(LOG_ERROR, "game %lld: stored series move %zu does not parse: %s",
-				(long long)g->id, i + 1, text ? err : "not a string");
-			return -1;
-		}
-		undo u;
-		position_do_move(&pos, out[i], &u);
-	}
-	return (int)n;
-}
-
-const char *games_to_move(const struct games_game *g)
-{
-	return game_position(g->replay)->side == WHITE ? "white" : "black";
-}
-
-const char *games_color_of(const struct games_game *g, int64_t user)
-{
-	if (user == g->white)
-		return "white";
-	if (user == g->black)
-		return "black";
-	return NULL;
-}
-
-int games_clock(const struct games_game *g, const char *today, struct clock_result *res,
-		char *err, size_t errlen)
-{
-	struct clock_move *cm = NULL;
-	int rc = -1;
-	struct clock_game cg;
-	memset(&cg, 0, sizeof cg);
-	cg.profile = g->prof;
-	if (calendar_parse(g->start_date, &cg.start, err, errlen) != CC_OK ||
-	    calendar_parse(today, &cg.today, err, errlen) != CC_OK)
-		return -1;
-	/* The side to move at the start: Black in a thematic game may
-	 * move first. */
-	cg.first_side = game_start_position(g->replay)->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
-	if (g->nmoves) {
-		cm = calloc((size_t)g->nmoves, sizeof *cm);
-		if (!cm) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-	}
-	for (int i = 0; i < g->nmoves; i++) {
-		if (calendar_parse(g->moves[i].received, &cm[i].received, err, errlen) != CC_OK ||
-		    calendar_parse(g->moves[i].sent, &cm[i].sent, err, errlen) != CC_OK)
-			goto out;
-		/* DSU 6.3.3.2: the control moves to the last accepted move. */
-		if (g->moves[i].accepted)
-			cm[i].flags |= CLOCK_MOVE_ACCEPTED;
-	}
-	cg.moves = cm;
-	cg.nmoves = (size_t)g->nmoves;
-	cg.stops = g->stops;
-	cg.nstops = g->nstops;
-	cg.pending.received = CLOCK_NO_DATE;
-	/* A series proposed to the side to move covers his next n/2 moves. */
-	move pend[64];
-	int npend = games_pending_series(g, pend, 64);
-	if (npend > 0) {
-		int side = game_position(g->replay)->side;
-		int made = 0;
-		for (int i = 0; i < g->nmoves; i++)
-			made += ((game_start_position(g->replay)->side + i) % 2) == side;
-		cg.pending.series_last = made + (npend + 1) / 2;
-	}
-	cg.transit_days = -1;
-	/* DSU 6.3.4: the server sends the reminders and TL notices itself,
-	 * so the silence penalties follow from the dates. */
-	cg.flags = CLOCK_GAME_AUTO_SILENCE;
-	if (strcmp(g->status, "active") != 0)
-		cg.flags |= CLOCK_GAME_FINISHED;
-	rc = clock_compute(&cg, res, NULL, err, errlen) == CC_OK ? 0 : -1;
-out:
-	free(cm);
-	return rc;
+	if (plies != local)
+		free(plies);
+	return days;
 }
 
 static void write_date(struct jsonw *w, int32_t day)
@@ -367,44 +83,22 @@ static void write_user(struct jsonw *w, int64_t id, const char *name, const char
 	jsonw_raw(w, "}");
 }
 
-void games_write_json(struct jsonw *w, const struct games_game *g, const struct user *viewer,
-		      const char *today)
+/* The moves array, with days[] as each move's days. */
+static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_t *days)
 {
-	const position *start = game_start_position(g->replay);
+	const position *start = game_start_position(g->chess);
 	int first_number = start->fullmove;
 	int first_side = start->side;
-	jsonw_raw(w, "{\"id\":");
-	jsonw_int(w, g->id);
-	jsonw_key(w, "event", false);
-	jsonw_str(w, g->event);
-	jsonw_key(w, "profile", false);
-	jsonw_str(w, g->profile);
-	jsonw_key(w, "start_date", false);
-	jsonw_str(w, g->start_date);
-	jsonw_key(w, "white", false);
-	write_user(w, g->white, g->white_name, g->white_role);
-	jsonw_key(w, "black", false);
-	write_user(w, g->black, g->black_name, g->black_role);
-	jsonw_key(w, "status", false);
-	jsonw_str(w, g->status);
-	jsonw_key(w, "result", false);
-	jsonw_str(w, g->result);
-	jsonw_key(w, "termination", false);
-	jsonw_str(w, g->termination[0] ? g->termination : NULL);
-	jsonw_key(w, "to_move", false);
-	jsonw_str(w, games_to_move(g));
-	jsonw_key(w, "fen", false);
-	jsonw_str(w, g->fen);
-	jsonw_key(w, "moves", false);
 	jsonw_raw(w, "[");
-	for (int i = 0; i < g->nmoves; i++) {
-		const struct games_move *m = &g->moves[i];
-		int idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
-		int color = (first_side + i) % 2;
+	for (size_t i = 0; i < g->nmoves; i++) {
+		const struct corr_move *m = &g->moves[i];
+		size_t idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
+		int color = (int)((first_side + i) % 2);
+		char date[CALENDAR_ISO_LEN];
 		jsonw_raw(w, i ? ",{\"ply\":" : "{\"ply\":");
-		jsonw_int(w, m->ply);
+		jsonw_int(w, (long long)i + 1);
 		jsonw_raw(w, ",\"number\":");
-		jsonw_int(w, first_number + idx / 2);
+		jsonw_int(w, first_number + (long long)(idx / 2));
 		jsonw_raw(w, color == WHITE ? ",\"color\":\"white\"" : ",\"color\":\"black\"");
 		jsonw_key(w, "iccf", false);
 		jsonw_str(w, m->iccf);
@@ -413,98 +107,100 @@ void games_write_json(struct jsonw *w, const struct games_game *g, const struct 
 		jsonw_key(w, "uci", false);
 		jsonw_str(w, m->uci);
 		jsonw_key(w, "received", false);
-		jsonw_str(w, m->received);
+		calendar_format(m->received, date, sizeof date);
+		jsonw_str(w, date);
 		jsonw_key(w, "sent", false);
-		jsonw_str(w, m->sent);
+		calendar_format(m->sent, date, sizeof date);
+		jsonw_str(w, date);
 		jsonw_key(w, "days", false);
-		jsonw_int(w, m->days);
+		jsonw_int(w, days[i]);
 		jsonw_key(w, "series", false);
-		jsonw_bool(w, m->series);
+		jsonw_bool(w, m->kind == CORR_MOVE_AUTO);
 		jsonw_key(w, "accepted", false);
-		jsonw_bool(w, m->accepted);
+		jsonw_bool(w, m->kind == CORR_MOVE_ACCEPTED);
 		jsonw_raw(w, "}");
 	}
 	jsonw_raw(w, "]");
+}
+
+/* The pending series as ICCF texts, from the position it starts in. */
+static void write_series(struct jsonw *w, const struct corr_game *g)
+{
+	jsonw_raw(w, "{\"by\":");
+	jsonw_str(w, corr_side_name(g->state.series_by));
+	jsonw_raw(w, ",\"moves\":[");
+	for (size_t i = 0; i < g->state.nseries; i++) {
+		char iccf[ICCF_MAX];
+		iccf_write(g->state.series[i], iccf);
+		if (i)
+			jsonw_raw(w, ",");
+		jsonw_str(w, iccf);
+	}
+	jsonw_raw(w, "]}");
+}
+
+void game_json_write(struct jsonw *w, const struct store_game *sg, const struct user *viewer,
+                     int32_t today)
+{
+	const struct corr_game *g = &sg->g;
+	struct clock_result res;
+	bool clock_ok;
+	int32_t *days = game_json_days(sg, today, &res, &clock_ok);
+	char fen[FEN_MAX];
+	if (!days) {
+		w->failed = true;
+		return;
+	}
+	fen_write(corr_position(g), fen);
+	jsonw_raw(w, "{\"id\":");
+	jsonw_int(w, sg->id);
+	jsonw_key(w, "event", false);
+	jsonw_str(w, sg->event);
+	jsonw_key(w, "profile", false);
+	jsonw_str(w, sg->profile);
+	jsonw_key(w, "start_date", false);
+	jsonw_str(w, sg->start_date);
+	jsonw_key(w, "white", false);
+	write_user(w, sg->white, sg->white_name, sg->white_role);
+	jsonw_key(w, "black", false);
+	write_user(w, sg->black, sg->black_name, sg->black_role);
+	jsonw_key(w, "status", false);
+	jsonw_str(w, g->state.status == CORR_ACTIVE ? "active" : "finished");
+	jsonw_key(w, "result", false);
+	jsonw_str(w, g->state.result);
+	jsonw_key(w, "termination", false);
+	jsonw_str(w, g->state.termination[0] ? g->state.termination : NULL);
+	jsonw_key(w, "to_move", false);
+	jsonw_str(w, corr_side_name(corr_to_move(g)));
+	jsonw_key(w, "fen", false);
+	jsonw_str(w, fen);
+	jsonw_key(w, "rev", false);
+	jsonw_int(w, g->rev);
+	jsonw_key(w, "moves", false);
+	write_moves(w, g, days);
+	free(days);
 
 	jsonw_key(w, "clock", false);
-	struct clock_result res;
-	char err[256];
-	bool active = strcmp(g->status, "active") == 0;
-	if (games_clock(g, today, &res, err, sizeof err) == 0) {
-		int side = game_position(g->replay)->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
+	if (clock_ok) {
+		bool active = g->state.status == CORR_ACTIVE;
+		int side = corr_to_move(g) == WHITE ? CLOCK_WHITE : CLOCK_BLACK;
 		jsonw_raw(w, "{\"white\":");
 		write_clock(w, &res.player[CLOCK_WHITE], active && side == CLOCK_WHITE);
 		jsonw_raw(w, ",\"black\":");
 		write_clock(w, &res.player[CLOCK_BLACK], active && side == CLOCK_BLACK);
 		jsonw_raw(w, "}");
 	} else {
-		log_msg(LOG_WARN, "game %lld: clock: %s", (long long)g->id, err);
 		jsonw_raw(w, "null");
 	}
-
 	jsonw_key(w, "series", false);
-	if (games_series_visible(g, viewer)) {
-		jsonw_raw(w, "{\"by\":");
-		jsonw_str(w, g->series_by);
-		jsonw_raw(w, ",\"moves\":[");
-		for (size_t i = 0; i < json_array_size(g->series); i++) {
-			if (i)
-				jsonw_raw(w, ",");
-			jsonw_str(w, json_string_value(json_array_get(g->series, i)));
-		}
-		jsonw_raw(w, "]}");
-	} else {
+	int seat = viewer ? store_games_side_of(sg, viewer->id) : CORR_NOBODY;
+	if (corr_series_visible(g, seat, viewer && api_is_tl(viewer)))
+		write_series(w, g);
+	else
 		jsonw_raw(w, "null");
-	}
 	jsonw_key(w, "series_cancellable", false);
 	jsonw_bool(w, g->series_cancellable);
 	jsonw_key(w, "draw_offer", false);
-	jsonw_str(w, g->draw_offer[0] ? g->draw_offer : NULL);
+	jsonw_str(w, g->state.draw_offer != CORR_NOBODY ? corr_side_name(g->state.draw_offer) : NULL);
 	jsonw_raw(w, "}");
-}
-
-int games_audit(struct app *app, int64_t user, int64_t game_id, const char *action,
-		const char *detail)
-{
-	static const char sql[] =
-	        "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(app->st, sql);
-	if (!st)
-		return -1;
-	if (user > 0)
-		sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int64(st, 2, game_id);
-	sqlite3_bind_text(st, 3, action, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, detail, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
-int games_end(struct app *app, int64_t id, const char *result, const char *termination,
-	      const char *today, int plies, bool correct)
-{
-	/* A pending series and a draw offer end with the game.  plies >= 0:
-	 * only while the game still has that many moves (no move came in
-	 * since the caller loaded it). */
-	static const char sql[] =
-	    "UPDATE games SET status = 'finished', result = ?1, termination = ?2, draw_offer = NULL,"
-	    " series_by = NULL, series = NULL, finished_on = ?3"
-	    " WHERE id = ?4 AND (status = 'active' OR ?5)"
-	    " AND (?6 < 0 OR (SELECT count(*) FROM moves WHERE game_id = ?4) = ?6)";
-	sqlite3_stmt *st = store_stmt(app->st, sql);
-	if (!st)
-		return -1;
-	sqlite3_bind_text(st, 1, result, -1, SQLITE_STATIC);
-	if (termination)
-		sqlite3_bind_text(st, 2, termination, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, today, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, id);
-	sqlite3_bind_int(st, 5, correct);
-	sqlite3_bind_int(st, 6, plies);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		return -1;
-	return sqlite3_changes(store_db(app->st)) == 1;
 }

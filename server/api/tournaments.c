@@ -1,10 +1,10 @@
-/* api_tournaments.c: creating a tournament with all its games, and its
+/* tournaments.c: creating a tournament with all its games, and its
  * standings (API.md "Tournaments"; SPEC 6; DSU 6.5.4.1).
  *
  * POST checks the whole request before it writes anything, then stores
  * the tournament, its players and every game in one transaction: any
  * failure rolls all of it back.  GET reads the games' results and ranks
- * the players (and teams) with lib/tiebreak. */
+ * the players (and teams) with lib/tourney. */
 #include "autoconfig.h"
 #include "api/tournaments.h"
 
@@ -13,9 +13,10 @@
 #include <string.h>
 
 #include "api/games.h"
+#include "store/tournaments.h"
+#include "store/users.h"
 #include "clock/calendar.h"
 #include "clock/clock.h"
-#include "api/game_json.h"
 #include "base/log.h"
 #include "tourney/tiebreak.h"
 #include "util/status.h"
@@ -52,7 +53,7 @@ static int check_name(const char *name, const char *what, struct api_resp *rs)
 	bool blank = true;
 	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f) {
-			api_error(rs, 422, "invalid_field", "%s contains a control character",
+			api_error(rs, "invalid_field", "%s contains a control character",
 			          what);
 			return -1;
 		}
@@ -60,7 +61,7 @@ static int check_name(const char *name, const char *what, struct api_resp *rs)
 			blank = false;
 	}
 	if (len == 0 || blank || len > TOURNAMENT_NAME_MAX) {
-		api_error(rs, 422, "invalid_field", "%s has 1 to %d characters and is not blank",
+		api_error(rs, "invalid_field", "%s has 1 to %d characters and is not blank",
 		          what, TOURNAMENT_NAME_MAX);
 		return -1;
 	}
@@ -73,8 +74,7 @@ static int check_kind(const char *kind, struct api_resp *rs)
 	for (int k = 0; kind_names[k]; k++)
 		if (strcmp(kind, kind_names[k]) == 0) {
 			if (k == KIND_CUP) {
-				api_error(
-				        rs, 422, "unsupported_kind",
+				api_error(rs, "unsupported_kind",
 				        "cup draws are not supported yet: the groups of a cup "
 				        "(SPEC 6) are not drawn by this server; create each group "
 				        "as a round_robin");
@@ -82,31 +82,31 @@ static int check_kind(const char *kind, struct api_resp *rs)
 			}
 			return k;
 		}
-	api_error(rs, 422, "invalid_field",
+	api_error(rs, "invalid_field",
 	          "kind must be round_robin, double_round_robin, emt_group, team or cup");
 	return -1;
 }
 
 /* The profile and the start date, checked as for a game (the years
- * GAMES_FIRST_YEAR..GAMES_LAST_YEAR).  0, or a 422 and -1. */
+ * CORR_FIRST_YEAR..CORR_LAST_YEAR).  0, or a 422 and -1. */
 static int check_profile_date(const char *profile, const char *start, struct api_resp *rs)
 {
 	if (!clock_profile_find(profile)) {
-		api_error(rs, 422, "invalid_field",
+		api_error(rs, "invalid_field",
 		          "the profile must be dsu-post, dsu-email or server");
 		return -1;
 	}
 	int32_t day;
 	char err[256];
 	if (calendar_parse(start, &day, err, sizeof err) != CC_OK) {
-		api_error(rs, 422, "invalid_date", "start_date: %s", err);
+		api_error(rs, "invalid_date", "start_date: %s", err);
 		return -1;
 	}
 	int year = calendar_year(day);
-	if (year < GAMES_FIRST_YEAR || year > GAMES_LAST_YEAR) {
-		api_error(rs, 422, "invalid_date",
-		          "start_date: a tournament starts in the years %d to %d", GAMES_FIRST_YEAR,
-		          GAMES_LAST_YEAR);
+	if (year < CORR_FIRST_YEAR || year > CORR_LAST_YEAR) {
+		api_error(rs, "invalid_date",
+		          "start_date: a tournament starts in the years %d to %d", CORR_FIRST_YEAR,
+		          CORR_LAST_YEAR);
 		return -1;
 	}
 	return 0;
@@ -117,19 +117,19 @@ static int check_profile_date(const char *profile, const char *start, struct api
 static int read_ids(json_t *arr, const char *what, struct draft *d, struct api_resp *rs)
 {
 	if (!json_is_array(arr)) {
-		api_error(rs, 422, "invalid_field", "%s must be a list of user ids", what);
+		api_error(rs, "invalid_field", "%s must be a list of user ids", what);
 		return -1;
 	}
 	size_t count = json_array_size(arr);
 	if (count > (size_t)(TOURNAMENT_MAX_PLAYERS - d->n)) {
-		api_error(rs, 422, "invalid_player_count", "a tournament has at most %d players",
+		api_error(rs, "invalid_player_count", "a tournament has at most %d players",
 		          TOURNAMENT_MAX_PLAYERS);
 		return -1;
 	}
 	for (size_t i = 0; i < count; i++) {
 		json_t *v = json_array_get(arr, i);
 		if (!json_is_integer(v)) {
-			api_error(rs, 422, "invalid_field",
+			api_error(rs, "invalid_field",
 			          "%s[%zu] must be a user id (an integer)", what, i);
 			return -1;
 		}
@@ -151,24 +151,24 @@ static bool has(json_t *obj, const char *key)
 static int read_players(json_t *body, struct draft *d, struct api_resp *rs)
 {
 	if (has(body, "teams")) {
-		api_error(rs, 422, "invalid_field",
+		api_error(rs, "invalid_field",
 		          "\"teams\" is only for kind team; send \"players\"");
 		return -1;
 	}
 	if (!has(body, "players")) {
-		api_error(rs, 422, "missing_field", "the field \"players\" is required");
+		api_error(rs, "missing_field", "the field \"players\" is required");
 		return -1;
 	}
 	if (read_ids(json_object_get(body, "players"), "players", d, rs))
 		return -1;
 	if (d->kind == KIND_EMT && d->n != TOURNAMENT_EMT_PLAYERS) {
-		api_error(rs, 422, "invalid_player_count",
+		api_error(rs, "invalid_player_count",
 		          "an EMT group has exactly %d players (SPEC 6), not %d",
 		          TOURNAMENT_EMT_PLAYERS, d->n);
 		return -1;
 	}
 	if (d->n < 2) {
-		api_error(rs, 422, "invalid_player_count",
+		api_error(rs, "invalid_player_count",
 		          "a tournament has at least 2 players, not %d", d->n);
 		return -1;
 	}
@@ -183,7 +183,7 @@ static int read_team(json_t *team, size_t index, struct draft *d, struct api_res
 	char what[48];
 	snprintf(what, sizeof what, "teams[%zu]", index);
 	if (!json_is_object(team)) {
-		api_error(rs, 422, "invalid_field", "%s must be an object {\"name\", \"players\"}",
+		api_error(rs, "invalid_field", "%s must be an object {\"name\", \"players\"}",
 		          what);
 		return -1;
 	}
@@ -191,11 +191,11 @@ static int read_team(json_t *team, size_t index, struct draft *d, struct api_res
 		return -1;
 	json_t *name = json_object_get(team, "name"), *players = json_object_get(team, "players");
 	if (!name || json_is_null(name) || !players || json_is_null(players)) {
-		api_error(rs, 422, "missing_field", "%s needs a \"name\" and \"players\"", what);
+		api_error(rs, "missing_field", "%s needs a \"name\" and \"players\"", what);
 		return -1;
 	}
 	if (!json_is_string(name) || strlen(json_string_value(name)) != json_string_length(name)) {
-		api_error(rs, 422, "invalid_field", "%s.name must be a string", what);
+		api_error(rs, "invalid_field", "%s.name must be a string", what);
 		return -1;
 	}
 	char name_what[64];
@@ -203,7 +203,7 @@ static int read_team(json_t *team, size_t index, struct draft *d, struct api_res
 	if (check_name(json_string_value(name), name_what, rs))
 		return -1;
 	if (json_is_array(players) && json_array_size(players) != TOURNAMENT_BOARDS) {
-		api_error(rs, 422, "invalid_player_count",
+		api_error(rs, "invalid_player_count",
 		          "%s has %zu players; a team has exactly %d, one per board (SPEC 6)", what,
 		          json_array_size(players), TOURNAMENT_BOARDS);
 		return -1;
@@ -226,24 +226,24 @@ static int read_teams(json_t *body, struct draft *d, struct api_resp *rs)
 {
 	json_t *arr = json_object_get(body, "teams");
 	if (has(body, "players")) {
-		api_error(rs, 422, "invalid_field",
+		api_error(rs, "invalid_field",
 		          "a team tournament takes \"teams\" (each with its \"players\"), not "
 		          "\"players\"");
 		return -1;
 	}
 	if (!has(body, "teams")) {
-		api_error(rs, 422, "missing_field",
+		api_error(rs, "missing_field",
 		          "the field \"teams\" is required for kind team");
 		return -1;
 	}
 	if (!json_is_array(arr)) {
-		api_error(rs, 422, "invalid_field",
+		api_error(rs, "invalid_field",
 		          "teams must be a list of {\"name\", \"players\"}");
 		return -1;
 	}
 	size_t count = json_array_size(arr);
 	if (count < 2 || count > TOURNAMENT_MAX_TEAMS) {
-		api_error(rs, 422, "invalid_player_count",
+		api_error(rs, "invalid_player_count",
 		          "a team tournament has 2 to %d teams, not %zu", TOURNAMENT_MAX_TEAMS,
 		          count);
 		return -1;
@@ -254,7 +254,7 @@ static int read_teams(json_t *body, struct draft *d, struct api_resp *rs)
 		for (size_t j = 0; j < i; j++)
 			if (strcmp(d->players[i * TOURNAMENT_BOARDS].team,
 			           d->players[j * TOURNAMENT_BOARDS].team) == 0) {
-				api_error(rs, 422, "duplicate_team", "two teams are called \"%s\"",
+				api_error(rs, "duplicate_team", "two teams are called \"%s\"",
 				          d->players[j * TOURNAMENT_BOARDS].team);
 				return -1;
 			}
@@ -266,26 +266,22 @@ static int read_teams(json_t *body, struct draft *d, struct api_resp *rs)
  * when the database cannot be read). */
 static int check_users(struct app *app, const struct draft *d, struct api_resp *rs)
 {
-	static const char sql[] = "SELECT 1 FROM users WHERE id = ?";
 	for (int i = 0; i < d->n; i++)
 		for (int j = 0; j < i; j++)
 			if (d->players[i].user == d->players[j].user) {
-				api_error(rs, 422, "duplicate_player",
+				api_error(rs, "duplicate_player",
 				          "user %lld is listed twice; each player has one seat",
 				          (long long)d->players[i].user);
 				return -1;
 			}
 	for (int i = 0; i < d->n; i++) {
-		sqlite3_stmt *st = store_stmt(app->st, sql);
-		if (!st) {
-			api_error(rs, 500, "internal", "the database is not available");
+		int found = store_users_exists(app->st, d->players[i].user);
+		if (found == STORE_ERROR) {
+			api_error(rs, "internal", "the database is not available");
 			return -1;
 		}
-		sqlite3_bind_int64(st, 1, d->players[i].user);
-		int found = sqlite3_step(st) == SQLITE_ROW;
-		sqlite3_reset(st);
-		if (!found) {
-			api_error(rs, 422, "unknown_user", "there is no user %lld",
+		if (found != STORE_OK) {
+			api_error(rs, "unknown_user", "there is no user %lld",
 			          (long long)d->players[i].user);
 			return -1;
 		}
@@ -353,84 +349,55 @@ static struct tiebreak_pairing *pairings(const struct draft *d, int *count)
 /* Inserts the tournament row and its players; 0 and *id, or -1. */
 static int insert_tournament(struct app *app, const struct draft *d, int64_t creator, int64_t *id)
 {
-	static const char sql_t[] = "INSERT INTO tournaments (name, kind, profile, start_date,"
-	                            " created_by, series_cancellable) VALUES (?, ?, ?, ?, ?, ?)";
-	static const char sql_p[] = "INSERT INTO tournament_players (tournament_id, user_id, seat,"
-	                            " team, board) VALUES (?, ?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(app->st, sql_t);
-	if (!st)
+	struct store_tournament t = {.created_by = creator,
+	                             .series_cancellable = d->series_cancellable};
+	snprintf(t.name, sizeof t.name, "%s", d->name);
+	snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->kind]);
+	snprintf(t.profile, sizeof t.profile, "%s", d->profile);
+	snprintf(t.start, sizeof t.start, "%s", d->start);
+	if (store_tournaments_insert(app->st, &t) != STORE_OK)
 		return -1;
-	sqlite3_bind_text(st, 1, d->name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, kind_names[d->kind], -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, d->profile, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 4, d->start, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 5, creator);
-	sqlite3_bind_int(st, 6, d->series_cancellable);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		return -1;
-	*id = sqlite3_last_insert_rowid(store_db(app->st));
-	for (int i = 0; i < d->n; i++) {
-		st = store_stmt(app->st, sql_p);
-		if (!st)
+	*id = t.id;
+	for (int i = 0; i < d->n; i++)
+		if (store_tournaments_add_player(app->st, *id, d->players[i].user, i + 1,
+		                                 d->players[i].team, d->players[i].board) != STORE_OK)
 			return -1;
-		sqlite3_bind_int64(st, 1, *id);
-		sqlite3_bind_int64(st, 2, d->players[i].user);
-		sqlite3_bind_int(st, 3, i + 1);
-		if (d->players[i].team) {
-			sqlite3_bind_text(st, 4, d->players[i].team, -1, SQLITE_TRANSIENT);
-			sqlite3_bind_int(st, 5, d->players[i].board);
-		}
-		rc = sqlite3_step(st);
-		sqlite3_reset(st);
-		if (rc != SQLITE_DONE)
-			return -1;
-	}
 	return 0;
 }
 
-/* Creates every game of tournament id (games_create_ex(), as POST /games,
+/* Creates every game of tournament id (api_games_new(), as POST /games,
  * with the tournament's name as the event and its series_cancellable
- * flag, DSU 6.2.5) and ties it to the tournament.  Inside the caller's
+ * flag, DSU 6.2.5), tied to the tournament.  Inside the caller's
  * transaction.  0, or an error response and -1. */
 static int insert_games(struct app *app, const struct draft *d, int64_t id, struct api_resp *rs)
 {
-	static const char sql[] = "UPDATE games SET tournament_id = ? WHERE id = ?";
 	int count;
 	struct tiebreak_pairing *p = pairings(d, &count);
 	if (!p) {
-		api_error(rs, 500, "internal", "the pairings could not be made (out of memory)");
+		api_error(rs, "internal", "the pairings could not be made (out of memory)");
 		return -1;
 	}
-	int status = 0;
-	for (int k = 0; k < count && !status; k++) {
+	int failed = 0;
+	for (int k = 0; k < count && !failed; k++) {
 		int64_t gid;
 		const char *code;
 		char err[512];
-		status = games_create_ex(app, d->players[p[k].white].user,
-		                         d->players[p[k].black].user, d->profile, d->start, NULL,
-		                         d->name, d->series_cancellable, &gid, &code, err,
-		                         sizeof err);
-		if (status) {
-			api_error(rs, status, code, "game %d of the tournament: %s", k + 1, err);
-			break;
+		struct api_new_game ng = {
+		        .white = d->players[p[k].white].user,
+		        .black = d->players[p[k].black].user,
+		        .profile = d->profile,
+		        .start_date = d->start,
+		        .event = d->name,
+		        .series_cancellable = d->series_cancellable,
+		        .tournament = id,
+		};
+		if (api_games_new(app, &ng, &gid, &code, err, sizeof err) != 0) {
+			api_error(rs, code, "game %d of the tournament: %s", k + 1, err);
+			failed = 1;
 		}
-		sqlite3_stmt *st = store_stmt(app->st, sql);
-		int rc = SQLITE_ERROR;
-		if (st) {
-			sqlite3_bind_int64(st, 1, id);
-			sqlite3_bind_int64(st, 2, gid);
-			rc = sqlite3_step(st);
-			sqlite3_reset(st);
-		}
-		if (rc != SQLITE_DONE)
-			status = api_error(rs, 503, "busy",
-			                   "the games could not be stored; nothing was changed, "
-			                   "try again");
 	}
 	free(p);
-	return status ? -1 : 0;
+	return failed ? -1 : 0;
 }
 
 /* Stores d: the tournament, its players and all its games in one
@@ -438,20 +405,19 @@ static int insert_games(struct app *app, const struct draft *d, int64_t id, stru
 static int store_draft(struct app *app, const struct draft *d, int64_t creator, int64_t *id,
                        struct api_resp *rs)
 {
-	if (store_begin(app->st) != SQLITE_OK) {
-		api_error(rs, 503, "busy", "the database is busy; try again");
+	if (store_begin(app->st) != STORE_OK) {
+		api_error(rs, "busy", "the database is busy; try again");
 		return -1;
 	}
 	if (insert_tournament(app, d, creator, id) != 0) {
-		log_msg(LOG_ERROR, "storing a tournament failed: %s",
-		        sqlite3_errmsg(store_db(app->st)));
-		api_error(rs, 503, "busy", "the tournament could not be stored; try again");
+		log_msg(LOG_ERROR, "storing a tournament failed");
+		api_error(rs, "busy", "the tournament could not be stored; try again");
 		goto fail;
 	}
 	if (insert_games(app, d, *id, rs) != 0)
 		goto fail;
-	if (store_commit(app->st) != SQLITE_OK) {
-		api_error(rs, 503, "busy", "the tournament could not be stored; try again");
+	if (store_commit(app->st) != STORE_OK) {
+		api_error(rs, "busy", "the tournament could not be stored; try again");
 		return -1;
 	}
 	return 0;
@@ -462,22 +428,12 @@ fail:
 
 /* ---- reading and ranking ---- */
 
-/* A player of a stored tournament, by seat. */
-struct seat {
-	int64_t user;
-	char name[128];
-	char role[8];
-	char team[TOURNAMENT_NAME_MAX + 1]; /* "" outside team play */
-};
-
 /* A stored tournament with its players and games (new arrays; free with
  * unload()). */
 struct loaded {
-	int64_t id;
-	char name[TOURNAMENT_NAME_MAX + 1], kind[24], profile[16], start[GAMES_DATE];
-	bool series_cancellable; /* DSU 6.2.5 (SPEC 3) */
+	struct store_tournament t;
 	int n;
-	struct seat *seats;
+	struct store_seat *seats;
 	size_t ngames;
 	int64_t *game_ids;
 	struct tiebreak_game *games;
@@ -490,36 +446,6 @@ static void unload(struct loaded *t)
 	free(t->games);
 }
 
-/* Copies column i of st (text) into out. */
-static void column_text(sqlite3_stmt *st, int i, char *out, size_t len)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-	snprintf(out, len, "%s", s ? (const char *)s : "");
-}
-
-/* Reads the players of t by seat.  0, or -1. */
-static int load_seats(struct app *app, struct loaded *t)
-{
-	static const char sql[] =
-	        "SELECT tp.user_id, u.name, u.role, tp.team FROM tournament_players tp"
-	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
-	t->seats = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *t->seats);
-	sqlite3_stmt *st = t->seats ? store_stmt(app->st, sql) : NULL;
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, t->id);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->n < TOURNAMENT_MAX_PLAYERS) {
-		struct seat *s = &t->seats[t->n++];
-		s->user = sqlite3_column_int64(st, 0);
-		column_text(st, 1, s->name, sizeof s->name);
-		column_text(st, 2, s->role, sizeof s->role);
-		column_text(st, 3, s->team, sizeof s->team);
-	}
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
-}
-
 /* The seat of user in t, or -1. */
 static int seat_of(const struct loaded *t, int64_t user)
 {
@@ -529,67 +455,52 @@ static int seat_of(const struct loaded *t, int64_t user)
 	return -1;
 }
 
-/* Reads the games of t in creation order with their results.  0, or -1. */
+/* The games of t in creation order with their results.  0, or -1. */
 static int load_games(struct app *app, struct loaded *t)
 {
-	static const char sql_count[] = "SELECT count(*) FROM games WHERE tournament_id = ?";
-	static const char sql[] =
-	        "SELECT id, white, black, result FROM games WHERE tournament_id = ? ORDER BY id";
-	sqlite3_stmt *st = store_stmt(app->st, sql_count);
-	if (!st)
+	struct store_tgame *rows;
+	size_t n;
+	if (store_tournaments_games(app->st, t->t.id, &rows, &n) != STORE_OK)
 		return -1;
-	sqlite3_bind_int64(st, 1, t->id);
-	size_t room = sqlite3_step(st) == SQLITE_ROW ? (size_t)sqlite3_column_int64(st, 0) : 0;
-	sqlite3_reset(st);
-	t->game_ids = calloc(room ? room : 1, sizeof *t->game_ids);
-	t->games = calloc(room ? room : 1, sizeof *t->games);
-	st = t->games && t->game_ids ? store_stmt(app->st, sql) : NULL;
-	if (!st)
+	t->game_ids = calloc(n ? n : 1, sizeof *t->game_ids);
+	t->games = calloc(n ? n : 1, sizeof *t->games);
+	if (!t->game_ids || !t->games) {
+		free(rows);
 		return -1;
-	sqlite3_bind_int64(st, 1, t->id);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && t->ngames < room) {
+	}
+	for (size_t i = 0; i < n; i++) {
 		struct tiebreak_game g;
-		g.white = seat_of(t, sqlite3_column_int64(st, 1));
-		g.black = seat_of(t, sqlite3_column_int64(st, 2));
+		g.white = seat_of(t, rows[i].white);
+		g.black = seat_of(t, rows[i].black);
 		if (g.white < 0 || g.black < 0 || g.white == g.black ||
-		    tiebreak_result_parse((const char *)sqlite3_column_text(st, 3), &g.result)) {
+		    tiebreak_result_parse(rows[i].result, &g.result)) {
 			log_msg(LOG_ERROR, "tournament %lld: game %lld does not fit its players",
-			        (long long)t->id, (long long)sqlite3_column_int64(st, 0));
+			        (long long)t->t.id, (long long)rows[i].id);
 			continue;
 		}
-		t->game_ids[t->ngames] = sqlite3_column_int64(st, 0);
+		t->game_ids[t->ngames] = rows[i].id;
 		t->games[t->ngames++] = g;
 	}
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+	free(rows);
+	return 0;
 }
 
 /* Loads tournament id: 0, 404 when there is none, 500 on a database
  * error.  On 0 free with unload(). */
 static int load(struct app *app, int64_t id, struct loaded *t)
 {
-	static const char sql[] =
-	        "SELECT name, kind, profile, start_date, series_cancellable FROM tournaments"
-	        " WHERE id = ?";
 	memset(t, 0, sizeof *t);
-	t->id = id;
-	sqlite3_stmt *st = store_stmt(app->st, sql);
-	if (!st)
-		return 500;
-	sqlite3_bind_int64(st, 1, id);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		column_text(st, 0, t->name, sizeof t->name);
-		column_text(st, 1, t->kind, sizeof t->kind);
-		column_text(st, 2, t->profile, sizeof t->profile);
-		column_text(st, 3, t->start, sizeof t->start);
-		t->series_cancellable = sqlite3_column_int(st, 4) != 0;
-	}
-	sqlite3_reset(st);
-	if (rc == SQLITE_DONE)
+	int rc = store_tournaments_get(app->st, id, &t->t);
+	if (rc == STORE_NOT_FOUND)
 		return 404;
-	if (rc != SQLITE_ROW || load_seats(app, t) || load_games(app, t)) {
+	size_t n = 0;
+	if (rc != STORE_OK || !(t->seats = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *t->seats)) ||
+	    store_tournaments_seats(app->st, id, t->seats, TOURNAMENT_MAX_PLAYERS, &n) != STORE_OK) {
+		unload(t);
+		return 500;
+	}
+	t->n = (int)n;
+	if (load_games(app, t)) {
 		unload(t);
 		return 500;
 	}
@@ -597,7 +508,7 @@ static int load(struct app *app, int64_t id, struct loaded *t)
 }
 
 /* The USER object of seat s (new). */
-static json_t *seat_user(const struct seat *s)
+static json_t *seat_user(const struct store_seat *s)
 {
 	return json_pack("{s:I, s:s, s:s}", "id", (json_int_t)s->user, "name", s->name, "role",
 	                 s->role);
@@ -629,7 +540,7 @@ static json_t *standings_json(const struct loaded *t)
 	json_t *arr = NULL;
 	char err[256];
 	if (!s || !order || tiebreak_standings(t->n, t->games, t->ngames, s, err, sizeof err)) {
-		log_msg(LOG_ERROR, "tournament %lld: no standings", (long long)t->id);
+		log_msg(LOG_ERROR, "tournament %lld: no standings", (long long)t->t.id);
 		goto out;
 	}
 	for (int i = 0; i < t->n; i++)
@@ -654,7 +565,7 @@ out:
 }
 
 /* The players' ids of team t by board (new), or NULL. */
-static json_t *team_players(const struct seat *first)
+static json_t *team_players(const struct store_seat *first)
 {
 	json_t *ids = json_array();
 	for (int b = 0; ids && b < TOURNAMENT_BOARDS; b++)
@@ -678,7 +589,7 @@ static json_t *teams_json(const struct loaded *t)
 	if (!s || !order || t->n % TOURNAMENT_BOARDS ||
 	    tiebreak_team_standings(nteams, TOURNAMENT_BOARDS, t->games, t->ngames, s, err,
 	                            sizeof err) != CC_OK) {
-		log_msg(LOG_ERROR, "tournament %lld: no team standings", (long long)t->id);
+		log_msg(LOG_ERROR, "tournament %lld: no team standings", (long long)t->t.id);
 		goto out;
 	}
 	for (int i = 0; i < nteams; i++)
@@ -688,7 +599,7 @@ static json_t *teams_json(const struct loaded *t)
 	arr = json_array();
 	for (int i = 0; arr && i < nteams; i++) {
 		const struct tiebreak_team_standing *line = &s[order[i].index];
-		const struct seat *first = &t->seats[line->team * TOURNAMENT_BOARDS];
+		const struct store_seat *first = &t->seats[line->team * TOURNAMENT_BOARDS];
 		json_t *j = json_pack("{s:s, s:i, s:f, s:i, s:f, s:o}", "name", first->team, "rank",
 		                      line->rank, "score", line->score2 / 2.0, "played",
 		                      line->played, "board_points", line->board2 / 2.0, "players",
@@ -720,11 +631,12 @@ static json_t *games_json(const struct loaded *t)
  * tournament adds "teams". */
 static json_t *tournament_json(const struct loaded *t)
 {
-	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o}", "id", (json_int_t)t->id,
-	                      "name", t->name, "kind", t->kind, "profile", t->profile, "start_date",
-	                      t->start, "series_cancellable", (int)t->series_cancellable, "games",
-	                      games_json(t), "standings", standings_json(t));
-	if (j && strcmp(t->kind, kind_names[KIND_TEAM]) == 0 &&
+	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o}", "id",
+	                      (json_int_t)t->t.id, "name", t->t.name, "kind", t->t.kind, "profile",
+	                      t->t.profile, "start_date", t->t.start, "series_cancellable",
+	                      (int)t->t.series_cancellable, "games", games_json(t), "standings",
+	                      standings_json(t));
+	if (j && strcmp(t->t.kind, kind_names[KIND_TEAM]) == 0 &&
 	    json_object_set_new(j, "teams", teams_json(t))) {
 		json_decref(j);
 		return NULL;
@@ -738,15 +650,15 @@ static int respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 	struct loaded t;
 	int rc = load(app, id, &t);
 	if (rc == 404)
-		return api_error(rs, 404, "not_found", "there is no tournament %lld",
+		return api_error(rs, "not_found", "there is no tournament %lld",
 		                 (long long)id);
 	if (rc)
-		return api_error(rs, 500, "internal", "tournament %lld cannot be read",
+		return api_error(rs, "internal", "tournament %lld cannot be read",
 		                 (long long)id);
 	json_t *j = tournament_json(&t);
 	unload(&t);
 	if (!j)
-		return api_error(rs, 500, "internal", "tournament %lld cannot be shown",
+		return api_error(rs, "internal", "tournament %lld cannot be shown",
 		                 (long long)id);
 	return api_json(rs, status, j);
 }
@@ -755,12 +667,9 @@ static int respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 
 int api_tournaments_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	if (!api_is_tl(&rq->user))
-		return api_error(rs, 403, "forbidden",
-		                 "only a tournament leader or an admin creates tournaments");
 	struct draft *d = calloc(1, sizeof *d);
 	if (!d)
-		return api_error(rs, 500, "internal", "out of memory");
+		return api_error(rs, "internal", "out of memory");
 	int64_t id = 0;
 	int failed = read_draft(app, rq, d, rs) || store_draft(app, d, rq->user.id, &id, rs);
 	free(d);
@@ -778,26 +687,21 @@ int api_tournaments_get(struct app *app, struct api_req *rq, struct api_resp *rs
 
 int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date FROM tournaments"
-	                          " ORDER BY id DESC LIMIT ?";
 	(void)rq;
-	sqlite3_stmt *st = store_stmt(app->st, sql);
+	struct store_tournament *v;
+	size_t n;
 	json_t *list = json_array();
-	if (!st || !list) {
+	if (!list || store_tournaments_list(app->st, LIST_MAX, &v, &n) != STORE_OK) {
 		json_decref(list);
-		return api_error(rs, 500, "internal", "the database is not available");
+		return api_error(rs, "internal", "the database is not available");
 	}
-	sqlite3_bind_int(st, 1, LIST_MAX);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_t *item = json_pack("{s:I, s:s, s:s, s:s, s:s}", "id",
-		                         (json_int_t)sqlite3_column_int64(st, 0), "name",
-		                         (const char *)sqlite3_column_text(st, 1), "kind",
-		                         (const char *)sqlite3_column_text(st, 2), "profile",
-		                         (const char *)sqlite3_column_text(st, 3), "start_date",
-		                         (const char *)sqlite3_column_text(st, 4));
+	for (size_t i = 0; i < n; i++) {
+		json_t *item = json_pack("{s:I, s:s, s:s, s:s, s:s}", "id", (json_int_t)v[i].id,
+		                         "name", v[i].name, "kind", v[i].kind, "profile", v[i].profile,
+		                         "start_date", v[i].start);
 		if (item)
 			json_array_append_new(list, item);
 	}
-	sqlite3_reset(st);
+	free(v);
 	return api_json(rs, 200, json_pack("{s:o}", "tournaments", list));
 }

@@ -1,4 +1,4 @@
-/* api_vacations.c: vacations and TL special leave (API.md "Vacations";
+/* vacations.c: vacations and TL special leave (API.md "Vacations";
  * DSU 6.3.6, 6.8.8; SPEC.md 4.3).  The rules themselves (notice,
  * allowance per tournament year, holidays not charged) are lib/clock's
  * clock_vacation_check(); this file finds what they apply to, stores the
@@ -23,7 +23,7 @@
  *
  * - Scope (6.8.8: "Ferie skal afholdes samtidigt mod alle tilbageværende
  *   modstandere"): a period belongs to a player, not to a game, and
- *   games.c takes every period of both players as a game's stops, so one
+ *   store/games.c takes every period of both players as a game's stops, so one
  *   period stops all of the player's games at once.  That is the e-mail
  *   rule; in postal play the notice of 6.3.6.1 also goes to all remaining
  *   opponents, and without tournaments there is no group to narrow it to.
@@ -48,20 +48,14 @@
 
 #include "clock/calendar.h"
 #include "clock/clock.h"
-#include "api/game_json.h"
 #include "base/log.h"
+#include "corr/corr.h"
+#include "store/users.h"
+#include "store/vacations.h"
 #include "util/status.h"
 
 #define VAC_PERIODS_MAX 1000 /* stored periods per player; more are refused */
-#define VAC_PROFILES_MAX 8   /* distinct profiles among a player's games */
-
-/* One stored period of a player. */
-struct period {
-	int64_t id;
-	struct clock_interval iv;          /* first and last day, both stopped */
-	enum clock_stop_kind kind;         /* CLOCK_VACATION or CLOCK_SPECIAL_LEAVE */
-	char notice_on[CALENDAR_ISO_LEN];  /* the day it was asked for */
-};
+#define VAC_PROFILES_MAX STORE_VAC_PROFILES_MAX
 
 /* What the rules of one player are measured against (see the top). */
 struct rules {
@@ -81,65 +75,20 @@ static void iso(int32_t day, char out[CALENDAR_ISO_LEN])
 		snprintf(out, CALENDAR_ISO_LEN, "?");
 }
 
-/* Today as a day number; -1 with a 500 response when the configured
- * "today" is not a date. */
-static int today_day(struct app *app, struct api_resp *rs, int32_t *today)
-{
-	char text[CALENDAR_ISO_LEN];
-	char err[128];
-	api_today(app, text);
-	if (calendar_parse(text, today, err, sizeof err) != CC_OK) {
-		api_error(rs, 500, "internal", "the server's date \"%s\" is not usable: %s", text,
-			  err);
-		return -1;
-	}
-	return 0;
-}
-
 /* Fills r for user: the tournament start and the profiles of his active
  * games (see the top of the file), `fallback` as the start and the
- * "server" profile when he has none.  A game with an unknown profile or
- * a bad start date is logged and left out (games_load() reports such a
- * game as corrupt anyway).  Two indexed queries.  Returns 0, or -1 when
- * the database is not available. */
+ * "server" profile when he has none.  Returns 0, or -1 when the database
+ * fails (never rules read from part of his games). */
 static int load_rules(struct app *app, int64_t user, int32_t fallback, struct rules *r)
 {
-	static const char sql_start[] =
-	    "SELECT min(start_date) FROM games"
-	    " WHERE (white = ?1 OR black = ?1) AND status = 'active'";
-	static const char sql_prof[] =
-	    "SELECT DISTINCT profile FROM games"
-	    " WHERE (white = ?1 OR black = ?1) AND status = 'active' ORDER BY profile";
+	bool has_start;
 	memset(r, 0, sizeof *r);
 	r->start = fallback;
-	sqlite3_stmt *st = store_stmt(app->st, sql_start);
-	if (!st)
+	if (store_vacations_rules(app->st, user, &r->start, &has_start, r->prof, VAC_PROFILES_MAX,
+	                          &r->nprof) != STORE_OK)
 		return -1;
-	sqlite3_bind_int64(st, 1, user);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		const char *text = (const char *)sqlite3_column_text(st, 0);
-		int32_t day;
-		if (calendar_parse(text, &day, NULL, 0) == CC_OK)
-			r->start = day; /* DSU 6.3.6: years from the tournament start */
-		else
-			log_msg(LOG_WARN, "user %lld: a game has the start date \"%s\"",
-				(long long)user, text ? text : "");
-	}
-	sqlite3_reset(st);
-	st = store_stmt(app->st, sql_prof);
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, user);
-	while (r->nprof < VAC_PROFILES_MAX && sqlite3_step(st) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(st, 0);
-		const struct clock_profile *p = clock_profile_find(name);
-		if (p)
-			r->prof[r->nprof++] = p;
-		else
-			log_msg(LOG_WARN, "user %lld: a game has the unknown profile \"%s\"",
-				(long long)user, name ? name : "");
-	}
-	sqlite3_reset(st);
+	if (!has_start)
+		r->start = fallback;
 	if (r->nprof == 0)
 		r->prof[r->nprof++] = clock_profile_find("server");
 	return r->prof[0] ? 0 : -1;
@@ -147,65 +96,16 @@ static int load_rules(struct app *app, int64_t user, int32_t fallback, struct ru
 
 /* Reads the stored periods of user, in date order, into *out (new, the
  * caller frees it; NULL when there are none), at most VAC_PERIODS_MAX + 1
- * of them so the caller can tell "full".  A row whose dates do not parse
- * is logged and skipped.  One indexed query, O(n) memory.  Returns 0, or
- * -1 when the database is not available or memory runs out. */
-static int load_periods(struct app *app, int64_t user, struct period **out, size_t *n)
+ * of them so the caller can tell "full".  Returns 0, or -1 when the
+ * database fails (a failed read never drops a period). */
+static int load_periods(struct app *app, int64_t user, struct store_period **out, size_t *n)
 {
-	static const char sql[] =
-	    "SELECT id, start, end, kind, notice_on FROM vacations WHERE user_id = ?"
-	    " ORDER BY start, id LIMIT ?";
-	struct period *v = NULL;
-	size_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(app->st, sql);
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_int(st, 2, VAC_PERIODS_MAX + 1);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t ncap = cap ? 2 * cap : 16;
-			struct period *nv = realloc(v, ncap * sizeof *nv);
-			if (!nv)
-				goto fail;
-			v = nv;
-			cap = ncap;
-		}
-		struct period *p = &v[*n];
-		const char *a = (const char *)sqlite3_column_text(st, 1);
-		const char *b = (const char *)sqlite3_column_text(st, 2);
-		const char *k = (const char *)sqlite3_column_text(st, 3);
-		p->id = sqlite3_column_int64(st, 0);
-		if (calendar_parse(a, &p->iv.first, NULL, 0) != CC_OK ||
-		    calendar_parse(b, &p->iv.last, NULL, 0) != CC_OK || p->iv.last < p->iv.first) {
-			log_msg(LOG_WARN, "vacation %lld has bad dates; ignored", (long long)p->id);
-			continue;
-		}
-		const char *on = (const char *)sqlite3_column_text(st, 4);
-		p->kind = k && strcmp(k, "special_leave") == 0 ? CLOCK_SPECIAL_LEAVE
-							      : CLOCK_VACATION;
-		snprintf(p->notice_on, sizeof p->notice_on, "%s", on ? on : "");
-		(*n)++;
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		goto fail_reset;
-	*out = v;
-	return 0;
-fail:
-	sqlite3_reset(st);
-fail_reset:
-	free(v);
-	*n = 0;
-	return -1;
+	return store_vacations_of(app->st, user, VAC_PERIODS_MAX + 1, out, n) == STORE_OK ? 0 : -1;
 }
 
 /* Copies the intervals of the periods of one kind into taken (room for n
  * entries); returns how many. */
-static size_t taken_of(const struct period *v, size_t n, enum clock_stop_kind kind,
+static size_t taken_of(const struct store_period *v, size_t n, enum clock_stop_kind kind,
 		       struct clock_interval *taken)
 {
 	size_t k = 0;
@@ -230,7 +130,7 @@ static int32_t charged_days(const struct rules *r, struct clock_interval iv)
 }
 
 /* The JSON of one period (new). */
-static json_t *period_json(int64_t user, const struct period *p, int32_t days)
+static json_t *period_json(int64_t user, const struct store_period *p, int32_t days)
 {
 	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	iso(p->iv.first, a);
@@ -249,15 +149,15 @@ static int get_date(json_t *body, const char *key, int32_t *day, struct api_resp
 	if (api_get_string(body, key, true, &text, rs))
 		return -1;
 	if (calendar_parse(text, day, err, sizeof err) != CC_OK) {
-		api_error(rs, 422, "invalid_date", "%s: %s", key, err);
+		api_error(rs, "invalid_date", "%s: %s", key, err);
 		return -1;
 	}
-	/* Games live in these years (games.h); a period far outside them
+	/* Games live in these years (lib/corr); a period far outside them
 	 * would push the clocks past the end of the calendar. */
 	int year = calendar_year(*day);
-	if (year < GAMES_FIRST_YEAR || year > GAMES_LAST_YEAR) {
-		api_error(rs, 422, "invalid_date", "%s: a period lies in the years %d to %d", key,
-			  GAMES_FIRST_YEAR, GAMES_LAST_YEAR);
+	if (year < CORR_FIRST_YEAR || year > CORR_LAST_YEAR) {
+		api_error(rs, "invalid_date", "%s: a period lies in the years %d to %d", key,
+			  CORR_FIRST_YEAR, CORR_LAST_YEAR);
 		return -1;
 	}
 	return 0;
@@ -269,17 +169,17 @@ static int refuse(struct api_resp *rs, enum clock_vacation_verdict v, const char
 {
 	switch (v) {
 	case CLOCK_VAC_BAD_SPAN:
-		return api_error(rs, 422, "invalid_date", "%s", msg);
+		return api_error(rs, "invalid_date", "%s", msg);
 	case CLOCK_VAC_BEFORE_START:
-		return api_error(rs, 422, "before_start", "%s", msg);
+		return api_error(rs, "before_start", "%s", msg);
 	case CLOCK_VAC_NOTICE_TOO_SHORT:
-		return api_error(rs, 422, "notice_too_short", "%s", msg); /* DSU 6.3.6.1 */
+		return api_error(rs, "notice_too_short", "%s", msg); /* DSU 6.3.6.1 */
 	case CLOCK_VAC_OVERLAP:
-		return api_error(rs, 409, "overlap", "%s", msg);
+		return api_error(rs, "overlap", "%s", msg);
 	case CLOCK_VAC_TOO_LONG:
-		return api_error(rs, 422, "vacation_too_long", "%s", msg); /* DSU 6.3.6, 6.8.8 */
+		return api_error(rs, "vacation_too_long", "%s", msg); /* DSU 6.3.6, 6.8.8 */
 	default:
-		return api_error(rs, 500, "internal", "%s", msg);
+		return api_error(rs, "internal", "%s", msg);
 	}
 }
 
@@ -290,13 +190,13 @@ static int refuse(struct api_resp *rs, enum clock_vacation_verdict v, const char
  * order notice, overlap, allowance (the order of clock_vacation_check(),
  * whichever profile fails it) and returns -1.
  * Cost O(profiles * periods * years touched). */
-static int check_request(const struct rules *r, const struct period *v, size_t n,
+static int check_request(const struct rules *r, const struct store_period *v, size_t n,
 			 enum clock_stop_kind kind, int32_t notice, struct clock_interval req,
 			 int32_t *days, struct api_resp *rs)
 {
 	struct clock_interval *taken = n ? calloc(n, sizeof *taken) : NULL;
 	if (n && !taken) {
-		api_error(rs, 500, "internal", "out of memory");
+		api_error(rs, "internal", "out of memory");
 		return -1;
 	}
 	size_t ntaken = taken_of(v, n, kind, taken);
@@ -313,7 +213,7 @@ static int check_request(const struct rules *r, const struct period *v, size_t n
 		if (rc != CC_OK && out.verdict == CLOCK_VAC_OK) {
 			free(taken);
 			log_msg(LOG_ERROR, "vacation check (%s): %s", r->prof[i]->name, err);
-			api_error(rs, 500, "internal", "the request cannot be checked: %s", err);
+			api_error(rs, "internal", "the request cannot be checked: %s", err);
 			return -1;
 		}
 		if (out.verdict != CLOCK_VAC_OK && (worst == CLOCK_VAC_OK || out.verdict < worst)) {
@@ -368,12 +268,7 @@ static int check_request(const struct rules *r, const struct period *v, size_t n
 int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"start", "end", "user", "kind", NULL};
-	static const char sql_user[] = "SELECT 1 FROM users WHERE id = ?";
-	static const char sql_insert[] =
-	    "INSERT INTO vacations (user_id, start, end, notice_on, kind) VALUES (?, ?, ?, ?, ?)";
-	static const char sql_audit[] =
-	    "INSERT INTO audit (user_id, action, detail) VALUES (?, ?, ?)";
-	struct period *v = NULL;
+	struct store_period *v = NULL;
 	size_t n = 0;
 	json_t *body = api_body_object(rq, rs);
 	struct clock_interval req;
@@ -390,41 +285,38 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 	else if (strcmp(kind_text, "special_leave") == 0)
 		kind = CLOCK_SPECIAL_LEAVE;
 	else
-		return api_error(rs, 422, "invalid_field",
+		return api_error(rs, "invalid_field",
 				 "kind must be vacation or special_leave, not \"%s\"", kind_text);
 	if (req.last < req.first)
-		return api_error(rs, 422, "invalid_date", "the end (%s) is before the start (%s)",
+		return api_error(rs, "invalid_date", "the end (%s) is before the start (%s)",
 				 json_string_value(json_object_get(body, "end")),
 				 json_string_value(json_object_get(body, "start")));
 	if (user != rq->user.id && !api_is_tl(&rq->user))
-		return api_error(rs, 403, "forbidden",
+		return api_error(rs, "forbidden",
 				 "a player asks for his own vacation; a tournament leader enters "
 				 "one for another player");
 	/* DSU 6.3.6.4, 6.8.8: special leave is granted by the TL. */
 	if (kind == CLOCK_SPECIAL_LEAVE && !api_is_tl(&rq->user))
-		return api_error(rs, 403, "forbidden",
+		return api_error(rs, "forbidden",
 				 "only a tournament leader or an admin grants special leave");
 	int32_t today;
-	if (today_day(app, rs, &today))
+	if (api_today_day(app, &today, rs))
 		return rs->status;
 
-	if (store_begin(app->st) != SQLITE_OK)
-		return api_error(rs, 503, "busy", "the database is busy; try again");
-	sqlite3_stmt *st = store_stmt(app->st, sql_user);
-	if (!st)
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	int found = store_users_exists(app->st, user);
+	if (found == STORE_ERROR)
 		goto dbfail;
-	sqlite3_bind_int64(st, 1, user);
-	int found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_reset(st);
-	if (!found) {
-		api_error(rs, 422, "unknown_user", "there is no user %lld", (long long)user);
+	if (found != STORE_OK) {
+		api_error(rs, "unknown_user", "there is no user %lld", (long long)user);
 		goto out;
 	}
 	struct rules r;
 	if (load_rules(app, user, today, &r) || load_periods(app, user, &v, &n))
 		goto dbfail;
 	if (n >= VAC_PERIODS_MAX) {
-		api_error(rs, 422, "too_many_periods", "user %lld has %d periods stored already",
+		api_error(rs, "too_many_periods", "user %lld has %d periods stored already",
 			  (long long)user, VAC_PERIODS_MAX);
 		goto out;
 	}
@@ -432,51 +324,31 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 	if (check_request(&r, v, n, kind, today, req, &days, rs))
 		goto out;
 
-	struct period p = {.iv = req, .kind = kind};
+	struct store_period p = {.iv = req, .kind = kind};
 	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	iso(today, p.notice_on);
 	iso(req.first, a);
 	iso(req.last, b);
-	st = store_stmt(app->st, sql_insert);
-	if (!st)
+	if (store_vacations_insert(app->st, user, &p) != STORE_OK)
 		goto dbfail;
-	sqlite3_bind_int64(st, 1, user);
-	sqlite3_bind_text(st, 2, a, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, b, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, p.notice_on, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, kind_name(kind), -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		goto dbfail;
-	p.id = sqlite3_last_insert_rowid(store_db(app->st));
 	/* A TL decision is kept in the audit log: special leave (DSU
 	 * 6.3.6.4) and a period entered for another player. */
 	if (kind == CLOCK_SPECIAL_LEAVE || user != rq->user.id) {
 		char detail[160];
 		snprintf(detail, sizeof detail, "%s %lld for user %lld: %s to %s (%d days)",
 			 kind_name(kind), (long long)p.id, (long long)user, a, b, (int)days);
-		st = store_stmt(app->st, sql_audit);
-		if (!st)
-			goto dbfail;
-		sqlite3_bind_int64(st, 1, rq->user.id);
 		const char *action =
 		    kind == CLOCK_SPECIAL_LEAVE ? "special_leave" : "vacation_entered";
-		sqlite3_bind_text(st, 2, action, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 3, detail, -1, SQLITE_TRANSIENT);
-		rc = sqlite3_step(st);
-		sqlite3_reset(st);
-		if (rc != SQLITE_DONE)
+		if (store_audit(app->st, rq->user.id, 0, action, detail) != STORE_OK)
 			goto dbfail;
 	}
-	if (store_commit(app->st) != SQLITE_OK)
+	if (store_commit(app->st) != STORE_OK)
 		goto dbfail;
 	free(v);
 	return api_json(rs, 201, period_json(user, &p, days));
 dbfail:
-	log_msg(LOG_ERROR, "vacation of user %lld: %s", (long long)user,
-		sqlite3_errmsg(store_db(app->st)));
-	api_error(rs, 503, "busy",
+	log_msg(LOG_ERROR, "vacation of user %lld: the database failed", (long long)user);
+	api_error(rs, "busy",
 		  "the vacation could not be stored; nothing was changed, try again");
 out:
 	store_rollback(app->st);
@@ -497,16 +369,16 @@ int api_vacations_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	int64_t user = rq->ids[0];
 	json_t *u = api_user_json(app, user);
 	if (!u)
-		return api_error(rs, 404, "not_found", "there is no user %lld", (long long)user);
+		return api_error(rs, "not_found", "there is no user %lld", (long long)user);
 	json_decref(u);
 	int32_t today;
-	if (today_day(app, rs, &today))
+	if (api_today_day(app, &today, rs))
 		return rs->status;
 	struct rules r;
-	struct period *v = NULL;
+	struct store_period *v = NULL;
 	size_t n = 0;
 	if (load_rules(app, user, today, &r) || load_periods(app, user, &v, &n))
-		return api_error(rs, 500, "internal", "the database is not available");
+		return api_error(rs, "internal", "the database is not available");
 	if (n > VAC_PERIODS_MAX)
 		n = VAC_PERIODS_MAX;
 	struct clock_interval *taken = n ? calloc(n, sizeof *taken) : NULL;
@@ -558,11 +430,11 @@ bad:
 	json_decref(list);
 	free(taken);
 	free(v);
-	return api_error(rs, 500, "internal", "the vacations of user %lld cannot be counted",
+	return api_error(rs, "internal", "the vacations of user %lld cannot be counted",
 			 (long long)user);
 nomem:
 	json_decref(list);
 	free(taken);
 	free(v);
-	return api_error(rs, 500, "internal", "out of memory");
+	return api_error(rs, "internal", "out of memory");
 }

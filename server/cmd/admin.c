@@ -1,4 +1,4 @@
-/* cmd_admin.c: `corrchess user add`, `corrchess demo` and `corrchess sweep`. */
+/* admin.c: `corrchess user add`, `corrchess demo` and `corrchess sweep`. */
 #include "autoconfig.h"
 #include "cmd/admin.h"
 
@@ -9,10 +9,12 @@
 #include <time.h>
 
 #include "api/api.h"
-#include "api/games.h"
 #include "api/auth.h"
-#include "store/store.h"
+#include "api/games.h"
+#include "corr/corr.h"
 #include "jobs/sweep.h"
+#include "store/store.h"
+#include "store/users.h"
 
 /* Opens the database of cfg for a command; NULL after a one-line error. */
 static store *open_store(struct config *cfg)
@@ -79,13 +81,14 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 		return 1;
 	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
 	char err[256];
+	const char *code;
 	int64_t id;
-	int status = api_users_insert(&app, name, email, role, password, &id, err, sizeof err);
+	int status = api_users_insert(&app, name, email, role, password, &id, &code, err, sizeof err);
 	memset(password, 0, sizeof password);
 	store_close(st);
 	if (status) {
 		fprintf(stderr, "corrchess: user add: %s\n", err);
-		return status < 500 ? 2 : 1;
+		return api_status_of(code) < 500 ? 2 : 1;
 	}
 	printf("user %lld %s (%s)\n", (long long)id, name, role);
 	return 0;
@@ -105,7 +108,6 @@ static void random_password(char out[13])
 
 int cmd_demo(struct config *cfg, int argc, char **argv)
 {
-	static const char sql_users[] = "SELECT count(*) FROM users";
 	(void)argv;
 	if (argc > 1) {
 		fprintf(stderr, "corrchess: demo takes no arguments\n");
@@ -116,11 +118,8 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 		return 1;
 	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
 	int status = 1;
-	sqlite3_stmt *q = store_stmt(st, sql_users);
-	int users = q && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int(q, 0) : -1;
-	if (q)
-		sqlite3_reset(q);
-	if (users != 0) {
+	int64_t users = -1;
+	if (store_users_count(st, &users) != STORE_OK || users != 0) {
 		fprintf(stderr, "corrchess: demo: %s already has users; the demo only fills an empty "
 				"database\n",
 			cfg->db);
@@ -135,14 +134,15 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 	char pw[3][13];
 	int64_t ids[3];
 	char err[512];
-	if (store_begin(st) != SQLITE_OK) {
+	if (store_begin(st) != STORE_OK) {
 		fprintf(stderr, "corrchess: demo: the database is busy\n");
 		goto out;
 	}
 	for (int i = 0; i < 3; i++) {
 		random_password(pw[i]);
+		const char *code;
 		if (api_users_insert(&app, people[i].name, people[i].email, people[i].role, pw[i],
-				     &ids[i], err, sizeof err) != 0) {
+				     &ids[i], &code, err, sizeof err) != 0) {
 			fprintf(stderr, "corrchess: demo: %s\n", err);
 			goto rollback;
 		}
@@ -151,12 +151,13 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 	api_today(&app, today);
 	int64_t game_id;
 	const char *code;
-	if (games_create(&app, ids[1], ids[2], "server", today, NULL, "corrchess demo", &game_id,
-			 &code, err, sizeof err) != 0) {
+	struct api_new_game ng = {.white = ids[1], .black = ids[2], .profile = "server",
+				  .start_date = today, .event = "corrchess demo"};
+	if (api_games_new(&app, &ng, &game_id, &code, err, sizeof err) != 0) {
 		fprintf(stderr, "corrchess: demo: %s\n", err);
 		goto rollback;
 	}
-	if (store_commit(st) != SQLITE_OK) {
+	if (store_commit(st) != STORE_OK) {
 		fprintf(stderr, "corrchess: demo: the demo could not be stored\n");
 		goto rollback;
 	}
@@ -197,8 +198,9 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 	int status = sweep_run(&app, today, stdout, &c, err, sizeof err);
 	printf("sweep %s: %d games, %d reminders, %d tl_notices, %d forfeits, %d adjudications; "
 	       "%d mails queued, %d sent, %d failed\n",
-	       today, c.games, c.events[SWEEP_REMINDER], c.events[SWEEP_TL_NOTICE],
-	       c.events[SWEEP_FORFEIT], c.events[SWEEP_ADJUDICATION], c.queued, c.sent, c.failed);
+	       today, c.games, c.events[CORR_FINDING_REMINDER], c.events[CORR_FINDING_TL_NOTICE],
+	       c.events[CORR_FINDING_FORFEIT], c.events[CORR_FINDING_ADJUDICATION], c.queued, c.sent,
+	       c.failed);
 	if (status != 0)
 		fprintf(stderr, "corrchess: sweep: %s\n", err);
 	curl_global_cleanup();

@@ -1,4 +1,5 @@
-/* store.c: SQLite connections, the statement cache and migrations. */
+/* store.c: SQLite connections, the statement cache, transactions, the
+ * checked helpers of store/internal.h, and migrations. */
 #include "autoconfig.h"
 #include "store/store.h"
 
@@ -9,7 +10,10 @@
 #include <time.h>
 
 #include "base/log.h"
+#include "clock/calendar.h"
+#include "store/internal.h"
 #include "store/migrations.h"
+#include "util/status.h"
 
 #define STMT_CACHE 96
 
@@ -141,15 +145,109 @@ int store_begin(store *s)
 {
 	struct conn *c = thread_conn(s);
 	if (!c)
-		return SQLITE_CANTOPEN;
+		return STORE_ERROR;
 	pthread_mutex_lock(&s->write_lock);
 	int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
 	if (rc != SQLITE_OK) {
 		pthread_mutex_unlock(&s->write_lock);
-		return rc;
+		log_msg(LOG_WARN, "BEGIN IMMEDIATE: %s", sqlite3_errmsg(c->db));
+		return STORE_ERROR;
 	}
 	c->writing = 1;
-	return rc;
+	return STORE_OK;
+}
+
+int store_read_begin(store *s)
+{
+	struct conn *c = thread_conn(s);
+	return c && sqlite3_get_autocommit(c->db) &&
+	       sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+void store_read_end(store *s, int token)
+{
+	struct conn *c = thread_conn(s);
+	if (c && token && !sqlite3_get_autocommit(c->db))
+		sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+}
+
+int store_bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	return v ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
+}
+
+int store_bind_int64(sqlite3_stmt *st, int i, int64_t v)
+{
+	return sqlite3_bind_int64(st, i, (sqlite3_int64)v);
+}
+
+int store_bind_blob(sqlite3_stmt *st, int i, const void *p, int n)
+{
+	return sqlite3_bind_blob(st, i, p, n, SQLITE_TRANSIENT);
+}
+
+int store_failed(store *s, sqlite3_stmt *st, const char *what)
+{
+	sqlite3 *db = store_db(s);
+	log_msg(LOG_ERROR, "database: %s: %s", what, db ? sqlite3_errmsg(db) : "no connection");
+	if (st)
+		sqlite3_reset(st);
+	return STORE_ERROR;
+}
+
+int store_exec(store *s, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_OK;
+	}
+	if (rc == SQLITE_CONSTRAINT_UNIQUE || rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+		sqlite3_reset(st);
+		return STORE_CONFLICT;
+	}
+	return store_failed(s, st, what);
+}
+
+void store_col_text(sqlite3_stmt *st, int i, char *dst, size_t n)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	size_t len = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
+	if (len >= n)
+		len = n - 1;
+	if (len)
+		memcpy(dst, t, len);
+	dst[len] = '\0';
+}
+
+bool store_col_day(sqlite3_stmt *st, int i, int32_t *day)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t && calendar_parse(t, day, NULL, 0) == CC_OK;
+}
+
+int64_t store_last_id(store *s)
+{
+	return (int64_t)sqlite3_last_insert_rowid(store_db(s));
+}
+
+int store_changes(store *s)
+{
+	return sqlite3_changes(store_db(s));
+}
+
+int store_audit(store *s, int64_t user, int64_t game, const char *action, const char *detail)
+{
+	static const char sql[] =
+	        "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if ((user > 0 ? store_bind_int64(st, 1, user) : sqlite3_bind_null(st, 1)) ||
+	    (game > 0 ? store_bind_int64(st, 2, game) : sqlite3_bind_null(st, 2)) ||
+	    store_bind_text(st, 3, action) || store_bind_text(st, 4, detail))
+		return store_failed(s, st, "audit: bind");
+	return store_exec(s, st, "audit") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 static void end_write(store *s, struct conn *c)
@@ -247,9 +345,10 @@ static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
 		if (sqlite3_prepare_v2(db, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
 				       -1, &st, NULL) != SQLITE_OK)
 			goto rollback;
-		sqlite3_bind_int(st, 1, m->version);
-		sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC);
-		int rc = sqlite3_step(st);
+		int rc = sqlite3_bind_int(st, 1, m->version) ||
+		                 sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC)
+		         ? SQLITE_ERROR
+		         : sqlite3_step(st);
 		sqlite3_finalize(st);
 		if (rc != SQLITE_DONE || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
 			goto rollback;

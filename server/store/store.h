@@ -1,16 +1,30 @@
-/* store.h: the SQLite database.
+/* store.h: the SQLite database - the storage layer of the server, the
+ * only code that holds SQL (the files of server/store, one per table group).
  *
  * One database file in WAL mode, with foreign keys on and a busy timeout.
  * Each thread gets its own connection (opened on first use, closed when
  * the thread ends); statements are prepared once per connection and kept.
- * SQL is only ever bound, never built from strings. */
+ * SQL is only ever bound, never built from strings; every bind and every
+ * step is checked, and a step that fails is an error, never the end of
+ * the rows.  The layers above see no SQLite type: they call the functions
+ * of store/games.h, store/users.h, ... which answer enum store_status. */
 #ifndef CORRCHESS_STORE_H
 #define CORRCHESS_STORE_H
 
-#include <sqlite3.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct store store;
+
+/* What the functions of the storage layer answer. */
+enum store_status {
+	STORE_OK = 0,
+	STORE_NOT_FOUND = 1, /* no such row */
+	STORE_STALE = 2,     /* the row changed since it was read (games.rev): nothing written */
+	STORE_CONFLICT = 3,  /* a UNIQUE key is taken (a user name, ...) */
+	STORE_ERROR = -1,    /* the database failed (logged); nothing written */
+	STORE_CORRUPT = -2,  /* a stored row breaks the rules (logged) */
+};
 
 /* Opens (creating if missing) the database at path and brings its schema
  * up to date from the embedded migrations, each in its own transaction and
@@ -22,23 +36,25 @@ store *store_open(const char *path, char *err, size_t errlen);
 /* Closes the calling thread's connection and frees the store. NULL: no-op. */
 void store_close(store *s);
 
-/* The calling thread's connection (borrowed; valid until the thread ends
- * or store_close()).  NULL when it cannot be opened. */
-sqlite3 *store_db(store *s);
-
-/* A prepared statement for sql on the calling thread's connection, reset
- * and with its bindings cleared (borrowed; do not finalize).  sql must be
- * a string with static storage: the cache is keyed by its address.  NULL
- * on error (logged). */
-sqlite3_stmt *store_stmt(store *s, const char *sql);
-
-/* Transactions on the calling thread's connection.  store_begin() takes
- * the write lock at once (BEGIN IMMEDIATE) so two writers never deadlock
- * on a lock upgrade.  Each returns an SQLite result code. */
+/* Write transactions on the calling thread's connection.  store_begin()
+ * takes the write lock at once (BEGIN IMMEDIATE) so two writers never
+ * deadlock on a lock upgrade.  STORE_OK or STORE_ERROR. */
 int store_begin(store *s);
 /* store_commit() rolls back when the commit fails; both end the write lock. */
 int store_commit(store *s);
 void store_rollback(store *s);
+
+/* Writes an audit line (what a TL, a claim or the sweep decided, and
+ * why), inside the caller's transaction.  user 0 = the server itself,
+ * game 0 = none.  STORE_OK or STORE_ERROR. */
+int store_audit(store *s, int64_t user, int64_t game, const char *action, const char *detail);
+
+/* A read transaction: every read until store_read_end() sees one
+ * snapshot, even while other threads commit.  Inside a write transaction
+ * it does nothing.  Returns a token for store_read_end() (1 when it began
+ * one, 0 when there was one already or it could not). */
+int store_read_begin(store *s);
+void store_read_end(store *s, int token);
 
 /* Starts a thread that checkpoints the WAL every interval_ms (PASSIVE),
  * and turns off the automatic checkpoint that would otherwise run inside

@@ -411,31 +411,80 @@ def other_endings_drop_the_series():
 
 @test
 def no_series_while_following():
-    """While his move follows the opponent's series a player cannot
-    propose one (422 series_pending); once he leaves it he can."""
+    """Where the series is shown (e-mail: it is in the letter, DSU 6.2.5),
+    a player whose move follows the opponent's series cannot propose one
+    (422 series_pending); once he leaves it he can.  (On the server the
+    series is hidden: hidden_series_cannot_be_probed below.)"""
     w = W()
-    g = game("server")
+    g = game("dsu-email", start_date="2027-08-01")
     gid = g["id"]
-    play(w.alice, gid, "e4", series=["e5", "Nf3", "Nc6", "Bb5"])
+    play(w.alice, gid, "e4", series=["e5", "Nf3", "Nc6", "Bb5"], sent="2027-08-02")
     g = get_game(w.bob, gid)
-    r = w.bob.post("games/%d/moves" % gid, {"move": "e5", "series": ["Nf3", "Nc6"]})
+    expect_eq(g["series"]["moves"], ["5755", "7163", "2836", "6125"], "e-mail: Black sees it")
+    r = w.bob.post("games/%d/moves" % gid,
+                   {"move": "e5", "series": ["Nf3", "Nc6"], "sent": "2027-08-05"})
     expect_error(r, 422, "series_pending", "follows and proposes")
     expect_unchanged(w.bob, gid, g, "series_pending")
     expect_eq(get_game(w.alice, gid)["series"]["moves"], ["5755", "7163", "2836", "6125"],
               "the proposer's series is untouched")
-    g = play(w.bob, gid, "e5")
+    g = play(w.bob, gid, "e5", sent="2027-08-05")
     # Following the last pair is following too.
-    r = w.bob.post("games/%d/moves" % gid, {"move": "Nc6", "series": ["Bc4", "Nf6"]})
+    r = w.bob.post("games/%d/moves" % gid,
+                   {"move": "Nc6", "series": ["Bc4", "Nf6"], "sent": "2027-08-07"})
     expect_error(r, 422, "series_pending", "follows the last pair and proposes")
     expect_unchanged(w.bob, gid, g, "series_pending, last pair")
     # Leaving it (2...d6) with a series of his own is fine.
-    g = play(w.bob, gid, "d6", series=["d4", "exd4"])
+    g = play(w.bob, gid, "d6", series=["d4", "exd4"], sent="2027-08-07")
     expect_eq([m["san"] for m in g["moves"]], ["e4", "e5", "Nf3", "d6"], "no automatic move")
     expect_eq(g["series"], {"by": "black", "moves": ["4244", "5544"]}, "Black's own series")
-    expect_eq(get_game(w.alice, gid)["series"], None, "server: hidden from White now")
-    g = play(w.alice, gid, "d4")
+    expect_eq(get_game(w.alice, gid)["series"], {"by": "black", "moves": ["4244", "5544"]},
+              "e-mail: shown to White")
+    g = play(w.alice, gid, "d4", sent="2027-08-09")
     expect_eq([m["san"] for m in g["moves"]][-2:], ["d4", "exd4"], "3...exd4 automatic")
     expect_eq(g["to_move"], "white", "White to move")
+
+
+@test
+def hidden_series_cannot_be_probed():
+    """Issue 8: the receiver of a series he cannot see (server profile)
+    gets the same answer to a move sent with a series of his own whether
+    or not the move matches the hidden series: it never follows the hidden
+    series (which it breaks off, as another move would), and a refusal of
+    his own series reads the same.  Before the fix the matching move got
+    422 series_pending and the others 201."""
+    w = W()
+    hidden = ["e5", "Nf3", "Nc6", "Bb5"]
+    answers = {}
+    for mv in ("e5", "c5", "e6"):
+        g = game("server")
+        gid = g["id"]
+        play(w.alice, gid, "e4", series=hidden)
+        expect_eq(get_game(w.bob, gid)["series"], None, "hidden from Black")
+        r = w.bob.post("games/%d/moves" % gid, {"move": mv, "series": ["Nf3", "Nc6"]})
+        expect_status(r, 201, "%s with a series of his own" % mv)
+        g = r.json
+        expect_eq([m["san"] for m in g["moves"]], ["e4", mv], "%s: no automatic move" % mv)
+        expect_eq([m["accepted"] for m in g["moves"]], [False, False], "%s: nothing accepted" % mv)
+        expect_eq(g["series"], {"by": "black", "moves": ["7163", "2836"]},
+                  "%s: Black's own series, shown to him" % mv)
+        expect_eq(get_game(w.alice, gid)["series"], None, "%s: hidden from White" % mv)
+        expect_eq(len(stored(w.server, gid)), 2, "%s: two rows stored" % mv)
+        answers[mv] = (r.status, tuple(sorted(g.keys())))
+        # White answers Nf3 and Black's own series goes on.
+        g = play(w.alice, gid, "Nf3")
+        expect_eq([m["san"] for m in g["moves"]][-2:], ["Nf3", "Nc6"], "%s: 2...Nc6 automatic" % mv)
+    expect_eq(len(set(answers.values())), 1, "one answer whatever the hidden series: %r" % answers)
+    refusals = {}
+    for mv in ("e5", "c5"):
+        g = game("server")
+        gid = g["id"]
+        play(w.alice, gid, "e4", series=hidden)
+        before = get_game(w.bob, gid)
+        r = w.bob.post("games/%d/moves" % gid, {"move": mv, "series": ["Nf3", "Ra6"]})
+        expect_error(r, 422, "illegal_series", "%s with an illegal series" % mv)
+        expect_unchanged(w.bob, gid, before, "%s refused" % mv)
+        refusals[mv] = r.json["error"]["message"]
+    expect_eq(refusals["e5"], refusals["c5"], "the refusal reads the same")
 
 
 # ------------------------------------------------ DSU 6.3.3.2: the control moves

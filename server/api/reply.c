@@ -1,0 +1,122 @@
+/* reply.c: the responses of the API, and the one table that gives each
+ * error code of API.md its HTTP status. */
+#include "autoconfig.h"
+#include "api/api.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Every error code the server answers, with its status (API.md
+ * "Errors").  lib/corr's refusals use the same codes. */
+static const struct {
+	const char *code;
+	int status;
+} statuses[] = {
+        {"bad_json", 400},
+        {"unauthorized", 401},
+        {"bad_credentials", 401},
+        {"forbidden", 403},
+        {"not_a_player", 403},
+        {"not_found", 404},
+        {"method_not_allowed", 405},
+        {"conflict", 409},
+        {"stale", 409},
+        {"game_over", 409},
+        {"not_your_turn", 409},
+        {"draw_offered", 409},
+        {"no_draw_offer", 409},
+        {"no_series", 409},
+        {"series_binding", 409},
+        {"series_answered", 409},
+        {"overlap", 409},
+        {"body_too_large", 413},
+        {"invalid_field", 422},
+        {"missing_field", 422},
+        {"unknown_field", 422},
+        {"invalid_date", 422},
+        {"invalid_fen", 422},
+        {"unknown_user", 422},
+        {"malformed_move", 422},
+        {"illegal_move", 422},
+        {"illegal_series", 422},
+        {"series_pending", 422},
+        {"claim_rejected", 422},
+        {"before_start", 422},
+        {"notice_too_short", 422},
+        {"vacation_too_long", 422},
+        {"too_many_periods", 422},
+        {"invalid_player_count", 422},
+        {"duplicate_player", 422},
+        {"duplicate_team", 422},
+        {"unsupported_kind", 422},
+        {"internal", 500},
+        {"busy", 503},
+};
+
+int api_status_of(const char *code)
+{
+	for (size_t i = 0; i < sizeof statuses / sizeof statuses[0]; i++)
+		if (strcmp(statuses[i].code, code) == 0)
+			return statuses[i].status;
+	return 500;
+}
+
+int api_json(struct api_resp *rs, int status, json_t *body)
+{
+	free(rs->body);
+	rs->body = body ? json_dumps(body, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+	json_decref(body);
+	if (!rs->body) {
+		rs->body = strdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}");
+		status = 500;
+	}
+	rs->len = rs->body ? strlen(rs->body) : 0;
+	rs->status = status;
+	rs->content_type = "application/json";
+	return status;
+}
+
+int api_json_text(struct api_resp *rs, int status, char *text, size_t len)
+{
+	if (!text)
+		return api_error(rs, "internal", "out of memory");
+	free(rs->body);
+	rs->body = text;
+	rs->len = len;
+	rs->status = status;
+	rs->content_type = "application/json";
+	return status;
+}
+
+int api_error(struct api_resp *rs, const char *code, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	/* The message may quote user input that is not valid UTF-8: jansson
+	 * refuses such strings, so fall back to a generic sentence. */
+	json_t *m = json_string(msg);
+	if (!m)
+		m = json_string("the request was refused (the text quoted in it was not UTF-8)");
+	return api_json(rs, api_status_of(code),
+	                json_pack("{s:{s:s, s:o}}", "error", "code", code, "message", m));
+}
+
+int api_text(struct api_resp *rs, int status, const char *content_type, const char *text,
+             size_t len)
+{
+	free(rs->body);
+	rs->body = malloc(len + 1);
+	if (!rs->body)
+		return api_error(rs, "internal", "out of memory");
+	memcpy(rs->body, text, len);
+	rs->body[len] = '\0';
+	rs->len = len;
+	rs->status = status;
+	rs->content_type = content_type;
+	return status;
+}

@@ -1,0 +1,104 @@
+/* users.c: the Users endpoints of API.md, and the one check of a new
+ * user that `corrchess user add` shares. */
+#include "autoconfig.h"
+#include "api/users.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "api/auth.h"
+#include "store/users.h"
+
+bool api_is_tl(const struct user *u)
+{
+	return strcmp(u->role, "tl") == 0 || strcmp(u->role, "admin") == 0;
+}
+
+json_t *api_user_json(struct app *app, int64_t id)
+{
+	struct store_user u;
+	if (store_users_get(app->st, id, &u) != STORE_OK)
+		return NULL;
+	return json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id, "name", u.name, "role", u.role);
+}
+
+int api_users_insert(struct app *app, const char *name, const char *email, const char *role,
+                     const char *password, int64_t *id, const char **code, char *err,
+                     size_t errlen)
+{
+	size_t nl = strlen(name);
+	json_t *utf8_check[2] = {json_string(name), json_string(email)};
+	int not_utf8 = !utf8_check[0] || !utf8_check[1];
+	json_decref(utf8_check[0]);
+	json_decref(utf8_check[1]);
+	*code = "invalid_field";
+	if (not_utf8) {
+		snprintf(err, errlen, "names and e-mail addresses must be UTF-8 text");
+		return -1;
+	}
+	if (nl == 0 || nl > 100) {
+		snprintf(err, errlen, "a name has 1 to 100 characters");
+		return -1;
+	}
+	const char *at = strchr(email, '@');
+	if (!at || at == email || !strchr(at, '.') || strlen(email) > 254 || strchr(email, ' ')) {
+		snprintf(err, errlen, "\"%s\" is not an e-mail address", email);
+		return -1;
+	}
+	if (strcmp(role, "player") && strcmp(role, "tl") && strcmp(role, "admin")) {
+		snprintf(err, errlen, "the role must be player, tl or admin");
+		return -1;
+	}
+	size_t pl = strlen(password);
+	if (pl < AUTH_PASSWORD_MIN || pl > AUTH_PASSWORD_MAX) {
+		snprintf(err, errlen, "a password has %d to %d characters", AUTH_PASSWORD_MIN,
+		         AUTH_PASSWORD_MAX);
+		return -1;
+	}
+	char hash[AUTH_HASH_MAX];
+	if (auth_hash_password(password, hash) != 0) {
+		*code = "internal";
+		snprintf(err, errlen, "the password could not be hashed (out of memory)");
+		return -1;
+	}
+	int rc = store_users_insert(app->st, name, email, role, hash, id);
+	if (rc == STORE_CONFLICT) {
+		*code = "conflict";
+		snprintf(err, errlen, "a user with that name or e-mail exists already");
+		return -1;
+	}
+	if (rc != STORE_OK) {
+		*code = "busy";
+		snprintf(err, errlen, "the user could not be stored; try again");
+		return -1;
+	}
+	return 0;
+}
+
+int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"name", "email", "password", "role", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *name, *email, *password, *role = "player";
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "name", true, &name, rs) ||
+	    api_get_string(body, "email", true, &email, rs) ||
+	    api_get_string(body, "password", true, &password, rs) ||
+	    api_get_string(body, "role", false, &role, rs) < 0)
+		return rs->status;
+	if (strcmp(role, "admin") == 0 && strcmp(rq->user.role, "admin") != 0)
+		return api_error(rs, "forbidden", "only an admin adds admins");
+	char err[256];
+	const char *code;
+	int64_t id;
+	if (api_users_insert(app, name, email, role, password, &id, &code, err, sizeof err) != 0)
+		return api_error(rs, code, "%s", err);
+	return api_json(rs, 201, api_user_json(app, id));
+}
+
+int api_users_get(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	json_t *u = api_user_json(app, rq->ids[0]);
+	if (!u)
+		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
+	return api_json(rs, 200, u);
+}

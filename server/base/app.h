@@ -1,0 +1,16 @@
+/* app.h: what every request and job works with - the settings and the
+ * database.  Built by the programs (server/cmd), passed down; borrowed
+ * everywhere. */
+#ifndef CORRCHESS_APP_H
+#define CORRCHESS_APP_H
+
+#include "base/config.h"
+#include "store/store.h"
+
+struct app {
+	struct config *cfg; /* borrowed */
+	store *st;          /* borrowed */
+	int session_days;   /* how long a sign-in lasts */
+};
+
+#endif

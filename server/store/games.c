@@ -1,0 +1,441 @@
+/* store/games.c: the games and moves tables (store/games.h). */
+#include "autoconfig.h"
+#include "store/games.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "chess/fen.h"
+#include "store/internal.h"
+#include "store/vacations.h"
+#include "util/status.h"
+
+void store_games_free(struct store_game *sg)
+{
+	if (!sg)
+		return;
+	free(sg->event);
+	corr_game_free(&sg->g);
+	memset(sg, 0, sizeof *sg);
+}
+
+int store_games_side_of(const struct store_game *sg, int64_t user)
+{
+	if (user == sg->white)
+		return WHITE;
+	if (user == sg->black)
+		return BLACK;
+	return CORR_NOBODY;
+}
+
+/* "white" / "black" column text as a side; CORR_NOBODY for NULL. */
+static int side_col(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	if (t && strcmp(t, "white") == 0)
+		return WHITE;
+	if (t && strcmp(t, "black") == 0)
+		return BLACK;
+	return CORR_NOBODY;
+}
+
+/* The stored series (a JSON array of move texts) into sg->g, read from
+ * the current position.  STORE_OK or STORE_CORRUPT. */
+static int load_series(struct store_game *sg, int by, const char *text, char *err, size_t errlen)
+{
+	json_t *arr = json_loads(text, 0, NULL);
+	const char *texts[SERIES_MAX];
+	struct corr_error e;
+	size_t n = json_is_array(arr) ? json_array_size(arr) : 0;
+	int status = STORE_CORRUPT;
+	if (!json_is_array(arr) || n > SERIES_MAX) {
+		snprintf(err, errlen, "game %lld: the stored series is not a list of moves",
+		         (long long)sg->id);
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++)
+		texts[i] = json_string_value(json_array_get(arr, i));
+	if (corr_game_set_series(&sg->g, by, texts, n, &e) != CC_OK) {
+		snprintf(err, errlen, "game %lld: %s", (long long)sg->id, e.message);
+		goto out;
+	}
+	status = STORE_OK;
+out:
+	json_decref(arr);
+	return status;
+}
+
+/* Reads the moves of sg into sg->g, replaying each.  STORE_OK,
+ * STORE_CORRUPT or STORE_ERROR. */
+static int load_moves(store *s, struct store_game *sg, char *err, size_t errlen)
+{
+	static const char sql[] = "SELECT ply, iccf, san, uci, received, sent, days, series"
+	                          " FROM moves WHERE game_id = ? ORDER BY ply";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, sg->id))
+		return store_failed(s, st, "moves: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct corr_move m;
+		struct corr_error e;
+		memset(&m, 0, sizeof m);
+		int ply = sqlite3_column_int(st, 0);
+		store_col_text(st, 1, m.iccf, sizeof m.iccf);
+		store_col_text(st, 2, m.san, sizeof m.san);
+		store_col_text(st, 3, m.uci, sizeof m.uci);
+		m.days = sqlite3_column_int(st, 6);
+		m.kind = (enum corr_move_kind)sqlite3_column_int(st, 7);
+		if (ply != (int)sg->g.nmoves + 1 || !store_col_day(st, 4, &m.received) ||
+		    !store_col_day(st, 5, &m.sent) || m.kind < CORR_MOVE_NORMAL ||
+		    m.kind > CORR_MOVE_ACCEPTED) {
+			sqlite3_reset(st);
+			snprintf(err, errlen, "game %lld: stored move %d is not a valid row",
+			         (long long)sg->id, ply);
+			return STORE_CORRUPT;
+		}
+		if (corr_game_push(&sg->g, &m, &e) != CC_OK) {
+			sqlite3_reset(st);
+			snprintf(err, errlen, "game %lld: %s", (long long)sg->id, e.message);
+			return STORE_CORRUPT;
+		}
+	}
+	if (rc != SQLITE_DONE)
+		return store_failed(s, st, "moves: read");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+/* The game row into sg (and sg->g initialised); the series text and the
+ * stored FEN are copied out for the checks after the moves. */
+static int load_row(store *s, int64_t id, struct store_game *sg, char *series, size_t slen,
+                    int *series_by, char *fen, char *err, size_t errlen)
+{
+	static const char sql[] =
+	        "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
+	        " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
+	        " w.name, w.role, b.name, b.role, g.series_cancellable, g.rev, g.finished_on"
+	        " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
+	        " WHERE g.id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "game: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		snprintf(err, errlen, "there is no game %lld", (long long)id);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "game: read");
+	char start_fen[FEN_MAX], status[16];
+	if (sqlite3_column_type(st, 0) != SQLITE_NULL &&
+	    !(sg->event = strdup((const char *)sqlite3_column_text(st, 0)))) {
+		sqlite3_reset(st);
+		return STORE_ERROR;
+	}
+	store_col_text(st, 1, sg->profile, sizeof sg->profile);
+	store_col_text(st, 2, sg->start_date, sizeof sg->start_date);
+	sg->white = sqlite3_column_int64(st, 3);
+	sg->black = sqlite3_column_int64(st, 4);
+	store_col_text(st, 5, start_fen, sizeof start_fen);
+	store_col_text(st, 6, fen, FEN_MAX);
+	store_col_text(st, 7, status, sizeof status);
+	struct corr_state cs;
+	memset(&cs, 0, sizeof cs);
+	store_col_text(st, 8, cs.result, sizeof cs.result);
+	store_col_text(st, 9, cs.termination, sizeof cs.termination);
+	cs.draw_offer = side_col(st, 10);
+	*series_by = side_col(st, 11);
+	store_col_text(st, 12, series, slen);
+	store_col_text(st, 13, sg->white_name, sizeof sg->white_name);
+	store_col_text(st, 14, sg->white_role, sizeof sg->white_role);
+	store_col_text(st, 15, sg->black_name, sizeof sg->black_name);
+	store_col_text(st, 16, sg->black_role, sizeof sg->black_role);
+	bool cancellable = sqlite3_column_int(st, 17) != 0;
+	int64_t rev = sqlite3_column_int64(st, 18);
+	if (!store_col_day(st, 19, &cs.finished_on))
+		cs.finished_on = CLOCK_NO_DATE;
+	int32_t start_day;
+	bool dated = store_col_day(st, 2, &start_day);
+	sqlite3_reset(st);
+
+	const struct clock_profile *p = clock_profile_find(sg->profile);
+	position start;
+	struct corr_error e;
+	if (!p || !dated || fen_parse(&start, start_fen, NULL, 0) != CC_OK) {
+		snprintf(err, errlen, "game %lld: unknown profile \"%s\", or a bad start", (long long)id,
+		         sg->profile);
+		return STORE_CORRUPT;
+	}
+	if (corr_game_init(&sg->g, &start, p, start_day, &e) != CC_OK)
+		return STORE_ERROR;
+	cs.status = strcmp(status, "active") == 0 ? CORR_ACTIVE : CORR_FINISHED;
+	cs.series_by = CORR_NOBODY;
+	sg->g.state = cs;
+	sg->g.rev = rev;
+	sg->g.series_cancellable = cancellable;
+	return STORE_OK;
+}
+
+/* store_games_load() inside its read transaction. */
+static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t errlen)
+{
+	char series[SERIES_MAX * (ICCF_MAX + 3) + 8], fen[FEN_MAX], now[FEN_MAX];
+	int series_by = CORR_NOBODY;
+	struct clock_interval *stops = NULL;
+	size_t nstops = 0;
+	struct corr_error e;
+	int rc = load_row(s, id, sg, series, sizeof series, &series_by, fen, err, errlen);
+	if (rc == STORE_OK)
+		rc = load_moves(s, sg, err, errlen);
+	if (rc != STORE_OK)
+		return rc;
+	fen_write(corr_position(&sg->g), now);
+	if (strcmp(fen, now) != 0) {
+		snprintf(err, errlen, "game %lld: stored FEN %s differs from the replay %s",
+		         (long long)id, fen, now);
+		return STORE_CORRUPT;
+	}
+	if (series_by != CORR_NOBODY && series[0] &&
+	    (rc = load_series(sg, series_by, series, err, errlen)) != STORE_OK)
+		return rc;
+	/* DSU 6.3.6: the vacations of both players stop both clocks; a
+	 * failed read fails the load (never a game without its stops). */
+	if ((rc = store_vacations_stops(s, sg->white, sg->black, &stops, &nstops)) != STORE_OK)
+		return rc;
+	rc = corr_game_set_stops(&sg->g, stops, nstops, &e) == CC_OK ? STORE_OK : STORE_ERROR;
+	free(stops);
+	return rc;
+}
+
+int store_games_load(store *s, int64_t id, struct store_game *sg, char *err, size_t errlen)
+{
+	memset(sg, 0, sizeof *sg);
+	sg->id = id;
+	/* One read transaction: the row, its moves and the vacations come
+	 * from one snapshot even while another thread commits a move. */
+	int token = store_read_begin(s);
+	int rc = load(s, id, sg, err, errlen);
+	store_read_end(s, token);
+	if (rc == STORE_ERROR)
+		snprintf(err, errlen, "the database could not read game %lld", (long long)id);
+	if (rc == STORE_CORRUPT)
+		log_msg(LOG_ERROR, "%s", err);
+	if (rc != STORE_OK)
+		store_games_free(sg);
+	return rc;
+}
+
+int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id)
+{
+	static const char sql[] =
+	        "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen,"
+	        " series_cancellable, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, ng->event) || store_bind_text(st, 2, ng->profile) ||
+	    store_bind_text(st, 3, ng->start_date) || store_bind_int64(st, 4, ng->white) ||
+	    store_bind_int64(st, 5, ng->black) || store_bind_text(st, 6, ng->fen) ||
+	    store_bind_text(st, 7, ng->fen) || store_bind_int64(st, 8, ng->series_cancellable) ||
+	    (ng->tournament ? store_bind_int64(st, 9, ng->tournament) : sqlite3_bind_null(st, 9)))
+		return store_failed(s, st, "new game: bind");
+	if (store_exec(s, st, "new game") != STORE_OK)
+		return STORE_ERROR;
+	*id = store_last_id(s);
+	return STORE_OK;
+}
+
+/* The pending series of a state as stored: a JSON array of ICCF texts
+ * read from `pos` (where the series starts), in out (room for len). */
+static void series_json(const struct corr_state *cs, char *out, size_t len)
+{
+	size_t at = (size_t)snprintf(out, len, "[");
+	for (size_t i = 0; i < cs->nseries && at < len; i++) {
+		char iccf[ICCF_MAX];
+		iccf_write(cs->series[i], iccf);
+		at += (size_t)snprintf(out + at, len - at, "%s\"%s\"", i ? "," : "", iccf);
+	}
+	if (at < len)
+		snprintf(out + at, len - at, "]");
+}
+
+int store_games_apply_in(store *s, const struct store_game *sg, const struct corr_delta *d,
+                         int64_t actor)
+{
+	static const char sql_game[] =
+	        "UPDATE games SET fen = ?1, status = ?2, result = ?3, termination = ?4,"
+	        " draw_offer = ?5, finished_on = ?6, series_by = ?7, series = ?8, rev = rev + 1"
+	        " WHERE id = ?9 AND rev = ?10";
+	static const char sql_move[] =
+	        "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days, series)"
+	        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	const struct corr_state *cs = &d->state;
+	char series[SERIES_MAX * (ICCF_MAX + 3) + 8], finished[CALENDAR_ISO_LEN] = "";
+	bool has_series = cs->series_by != CORR_NOBODY && cs->nseries > 0;
+	if (has_series)
+		series_json(cs, series, sizeof series);
+	if (cs->status != CORR_ACTIVE && cs->finished_on != CLOCK_NO_DATE)
+		calendar_format(cs->finished_on, finished, sizeof finished);
+	sqlite3_stmt *st = store_stmt(s, sql_game);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, d->fen) ||
+	    store_bind_text(st, 2, cs->status == CORR_ACTIVE ? "active" : "finished") ||
+	    store_bind_text(st, 3, cs->result) ||
+	    store_bind_text(st, 4, cs->termination[0] ? cs->termination : NULL) ||
+	    store_bind_text(st, 5, cs->draw_offer != CORR_NOBODY ? corr_side_name(cs->draw_offer)
+	                                                          : NULL) ||
+	    store_bind_text(st, 6, finished[0] ? finished : NULL) ||
+	    store_bind_text(st, 7, has_series ? corr_side_name(cs->series_by) : NULL) ||
+	    store_bind_text(st, 8, has_series ? series : NULL) || store_bind_int64(st, 9, sg->id) ||
+	    store_bind_int64(st, 10, sg->g.rev))
+		return store_failed(s, st, "game update: bind");
+	if (store_exec(s, st, "game update") != STORE_OK)
+		return STORE_ERROR;
+	if (store_changes(s) != 1)
+		return STORE_STALE; /* another write came first: nothing of this one */
+	for (size_t i = 0; i < d->nrows; i++) {
+		const struct corr_move *r = &d->rows[i];
+		char received[CALENDAR_ISO_LEN], sent[CALENDAR_ISO_LEN];
+		if (calendar_format(r->received, received, sizeof received) != CC_OK ||
+		    calendar_format(r->sent, sent, sizeof sent) != CC_OK)
+			return STORE_ERROR;
+		if (!(st = store_stmt(s, sql_move)))
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, sg->id) ||
+		    store_bind_int64(st, 2, (int64_t)(sg->g.nmoves + 1 + i)) ||
+		    store_bind_text(st, 3, r->iccf) || store_bind_text(st, 4, r->san) ||
+		    store_bind_text(st, 5, r->uci) || store_bind_text(st, 6, received) ||
+		    store_bind_text(st, 7, sent) || store_bind_int64(st, 8, r->days) ||
+		    store_bind_int64(st, 9, r->kind))
+			return store_failed(s, st, "move: bind");
+		int rc = store_exec(s, st, "move");
+		if (rc == STORE_CONFLICT)
+			return STORE_STALE;
+		if (rc != STORE_OK)
+			return STORE_ERROR;
+	}
+	if (d->action[0] && store_audit(s, actor, sg->id, d->action, d->detail) != STORE_OK)
+		return STORE_ERROR;
+	return STORE_OK;
+}
+
+int store_games_apply(store *s, const struct store_game *sg, const struct corr_delta *d,
+                      int64_t actor)
+{
+	if (store_begin(s) != STORE_OK)
+		return STORE_ERROR;
+	int rc = store_games_apply_in(s, sg, d, actor);
+	if (rc != STORE_OK) {
+		store_rollback(s);
+		return rc;
+	}
+	return store_commit(s) == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, player) || store_bind_int64(st, 2, (int64_t)max))
+		return store_failed(s, st, "games of a player: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_failed(s, st, "games of a player");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_games_active(store *s, int64_t **ids, size_t *n)
+{
+	static const char sql[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
+	size_t cap = 64;
+	*n = 0;
+	*ids = NULL;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	int64_t *v = malloc(cap * sizeof *v);
+	if (!st || !v) {
+		free(v);
+		return STORE_ERROR;
+	}
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			int64_t *more = realloc(v, 2 * cap * sizeof *v);
+			if (!more) {
+				free(v);
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+			v = more;
+			cap *= 2;
+		}
+		v[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "active games");
+	}
+	sqlite3_reset(st);
+	*ids = v;
+	return STORE_OK;
+}
+
+int store_games_forfeits(store *s, size_t max, struct store_forfeit **out, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id, white, black, result, COALESCE(finished_on, start_date) FROM games"
+	        " WHERE termination = 'time_forfeit' ORDER BY id LIMIT ?";
+	struct store_forfeit *v = NULL;
+	size_t cap = 0;
+	*n = 0;
+	*out = NULL;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, (int64_t)max))
+		return store_failed(s, st, "forfeits: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 32;
+			struct store_forfeit *nv = realloc(v, nc * sizeof *v);
+			if (!nv) {
+				free(v);
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+			v = nv;
+			cap = nc;
+		}
+		struct store_forfeit *f = &v[(*n)++];
+		f->id = sqlite3_column_int64(st, 0);
+		f->white = sqlite3_column_int64(st, 1);
+		f->black = sqlite3_column_int64(st, 2);
+		store_col_text(st, 3, f->result, sizeof f->result);
+		store_col_text(st, 4, f->since, sizeof f->since);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "forfeits");
+	}
+	sqlite3_reset(st);
+	*out = v;
+	return STORE_OK;
+}

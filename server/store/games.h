@@ -1,0 +1,91 @@
+/* store/games.h: the games and moves tables (and the vacations that stop
+ * a game's clocks), as struct corr_game values of lib/corr.
+ *
+ * store_games_load() reads a game row, its moves and both players'
+ * vacations in one read transaction, and replays every stored move from
+ * the start position through lib/ (so a stored game can always be
+ * rebuilt; one that does not replay, or whose replay disagrees with the
+ * stored FEN, is reported as corrupt rather than served).
+ * store_games_apply() writes a delta of lib/corr under the revision it
+ * was computed from: UPDATE ... WHERE id = ? AND rev = ?, so a write
+ * validated on a snapshot can never overwrite newer state. */
+#ifndef CORRCHESS_STORE_GAMES_H
+#define CORRCHESS_STORE_GAMES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock/calendar.h"
+#include "corr/corr.h"
+#include "store/store.h"
+
+#define STORE_NAME_MAX    128 /* a user's name, 1..100 bytes, and the NUL */
+#define STORE_ROLE_MAX    8   /* "player", "tl", "admin" */
+#define STORE_PROFILE_MAX 16
+
+/* A stored game: the lib/corr value and what the GAME object shows
+ * besides. */
+struct store_game {
+	int64_t id;
+	char *event; /* new, or NULL */
+	char profile[STORE_PROFILE_MAX];
+	char start_date[CALENDAR_ISO_LEN];
+	int64_t white, black; /* user ids */
+	char white_name[STORE_NAME_MAX], black_name[STORE_NAME_MAX];
+	char white_role[STORE_ROLE_MAX], black_role[STORE_ROLE_MAX];
+	struct corr_game g; /* the game value (owned) */
+};
+
+/* Loads game id.  STORE_OK (free with store_games_free()), STORE_NOT_FOUND,
+ * STORE_CORRUPT (err says what does not replay) or STORE_ERROR. */
+int store_games_load(store *s, int64_t id, struct store_game *out, char *err, size_t errlen);
+
+/* Frees what store_games_load() allocated; a zeroed struct is a no-op. */
+void store_games_free(struct store_game *sg);
+
+/* The side user plays in sg (WHITE/BLACK), or CORR_NOBODY. */
+int store_games_side_of(const struct store_game *sg, int64_t user);
+
+/* A new game row (the caller checked every value): STORE_OK and *id, or
+ * STORE_ERROR.  Inside the caller's transaction or on its own. */
+struct store_new_game {
+	int64_t white, black;
+	const char *profile, *start_date, *fen, *event; /* event may be NULL */
+	bool series_cancellable;
+	int64_t tournament; /* 0 = none */
+};
+int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id);
+
+/* Writes delta d of game sg (computed from sg->g at its revision):
+ * appends the rows, replaces the state, bumps games.rev and writes the
+ * audit line (as user `actor`, 0 = the server), all or nothing.
+ * STORE_OK; STORE_STALE when the game changed meanwhile (nothing written);
+ * STORE_ERROR.  _in: inside the caller's write transaction (which it
+ * leaves open, to commit or roll back); store_games_apply: in its own. */
+int store_games_apply_in(store *s, const struct store_game *sg, const struct corr_delta *d,
+                         int64_t actor);
+int store_games_apply(store *s, const struct store_game *sg, const struct corr_delta *d,
+                      int64_t actor);
+
+/* The ids of player's games, newest first, at most max, into ids:
+ * STORE_OK and *n, or STORE_ERROR. */
+int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, size_t *n);
+
+/* The ids of the active games in id order (new array, free() it; *n of
+ * them), read in one statement: STORE_OK or STORE_ERROR (then *ids is
+ * NULL). */
+int store_games_active(store *s, int64_t **ids, size_t *n);
+
+/* A game that ended by a time forfeit (the TL overview). */
+struct store_forfeit {
+	int64_t id, white, black;
+	char result[CORR_RESULT_MAX];
+	char since[CALENDAR_ISO_LEN]; /* finished_on, else the start date */
+};
+
+/* The games ended by a time forfeit, in id order, at most max (new array,
+ * free() it): STORE_OK or STORE_ERROR. */
+int store_games_forfeits(store *s, size_t max, struct store_forfeit **out, size_t *n);
+
+#endif

@@ -1,0 +1,37 @@
+/* store/sweep.h: what the daily sweep found (sweep_events) and the mail
+ * it sends (mail_outbox); docs/SWEEP.md. */
+#ifndef CORRCHESS_STORE_SWEEP_H
+#define CORRCHESS_STORE_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+
+/* Records an event once (the UNIQUE key of sweep_events), inside the
+ * caller's write transaction: STORE_OK and *id when it is new,
+ * STORE_CONFLICT when it was found before, STORE_ERROR. */
+int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, int ply,
+                      const char *due, const char *today, int64_t *id);
+
+/* Queues a mail of event (0 = none), inside the caller's transaction:
+ * STORE_OK or STORE_ERROR. */
+int store_outbox_queue(store *s, int64_t event, const char *to, const char *subject,
+                       const char *body, const char *today);
+
+/* A mail waiting in the outbox (strings new). */
+struct store_mail {
+	int64_t id;
+	char *to, *subject, *body;
+};
+
+/* Every unsent mail, oldest first (new array; free with
+ * store_outbox_free()): STORE_OK or STORE_ERROR (then nothing to free). */
+int store_outbox_unsent(store *s, struct store_mail **out, size_t *n);
+void store_outbox_free(struct store_mail *m, size_t n);
+
+/* Marks a mail sent, or failed with its error: STORE_OK or STORE_ERROR. */
+int store_outbox_sent(store *s, int64_t id);
+int store_outbox_failed(store *s, int64_t id, const char *error);
+
+#endif

@@ -1,0 +1,182 @@
+/* store/tournaments.c: tournaments and their players (store/tournaments.h). */
+#include "autoconfig.h"
+#include "store/tournaments.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+
+int store_tournaments_insert(store *s, struct store_tournament *t)
+{
+	static const char sql[] = "INSERT INTO tournaments (name, kind, profile, start_date,"
+	                          " created_by, series_cancellable) VALUES (?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, t->name) || store_bind_text(st, 2, t->kind) ||
+	    store_bind_text(st, 3, t->profile) || store_bind_text(st, 4, t->start) ||
+	    (t->created_by ? store_bind_int64(st, 5, t->created_by) : sqlite3_bind_null(st, 5)) ||
+	    store_bind_int64(st, 6, t->series_cancellable))
+		return store_failed(s, st, "tournament: bind");
+	if (store_exec(s, st, "tournament") != STORE_OK)
+		return STORE_ERROR;
+	t->id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int seat,
+                                 const char *team, int board)
+{
+	static const char sql[] = "INSERT INTO tournament_players (tournament_id, user_id, seat,"
+	                          " team, board) VALUES (?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, user) ||
+	    store_bind_int64(st, 3, seat) || store_bind_text(st, 4, team) ||
+	    (team ? store_bind_int64(st, 5, board) : sqlite3_bind_null(st, 5)))
+		return store_failed(s, st, "tournament player: bind");
+	return store_exec(s, st, "tournament player") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+/* The columns id, name, kind, profile, start_date, series_cancellable of
+ * st into t. */
+static void read_row(sqlite3_stmt *st, struct store_tournament *t)
+{
+	memset(t, 0, sizeof *t);
+	t->id = sqlite3_column_int64(st, 0);
+	store_col_text(st, 1, t->name, sizeof t->name);
+	store_col_text(st, 2, t->kind, sizeof t->kind);
+	store_col_text(st, 3, t->profile, sizeof t->profile);
+	store_col_text(st, 4, t->start, sizeof t->start);
+	t->series_cancellable = sqlite3_column_int(st, 5) != 0;
+}
+
+int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
+{
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable"
+	                          " FROM tournaments WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "tournament: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "tournament");
+	read_row(st, t);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t max, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT tp.user_id, u.name, u.role, tp.team FROM tournament_players tp"
+	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "seats: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_seat *x = &out[(*n)++];
+		x->user = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, x->name, sizeof x->name);
+		store_col_text(st, 2, x->role, sizeof x->role);
+		store_col_text(st, 3, x->team, sizeof x->team);
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "seats");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id, white, black, result FROM games WHERE tournament_id = ? ORDER BY id";
+	struct store_tgame *v = NULL;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "tournament games: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 64;
+			struct store_tgame *nv = realloc(v, nc * sizeof *v);
+			if (!nv) {
+				free(v);
+				*n = 0;
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+			v = nv;
+			cap = nc;
+		}
+		struct store_tgame *g = &v[(*n)++];
+		g->id = sqlite3_column_int64(st, 0);
+		g->white = sqlite3_column_int64(st, 1);
+		g->black = sqlite3_column_int64(st, 2);
+		store_col_text(st, 3, g->result, sizeof g->result);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "tournament games");
+	}
+	sqlite3_reset(st);
+	*out = v;
+	return STORE_OK;
+}
+
+int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n)
+{
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable"
+	                          " FROM tournaments ORDER BY id DESC LIMIT ?";
+	struct store_tournament *v = NULL;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, (int64_t)max))
+		return store_failed(s, st, "tournaments: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 32;
+			struct store_tournament *nv = realloc(v, nc * sizeof *v);
+			if (!nv) {
+				free(v);
+				*n = 0;
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+			v = nv;
+			cap = nc;
+		}
+		read_row(st, &v[(*n)++]);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "tournaments");
+	}
+	sqlite3_reset(st);
+	*out = v;
+	return STORE_OK;
+}

@@ -1,0 +1,58 @@
+/* store/tournaments.h: the tournaments and tournament_players tables
+ * (API.md "Tournaments"; SPEC 6); a tournament's games are games rows
+ * with its id (store_games_insert()). */
+#ifndef CORRCHESS_STORE_TOURNAMENTS_H
+#define CORRCHESS_STORE_TOURNAMENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/games.h"
+#include "store/store.h"
+
+#define STORE_TOURNAMENT_NAME_MAX 101 /* 100 bytes and the NUL */
+
+/* A tournament row. */
+struct store_tournament {
+	int64_t id;
+	char name[STORE_TOURNAMENT_NAME_MAX], kind[24], profile[STORE_PROFILE_MAX];
+	char start[CALENDAR_ISO_LEN];
+	bool series_cancellable; /* DSU 6.2.5 (SPEC 3) */
+	int64_t created_by;      /* 0 = unknown */
+};
+
+/* A player by seat (1..n in the order read). */
+struct store_seat {
+	int64_t user;
+	char name[STORE_NAME_MAX];
+	char role[STORE_ROLE_MAX];
+	char team[STORE_TOURNAMENT_NAME_MAX]; /* "" outside team play */
+};
+
+/* A game of a tournament with its result. */
+struct store_tgame {
+	int64_t id, white, black;
+	char result[CORR_RESULT_MAX];
+};
+
+/* Inside the caller's write transaction: a new tournament (t->id set) and
+ * one of its players.  STORE_OK or STORE_ERROR. */
+int store_tournaments_insert(store *s, struct store_tournament *t);
+int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int seat,
+                                 const char *team, int board);
+
+/* Tournament id: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_tournaments_get(store *s, int64_t id, struct store_tournament *t);
+
+/* Its players by seat, at most max: STORE_OK and *n, or STORE_ERROR. */
+int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t max, size_t *n);
+
+/* Its games in creation order (new array, free() it): STORE_OK or
+ * STORE_ERROR. */
+int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n);
+
+/* The newest tournaments, at most max (new array, free() it). */
+int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n);
+
+#endif

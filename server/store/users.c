@@ -1,0 +1,192 @@
+/* store/users.c: the users and sessions tables (store/users.h). */
+#include "autoconfig.h"
+#include "store/users.h"
+
+#include <string.h>
+
+#include "store/internal.h"
+
+int store_users_get(store *s, int64_t id, struct store_user *u)
+{
+	static const char sql[] = "SELECT name, role FROM users WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "user: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "user");
+	u->id = id;
+	store_col_text(st, 0, u->name, sizeof u->name);
+	store_col_text(st, 1, u->role, sizeof u->role);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_users_exists(store *s, int64_t id)
+{
+	struct store_user u;
+	return store_users_get(s, id, &u);
+}
+
+int store_users_count(store *s, int64_t *n)
+{
+	static const char sql[] = "SELECT count(*) FROM users";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "users: count");
+	*n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_users_insert(store *s, const char *name, const char *email, const char *role,
+                       const char *password_hash, int64_t *id)
+{
+	static const char sql[] =
+	        "INSERT INTO users (name, email, role, password_hash) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, name) || store_bind_text(st, 2, email) ||
+	    store_bind_text(st, 3, role) || store_bind_text(st, 4, password_hash))
+		return store_failed(s, st, "new user: bind");
+	int rc = store_exec(s, st, "new user");
+	if (rc == STORE_OK)
+		*id = store_last_id(s);
+	return rc;
+}
+
+int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len)
+{
+	static const char sql[] = "SELECT id, password_hash FROM users WHERE name = ?1 OR email = ?1";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, login))
+		return store_failed(s, st, "login: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "login");
+	*id = sqlite3_column_int64(st, 0);
+	store_col_text(st, 1, hash, len);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+/* Reads (id, name, email) rows of st into out, at most max. */
+static int read_contacts(store *s, sqlite3_stmt *st, struct store_contact *out, size_t max,
+                         size_t *n)
+{
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_contact *c = &out[(*n)++];
+		c->id = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, c->name, sizeof c->name);
+		store_col_text(st, 2, c->email, sizeof c->email);
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_failed(s, st, "contacts");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_users_tl_contacts(store *s, struct store_contact *out, size_t max, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id, name, email FROM users WHERE role = ? ORDER BY id LIMIT ?";
+	*n = 0;
+	for (int pass = 0; pass < 2 && *n == 0; pass++) {
+		sqlite3_stmt *st = store_stmt(s, sql);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_text(st, 1, pass == 0 ? "tl" : "admin") ||
+		    store_bind_int64(st, 2, (int64_t)max))
+			return store_failed(s, st, "contacts: bind");
+		if (read_contacts(s, st, out, max, n) != STORE_OK)
+			return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+int store_users_contact(store *s, int64_t id, struct store_contact *c)
+{
+	static const char sql[] = "SELECT id, name, email FROM users WHERE id = ?";
+	size_t n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "contact: bind");
+	if (read_contacts(s, st, c, 1, &n) != STORE_OK)
+		return STORE_ERROR;
+	return n ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, int64_t now,
+                          int64_t expires)
+{
+	static const char sql_purge[] = "DELETE FROM sessions WHERE expires_at <= ?";
+	static const char sql_insert[] =
+	        "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql_purge);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, now))
+		return store_failed(s, st, "session purge: bind");
+	if (store_exec(s, st, "session purge") != STORE_OK)
+		return STORE_ERROR;
+	if (!(st = store_stmt(s, sql_insert)))
+		return STORE_ERROR;
+	if (store_bind_blob(st, 1, hash, (int)len) || store_bind_int64(st, 2, user) ||
+	    store_bind_int64(st, 3, expires))
+		return store_failed(s, st, "session: bind");
+	return store_exec(s, st, "session") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_sessions_user(store *s, const void *hash, size_t len, int64_t now,
+                        struct store_user *u)
+{
+	static const char sql[] =
+	        "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id"
+	        " WHERE s.token_hash = ? AND s.expires_at > ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_blob(st, 1, hash, (int)len) || store_bind_int64(st, 2, now))
+		return store_failed(s, st, "session user: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "session user");
+	u->id = sqlite3_column_int64(st, 0);
+	store_col_text(st, 1, u->name, sizeof u->name);
+	store_col_text(st, 2, u->role, sizeof u->role);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_sessions_delete(store *s, const void *hash, size_t len)
+{
+	static const char sql[] = "DELETE FROM sessions WHERE token_hash = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_blob(st, 1, hash, (int)len))
+		return store_failed(s, st, "sign out: bind");
+	return store_exec(s, st, "sign out") == STORE_OK ? STORE_OK : STORE_ERROR;
+}

@@ -1,0 +1,67 @@
+/* store/users.h: the users and sessions tables (API.md "Users",
+ * "Sessions"). */
+#ifndef CORRCHESS_STORE_USERS_H
+#define CORRCHESS_STORE_USERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/games.h"
+#include "store/store.h"
+
+#define STORE_EMAIL_MAX 256
+
+struct store_user {
+	int64_t id;
+	char name[STORE_NAME_MAX];
+	char role[STORE_ROLE_MAX]; /* "player", "tl", "admin" */
+};
+
+/* Someone to write to. */
+struct store_contact {
+	int64_t id;
+	char name[STORE_NAME_MAX];
+	char email[STORE_EMAIL_MAX];
+};
+
+/* User id: STORE_OK and *u, STORE_NOT_FOUND or STORE_ERROR. */
+int store_users_get(store *s, int64_t id, struct store_user *u);
+
+/* STORE_OK when user id exists, STORE_NOT_FOUND or STORE_ERROR. */
+int store_users_exists(store *s, int64_t id);
+
+/* The number of users: STORE_OK and *n, or STORE_ERROR. */
+int store_users_count(store *s, int64_t *n);
+
+/* A new user (the caller checked the values and hashed the password):
+ * STORE_OK and *id, STORE_CONFLICT when the name or e-mail is taken,
+ * STORE_ERROR. */
+int store_users_insert(store *s, const char *name, const char *email, const char *role,
+                       const char *password_hash, int64_t *id);
+
+/* The user whose name or e-mail is login, with his password hash (into
+ * hash, room for len): STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len);
+
+/* The tournament leaders to write to: every tl, else every admin; at
+ * most max.  STORE_OK and *n, or STORE_ERROR. */
+int store_users_tl_contacts(store *s, struct store_contact *out, size_t max, size_t *n);
+
+/* User id as a contact: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_users_contact(store *s, int64_t id, struct store_contact *c);
+
+/* A new session for user with the token's hash, valid until expires
+ * (unix seconds); expired sessions are purged first.  STORE_OK or
+ * STORE_ERROR. */
+int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, int64_t now,
+                          int64_t expires);
+
+/* The user of a valid session: STORE_OK and *u, STORE_NOT_FOUND (unknown
+ * or expired) or STORE_ERROR. */
+int store_sessions_user(store *s, const void *hash, size_t len, int64_t now,
+                        struct store_user *u);
+
+/* Signs a session out: STORE_OK or STORE_ERROR. */
+int store_sessions_delete(store *s, const void *hash, size_t len);
+
+#endif
