@@ -24,7 +24,7 @@ START_TEST(test_round_trip)
 	position pos;
 	char err[256], out[FEN_MAX];
 	ck_assert_msg(fen_parse(&pos, round_trips[_i], err, sizeof err) == CC_OK, "%s", err);
-	fen_write(&pos, out);
+	fen_write(&pos, out, sizeof out);
 	ck_assert_str_eq(out, round_trips[_i]);
 	ck_assert(position_is_consistent(&pos));
 }
@@ -45,11 +45,33 @@ START_TEST(test_optional_counters)
 	position pos;
 	char err[256], out[FEN_MAX];
 	ck_assert_int_eq(fen_parse(&pos, "4k3/8/8/8/8/8/8/4K3 w", err, sizeof err), CC_OK);
-	fen_write(&pos, out);
+	fen_write(&pos, out, sizeof out);
 	ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 	ck_assert_int_eq(fen_parse(&pos, "  4k3/8/8/8/8/8/8/4K3 b - - 3 7  ", err, sizeof err), CC_OK);
 	ck_assert_int_eq(pos.halfmove, 3);
 	ck_assert_int_eq(pos.fullmove, 7);
+}
+END_TEST
+
+/* Issue 8: fen_write() takes the buffer's length and never writes past
+ * it; a buffer one byte short is refused whole. */
+START_TEST(test_write_length)
+{
+	position pos;
+	const char *fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+	size_t n = strlen(fen);
+	char buf[FEN_MAX + 8];
+	ck_assert_int_eq(fen_parse(&pos, fen, NULL, 0), CC_OK);
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(fen_write(&pos, buf, n + 1), CC_OK);
+	ck_assert_str_eq(buf, fen);
+	ck_assert_int_eq(buf[n + 1], 'x');
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(fen_write(&pos, buf, n), CC_ERR_NOMEM);
+	ck_assert_int_eq(buf[0], '\0');
+	for (size_t i = 1; i < sizeof buf; i++)
+		ck_assert_int_eq(buf[i], 'x');
+	ck_assert_int_eq(fen_write(&pos, buf, 0), CC_ERR_NOMEM);
 }
 END_TEST
 
@@ -138,6 +160,7 @@ static Suite *fen_suite(void)
 	tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof round_trips / sizeof round_trips[0]));
 	tcase_add_test(tc, test_startpos_word);
 	tcase_add_test(tc, test_optional_counters);
+	tcase_add_test(tc, test_write_length);
 	tcase_add_loop_test(tc, test_rejects, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, test_null_and_long_input);
 	tcase_add_test(tc, test_key_matches_after_moves);

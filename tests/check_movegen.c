@@ -74,7 +74,7 @@ START_TEST(test_do_undo_random_games)
 			/* The FEN written reads back to the same position. */
 			char fen[FEN_MAX], err[256];
 			position back;
-			fen_write(&pos, fen);
+			fen_write(&pos, fen, sizeof fen);
 			ck_assert_msg(fen_parse(&back, fen, err, sizeof err) == 0, "%s: %s", fen, err);
 			ck_assert_msg(memcmp(&back, &pos, sizeof pos) == 0, "FEN round trip: %s", fen);
 		}

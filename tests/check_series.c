@@ -302,7 +302,7 @@ START_TEST(test_dsu_example)
 	for (long i = 0; i < s; i++)
 		position_do_move(&after, moves[i], &u);
 	char fen[FEN_MAX];
-	fen_write(&after, fen);
+	fen_write(&after, fen, sizeof fen);
 	ck_assert_str_eq(fen, after_b5_fen);
 
 	const char *texts[6];

@@ -177,7 +177,7 @@ static json_t *play(const struct sample *s)
 	char *text;
 	if (pgn_write(&g, &text, err, sizeof err) != CC_OK)
 		die(s->name, "pgn_write", err);
-	fen_write(&pos, fen);
+	fen_write(&pos, fen, sizeof fen);
 	pgn_date(g.date, date);
 
 	json_t *headers =
@@ -187,7 +187,7 @@ static json_t *play(const struct sample *s)
 	                  pgn_mode(s->profile), "TimeControl", tc, "Termination", termination);
 	if (s->fen) {
 		char start_fen[FEN_MAX];
-		fen_write(&start, start_fen);
+		fen_write(&start, start_fen, sizeof start_fen);
 		json_object_set_new(headers, "SetUp", json_string("1"));
 		json_object_set_new(headers, "FEN", json_string(start_fen));
 	}

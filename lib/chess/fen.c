@@ -236,10 +236,13 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 	return CC_OK;
 }
 
-void fen_write(const position *pos, char *buf)
+/* Written into a FEN_MAX buffer of its own (the longest FEN is shorter),
+ * then copied when it fits: O(64). */
+int fen_write(const position *pos, char *buf, size_t len)
 {
 	static const char letters[] = "PNBRQKpnbrqk";
-	char *p = buf;
+	char text[FEN_MAX];
+	char *p = text;
 	for (int rank = 7; rank >= 0; rank--) {
 		int empty = 0;
 		for (int file = 0; file < 8; file++) {
@@ -278,5 +281,14 @@ void fen_write(const position *pos, char *buf)
 		*p++ = (char)('a' + SQ_FILE(pos->ep));
 		*p++ = (char)('1' + SQ_RANK(pos->ep));
 	}
-	sprintf(p, " %u %u", (unsigned)pos->halfmove, (unsigned)pos->fullmove);
+	snprintf(p, sizeof text - (size_t)(p - text), " %u %u", (unsigned)pos->halfmove,
+	         (unsigned)pos->fullmove);
+	size_t n = strlen(text);
+	if (n >= len) {
+		if (len)
+			buf[0] = '\0';
+		return CC_ERR_NOMEM;
+	}
+	memcpy(buf, text, n + 1);
+	return CC_OK;
 }

@@ -16,7 +16,9 @@
  * out (0 and 1).  On failure *pos is unspecified. */
 int fen_parse(position *pos, const char *fen, char *err, size_t errlen);
 
-/* Writes the FEN of pos into buf (at least FEN_MAX bytes). */
-void fen_write(const position *pos, char *buf);
+/* Writes the FEN of pos into buf, which has room for len bytes (FEN_MAX
+ * is always enough).  CC_OK, or CC_ERR_NOMEM when it does not fit: then
+ * buf holds "" (when len > 0) and nothing is written past buf[len - 1]. */
+int fen_write(const position *pos, char *buf, size_t len);
 
 #endif

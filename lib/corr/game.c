@@ -145,7 +145,7 @@ void corr_delta_init(struct corr_delta *d, const struct corr_game *g)
 {
 	d->nrows = 0;
 	d->state = g->state;
-	fen_write(game_position(g->chess), d->fen);
+	fen_write(game_position(g->chess), d->fen, sizeof d->fen);
 	d->action[0] = '\0';
 	d->detail[0] = '\0';
 }

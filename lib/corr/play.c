@@ -214,7 +214,7 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 		add_row(d, &pos, reply, CORR_MOVE_AUTO, 0, sent, sent);
 		ended = automatic_ending(&pos, &result, &termination);
 	}
-	fen_write(&pos, d->fen);
+	fen_write(&pos, d->fen, sizeof d->fen);
 
 	/* FIDE 9.1: an offer lapses when the opponent moves instead. */
 	if (st->draw_offer != side)

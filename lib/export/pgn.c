@@ -296,7 +296,7 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 		pos = *g->start;
 	else
 		position_startpos(&pos);
-	fen_write(&pos, fen);
+	fen_write(&pos, fen, sizeof fen);
 	bool setup = strcmp(fen, FEN_STARTPOS) != 0; /* PGN standard 9.7 */
 	int ntags = sort_tags(g, setup ? fen : NULL, sorted, err, errlen);
 	if (ntags < 0)

@@ -151,7 +151,7 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 		w->failed = true;
 		return;
 	}
-	fen_write(corr_position(g), fen);
+	fen_write(corr_position(g), fen, sizeof fen);
 	jsonw_raw(w, "{\"id\":");
 	jsonw_int(w, sg->id);
 	jsonw_key(w, "event", false);

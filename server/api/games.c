@@ -156,7 +156,7 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 		return -1;
 	}
 	char canon[FEN_MAX];
-	fen_write(&pos, canon);
+	fen_write(&pos, canon, sizeof canon);
 	struct store_new_game row = {
 	        .white = ng->white,
 	        .black = ng->black,

@@ -182,7 +182,7 @@ static int replay_and_print(const iccf_transcript *t, const position *start)
 		position_do_move(&p, moves[i], &u);
 	}
 	char fen[FEN_MAX];
-	fen_write(&end, fen);
+	fen_write(&end, fen, sizeof fen);
 	printf("fen: %s\n", fen);
 	if (mark >= 0) {
 		fputs("series:", stdout);

@@ -197,7 +197,7 @@ static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t e
 		rc = load_moves(s, sg, err, errlen);
 	if (rc != STORE_OK)
 		return rc;
-	fen_write(corr_position(&sg->g), now);
+	fen_write(corr_position(&sg->g), now, sizeof now);
 	if (strcmp(fen, now) != 0) {
 		snprintf(err, errlen, "game %lld: stored FEN %s differs from the replay %s",
 		         (long long)id, fen, now);

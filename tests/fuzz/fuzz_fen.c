@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!position_is_consistent(&pos))
 		fuzz_fail("accepted FEN gives an inconsistent position");
 	memset(out, 'x', sizeof out);
-	fen_write(&pos, out);
+	fen_write(&pos, out, sizeof out);
 	if (memchr(out, '\0', FEN_MAX) == NULL)
 		fuzz_fail("fen_write wrote more than FEN_MAX bytes");
 	rc = fen_parse(&back, out, err, sizeof err);
@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_fail("fen_write gave \"%s\", which does not parse: %s", out, err);
 	if (!same_position(&pos, &back))
 		fuzz_fail("\"%s\" reads back as a different position", out);
-	fen_write(&back, again);
+	fen_write(&back, again, sizeof again);
 	if (strcmp(out, again) != 0)
 		fuzz_fail("FEN not stable: \"%s\" then \"%s\"", out, again);
 	check_moves(&pos, out);

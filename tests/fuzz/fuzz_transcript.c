@@ -235,8 +235,8 @@ static void check_replay(const iccf_transcript *t, const position *start, const 
 	}
 	if (rc == CC_OK) {
 		char a[FEN_MAX], b[FEN_MAX];
-		fen_write(&pos, a);
-		fen_write(&end, b);
+		fen_write(&pos, a, sizeof a);
+		fen_write(&end, b, sizeof b);
 		if (strcmp(a, b) != 0)
 			fuzz_fail("replay end %s, moves give %s", b, a);
 		/* The rebuilt transcript: write, parse, replay. */
