@@ -45,10 +45,11 @@ static void play(struct corr_game *g, int side, const char *text, const char *to
 }
 
 /* Plays text with a series for side and applies it. */
-static void play_series(struct corr_game *g, int side, const char *text,
-                        const char *const *series, size_t n, const char *today)
+static void play_series(struct corr_game *g, int side, const char *text, const char *const *series,
+                        size_t n, const char *today)
 {
-	struct corr_move_request rq = {.text = text, .proposes = true, .series = series, .nseries = n};
+	struct corr_move_request rq = {
+	        .text = text, .proposes = true, .series = series, .nseries = n};
 	struct corr_delta d;
 	struct corr_error e = {0};
 	int rc = corr_play(g, side, &rq, day(today), &d, &e);
@@ -60,12 +61,12 @@ static void play_series(struct corr_game *g, int side, const char *text,
 #define ck_refused(call, want)                                                                     \
 	do {                                                                                       \
 		_Pragma("GCC diagnostic push");                                                    \
-		_Pragma("GCC diagnostic ignored \"-Wshadow\"");                                  \
+		_Pragma("GCC diagnostic ignored \"-Wshadow\"");                                    \
 		struct corr_error e_ = {0};                                                        \
 		struct corr_error *e = &e_;                                                        \
 		int rc_ = (call);                                                                  \
 		ck_assert_msg(rc_ < 0, "expected %s, got CC_OK", want);                            \
-		ck_assert_msg(e_.code && strcmp(e_.code, want) == 0, "expected %s, got %s: %s",   \
+		ck_assert_msg(e_.code &&strcmp(e_.code, want) == 0, "expected %s, got %s: %s",     \
 		              want, e_.code ? e_.code : "(none)", e_.message);                     \
 		_Pragma("GCC diagnostic pop");                                                     \
 	} while (0)
@@ -137,7 +138,8 @@ START_TEST(test_email_dates)
 	ck_assert_int_eq(d.rows[0].days, 2);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
 	/* DSU 6.3.2.2 a: received the day after the opponent's date. */
-	struct corr_move_request wrong = {.text = "e5", .received = "2027-03-03", .sent = "2027-03-05"};
+	struct corr_move_request wrong = {
+	        .text = "e5", .received = "2027-03-03", .sent = "2027-03-05"};
 	ck_refused(corr_play(&g, BLACK, &wrong, day("2027-03-10"), &d, e), "invalid_date");
 	struct corr_move_request b1 = {.text = "e5", .sent = "2027-03-06"};
 	ck_assert_int_eq(corr_play(&g, BLACK, &b1, day("2027-03-10"), &d, &e), CC_OK);
@@ -250,8 +252,8 @@ START_TEST(test_series_visibility)
 	new_game(&g, "server", "startpos", "2027-01-04");
 	ck_assert(!corr_series_visible(&g, WHITE, true)); /* no series at all */
 	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
-	ck_assert(corr_series_visible(&g, WHITE, false));      /* the proposer */
-	ck_assert(!corr_series_visible(&g, BLACK, false));     /* the opponent */
+	ck_assert(corr_series_visible(&g, WHITE, false));        /* the proposer */
+	ck_assert(!corr_series_visible(&g, BLACK, false));       /* the opponent */
 	ck_assert(!corr_series_visible(&g, CORR_NOBODY, false)); /* a bystander */
 	ck_assert(corr_series_visible(&g, CORR_NOBODY, true));   /* a TL */
 	corr_game_free(&g);
@@ -271,7 +273,8 @@ START_TEST(test_automatic_endings)
 	ck_assert_str_eq(d.state.termination, "checkmate");
 	ck_assert_int_eq(d.state.finished_on, day("2027-01-05"));
 	static const char *const after[] = {"Kh8", "Rd7"};
-	struct corr_move_request with = {.text = "Rd8#", .proposes = true, .series = after, .nseries = 2};
+	struct corr_move_request with = {
+	        .text = "Rd8#", .proposes = true, .series = after, .nseries = 2};
 	ck_refused(corr_play(&g, WHITE, &with, day("2027-01-05"), &d, e), "illegal_series");
 	corr_game_free(&g);
 }
@@ -336,9 +339,12 @@ START_TEST(test_claims)
 	for (int i = 0; i < 7; i++)
 		play(&g, i % 2 ? BLACK : WHITE, dance[i], "2027-01-09");
 	/* Black to move: the start position would occur a third time. */
-	ck_refused(corr_claim(&g, WHITE, CORR_CLAIM_THREEFOLD, NULL, today, &d, e), "not_your_turn");
-	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, NULL, today, &d, e), "claim_rejected");
-	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, "Qd5", today, &d, e), "illegal_move");
+	ck_refused(corr_claim(&g, WHITE, CORR_CLAIM_THREEFOLD, NULL, today, &d, e),
+	           "not_your_turn");
+	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, NULL, today, &d, e),
+	           "claim_rejected");
+	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, "Qd5", today, &d, e),
+	           "illegal_move");
 	ck_refused(corr_claim(&g, BLACK, CORR_CLAIM_FIFTY, NULL, today, &d, e), "claim_rejected");
 	ck_assert_int_eq(corr_claim(&g, BLACK, CORR_CLAIM_THREEFOLD, "Ng8", today, &d, &e), CC_OK);
 	ck_assert_str_eq(d.state.result, "1/2-1/2");
@@ -349,9 +355,9 @@ START_TEST(test_claims)
 	           "claim_rejected");
 	ck_refused(corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, "e4", today, &d, e),
 	           "invalid_field");
-	ck_assert_int_eq(corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-03-01"), &d,
-	                            &e),
-	                 CC_OK);
+	ck_assert_int_eq(
+	        corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-03-01"), &d, &e),
+	        CC_OK);
 	ck_assert_str_eq(d.state.result, "1-0");
 	ck_assert_str_eq(d.state.termination, "time_forfeit");
 	corr_game_free(&g);
@@ -396,9 +402,9 @@ START_TEST(test_tl_result)
 	ck_assert_str_eq(d.detail, "* -> 0-1 (adjudication): lost position");
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
 	/* A TL may correct a finished game. */
-	ck_assert_int_eq(corr_tl_result(&g, "1/2-1/2", "adjudication", "appeal", day("2027-02-02"),
-	                                &d, &e),
-	                 CC_OK);
+	ck_assert_int_eq(
+	        corr_tl_result(&g, "1/2-1/2", "adjudication", "appeal", day("2027-02-02"), &d, &e),
+	        CC_OK);
 	ck_assert_str_eq(d.detail, "0-1 -> 1/2-1/2 (adjudication): appeal");
 	corr_game_free(&g);
 }
@@ -474,8 +480,12 @@ START_TEST(test_stored_rows)
 	struct corr_game g;
 	struct corr_error e;
 	new_game(&g, "server", "startpos", "2027-01-04");
-	struct corr_move mv = {.kind = CORR_MOVE_NORMAL, .received = day("2027-01-04"),
-	                       .sent = day("2027-01-05"), .days = 1, .iccf = "5254", .san = "e4",
+	struct corr_move mv = {.kind = CORR_MOVE_NORMAL,
+	                       .received = day("2027-01-04"),
+	                       .sent = day("2027-01-05"),
+	                       .days = 1,
+	                       .iccf = "5254",
+	                       .san = "e4",
 	                       .uci = "e2e4"};
 	ck_assert_int_eq(corr_game_push(&g, &mv, &e), CC_OK);
 	struct corr_move bad = mv;

@@ -89,8 +89,9 @@ int corr_series_cancel(const struct corr_game *g, int side, struct corr_delta *d
 	if (st->series_by == CORR_NOBODY || st->nseries == 0)
 		return corr_fail(e, CC_ERR_INVALID, "no_series", "there is no pending series");
 	if (side != st->series_by)
-		return corr_fail(e, CC_ERR_INVALID, "forbidden",
-		                 "only the player who proposed the series may cancel it (DSU 6.2.5)");
+		return corr_fail(
+		        e, CC_ERR_INVALID, "forbidden",
+		        "only the player who proposed the series may cancel it (DSU 6.2.5)");
 	/* Cancellable only before the opponent moved: the last move is the
 	 * proposer's own, sent with the series, not one the server played
 	 * from it after the opponent accepted a part. */

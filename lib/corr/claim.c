@@ -8,8 +8,8 @@
 #include "util/status.h"
 
 /* DSU 6.3.3.3: the opponent lost on time (corr_forfeit_test()). */
-static int claim_forfeit(const struct corr_game *g, int side, int32_t today,
-                         struct corr_delta *d, struct corr_error *e)
+static int claim_forfeit(const struct corr_game *g, int side, int32_t today, struct corr_delta *d,
+                         struct corr_error *e)
 {
 	struct clock_result res;
 	struct corr_forfeit ff[2];
@@ -56,7 +56,8 @@ int corr_claim(const struct corr_game *g, int side, enum corr_claim_type type, c
 	if (text) {
 		int rc = notation_parse(corr_position(g), text, &intended, err, sizeof err);
 		if (rc != CC_OK)
-			return corr_fail(e, rc, rc == CC_ERR_MALFORMED ? "malformed_move" : "illegal_move",
+			return corr_fail(e, rc,
+			                 rc == CC_ERR_MALFORMED ? "malformed_move" : "illegal_move",
 			                 "%s", err);
 	}
 	bool holds = threefold ? game_can_claim_threefold(g->chess, intended)

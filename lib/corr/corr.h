@@ -40,13 +40,13 @@
 #include "notation/san.h"
 #include "notation/uci.h"
 
-#define CORR_NOBODY         (-1)
+#define CORR_NOBODY          (-1)
 #define CORR_RESULT_MAX      8   /* "1/2-1/2" and the NUL */
 #define CORR_TERMINATION_MAX 16  /* "dead_position" and the NUL */
 #define CORR_MESSAGE_MAX     512 /* a refusal's sentence */
 #define CORR_ACTION_MAX      32  /* an audit action: "claim_time_forfeit" */
 #define CORR_DETAIL_MAX      2100
-#define CORR_DELTA_ROWS      2   /* a move and the series reply it triggers */
+#define CORR_DELTA_ROWS      2 /* a move and the series reply it triggers */
 #define CORR_FINDINGS_MAX    6
 #define CORR_FIRST_YEAR      1900 /* the years a game may start in: the clocks */
 #define CORR_LAST_YEAR       2999 /* look years ahead, the calendar ends in 9999 */
@@ -63,13 +63,13 @@ enum corr_move_kind {
 struct corr_move {
 	move m;
 	enum corr_move_kind kind;
-	int32_t received;      /* when its player got the opponent's move */
-	int32_t sent;          /* when he sent it */
-	int32_t days;          /* thinking days when it was made (moves.days); what the
-	                          GAME shows is the clock's figure now (corr_clock()) */
-	char iccf[ICCF_MAX];   /* "5254", "5758(1)" */
-	char san[SAN_MAX];     /* "e4", "exd8=Q+" */
-	char uci[UCI_MAX];     /* "e2e4" */
+	int32_t received;    /* when its player got the opponent's move */
+	int32_t sent;        /* when he sent it */
+	int32_t days;        /* thinking days when it was made (moves.days); what the
+	                        GAME shows is the clock's figure now (corr_clock()) */
+	char iccf[ICCF_MAX]; /* "5254", "5758(1)" */
+	char san[SAN_MAX];   /* "e4", "exd8=Q+" */
+	char uci[UCI_MAX];   /* "e2e4" */
 };
 
 enum corr_status { CORR_ACTIVE = 0, CORR_FINISHED = 1 };
@@ -96,9 +96,9 @@ struct corr_game {
 	bool series_cancellable;             /* DSU 6.2.5 (SPEC 3): the proposer may cancel */
 	game *chess;                         /* new: the start position and every move */
 	size_t nmoves, cap;
-	struct corr_move *moves;             /* new, nmoves entries */
-	struct clock_interval *stops;        /* new: vacations and special leave of both
-	                                        players (DSU 6.3.6), nstops entries */
+	struct corr_move *moves;      /* new, nmoves entries */
+	struct clock_interval *stops; /* new: vacations and special leave of both
+	                                 players (DSU 6.3.6), nstops entries */
 	size_t nstops;
 	struct corr_state state;
 };
@@ -219,11 +219,11 @@ int corr_findings(const struct corr_game *g, int32_t today, struct corr_finding 
 
 /* A move request as the player sent it (API.md "Moves"). */
 struct corr_move_request {
-	const char *text;     /* the move, any notation */
-	const char *reply_to; /* the opponent's last move as the player saw it, or NULL */
-	const char *received; /* YYYY-MM-DD or NULL (absent) */
-	const char *sent;     /* YYYY-MM-DD or NULL */
-	bool proposes;        /* a series came with the move */
+	const char *text;          /* the move, any notation */
+	const char *reply_to;      /* the opponent's last move as the player saw it, or NULL */
+	const char *received;      /* YYYY-MM-DD or NULL (absent) */
+	const char *sent;          /* YYYY-MM-DD or NULL */
+	bool proposes;             /* a series came with the move */
 	const char *const *series; /* its moves, alternately the opponent's and his own;
 	                              only the first SERIES_MAX are read */
 	size_t nseries;

@@ -78,7 +78,8 @@ int corr_findings(const struct corr_game *g, int32_t today, struct corr_finding 
 	for (int side = CLOCK_WHITE; side <= CLOCK_BLACK; side++) {
 		if (!ff[side].over)
 			continue;
-		struct corr_finding *f = add(out, &n, CORR_FINDING_FORFEIT, g, side, ff[side].since);
+		struct corr_finding *f =
+		        add(out, &n, CORR_FINDING_FORFEIT, g, side, ff[side].since);
 		iso(ff[side].since, a);
 		snprintf(f->detail, sizeof f->detail,
 		         "over the limit of %d days before move %d since %s", (int)ff[side].limit,
@@ -95,10 +96,12 @@ int corr_findings(const struct corr_game *g, int32_t today, struct corr_finding 
 			f->received = res.pending_received;
 			f->tl_date = p->tl_date;
 			iso(p->reminder_date, b);
-			snprintf(f->detail, sizeof f->detail, "silent since %s, reminder due %s", a, b);
+			snprintf(f->detail, sizeof f->detail, "silent since %s, reminder due %s", a,
+			         b);
 		}
 		if (p->tl_date != CLOCK_NO_DATE && today >= p->tl_date) {
-			struct corr_finding *f = add(out, &n, CORR_FINDING_TL_NOTICE, g, s, p->tl_date);
+			struct corr_finding *f =
+			        add(out, &n, CORR_FINDING_TL_NOTICE, g, s, p->tl_date);
 			f->received = res.pending_received;
 			f->tl_date = p->tl_date;
 			iso(p->tl_date, b);

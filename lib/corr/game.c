@@ -88,8 +88,9 @@ int corr_game_push(struct corr_game *g, const struct corr_move *mv, struct corr_
 	 * rebuilt, and one that does not replay is not served. */
 	if (uci_parse(game_position(g->chess), m.uci, &m.m, err, sizeof err) != CC_OK ||
 	    game_play(g->chess, m.m, err, sizeof err) != CC_OK)
-		return corr_fail(e, CC_ERR_ILLEGAL, "internal", "stored move %zu (%s) does not replay: %s",
-		                 g->nmoves + 1, m.uci, err);
+		return corr_fail(e, CC_ERR_ILLEGAL, "internal",
+		                 "stored move %zu (%s) does not replay: %s", g->nmoves + 1, m.uci,
+		                 err);
 	return append(g, &m, e);
 }
 
@@ -102,7 +103,8 @@ int corr_game_set_series(struct corr_game *g, int by, const char *const *texts, 
 	position pos = *game_position(g->chess);
 	for (size_t i = 0; i < n; i++) {
 		char err[256];
-		if (!texts[i] || notation_parse(&pos, texts[i], &moves[i], err, sizeof err) != CC_OK)
+		if (!texts[i] ||
+		    notation_parse(&pos, texts[i], &moves[i], err, sizeof err) != CC_OK)
 			return corr_fail(e, CC_ERR_INVALID, "internal",
 			                 "stored series move %zu does not parse: %s", i + 1,
 			                 texts[i] ? err : "not a string");
@@ -169,8 +171,8 @@ int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_erro
 	for (size_t i = 0; i < d->nrows; i++) {
 		char err[256];
 		if (game_play(g->chess, d->rows[i].m, err, sizeof err) != CC_OK)
-			return corr_fail(e, CC_ERR_ILLEGAL, "internal", "the stored move cannot be played: %s",
-			                 err);
+			return corr_fail(e, CC_ERR_ILLEGAL, "internal",
+			                 "the stored move cannot be played: %s", err);
 		int rc = append(g, &d->rows[i], e);
 		if (rc != CC_OK)
 			return rc;

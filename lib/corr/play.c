@@ -13,8 +13,8 @@
  * 6.3.2.2, 6.8.6): the start date for the first move, the opponent's date
  * + 1 in e-mail play (6.3.2.2 a), the opponent's date in server play; the
  * player states them by post.  CC_OK, or invalid_date. */
-static int move_dates(const struct corr_game *g, const struct corr_move_request *rq,
-                      int32_t today, int32_t *received, int32_t *sent, struct corr_error *e)
+static int move_dates(const struct corr_game *g, const struct corr_move_request *rq, int32_t today,
+                      int32_t *received, int32_t *sent, struct corr_error *e)
 {
 	const struct clock_profile *p = g->profile;
 	const struct corr_move *last = g->nmoves ? &g->moves[g->nmoves - 1] : NULL;
@@ -47,7 +47,8 @@ static int move_dates(const struct corr_game *g, const struct corr_move_request 
 			calendar_format(derived, want, sizeof want);
 			return corr_fail(e, CC_ERR_INVALID, "invalid_date",
 			                 "this move counts as received on %s (%s)", want,
-			                 !last ? "the start date" : "the day after the opponent's date");
+			                 !last ? "the start date"
+			                       : "the day after the opponent's date");
 		}
 		if (derived != CLOCK_NO_DATE)
 			*received = derived;
@@ -69,7 +70,8 @@ static int move_dates(const struct corr_game *g, const struct corr_move_request 
 	if (last && *received < opp_sent) {
 		calendar_format(opp_sent, at, sizeof at);
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
-		                 "the move cannot be received before the opponent sent his (%s)", at);
+		                 "the move cannot be received before the opponent sent his (%s)",
+		                 at);
 	}
 	return CC_OK;
 }
@@ -157,7 +159,8 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 	if (rq->reply_to && !reply_matches(g, rq->reply_to))
 		return corr_fail(e, CC_ERR_INVALID, "stale",
 		                 "\"%s\" is not the last move of the game (%s): reload the game",
-		                 rq->reply_to, g->nmoves ? g->moves[g->nmoves - 1].iccf : "no move yet");
+		                 rq->reply_to,
+		                 g->nmoves ? g->moves[g->nmoves - 1].iccf : "no move yet");
 	const position *before = corr_position(g);
 	move m;
 	int rc = notation_parse(before, rq->text, &m, err, sizeof err);

@@ -45,7 +45,8 @@ static int run(struct app *app, struct api_req *rq, struct api_resp *rs, const s
 		rc = corr_claim(&sg.g, side, a->claim, a->move, today, &d, &e);
 		break;
 	}
-	status = rc != CC_OK ? api_game_refused(rs, &e) : api_game_commit(app, rq, rs, &sg, &d, 200);
+	status =
+	        rc != CC_OK ? api_game_refused(rs, &e) : api_game_commit(app, rq, rs, &sg, &d, 200);
 out:
 	store_games_free(&sg);
 	return status;

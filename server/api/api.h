@@ -19,7 +19,7 @@
 #include "base/app.h"
 #include "store/users.h"
 
-#define API_BODY_MAX (64 * 1024) /* larger request bodies get 413 */
+#define API_BODY_MAX  (64 * 1024) /* larger request bodies get 413 */
 #define API_MAX_QUERY 8
 
 /* The signed-in user (the route needs one). */
@@ -31,27 +31,27 @@ struct user {
 
 struct api_req {
 	const char *method;
-	const char *path;           /* without the query string */
-	const char *body;           /* NUL-terminated, body_len bytes */
+	const char *path; /* without the query string */
+	const char *body; /* NUL-terminated, body_len bytes */
 	size_t body_len;
 	bool body_too_big;
-	const char *authorization;  /* the header, or NULL */
+	const char *authorization; /* the header, or NULL */
 	int nquery;
 	struct {
 		const char *key, *value;
 	} query[API_MAX_QUERY];
 	/* Filled by api_handle() for the handler: */
-	int64_t ids[3];             /* the {id} parts of the path, in order */
-	json_t *json;               /* the parsed body (borrowed), or NULL */
-	struct user user;           /* the signed-in user (when the route needs one) */
+	int64_t ids[3];   /* the {id} parts of the path, in order */
+	json_t *json;     /* the parsed body (borrowed), or NULL */
+	struct user user; /* the signed-in user (when the route needs one) */
 };
 
 struct api_resp {
 	int status;
-	char *body;                 /* new (malloc), freed by the HTTP layer */
+	char *body; /* new (malloc), freed by the HTTP layer */
 	size_t len;
-	const char *content_type;   /* static string */
-	char allow[64];             /* an Allow header for 405, or "" */
+	const char *content_type; /* static string */
+	char allow[64];           /* an Allow header for 405, or "" */
 };
 
 /* Dispatches one request. Never fails: every outcome is a response. */

@@ -22,7 +22,7 @@ json_t *api_body_object(struct api_req *rq, struct api_resp *rs)
 	json_t *j = json_loadb(rq->body, rq->body_len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!j) {
 		api_error(rs, "bad_json", "the body is not valid JSON (UTF-8): %s at line %d",
-			  jerr.text, jerr.line);
+		          jerr.text, jerr.line);
 		return NULL;
 	}
 	if (!json_is_object(j)) {
@@ -48,7 +48,7 @@ static int field(json_t *obj, const char *key, bool required, json_t **v, struct
 }
 
 int api_get_string(json_t *obj, const char *key, bool required, const char **out,
-		   struct api_resp *rs)
+                   struct api_resp *rs)
 {
 	json_t *v;
 	int rc = field(obj, key, required, &v, rs);

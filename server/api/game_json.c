@@ -201,6 +201,7 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 	jsonw_key(w, "series_cancellable", false);
 	jsonw_bool(w, g->series_cancellable);
 	jsonw_key(w, "draw_offer", false);
-	jsonw_str(w, g->state.draw_offer != CORR_NOBODY ? corr_side_name(g->state.draw_offer) : NULL);
+	jsonw_str(w,
+	          g->state.draw_offer != CORR_NOBODY ? corr_side_name(g->state.draw_offer) : NULL);
 	jsonw_raw(w, "}");
 }

@@ -28,8 +28,7 @@ int api_game_load(struct app *app, struct api_req *rq, struct api_resp *rs, stru
 	return 0;
 }
 
-int api_game_player(struct api_req *rq, struct api_resp *rs, const struct store_game *sg,
-                    int *side)
+int api_game_player(struct api_req *rq, struct api_resp *rs, const struct store_game *sg, int *side)
 {
 	*side = store_games_side_of(sg, rq->user.id);
 	if (*side == CORR_NOBODY)
@@ -71,16 +70,17 @@ int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
 	return api_json_text(rs, status, text, len);
 }
 
-int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs,
-                    struct store_game *sg, const struct corr_delta *d, int status)
+int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg,
+                    const struct corr_delta *d, int status)
 {
 	int rc = store_games_apply(app->st, sg, d, rq->user.id);
 	if (rc == STORE_STALE)
 		return api_error(rs, "stale", "game %lld changed meanwhile: reload it",
 		                 (long long)sg->id);
 	if (rc != STORE_OK)
-		return api_error(rs, "busy", "the change could not be stored; nothing was changed, "
-		                             "try again");
+		return api_error(rs, "busy",
+		                 "the change could not be stored; nothing was changed, "
+		                 "try again");
 	/* Answer from what was just stored, without reading it back. */
 	struct corr_error e;
 	if (corr_apply(&sg->g, d, &e) != CC_OK) {
@@ -118,7 +118,8 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 		}
 	}
 	if (!clock_profile_find(ng->profile)) {
-		snprintf(err, errlen, "the profile must be dsu-post, dsu-email or server, not \"%s\"",
+		snprintf(err, errlen,
+		         "the profile must be dsu-post, dsu-email or server, not \"%s\"",
 		         ng->profile);
 		return -1;
 	}
@@ -177,8 +178,9 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 
 int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"white", "black", "profile", "start_date",
-	                                   "fen",   "event", "series_cancellable", NULL};
+	static const char *const keys[] = {
+	        "white", "black", "profile", "start_date", "fen", "event", "series_cancellable",
+	        NULL};
 	json_t *body = api_body_object(rq, rs);
 	struct api_new_game ng = {0};
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -224,7 +226,8 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 		char *end;
 		long long v = strtoll(q, &end, 10);
 		if (*q == '\0' || *end || v <= 0)
-			return api_error(rs, "invalid_field", "player must be a user id, not \"%s\"", q);
+			return api_error(rs, "invalid_field",
+			                 "player must be a user id, not \"%s\"", q);
 		player = v;
 		int rc = store_users_exists(app->st, player);
 		if (rc == STORE_NOT_FOUND)

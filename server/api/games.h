@@ -56,8 +56,8 @@ int api_game_refused(struct api_resp *rs, const struct corr_error *e);
  * answers `status` with the game as it is now.  409 stale when the game
  * changed since it was loaded (nothing stored), 503 busy when the
  * database fails. */
-int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs,
-                    struct store_game *sg, const struct corr_delta *d, int status);
+int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg,
+                    const struct corr_delta *d, int status);
 
 /* Answers `status` with the GAME of sg as the signed-in user sees it. */
 int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,

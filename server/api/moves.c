@@ -40,8 +40,8 @@ static int read_series(json_t *body, struct corr_move_request *mr, const char **
 
 int api_moves_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"move", "sent", "received", "reply_to", "series",
-	                                   "rev",  NULL};
+	static const char *const keys[] = {"move",   "sent", "received", "reply_to",
+	                                   "series", "rev",  NULL};
 	const char *texts[SERIES_MAX];
 	struct corr_move_request mr = {0};
 	json_t *body = api_body_object(rq, rs);

@@ -69,7 +69,8 @@ int api_json(struct api_resp *rs, int status, json_t *body)
 	rs->body = body ? json_dumps(body, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
 	json_decref(body);
 	if (!rs->body) {
-		rs->body = strdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}");
+		rs->body =
+		        strdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}");
 		status = 500;
 	}
 	rs->len = rs->body ? strlen(rs->body) : 0;

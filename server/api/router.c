@@ -91,8 +91,7 @@ static bool match(const char *pattern, const char *path, int64_t ids[3])
 }
 
 /* The role check of every route: 0, or the error response's status. */
-static int allowed(struct app *app, const struct route *r, struct api_req *rq,
-                   struct api_resp *rs)
+static int allowed(struct app *app, const struct route *r, struct api_req *rq, struct api_resp *rs)
 {
 	if (r->role == ANYONE)
 		return 0;

@@ -13,7 +13,8 @@ int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	static const char *const keys[] = {"login", "password", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *login, *password;
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "login", true, &login, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "login", true, &login, rs) ||
 	    api_get_string(body, "password", true, &password, rs))
 		return rs->status;
 	int64_t uid = -1;

@@ -35,8 +35,10 @@ static int add_forfeits(struct app *app, json_t *list)
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
-		bool white_lost = strcmp(rows[i].result, "0-1") == 0 || strcmp(rows[i].result, "0-0") == 0;
-		bool black_lost = strcmp(rows[i].result, "1-0") == 0 || strcmp(rows[i].result, "0-0") == 0;
+		bool white_lost =
+		        strcmp(rows[i].result, "0-1") == 0 || strcmp(rows[i].result, "0-0") == 0;
+		bool black_lost =
+		        strcmp(rows[i].result, "1-0") == 0 || strcmp(rows[i].result, "0-0") == 0;
 		char detail[64];
 		snprintf(detail, sizeof detail, "lost on time, result %s", rows[i].result);
 		if (white_lost)
@@ -75,11 +77,12 @@ static int add_game(struct app *app, int64_t id, int32_t today, json_t *lists[4]
 		if (f[k].kind == CORR_FINDING_REMINDER && k + 1 < nf &&
 		    f[k + 1].kind == CORR_FINDING_TL_NOTICE &&
 		    calendar_format(f[k].tl_date, tl, sizeof tl) == CC_OK)
-			snprintf(detail, sizeof detail, "%s; the TL is told since %s", f[k].detail, tl);
+			snprintf(detail, sizeof detail, "%s; the TL is told since %s", f[k].detail,
+			         tl);
 		if (calendar_format(f[k].due, since, sizeof since) != CC_OK)
 			continue;
-		rc = add_item(app, lists[f[k].kind], sg.id, f[k].side == WHITE ? sg.white : sg.black,
-		              since, detail);
+		rc = add_item(app, lists[f[k].kind], sg.id,
+		              f[k].side == WHITE ? sg.white : sg.black, since, detail);
 	}
 	store_games_free(&sg);
 	return rc;

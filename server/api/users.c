@@ -23,8 +23,7 @@ json_t *api_user_json(struct app *app, int64_t id)
 }
 
 int api_users_insert(struct app *app, const char *name, const char *email, const char *role,
-                     const char *password, int64_t *id, const char **code, char *err,
-                     size_t errlen)
+                     const char *password, int64_t *id, const char **code, char *err, size_t errlen)
 {
 	size_t nl = strlen(name);
 	json_t *utf8_check[2] = {json_string(name), json_string(email)};
@@ -80,7 +79,8 @@ int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	static const char *const keys[] = {"name", "email", "password", "role", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *name, *email, *password, *role = "player";
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "name", true, &name, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "name", true, &name, rs) ||
 	    api_get_string(body, "email", true, &email, rs) ||
 	    api_get_string(body, "password", true, &password, rs) ||
 	    api_get_string(body, "role", false, &role, rs) < 0)

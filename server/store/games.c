@@ -170,8 +170,8 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	position start;
 	struct corr_error e;
 	if (!p || !dated || fen_parse(&start, start_fen, NULL, 0) != CC_OK) {
-		snprintf(err, errlen, "game %lld: unknown profile \"%s\", or a bad start", (long long)id,
-		         sg->profile);
+		snprintf(err, errlen, "game %lld: unknown profile \"%s\", or a bad start",
+		         (long long)id, sg->profile);
 		return STORE_CORRUPT;
 	}
 	if (corr_game_init(&sg->g, &start, p, start_day, &e) != CC_OK)
@@ -291,8 +291,8 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 	    store_bind_text(st, 2, cs->status == CORR_ACTIVE ? "active" : "finished") ||
 	    store_bind_text(st, 3, cs->result) ||
 	    store_bind_text(st, 4, cs->termination[0] ? cs->termination : NULL) ||
-	    store_bind_text(st, 5, cs->draw_offer != CORR_NOBODY ? corr_side_name(cs->draw_offer)
-	                                                          : NULL) ||
+	    store_bind_text(
+	            st, 5, cs->draw_offer != CORR_NOBODY ? corr_side_name(cs->draw_offer) : NULL) ||
 	    store_bind_text(st, 6, finished[0] ? finished : NULL) ||
 	    store_bind_text(st, 7, has_series ? corr_side_name(cs->series_by) : NULL) ||
 	    store_bind_text(st, 8, has_series ? series : NULL) || store_bind_int64(st, 9, sg->id) ||

@@ -48,5 +48,4 @@ bool store_col_day(sqlite3_stmt *st, int i, int32_t *day);
 int64_t store_last_id(store *s);
 int store_changes(store *s);
 
-
 #endif

@@ -66,7 +66,8 @@ int store_users_insert(store *s, const char *name, const char *email, const char
 
 int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len)
 {
-	static const char sql[] = "SELECT id, password_hash FROM users WHERE name = ?1 OR email = ?1";
+	static const char sql[] =
+	        "SELECT id, password_hash FROM users WHERE name = ?1 OR email = ?1";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -155,8 +156,7 @@ int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, 
 	return store_exec(s, st, "session") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-int store_sessions_user(store *s, const void *hash, size_t len, int64_t now,
-                        struct store_user *u)
+int store_sessions_user(store *s, const void *hash, size_t len, int64_t now, struct store_user *u)
 {
 	static const char sql[] =
 	        "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id"

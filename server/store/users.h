@@ -58,8 +58,7 @@ int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, 
 
 /* The user of a valid session: STORE_OK and *u, STORE_NOT_FOUND (unknown
  * or expired) or STORE_ERROR. */
-int store_sessions_user(store *s, const void *hash, size_t len, int64_t now,
-                        struct store_user *u);
+int store_sessions_user(store *s, const void *hash, size_t len, int64_t now, struct store_user *u);
 
 /* Signs a session out: STORE_OK or STORE_ERROR. */
 int store_sessions_delete(store *s, const void *hash, size_t len);

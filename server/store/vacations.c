@@ -85,7 +85,8 @@ int store_vacations_of(store *s, int64_t user, size_t max, struct store_period *
 			continue;
 		}
 		const char *k = (const char *)sqlite3_column_text(st, 3);
-		p->kind = k && strcmp(k, "special_leave") == 0 ? CLOCK_SPECIAL_LEAVE : CLOCK_VACATION;
+		p->kind =
+		        k && strcmp(k, "special_leave") == 0 ? CLOCK_SPECIAL_LEAVE : CLOCK_VACATION;
 		store_col_text(st, 4, p->notice_on, sizeof p->notice_on);
 		(*n)++;
 	}
@@ -121,7 +122,8 @@ int store_vacations_rules(store *s, int64_t user, int32_t *start, bool *has_star
 		if (store_col_day(st, 0, start))
 			*has_start = true; /* DSU 6.3.6: years from the tournament start */
 		else
-			log_msg(LOG_WARN, "user %lld: a game has a bad start date", (long long)user);
+			log_msg(LOG_WARN, "user %lld: a game has a bad start date",
+			        (long long)user);
 	}
 	sqlite3_reset(st);
 	if (!(st = store_stmt(s, sql_prof)))

@@ -15,16 +15,15 @@
 /* One stored period of a player. */
 struct store_period {
 	int64_t id;
-	struct clock_interval iv;                /* first and last day, both stopped */
-	enum clock_stop_kind kind;               /* CLOCK_VACATION or CLOCK_SPECIAL_LEAVE */
-	char notice_on[CALENDAR_ISO_LEN];        /* the day it was asked for */
+	struct clock_interval iv;         /* first and last day, both stopped */
+	enum clock_stop_kind kind;        /* CLOCK_VACATION or CLOCK_SPECIAL_LEAVE */
+	char notice_on[CALENDAR_ISO_LEN]; /* the day it was asked for */
 };
 
 /* The vacations and special leave of two players (a game's stops), in
  * any order (new array, free() it; NULL when none).  STORE_OK, or
  * STORE_ERROR when a read fails: never a short list. */
-int store_vacations_stops(store *s, int64_t a, int64_t b, struct clock_interval **out,
-                          size_t *n);
+int store_vacations_stops(store *s, int64_t a, int64_t b, struct clock_interval **out, size_t *n);
 
 /* The periods of user in date order, at most max (new array, free() it;
  * NULL when none).  A row whose dates do not parse is logged and left
