@@ -3,6 +3,7 @@
  *   corrchess perft [--fen FEN] [--divide] DEPTH
  *   corrchess days --profile P --received DATE --sent DATE [--vacation S:E]...
  *   corrchess easter YEAR
+ *   corrchess tourney [FILE|-]
  *
  *   corrchess --db FILE user add --name N --email E --role R --password-stdin
  *   corrchess --db FILE demo
@@ -22,6 +23,7 @@
 #include "chess/position.h"
 #include "cmd/admin.h"
 #include "cmd/clock.h"
+#include "cmd/tourney.h"
 #include "cmd/transcript.h"
 #include "base/config.h"
 #include "notation/uci.h"
@@ -45,7 +47,8 @@ static void usage(FILE *to)
 	      "                                       the thinking days one move costs\n"
 	      "  easter YEAR                          Easter Sunday and the holiday span\n"
 	      "  transcript [--fen FEN] FILE          replay a numbered ICCF transcript (\"-\" = stdin);\n"
-	      "                                       check its series\n",
+	      "                                       check its series\n"
+	      "  tourney [FILE|-]                     compute a DSU tournament case (JSON in, JSON out)\n",
 	      to);
 }
 
@@ -155,6 +158,8 @@ int main(int argc, char **argv)
 		status = cmd_easter(sub_argc, sub_argv);
 	else if (strcmp(cmd, "transcript") == 0)
 		status = cmd_transcript(sub_argc, sub_argv);
+	else if (strcmp(cmd, "tourney") == 0)
+		status = cmd_tourney(sub_argc, sub_argv);
 	else if (strcmp(cmd, "user") == 0)
 		status = cmd_user(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "demo") == 0)
