@@ -614,7 +614,7 @@ static int kind_team_promotion(struct ctx *c, struct scratch *s, const json_t *i
 	size_t n = json_array_size(arr);
 	if (n < 1 || n > DSU_MAX_PLAYERS)
 		return bad(c, "\"teams\" must list 1 to %d teams", DSU_MAX_PLAYERS);
-	s->nm.n = (int)n;
+	s->nm.n = 0;
 	json_t *avg = json_object();
 	json_object_set_new(out, "averages", avg);
 	for (size_t i = 0; i < n; i++) {
@@ -629,9 +629,10 @@ static int kind_team_promotion(struct ctx *c, struct scratch *s, const json_t *i
 		    get_int(c, t, "games", true, 0, 100000, 0, &teams[i].games) != 0 ||
 		    get_type(c, t, "ratings", JSON_ARRAY, true, &ratings) != 0)
 			return -1;
-		if (seat_of(&s->nm, id) >= 0 && (size_t)seat_of(&s->nm, id) < i)
+		if (seat_of(&s->nm, id) >= 0)
 			return bad(c, "\"teams\": \"%s\" appears twice", id);
 		s->nm.name[i] = id;
+		s->nm.n = (int)i + 1;
 		int r[DSU_MAX_BOARDS], nr = (int)json_array_size(ratings);
 		if (nr < 1 || nr > DSU_MAX_BOARDS)
 			return bad(c, "\"teams\"[%zu]: ratings must list 1 to %d K-ratings", i,
@@ -943,6 +944,8 @@ static int kind_entry_rights(struct ctx *c, struct scratch *s, const json_t *in,
 			return -1;
 		if (dsu_class_parse(cls, &h[i].cls) != CC_OK)
 			return bad(c, "\"history\"[%zu]: class must be \xc3\x85, K, M or DM", i);
+		if (h[i].score2 > 2 * h[i].games)
+			return bad(c, "\"history\"[%zu]: more points than games", i);
 	}
 	json_t *res = json_array();
 	json_object_set_new(out, "results", res);
