@@ -699,6 +699,43 @@ static void case_deadlines(const char *id, const json_t *in, const json_t *exp)
 	}
 }
 
+static void case_register(const char *id, const json_t *in, const json_t *exp)
+{
+	static struct dsu_sanction s[DSU_MAX_SANCTIONS];
+	static struct dsu_sanction_applied a[DSU_MAX_SANCTIONS];
+	json_t *arr = json_object_get(in, "sanctions"), *ap = json_object_get(exp, "applied");
+	char err[256] = "", buf[CALENDAR_ISO_LEN];
+	size_t n = json_array_size(arr);
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_array_get(arr, i);
+		bool warning = strcmp(json_string_value(json_object_get(o, "type")), "warning") == 0;
+		s[i].kind = warning ? DSU_WARNING : DSU_QUARANTINE;
+		s[i].date = day(json_string_value(json_object_get(o, "date")));
+		s[i].tournament_end =
+		        warning ? day(json_string_value(json_object_get(o, "tournament_end")))
+		                : DSU_NO_DATE;
+		s[i].months = (int)json_integer_value(json_object_get(o, "months"));
+	}
+	ck_assert_msg(dsu_register_apply(s, n, a, err, sizeof err) == CC_OK, "%s: %s", id, err);
+	ck_assert_uint_eq(n, json_array_size(ap));
+	for (size_t i = 0; i < n; i++) {
+		json_t *e = json_array_get(ap, i);
+		bool q = strcmp(json_string_value(json_object_get(e, "becomes")), "quarantine") == 0;
+		ck_assert_int_eq(a[i].kind, q ? DSU_QUARANTINE : DSU_WARNING);
+		if (q) {
+			ck_assert_int_eq(a[i].months, json_integer_value(json_object_get(e, "months")));
+			ck_assert_str_eq(iso(a[i].start, buf),
+			                 json_string_value(json_object_get(e, "start")));
+			ck_assert_str_eq(iso(a[i].end, buf), json_string_value(json_object_get(e, "end")));
+			ck_assert_str_eq(iso(a[i].valid_until, buf),
+			                 json_string_value(json_object_get(e, "in_register_until")));
+		} else {
+			ck_assert_str_eq(iso(a[i].valid_until, buf),
+			                 json_string_value(json_object_get(e, "valid_until")));
+		}
+	}
+}
+
 /* ---- the table-driven tests ---- */
 
 static const struct {
@@ -710,7 +747,7 @@ static const struct {
         {"team_schedule", case_team_schedule},   {"team_promotion", case_team_promotion},
         {"cup_prelim", case_cup_prelim},         {"cup_rights", case_cup_rights},
         {"rr_colours", case_rr_colours},         {"entry_rights", case_entry_rights},
-        {"deadlines", case_deadlines},
+        {"deadlines", case_deadlines},           {"register", case_register},
 };
 
 /* Runs case i of a cases file; the kind must be known. */
@@ -769,7 +806,7 @@ static int count_cases(const char *path)
 START_TEST(test_counts)
 {
 	ck_assert_int_ge(count_cases(VECTORS_DIR "/tournaments.json"), 13);
-	ck_assert_int_ge(count_cases(FIXTURES_DIR "/tourney_cases.json"), 15);
+	ck_assert_int_ge(count_cases(FIXTURES_DIR "/tourney_cases.json"), 16);
 }
 END_TEST
 
@@ -1207,6 +1244,37 @@ START_TEST(test_team_lots_and_schedule)
 }
 END_TEST
 
+/* 4.1.1 §19 at the edges: a warning on the last valid day of another;
+ * a quarantine the day after the year after one ended. */
+START_TEST(test_register_edges)
+{
+	struct dsu_sanction s[3] = {
+	        {DSU_WARNING, day("2026-01-10"), day("2026-02-28"), 0},
+	        {DSU_WARNING, day("2027-02-28"), day("2027-05-01"), 0}, /* last valid day */
+	        {DSU_QUARANTINE, day("2028-05-28"), DSU_NO_DATE, 1},
+	};
+	struct dsu_sanction_applied a[3];
+	char err[128];
+	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_OK);
+	ck_assert_int_eq(a[0].valid_until, day("2027-02-28"));
+	ck_assert(a[1].converted);
+	ck_assert_int_eq(a[1].end, day("2027-05-27")); /* 28 Feb + 3 months - 1 day */
+	/* ended 2027-05-27: the year after runs to 2028-05-27; 28 May is out */
+	ck_assert(!a[2].doubled);
+	ck_assert_int_eq(a[2].months, 1);
+	s[2].date = day("2028-05-27");
+	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_OK);
+	ck_assert(a[2].doubled);
+	ck_assert_int_eq(a[2].months, 2);
+	/* out of order, and a quarantine of 0 months */
+	s[2].date = day("2020-01-01");
+	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_ERR_INVALID);
+	s[2].date = day("2028-05-27");
+	s[2].months = 0;
+	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_ERR_RANGE);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tourney_dsu");
@@ -1233,6 +1301,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cup_rights_tie_at_cut);
 	tcase_add_test(tc, test_promotion_cap);
 	tcase_add_test(tc, test_team_lots_and_schedule);
+	tcase_add_test(tc, test_register_edges);
 	suite_add_tcase(s, tc);
 	return s;
 }

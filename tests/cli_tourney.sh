@@ -39,7 +39,7 @@ done
 nshared=$(grep -c '^tournaments-' "$tmp/ids")
 nown=$(grep -c '^tourney_cases-' "$tmp/ids")
 [ "$nshared" -ge 13 ] || bad "only $nshared shared cases found"
-[ "$nown" -ge 15 ] || bad "only $nown own cases found"
+[ "$nown" -ge 16 ] || bad "only $nown own cases found"
 
 # Every case: by file name and, for the first of each kind, through stdin.
 seen=""
@@ -129,6 +129,9 @@ expect_bad "query date" '{"kind": "entry_rights", "input": {"history": [], "quer
 expect_bad "deadline date" '{"kind": "deadlines", "input": {"game_end": "yesterday"}}'
 expect_bad "deadline result" '{"kind": "deadlines", "input": {"result": "*", "white": "A", "black": "B"}}'
 expect_bad "transcripts event" '{"kind": "deadlines", "input": {"transcripts_for": ["blitz"]}}'
+expect_bad "register type" '{"kind": "register", "input": {"sanctions": [{"id": "s", "type": "ban", "date": "2026-01-01"}]}}'
+expect_bad "register warning without end" '{"kind": "register", "input": {"sanctions": [{"id": "s", "type": "warning", "date": "2026-01-01"}]}}'
+expect_bad "register order" '{"kind": "register", "input": {"sanctions": [{"id": "a", "type": "quarantine", "date": "2026-01-01", "months": 1}, {"id": "b", "type": "quarantine", "date": "2025-01-01", "months": 1}]}}'
 "$CORRCHESS" tourney /nonexistent/case.json >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "missing file"
 "$CORRCHESS" tourney a.json b.json >"$tmp/out" 2>"$tmp/err"

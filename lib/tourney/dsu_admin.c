@@ -145,3 +145,87 @@ int dsu_transcripts_required(const char *event)
 			return events[i].required; /* DSU 6.2.9 a-c */
 	return CC_ERR_MALFORMED;
 }
+
+/* ---- the register (4.1.1 §19) ---- */
+
+/* True when day d falls in the year after a quarantine that ended on
+ * `end` (I-17: "udløb" is the day after its last day). */
+static bool within_year_after(int32_t d, int32_t end)
+{
+	int32_t until;
+	if (calendar_add_years(end, 1, &until) != CC_OK)
+		until = CALENDAR_MAX_DAY;
+	return d > end && d <= until;
+}
+
+/* Fills a quarantine of m months from start into a (I-17). */
+static int quarantine(struct dsu_sanction_applied *a, int32_t start, int m, char *err,
+                      size_t errlen)
+{
+	int32_t after;
+	a->kind = DSU_QUARANTINE;
+	a->months = m;
+	a->start = start;
+	if (calendar_add_months(start, m, &after) != CC_OK ||
+	    calendar_add_years(after - 1, 1, &a->valid_until) != CC_OK)
+		return cc_fail(CC_ERR_RANGE, err, errlen, "a quarantine leaves the calendar");
+	a->end = after - 1; /* the day before the same date m months later */
+	return CC_OK;
+}
+
+int dsu_register_apply(const struct dsu_sanction *s, size_t n, struct dsu_sanction_applied *out,
+                       char *err, size_t errlen)
+{
+	if (n > DSU_MAX_SANCTIONS)
+		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d sanctions", DSU_MAX_SANCTIONS);
+	for (size_t i = 0; i < n; i++) {
+		struct dsu_sanction_applied *a = &out[i];
+		int32_t d = s[i].date;
+		memset(a, 0, sizeof *a);
+		a->start = a->end = DSU_NO_DATE;
+		if (d < CALENDAR_MIN_DAY || d > CALENDAR_MAX_DAY)
+			return cc_fail(CC_ERR_RANGE, err, errlen, "sanction %zu: date out of range",
+			               i + 1);
+		if (i > 0 && d < s[i - 1].date)
+			return cc_fail(CC_ERR_INVALID, err, errlen,
+			               "sanction %zu is dated before the one above it", i + 1);
+		bool warned = false, after_q = false;
+		for (size_t j = 0; j < i; j++) {
+			if (out[j].kind == DSU_WARNING && d <= out[j].valid_until)
+				warned = true;
+			if (out[j].kind == DSU_QUARANTINE &&
+			    (within_year_after(d, out[j].end) || (d >= out[j].start && d <= out[j].end)))
+				after_q = true;
+		}
+		int rc;
+		if (s[i].kind == DSU_WARNING) {
+			if (s[i].tournament_end == DSU_NO_DATE || s[i].tournament_end < CALENDAR_MIN_DAY)
+				return cc_fail(CC_ERR_INVALID, err, errlen,
+				               "sanction %zu: a warning needs its tournament's last "
+				               "playing day",
+				               i + 1);
+			if (warned || after_q) { /* §19: automatically 3 months */
+				rc = quarantine(a, d, 3, err, errlen);
+				a->converted = true;
+			} else {
+				a->kind = DSU_WARNING;
+				rc = calendar_add_years(s[i].tournament_end, 1, &a->valid_until) == CC_OK
+				             ? CC_OK
+				             : cc_fail(CC_ERR_RANGE, err, errlen,
+				                       "sanction %zu: date out of range", i + 1);
+			}
+		} else if (s[i].kind == DSU_QUARANTINE) {
+			if (s[i].months < 1 || s[i].months > 120)
+				return cc_fail(CC_ERR_RANGE, err, errlen,
+				               "sanction %zu: a quarantine of 1 to 120 months, not %d",
+				               i + 1, s[i].months);
+			rc = quarantine(a, d, after_q ? 2 * s[i].months : s[i].months, err, errlen);
+			a->doubled = after_q; /* §19: doubled within a year of the last */
+		} else {
+			return cc_fail(CC_ERR_INVALID, err, errlen, "sanction %zu: unknown kind", i + 1);
+		}
+		if (rc != CC_OK)
+			return rc;
+	}
+	return CC_OK;
+}

@@ -85,4 +85,46 @@ int dsu_postal_reporter(enum dsu_result r);
  * name. */
 int dsu_transcripts_required(const char *event);
 
+/* ---- the register of warnings and quarantines (4.1.1 §19, R78, I-17) ---- */
+
+#define DSU_MAX_SANCTIONS 256
+
+enum dsu_sanction_kind {
+	DSU_WARNING = 0,
+	DSU_QUARANTINE,
+};
+
+/* A sanction as the TL or KC decided it (R8). */
+struct dsu_sanction {
+	enum dsu_sanction_kind kind;
+	int32_t date;           /* the day of the decision */
+	int32_t tournament_end; /* warning: the last playing day of its tournament
+	                           (the group's finish date, I-17) */
+	int months;             /* quarantine: its length as decided (1..120) */
+};
+
+/* A sanction as the register applies it. */
+struct dsu_sanction_applied {
+	enum dsu_sanction_kind kind; /* a warning may become a quarantine */
+	int months;                  /* quarantine: its length after the rules */
+	int32_t start, end;          /* quarantine: first and last day */
+	int32_t valid_until;         /* warning: last valid day; quarantine: last
+	                                day it stays in the register */
+	bool converted;              /* a warning turned into a 3-month quarantine */
+	bool doubled;                /* a quarantine doubled */
+};
+
+/* Applies 4.1.1 §19 to s[0..n) in the order given (by date; a date before
+ * the previous one is refused): a warning is valid until one year after
+ * the last playing day of its tournament; a warning while an earlier
+ * warning is valid, or within one year after a quarantine ended, becomes
+ * a 3-month quarantine; a quarantine of m months runs from its decision
+ * to the day before the same date m months later and stays in the
+ * register one year after it ends; a new quarantine within one year after
+ * the end of one is doubled.  Choice: a warning turned into a quarantine
+ * is not doubled again.  out[] gets n entries.  CC_ERR_INVALID /
+ * CC_ERR_RANGE with err. */
+int dsu_register_apply(const struct dsu_sanction *s, size_t n, struct dsu_sanction_applied *out,
+                       char *err, size_t errlen);
+
 #endif

@@ -29,6 +29,7 @@ static const char usage_text[] =
         "the result as JSON in the format of the case's \"expected\".\n"
         "Kinds: rr_standings withdrawal email_triggers team_standings team_schedule\n"
         "team_promotion cup_prelim cup_rights rr_colours entry_rights deadlines\n"
+        "register\n"
         "(docs/TOURNAMENTS.md).  Bad input: exit 2 and one line on stderr.\n";
 
 /* ---- error and JSON helpers ---- */
@@ -291,6 +292,8 @@ struct scratch {
 	const char *ids[DSU_CUP_MAX_ENTRIES];
 	int seeds[DSU_CUP_MAX_ENTRIES], direct[DSU_CUP_MAX_ENTRIES];
 	int refused[DSU_CUP_MAX_ENTRIES], group_of[DSU_CUP_MAX_ENTRIES];
+	struct dsu_sanction sanctions[DSU_MAX_SANCTIONS];
+	struct dsu_sanction_applied applied[DSU_MAX_SANCTIONS];
 };
 
 /* ---- rr_standings ---- */
@@ -1038,6 +1041,79 @@ static int kind_deadlines(struct ctx *c, struct scratch *s, const json_t *in, js
 	return 0;
 }
 
+/* ---- register ---- */
+
+/* 4.1.1 §19: what each sanction becomes, and the register on `today`. */
+static int kind_register(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
+{
+	json_t *arr;
+	int32_t today;
+	struct dsu_sanction *sn = s->sanctions;
+	struct dsu_sanction_applied *ap = s->applied;
+	if (get_type(c, in, "sanctions", JSON_ARRAY, true, &arr) != 0 ||
+	    get_date(c, in, "today", false, &today) != 0)
+		return -1;
+	size_t n = json_array_size(arr);
+	if (n > DSU_MAX_SANCTIONS)
+		return bad(c, "\"sanctions\": at most %d", DSU_MAX_SANCTIONS);
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_array_get(arr, i);
+		const char *id, *type;
+		if (!json_is_object(o))
+			return bad(c, "\"sanctions\"[%zu] must be an object", i);
+		if (get_str(c, o, "id", true, &id) != 0 || get_str(c, o, "type", true, &type) != 0 ||
+		    get_date(c, o, "date", true, &sn[i].date) != 0)
+			return -1;
+		s->nm.name[i] = id;
+		if (strcmp(type, "warning") == 0) {
+			sn[i].kind = DSU_WARNING;
+			sn[i].months = 0;
+			if (get_date(c, o, "tournament_end", true, &sn[i].tournament_end) != 0)
+				return -1;
+		} else if (strcmp(type, "quarantine") == 0) {
+			sn[i].kind = DSU_QUARANTINE;
+			sn[i].tournament_end = DSU_NO_DATE;
+			if (get_int(c, o, "months", true, 1, 120, 0, &sn[i].months) != 0)
+				return -1;
+		} else {
+			return bad(c, "\"sanctions\"[%zu]: type must be warning or quarantine", i);
+		}
+	}
+	if (dsu_register_apply(sn, n, ap, c->err, c->errlen) != CC_OK)
+		return -1;
+	json_t *res = json_array(), *reg = json_array();
+	bool quarantined = false;
+	json_object_set_new(out, "applied", res);
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "id", json_string(s->nm.name[i]));
+		json_object_set_new(o, "becomes", json_string(ap[i].kind == DSU_WARNING ? "warning"
+		                                                                       : "quarantine"));
+		if (ap[i].kind == DSU_QUARANTINE) {
+			json_object_set_new(o, "months", json_integer(ap[i].months));
+			json_object_set_new(o, "start", date_json(ap[i].start));
+			json_object_set_new(o, "end", date_json(ap[i].end));
+			json_object_set_new(o, "doubled", json_boolean(ap[i].doubled));
+			json_object_set_new(o, "converted", json_boolean(ap[i].converted));
+			json_object_set_new(o, "in_register_until", date_json(ap[i].valid_until));
+			if (today != DSU_NO_DATE && today >= ap[i].start && today <= ap[i].end)
+				quarantined = true;
+		} else {
+			json_object_set_new(o, "valid_until", date_json(ap[i].valid_until));
+		}
+		json_array_append_new(res, o);
+		if (today != DSU_NO_DATE && today >= sn[i].date && today <= ap[i].valid_until)
+			json_array_append_new(reg, json_string(s->nm.name[i]));
+	}
+	if (today != DSU_NO_DATE) {
+		json_object_set_new(out, "quarantined", json_boolean(quarantined));
+		json_object_set_new(out, "in_register", reg);
+	} else {
+		json_decref(reg);
+	}
+	return 0;
+}
+
 /* ---- dispatch ---- */
 
 typedef int (*kind_fn)(struct ctx *, struct scratch *, const json_t *, json_t *);
@@ -1051,7 +1127,7 @@ static const struct {
         {"team_schedule", kind_team_schedule}, {"team_promotion", kind_team_promotion},
         {"cup_prelim", kind_cup_prelim},       {"cup_rights", kind_cup_rights},
         {"rr_colours", kind_rr_colours},       {"entry_rights", kind_entry_rights},
-        {"deadlines", kind_deadlines},
+        {"deadlines", kind_deadlines},         {"register", kind_register},
 };
 
 int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)

@@ -6,7 +6,8 @@
  *
  * Kinds: rr_standings, withdrawal, email_triggers, team_standings,
  * team_schedule, team_promotion, cup_prelim, cup_rights, rr_colours,
- * entry_rights, deadlines (docs/TOURNAMENTS.md has the input fields). */
+ * entry_rights, deadlines, register (docs/TOURNAMENTS.md has the input
+ * fields). */
 #ifndef CORRCHESS_CMD_TOURNEY_H
 #define CORRCHESS_CMD_TOURNEY_H
 
