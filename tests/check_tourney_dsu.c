@@ -91,17 +91,17 @@ static size_t load_games(const json_t *arr, const struct names *nm, struct dsu_g
 		json_t *x = json_array_get(arr, i);
 		g[i].white = seat(nm, json_string_value(json_array_get(x, 0)));
 		g[i].black = seat(nm, json_string_value(json_array_get(x, 1)));
-		ck_assert_int_eq(dsu_result_parse(json_string_value(json_array_get(x, 2)),
-		                                  &g[i].result),
-		                 CC_OK);
+		ck_assert_int_eq(
+		        dsu_result_parse(json_string_value(json_array_get(x, 2)), &g[i].result),
+		        CC_OK);
 	}
 	return n;
 }
 
 /* Compares table[0..n) with an expected "standings" list (id, and score,
  * sb, place where given). */
-static void check_table(const char *id, const struct names *nm, const struct dsu_standing *t,
-                        int n, const json_t *exp)
+static void check_table(const char *id, const struct names *nm, const struct dsu_standing *t, int n,
+                        const json_t *exp)
 {
 	char buf[32];
 	ck_assert_msg((int)json_array_size(exp) == n, "%s: %d lines, %zu expected", id, n,
@@ -115,8 +115,8 @@ static void check_table(const char *id, const struct names *nm, const struct dsu
 			ck_assert_msg(t[i].score2 == units(json_object_get(e, "score"), 2),
 			              "%s: %s score2 %d", id, who, t[i].score2);
 		if (json_object_get(e, "sb"))
-			ck_assert_msg(t[i].sb4 == units(json_object_get(e, "sb"), 4), "%s: %s sb4 %lld",
-			              id, who, (long long)t[i].sb4);
+			ck_assert_msg(t[i].sb4 == units(json_object_get(e, "sb"), 4),
+			              "%s: %s sb4 %lld", id, who, (long long)t[i].sb4);
 		if (json_object_get(e, "place"))
 			ck_assert_msg(strcmp(place(t[i].place_lo, t[i].place_hi, buf),
 			                     json_string_value(json_object_get(e, "place"))) == 0,
@@ -130,8 +130,8 @@ static void check_rights(const char *id, const char *who, const struct dsu_right
                          const json_t *exp)
 {
 	char buf[CALENDAR_ISO_LEN];
-	ck_assert_msg((int)json_array_size(exp) == k, "%s: %s has %d rights, %zu expected", id,
-	              who, k, json_array_size(exp));
+	ck_assert_msg((int)json_array_size(exp) == k, "%s: %s has %d rights, %zu expected", id, who,
+	              k, json_array_size(exp));
 	for (int i = 0; i < k; i++) {
 		json_t *e = json_array_get(exp, (size_t)i);
 		ck_assert_msg(strcmp(dsu_class_name(r[i].cls),
@@ -162,7 +162,8 @@ static void case_rr_standings(const char *id, const json_t *in, const json_t *ex
 	                 CC_OK);
 	if (ev == DSU_EVENT_EMT)
 		ck_assert_int_eq(
-		        dsu_class_parse(json_string_value(json_object_get(in, "class")), &cls), CC_OK);
+		        dsu_class_parse(json_string_value(json_object_get(in, "class")), &cls),
+		        CC_OK);
 	json_t *pj = json_object_get(in, "playoff");
 	if (pj) {
 		po.agree_to_share = json_is_true(json_object_get(pj, "agree_to_share"));
@@ -262,9 +263,9 @@ static void case_withdrawal(const char *id, const json_t *in, const json_t *exp)
 		const char *evs = json_string_value(json_object_get(in, "standings_event"));
 		if (evs)
 			ck_assert_int_eq(dsu_event_parse(evs, &ev), CC_OK);
-		ck_assert_int_eq(dsu_standings(ev, nm.n, scored, ng, NULL, table, NULL, err,
-		                               sizeof err),
-		                 CC_OK);
+		ck_assert_int_eq(
+		        dsu_standings(ev, nm.n, scored, ng, NULL, table, NULL, err, sizeof err),
+		        CC_OK);
 		check_table(id, &nm, table, nm.n, st);
 	}
 }
@@ -281,21 +282,22 @@ static void case_email_triggers(const char *id, const json_t *in, const json_t *
 		if (strcmp(trig, "connection_lost") == 0) {
 			const char *rest = json_string_value(json_object_get(q, "restored"));
 			int32_t by, eff;
-			int w = dsu_connection_lost(day(json_string_value(json_object_get(q, "lost"))),
-			                            rest ? day(rest) : DSU_NO_DATE,
-			                            day(json_string_value(json_object_get(q, "today"))),
-			                            &by, &eff, err, sizeof err);
+			int w = dsu_connection_lost(
+			        day(json_string_value(json_object_get(q, "lost"))),
+			        rest ? day(rest) : DSU_NO_DATE,
+			        day(json_string_value(json_object_get(q, "today"))), &by, &eff, err,
+			        sizeof err);
 			ck_assert_msg(w == (want ? 1 : 0), "%s %zu: %d %s", id, i, w, err);
 			ck_assert_str_eq(iso(by, b1),
 			                 json_string_value(json_object_get(r, "restore_by")));
 			if (want)
-				ck_assert_str_eq(iso(eff, b1),
-				                 json_string_value(json_object_get(r, "effective")));
+				ck_assert_str_eq(iso(eff, b1), json_string_value(json_object_get(
+				                                       r, "effective")));
 		} else {
 			ck_assert_str_eq(trig, "no_answer_to_tl");
-			ck_assert_int_eq(
-			        dsu_no_answer_withdrawn(json_is_true(json_object_get(q, "tl_declares"))),
-			        want);
+			ck_assert_int_eq(dsu_no_answer_withdrawn(
+			                         json_is_true(json_object_get(q, "tl_declares"))),
+			                 want);
 		}
 	}
 }
@@ -327,7 +329,8 @@ static void case_team_standings(const char *id, const json_t *in, const json_t *
 	ck_assert_int_eq((int)json_array_size(st), nm.n);
 	for (int i = 0; i < nm.n; i++) {
 		json_t *e = json_array_get(st, (size_t)i);
-		ck_assert_str_eq(nm.name[ttable[i].team], json_string_value(json_object_get(e, "team")));
+		ck_assert_str_eq(nm.name[ttable[i].team],
+		                 json_string_value(json_object_get(e, "team")));
 		ck_assert_int_eq(ttable[i].points2, units(json_object_get(e, "points"), 2));
 		ck_assert_int_eq(ttable[i].weighted_all,
 		                 json_integer_value(json_object_get(e, "weighted_all")));
@@ -370,7 +373,8 @@ static void case_team_schedule(const char *id, const json_t *in, const json_t *e
 	for (int t = 0; t < nteams; t++)
 		for (int b = 1; b <= boards; b++) {
 			snprintf(key, sizeof key, "%d.%d", t + 1, b);
-			ck_assert_int_eq(whites[t][b], json_integer_value(json_object_get(wp, key)));
+			ck_assert_int_eq(whites[t][b],
+			                 json_integer_value(json_object_get(wp, key)));
 		}
 	wm = json_object_get(exp, "whites_per_match");
 	for (int i = 0; i < nteams; i++)
@@ -414,8 +418,8 @@ static void case_team_promotion(const char *id, const json_t *in, const json_t *
 		json_t *list = json_object_get(div, k);
 		int count = 0;
 		for (size_t j = 0; j < json_array_size(list); j++)
-			ck_assert_msg(pr.division[seat(&nm, json_string_value(json_array_get(list, j)))] ==
-			                      d,
+			ck_assert_msg(pr.division[seat(&nm, json_string_value(
+			                                            json_array_get(list, j)))] == d,
 			              "%s: %s not in division %d", id,
 			              json_string_value(json_array_get(list, j)), d);
 		for (int i = 0; i < nm.n; i++)
@@ -457,16 +461,18 @@ static void case_cup_prelim(const char *id, const json_t *in, const json_t *exp)
 	json_t *x = json_object_get(exp, "semifinal_direct");
 	ck_assert_int_eq(nd, (int)json_array_size(x));
 	for (int i = 0; i < nd; i++)
-		ck_assert_str_eq(ids.name[direct[i]], json_string_value(json_array_get(x, (size_t)i)));
+		ck_assert_str_eq(ids.name[direct[i]],
+		                 json_string_value(json_array_get(x, (size_t)i)));
 	x = json_object_get(exp, "semifinal_request_refused");
 	ck_assert_int_eq(nr, (int)json_array_size(x));
 	for (int i = 0; i < nr; i++)
-		ck_assert_str_eq(ids.name[refused[i]], json_string_value(json_array_get(x, (size_t)i)));
+		ck_assert_str_eq(ids.name[refused[i]],
+		                 json_string_value(json_array_get(x, (size_t)i)));
 	x = json_object_get(exp, "seeds");
 	ck_assert_int_eq(ns, (int)json_array_size(x));
 	for (int i = 0; i < ns; i++)
-		ck_assert_str_eq(ids.name[seeds[i]],
-		                 json_string_value(json_object_get(json_array_get(x, (size_t)i), "id")));
+		ck_assert_str_eq(ids.name[seeds[i]], json_string_value(json_object_get(
+		                                             json_array_get(x, (size_t)i), "id")));
 	int ng = dsu_cup_group_sizes(ns, sizes, 64, err, sizeof err);
 	x = json_object_get(exp, "sizes");
 	ck_assert_int_eq(ng, (int)json_array_size(x));
@@ -534,16 +540,17 @@ static void case_cup_rights(const char *id, const json_t *in, const json_t *exp)
 	}
 	int extra = dsu_cup_rights(final ? DSU_CUP_FINAL : DSU_CUP_SEMIFINAL,
 	                           sh ? json_is_true(sh) : true,
-	                           (int)json_integer_value(json_object_get(in, "prelim_players")), s2,
-	                           gm, lo, hi, nm.n, r, err, sizeof err);
+	                           (int)json_integer_value(json_object_get(in, "prelim_players")),
+	                           s2, gm, lo, hi, nm.n, r, err, sizeof err);
 	ck_assert_msg(extra >= 0, "%s: %s", id, err);
 	if (json_object_get(exp, "dm_places_beyond_winner"))
-		ck_assert_int_eq(extra,
-		                 json_integer_value(json_object_get(exp, "dm_places_beyond_winner")));
+		ck_assert_int_eq(
+		        extra, json_integer_value(json_object_get(exp, "dm_places_beyond_winner")));
 	int32_t until;
-	ck_assert_int_eq(calendar_add_years(day(json_string_value(json_object_get(in, "finish_date"))),
-	                                    2, &until),
-	                 CC_OK);
+	ck_assert_int_eq(
+	        calendar_add_years(day(json_string_value(json_object_get(in, "finish_date"))), 2,
+	                           &until),
+	        CC_OK);
 	json_t *rights = json_object_get(exp, "rights");
 	for (int i = 0; i < nm.n; i++) {
 		struct dsu_right got[3];
@@ -598,9 +605,9 @@ static void case_entry_rights(const char *id, const json_t *in, const json_t *ex
 	size_t nh = json_array_size(hist), nx = json_array_size(xr);
 	for (size_t i = 0; i < nh; i++) {
 		json_t *e = json_array_get(hist, i);
-		ck_assert_int_eq(dsu_class_parse(json_string_value(json_object_get(e, "class")),
-		                                 &h[i].cls),
-		                 CC_OK);
+		ck_assert_int_eq(
+		        dsu_class_parse(json_string_value(json_object_get(e, "class")), &h[i].cls),
+		        CC_OK);
 		h[i].finish = day(json_string_value(json_object_get(e, "finish")));
 		h[i].score2 = (int)units(json_object_get(e, "score"), 2);
 		h[i].games = (int)json_integer_value(json_object_get(e, "games"));
@@ -608,37 +615,38 @@ static void case_entry_rights(const char *id, const json_t *in, const json_t *ex
 	}
 	for (size_t i = 0; i < nx; i++) {
 		json_t *e = json_array_get(xr, i);
-		ck_assert_int_eq(dsu_class_parse(json_string_value(json_object_get(e, "class")),
-		                                 &ex[i].cls),
-		                 CC_OK);
+		ck_assert_int_eq(
+		        dsu_class_parse(json_string_value(json_object_get(e, "class")), &ex[i].cls),
+		        CC_OK);
 		ex[i].until = day(json_string_value(json_object_get(e, "until")));
 	}
 	for (size_t i = 0; i < json_array_size(qs); i++) {
 		json_t *q = json_array_get(qs, i), *r = json_array_get(rs, i);
 		json_t *sk = json_object_get(q, "dm_editions_skipped");
 		const char *rel = json_string_value(json_object_get(q, "relegated_on"));
-		struct dsu_rights_query query = {
-		        day(json_string_value(json_object_get(q, "date"))),
-		        json_is_integer(otb) ? (int)json_integer_value(otb) : -1,
-		        sk ? (int)json_integer_value(sk) : -1,
-		        rel ? day(rel) : DSU_NO_DATE,
-		        ex,
-		        nx};
+		struct dsu_rights_query query = {day(json_string_value(json_object_get(q, "date"))),
+		                                 json_is_integer(otb) ? (int)json_integer_value(otb)
+		                                                      : -1,
+		                                 sk ? (int)json_integer_value(sk) : -1,
+		                                 rel ? day(rel) : DSU_NO_DATE,
+		                                 ex,
+		                                 nx};
 		struct dsu_rights_answer a;
-		ck_assert_msg(dsu_entry_rights(h, nh, &query, &a, err, sizeof err) == CC_OK, "%s: %s",
-		              id, err);
+		ck_assert_msg(dsu_entry_rights(h, nh, &query, &a, err, sizeof err) == CC_OK,
+		              "%s: %s", id, err);
 		json_t *cl = json_object_get(r, "classes");
 		size_t k = 0;
 		for (int c = 0; c < DSU_CLASS_COUNT; c++)
 			if (a.may[c]) {
-				ck_assert_msg(k < json_array_size(cl), "%s %zu: extra class %s", id, i,
-				              dsu_class_name(c));
+				ck_assert_msg(k < json_array_size(cl), "%s %zu: extra class %s", id,
+				              i, dsu_class_name(c));
 				ck_assert_str_eq(dsu_class_name(c),
 				                 json_string_value(json_array_get(cl, k++)));
 			}
 		ck_assert_uint_eq(k, json_array_size(cl));
 		if (json_object_get(r, "first_timer"))
-			ck_assert_int_eq(a.first_timer, json_is_true(json_object_get(r, "first_timer")));
+			ck_assert_int_eq(a.first_timer,
+			                 json_is_true(json_object_get(r, "first_timer")));
 		json_t *until = json_object_get(r, "until");
 		const char *key;
 		json_t *v;
@@ -680,9 +688,9 @@ static void case_deadlines(const char *id, const json_t *in, const json_t *exp)
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
 		int32_t v;
 		memcpy(&v, (const char *)&r + f[i].off, sizeof v);
-		ck_assert_msg(strcmp(iso(v, buf), json_string_value(json_object_get(exp, f[i].key))) ==
-		                      0,
-		              "%s: %s is %s", id, f[i].key, buf);
+		ck_assert_msg(
+		        strcmp(iso(v, buf), json_string_value(json_object_get(exp, f[i].key))) == 0,
+		        "%s: %s is %s", id, f[i].key, buf);
 	}
 	ck_assert_int_eq(dsu_result_parse(json_string_value(json_object_get(in, "result")), &res),
 	                 CC_OK);
@@ -708,7 +716,8 @@ static void case_register(const char *id, const json_t *in, const json_t *exp)
 	size_t n = json_array_size(arr);
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_array_get(arr, i);
-		bool warning = strcmp(json_string_value(json_object_get(o, "type")), "warning") == 0;
+		bool warning =
+		        strcmp(json_string_value(json_object_get(o, "type")), "warning") == 0;
 		s[i].kind = warning ? DSU_WARNING : DSU_QUARANTINE;
 		s[i].date = day(json_string_value(json_object_get(o, "date")));
 		s[i].tournament_end =
@@ -720,15 +729,19 @@ static void case_register(const char *id, const json_t *in, const json_t *exp)
 	ck_assert_uint_eq(n, json_array_size(ap));
 	for (size_t i = 0; i < n; i++) {
 		json_t *e = json_array_get(ap, i);
-		bool q = strcmp(json_string_value(json_object_get(e, "becomes")), "quarantine") == 0;
+		bool q =
+		        strcmp(json_string_value(json_object_get(e, "becomes")), "quarantine") == 0;
 		ck_assert_int_eq(a[i].kind, q ? DSU_QUARANTINE : DSU_WARNING);
 		if (q) {
-			ck_assert_int_eq(a[i].months, json_integer_value(json_object_get(e, "months")));
+			ck_assert_int_eq(a[i].months,
+			                 json_integer_value(json_object_get(e, "months")));
 			ck_assert_str_eq(iso(a[i].start, buf),
 			                 json_string_value(json_object_get(e, "start")));
-			ck_assert_str_eq(iso(a[i].end, buf), json_string_value(json_object_get(e, "end")));
-			ck_assert_str_eq(iso(a[i].valid_until, buf),
-			                 json_string_value(json_object_get(e, "in_register_until")));
+			ck_assert_str_eq(iso(a[i].end, buf),
+			                 json_string_value(json_object_get(e, "end")));
+			ck_assert_str_eq(
+			        iso(a[i].valid_until, buf),
+			        json_string_value(json_object_get(e, "in_register_until")));
 		} else {
 			ck_assert_str_eq(iso(a[i].valid_until, buf),
 			                 json_string_value(json_object_get(e, "valid_until")));
@@ -762,7 +775,8 @@ static void run_case(json_t *doc, int i)
 	const char *kind = json_string_value(json_object_get(c, "kind"));
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
 		if (strcmp(kinds[k].kind, kind) == 0) {
-			kinds[k].fn(id, json_object_get(c, "input"), json_object_get(c, "expected"));
+			kinds[k].fn(id, json_object_get(c, "input"),
+			            json_object_get(c, "expected"));
 			return;
 		}
 	ck_abort_msg("%s: no test for kind %s", id, kind);
@@ -872,7 +886,8 @@ END_TEST
 START_TEST(test_standings_both_lost)
 {
 	/* A-B 0-0, A-C 1-0, B-C *: A 1 (SB: C has 0 -> 0), B 0, C 0 */
-	struct dsu_game g[] = {{0, 1, DSU_BOTH_LOST}, {0, 2, DSU_WHITE_WON}, {1, 2, DSU_UNFINISHED}};
+	struct dsu_game g[] = {
+	        {0, 1, DSU_BOTH_LOST}, {0, 2, DSU_WHITE_WON}, {1, 2, DSU_UNFINISHED}};
 	struct dsu_standing t[3];
 	struct dsu_table_info info;
 	char err[128];
@@ -1147,8 +1162,11 @@ START_TEST(test_serpentine)
 		ck_assert_int_eq(group[i], want[i]);
 	ck_assert_int_eq(dsu_cup_serpentine(12, sizes, 2, group, err, sizeof err), CC_ERR_INVALID);
 	/* unrated entries are seeded last, equal strength in entry order */
-	struct dsu_cup_entry e[] = {{-1, -1, false}, {1800, -1, false}, {-1, 1800, false},
-	                            {2100, -1, true}, {1999, -1, true}};
+	struct dsu_cup_entry e[] = {{-1, -1, false},
+	                            {1800, -1, false},
+	                            {-1, 1800, false},
+	                            {2100, -1, true},
+	                            {1999, -1, true}};
 	int seeds[5], direct[5], refused[5], nd, nr;
 	ck_assert_int_eq(dsu_cup_seed(e, 5, seeds, direct, &nd, refused, &nr, err, sizeof err), 4);
 	ck_assert_int_eq(seeds[0], 4);
@@ -1171,19 +1189,16 @@ START_TEST(test_cup_rights_tie_at_cut)
 	    hi[] = {1, 2, 4, 4, 5};
 	struct dsu_cup_right r[5];
 	char err[128];
-	ck_assert_int_eq(dsu_cup_rights(DSU_CUP_FINAL, true, 160, s2, gm, lo, hi, 5, r, err,
-	                                sizeof err),
-	                 2);
+	ck_assert_int_eq(
+	        dsu_cup_rights(DSU_CUP_FINAL, true, 160, s2, gm, lo, hi, 5, r, err, sizeof err), 2);
 	ck_assert(r[0].dm && r[1].dm && !r[2].dm && !r[3].dm);
 	ck_assert(r[2].dm_tl && r[3].dm_tl && !r[4].dm_tl);
 	/* 100 players: the winner only; 101: one more */
-	ck_assert_int_eq(dsu_cup_rights(DSU_CUP_FINAL, true, 100, s2, gm, lo, hi, 5, r, err,
-	                                sizeof err),
-	                 0);
+	ck_assert_int_eq(
+	        dsu_cup_rights(DSU_CUP_FINAL, true, 100, s2, gm, lo, hi, 5, r, err, sizeof err), 0);
 	ck_assert(r[0].dm && !r[1].dm);
-	ck_assert_int_eq(dsu_cup_rights(DSU_CUP_FINAL, true, 101, s2, gm, lo, hi, 5, r, err,
-	                                sizeof err),
-	                 1);
+	ck_assert_int_eq(
+	        dsu_cup_rights(DSU_CUP_FINAL, true, 101, s2, gm, lo, hi, 5, r, err, sizeof err), 1);
 	ck_assert(r[1].dm);
 }
 END_TEST

@@ -7,15 +7,16 @@
 #include "calendar.h"
 #include "status.h"
 
-int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player,
-                 bool valid_reason, struct dsu_game *scored, bool *adjudicate,
-                 struct dsu_withdrawal *out, char *err, size_t errlen)
+int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player, bool valid_reason,
+                 struct dsu_game *scored, bool *adjudicate, struct dsu_withdrawal *out, char *err,
+                 size_t errlen)
 {
 	int rc = dsu_games_check(n, games, ngames, err, errlen);
 	if (rc != CC_OK)
 		return rc;
 	if (player < 0 || player >= n)
-		return cc_fail(CC_ERR_INVALID, err, errlen, "the withdrawing player is not in the group");
+		return cc_fail(CC_ERR_INVALID, err, errlen,
+		               "the withdrawing player is not in the group");
 	memset(out, 0, sizeof *out);
 	for (size_t g = 0; g < ngames; g++)
 		if (games[g].white == player || games[g].black == player) {
@@ -121,11 +122,15 @@ int dsu_deadlines(const struct dsu_deadline_input *in, struct dsu_deadlines *out
 int dsu_postal_reporter(enum dsu_result r)
 {
 	switch (r) {
-	case DSU_WHITE_WON: return 0;
-	case DSU_BLACK_WON: return 1;
+	case DSU_WHITE_WON:
+		return 0;
+	case DSU_BLACK_WON:
+		return 1;
 	case DSU_DRAW:
-	case DSU_BOTH_LOST: return 0; /* 6.2.6 "ved remis hvid"; 0-0 likewise */
-	default: return CC_ERR_INVALID;
+	case DSU_BOTH_LOST:
+		return 0; /* 6.2.6 "ved remis hvid"; 0-0 likewise */
+	default:
+		return CC_ERR_INVALID;
 	}
 }
 
@@ -135,9 +140,15 @@ int dsu_transcripts_required(const char *event)
 		const char *name;
 		int required;
 	} events[] = {
-	        {"dm", 1},         {"cup_final", 1},       {"team_division_1", 1},
-	        {"emt_m", 0},      {"emt_k", 0},           {"emt_aa", 0},
-	        {"cup_prelim", 0}, {"cup_semi", 0},        {"team_division_2", 0},
+	        {"dm", 1},
+	        {"cup_final", 1},
+	        {"team_division_1", 1},
+	        {"emt_m", 0},
+	        {"emt_k", 0},
+	        {"emt_aa", 0},
+	        {"cup_prelim", 0},
+	        {"cup_semi", 0},
+	        {"team_division_2", 0},
 	        {"team_division_3", 0},
 	};
 	for (size_t i = 0; event && i < sizeof events / sizeof events[0]; i++)
@@ -177,7 +188,8 @@ int dsu_register_apply(const struct dsu_sanction *s, size_t n, struct dsu_sancti
                        char *err, size_t errlen)
 {
 	if (n > DSU_MAX_SANCTIONS)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d sanctions", DSU_MAX_SANCTIONS);
+		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d sanctions",
+		               DSU_MAX_SANCTIONS);
 	for (size_t i = 0; i < n; i++) {
 		struct dsu_sanction_applied *a = &out[i];
 		int32_t d = s[i].date;
@@ -194,35 +206,41 @@ int dsu_register_apply(const struct dsu_sanction *s, size_t n, struct dsu_sancti
 			if (out[j].kind == DSU_WARNING && d <= out[j].valid_until)
 				warned = true;
 			if (out[j].kind == DSU_QUARANTINE &&
-			    (within_year_after(d, out[j].end) || (d >= out[j].start && d <= out[j].end)))
+			    (within_year_after(d, out[j].end) ||
+			     (d >= out[j].start && d <= out[j].end)))
 				after_q = true;
 		}
 		int rc;
 		if (s[i].kind == DSU_WARNING) {
-			if (s[i].tournament_end == DSU_NO_DATE || s[i].tournament_end < CALENDAR_MIN_DAY)
-				return cc_fail(CC_ERR_INVALID, err, errlen,
-				               "sanction %zu: a warning needs its tournament's last "
-				               "playing day",
-				               i + 1);
+			if (s[i].tournament_end == DSU_NO_DATE ||
+			    s[i].tournament_end < CALENDAR_MIN_DAY)
+				return cc_fail(
+				        CC_ERR_INVALID, err, errlen,
+				        "sanction %zu: a warning needs its tournament's last "
+				        "playing day",
+				        i + 1);
 			if (warned || after_q) { /* §19: automatically 3 months */
 				rc = quarantine(a, d, 3, err, errlen);
 				a->converted = true;
 			} else {
 				a->kind = DSU_WARNING;
-				rc = calendar_add_years(s[i].tournament_end, 1, &a->valid_until) == CC_OK
+				rc = calendar_add_years(s[i].tournament_end, 1, &a->valid_until) ==
+				                     CC_OK
 				             ? CC_OK
 				             : cc_fail(CC_ERR_RANGE, err, errlen,
 				                       "sanction %zu: date out of range", i + 1);
 			}
 		} else if (s[i].kind == DSU_QUARANTINE) {
 			if (s[i].months < 1 || s[i].months > 120)
-				return cc_fail(CC_ERR_RANGE, err, errlen,
-				               "sanction %zu: a quarantine of 1 to 120 months, not %d",
-				               i + 1, s[i].months);
+				return cc_fail(
+				        CC_ERR_RANGE, err, errlen,
+				        "sanction %zu: a quarantine of 1 to 120 months, not %d",
+				        i + 1, s[i].months);
 			rc = quarantine(a, d, after_q ? 2 * s[i].months : s[i].months, err, errlen);
 			a->doubled = after_q; /* §19: doubled within a year of the last */
 		} else {
-			return cc_fail(CC_ERR_INVALID, err, errlen, "sanction %zu: unknown kind", i + 1);
+			return cc_fail(CC_ERR_INVALID, err, errlen, "sanction %zu: unknown kind",
+			               i + 1);
 		}
 		if (rc != CC_OK)
 			return rc;

@@ -13,11 +13,11 @@
 
 /* The outcome of a withdrawal. */
 struct dsu_withdrawal {
-	int games;             /* his games in the group */
-	int finished;          /* of them finished when he withdrew (0-0 included) */
-	bool all_lost;         /* at most half finished: he loses every game (6.2.8) */
-	int to_adjudicate;     /* otherwise: his unfinished games, for the TL */
-	bool prize_right;      /* false without a valid reason (6.2.8) */
+	int games;                      /* his games in the group */
+	int finished;                   /* of them finished when he withdrew (0-0 included) */
+	bool all_lost;                  /* at most half finished: he loses every game (6.2.8) */
+	int to_adjudicate;              /* otherwise: his unfinished games, for the TL */
+	bool prize_right;               /* false without a valid reason (6.2.8) */
 	bool quarantine_may_be_imposed; /* without a valid reason (6.2.8) */
 };
 
@@ -31,9 +31,9 @@ struct dsu_withdrawal {
  * valid_reason: the TL's ruling (I-16; a silent player has none).
  * CC_ERR_RANGE / CC_ERR_INVALID with err (bad games, a player with no
  * games). */
-int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player,
-                 bool valid_reason, struct dsu_game *scored, bool *adjudicate,
-                 struct dsu_withdrawal *out, char *err, size_t errlen);
+int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player, bool valid_reason,
+                 struct dsu_game *scored, bool *adjudicate, struct dsu_withdrawal *out, char *err,
+                 size_t errlen);
 
 /* DSU 6.8.1 / I-15: the connection was lost on day `lost` (as reported to
  * the TL) and restored on `restored` (DSU_NO_DATE: not yet).  The player
@@ -60,13 +60,13 @@ struct dsu_deadline_input {
 };
 
 struct dsu_deadlines {
-	int32_t report_by;                 /* 6.2.6: game end + 8 days (postal) */
+	int32_t report_by;                  /* 6.2.6: game end + 8 days (postal) */
 	int32_t adjudication_callable_from; /* 6.2.7 / I-25: start + 18 months */
-	int32_t objection_by;              /* 6.4.5.1: publication + 14 days */
-	int32_t prizes_sent_by;            /* 6.4.5.1: publication + 3 weeks */
-	int32_t keep_correspondence_until; /* 6.2.3: publication + 14 days */
-	int32_t appeal_by;                 /* 6.4.3 / 6.8.10: notified + 3 weeks */
-	int32_t reserve_stop_last_day;     /* 6.7.4.3: 14 days, the first included */
+	int32_t objection_by;               /* 6.4.5.1: publication + 14 days */
+	int32_t prizes_sent_by;             /* 6.4.5.1: publication + 3 weeks */
+	int32_t keep_correspondence_until;  /* 6.2.3: publication + 14 days */
+	int32_t appeal_by;                  /* 6.4.3 / 6.8.10: notified + 3 weeks */
+	int32_t reserve_stop_last_day;      /* 6.7.4.3: 14 days, the first included */
 };
 
 /* Computes every deadline of `in`.  CC_ERR_RANGE with err when a date

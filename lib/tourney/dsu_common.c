@@ -33,10 +33,14 @@ bool dsu_result_finished(enum dsu_result r)
 int dsu_result_points2(enum dsu_result r, int side)
 {
 	switch (r) {
-	case DSU_WHITE_WON: return side == 0 ? 2 : 0;
-	case DSU_BLACK_WON: return side == 1 ? 2 : 0;
-	case DSU_DRAW: return 1;
-	default: return 0; /* R11: 0-0 and unfinished score nothing */
+	case DSU_WHITE_WON:
+		return side == 0 ? 2 : 0;
+	case DSU_BLACK_WON:
+		return side == 1 ? 2 : 0;
+	case DSU_DRAW:
+		return 1;
+	default:
+		return 0; /* R11: 0-0 and unfinished score nothing */
 	}
 }
 
@@ -80,8 +84,8 @@ int dsu_games_check(int n, const struct dsu_game *games, size_t ngames, char *er
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a group has 1 to %d players, not %d",
 		               DSU_MAX_PLAYERS, n);
 	if (ngames > DSU_MAX_GAMES)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d games, not %zu", DSU_MAX_GAMES,
-		               ngames);
+		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d games, not %zu",
+		               DSU_MAX_GAMES, ngames);
 	for (size_t i = 0; i < ngames; i++) {
 		const struct dsu_game *g = &games[i];
 		if (g->white < 0 || g->white >= n || g->black < 0 || g->black >= n)

@@ -44,8 +44,8 @@ int dsu_cup_group_sizes(int n, int *sizes, int room, char *err, size_t errlen)
 	               n);
 }
 
-int dsu_cup_seed(const struct dsu_cup_entry *entries, int n, int *seeds, int *direct,
-                 int *ndirect, int *refused, int *nrefused, char *err, size_t errlen)
+int dsu_cup_seed(const struct dsu_cup_entry *entries, int n, int *seeds, int *direct, int *ndirect,
+                 int *refused, int *nrefused, char *err, size_t errlen)
 {
 	int k = 0;
 	if (n < 0 || n > DSU_CUP_MAX_ENTRIES)

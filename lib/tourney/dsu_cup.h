@@ -39,8 +39,8 @@ int dsu_cup_group_sizes(int n, int *sizes, int room, char *err, size_t errlen);
  * semifinal entries into direct[] (*ndirect) and the refused requests
  * (asked, K < 2000) into refused[] (*nrefused), both in entry order.
  * Each array has room for n.  CC_ERR_RANGE with err. */
-int dsu_cup_seed(const struct dsu_cup_entry *entries, int n, int *seeds, int *direct,
-                 int *ndirect, int *refused, int *nrefused, char *err, size_t errlen);
+int dsu_cup_seed(const struct dsu_cup_entry *entries, int n, int *seeds, int *direct, int *ndirect,
+                 int *refused, int *nrefused, char *err, size_t errlen);
 
 /* I-18: deals nseeds seeds into the groups of sizes[0..ngroups) in
  * serpentine order (1..g, g..1, ...), skipping full groups; group[s] is

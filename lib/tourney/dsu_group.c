@@ -31,9 +31,12 @@ int dsu_event_named_places(enum dsu_event ev)
 {
 	switch (ev) {
 	case DSU_EVENT_CUP_PRELIM: /* DSU 6.6.1.4: 1st, 2nd or 3rd */
-	case DSU_EVENT_CUP_SEMI: return 3;
-	case DSU_EVENT_CUP_FINAL: return 1; /* DSU 6.6.1.5: 1st */
-	default: return 2;                  /* DSU 6.5.4.1 (EMT); 6.5.2 + R33 (DM) */
+	case DSU_EVENT_CUP_SEMI:
+		return 3;
+	case DSU_EVENT_CUP_FINAL:
+		return 1; /* DSU 6.6.1.5: 1st */
+	default:
+		return 2; /* DSU 6.5.4.1 (EMT); 6.5.2 + R33 (DM) */
 	}
 }
 
@@ -50,8 +53,8 @@ int dsu_round_robin(int n, int cycles, struct dsu_pairing *out, size_t room, cha
                     size_t errlen)
 {
 	if (n < 2 || n > DSU_MAX_PLAYERS)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "a round robin has 2 to %d players, not %d",
-		               DSU_MAX_PLAYERS, n);
+		return cc_fail(CC_ERR_RANGE, err, errlen,
+		               "a round robin has 2 to %d players, not %d", DSU_MAX_PLAYERS, n);
 	if (cycles < 1 || cycles > 2)
 		return cc_fail(CC_ERR_RANGE, err, errlen,
 		               "a round robin is played once or twice, not %d times", cycles);
@@ -220,13 +223,18 @@ int dsu_standings(enum dsu_event ev, int n, const struct dsu_game *games, size_t
 	for (size_t g = 0; g < ngames; g++) { /* R31: per game, on final scores */
 		int w = games[g].white, b = games[g].black;
 		switch (games[g].result) {
-		case DSU_WHITE_WON: t.sb4[w] += 2 * t.score2[b]; break;
-		case DSU_BLACK_WON: t.sb4[b] += 2 * t.score2[w]; break;
+		case DSU_WHITE_WON:
+			t.sb4[w] += 2 * t.score2[b];
+			break;
+		case DSU_BLACK_WON:
+			t.sb4[b] += 2 * t.score2[w];
+			break;
 		case DSU_DRAW:
 			t.sb4[w] += t.score2[b];
 			t.sb4[b] += t.score2[w];
 			break;
-		default: break;
+		default:
+			break;
 		}
 	}
 	for (int i = 0; i < n; i++) {

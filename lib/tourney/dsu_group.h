@@ -42,14 +42,14 @@ struct dsu_playoff {
 
 /* One line of the standings. */
 struct dsu_standing {
-	int player;     /* seat */
-	int score2;     /* game points in half points (R11) */
-	int64_t sb4;    /* Sonneborn-Berger in quarter points (R31) */
-	int finished;   /* his finished games (0-0 included) */
-	int games;      /* his games in the list, finished or not */
-	int place_lo;   /* his place, or the first of a shared one ... */
-	int place_hi;   /* ... and its last (equal to place_lo when not shared) */
-	int playoff2;   /* DM: his play-off points in halves; -1: no play-off game */
+	int player;   /* seat */
+	int score2;   /* game points in half points (R11) */
+	int64_t sb4;  /* Sonneborn-Berger in quarter points (R31) */
+	int finished; /* his finished games (0-0 included) */
+	int games;    /* his games in the list, finished or not */
+	int place_lo; /* his place, or the first of a shared one ... */
+	int place_hi; /* ... and its last (equal to place_lo when not shared) */
+	int playoff2; /* DM: his play-off points in halves; -1: no play-off game */
 };
 
 /* What the whole table says beyond the lines. */

@@ -11,8 +11,9 @@ static int entry_check(const struct dsu_history_entry *e, char *err, size_t errl
 	if ((unsigned)e->cls >= DSU_CLASS_COUNT)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "unknown class");
 	if (e->games < 1 || e->games > DSU_MAX_PLAYERS * 2)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "a group result needs 1 to %d games, not %d",
-		               DSU_MAX_PLAYERS * 2, e->games);
+		return cc_fail(CC_ERR_RANGE, err, errlen,
+		               "a group result needs 1 to %d games, not %d", DSU_MAX_PLAYERS * 2,
+		               e->games);
 	if (e->score2 < 0 || e->score2 > 2 * e->games)
 		return cc_fail(CC_ERR_INVALID, err, errlen,
 		               "%d%s points from %d games is impossible", e->score2 / 2,
@@ -46,9 +47,12 @@ static bool gives_up(const struct dsu_history_entry *e)
 static bool gives_same(const struct dsu_history_entry *e)
 {
 	switch (e->cls) {
-	case DSU_CLASS_DM: return dsu_pct_at_least(e->score2, e->games, 45);
-	case DSU_CLASS_AA: return e->score2 <= 9; /* no relegation from Å */
-	default: return e->score2 >= 4 && e->score2 <= 9;
+	case DSU_CLASS_DM:
+		return dsu_pct_at_least(e->score2, e->games, 45);
+	case DSU_CLASS_AA:
+		return e->score2 <= 9; /* no relegation from Å */
+	default:
+		return e->score2 >= 4 && e->score2 <= 9;
 	}
 }
 
@@ -56,9 +60,12 @@ static bool gives_same(const struct dsu_history_entry *e)
 static bool relegates(const struct dsu_history_entry *e)
 {
 	switch (e->cls) {
-	case DSU_CLASS_DM: return !dsu_pct_at_least(e->score2, e->games, 45);
-	case DSU_CLASS_AA: return false;
-	default: return e->score2 < 4;
+	case DSU_CLASS_DM:
+		return !dsu_pct_at_least(e->score2, e->games, 45);
+	case DSU_CLASS_AA:
+		return false;
+	default:
+		return e->score2 < 4;
 	}
 }
 
@@ -149,8 +156,9 @@ int dsu_entry_rights(const struct dsu_history_entry *history, size_t n,
 				skipped++;
 		if (skipped >= 3) {
 			nonuse = true;
-			nonuse_on = q->relegated_on != DSU_NO_DATE ? q->relegated_on
-			                                            : nth_september_after(dm->finish, 3);
+			nonuse_on = q->relegated_on != DSU_NO_DATE
+			                    ? q->relegated_on
+			                    : nth_september_after(dm->finish, 3);
 		}
 	}
 	/* 6.5.3.2a for M, K, Å */
@@ -206,8 +214,8 @@ int dsu_entry_rights(const struct dsu_history_entry *history, size_t n,
 		grant(out, DSU_CLASS_AA, DSU_NO_DATE);
 	for (size_t i = 0; q->extra && i < q->nextra; i++) {
 		if ((unsigned)q->extra[i].cls >= DSU_CLASS_COUNT)
-			return cc_fail(CC_ERR_INVALID, err, errlen, "extra right %zu: unknown class",
-			               i + 1);
+			return cc_fail(CC_ERR_INVALID, err, errlen,
+			               "extra right %zu: unknown class", i + 1);
 		if (D <= q->extra[i].until)
 			grant(out, q->extra[i].cls, q->extra[i].until);
 	}
@@ -217,9 +225,12 @@ int dsu_entry_rights(const struct dsu_history_entry *history, size_t n,
 bool dsu_may_enter_another_group(enum dsu_class cls, int points2, int total_games)
 {
 	switch (cls) {
-	case DSU_CLASS_AA: return true;                                   /* no relegation */
-	case DSU_CLASS_DM: return dsu_pct_at_least(points2, total_games, 45); /* 6.5.2.2a */
-	default: return points2 >= 4;                                     /* 6.5.3.3: 2 points */
+	case DSU_CLASS_AA:
+		return true; /* no relegation */
+	case DSU_CLASS_DM:
+		return dsu_pct_at_least(points2, total_games, 45); /* 6.5.2.2a */
+	default:
+		return points2 >= 4; /* 6.5.3.3: 2 points */
 	}
 }
 
@@ -237,7 +248,8 @@ int dsu_cup_rights(enum dsu_cup_stage stage, bool semifinal_held, int prelim_pla
 	int k_pct = after_semi ? 40 : 60, m_pct = after_semi ? 60 : 80;
 	for (int i = 0; i < n; i++) {
 		if (games[i] < 0 || score2[i] < 0 || score2[i] > 2 * games[i])
-			return cc_fail(CC_ERR_INVALID, err, errlen, "line %d: impossible score", i + 1);
+			return cc_fail(CC_ERR_INVALID, err, errlen, "line %d: impossible score",
+			               i + 1);
 		out[i].k = dsu_pct_at_least(score2[i], games[i], k_pct);
 		out[i].m = dsu_pct_at_least(score2[i], games[i], m_pct);
 		out[i].dm = after_semi && place_lo[i] == 1; /* the cup winner(s) */

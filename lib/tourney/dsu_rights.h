@@ -47,12 +47,12 @@ int dsu_group_rights(const struct dsu_history_entry *group, struct dsu_right *ou
  * entry becomes valid, R4/I-6)? */
 struct dsu_rights_query {
 	int32_t date;
-	int otb_rating;          /* his OTB rating, or -1 (R40d) */
-	int dm_editions_skipped; /* DM editions held while he had the DM right and
-	                            did not enter (I-12), or -1: count them from
-	                            the history (September starts, none entered) */
-	int32_t relegated_on;    /* the start of the 3rd skipped edition, or
-	                            DSU_NO_DATE: computed (1 September) */
+	int otb_rating;                /* his OTB rating, or -1 (R40d) */
+	int dm_editions_skipped;       /* DM editions held while he had the DM right and
+	                                  did not enter (I-12), or -1: count them from
+	                                  the history (September starts, none entered) */
+	int32_t relegated_on;          /* the start of the 3rd skipped edition, or
+	                                  DSU_NO_DATE: computed (1 September) */
 	const struct dsu_right *extra; /* rights from the cup, international play
 	                                  or the TL (R35c-e, R39, R40b, R41e,
 	                                  R49); borrowed, may be NULL */
@@ -61,10 +61,10 @@ struct dsu_rights_query {
 
 /* The answer. */
 struct dsu_rights_answer {
-	bool may[DSU_CLASS_COUNT];     /* may enter this class */
+	bool may[DSU_CLASS_COUNT];      /* may enter this class */
 	int32_t until[DSU_CLASS_COUNT]; /* ... through this day (DSU_NO_DATE: no end:
 	                                  first-timer's Å, OTB table) */
-	bool first_timer;              /* R41f: no EMT group finished in the last 3 years */
+	bool first_timer;               /* R41f: no EMT group finished in the last 3 years */
 };
 
 /* Answers q over the player's history[0..n) (any order; groups finished
@@ -98,9 +98,9 @@ enum dsu_cup_stage {
 /* The EMT rights of one cup player (R49-R50): all valid 2 years from the
  * end of the stage. */
 struct dsu_cup_right {
-	bool k, m;   /* the K or M class */
-	bool dm;     /* a DM place (final after a semifinal only) */
-	bool dm_tl;  /* tied for the last DM place: for the TL (I-27) */
+	bool k, m;  /* the K or M class */
+	bool dm;    /* a DM place (final after a semifinal only) */
+	bool dm_tl; /* tied for the last DM place: for the TL (I-27) */
 };
 
 /* R49 / I-26 / I-27.  table[0..n) is the stage's table in order (place

@@ -154,8 +154,8 @@ int dsu_team_standings(int nteams, int boards, const struct dsu_team_game *games
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a team has 1 to %d boards, not %d",
 		               DSU_MAX_BOARDS, boards);
 	if (ngames > DSU_MAX_GAMES)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d games, not %zu", DSU_MAX_GAMES,
-		               ngames);
+		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d games, not %zu",
+		               DSU_MAX_GAMES, ngames);
 	for (size_t g = 0; g < ngames; g++) {
 		const struct dsu_team_game *x = &games[g];
 		if (x->white < 0 || x->white >= nteams || x->black < 0 || x->black >= nteams)
@@ -284,8 +284,10 @@ int dsu_team_promotion(const struct dsu_team_entry *teams, int n, int size,
 
 	/* 1st division: R64 (a) 1st >= 40%, (b) 2nd >= 75% */
 	for (int i = 0; i < n; i++)
-		if ((teams[i].division == 1 && dsu_pct_at_least(teams[i].points2, teams[i].games, 40)) ||
-		    (teams[i].division == 2 && dsu_pct_at_least(teams[i].points2, teams[i].games, 75)))
+		if ((teams[i].division == 1 &&
+		     dsu_pct_at_least(teams[i].points2, teams[i].games, 40)) ||
+		    (teams[i].division == 2 &&
+		     dsu_pct_at_least(teams[i].points2, teams[i].games, 75)))
 			ids[k++] = i;
 	out->eligible1 = k;
 	sort_best(teams, ids, k);
@@ -326,7 +328,8 @@ int dsu_team_promotion(const struct dsu_team_entry *teams, int n, int size,
 		if (taken[i])
 			continue;
 		const struct dsu_team_entry *t = &teams[i];
-		if (t->division == 1 || (t->division == 2 && dsu_pct_at_least(t->points2, t->games, 40)) ||
+		if (t->division == 1 ||
+		    (t->division == 2 && dsu_pct_at_least(t->points2, t->games, 40)) ||
 		    (t->division == 3 && dsu_pct_at_least(t->points2, t->games, 75)))
 			ids[k++] = i;
 	}

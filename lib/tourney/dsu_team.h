@@ -66,17 +66,17 @@ int dsu_team_rating_sum(const int *ratings, int count);
 
 /* One team at the entry deadline (R63). */
 struct dsu_team_entry {
-	int division;     /* the division it played in the last championship: 1, 2,
-	                     3, or 0 for a new team (3rd division, R66) */
-	int group;        /* its 3rd-division group (1..), 0 otherwise */
-	int points2;      /* points in finished and reported games, half points */
-	int games;        /* finished and reported games (R63) */
-	int rating_sum;   /* sum of its 4 K-ratings (R67; compared exactly) */
+	int division;   /* the division it played in the last championship: 1, 2,
+	                   3, or 0 for a new team (3rd division, R66) */
+	int group;      /* its 3rd-division group (1..), 0 otherwise */
+	int points2;    /* points in finished and reported games, half points */
+	int games;      /* finished and reported games (R63) */
+	int rating_sum; /* sum of its 4 K-ratings (R67; compared exactly) */
 };
 
 /* The divisions for the next season (R64-R66, I-23). */
 struct dsu_promotion {
-	int division[DSU_MAX_PLAYERS]; /* new division per team: 1, 2 or 3 */
+	int division[DSU_MAX_PLAYERS];   /* new division per team: 1, 2 or 3 */
 	bool relegated[DSU_MAX_PLAYERS]; /* a 1st-division team that goes down
 	                                    ("nedrykker") */
 	int eligible1, eligible2;        /* teams eligible by the percentages */

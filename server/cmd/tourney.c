@@ -92,15 +92,14 @@ static json_t *date_json(int32_t day)
 static int get_type(struct ctx *c, const json_t *obj, const char *key, json_type type,
                     bool required, json_t **out)
 {
-	static const char *const names[] = {"an object", "an array", "a string", "an integer",
-	                                    "a number",  "true or false", "true or false",
-	                                    "null"};
+	static const char *const names[] = {"an object",     "an array", "a string",
+	                                    "an integer",    "a number", "true or false",
+	                                    "true or false", "null"};
 	json_t *v = json_object_get(obj, key);
 	*out = NULL;
 	if (!v || (json_is_null(v) && !required))
 		return required ? bad(c, "\"%s\" is required", key) : 0;
-	bool ok = json_typeof(v) == type ||
-	          (type == JSON_TRUE && json_is_boolean(v));
+	bool ok = json_typeof(v) == type || (type == JSON_TRUE && json_is_boolean(v));
 	if (!ok)
 		return bad(c, "\"%s\" must be %s", key, names[type]);
 	*out = v;
@@ -153,8 +152,7 @@ static int get_bool(struct ctx *c, const json_t *obj, const char *key, bool requ
 
 /* A date field "YYYY-MM-DD"; DSU_NO_DATE when missing (or null) and
  * optional. */
-static int get_date(struct ctx *c, const json_t *obj, const char *key, bool required,
-                    int32_t *out)
+static int get_date(struct ctx *c, const json_t *obj, const char *key, bool required, int32_t *out)
 {
 	const char *s;
 	char why[128];
@@ -316,8 +314,7 @@ static int kind_rr_standings(struct ctx *c, struct scratch *s, const json_t *in,
 		return bad(c, "\"event\" must be emt, dm, cup_prelim, cup_semi or cup_final");
 	if (get_str(c, in, "class", ev == DSU_EVENT_EMT, &cls_s) != 0)
 		return -1;
-	if (ev == DSU_EVENT_EMT &&
-	    (dsu_class_parse(cls_s, &cls) != CC_OK || cls == DSU_CLASS_DM))
+	if (ev == DSU_EVENT_EMT && (dsu_class_parse(cls_s, &cls) != CC_OK || cls == DSU_CLASS_DM))
 		return bad(c, "\"class\" of an EMT group must be M, K or \xc3\x85");
 	if (get_names(c, in, "players", &s->nm) != 0 ||
 	    get_games(c, in, "games", &s->nm, s->games, &ng) != 0 ||
@@ -362,7 +359,8 @@ static int kind_rr_standings(struct ctx *c, struct scratch *s, const json_t *in,
 		for (int i = 0; i < s->nm.n; i++) {
 			json_t *v = json_object_get(danish_obj, s->nm.name[i]);
 			if (!json_is_boolean(v))
-				return bad(c, "\"danish_citizen\" must say true or false for \"%s\"",
+				return bad(c,
+				           "\"danish_citizen\" must say true or false for \"%s\"",
 				           s->nm.name[i]);
 			danish[i] = json_is_true(v);
 		}
@@ -370,7 +368,8 @@ static int kind_rr_standings(struct ctx *c, struct scratch *s, const json_t *in,
 		json_t *t = json_array();
 		for (int i = 0; i < s->nm.n; i++)
 			if (title[s->table[i].player])
-				json_array_append_new(t, json_string(s->nm.name[s->table[i].player]));
+				json_array_append_new(t,
+				                      json_string(s->nm.name[s->table[i].player]));
 		json_object_set_new(out, "title", t);
 	}
 	if (finish != DSU_NO_DATE && (ev == DSU_EVENT_EMT || ev == DSU_EVENT_DM)) {
@@ -431,9 +430,10 @@ static int kind_withdrawal(struct ctx *c, struct scratch *s, const json_t *in, j
 		json_object_set_new(o, "black", json_string(s->nm.name[s->games[g].black]));
 		json_object_set_new(o, "was", json_string(dsu_result_name(s->games[g].result)));
 		json_object_set_new(o, "scored", json_string(dsu_result_name(s->scored[g].result)));
-		json_object_set_new(o, "how", json_string(w.all_lost ? "scored (6.2.8)"
-		                                          : s->adjudicate[g] ? "adjudication"
-		                                                             : "played"));
+		json_object_set_new(o, "how",
+		                    json_string(w.all_lost         ? "scored (6.2.8)"
+		                                : s->adjudicate[g] ? "adjudication"
+		                                                   : "played"));
 		json_array_append_new(arr, o);
 	}
 	json_object_set_new(out, "games", arr);
@@ -493,8 +493,9 @@ static int kind_email_triggers(struct ctx *c, struct scratch *s, const json_t *i
 			if (w) /* I-16: a 6.8.5 declaration is without valid reason */
 				json_object_set_new(o, "valid_reason", json_false());
 		} else {
-			return bad(c, "\"queries\"[%zu]: trigger must be connection_lost or "
-			              "no_answer_to_tl",
+			return bad(c,
+			           "\"queries\"[%zu]: trigger must be connection_lost or "
+			           "no_answer_to_tl",
 			           i);
 		}
 	}
@@ -519,7 +520,8 @@ static int kind_team_standings(struct ctx *c, struct scratch *s, const json_t *i
 		json_t *g = json_array_get(arr, i);
 		json_t *b = json_array_get(g, 0);
 		if (!json_is_array(g) || json_array_size(g) != 4 || !json_is_integer(b))
-			return bad(c, "\"games\"[%zu] must be [board, White team, Black team, result]",
+			return bad(c,
+			           "\"games\"[%zu] must be [board, White team, Black team, result]",
 			           i);
 		json_int_t board = json_integer_value(b);
 		if (board < 1 || board > boards)
@@ -529,9 +531,10 @@ static int kind_team_standings(struct ctx *c, struct scratch *s, const json_t *i
 		s->tgames[i].black = seat_of(&s->nm, json_string_value(json_array_get(g, 2)));
 		if (s->tgames[i].white < 0 || s->tgames[i].black < 0)
 			return bad(c, "\"games\"[%zu]: a team is not in the list", i);
-		if (dsu_result_parse(json_string_value(json_array_get(g, 3)), &s->tgames[i].result) !=
-		    CC_OK)
-			return bad(c, "\"games\"[%zu]: the result must be 1-0, 0-1, 1/2-1/2, 0-0 or *",
+		if (dsu_result_parse(json_string_value(json_array_get(g, 3)),
+		                     &s->tgames[i].result) != CC_OK)
+			return bad(c,
+			           "\"games\"[%zu]: the result must be 1-0, 0-1, 1/2-1/2, 0-0 or *",
 			           i);
 	}
 	if (dsu_team_standings(s->nm.n, boards, s->tgames, ng, s->ttable, c->err, c->errlen) !=
@@ -552,7 +555,8 @@ static int kind_team_standings(struct ctx *c, struct scratch *s, const json_t *i
 		if (t->lot_group && t->lot_group != last_lot) {
 			json_t *grp = json_array();
 			for (int j = i; j < s->nm.n && s->ttable[j].lot_group == t->lot_group; j++)
-				json_array_append_new(grp, json_string(s->nm.name[s->ttable[j].team]));
+				json_array_append_new(grp,
+				                      json_string(s->nm.name[s->ttable[j].team]));
 			json_array_append_new(lots, grp);
 			last_lot = t->lot_group;
 		}
@@ -575,7 +579,8 @@ static int kind_team_schedule(struct ctx *c, struct scratch *s, const json_t *in
 	char key[32], ka[16], kb[16];
 	for (int i = 0; i < n; i++) {
 		const struct dsu_team_game *g = &s->tgames[i];
-		json_array_append_new(games, json_pack("[iii]", g->board, g->white + 1, g->black + 1));
+		json_array_append_new(games,
+		                      json_pack("[iii]", g->board, g->white + 1, g->black + 1));
 		wpp[g->white][g->board]++;
 		int lo = g->white < g->black ? g->white : g->black;
 		int hi = g->white < g->black ? g->black : g->white;
@@ -590,7 +595,8 @@ static int kind_team_schedule(struct ctx *c, struct scratch *s, const json_t *in
 			json_object_set_new(wm, key, m);
 		}
 		snprintf(ka, sizeof ka, "%d", g->white + 1);
-		json_object_set_new(m, ka, json_integer(json_integer_value(json_object_get(m, ka)) + 1));
+		json_object_set_new(m, ka,
+		                    json_integer(json_integer_value(json_object_get(m, ka)) + 1));
 	}
 	for (int t = 0; t < nteams; t++)
 		for (int b = 1; b <= boards; b++) {
@@ -670,10 +676,10 @@ static int kind_team_promotion(struct ctx *c, struct scratch *s, const json_t *i
 			json_array_append_new(rel, json_string(s->nm.name[i]));
 	json_object_set_new(out, "divisions", div);
 	json_object_set_new(out, "relegated_from_1", rel);
-	json_object_set_new(out, "eligible", json_pack("{s:i,s:i}", "1", pr.eligible1, "2",
-	                                               pr.eligible2));
-	json_object_set_new(out, "tl_may_dispense", json_pack("{s:b,s:b}", "1", pr.dispense1, "2",
-	                                                      pr.dispense2));
+	json_object_set_new(out, "eligible",
+	                    json_pack("{s:i,s:i}", "1", pr.eligible1, "2", pr.eligible2));
+	json_object_set_new(out, "tl_may_dispense",
+	                    json_pack("{s:b,s:b}", "1", pr.dispense1, "2", pr.dispense2));
 	return 0;
 }
 
@@ -732,7 +738,8 @@ static int kind_cup_prelim(struct ctx *c, struct scratch *s, const json_t *in, j
 	for (int i = 0; i < nrefused; i++)
 		json_array_append_new(jr, json_string(ids[refused[i]]));
 	for (int i = 0; i < nseeds; i++)
-		json_array_append_new(js, json_pack("{s:i,s:s}", "seed", i + 1, "id", ids[seeds[i]]));
+		json_array_append_new(js,
+		                      json_pack("{s:i,s:s}", "seed", i + 1, "id", ids[seeds[i]]));
 	for (int g = 0; g < ngroups; g++) {
 		json_t *players = json_array();
 		long long sum = 0;
@@ -758,8 +765,8 @@ static int kind_cup_prelim(struct ctx *c, struct scratch *s, const json_t *in, j
 	if (!results)
 		return 0;
 	if (json_array_size(results) > (size_t)ngroups)
-		return bad(c, "\"results\" has %zu groups, %d were formed", json_array_size(results),
-		           ngroups);
+		return bad(c, "\"results\" has %zu groups, %d were formed",
+		           json_array_size(results), ngroups);
 	json_t *jst = json_array(), *semi = json_array();
 	json_object_set_new(out, "standings", jst);
 	json_object_set_new(out, "semifinalists", semi);
@@ -779,7 +786,9 @@ static int kind_cup_prelim(struct ctx *c, struct scratch *s, const json_t *in, j
 			if (group_of[i] == (int)g) {
 				members++;
 				if (seat_of(&s->nm, ids[seeds[i]]) < 0)
-					return bad(c, "\"results\"[%zu]: \"%s\" of group %zu is not seated",
+					return bad(c,
+					           "\"results\"[%zu]: \"%s\" of group %zu is not "
+					           "seated",
 					           g, ids[seeds[i]], g + 1);
 			}
 		if (members != s->nm.n)
@@ -791,8 +800,10 @@ static int kind_cup_prelim(struct ctx *c, struct scratch *s, const json_t *in, j
 		json_t *adv = json_array();
 		for (int i = 0; i < s->nm.n; i++)
 			if (s->table[i].place_lo <= advance) { /* 6.6.1.4: all tied go on */
-				json_array_append_new(adv, json_string(s->nm.name[s->table[i].player]));
-				json_array_append_new(semi, json_string(s->nm.name[s->table[i].player]));
+				json_array_append_new(adv,
+				                      json_string(s->nm.name[s->table[i].player]));
+				json_array_append_new(semi,
+				                      json_string(s->nm.name[s->table[i].player]));
 			}
 		json_array_append_new(jst, json_pack("{s:i,s:o,s:o}", "group", (int)g + 1, "table",
 		                                     standings_json(&s->nm, s->table, s->nm.n),
@@ -896,8 +907,7 @@ static int kind_rr_colours(struct ctx *c, struct scratch *s, const json_t *in, j
 /* ---- entry_rights ---- */
 
 /* Reads a list of {"class", "until"} rights into r (room entries). */
-static int get_rights(struct ctx *c, const json_t *arr, struct dsu_right *r, size_t room,
-                      size_t *n)
+static int get_rights(struct ctx *c, const json_t *arr, struct dsu_right *r, size_t room, size_t *n)
 {
 	*n = json_array_size(arr);
 	if (*n > room)
@@ -911,7 +921,8 @@ static int get_rights(struct ctx *c, const json_t *arr, struct dsu_right *r, siz
 		    get_date(c, o, "until", true, &r[i].until) != 0)
 			return -1;
 		if (dsu_class_parse(cls, &r[i].cls) != CC_OK)
-			return bad(c, "\"extra_rights\"[%zu]: class must be \xc3\x85, K, M or DM", i);
+			return bad(c, "\"extra_rights\"[%zu]: class must be \xc3\x85, K, M or DM",
+			           i);
 	}
 	return 0;
 }
@@ -971,7 +982,8 @@ static int kind_entry_rights(struct ctx *c, struct scratch *s, const json_t *in,
 		for (int k = 0; k < DSU_CLASS_COUNT; k++)
 			if (a.may[k]) {
 				json_array_append_new(cl, json_string(dsu_class_name(k)));
-				json_object_set_new(until, dsu_class_name(k), date_json(a.until[k]));
+				json_object_set_new(until, dsu_class_name(k),
+				                    date_json(a.until[k]));
 			}
 		json_array_append_new(res, json_pack("{s:s,s:o,s:b,s:o}", "id", id, "classes", cl,
 		                                     "first_timer", a.first_timer, "until", until));
@@ -1023,7 +1035,8 @@ static int kind_deadlines(struct ctx *c, struct scratch *s, const json_t *in, js
 	if (d.decision_notified != DSU_NO_DATE)
 		json_object_set_new(out, "appeal_by", date_json(r.appeal_by));
 	if (d.reserve_stop != DSU_NO_DATE)
-		json_object_set_new(out, "reserve_stop_last_day", date_json(r.reserve_stop_last_day));
+		json_object_set_new(out, "reserve_stop_last_day",
+		                    date_json(r.reserve_stop_last_day));
 	if (tf) {
 		json_t *o = json_object();
 		json_object_set_new(out, "transcripts_required", o);
@@ -1031,10 +1044,13 @@ static int kind_deadlines(struct ctx *c, struct scratch *s, const json_t *in, js
 			const char *ev = json_string_value(json_array_get(tf, i));
 			int req = dsu_transcripts_required(ev);
 			if (req < 0)
-				return bad(c, "\"transcripts_for\"[%zu]: unknown event (dm, cup_final, "
-				              "team_division_1, emt_m, emt_k, emt_aa, cup_prelim, cup_semi, "
-				              "team_division_2, team_division_3)",
-				           i);
+				return bad(
+				        c,
+				        "\"transcripts_for\"[%zu]: unknown event (dm, cup_final, "
+				        "team_division_1, emt_m, emt_k, emt_aa, cup_prelim, "
+				        "cup_semi, "
+				        "team_division_2, team_division_3)",
+				        i);
 			json_object_set_new(o, ev, json_boolean(req == 1));
 		}
 	}
@@ -1061,7 +1077,8 @@ static int kind_register(struct ctx *c, struct scratch *s, const json_t *in, jso
 		const char *id, *type;
 		if (!json_is_object(o))
 			return bad(c, "\"sanctions\"[%zu] must be an object", i);
-		if (get_str(c, o, "id", true, &id) != 0 || get_str(c, o, "type", true, &type) != 0 ||
+		if (get_str(c, o, "id", true, &id) != 0 ||
+		    get_str(c, o, "type", true, &type) != 0 ||
 		    get_date(c, o, "date", true, &sn[i].date) != 0)
 			return -1;
 		s->nm.name[i] = id;
@@ -1087,8 +1104,9 @@ static int kind_register(struct ctx *c, struct scratch *s, const json_t *in, jso
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_object();
 		json_object_set_new(o, "id", json_string(s->nm.name[i]));
-		json_object_set_new(o, "becomes", json_string(ap[i].kind == DSU_WARNING ? "warning"
-		                                                                       : "quarantine"));
+		json_object_set_new(
+		        o, "becomes",
+		        json_string(ap[i].kind == DSU_WARNING ? "warning" : "quarantine"));
 		if (ap[i].kind == DSU_QUARANTINE) {
 			json_object_set_new(o, "months", json_integer(ap[i].months));
 			json_object_set_new(o, "start", date_json(ap[i].start));
@@ -1122,12 +1140,12 @@ static const struct {
 	const char *kind;
 	kind_fn fn;
 } kinds[] = {
-        {"rr_standings", kind_rr_standings},   {"withdrawal", kind_withdrawal},
+        {"rr_standings", kind_rr_standings},     {"withdrawal", kind_withdrawal},
         {"email_triggers", kind_email_triggers}, {"team_standings", kind_team_standings},
-        {"team_schedule", kind_team_schedule}, {"team_promotion", kind_team_promotion},
-        {"cup_prelim", kind_cup_prelim},       {"cup_rights", kind_cup_rights},
-        {"rr_colours", kind_rr_colours},       {"entry_rights", kind_entry_rights},
-        {"deadlines", kind_deadlines},         {"register", kind_register},
+        {"team_schedule", kind_team_schedule},   {"team_promotion", kind_team_promotion},
+        {"cup_prelim", kind_cup_prelim},         {"cup_rights", kind_cup_rights},
+        {"rr_colours", kind_rr_colours},         {"entry_rights", kind_entry_rights},
+        {"deadlines", kind_deadlines},           {"register", kind_register},
 };
 
 int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)
