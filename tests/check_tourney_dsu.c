@@ -13,13 +13,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "dsu_admin.h"
-#include "dsu_cup.h"
-#include "dsu_group.h"
-#include "dsu_rights.h"
-#include "dsu_team.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "tourney/dsu_admin.h"
+#include "tourney/dsu_cup.h"
+#include "tourney/dsu_group.h"
+#include "tourney/dsu_rights.h"
+#include "tourney/dsu_team.h"
+#include "util/status.h"
 #include "testutil.h"
 
 #ifndef FIXTURES_DIR

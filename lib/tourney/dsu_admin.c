@@ -1,11 +1,11 @@
 /* dsu_admin.c: withdrawal, the e-mail withdrawal triggers, the TL's
  * deadlines and transcripts (see dsu_admin.h). */
-#include "dsu_admin.h"
+#include "tourney/dsu_admin.h"
 
 #include <string.h>
 
-#include "calendar.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "util/status.h"
 
 int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player, bool valid_reason,
                  struct dsu_game *scored, bool *adjudicate, struct dsu_withdrawal *out, char *err,

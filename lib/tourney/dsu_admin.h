@@ -9,7 +9,7 @@
 #ifndef CORRCHESS_DSU_ADMIN_H
 #define CORRCHESS_DSU_ADMIN_H
 
-#include "dsu_common.h"
+#include "tourney/dsu_common.h"
 
 /* The outcome of a withdrawal. */
 struct dsu_withdrawal {

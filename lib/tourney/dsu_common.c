@@ -1,10 +1,10 @@
 /* dsu_common.c: results, classes and exact percentages shared by the DSU
  * tournament modules (see dsu_common.h). */
-#include "dsu_common.h"
+#include "tourney/dsu_common.h"
 
 #include <string.h>
 
-#include "status.h"
+#include "util/status.h"
 
 static const char *const result_names[] = {"*", "1-0", "0-1", "1/2-1/2", "0-0"};
 

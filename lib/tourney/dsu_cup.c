@@ -1,8 +1,8 @@
 /* dsu_cup.c: the cup's preliminary round: semifinal entries, group sizes,
  * seeding and the serpentine deal (DSU 6.6.1; see dsu_cup.h). */
-#include "dsu_cup.h"
+#include "tourney/dsu_cup.h"
 
-#include "status.h"
+#include "util/status.h"
 
 int dsu_cup_strength(const struct dsu_cup_entry *e)
 {

@@ -7,7 +7,7 @@
 #ifndef CORRCHESS_DSU_CUP_H
 #define CORRCHESS_DSU_CUP_H
 
-#include "dsu_common.h"
+#include "tourney/dsu_common.h"
 
 #define DSU_CUP_MAX_ENTRIES 4096
 #define DSU_CUP_SEMI_RATING 2000 /* DSU 6.6.1.6: K-rating for the semifinal */

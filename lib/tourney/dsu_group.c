@@ -1,10 +1,10 @@
 /* dsu_group.c: colours, standings and the DM title of a round-robin group
  * (see dsu_group.h for the rules applied). */
-#include "dsu_group.h"
+#include "tourney/dsu_group.h"
 
 #include <string.h>
 
-#include "status.h"
+#include "util/status.h"
 
 int dsu_event_parse(const char *text, enum dsu_event *out)
 {

@@ -16,7 +16,7 @@
 #ifndef CORRCHESS_DSU_GROUP_H
 #define CORRCHESS_DSU_GROUP_H
 
-#include "dsu_common.h"
+#include "tourney/dsu_common.h"
 
 /* The event a group belongs to: it fixes which places ties decide. */
 enum dsu_event {

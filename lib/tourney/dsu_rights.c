@@ -1,9 +1,9 @@
 /* dsu_rights.c: EMT entry rights from EMT groups and the cup, and the
  * check for a further group (see dsu_rights.h for the rules). */
-#include "dsu_rights.h"
+#include "tourney/dsu_rights.h"
 
-#include "calendar.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "util/status.h"
 
 /* Checks one history entry; CC_OK or CC_ERR_INVALID / CC_ERR_RANGE. */
 static int entry_check(const struct dsu_history_entry *e, char *err, size_t errlen)

@@ -11,7 +11,7 @@
 #ifndef CORRCHESS_DSU_RIGHTS_H
 #define CORRCHESS_DSU_RIGHTS_H
 
-#include "dsu_common.h"
+#include "tourney/dsu_common.h"
 
 #define DSU_MAX_HISTORY 1024 /* finished groups one query looks at */
 

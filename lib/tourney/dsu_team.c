@@ -1,10 +1,10 @@
 /* dsu_team.c: the team championship's schedule, standings, average rating
  * and promotion (DSU 6.7; see dsu_team.h). */
-#include "dsu_team.h"
+#include "tourney/dsu_team.h"
 
 #include <string.h>
 
-#include "status.h"
+#include "util/status.h"
 
 int dsu_team_board_weight(int board, int boards)
 {

@@ -12,7 +12,7 @@
 #ifndef CORRCHESS_DSU_TEAM_H
 #define CORRCHESS_DSU_TEAM_H
 
-#include "dsu_common.h"
+#include "tourney/dsu_common.h"
 
 #define DSU_MAX_BOARDS 16
 

@@ -1,7 +1,7 @@
 /* tourney.c: `corrchess tourney`: one DSU tournament case from JSON to
  * JSON.  Reading, checking shapes and printing only; every rule is in
  * lib/tourney/dsu_*.c.  Errors name the field that is wrong. */
-#include "tourney.h"
+#include "cmd/tourney.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "status.h"
+#include "clock/calendar.h"
+#include "util/status.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"
