@@ -54,6 +54,8 @@ static const struct route {
         {"POST", "/api/v1/tournaments", api_tournaments_create, TL, "creates tournaments"},
         {"GET", "/api/v1/tournaments", api_tournaments_list, SIGNED, NULL},
         {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, SIGNED, NULL},
+        {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, TL,
+         "records withdrawals"},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

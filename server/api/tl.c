@@ -9,10 +9,23 @@
 #include "base/log.h"
 #include "clock/calendar.h"
 #include "corr/corr.h"
+#include "api/tournaments.h"
 #include "store/games.h"
+#include "store/tournaments.h"
 #include "util/status.h"
 
 #define OVERVIEW_MAX 5000 /* items a list shows at most */
+
+/* DSU 6.1.3: does game id show in u's overview?  An admin sees every
+ * game, a TL the games of the tournaments he leads and the games outside
+ * any tournament.  1 yes, 0 no, -1 when the database fails. */
+static int is_his(struct app *app, const struct user *u, int64_t id)
+{
+	int64_t tournament, tl;
+	if (store_tournaments_of_game(app->st, id, &tournament, &tl) != STORE_OK)
+		return -1;
+	return !tournament || api_tournaments_may_lead(u, tl);
+}
 
 static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t player,
                     const char *since, const char *detail)
@@ -26,7 +39,7 @@ static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t play
 }
 
 /* Games ended by a time forfeit: the loser (both on 0-0), since the end. */
-static int add_forfeits(struct app *app, json_t *list)
+static int add_forfeits(struct app *app, const struct user *u, json_t *list)
 {
 	struct store_forfeit *rows;
 	size_t n;
@@ -34,6 +47,11 @@ static int add_forfeits(struct app *app, json_t *list)
 		return -1;
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
+		int mine = is_his(app, u, rows[i].id);
+		if (mine <= 0) {
+			rc = mine;
+			continue;
+		}
 		/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
 		bool white_lost =
 		        strcmp(rows[i].result, "0-1") == 0 || strcmp(rows[i].result, "0-0") == 0;
@@ -52,8 +70,12 @@ static int add_forfeits(struct app *app, json_t *list)
 
 /* The findings of one active game into the lists (by kind); 0, or -1
  * when the database or memory fails. */
-static int add_game(struct app *app, int64_t id, int32_t today, json_t *lists[4])
+static int add_game(struct app *app, const struct user *u, int64_t id, int32_t today,
+                    json_t *lists[4])
 {
+	int mine = is_his(app, u, id);
+	if (mine <= 0)
+		return mine;
 	struct store_game sg;
 	char err[512];
 	int rc = store_games_load(app->st, id, &sg, err, sizeof err);
@@ -90,7 +112,6 @@ static int add_game(struct app *app, int64_t id, int32_t today, json_t *lists[4]
 
 int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	(void)rq;
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
@@ -103,10 +124,10 @@ int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (rc == 0 && store_games_active(app->st, &ids, &n) != STORE_OK)
 		rc = -1;
 	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = add_game(app, ids[i], today, lists);
+		rc = add_game(app, &rq->user, ids[i], today, lists);
 	free(ids);
 	if (rc == 0)
-		rc = add_forfeits(app, forfeits);
+		rc = add_forfeits(app, &rq->user, forfeits);
 	if (rc != 0) {
 		json_decref(overdue);
 		json_decref(silent);

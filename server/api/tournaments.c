@@ -13,18 +13,24 @@
 #include <string.h>
 
 #include "api/games.h"
+#include "corr/corr.h"
 #include "store/tournaments.h"
 #include "store/users.h"
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
+#include "store/games.h"
+#include "tourney/dsu_admin.h"
+#include "tourney/dsu_group.h"
+#include "tourney/dsu_rights.h"
+#include "tourney/dsu_team.h"
 #include "tourney/tiebreak.h"
 #include "util/status.h"
 
 /* The kinds of API.md, in the order of kind_names[]. */
-enum kind { KIND_RR, KIND_DRR, KIND_EMT, KIND_TEAM, KIND_CUP };
+enum kind { KIND_RR, KIND_DRR, KIND_EMT, KIND_TEAM, KIND_CUP, KIND_DM };
 static const char *const kind_names[] = {
-        "round_robin", "double_round_robin", "emt_group", "team", "cup", NULL};
+        "round_robin", "double_round_robin", "emt_group", "team", "cup", "dm", NULL};
 
 /* One player of the tournament being created, by seat. */
 struct entry {
@@ -38,6 +44,8 @@ struct draft {
 	const char *name, *profile, *start; /* borrowed from the body */
 	enum kind kind;
 	bool series_cancellable; /* DSU 6.2.5 (SPEC 3): the games allow cancelling a series */
+	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = the creator */
+	const char *cls;         /* EMT class (borrowed), or NULL */
 	int n; /* players */
 	struct entry players[TOURNAMENT_MAX_PLAYERS];
 };
@@ -83,7 +91,7 @@ static int check_kind(const char *kind, struct api_resp *rs)
 			return k;
 		}
 	api_error(rs, "invalid_field",
-	          "kind must be round_robin, double_round_robin, emt_group, team or cup");
+	          "kind must be round_robin, double_round_robin, emt_group, dm, team or cup");
 	return -1;
 }
 
@@ -289,12 +297,59 @@ static int check_users(struct app *app, const struct draft *d, struct api_resp *
 	return 0;
 }
 
+/* "class" (R23): Å, K or M for an EMT group, DM (or none) for the DM,
+ * nothing for the other kinds.  0, or a 422 and -1. */
+static int check_class(struct draft *d, struct api_resp *rs)
+{
+	enum dsu_class c;
+	if (d->kind == KIND_DM) {
+		if (d->cls && strcmp(d->cls, "DM") != 0) {
+			api_error(rs, "invalid_field", "a DM tournament is of class DM");
+			return -1;
+		}
+		d->cls = "DM";
+		return 0;
+	}
+	if (!d->cls)
+		return 0;
+	if (d->kind != KIND_EMT) {
+		api_error(rs, "invalid_field", "only an EMT group or the DM has a class");
+		return -1;
+	}
+	if (dsu_class_parse(d->cls, &c) != CC_OK || c == DSU_CLASS_DM) {
+		api_error(rs, "invalid_field",
+		          "the class of an EMT group is \u00c5, K or M (DSU 6.5.1); the DM is kind dm");
+		return -1;
+	}
+	d->cls = dsu_class_name(c); /* "A"/"AA" stored as "Å" */
+	return 0;
+}
+
+/* "tl" (DSU 6.1.3): a user who is a tournament leader or an admin.  0,
+ * or a 422 and -1 (500 when the database cannot be read). */
+static int check_tl(struct app *app, struct draft *d, struct api_resp *rs)
+{
+	if (!d->tl)
+		return 0;
+	json_t *u = api_user_json(app, d->tl);
+	const char *role = u ? json_string_value(json_object_get(u, "role")) : NULL;
+	int bad = !role ? 1 : (strcmp(role, "tl") != 0 && strcmp(role, "admin") != 0) ? 2 : 0;
+	json_decref(u);
+	if (bad == 1)
+		api_error(rs, "unknown_user", "there is no user %lld (tl)", (long long)d->tl);
+	else if (bad == 2)
+		api_error(rs, "not_a_tl", "user %lld is not a tournament leader or an admin",
+		          (long long)d->tl);
+	return bad ? -1 : 0;
+}
+
 /* Reads and checks the whole POST body into d.  0, or an error response
  * and -1. */
 static int read_draft(struct app *app, struct api_req *rq, struct draft *d, struct api_resp *rs)
 {
-	static const char *const keys[] = {"name",    "kind",  "profile",           "start_date",
-	                                   "players", "teams", "series_cancellable", NULL};
+	static const char *const keys[] = {"name",  "kind",    "profile", "start_date",
+	                                   "players", "teams", "series_cancellable",
+	                                   "tl",    "class",   NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *kind;
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -302,7 +357,9 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	    api_get_string(body, "kind", true, &kind, rs) ||
 	    api_get_string(body, "profile", true, &d->profile, rs) ||
 	    api_get_string(body, "start_date", true, &d->start, rs) ||
-	    api_get_bool(body, "series_cancellable", false, &d->series_cancellable, rs) < 0)
+	    api_get_bool(body, "series_cancellable", false, &d->series_cancellable, rs) < 0 ||
+	    api_get_int(body, "tl", false, &d->tl, rs) < 0 ||
+	    api_get_string(body, "class", false, &d->cls, rs) < 0)
 		return -1;
 	if (check_name(d->name, "the name", rs))
 		return -1;
@@ -310,6 +367,8 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	if (k < 0)
 		return -1;
 	d->kind = (enum kind)k;
+	if (check_class(d, rs) || check_tl(app, d, rs))
+		return -1;
 	if (check_profile_date(d->profile, d->start, rs))
 		return -1;
 	d->n = 0;
@@ -325,7 +384,9 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
  * NULL when out of memory. */
 static struct tiebreak_pairing *pairings(const struct draft *d, int *count)
 {
-	int teams = d->n / TOURNAMENT_BOARDS, cycles = d->kind == KIND_DRR ? 2 : 1;
+	/* DSU 6.5.2.1: the DM is double round robin below 7 players */
+	int teams = d->n / TOURNAMENT_BOARDS,
+	    cycles = d->kind == KIND_DRR || (d->kind == KIND_DM && d->n < 7) ? 2 : 1;
 	size_t room = d->kind == KIND_TEAM
 	                      ? tiebreak_round_robin_games(teams, 1) * TOURNAMENT_BOARDS
 	                      : tiebreak_round_robin_games(d->n, cycles);
@@ -350,9 +411,16 @@ static struct tiebreak_pairing *pairings(const struct draft *d, int *count)
 static int insert_tournament(struct app *app, const struct draft *d, int64_t creator, int64_t *id)
 {
 	struct store_tournament t = {.created_by = creator,
-	                             .series_cancellable = d->series_cancellable};
+	                             .series_cancellable = d->series_cancellable,
+	                             .tl = d->tl ? d->tl : creator};
 	snprintf(t.name, sizeof t.name, "%s", d->name);
-	snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->kind]);
+	if (d->kind == KIND_DM) { /* stored as the round robin it is played as */
+		snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->n < 7 ? KIND_DRR : KIND_RR]);
+		snprintf(t.dsu_kind, sizeof t.dsu_kind, "dm");
+	} else {
+		snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->kind]);
+	}
+	snprintf(t.cls, sizeof t.cls, "%s", d->cls ? d->cls : "");
 	snprintf(t.profile, sizeof t.profile, "%s", d->profile);
 	snprintf(t.start, sizeof t.start, "%s", d->start);
 	if (store_tournaments_insert(app->st, &t) != STORE_OK)
@@ -436,7 +504,11 @@ struct loaded {
 	struct store_seat *seats;
 	size_t ngames;
 	int64_t *game_ids;
-	struct tiebreak_game *games;
+	struct dsu_game *games;
+	int unfinished;           /* games still running */
+	char last_end[CALENDAR_ISO_LEN]; /* the day the last finished game ended */
+	size_t nwithdrawals;
+	struct store_withdrawal withdrawals[TOURNAMENT_MAX_PLAYERS];
 };
 
 static void unload(struct loaded *t)
@@ -469,17 +541,21 @@ static int load_games(struct app *app, struct loaded *t)
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct tiebreak_game g;
+		struct dsu_game g;
 		g.white = seat_of(t, rows[i].white);
 		g.black = seat_of(t, rows[i].black);
 		if (g.white < 0 || g.black < 0 || g.white == g.black ||
-		    tiebreak_result_parse(rows[i].result, &g.result)) {
+		    dsu_result_parse(rows[i].result, &g.result)) {
 			log_msg(LOG_ERROR, "tournament %lld: game %lld does not fit its players",
 			        (long long)t->t.id, (long long)rows[i].id);
 			continue;
 		}
 		t->game_ids[t->ngames] = rows[i].id;
 		t->games[t->ngames++] = g;
+		if (!dsu_result_finished(g.result))
+			t->unfinished++;
+		else if (strcmp(rows[i].finished_on, t->last_end) > 0)
+			snprintf(t->last_end, sizeof t->last_end, "%s", rows[i].finished_on);
 	}
 	free(rows);
 	return 0;
@@ -500,7 +576,9 @@ static int load(struct app *app, int64_t id, struct loaded *t)
 		return 500;
 	}
 	t->n = (int)n;
-	if (load_games(app, t)) {
+	if (load_games(app, t) ||
+	    store_withdrawals_list(app->st, id, t->withdrawals, TOURNAMENT_MAX_PLAYERS,
+	                           &t->nwithdrawals) != STORE_OK) {
 		unload(t);
 		return 500;
 	}
@@ -514,45 +592,78 @@ static json_t *seat_user(const struct store_seat *s)
 	                 s->role);
 }
 
-/* A standing with the name it is sorted by (qsort has no context
- * argument in C11, and the daemon serves requests on several threads). */
-struct named {
-	const char *name; /* borrowed from the struct loaded */
-	int rank;
-	int index; /* into the lib's output */
-};
-
-/* For qsort: by rank, then by name. */
-static int by_rank_name(const void *a, const void *b)
+/* The DSU event whose tie rules a tournament's standings follow: the DM
+ * (6.5.2), the cup (6.6.1.4), else the EMT's (6.5.4.1; a general round
+ * robin follows the EMT's rules too). */
+static enum dsu_event event_of(const struct store_tournament *t)
 {
-	const struct named *x = a, *y = b;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return strcmp(x->name, y->name);
+	if (strcmp(t->dsu_kind, "dm") == 0)
+		return DSU_EVENT_DM;
+	if (strcmp(t->kind, kind_names[KIND_CUP]) == 0)
+		return DSU_EVENT_CUP_PRELIM;
+	return DSU_EVENT_EMT;
 }
 
-/* The "standings" array of t (new), ordered by rank then name
- * (DSU 6.5.4.1), or NULL. */
+/* The entry rights one standing gives (R35-R38) when the group has a
+ * class and is finished (new array; empty otherwise), or NULL. */
+static json_t *rights_json(const struct loaded *t, const struct dsu_standing *line, bool first)
+{
+	json_t *arr = json_array();
+	enum dsu_class cls;
+	int32_t finish;
+	struct dsu_right r[DSU_CLASS_COUNT];
+	char until[CALENDAR_ISO_LEN], err[128];
+	if (!arr || !t->t.cls[0] || t->unfinished || !t->last_end[0] ||
+	    dsu_class_parse(t->t.cls, &cls) != CC_OK ||
+	    calendar_parse(t->last_end, &finish, NULL, 0) != CC_OK)
+		return arr;
+	struct dsu_history_entry h = {cls, finish, line->score2, line->games, first};
+	int k = dsu_group_rights(&h, r, err, sizeof err);
+	for (int i = 0; i < k; i++) {
+		if (calendar_format(r[i].until, until, sizeof until) != CC_OK)
+			continue;
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "class",
+		                                     dsu_class_name(r[i].cls), "until", until,
+		                                     "why", "EMT result (DSU 6.5.2.2, 6.5.3.2)"));
+	}
+	return arr;
+}
+
+/* "4" or "4-5" (new). */
+static json_t *place_json(int lo, int hi)
+{
+	char buf[32];
+	if (lo == hi)
+		snprintf(buf, sizeof buf, "%d", lo);
+	else
+		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	return json_string(buf);
+}
+
+/* The "standings" array of t (new), in the order of the table, or NULL:
+ * the DSU tie rules decide only the places the originals name, every
+ * other tie is shared (lib/tourney/dsu_group.h; SPEC-tournaments R32,
+ * R33, R46).  "rank" is the first place of a shared one. */
 static json_t *standings_json(const struct loaded *t)
 {
-	struct tiebreak_standing *s = calloc((size_t)t->n, sizeof *s);
-	struct named *order = calloc((size_t)t->n, sizeof *order);
+	struct dsu_standing *s = calloc((size_t)(t->n > 0 ? t->n : 1), sizeof *s);
+	struct dsu_table_info info;
 	json_t *arr = NULL;
 	char err[256];
-	if (!s || !order || tiebreak_standings(t->n, t->games, t->ngames, s, err, sizeof err)) {
+	if (!s || dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, &info, err,
+	                        sizeof err) != CC_OK) {
 		log_msg(LOG_ERROR, "tournament %lld: no standings", (long long)t->t.id);
 		goto out;
 	}
-	for (int i = 0; i < t->n; i++)
-		order[i] = (struct named){t->seats[s[i].player].name, s[i].rank, i};
-	qsort(order, (size_t)t->n, sizeof *order, by_rank_name);
 	arr = json_array();
 	for (int i = 0; arr && i < t->n; i++) {
-		const struct tiebreak_standing *line = &s[order[i].index];
-		json_t *j = json_pack("{s:o, s:i, s:f, s:f, s:i}", "player",
-		                      seat_user(&t->seats[line->player]), "rank", line->rank,
-		                      "score", line->score2 / 2.0, "sonneborn_berger",
-		                      line->sb4 / 4.0, "played", line->played);
+		const struct dsu_standing *line = &s[i];
+		json_t *j = json_pack("{s:o, s:i, s:o, s:f, s:f, s:i, s:o}", "player",
+		                      seat_user(&t->seats[line->player]), "rank", line->place_lo,
+		                      "place", place_json(line->place_lo, line->place_hi), "score",
+		                      line->score2 / 2.0, "sonneborn_berger", line->sb4 / 4.0,
+		                      "played", line->finished, "rights",
+		                      rights_json(t, line, i < info.first_on_points));
 		if (!j || json_array_append_new(arr, j)) {
 			json_decref(arr);
 			arr = NULL;
@@ -560,7 +671,6 @@ static json_t *standings_json(const struct loaded *t)
 	}
 out:
 	free(s);
-	free(order);
 	return arr;
 }
 
@@ -576,43 +686,58 @@ static json_t *team_players(const struct store_seat *first)
 	return ids;
 }
 
-/* The "teams" array of a team tournament (new), or NULL: name, rank,
- * score, played, and (beyond API.md) board_points (SPEC 6: board 1 = 4
- * ... board 4 = 1, over all games) and the players' ids by board. */
+/* The "teams" array of a team tournament (new), or NULL: name, rank
+ * (the first of a shared place), place, score, played, board_points (DSU
+ * 6.7.4.5: 4/3/2/1 for a win on boards 1-4, draws nothing, over all
+ * games), lots (still tied after every step: the TL draws) and the
+ * players' ids by board. */
 static json_t *teams_json(const struct loaded *t)
 {
 	int nteams = t->n / TOURNAMENT_BOARDS;
-	struct tiebreak_team_standing *s = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *s);
-	struct named *order = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *order);
+	struct dsu_team_standing *s = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *s);
+	struct dsu_team_game *g = calloc(t->ngames ? t->ngames : 1, sizeof *g);
+	int played[TOURNAMENT_MAX_TEAMS] = {0};
 	json_t *arr = NULL;
 	char err[256];
-	if (!s || !order || t->n % TOURNAMENT_BOARDS ||
-	    tiebreak_team_standings(nteams, TOURNAMENT_BOARDS, t->games, t->ngames, s, err,
-	                            sizeof err) != CC_OK) {
-		log_msg(LOG_ERROR, "tournament %lld: no team standings", (long long)t->t.id);
-		goto out;
+	if (!s || !g || t->n % TOURNAMENT_BOARDS)
+		goto fail;
+	for (size_t i = 0; i < t->ngames; i++) { /* seats run team by team, board 1 first */
+		g[i].board = t->games[i].white % TOURNAMENT_BOARDS + 1;
+		g[i].white = t->games[i].white / TOURNAMENT_BOARDS;
+		g[i].black = t->games[i].black / TOURNAMENT_BOARDS;
+		g[i].result = t->games[i].result;
+		if (dsu_result_finished(g[i].result) && g[i].white < TOURNAMENT_MAX_TEAMS &&
+		    g[i].black < TOURNAMENT_MAX_TEAMS) {
+			played[g[i].white]++;
+			played[g[i].black]++;
+		}
 	}
-	for (int i = 0; i < nteams; i++)
-		order[i] =
-		        (struct named){t->seats[s[i].team * TOURNAMENT_BOARDS].team, s[i].rank, i};
-	qsort(order, (size_t)nteams, sizeof *order, by_rank_name);
+	if (dsu_team_standings(nteams, TOURNAMENT_BOARDS, g, t->ngames, s, err, sizeof err) !=
+	    CC_OK)
+		goto fail;
 	arr = json_array();
 	for (int i = 0; arr && i < nteams; i++) {
-		const struct tiebreak_team_standing *line = &s[order[i].index];
+		const struct dsu_team_standing *line = &s[i];
 		const struct store_seat *first = &t->seats[line->team * TOURNAMENT_BOARDS];
-		json_t *j = json_pack("{s:s, s:i, s:f, s:i, s:f, s:o}", "name", first->team, "rank",
-		                      line->rank, "score", line->score2 / 2.0, "played",
-		                      line->played, "board_points", line->board2 / 2.0, "players",
-		                      team_players(first));
+		json_t *j = json_pack("{s:s, s:i, s:o, s:f, s:i, s:i, s:b, s:o}", "name",
+		                      first->team, "rank", line->place_lo, "place",
+		                      place_json(line->place_lo, line->place_hi), "score",
+		                      line->points2 / 2.0, "played", played[line->team],
+		                      "board_points", line->weighted_all, "lots",
+		                      line->lot_group != 0, "players", team_players(first));
 		if (!j || json_array_append_new(arr, j)) {
 			json_decref(arr);
 			arr = NULL;
 		}
 	}
-out:
 	free(s);
-	free(order);
+	free(g);
 	return arr;
+fail:
+	log_msg(LOG_ERROR, "tournament %lld: no team standings", (long long)t->t.id);
+	free(s);
+	free(g);
+	return NULL;
 }
 
 /* The "games" array of t: the ids in creation order (new), or NULL. */
@@ -627,15 +752,57 @@ static json_t *games_json(const struct loaded *t)
 	return games;
 }
 
+/* The kind as API.md names it: "dm" for the DM, else the stored kind. */
+static const char *kind_shown(const struct store_tournament *t)
+{
+	return t->dsu_kind[0] ? t->dsu_kind : t->kind;
+}
+
+/* The games of seat p that are unfinished, as ids (new array). */
+static json_t *unfinished_of(const struct loaded *t, int p)
+{
+	json_t *ids = json_array();
+	for (size_t i = 0; ids && i < t->ngames; i++)
+		if ((t->games[i].white == p || t->games[i].black == p) &&
+		    !dsu_result_finished(t->games[i].result))
+			json_array_append_new(ids, json_integer(t->game_ids[i]));
+	return ids;
+}
+
+/* The "withdrawals" array (new): who, why, when, whether all his games
+ * were scored as lost, his prize right (DSU 6.2.8: lost without a valid
+ * reason) and his games left for the TL to adjudicate. */
+static json_t *withdrawals_json(struct app *app, const struct loaded *t)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < t->nwithdrawals; i++) {
+		const struct store_withdrawal *w = &t->withdrawals[i];
+		json_t *u = api_user_json(app, w->user);
+		int p = seat_of(t, w->user);
+		json_t *j = json_pack("{s:o, s:s, s:s, s:b, s:b, s:o}", "player", u ? u : json_null(),
+		                      "reason", w->reason, "on", w->on, "all_lost", w->all_lost,
+		                      "prize_right", strcmp(w->reason, "valid") == 0,
+		                      "to_adjudicate",
+		                      w->all_lost || p < 0 ? json_array() : unfinished_of(t, p));
+		if (j)
+			json_array_append_new(arr, j);
+	}
+	return arr;
+}
+
 /* The TOURNAMENT object of API.md for t (new), or NULL; a team
  * tournament adds "teams". */
-static json_t *tournament_json(const struct loaded *t)
+static json_t *tournament_json(struct app *app, const struct loaded *t)
 {
-	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o}", "id",
-	                      (json_int_t)t->t.id, "name", t->t.name, "kind", t->t.kind, "profile",
-	                      t->t.profile, "start_date", t->t.start, "series_cancellable",
-	                      (int)t->t.series_cancellable, "games", games_json(t), "standings",
-	                      standings_json(t));
+	json_t *tl = t->t.tl ? api_user_json(app, t->t.tl) : NULL;
+	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:o, s:o}", "id",
+	                      (json_int_t)t->t.id, "name", t->t.name, "kind", kind_shown(&t->t),
+	                      "profile", t->t.profile, "start_date", t->t.start,
+	                      "series_cancellable", (int)t->t.series_cancellable, "games",
+	                      games_json(t), "standings", standings_json(t), "tl",
+	                      tl ? tl : json_null(), "class",
+	                      t->t.cls[0] ? json_string(t->t.cls) : json_null(), "withdrawals",
+	                      withdrawals_json(app, t));
 	if (j && strcmp(t->t.kind, kind_names[KIND_TEAM]) == 0 &&
 	    json_object_set_new(j, "teams", teams_json(t))) {
 		json_decref(j);
@@ -655,7 +822,7 @@ static int respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 	if (rc)
 		return api_error(rs, "internal", "tournament %lld cannot be read",
 		                 (long long)id);
-	json_t *j = tournament_json(&t);
+	json_t *j = tournament_json(app, &t);
 	unload(&t);
 	if (!j)
 		return api_error(rs, "internal", "tournament %lld cannot be shown",
@@ -697,11 +864,173 @@ int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *r
 	}
 	for (size_t i = 0; i < n; i++) {
 		json_t *item = json_pack("{s:I, s:s, s:s, s:s, s:s}", "id", (json_int_t)v[i].id,
-		                         "name", v[i].name, "kind", v[i].kind, "profile", v[i].profile,
+		                         "name", v[i].name, "kind", kind_shown(&v[i]), "profile",
+		                         v[i].profile,
 		                         "start_date", v[i].start);
 		if (item)
 			json_array_append_new(list, item);
 	}
 	free(v);
 	return api_json(rs, 200, json_pack("{s:o}", "tournaments", list));
+}
+
+bool api_tournaments_may_lead(const struct user *u, int64_t tl)
+{
+	return strcmp(u->role, "admin") == 0 || (strcmp(u->role, "tl") == 0 && u->id == tl);
+}
+
+/* Rescoring by DSU 6.2.8 inside the caller's transaction: every game of
+ * seat p whose result differs from scored[] is set by a TL result
+ * ("adjudication", the reason naming 6.2.8) through lib/corr.  0, or an
+ * error response and -1. */
+static int rescore(struct app *app, struct api_req *rq, struct api_resp *rs,
+                   const struct loaded *t, int p, const struct dsu_game *scored, int32_t today,
+                   const char *reason)
+{
+	for (size_t i = 0; i < t->ngames; i++) {
+		if ((t->games[i].white != p && t->games[i].black != p) ||
+		    scored[i].result == t->games[i].result)
+			continue;
+		struct store_game sg;
+		struct corr_delta d;
+		struct corr_error e;
+		char err[256];
+		int rc = store_games_load(app->st, t->game_ids[i], &sg, err, sizeof err);
+		if (rc != STORE_OK) {
+			api_error(rs, "busy", "game %lld cannot be read: nothing was changed",
+			          (long long)t->game_ids[i]);
+			return -1;
+		}
+		rc = corr_tl_result(&sg.g, dsu_result_name(scored[i].result), "adjudication", reason,
+		                    today, &d, &e);
+		if (rc == CC_OK)
+			rc = store_games_apply_in(app->st, &sg, &d, rq->user.id);
+		store_games_free(&sg);
+		if (rc != CC_OK) {
+			api_error(rs, rc == STORE_STALE ? "stale" : "busy",
+			          "game %lld could not be rescored: nothing was changed",
+			          (long long)t->game_ids[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"player", "reason", "on", NULL};
+	static const char *const reasons[] = {"valid", "invalid", "silent", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *reason, *on = NULL;
+	int64_t player;
+	char today_s[CALENDAR_ISO_LEN];
+	int32_t today, on_day;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_int(body, "player", true, &player, rs) ||
+	    api_get_string(body, "reason", true, &reason, rs) ||
+	    api_get_string(body, "on", false, &on, rs) < 0)
+		return rs->status;
+	bool known = false;
+	for (const char *const *r = reasons; *r; r++)
+		known |= strcmp(*r, reason) == 0;
+	if (!known)
+		return api_error(rs, "invalid_field",
+		                 "reason must be valid, invalid or silent (DSU 6.2.8: a silent "
+		                 "player has withdrawn without a valid reason)");
+	if (api_today_day(app, &today, rs))
+		return rs->status;
+	api_today(app, today_s);
+	if (on) {
+		char err[128];
+		if (calendar_parse(on, &on_day, err, sizeof err) != CC_OK)
+			return api_error(rs, "invalid_date", "on: %s", err);
+		if (on_day > today)
+			return api_error(rs, "invalid_date", "on: a withdrawal is recorded on or "
+			                                     "before today, not after");
+	}
+	struct loaded *t = calloc(1, sizeof *t);
+	if (!t)
+		return api_error(rs, "internal", "out of memory");
+	int rc = load(app, rq->ids[0], t);
+	int status;
+	struct dsu_game *scored = NULL;
+	bool *adj = NULL;
+	if (rc) {
+		status = rc == 404 ? api_error(rs, "not_found", "there is no tournament %lld",
+		                               (long long)rq->ids[0])
+		                   : api_error(rs, "internal", "tournament %lld cannot be read",
+		                               (long long)rq->ids[0]);
+		free(t);
+		return status;
+	}
+	if (!api_tournaments_may_lead(&rq->user, t->t.tl)) {
+		status = api_error(rs, "not_your_tournament",
+		                   "tournament %lld has its own tournament leader (DSU 6.1.3); "
+		                   "only he or an admin records a withdrawal",
+		                   (long long)t->t.id);
+		goto done;
+	}
+	int p = seat_of(t, player);
+	if (p < 0) {
+		status = api_error(rs, "not_in_tournament",
+		                   "user %lld does not play in tournament %lld", (long long)player,
+		                   (long long)t->t.id);
+		goto done;
+	}
+	for (size_t i = 0; i < t->nwithdrawals; i++)
+		if (t->withdrawals[i].user == player) {
+			status = api_error(rs, "already_withdrawn",
+			                   "user %lld has already withdrawn from tournament %lld",
+			                   (long long)player, (long long)t->t.id);
+			goto done;
+		}
+	scored = calloc(t->ngames ? t->ngames : 1, sizeof *scored);
+	adj = calloc(t->ngames ? t->ngames : 1, sizeof *adj);
+	struct dsu_withdrawal w;
+	char err[256];
+	if (!scored || !adj) {
+		status = api_error(rs, "internal", "out of memory");
+		goto done;
+	}
+	if (dsu_withdraw(t->n, t->games, t->ngames, p, strcmp(reason, "valid") == 0, scored, adj,
+	                 &w, err, sizeof err) != CC_OK) {
+		status = api_error(rs, "not_in_tournament", "%s", err);
+		goto done;
+	}
+	struct store_withdrawal sw = {.user = player, .all_lost = w.all_lost};
+	snprintf(sw.reason, sizeof sw.reason, "%s", reason);
+	snprintf(sw.on, sizeof sw.on, "%s", on ? on : today_s);
+	char why[STORE_NAME_MAX + 96];
+	snprintf(why, sizeof why,
+	         "scored (DSU 6.2.8): %s withdrew with %d of his %d games finished",
+	         t->seats[p].name, w.finished, w.games);
+	if (store_begin(app->st) != STORE_OK) {
+		status = api_error(rs, "busy", "the database is busy; try again");
+		goto done;
+	}
+	rc = store_withdrawals_insert(app->st, t->t.id, &sw, rq->user.id);
+	if (rc != STORE_OK) {
+		store_rollback(app->st);
+		status = rc == STORE_CONFLICT
+		                 ? api_error(rs, "already_withdrawn", "user %lld has already withdrawn",
+		                             (long long)player)
+		                 : api_error(rs, "busy", "the withdrawal could not be stored");
+		goto done;
+	}
+	if (w.all_lost && rescore(app, rq, rs, t, p, scored, today, why)) {
+		store_rollback(app->st);
+		status = rs->status;
+		goto done;
+	}
+	if (store_commit(app->st) != STORE_OK) {
+		status = api_error(rs, "busy", "the withdrawal could not be stored; try again");
+		goto done;
+	}
+	status = respond(app, t->t.id, 201, rs);
+done:
+	free(scored);
+	free(adj);
+	unload(t);
+	free(t);
+	return status;
 }

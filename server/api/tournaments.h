@@ -4,6 +4,7 @@
  *   POST /api/v1/tournaments        api_tournaments_create (tl, admin)
  *   GET  /api/v1/tournaments        api_tournaments_list
  *   GET  /api/v1/tournaments/{id}   api_tournaments_get
+ *   POST /api/v1/tournaments/{id}/withdrawals   api_tournaments_withdraw (its tl, admin)
  *
  * A tournament is stored with its players by seat (tournament_players)
  * and all its games (games.tournament_id), created together in one
@@ -31,5 +32,16 @@ int api_tournaments_get(struct app *app, struct api_req *rq, struct api_resp *rs
 
 /* GET /api/v1/tournaments -> 200 {"tournaments": [...]}, newest first. */
 int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* True when u may act on a tournament led by tl (DSU 6.1.3): an admin on
+ * every one, a tl only on those he leads. */
+bool api_tournaments_may_lead(const struct user *u, int64_t tl);
+
+/* POST /api/v1/tournaments/{id}/withdrawals (its tl, admin) {"player",
+ * "reason": "valid"|"invalid"|"silent", "on"?} -> 201 TOURNAMENT: at most
+ * half his games finished -> all of them scored as lost (DSU 6.2.8), in
+ * one transaction with the record; otherwise the unfinished ones are
+ * listed for adjudication. */
+int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 #endif

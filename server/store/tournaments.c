@@ -10,14 +10,18 @@
 int store_tournaments_insert(store *s, struct store_tournament *t)
 {
 	static const char sql[] = "INSERT INTO tournaments (name, kind, profile, start_date,"
-	                          " created_by, series_cancellable) VALUES (?, ?, ?, ?, ?, ?)";
+	                          " created_by, series_cancellable, tl_id, dsu_kind, class)"
+	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_text(st, 1, t->name) || store_bind_text(st, 2, t->kind) ||
 	    store_bind_text(st, 3, t->profile) || store_bind_text(st, 4, t->start) ||
 	    (t->created_by ? store_bind_int64(st, 5, t->created_by) : sqlite3_bind_null(st, 5)) ||
-	    store_bind_int64(st, 6, t->series_cancellable))
+	    store_bind_int64(st, 6, t->series_cancellable) ||
+	    (t->tl ? store_bind_int64(st, 7, t->tl) : sqlite3_bind_null(st, 7)) ||
+	    store_bind_text(st, 8, t->dsu_kind[0] ? t->dsu_kind : NULL) ||
+	    store_bind_text(st, 9, t->cls[0] ? t->cls : NULL))
 		return store_failed(s, st, "tournament: bind");
 	if (store_exec(s, st, "tournament") != STORE_OK)
 		return STORE_ERROR;
@@ -40,8 +44,8 @@ int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int
 	return store_exec(s, st, "tournament player") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-/* The columns id, name, kind, profile, start_date, series_cancellable of
- * st into t. */
+/* The columns id, name, kind, profile, start_date, series_cancellable,
+ * created_by, tl_id, dsu_kind, class of st into t. */
 static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 {
 	memset(t, 0, sizeof *t);
@@ -51,12 +55,16 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 	store_col_text(st, 3, t->profile, sizeof t->profile);
 	store_col_text(st, 4, t->start, sizeof t->start);
 	t->series_cancellable = sqlite3_column_int(st, 5) != 0;
+	t->created_by = sqlite3_column_int64(st, 6);
+	t->tl = sqlite3_column_int64(st, 7);
+	store_col_text(st, 8, t->dsu_kind, sizeof t->dsu_kind);
+	store_col_text(st, 9, t->cls, sizeof t->cls);
 }
 
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable"
-	                          " FROM tournaments WHERE id = ?";
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	                          " created_by, tl_id, dsu_kind, class FROM tournaments WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -102,7 +110,8 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n)
 {
 	static const char sql[] =
-	        "SELECT id, white, black, result FROM games WHERE tournament_id = ? ORDER BY id";
+	        "SELECT id, white, black, result, finished_on FROM games WHERE tournament_id = ?"
+	        " ORDER BY id";
 	struct store_tgame *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -131,6 +140,7 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 		g->white = sqlite3_column_int64(st, 1);
 		g->black = sqlite3_column_int64(st, 2);
 		store_col_text(st, 3, g->result, sizeof g->result);
+		store_col_text(st, 4, g->finished_on, sizeof g->finished_on);
 	}
 	if (rc != SQLITE_DONE) {
 		free(v);
@@ -144,8 +154,9 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable"
-	                          " FROM tournaments ORDER BY id DESC LIMIT ?";
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	                          " created_by, tl_id, dsu_kind, class FROM tournaments"
+	                          " ORDER BY id DESC LIMIT ?";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -178,5 +189,67 @@ int store_tournaments_list(store *s, size_t max, struct store_tournament **out, 
 	}
 	sqlite3_reset(st);
 	*out = v;
+	return STORE_OK;
+}
+
+int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl)
+{
+	static const char sql[] = "SELECT t.id, t.tl_id FROM games g JOIN tournaments t"
+	                          " ON t.id = g.tournament_id WHERE g.id = ?";
+	*tournament = *tl = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, game_id))
+		return store_failed(s, st, "tournament of game: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*tournament = sqlite3_column_int64(st, 0);
+		*tl = sqlite3_column_int64(st, 1);
+	} else if (rc != SQLITE_DONE) {
+		return store_failed(s, st, "tournament of game");
+	}
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_withdrawals_insert(store *s, int64_t tournament, const struct store_withdrawal *w,
+                             int64_t decided_by)
+{
+	static const char sql[] = "INSERT INTO withdrawals (tournament_id, user_id, reason, on_date,"
+	                          " all_lost, decided_by) VALUES (?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, w->user) ||
+	    store_bind_text(st, 3, w->reason) || store_bind_text(st, 4, w->on) ||
+	    store_bind_int64(st, 5, w->all_lost) ||
+	    (decided_by ? store_bind_int64(st, 6, decided_by) : sqlite3_bind_null(st, 6)))
+		return store_failed(s, st, "withdrawal: bind");
+	return store_exec(s, st, "withdrawal");
+}
+
+int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal *out, size_t max,
+                           size_t *n)
+{
+	static const char sql[] = "SELECT user_id, reason, on_date, all_lost FROM withdrawals"
+	                          " WHERE tournament_id = ? ORDER BY created_at, user_id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament))
+		return store_failed(s, st, "withdrawals: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_withdrawal *w = &out[(*n)++];
+		w->user = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, w->reason, sizeof w->reason);
+		store_col_text(st, 2, w->on, sizeof w->on);
+		w->all_lost = sqlite3_column_int(st, 3) != 0;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "withdrawals");
+	sqlite3_reset(st);
 	return STORE_OK;
 }

@@ -20,6 +20,17 @@ struct store_tournament {
 	char start[CALENDAR_ISO_LEN];
 	bool series_cancellable; /* DSU 6.2.5 (SPEC 3) */
 	int64_t created_by;      /* 0 = unknown */
+	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = none */
+	char dsu_kind[8];        /* "dm" (DSU 6.5.2), or "" */
+	char cls[4];             /* EMT class "Å", "K", "M", "DM", or "" */
+};
+
+/* A withdrawal the TL recorded (DSU 6.2.8). */
+struct store_withdrawal {
+	int64_t user;
+	char reason[8];             /* "valid", "invalid", "silent" */
+	char on[CALENDAR_ISO_LEN];
+	bool all_lost;
 };
 
 /* A player by seat (1..n in the order read). */
@@ -34,6 +45,7 @@ struct store_seat {
 struct store_tgame {
 	int64_t id, white, black;
 	char result[CORR_RESULT_MAX];
+	char finished_on[CALENDAR_ISO_LEN]; /* "" while it runs */
 };
 
 /* Inside the caller's write transaction: a new tournament (t->id set) and
@@ -51,6 +63,20 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 /* Its games in creation order (new array, free() it): STORE_OK or
  * STORE_ERROR. */
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n);
+
+/* The tournament a game belongs to and its TL: STORE_OK with *tournament
+ * (0 = none) and *tl (0 = none), STORE_ERROR. */
+int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl);
+
+/* Inside the caller's write transaction: records a withdrawal.  STORE_OK,
+ * STORE_CONFLICT when he has withdrawn already, STORE_ERROR. */
+int store_withdrawals_insert(store *s, int64_t tournament, const struct store_withdrawal *w,
+                             int64_t decided_by);
+
+/* The withdrawals of a tournament in the order recorded, at most max:
+ * STORE_OK and *n, or STORE_ERROR. */
+int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal *out, size_t max,
+                           size_t *n);
 
 /* The newest tournaments, at most max (new array, free() it). */
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n);
