@@ -23,3 +23,18 @@ CREATE TABLE withdrawals (
     created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
     PRIMARY KEY (tournament_id, user_id)
 ) WITHOUT ROWID;
+
+-- EMT entries (DSU 6.4.4, 6.5.1.1): valid on the day made (the fee is the
+-- TL's business); tournament_id is set when the 7th entry of a class
+-- starts a group of those seven.
+CREATE TABLE entries (
+    id            INTEGER PRIMARY KEY,
+    user_id       INTEGER NOT NULL REFERENCES users(id),
+    class         TEXT NOT NULL CHECK (class IN ('Å', 'K', 'M', 'DM')),
+    valid_on      TEXT NOT NULL,
+    tournament_id INTEGER REFERENCES tournaments(id),
+    created_by    INTEGER REFERENCES users(id),
+    created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX entries_pending ON entries(class, id) WHERE tournament_id IS NULL;
+CREATE INDEX entries_user ON entries(user_id);

@@ -33,6 +33,7 @@ static const struct {
         {"series_answered", 409},
         {"overlap", 409},
         {"already_withdrawn", 409},
+        {"already_entered", 409},
         {"body_too_large", 413},
         {"invalid_field", 422},
         {"missing_field", 422},
@@ -55,6 +56,7 @@ static const struct {
         {"unsupported_kind", 422},
         {"not_in_tournament", 422},
         {"not_a_tl", 422},
+        {"no_right", 422},
         {"internal", 500},
         {"busy", 503},
 };

@@ -56,6 +56,8 @@ static const struct route {
         {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, TL,
          "records withdrawals"},
+        {"POST", "/api/v1/entries", api_entries_create, SIGNED, NULL},
+        {"GET", "/api/v1/users/{id}/rights", api_users_rights, SIGNED, NULL},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

@@ -8,6 +8,7 @@
 #include "autoconfig.h"
 #include "api/tournaments.h"
 
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1033,4 +1034,217 @@ done:
 	unload(t);
 	free(t);
 	return status;
+}
+
+/* ---- EMT entries and rights (DSU 6.4.4, 6.5.1.1, 6.5.2.2, 6.5.3.2) ---- */
+
+#define HISTORY_MAX 256 /* classed groups of one player looked at */
+
+/* The player's EMT history (R6): every finished group with a class he
+ * played in, with his points, games and whether he was first on points.
+ * 0 and *n, or -1 (database). */
+static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h, size_t *n)
+{
+	int64_t ids[HISTORY_MAX];
+	size_t k;
+	*n = 0;
+	if (store_tournaments_classed_of(app->st, user, ids, HISTORY_MAX, &k) != STORE_OK)
+		return -1;
+	struct loaded *t = calloc(1, sizeof *t);
+	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
+	int rc = t && s ? 0 : -1;
+	for (size_t i = 0; i < k && rc == 0; i++) {
+		struct dsu_table_info info;
+		enum dsu_class cls;
+		int32_t finish;
+		char err[128];
+		if (load(app, ids[i], t)) {
+			rc = -1;
+			break;
+		}
+		if (!t->unfinished && t->last_end[0] && dsu_class_parse(t->t.cls, &cls) == CC_OK &&
+		    calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK &&
+		    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, &info, err,
+		                  sizeof err) == CC_OK)
+			for (int j = 0; j < t->n; j++)
+				if (t->seats[s[j].player].user == user && s[j].games > 0)
+					h[(*n)++] = (struct dsu_history_entry){
+					        cls, finish, s[j].score2, s[j].games,
+					        j < info.first_on_points};
+		unload(t);
+	}
+	free(t);
+	free(s);
+	return rc;
+}
+
+/* The classes user may enter today (R35-R41).  0, or an error response
+ * and -1. */
+static int rights_of(struct app *app, int64_t user, struct dsu_rights_answer *a,
+                     struct api_resp *rs)
+{
+	struct dsu_history_entry *h = calloc(HISTORY_MAX, sizeof *h);
+	size_t n;
+	int32_t today;
+	char err[256];
+	if (!h)
+		return api_error(rs, "internal", "out of memory"), -1;
+	if (api_today_day(app, &today, rs) || history_of(app, user, h, &n)) {
+		if (!rs->status)
+			api_error(rs, "internal", "the results cannot be read");
+		free(h);
+		return -1;
+	}
+	/* no OTB rating is stored yet: only the EMT routes and 6.5.3.2f */
+	struct dsu_rights_query q = {today, -1, -1, DSU_NO_DATE, NULL, 0};
+	int rc = dsu_entry_rights(h, n, &q, a, err, sizeof err);
+	free(h);
+	if (rc != CC_OK) {
+		api_error(rs, "internal", "the rights cannot be computed: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	json_t *u = api_user_json(app, rq->ids[0]);
+	if (!u)
+		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
+	json_decref(u);
+	struct dsu_rights_answer a;
+	if (rights_of(app, rq->ids[0], &a, rs))
+		return rs->status;
+	json_t *list = json_array();
+	for (int c = DSU_CLASS_COUNT - 1; list && c >= 0; c--) {
+		char until[CALENDAR_ISO_LEN];
+		if (!a.may[c])
+			continue;
+		bool open_end = a.until[c] == DSU_NO_DATE;
+		if (!open_end && calendar_format(a.until[c], until, sizeof until) != CC_OK)
+			continue;
+		json_array_append_new(
+		        list, json_pack("{s:s, s:o, s:s}", "class", dsu_class_name((enum dsu_class)c),
+		                        "until", open_end ? json_null() : json_string(until), "why",
+		                        open_end ? "first-time participant (DSU 6.5.3.2f)"
+		                                 : "EMT result (DSU 6.5.2.2, 6.5.3.2)"));
+	}
+	return api_json(rs, 200,
+	                json_pack("{s:o, s:b}", "rights", list, "first_timer", a.first_timer));
+}
+
+/* Starts a group of the first TOURNAMENT_EMT_PLAYERS waiting entries of
+ * class cls (DSU 6.5.1.1), inside the caller's transaction: seats by lot,
+ * colours by R28, all games from today.  0 and *id, or an error response
+ * and -1. */
+static int start_group(struct app *app, const struct store_entry *waiting, const char *cls,
+                       int64_t tl, int64_t creator, int64_t *id, struct api_resp *rs)
+{
+	struct draft *d = calloc(1, sizeof *d);
+	char name[64], today[CALENDAR_ISO_LEN];
+	int groups = 0;
+	if (!d)
+		return api_error(rs, "internal", "out of memory"), -1;
+	if (store_tournaments_count_class(app->st, cls, &groups) != STORE_OK) {
+		free(d);
+		return api_error(rs, "busy", "the database is busy; try again"), -1;
+	}
+	api_today(app, today);
+	snprintf(name, sizeof name, "EMT %s-klassen gruppe %d", cls, groups + 1);
+	d->name = name;
+	d->profile = "dsu-email";
+	d->start = today;
+	d->kind = KIND_EMT;
+	d->cls = cls;
+	d->tl = tl;
+	d->n = TOURNAMENT_EMT_PLAYERS;
+	for (int i = 0; i < d->n; i++)
+		d->players[i] = (struct entry){.user = waiting[i].user};
+	for (int i = d->n - 1; i > 0; i--) { /* R27: the numbers drawn by lot */
+		int j = (int)randombytes_uniform((uint32_t)i + 1);
+		struct entry x = d->players[i];
+		d->players[i] = d->players[j];
+		d->players[j] = x;
+	}
+	int rc = insert_tournament(app, d, creator, id);
+	if (rc)
+		api_error(rs, "busy", "the group could not be stored; try again");
+	else
+		rc = insert_games(app, d, *id, rs);
+	free(d);
+	return rc;
+}
+
+int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"class", "player", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *cls_s;
+	int64_t player = rq->user.id;
+	enum dsu_class cls;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "class", true, &cls_s, rs) ||
+	    api_get_int(body, "player", false, &player, rs) < 0)
+		return rs->status;
+	if (dsu_class_parse(cls_s, &cls) != CC_OK)
+		return api_error(rs, "invalid_field", "class must be \u00c5, K, M or DM (DSU 6.5.1)");
+	if (player != rq->user.id && !api_is_tl(&rq->user))
+		return api_error(rs, "forbidden", "a player enters only himself");
+	json_t *u = api_user_json(app, player);
+	if (!u)
+		return api_error(rs, "unknown_user", "there is no user %lld", (long long)player);
+	json_decref(u);
+	struct dsu_rights_answer a;
+	if (rights_of(app, player, &a, rs))
+		return rs->status;
+	if (!a.may[cls])
+		return api_error(rs, "no_right",
+		                 "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
+		                 "6.5.3.2; GET /api/v1/users/%lld/rights)",
+		                 (long long)player, dsu_class_name(cls), (long long)player);
+	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS + 1], e = {.user = player};
+	size_t nw;
+	snprintf(e.cls, sizeof e.cls, "%s", dsu_class_name(cls));
+	api_today(app, e.valid_on);
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (store_entries_waiting(app->st, e.cls, waiting, TOURNAMENT_EMT_PLAYERS + 1, &nw) !=
+	    STORE_OK) {
+		api_error(rs, "busy", "the entries cannot be read; try again");
+		goto fail;
+	}
+	for (size_t i = 0; i < nw; i++)
+		if (waiting[i].user == player) {
+			api_error(rs, "already_entered",
+			          "user %lld already waits for a group of the %s class",
+			          (long long)player, e.cls);
+			goto fail;
+		}
+	if (store_entries_insert(app->st, &e, rq->user.id) != STORE_OK) {
+		api_error(rs, "busy", "the entry could not be stored; try again");
+		goto fail;
+	}
+	waiting[nw++] = e;
+	int64_t group = 0;
+	/* DSU 6.5.1.1: a new group as soon as 7 entries of a class exist (the
+	 * DM is one group a year, started by its TL) */
+	if (cls != DSU_CLASS_DM && nw >= TOURNAMENT_EMT_PLAYERS) {
+		int64_t tl = api_is_tl(&rq->user) ? rq->user.id : 0;
+		if (start_group(app, waiting, e.cls, tl, rq->user.id, &group, rs))
+			goto fail;
+		for (size_t i = 0; i < TOURNAMENT_EMT_PLAYERS; i++)
+			if (store_entries_assign(app->st, waiting[i].id, group) != STORE_OK) {
+				api_error(rs, "busy", "the entries could not be stored; try again");
+				goto fail;
+			}
+	}
+	if (store_commit(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the entry could not be stored; try again");
+	return api_json(rs, 201,
+	                json_pack("{s:I, s:I, s:s, s:o}", "id", (json_int_t)e.id, "player",
+	                          (json_int_t)player, "class", e.cls, "tournament",
+	                          group ? json_integer(group) : json_null()));
+fail:
+	store_rollback(app->st);
+	return rs->status;
 }

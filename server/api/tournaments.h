@@ -44,4 +44,16 @@ bool api_tournaments_may_lead(const struct user *u, int64_t tl);
  * listed for adjudication. */
 int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_resp *rs);
 
+/* GET /api/v1/users/{id}/rights -> {"rights": [{"class", "until" (null:
+ * no end), "why"}], "first_timer"}: the EMT classes he may enter today
+ * (DSU 6.5.2.2, 6.5.3.2) from his finished groups with a class. */
+int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* POST /api/v1/entries {"class", "player"?} (a player for himself, a
+ * tl/admin for anyone) -> 201 {"id", "player", "class", "tournament"}:
+ * 422 no_right when his rights do not reach the class, 409
+ * already_entered when he waits already; the 7th waiting entry of a class
+ * (not DM) starts a group of those seven at once (DSU 6.5.1.1). */
+int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs);
+
 #endif

@@ -253,3 +253,93 @@ int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal
 	sqlite3_reset(st);
 	return STORE_OK;
 }
+
+int store_tournaments_classed_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT t.id FROM tournaments t JOIN tournament_players tp"
+	                          " ON tp.tournament_id = t.id WHERE tp.user_id = ?"
+	                          " AND t.class IS NOT NULL ORDER BY t.id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "classed tournaments: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "classed tournaments");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_count_class(store *s, const char *cls, int *n)
+{
+	static const char sql[] = "SELECT count(*) FROM tournaments WHERE class = ?";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, cls))
+		return store_failed(s, st, "class count: bind");
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "class count");
+	*n = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_entries_insert(store *s, struct store_entry *e, int64_t created_by)
+{
+	static const char sql[] = "INSERT INTO entries (user_id, class, valid_on, created_by)"
+	                          " VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, e->user) || store_bind_text(st, 2, e->cls) ||
+	    store_bind_text(st, 3, e->valid_on) ||
+	    (created_by ? store_bind_int64(st, 4, created_by) : sqlite3_bind_null(st, 4)))
+		return store_failed(s, st, "entry: bind");
+	if (store_exec(s, st, "entry") != STORE_OK)
+		return STORE_ERROR;
+	e->id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
+                          size_t *n)
+{
+	static const char sql[] = "SELECT id, user_id, class, valid_on FROM entries"
+	                          " WHERE class = ? AND tournament_id IS NULL ORDER BY id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, cls))
+		return store_failed(s, st, "waiting entries: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_entry *e = &out[(*n)++];
+		memset(e, 0, sizeof *e);
+		e->id = sqlite3_column_int64(st, 0);
+		e->user = sqlite3_column_int64(st, 1);
+		store_col_text(st, 2, e->cls, sizeof e->cls);
+		store_col_text(st, 3, e->valid_on, sizeof e->valid_on);
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "waiting entries");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_entries_assign(store *s, int64_t id, int64_t tournament)
+{
+	static const char sql[] = "UPDATE entries SET tournament_id = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, id))
+		return store_failed(s, st, "entry assign: bind");
+	return store_exec(s, st, "entry assign");
+}

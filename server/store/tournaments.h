@@ -78,6 +78,31 @@ int store_withdrawals_insert(store *s, int64_t tournament, const struct store_wi
 int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal *out, size_t max,
                            size_t *n);
 
+/* The tournaments with an EMT class that user sits in, oldest first, at
+ * most max: STORE_OK and *n, or STORE_ERROR. */
+int store_tournaments_classed_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n);
+
+/* The number of tournaments of a class (for the next group's number). */
+int store_tournaments_count_class(store *s, const char *cls, int *n);
+
+/* An EMT entry (DSU 6.4.4). */
+struct store_entry {
+	int64_t id, user, tournament; /* tournament 0 = waiting for a group */
+	char cls[4];
+	char valid_on[CALENDAR_ISO_LEN];
+};
+
+/* Inside the caller's transaction: a new entry (e->id set). */
+int store_entries_insert(store *s, struct store_entry *e, int64_t created_by);
+
+/* The entries of a class still waiting for a group, oldest first, at
+ * most max: STORE_OK and *n, or STORE_ERROR. */
+int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
+                          size_t *n);
+
+/* Inside the caller's transaction: entry id joins tournament. */
+int store_entries_assign(store *s, int64_t id, int64_t tournament);
+
 /* The newest tournaments, at most max (new array, free() it). */
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n);
 

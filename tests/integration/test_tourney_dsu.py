@@ -332,6 +332,86 @@ def overview_shows_only_his_tournaments():
     expect(not listed(tl3), "another TL does not")
 
 
+# ------------------------------------------------------------ entries
+
+@test
+def rights_after_v01_and_entries_by_right():
+    """After V01 A and B (tied for 1st) may enter M until 2028-05-14 and K
+    until 2029-05-14; G (1½) only Å; A's entry into M is taken, into the
+    DM refused with 422 no_right; a first-timer may enter only Å."""
+    w = W()
+    v = VECTORS["V01"]
+    ids = new_players(v["input"]["players"])
+    t = create(w.tl, {"name": "EMT K rights", "kind": "emt_group", "class": "K",
+                      "profile": "server", "start_date": START,
+                      "players": [ids[n] for n in v["input"]["players"]]})
+    play_vector_games(w.tl, games_of(t), ids, v["input"]["games"], exact=True)
+    r = w.carol.get("users/%d/rights" % ids["A"])
+    expect_status(r, 200, "rights")
+    expect_eq([(x["class"], x["until"]) for x in r.json["rights"]],
+              [("M", "2028-05-14"), ("K", "2029-05-14")], "A's rights")
+    expect_eq(r.json["first_timer"], False, "not a first-timer")
+    r = w.carol.get("users/%d/rights" % ids["G"])
+    expect_eq([(x["class"], x["until"]) for x in r.json["rights"]], [("\u00c5", "2029-05-14")],
+              "G's rights")
+    a = w.server.login("A_%d" % _count[0])
+    before = counts()
+    expect_error(a.post("entries", {"class": "DM"}), 422, "no_right", "A into the DM")
+    expect_eq(counts(), before, "nothing stored")
+    r = a.post("entries", {"class": "M"})
+    expect_status(r, 201, "A into M")
+    expect_eq((r.json["player"], r.json["class"], r.json["tournament"]), (ids["A"], "M", None),
+              "the entry waits")
+    expect_error(a.post("entries", {"class": "M"}), 409, "already_entered", "twice")
+    newbie = new_players(["fresh"])["fresh"]
+    r = w.carol.get("users/%d/rights" % newbie)
+    expect_eq((r.json["rights"][0]["class"], r.json["rights"][0]["until"], r.json["first_timer"]),
+              ("\u00c5", None, True), "a first-timer's right")
+    expect_error(w.tl.post("entries", {"class": "K", "player": newbie}), 422, "no_right",
+                 "a first-timer into K")
+    expect_error(w.alice.post("entries", {"class": "\u00c5", "player": newbie}), 403,
+                 "forbidden", "a player entering another")
+    for body, code in (({"class": "X"}, "invalid_field"), ({}, "missing_field"),
+                       ({"class": "K", "fee": 1}, "unknown_field"),
+                       ({"class": "K", "player": 999999}, "unknown_user")):
+        expect_error(w.tl.post("entries", body), 422, code, "entry %r" % body)
+    expect_error(w.carol.get("users/999999/rights"), 404, "not_found", "no user")
+
+
+@test
+def seven_entries_start_a_group():
+    """DSU 6.5.1.1: the 7th entry of a class starts a group of those seven
+    at once: an emt_group of that class with all 21 games (R28: 3 Whites
+    each); the 8th waits for the next group."""
+    w = W()
+    ids = new_players(["e%d" % i for i in range(1, 9)])
+    players = [ids["e%d" % i] for i in range(1, 9)]
+    aa = "\u00c5"
+    # (A's M entry of the test above waits in another class: it does not count)
+    for uid in players[:6]:
+        r = w.tl.post("entries", {"class": aa, "player": uid})
+        expect_status(r, 201, "entry")
+        expect_eq(r.json["tournament"], None, "waits")
+    r = w.tl.post("entries", {"class": aa, "player": players[6]})
+    expect_status(r, 201, "7th entry")
+    gid = r.json["tournament"]
+    expect(isinstance(gid, int), "the 7th entry starts a group: %r" % r.json)
+    t = get_t(gid)
+    expect_eq((t["kind"], t["class"], t["tl"]["id"], len(t["games"]), t["start_date"]),
+              ("emt_group", aa, w.ids["tl"], 21, TODAY), "the group")
+    expect_eq(sorted(s["player"]["id"] for s in t["standings"]), sorted(players[:7]),
+              "those seven")
+    whites = {}
+    for g in games_of(t):
+        whites[g["white"]["id"]] = whites.get(g["white"]["id"], 0) + 1
+    expect_eq(sorted(whites.values()), [3] * 7, "3 Whites each")
+    r = w.tl.post("entries", {"class": aa, "player": players[7]})
+    expect_status(r, 201, "8th entry")
+    expect_eq(r.json["tournament"], None, "the 8th waits for the next group")
+    expect_eq(w.server.db_rows("SELECT count(*) FROM entries WHERE tournament_id = ?",
+                               (gid,))[0][0], 7, "seven entries in the group")
+
+
 # ------------------------------------------------------------ bad input
 
 @test
