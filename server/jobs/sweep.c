@@ -13,6 +13,7 @@
 #include "jobs/mail.h"
 #include "store/games.h"
 #include "store/sweep.h"
+#include "store/tournaments.h"
 #include "store/users.h"
 #include "util/status.h"
 #include "util/textbuf.h"
@@ -145,9 +146,20 @@ static int record(struct app *app, const struct store_game *g, const struct corr
 	/* Who is told: docs/SWEEP.md table. */
 	struct store_contact to[MAX_TLS + 2];
 	size_t nto = 0;
-	if (f->kind != CORR_FINDING_REMINDER &&
-	    store_users_tl_contacts(app->st, to, MAX_TLS, &nto) != STORE_OK)
-		goto fail;
+	if (f->kind != CORR_FINDING_REMINDER) {
+		/* DSU 6.1.3: a tournament's game goes to its own TL only */
+		int64_t tournament, tl;
+		if (store_tournaments_of_game(app->st, g->id, &tournament, &tl) != STORE_OK)
+			goto fail;
+		if (tournament && tl) {
+			rc = store_users_contact(app->st, tl, &to[0]);
+			if (rc == STORE_ERROR)
+				goto fail;
+			nto = rc == STORE_OK;
+		}
+		if (nto == 0 && store_users_tl_contacts(app->st, to, MAX_TLS, &nto) != STORE_OK)
+			goto fail;
+	}
 	if (f->kind != CORR_FINDING_ADJUDICATION) {
 		rc = store_users_contact(app->st, player, &to[nto]);
 		if (rc == STORE_ERROR)

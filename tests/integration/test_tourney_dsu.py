@@ -6,6 +6,7 @@ rights read back; withdrawals on each side of "half" (DSU 6.2.8); each
 tournament's own TL (6.1.3), a second TL refused; the DM's double round
 robin; and bad input refused with nothing stored."""
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -330,6 +331,16 @@ def overview_shows_only_his_tournaments():
     expect(listed(w.tl), "its TL sees the game")
     expect(listed(w.admin), "an admin sees the game")
     expect(not listed(tl3), "another TL does not")
+    # the sweep's mail about it goes to its own TL only
+    env = dict(w.server.env())
+    r = subprocess.run([CORRCHESS, "--db", w.server.db, "--mail_from", "tl@dsu.example",
+                        "sweep"], capture_output=True, text=True, env=env, timeout=120)
+    expect(r.returncode in (0, 1), "sweep ran: %r" % (r,))
+    to = {row[0] for row in w.server.db_rows(
+        "SELECT m.to_addr FROM mail_outbox m JOIN sweep_events e ON e.id = m.event_id"
+        " WHERE e.game_id = ? AND e.kind <> 'reminder'", (gid,))}
+    expect("tl@example.org" in to, "its TL is told: %r" % to)
+    expect("tl_third@example.org" not in to, "another TL is not: %r" % to)
 
 
 # ------------------------------------------------------------ entries
