@@ -331,6 +331,24 @@ def overview_shows_only_his_tournaments():
     expect(listed(w.tl), "its TL sees the game")
     expect(listed(w.admin), "an admin sees the game")
     expect(not listed(tl3), "another TL does not")
+    # R14 (DSU 6.2.7): a game of a group started more than 18 months ago is
+    # callable for adjudication: listed for its own TL only
+    old = create(w.tl, {"name": "Started long ago", "kind": "round_robin",
+                        "profile": "dsu-post", "start_date": "2024-10-01",
+                        "players": list(ids.values())})
+    og = old["games"][0]
+
+    def deadline(client):
+        return [(d["game"], d["tournament"], d["what"], d["date"])
+                for d in client.get("tl/overview").json["deadlines"] if d["game"] == og]
+
+    expect_eq(deadline(w.tl), [(og, old["id"], "adjudication_callable", "2026-04-01")],
+              "18 months after 2024-10-01")
+    expect_eq(deadline(tl3), [], "not another TL's")
+    # R12 (DSU 6.2.6): a postal result is reported within 8 days
+    tl_result(w.tl, og, "1-0")
+    expect_eq(deadline(w.tl), [(og, old["id"], "result_report", "2026-05-22")],
+              "report by the 8th day")
     # the sweep's mail about it goes to its own TL only
     env = dict(w.server.env())
     r = subprocess.run([CORRCHESS, "--db", w.server.db, "--mail_from", "tl@dsu.example",
