@@ -38,3 +38,15 @@ CREATE TABLE entries (
 );
 CREATE INDEX entries_pending ON entries(class, id) WHERE tournament_id IS NULL;
 CREATE INDEX entries_user ON entries(user_id);
+
+-- The cup (DSU 6.6): the cup is a tournament of kind 'cup' with its
+-- entries as players (their strength and whether they start at the
+-- semifinal, 6.6.1.6); each stage's groups are round robins with the cup
+-- as parent.  advance: how many of each group go on (6.6.1.3, 2 or 3).
+ALTER TABLE tournaments ADD COLUMN parent_id INTEGER REFERENCES tournaments(id);
+ALTER TABLE tournaments ADD COLUMN stage TEXT CHECK (stage IN ('prelim', 'semifinal', 'final'));
+ALTER TABLE tournaments ADD COLUMN advance INTEGER CHECK (advance IN (2, 3));
+CREATE INDEX tournaments_parent ON tournaments(parent_id) WHERE parent_id IS NOT NULL;
+ALTER TABLE tournament_players ADD COLUMN k_rating INTEGER;
+ALTER TABLE tournament_players ADD COLUMN otb_rating INTEGER;
+ALTER TABLE tournament_players ADD COLUMN semifinal_direct INTEGER NOT NULL DEFAULT 0;

@@ -34,6 +34,8 @@ static const struct {
         {"overlap", 409},
         {"already_withdrawn", 409},
         {"already_entered", 409},
+        {"stage_not_finished", 409},
+        {"cup_finished", 409},
         {"body_too_large", 413},
         {"invalid_field", 422},
         {"missing_field", 422},
@@ -57,6 +59,7 @@ static const struct {
         {"not_in_tournament", 422},
         {"not_a_tl", 422},
         {"no_right", 422},
+        {"not_a_cup", 422},
         {"internal", 500},
         {"busy", 503},
 };

@@ -56,6 +56,8 @@ static const struct route {
         {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, TL,
          "records withdrawals"},
+        {"POST", "/api/v1/tournaments/{id}/next-stage", api_tournaments_next_stage, TL,
+         "starts a cup's next stage"},
         {"POST", "/api/v1/entries", api_entries_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/rights", api_users_rights, SIGNED, NULL},
 };

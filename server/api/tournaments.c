@@ -22,6 +22,7 @@
 #include "base/log.h"
 #include "store/games.h"
 #include "tourney/dsu_admin.h"
+#include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"
 #include "tourney/dsu_rights.h"
 #include "tourney/dsu_team.h"
@@ -47,8 +48,12 @@ struct draft {
 	bool series_cancellable; /* DSU 6.2.5 (SPEC 3): the games allow cancelling a series */
 	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = the creator */
 	const char *cls;         /* EMT class (borrowed), or NULL */
+	int64_t parent;          /* a cup group: its cup */
+	const char *stage;       /* a cup group: "prelim", "semifinal", "final" */
+	int advance;             /* a cup: 2 or 3 of each group go on (DSU 6.6.1.3) */
 	int n; /* players */
 	struct entry players[TOURNAMENT_MAX_PLAYERS];
+	struct dsu_cup_entry strength[TOURNAMENT_MAX_PLAYERS]; /* a cup: by seat */
 };
 
 /* ---- checking the request ---- */
@@ -77,20 +82,12 @@ static int check_name(const char *name, const char *what, struct api_resp *rs)
 	return 0;
 }
 
-/* The kind's number, or a 422 and -1 (cup: 422 unsupported_kind). */
+/* The kind's number, or a 422 and -1. */
 static int check_kind(const char *kind, struct api_resp *rs)
 {
 	for (int k = 0; kind_names[k]; k++)
-		if (strcmp(kind, kind_names[k]) == 0) {
-			if (k == KIND_CUP) {
-				api_error(rs, "unsupported_kind",
-				        "cup draws are not supported yet: the groups of a cup "
-				        "(SPEC 6) are not drawn by this server; create each group "
-				        "as a round_robin");
-				return -1;
-			}
+		if (strcmp(kind, kind_names[k]) == 0)
 			return k;
-		}
 	api_error(rs, "invalid_field",
 	          "kind must be round_robin, double_round_robin, emt_group, dm, team or cup");
 	return -1;
@@ -147,6 +144,54 @@ static int read_ids(json_t *arr, const char *what, struct draft *d, struct api_r
 	return 0;
 }
 
+/* A cup's "players": user ids, or {"id", "k_rating"?, "otb_rating"?,
+ * "wants_semifinal"?} (DSU 6.6.1.2: the presumed strength; 6.6.1.6: a
+ * K-rating of 2000 may start at the semifinal).  Then the preliminary
+ * players must split into groups of 7 and 6 (I-19).  0, or a 422 and -1. */
+static int read_cup_players(json_t *arr, struct draft *d, struct api_resp *rs)
+{
+	static const char *const keys[] = {"id", "k_rating", "otb_rating", "wants_semifinal", NULL};
+	if (!json_is_array(arr) || json_array_size(arr) > TOURNAMENT_MAX_PLAYERS) {
+		api_error(rs, json_is_array(arr) ? "invalid_player_count" : "invalid_field",
+		          "players must be a list of at most %d user ids or entries",
+		          TOURNAMENT_MAX_PLAYERS);
+		return -1;
+	}
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		json_t *v = json_array_get(arr, i);
+		struct dsu_cup_entry *e = &d->strength[d->n];
+		int64_t id, k = -1, o = -1;
+		bool semi = false;
+		if (json_is_integer(v)) {
+			id = json_integer_value(v);
+		} else if (!json_is_object(v) || api_only_keys(v, keys, rs) ||
+		           api_get_int(v, "id", true, &id, rs) ||
+		           api_get_int(v, "k_rating", false, &k, rs) < 0 ||
+		           api_get_int(v, "otb_rating", false, &o, rs) < 0 ||
+		           api_get_bool(v, "wants_semifinal", false, &semi, rs) < 0) {
+			if (!json_is_object(v))
+				api_error(rs, "invalid_field",
+				          "players[%zu] must be a user id or {\"id\", \"k_rating\", ...}", i);
+			return -1;
+		}
+		if (k < -1 || k > 4000 || o < -1 || o > 4000) {
+			api_error(rs, "invalid_field", "players[%zu]: ratings are 0 to 4000", i);
+			return -1;
+		}
+		*e = (struct dsu_cup_entry){(int)k, (int)o, semi};
+		d->players[d->n++] = (struct entry){.user = id};
+	}
+	int sizes[TOURNAMENT_MAX_PLAYERS], prelim = 0;
+	char err[160];
+	for (int i = 0; i < d->n; i++)
+		prelim += !dsu_cup_semifinal_direct(&d->strength[i]);
+	if (dsu_cup_group_sizes(prelim, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err) < 0) {
+		api_error(rs, "invalid_player_count", "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
 /* True when obj has key with a value other than null (as the api_get_*
  * readers see it). */
 static bool has(json_t *obj, const char *key)
@@ -168,7 +213,8 @@ static int read_players(json_t *body, struct draft *d, struct api_resp *rs)
 		api_error(rs, "missing_field", "the field \"players\" is required");
 		return -1;
 	}
-	if (read_ids(json_object_get(body, "players"), "players", d, rs))
+	if (d->kind == KIND_CUP ? read_cup_players(json_object_get(body, "players"), d, rs)
+	                        : read_ids(json_object_get(body, "players"), "players", d, rs))
 		return -1;
 	if (d->kind == KIND_EMT && d->n != TOURNAMENT_EMT_PLAYERS) {
 		api_error(rs, "invalid_player_count",
@@ -350,7 +396,7 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 {
 	static const char *const keys[] = {"name",  "kind",    "profile", "start_date",
 	                                   "players", "teams", "series_cancellable",
-	                                   "tl",    "class",   NULL};
+	                                   "tl",    "class",   "advance", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *kind;
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -362,6 +408,9 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	    api_get_int(body, "tl", false, &d->tl, rs) < 0 ||
 	    api_get_string(body, "class", false, &d->cls, rs) < 0)
 		return -1;
+	int64_t advance = 0;
+	if (api_get_int(body, "advance", false, &advance, rs) < 0)
+		return -1;
 	if (check_name(d->name, "the name", rs))
 		return -1;
 	int k = check_kind(kind, rs);
@@ -370,6 +419,12 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	d->kind = (enum kind)k;
 	if (check_class(d, rs) || check_tl(app, d, rs))
 		return -1;
+	if (advance && (d->kind != KIND_CUP || (advance != 2 && advance != 3))) {
+		api_error(rs, "invalid_field",
+		          "advance (2 or 3 of each group go on, DSU 6.6.1.3) is for a cup");
+		return -1;
+	}
+	d->advance = d->kind == KIND_CUP ? (advance ? (int)advance : 2) : 0;
 	if (check_profile_date(d->profile, d->start, rs))
 		return -1;
 	d->n = 0;
@@ -422,6 +477,9 @@ static int insert_tournament(struct app *app, const struct draft *d, int64_t cre
 		snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->kind]);
 	}
 	snprintf(t.cls, sizeof t.cls, "%s", d->cls ? d->cls : "");
+	snprintf(t.stage, sizeof t.stage, "%s", d->stage ? d->stage : "");
+	t.parent = d->parent;
+	t.advance = d->advance;
 	snprintf(t.profile, sizeof t.profile, "%s", d->profile);
 	snprintf(t.start, sizeof t.start, "%s", d->start);
 	if (store_tournaments_insert(app->st, &t) != STORE_OK)
@@ -469,6 +527,92 @@ static int insert_games(struct app *app, const struct draft *d, int64_t id, stru
 	return failed ? -1 : 0;
 }
 
+/* Draws seats by lot among d's players (R27; 6.6.1.2 "fri lodtrækning"). */
+static void shuffle(struct draft *d)
+{
+	for (int i = d->n - 1; i > 0; i--) {
+		int j = (int)randombytes_uniform((uint32_t)i + 1);
+		struct entry x = d->players[i];
+		d->players[i] = d->players[j];
+		d->players[j] = x;
+	}
+}
+
+/* Inside the caller's transaction: a group of a cup (a round robin with
+ * the cup as parent) of players[0..n), seats by lot, from today.  0, or
+ * an error response and -1. */
+static int insert_cup_group(struct app *app, const struct store_tournament *cup, int64_t cup_id,
+                            const char *stage, int number, const int64_t *players, int n,
+                            int64_t creator, struct api_resp *rs)
+{
+	struct draft *g = calloc(1, sizeof *g);
+	char name[STORE_TOURNAMENT_NAME_MAX + 32], today[CALENDAR_ISO_LEN];
+	int64_t id;
+	if (!g)
+		return api_error(rs, "internal", "out of memory"), -1;
+	api_today(app, today);
+	snprintf(name, sizeof name, "%.100s: %s %d", cup->name, stage, number);
+	g->name = name;
+	g->profile = cup->profile;
+	g->start = strcmp(stage, "prelim") == 0 ? cup->start : today;
+	g->kind = KIND_RR;
+	g->series_cancellable = cup->series_cancellable;
+	g->tl = cup->tl;
+	g->parent = cup_id;
+	g->stage = stage;
+	g->n = n;
+	for (int i = 0; i < n; i++)
+		g->players[i] = (struct entry){.user = players[i]};
+	shuffle(g);
+	int rc = insert_tournament(app, g, creator, &id);
+	if (rc)
+		api_error(rs, "busy", "the cup group could not be stored; try again");
+	else
+		rc = insert_games(app, g, id, rs);
+	free(g);
+	return rc;
+}
+
+/* The preliminary groups of a new cup (DSU 6.6.1.1-6.6.1.2): the entries
+ * without a semifinal start seeded by strength and dealt in serpentine
+ * order into groups of 7, then 6 (I-18, I-19); the strengths kept on the
+ * cup's seats.  0, or an error response and -1. */
+static int insert_cup(struct app *app, const struct draft *d, int64_t id, int64_t creator,
+                      struct api_resp *rs)
+{
+	int seeds[TOURNAMENT_MAX_PLAYERS], direct[TOURNAMENT_MAX_PLAYERS],
+	        refused[TOURNAMENT_MAX_PLAYERS], group[TOURNAMENT_MAX_PLAYERS],
+	        sizes[TOURNAMENT_MAX_PLAYERS];
+	int nd, nr;
+	char err[160];
+	for (int i = 0; i < d->n; i++) {
+		struct store_cup_entry e = {d->players[i].user, d->strength[i].k_rating,
+		                            d->strength[i].otb_rating,
+		                            dsu_cup_semifinal_direct(&d->strength[i])};
+		if (store_tournaments_set_strength(app->st, id, &e) != STORE_OK)
+			return api_error(rs, "busy", "the cup could not be stored; try again"), -1;
+	}
+	int ns = dsu_cup_seed(d->strength, d->n, seeds, direct, &nd, refused, &nr, err, sizeof err);
+	int ng = ns < 0 ? ns : dsu_cup_group_sizes(ns, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err);
+	if (ng < 0 || dsu_cup_serpentine(ns, sizes, ng, group, err, sizeof err) != CC_OK)
+		return api_error(rs, "invalid_player_count", "%s", err), -1;
+	struct store_tournament cup = {.series_cancellable = d->series_cancellable,
+	                               .tl = d->tl ? d->tl : creator};
+	snprintf(cup.name, sizeof cup.name, "%s", d->name);
+	snprintf(cup.profile, sizeof cup.profile, "%s", d->profile);
+	snprintf(cup.start, sizeof cup.start, "%s", d->start);
+	for (int g = 0; g < ng; g++) {
+		int64_t members[7];
+		int k = 0;
+		for (int s = 0; s < ns && k < 7; s++)
+			if (group[s] == g)
+				members[k++] = d->players[seeds[s]].user;
+		if (insert_cup_group(app, &cup, id, "prelim", g + 1, members, k, creator, rs))
+			return -1;
+	}
+	return 0;
+}
+
 /* Stores d: the tournament, its players and all its games in one
  * transaction.  0 and *id, or an error response and -1 (nothing stored). */
 static int store_draft(struct app *app, const struct draft *d, int64_t creator, int64_t *id,
@@ -483,7 +627,8 @@ static int store_draft(struct app *app, const struct draft *d, int64_t creator, 
 		api_error(rs, "busy", "the tournament could not be stored; try again");
 		goto fail;
 	}
-	if (insert_games(app, d, *id, rs) != 0)
+	if (d->kind == KIND_CUP ? insert_cup(app, d, *id, creator, rs) != 0
+	                        : insert_games(app, d, *id, rs) != 0)
 		goto fail;
 	if (store_commit(app->st) != STORE_OK) {
 		api_error(rs, "busy", "the tournament could not be stored; try again");
@@ -600,7 +745,11 @@ static enum dsu_event event_of(const struct store_tournament *t)
 {
 	if (strcmp(t->dsu_kind, "dm") == 0)
 		return DSU_EVENT_DM;
-	if (strcmp(t->kind, kind_names[KIND_CUP]) == 0)
+	if (strcmp(t->stage, "final") == 0)
+		return DSU_EVENT_CUP_FINAL; /* 6.6.1.5 */
+	if (strcmp(t->stage, "semifinal") == 0)
+		return DSU_EVENT_CUP_SEMI; /* 6.6.1.4 */
+	if (strcmp(t->stage, "prelim") == 0 || strcmp(t->kind, kind_names[KIND_CUP]) == 0)
 		return DSU_EVENT_CUP_PRELIM;
 	return DSU_EVENT_EMT;
 }
@@ -791,6 +940,29 @@ static json_t *withdrawals_json(struct app *app, const struct loaded *t)
 	return arr;
 }
 
+/* A cup's "stages" (new): [{"stage", "groups": [ids]}] in order, plus
+ * its "advance" and "semifinal_direct" (user ids) on the side; NULL when
+ * the database fails. */
+static json_t *stages_json(struct app *app, const struct loaded *t)
+{
+	struct store_tournament *v;
+	size_t n;
+	if (store_tournaments_children(app->st, t->t.id, &v, &n) != STORE_OK)
+		return NULL;
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < n; i++) {
+		json_t *last = json_array_size(arr) ? json_array_get(arr, json_array_size(arr) - 1)
+		                                    : NULL;
+		if (!last || strcmp(json_string_value(json_object_get(last, "stage")), v[i].stage)) {
+			last = json_pack("{s:s, s:[]}", "stage", v[i].stage, "groups");
+			json_array_append_new(arr, last);
+		}
+		json_array_append_new(json_object_get(last, "groups"), json_integer(v[i].id));
+	}
+	free(v);
+	return arr;
+}
+
 /* The TOURNAMENT object of API.md for t (new), or NULL; a team
  * tournament adds "teams". */
 static json_t *tournament_json(struct app *app, const struct loaded *t)
@@ -808,6 +980,25 @@ static json_t *tournament_json(struct app *app, const struct loaded *t)
 	    json_object_set_new(j, "teams", teams_json(t))) {
 		json_decref(j);
 		return NULL;
+	}
+	if (j && t->t.parent) /* a cup group */
+		json_object_set_new(j, "cup", json_pack("{s:I, s:s}", "id", (json_int_t)t->t.parent,
+		                                        "stage", t->t.stage));
+	if (j && strcmp(t->t.kind, kind_names[KIND_CUP]) == 0) {
+		struct store_cup_entry e[TOURNAMENT_MAX_PLAYERS];
+		size_t ne = 0;
+		json_t *direct = json_array();
+		if (store_tournaments_cup_entries(app->st, t->t.id, e, TOURNAMENT_MAX_PLAYERS, &ne) ==
+		    STORE_OK)
+			for (size_t i = 0; direct && i < ne; i++)
+				if (e[i].semifinal_direct)
+					json_array_append_new(direct, json_integer(e[i].user));
+		json_object_set_new(j, "advance", json_integer(t->t.advance));
+		json_object_set_new(j, "semifinal_direct", direct);
+		if (json_object_set_new(j, "stages", stages_json(app, t))) {
+			json_decref(j);
+			return NULL;
+		}
 	}
 	return j;
 }
@@ -1247,4 +1438,131 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 fail:
 	store_rollback(app->st);
 	return rs->status;
+}
+
+/* ---- the cup's next stage (DSU 6.6.1.3-6.6.1.6) ---- */
+
+/* The players of a finished cup group who go on (6.6.1.4: after SB and
+ * the mutual game all still tied at the cut go on) into q (*nq).  0;
+ * 1 when the group is not finished; -1 when it cannot be read. */
+static int qualifiers(struct app *app, int64_t group, int advance, int64_t *q, int *nq)
+{
+	struct loaded *t = calloc(1, sizeof *t);
+	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
+	char err[128];
+	int rc = -1;
+	if (!t || !s || load(app, group, t))
+		goto out;
+	rc = 1;
+	if (t->unfinished == 0 && dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL,
+	                                        s, NULL, err, sizeof err) == CC_OK) {
+		rc = 0;
+		for (int i = 0; i < t->n && *nq < TOURNAMENT_MAX_PLAYERS; i++)
+			if (s[i].place_lo <= advance)
+				q[(*nq)++] = t->seats[s[i].player].user;
+	}
+	unload(t);
+out:
+	free(t);
+	free(s);
+	return rc;
+}
+
+int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"stage", NULL};
+	const char *want = NULL;
+	json_t *body = rq->body_len ? api_body_object(rq, rs) : NULL;
+	if (rq->body_len && (!body || api_only_keys(body, keys, rs) ||
+	                     api_get_string(body, "stage", false, &want, rs) < 0))
+		return rs->status;
+	if (want && strcmp(want, "semifinal") != 0 && strcmp(want, "final") != 0)
+		return api_error(rs, "invalid_field", "stage must be semifinal or final");
+	struct store_tournament cup, *v = NULL;
+	size_t n = 0;
+	int rc = store_tournaments_get(app->st, rq->ids[0], &cup);
+	if (rc == STORE_NOT_FOUND)
+		return api_error(rs, "not_found", "there is no tournament %lld", (long long)rq->ids[0]);
+	if (rc != STORE_OK)
+		return api_error(rs, "internal", "the tournament cannot be read");
+	if (strcmp(cup.kind, kind_names[KIND_CUP]) != 0)
+		return api_error(rs, "not_a_cup", "tournament %lld is not a cup", (long long)cup.id);
+	if (!api_tournaments_may_lead(&rq->user, cup.tl))
+		return api_error(rs, "not_your_tournament",
+		                 "cup %lld has its own tournament leader (DSU 6.1.3)", (long long)cup.id);
+	if (store_tournaments_children(app->st, cup.id, &v, &n) != STORE_OK || n == 0) {
+		free(v);
+		return api_error(rs, "internal", "the cup's groups cannot be read");
+	}
+	const char *now = v[n - 1].stage;
+	if (strcmp(now, "final") == 0) {
+		free(v);
+		return api_error(rs, "cup_finished", "the final is the cup's last stage (DSU 6.6.1.1)");
+	}
+	const char *next = want ? want : strcmp(now, "prelim") == 0 ? "semifinal" : "final";
+	if (strcmp(now, "semifinal") == 0 && strcmp(next, "semifinal") == 0) {
+		free(v);
+		return api_error(rs, "invalid_field", "after the semifinal comes the final");
+	}
+	int64_t q[TOURNAMENT_MAX_PLAYERS];
+	int nq = 0, status = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(v[i].stage, now) != 0)
+			continue;
+		rc = qualifiers(app, v[i].id, cup.advance ? cup.advance : 2, q, &nq);
+		if (rc) {
+			status = rc > 0 ? api_error(rs, "stage_not_finished",
+			                            "group %lld of the %s has games still running",
+			                            (long long)v[i].id, now)
+			                : api_error(rs, "internal", "group %lld cannot be read",
+			                            (long long)v[i].id);
+			break;
+		}
+	}
+	free(v);
+	if (status)
+		return status;
+	if (strcmp(now, "prelim") == 0) { /* 6.6.1.6: the direct entries join now */
+		struct store_cup_entry e[TOURNAMENT_MAX_PLAYERS];
+		size_t ne = 0;
+		if (store_tournaments_cup_entries(app->st, cup.id, e, TOURNAMENT_MAX_PLAYERS, &ne) !=
+		    STORE_OK)
+			return api_error(rs, "internal", "the cup's entries cannot be read");
+		for (size_t i = 0; i < ne && nq < TOURNAMENT_MAX_PLAYERS; i++)
+			if (e[i].semifinal_direct)
+				q[nq++] = e[i].user;
+	}
+	int sizes[TOURNAMENT_MAX_PLAYERS], ng = 1;
+	char err[160];
+	if (strcmp(next, "semifinal") == 0) {
+		/* 6.6.1.1: groups of 7 (6s where the count needs them); a count
+		 * that does not split is for the TL to fill up (6.6.1.6, I-29) */
+		ng = dsu_cup_group_sizes(nq, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err);
+		if (ng < 0)
+			return api_error(rs, "invalid_player_count",
+			                 "%s: the TL fills the semifinal up (DSU 6.6.1.6) or goes to the "
+			                 "final ({\"stage\": \"final\"})",
+			                 err);
+	} else if (nq < 2) {
+		return api_error(rs, "invalid_player_count", "a final needs 2 players, not %d", nq);
+	} else {
+		sizes[0] = nq;
+	}
+	for (int i = nq - 1; i > 0; i--) { /* 6.6.1.2: the semifinal by free lot */
+		int j = (int)randombytes_uniform((uint32_t)i + 1);
+		int64_t x = q[i];
+		q[i] = q[j];
+		q[j] = x;
+	}
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	for (int g = 0, at = 0; g < ng; at += sizes[g], g++)
+		if (insert_cup_group(app, &cup, cup.id, next, g + 1, q + at, sizes[g], rq->user.id,
+		                     rs)) {
+			store_rollback(app->st);
+			return rs->status;
+		}
+	if (store_commit(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the stage could not be stored; try again");
+	return respond(app, cup.id, 201, rs);
 }

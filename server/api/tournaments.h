@@ -56,4 +56,12 @@ int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs);
  * (not DM) starts a group of those seven at once (DSU 6.5.1.1). */
 int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs);
 
+/* POST /api/v1/tournaments/{id}/next-stage (its tl, admin) {"stage"?:
+ * "semifinal"|"final"} -> 201 the cup: from its finished groups of the
+ * last stage those placed at or above `advance` (all tied at the cut go
+ * on, 6.6.1.4), and after the preliminary round the direct semifinal
+ * entries, into the next stage's groups by lot (semifinal: 7s and 6s;
+ * final: one group).  409 stage_not_finished / cup_finished. */
+int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_resp *rs);
+
 #endif

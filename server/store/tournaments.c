@@ -10,8 +10,9 @@
 int store_tournaments_insert(store *s, struct store_tournament *t)
 {
 	static const char sql[] = "INSERT INTO tournaments (name, kind, profile, start_date,"
-	                          " created_by, series_cancellable, tl_id, dsu_kind, class)"
-	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	                          " created_by, series_cancellable, tl_id, dsu_kind, class,"
+	                          " parent_id, stage, advance)"
+	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -21,7 +22,10 @@ int store_tournaments_insert(store *s, struct store_tournament *t)
 	    store_bind_int64(st, 6, t->series_cancellable) ||
 	    (t->tl ? store_bind_int64(st, 7, t->tl) : sqlite3_bind_null(st, 7)) ||
 	    store_bind_text(st, 8, t->dsu_kind[0] ? t->dsu_kind : NULL) ||
-	    store_bind_text(st, 9, t->cls[0] ? t->cls : NULL))
+	    store_bind_text(st, 9, t->cls[0] ? t->cls : NULL) ||
+	    (t->parent ? store_bind_int64(st, 10, t->parent) : sqlite3_bind_null(st, 10)) ||
+	    store_bind_text(st, 11, t->stage[0] ? t->stage : NULL) ||
+	    (t->advance ? store_bind_int64(st, 12, t->advance) : sqlite3_bind_null(st, 12)))
 		return store_failed(s, st, "tournament: bind");
 	if (store_exec(s, st, "tournament") != STORE_OK)
 		return STORE_ERROR;
@@ -59,12 +63,15 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 	t->tl = sqlite3_column_int64(st, 7);
 	store_col_text(st, 8, t->dsu_kind, sizeof t->dsu_kind);
 	store_col_text(st, 9, t->cls, sizeof t->cls);
+	t->parent = sqlite3_column_int64(st, 10);
+	store_col_text(st, 11, t->stage, sizeof t->stage);
+	t->advance = sqlite3_column_int(st, 12);
 }
 
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 {
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class FROM tournaments WHERE id = ?";
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance FROM tournaments WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -155,7 +162,7 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n)
 {
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class FROM tournaments"
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance FROM tournaments"
 	                          " ORDER BY id DESC LIMIT ?";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
@@ -342,4 +349,86 @@ int store_entries_assign(store *s, int64_t id, int64_t tournament)
 	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, id))
 		return store_failed(s, st, "entry assign: bind");
 	return store_exec(s, st, "entry assign");
+}
+
+int store_tournaments_set_strength(store *s, int64_t tournament, const struct store_cup_entry *e)
+{
+	static const char sql[] = "UPDATE tournament_players SET k_rating = ?, otb_rating = ?,"
+	                          " semifinal_direct = ? WHERE tournament_id = ? AND user_id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if ((e->k_rating >= 0 ? store_bind_int64(st, 1, e->k_rating) : sqlite3_bind_null(st, 1)) ||
+	    (e->otb_rating >= 0 ? store_bind_int64(st, 2, e->otb_rating)
+	                        : sqlite3_bind_null(st, 2)) ||
+	    store_bind_int64(st, 3, e->semifinal_direct) || store_bind_int64(st, 4, tournament) ||
+	    store_bind_int64(st, 5, e->user))
+		return store_failed(s, st, "strength: bind");
+	return store_exec(s, st, "strength");
+}
+
+int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry *out, size_t max,
+                                  size_t *n)
+{
+	static const char sql[] = "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
+	                          " semifinal_direct FROM tournament_players"
+	                          " WHERE tournament_id = ? ORDER BY seat";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, cup))
+		return store_failed(s, st, "cup entries: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_cup_entry *e = &out[(*n)++];
+		e->user = sqlite3_column_int64(st, 0);
+		e->k_rating = sqlite3_column_int(st, 1);
+		e->otb_rating = sqlite3_column_int(st, 2);
+		e->semifinal_direct = sqlite3_column_int(st, 3) != 0;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "cup entries");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_children(store *s, int64_t cup, struct store_tournament **out, size_t *n)
+{
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance"
+	                          " FROM tournaments WHERE parent_id = ? ORDER BY id";
+	struct store_tournament *v = NULL;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, cup))
+		return store_failed(s, st, "cup groups: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 16;
+			struct store_tournament *nv = realloc(v, nc * sizeof *v);
+			if (!nv) {
+				free(v);
+				*n = 0;
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+			v = nv;
+			cap = nc;
+		}
+		read_row(st, &v[(*n)++]);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "cup groups");
+	}
+	sqlite3_reset(st);
+	*out = v;
+	return STORE_OK;
 }

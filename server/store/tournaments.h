@@ -23,6 +23,16 @@ struct store_tournament {
 	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = none */
 	char dsu_kind[8];        /* "dm" (DSU 6.5.2), or "" */
 	char cls[4];             /* EMT class "Å", "K", "M", "DM", or "" */
+	int64_t parent;          /* a cup group: its cup (DSU 6.6), 0 = none */
+	char stage[12];          /* a cup group: "prelim", "semifinal", "final", or "" */
+	int advance;             /* a cup: how many of each group go on, 0 = none */
+};
+
+/* A cup entry's strength (DSU 6.6.1.2, 6.6.1.6; -1 = not given). */
+struct store_cup_entry {
+	int64_t user;
+	int k_rating, otb_rating;
+	bool semifinal_direct;
 };
 
 /* A withdrawal the TL recorded (DSU 6.2.8). */
@@ -53,6 +63,16 @@ struct store_tgame {
 int store_tournaments_insert(store *s, struct store_tournament *t);
 int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int seat,
                                  const char *team, int board);
+
+/* Inside the caller's transaction: a cup entry's strength on its seat. */
+int store_tournaments_set_strength(store *s, int64_t tournament, const struct store_cup_entry *e);
+
+/* The cup entries of a cup by seat, at most max: STORE_OK and *n. */
+int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry *out, size_t max,
+                                  size_t *n);
+
+/* The groups of a cup in creation order (new array, free() it). */
+int store_tournaments_children(store *s, int64_t cup, struct store_tournament **out, size_t *n);
 
 /* Tournament id: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t);

@@ -65,7 +65,9 @@ def expect_number(v, want, what):
 
 def expect_tournament_shape(t, kind=None):
     expect(isinstance(t, dict), "TOURNAMENT is an object: %r" % (t,))
-    want = TOURNAMENT_KEYS | ({"teams"} if t.get("kind") == "team" else set())
+    want = TOURNAMENT_KEYS | ({"teams"} if t.get("kind") == "team" else set()) | (
+        {"stages", "advance", "semifinal_direct"} if t.get("kind") == "cup" else set()) | (
+        {"cup"} if "cup" in t else set())
     expect_eq(set(t), want, "TOURNAMENT keys")
     expect(isinstance(t["id"], int) and t["id"] > 0, "id")
     if kind:
@@ -242,15 +244,20 @@ def emt_group_of_seven():
 
 
 @test
-def cup_is_not_supported_yet():
+def cup_of_seven_is_one_preliminary_group():
+    """A cup of 7 players (issue 11; more in test_tourney_dsu.py): one
+    preliminary group of all seven, a round robin with the cup as its
+    parent."""
     w = W()
     ids = new_players(["cup_%d" % i for i in range(1, 8)])
-    before = counts()
     r = w.tl.post("tournaments", {"name": "Pokal 2027", "kind": "cup", "profile": "server",
                                   "start_date": START, "players": ids})
-    expect_error(r, 422, "unsupported_kind", "cup")
-    expect_message_mentions(r, "cup", "not supported")
-    expect_eq(counts(), before, "nothing stored")
+    expect_status(r, 201, "cup")
+    expect_eq([(s["stage"], len(s["groups"])) for s in r.json["stages"]], [("prelim", 1)],
+              "one group")
+    g = get(w.tl, r.json["stages"][0]["groups"][0])
+    expect_eq((g["kind"], len(g["games"]), g["cup"]["id"]), ("round_robin", 21, r.json["id"]),
+              "the group")
 
 
 # ------------------------------------------------------------ standings
@@ -513,7 +520,7 @@ def bad_requests_store_nothing():
         (tb([team("T1", p[0:4]), team("", p[4:8])]), "invalid_field"),
         (tb([team("T1", p[0:4]), team("T2", "1,2,3,4")]), "invalid_field"),
         (but(kind="emt_group"), "invalid_player_count"),
-        (but(kind="cup"), "unsupported_kind"),
+        (but(kind="cup"), "invalid_player_count"),
     ]
     before = counts()
     for body, code in cases:

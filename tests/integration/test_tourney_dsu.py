@@ -441,6 +441,73 @@ def seven_entries_start_a_group():
                                (gid,))[0][0], 7, "seven entries in the group")
 
 
+# ------------------------------------------------------------ cup
+
+def strongest_wins(client, t, strength):
+    """Every game of t won by the stronger player (strength: id -> int)."""
+    for g in games_of(t):
+        w_, b_ = g["white"]["id"], g["black"]["id"]
+        tl_result(client, g["id"], "1-0" if strength[w_] > strength[b_] else "0-1")
+
+
+@test
+def cup_stages():
+    """DSU 6.6.1: 14 entries, one (K 2100) starts at the semifinal, one
+    asking with K 1990 may not; 13 players in groups of 7 and 6 by
+    strength in serpentine order (I-18); 3 of each go on; the semifinal
+    (the 6 and the direct entry, one group of 7) and the final of 3."""
+    w = W()
+    tl4, _ = tl_client("tl_cup")
+    names = ["c%02d" % i for i in range(14)]
+    ids = new_players(names)
+    uid = [ids[n] for n in names]
+    strength = {uid[i]: 2100 if i == 0 else 2000 - 10 * i for i in range(14)}
+    players = [{"id": uid[i], "k_rating": strength[uid[i]],
+                "wants_semifinal": i in (0, 1)} for i in range(14)]
+    cup = create(w.tl, {"name": "Pokal 2026", "kind": "cup", "profile": "server",
+                        "start_date": START, "players": players, "advance": 3})
+    expect_eq((cup["kind"], cup["advance"], cup["semifinal_direct"], cup["games"]),
+              ("cup", 3, [uid[0]], []), "the cup")
+    expect_eq([s_["stage"] for s_ in cup["stages"]], ["prelim"], "one stage")
+    groups = [get_t(g) for g in cup["stages"][0]["groups"]]
+    members = [sorted(s_["player"]["id"] for s_ in g["standings"]) for g in groups]
+    # seeds 1..13 are c01..c13; serpentine: 1 4 5 8 9 12 13 | 2 3 6 7 10 11
+    expect_eq(members, [sorted(uid[i] for i in (1, 4, 5, 8, 9, 12, 13)),
+                        sorted(uid[i] for i in (2, 3, 6, 7, 10, 11))], "the groups")
+    expect_eq([(g["cup"]["id"], g["cup"]["stage"], len(g["games"])) for g in groups],
+              [(cup["id"], "prelim", 21), (cup["id"], "prelim", 15)], "cup groups")
+    path = "tournaments/%d/next-stage" % cup["id"]
+    expect_error(w.tl.post(path), 409, "stage_not_finished", "too early")
+    expect_error(tl4.post(path), 403, "not_your_tournament", "another TL")
+    expect_error(w.tl.post("tournaments/%d/next-stage" % groups[0]["id"]), 422, "not_a_cup",
+                 "a group is no cup")
+    for g in groups:
+        strongest_wins(w.tl, g, strength)
+    r = w.tl.post(path)
+    expect_status(r, 201, "semifinal")
+    semi = r.json["stages"][1]
+    expect_eq((semi["stage"], len(semi["groups"])), ("semifinal", 1), "one semifinal group")
+    sg = get_t(semi["groups"][0])
+    expect_eq(sorted(s_["player"]["id"] for s_ in sg["standings"]), sorted(uid[:7]),
+              "3 of each group and the direct entry")
+    strongest_wins(w.tl, sg, strength)
+    r = w.tl.post(path, {"stage": "final"})
+    expect_status(r, 201, "final")
+    fin = get_t(r.json["stages"][2]["groups"][0])
+    expect_eq((fin["cup"]["stage"], sorted(s_["player"]["id"] for s_ in fin["standings"])),
+              ("final", sorted(uid[:3])), "the final of 3")
+    expect_error(w.tl.post(path), 409, "cup_finished", "after the final")
+    before = counts()
+    bad = dict(name="Pokal", kind="cup", profile="server", start_date=START)
+    expect_error(w.tl.post("tournaments", dict(bad, players=uid[:9])), 422,
+                 "invalid_player_count", "9 players do not split into 7s and 6s")
+    expect_error(w.tl.post("tournaments", dict(bad, players=uid[:7], advance=4)), 422,
+                 "invalid_field", "advance 4")
+    expect_error(w.tl.post("tournaments", dict(bad, players=[{"id": uid[0], "k": 1}] + uid[1:7])),
+                 422, "unknown_field", "an unknown entry field")
+    expect_eq(counts(), before, "nothing stored")
+
+
 # ------------------------------------------------------------ bad input
 
 @test
