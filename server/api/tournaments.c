@@ -1393,29 +1393,24 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 		                 "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
 		                 "6.5.3.2; GET /api/v1/users/%lld/rights)",
 		                 (long long)player, dsu_class_name(cls), (long long)player);
-	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS + 1], e = {.user = player};
+	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS], e = {.user = player};
 	size_t nw;
 	snprintf(e.cls, sizeof e.cls, "%s", dsu_class_name(cls));
 	api_today(app, e.valid_on);
 	if (store_begin(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the database is busy; try again");
-	if (store_entries_waiting(app->st, e.cls, waiting, TOURNAMENT_EMT_PLAYERS + 1, &nw) !=
-	    STORE_OK) {
-		api_error(rs, "busy", "the entries cannot be read; try again");
+	int waits = store_entries_waits(app->st, player, e.cls);
+	if (waits == STORE_OK) {
+		api_error(rs, "already_entered", "user %lld already waits for a group of the %s class",
+		          (long long)player, e.cls);
 		goto fail;
 	}
-	for (size_t i = 0; i < nw; i++)
-		if (waiting[i].user == player) {
-			api_error(rs, "already_entered",
-			          "user %lld already waits for a group of the %s class",
-			          (long long)player, e.cls);
-			goto fail;
-		}
-	if (store_entries_insert(app->st, &e, rq->user.id) != STORE_OK) {
+	if (waits != STORE_NOT_FOUND || store_entries_insert(app->st, &e, rq->user.id) != STORE_OK ||
+	    store_entries_waiting(app->st, e.cls, waiting, TOURNAMENT_EMT_PLAYERS, &nw) !=
+	            STORE_OK) {
 		api_error(rs, "busy", "the entry could not be stored; try again");
 		goto fail;
 	}
-	waiting[nw++] = e;
 	int64_t group = 0;
 	/* DSU 6.5.1.1: a new group as soon as 7 entries of a class exist (the
 	 * DM is one group a year, started by its TL) */

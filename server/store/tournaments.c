@@ -432,3 +432,19 @@ int store_tournaments_children(store *s, int64_t cup, struct store_tournament **
 	*out = v;
 	return STORE_OK;
 }
+
+int store_entries_waits(store *s, int64_t user, const char *cls)
+{
+	static const char sql[] = "SELECT 1 FROM entries WHERE user_id = ? AND class = ?"
+	                          " AND tournament_id IS NULL LIMIT 1";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, cls))
+		return store_failed(s, st, "entry waits: bind");
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "entry waits");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}

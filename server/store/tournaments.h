@@ -120,6 +120,10 @@ int store_entries_insert(store *s, struct store_entry *e, int64_t created_by);
 int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
                           size_t *n);
 
+/* Does user wait for a group of class cls?  STORE_OK (yes),
+ * STORE_NOT_FOUND (no) or STORE_ERROR. */
+int store_entries_waits(store *s, int64_t user, const char *cls);
+
 /* Inside the caller's transaction: entry id joins tournament. */
 int store_entries_assign(store *s, int64_t id, int64_t tournament);
 
