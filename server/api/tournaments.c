@@ -1489,7 +1489,8 @@ int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_r
 		free(v);
 		return api_error(rs, "internal", "the cup's groups cannot be read");
 	}
-	const char *now = v[n - 1].stage;
+	char now[sizeof v->stage]; /* kept: v is freed before the groups are made */
+	snprintf(now, sizeof now, "%s", v[n - 1].stage);
 	if (strcmp(now, "final") == 0) {
 		free(v);
 		return api_error(rs, "cup_finished", "the final is the cup's last stage (DSU 6.6.1.1)");
