@@ -175,7 +175,8 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 						 : xfcc_game_move(app, &u, &mv);
 	if (lr == XFCC_LOGIN_OK)
 		log_msg(LOG_INFO, "xfcc: %s game %lld: %s", u.name, (long long)mv.game, code);
-	answer(rs, 200, xfcc_write_move_result(code, &len), len);
+	char *xml = xfcc_write_move_result(code, &len);
+	answer(rs, 200, xml, len);
 out:
 	xfcc_call_free(&call);
 }

@@ -274,6 +274,45 @@ static int input_charset(const char *body, size_t len, const char *content_type,
 	return XFCC_XML_OK;
 }
 
+/* True when the n bytes at s are UTF-8. */
+static bool valid_utf8(const char *s, size_t n)
+{
+	uint32_t cp;
+	for (size_t k = 0; k < n;) {
+		size_t l = utf8_len((const unsigned char *)s + k, n - k, &cp);
+		if (l == 0)
+			return false;
+		k += l;
+	}
+	return true;
+}
+
+/* The input as NUL-terminated UTF-8 (new), Latin-1 converted, characters
+ * XML does not allow replaced by U+FFFD; its length in *outlen.  NULL
+ * when out of memory. */
+static char *to_utf8(const char *in, size_t n, bool latin1, size_t *outlen)
+{
+	char *out = malloc(n * 3 + 1); /* U+FFFD (3 bytes) for any byte at most */
+	if (!out)
+		return NULL;
+	size_t o = 0;
+	for (size_t k = 0; k < n;) {
+		uint32_t cp;
+		size_t l = 1;
+		if (latin1)
+			cp = (unsigned char)in[k];
+		else
+			l = utf8_len((const unsigned char *)in + k, n - k, &cp);
+		if (!xml_char(cp))
+			cp = 0xFFFD;
+		o += utf8_put(cp, out + o);
+		k += l;
+	}
+	out[o] = '\0';
+	*outlen = o;
+	return out;
+}
+
 /* ---- reading: the parser ---- */
 
 struct ns_decl {
@@ -713,35 +752,17 @@ int xfcc_parse(const char *body, size_t len, const char *content_type, struct xf
 	int rc = input_charset(body, len, content_type, &cs, err, errlen);
 	if (rc)
 		return rc;
-	/* Everything below reads UTF-8 without NULs. */
-	char *text = NULL;
-	if (cs == CS_LATIN1) {
-		text = malloc(len * 2 + 1);
-		if (!text)
-			return fail(err, errlen, XFCC_XML_NOMEM, "out of memory");
-		size_t o = 0;
-		for (size_t k = 0; k < len; k++)
-			o += utf8_put((unsigned char)body[k], text + o);
-		text[o] = '\0';
-		len = o;
-	} else {
-		text = malloc(len + 1);
-		if (!text)
-			return fail(err, errlen, XFCC_XML_NOMEM, "out of memory");
-		memcpy(text, body, len);
-		text[len] = '\0';
-	}
-	for (size_t k = 0; k < len;) {
-		uint32_t cp;
-		size_t l = utf8_len((const unsigned char *)text + k, len - k, &cp);
-		if (l == 0 || !xml_char(cp)) {
-			free(text);
-			return fail(err, errlen, XFCC_XML_MALFORMED,
-				    "byte %zu is not %s (or not a character XML allows)", k,
-				    cs == CS_UTF8 ? "UTF-8" : "text");
-		}
-		k += l;
-	}
+	/* A body declared (or taken) as UTF-8 that is not UTF-8 is read as
+	 * ISO-8859-1: Tcl's http package (Scid) sends the bytes of its
+	 * string as they are, whatever the charset it names, so a Danish
+	 * "æøå" arrives as Latin-1. */
+	if (cs == CS_UTF8 && !valid_utf8(body, len))
+		cs = CS_LATIN1;
+	/* Everything below reads UTF-8 in which every character is one XML
+	 * allows: the others (control characters, a NUL) become U+FFFD. */
+	char *text = to_utf8(body, len, cs == CS_LATIN1, &len);
+	if (!text)
+		return fail(err, errlen, XFCC_XML_NOMEM, "out of memory");
 	struct parser p;
 	memset(&p, 0, sizeof p);
 	p.s = text;

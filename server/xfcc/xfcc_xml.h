@@ -11,8 +11,11 @@
  *     CDATA sections.  A document type declaration is refused, so no
  *     entity is ever defined and nothing external is ever read.  The
  *     input is UTF-8, or ISO-8859-1 / US-ASCII when the Content-Type's
- *     charset or the XML declaration says so (quoted or not); anything
- *     else is refused.  Sizes are bounded (XFCC_* below).
+ *     charset or the XML declaration says so (quoted or not); another
+ *     charset is refused.  A body that claims UTF-8 but is not UTF-8 is
+ *     read as ISO-8859-1 (Scid's Tcl sends its Latin-1 bytes under a
+ *     UTF-8 label), and characters XML does not allow (control
+ *     characters, NUL) become U+FFFD.  Sizes are bounded (XFCC_* below).
  *   - the writers produce exactly what regex-based clients (Scid's
  *     correspondence.tcl) take apart: the soap prefix on Envelope, Body
  *     and Fault only, the response element unprefixed with
