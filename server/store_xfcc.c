@@ -16,10 +16,10 @@ static void column_copy(sqlite3_stmt *st, int col, char *buf, size_t size)
 }
 
 int store_user_by_login(store *s, const char *login, int64_t *id, char name[128], char role[8],
-			char hash[STORE_HASH_MAX])
+                        char hash[STORE_HASH_MAX])
 {
 	static const char sql[] =
-		"SELECT id, name, role, password_hash FROM users WHERE name = ?1 OR email = ?1";
+	        "SELECT id, name, role, password_hash FROM users WHERE name = ?1 OR email = ?1";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -41,9 +41,9 @@ int store_user_by_login(store *s, const char *login, int64_t *id, char name[128]
 int store_player_game_ids(store *s, int64_t user, const char *since, int64_t *ids, int max)
 {
 	static const char sql[] =
-		"SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
-		" AND (status = 'active' OR COALESCE(finished_on, start_date) >= ?2)"
-		" ORDER BY id LIMIT ?3";
+	        "SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
+	        " AND (status = 'active' OR COALESCE(finished_on, start_date) >= ?2)"
+	        " ORDER BY id LIMIT ?3";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -60,10 +60,10 @@ int store_player_game_ids(store *s, int64_t user, const char *since, int64_t *id
 }
 
 int store_message_add(store *s, int64_t game, int64_t user, int ply, const char *on,
-		      const char *via, const char *text)
+                      const char *via, const char *text)
 {
 	static const char sql[] = "INSERT INTO messages (game_id, user_id, ply, on_date, via, text)"
-				  " VALUES (?, ?, ?, ?, ?, ?)";
+	                          " VALUES (?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -77,22 +77,22 @@ int store_message_add(store *s, int64_t game, int64_t user, int ply, const char 
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE) {
 		log_msg(LOG_ERROR, "game %lld: storing a message failed: %s", (long long)game,
-			sqlite3_errstr(rc));
+		        sqlite3_errstr(rc));
 		return -1;
 	}
 	return 0;
 }
 
 int store_messages_each(store *s, int64_t game, int64_t from, int last_only,
-			void (*fn)(const struct store_message *m, void *ctx), void *ctx)
+                        void (*fn)(const struct store_message *m, void *ctx), void *ctx)
 {
 	/* ?3: 1 = only the newest (ORDER BY id DESC LIMIT 1), else all in order. */
 	static const char sql_all[] =
-		"SELECT id, user_id, ply, on_date, via, text, at FROM messages"
-		" WHERE game_id = ?1 AND (?2 <= 0 OR user_id = ?2) ORDER BY id";
+	        "SELECT id, user_id, ply, on_date, via, text, at FROM messages"
+	        " WHERE game_id = ?1 AND (?2 <= 0 OR user_id = ?2) ORDER BY id";
 	static const char sql_last[] =
-		"SELECT id, user_id, ply, on_date, via, text, at FROM messages"
-		" WHERE game_id = ?1 AND (?2 <= 0 OR user_id = ?2) ORDER BY id DESC LIMIT 1";
+	        "SELECT id, user_id, ply, on_date, via, text, at FROM messages"
+	        " WHERE game_id = ?1 AND (?2 <= 0 OR user_id = ?2) ORDER BY id DESC LIMIT 1";
 	sqlite3_stmt *st = store_stmt(s, last_only ? sql_last : sql_all);
 	if (!st)
 		return -1;
@@ -101,13 +101,13 @@ int store_messages_each(store *s, int64_t game, int64_t from, int last_only,
 	int n = 0, rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct store_message m = {
-			.id = sqlite3_column_int64(st, 0),
-			.user = sqlite3_column_int64(st, 1),
-			.ply = sqlite3_column_int(st, 2),
-			.on = (const char *)sqlite3_column_text(st, 3),
-			.via = (const char *)sqlite3_column_text(st, 4),
-			.text = (const char *)sqlite3_column_text(st, 5),
-			.at = (const char *)sqlite3_column_text(st, 6),
+		        .id = sqlite3_column_int64(st, 0),
+		        .user = sqlite3_column_int64(st, 1),
+		        .ply = sqlite3_column_int(st, 2),
+		        .on = (const char *)sqlite3_column_text(st, 3),
+		        .via = (const char *)sqlite3_column_text(st, 4),
+		        .text = (const char *)sqlite3_column_text(st, 5),
+		        .at = (const char *)sqlite3_column_text(st, 6),
 		};
 		fn(&m, ctx);
 		n++;

@@ -17,7 +17,7 @@
  * him): 1 and *id, name, role, hash filled; 0 when there is none; -1 on a
  * database error. */
 int store_user_by_login(store *s, const char *login, int64_t *id, char name[128], char role[8],
-			char hash[STORE_HASH_MAX]);
+                        char hash[STORE_HASH_MAX]);
 
 /* The ids of user's games that are active or finished on or after
  * `since` (YYYY-MM-DD), oldest first, at most max: the count, or -1 on a
@@ -29,7 +29,7 @@ int store_player_game_ids(store *s, int64_t user, const char *since, int64_t *id
  * (YYYY-MM-DD), in its own statement (autocommit unless the caller holds
  * a transaction).  0, or -1 on a database error. */
 int store_message_add(store *s, int64_t game, int64_t user, int ply, const char *on,
-		      const char *via, const char *text);
+                      const char *via, const char *text);
 
 /* One stored message, as store_messages_each() hands it over; the
  * strings are borrowed until the callback returns. */
@@ -43,6 +43,6 @@ struct store_message {
  * those of `from` when from > 0; only the last one when last_only).
  * Returns the number of messages, or -1 on a database error. */
 int store_messages_each(store *s, int64_t game, int64_t from, int last_only,
-			void (*fn)(const struct store_message *m, void *ctx), void *ctx);
+                        void (*fn)(const struct store_message *m, void *ctx), void *ctx);
 
 #endif

@@ -64,8 +64,8 @@ static void soap_action_op(const char *h, char *buf, size_t size)
 
 /* Reads the flags and numbers of MakeAMove; -1 with a fault set when a
  * boolean is neither 0/1 nor true/false. */
-static int read_move(const struct xfcc_call *c, struct xfcc_move *mv, char *movebuf,
-		     size_t size, const char **code, struct api_resp *rs)
+static int read_move(const struct xfcc_call *c, struct xfcc_move *mv, char *movebuf, size_t size,
+                     const char **code, struct api_resp *rs)
 {
 	static const char *const flags[] = {"resign", "acceptDraw", "offerDraw", "claimDraw"};
 	bool *dst[] = {&mv->resign, &mv->accept_draw, &mv->offer_draw, &mv->claim_draw};
@@ -91,7 +91,8 @@ static int read_move(const struct xfcc_call *c, struct xfcc_move *mv, char *move
 	while (*m == ' ' || *m == '\t' || *m == '\r' || *m == '\n')
 		m++;
 	size_t l = strlen(m);
-	while (l > 0 && (m[l - 1] == ' ' || m[l - 1] == '\t' || m[l - 1] == '\r' || m[l - 1] == '\n'))
+	while (l > 0 &&
+	       (m[l - 1] == ' ' || m[l - 1] == '\t' || m[l - 1] == '\r' || m[l - 1] == '\n'))
 		l--;
 	if (l >= size) {
 		l = 0;
@@ -130,7 +131,7 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 	soap_action_op(rq->soap_action, action, sizeof action);
 	if (action[0] && strcasecmp(action, call.op_name) != 0) {
 		snprintf(err, sizeof err, "the SOAPAction names %s but the body calls %s", action,
-			 call.op_name);
+		         call.op_name);
 		fault(rs, 400, err);
 		goto out;
 	}
@@ -145,9 +146,8 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 	const char *login = xfcc_param(&call, "username");
 	const char *password = xfcc_param(&call, "password");
 	struct user u;
-	int lr = login && password && login[0]
-			 ? xfcc_game_login(app, login, password, rq->peer, &u)
-			 : XFCC_LOGIN_FAILED;
+	int lr = login && password && login[0] ? xfcc_game_login(app, login, password, rq->peer, &u)
+	                                       : XFCC_LOGIN_FAILED;
 	if (lr == XFCC_LOGIN_ERROR) {
 		fault(rs, 503, "ServerError");
 		goto out;
@@ -171,8 +171,8 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 		goto out;
 	}
 	const char *code = lr != XFCC_LOGIN_OK ? "AuthenticationFailed"
-			   : early               ? early
-						 : xfcc_game_move(app, &u, &mv);
+	                   : early             ? early
+	                                       : xfcc_game_move(app, &u, &mv);
 	if (lr == XFCC_LOGIN_OK)
 		log_msg(LOG_INFO, "xfcc: %s game %lld: %s", u.name, (long long)mv.game, code);
 	char *xml = xfcc_write_move_result(code, &len);

@@ -23,8 +23,8 @@ struct xfcc_http_req {
 	const char *soap_action;  /* the SOAPAction header, or NULL */
 	const char *body;         /* len bytes (borrowed) */
 	size_t len;
-	bool too_big;             /* the body passed the HTTP layer's limit */
-	const char *peer;         /* the client's address, or NULL */
+	bool too_big;     /* the body passed the HTTP layer's limit */
+	const char *peer; /* the client's address, or NULL */
 };
 
 /* Answers one request to XFCC_PATH.  Never fails: every outcome is a

@@ -38,7 +38,7 @@ static void make_dummy_hash(void)
 }
 
 int xfcc_game_login(struct app *app, const char *login, const char *password, const char *peer,
-		    struct user *u)
+                    struct user *u)
 {
 	(void)peer; /* for the login throttling of API.md "Operations", once the API has it */
 	int64_t id = 0;
@@ -72,9 +72,13 @@ static const char *xfcc_result(const struct games_game *g)
 	if (strcmp(g->status, "active") == 0)
 		return "Ongoing";
 	if (strcmp(g->result, "1-0") == 0)
-		return adjudicated ? "WhiteWinAdjudicated" : forfeit ? "BlackDefaulted" : "WhiteWins";
+		return adjudicated ? "WhiteWinAdjudicated"
+		       : forfeit   ? "BlackDefaulted"
+		                   : "WhiteWins";
 	if (strcmp(g->result, "0-1") == 0)
-		return adjudicated ? "BlackWinAdjudicated" : forfeit ? "WhiteDefaulted" : "BlackWins";
+		return adjudicated ? "BlackWinAdjudicated"
+		       : forfeit   ? "WhiteDefaulted"
+		                   : "BlackWins";
 	if (strcmp(g->result, "1/2-1/2") == 0)
 		return adjudicated ? "DrawAdjudicated" : "Draw";
 	if (strcmp(g->result, "0-0") == 0)
@@ -99,7 +103,7 @@ static char *movetext(const struct games_game *g)
 		int w;
 		if (!black)
 			w = snprintf(out + len, cap - len, "%s%d. %s", i ? " " : "", number,
-				     g->moves[i].san);
+			             g->moves[i].san);
 		else if (i == 0)
 			w = snprintf(out + len, cap - len, "%d... %s", number, g->moves[i].san);
 		else
@@ -143,22 +147,22 @@ struct game_texts {
 	char link[512];
 	char info[256];
 	char fen[FEN_MAX];
-	char *moves;            /* new */
+	char *moves; /* new */
 	struct last_message msg;
-	char *event;            /* new copy */
+	char *event; /* new copy */
 	char white[128], black[128];
 };
 
 /* Fills x (and t, which it points into) for game g as u sees it; 0, or
  * -1 with the reason logged. */
 static int describe(struct app *app, const struct user *u, const struct games_game *g,
-		    const char *today, struct xfcc_game *x, struct game_texts *t)
+                    const char *today, struct xfcc_game *x, struct game_texts *t)
 {
 	char err[512];
 	struct clock_result res;
 	if (games_clock(g, today, &res, err, sizeof err) != 0) {
 		log_msg(LOG_ERROR, "xfcc: game %lld: the clocks cannot be computed: %s",
-			(long long)g->id, err);
+		        (long long)g->id, err);
 		return -1;
 	}
 	const char *color = games_color_of(g, u->id);
@@ -182,7 +186,7 @@ static int describe(struct app *app, const struct user *u, const struct games_ga
 	if (base) {
 		size_t bl = strlen(base);
 		snprintf(t->link, sizeof t->link, "%.*s/games/%lld",
-			 (int)(bl && base[bl - 1] == '/' ? bl - 1 : bl), base, (long long)g->id);
+		         (int)(bl && base[bl - 1] == '/' ? bl - 1 : bl), base, (long long)g->id);
 	} else {
 		t->link[0] = '\0';
 	}
@@ -212,8 +216,9 @@ static int describe(struct app *app, const struct user *u, const struct games_ga
 		return -1;
 	x->message = t->msg.text;
 	const struct clock_player *mine = &res.player[me];
-	int n = snprintf(t->info, sizeof t->info, "corrchess game %lld, profile %s; your next control: move %d",
-			 (long long)g->id, g->profile, mine->next_control);
+	int n = snprintf(t->info, sizeof t->info,
+	                 "corrchess game %lld, profile %s; your next control: move %d",
+	                 (long long)g->id, g->profile, mine->next_control);
 	if (active && res.to_move == me && mine->forfeit_date != CLOCK_NO_DATE && n > 0 &&
 	    (size_t)n < sizeof t->info) {
 		char fd[CALENDAR_ISO_LEN];
@@ -287,7 +292,7 @@ typedef int (*api_handler)(struct app *, struct api_req *, struct api_resp *);
  * none), exactly as api_handle() would after the route and the session
  * matched, and rolls back whatever a failing handler left open. */
 static void call_api(struct app *app, const struct user *u, int64_t game_id, api_handler fn,
-		     json_t *body, struct api_outcome *out)
+                     json_t *body, struct api_outcome *out)
 {
 	struct api_req rq;
 	struct api_resp rs;
@@ -307,9 +312,10 @@ static void call_api(struct app *app, const struct user *u, int64_t game_id, api
 	out->status = rs.status;
 	if (rs.status >= 400 && rs.body) {
 		json_t *j = json_loadb(rs.body, rs.len, 0, NULL);
-		const char *code = json_string_value(json_object_get(json_object_get(j, "error"), "code"));
+		const char *code =
+		        json_string_value(json_object_get(json_object_get(j, "error"), "code"));
 		const char *msg =
-			json_string_value(json_object_get(json_object_get(j, "error"), "message"));
+		        json_string_value(json_object_get(json_object_get(j, "error"), "message"));
 		snprintf(out->code, sizeof out->code, "%s", code ? code : "internal");
 		snprintf(out->message, sizeof out->message, "%s", msg ? msg : "");
 		json_decref(j);
@@ -323,12 +329,12 @@ static const char *map_error(const struct api_outcome *o)
 	static const struct {
 		const char *api, *xfcc;
 	} map[] = {
-		{"not_found", "InvalidGameID"},        {"not_a_player", "NotYourGame"},
-		{"forbidden", "NotYourGame"},          {"not_your_turn", "NotYourTurn"},
-		{"game_over", "NotYourTurn"},          {"stale", "InvalidMoveNumber"},
-		{"malformed_move", "InvalidMove"},     {"illegal_move", "InvalidMove"},
-		{"no_draw_offer", "NoDrawWasOffered"}, {"lost_on_time", "LostOnTime"},
-		{"claim_rejected", "InvalidMove"},     {"on_leave", "YouAreOnLeave"},
+	        {"not_found", "InvalidGameID"},        {"not_a_player", "NotYourGame"},
+	        {"forbidden", "NotYourGame"},          {"not_your_turn", "NotYourTurn"},
+	        {"game_over", "NotYourTurn"},          {"stale", "InvalidMoveNumber"},
+	        {"malformed_move", "InvalidMove"},     {"illegal_move", "InvalidMove"},
+	        {"no_draw_offer", "NoDrawWasOffered"}, {"lost_on_time", "LostOnTime"},
+	        {"claim_rejected", "InvalidMove"},     {"on_leave", "YouAreOnLeave"},
 	};
 	if (strcmp(o->code, "illegal_move") == 0 && strstr(o->message, "ambiguous"))
 		return "MoveIsAmbigous"; /* sic: the Xfcc spelling */
@@ -341,7 +347,7 @@ static const char *map_error(const struct api_outcome *o)
 
 /* Runs fn and gives its Xfcc code ("Success" for any 2xx). */
 static const char *run(struct app *app, const struct user *u, int64_t game_id, api_handler fn,
-		       json_t *body)
+                       json_t *body)
 {
 	struct api_outcome o;
 	call_api(app, u, game_id, fn, body, &o);
@@ -370,14 +376,13 @@ static bool movecount_ok(const struct xfcc_move *mv, const position *pos, bool m
 /* The message, trimmed, cut to STORE_MESSAGE_MAX bytes at a UTF-8
  * boundary, stored after the action succeeded.  A failure here loses
  * only the message (logged): the move stands. */
-static void store_message(struct app *app, const struct user *u, int64_t game_id,
-			  const char *text)
+static void store_message(struct app *app, const struct user *u, int64_t game_id, const char *text)
 {
 	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
 		text++;
 	size_t l = strlen(text);
 	while (l > 0 && (text[l - 1] == ' ' || text[l - 1] == '\t' || text[l - 1] == '\r' ||
-			 text[l - 1] == '\n'))
+	                 text[l - 1] == '\n'))
 		l--;
 	if (l > STORE_MESSAGE_MAX) {
 		l = STORE_MESSAGE_MAX;
@@ -399,13 +404,13 @@ static void store_message(struct app *app, const struct user *u, int64_t game_id
 	}
 	if (store_message_add(app->st, game_id, u->id, plies, today, "xfcc", copy) != 0)
 		log_msg(LOG_ERROR, "xfcc: game %lld: the message of user %lld is lost",
-			(long long)game_id, (long long)u->id);
+		        (long long)game_id, (long long)u->id);
 	free(copy);
 }
 
 /* The action of mv, on the loaded game g (see xfcc_game_move()). */
 static const char *act(struct app *app, const struct user *u, const struct xfcc_move *mv,
-		       const struct games_game *g, const char *color)
+                       const struct games_game *g, const char *color)
 {
 	const position *pos = game_position(g->replay);
 	bool my_turn = strcmp(games_to_move(g), color) == 0;
@@ -431,14 +436,16 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 			return "NotYourTurn";
 		move m;
 		char err[256];
-		bool intended = has_move && notation_parse(pos, mv->move, &m, err, sizeof err) == CC_OK;
+		bool intended =
+		        has_move && notation_parse(pos, mv->move, &m, err, sizeof err) == CC_OK;
 		if (intended && !movecount_ok(mv, pos, true))
 			return "InvalidMoveNumber";
 		const char *types[] = {"threefold", "fifty_moves"};
 		const char *code = "InvalidMove";
 		for (int i = 0; i < 2 && strcmp(code, "Success") != 0; i++) {
-			json_t *body = intended ? json_pack("{s:s, s:s}", "type", types[i], "move", mv->move)
-						: json_pack("{s:s}", "type", types[i]);
+			json_t *body = intended ? json_pack("{s:s, s:s}", "type", types[i], "move",
+			                                    mv->move)
+			                        : json_pack("{s:s}", "type", types[i]);
 			code = run(app, u, g->id, api_games_claim, body);
 		}
 		return code;
@@ -464,8 +471,9 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 		if (strcmp(after.status, "active") == 0 && !after.draw_offer[0]) {
 			const char *o = run(app, u, g->id, api_games_draw, draw_body("offer"));
 			if (strcmp(o, "Success") != 0)
-				log_msg(LOG_WARN, "xfcc: game %lld: the draw offer with the move failed: %s",
-					(long long)g->id, o);
+				log_msg(LOG_WARN,
+				        "xfcc: game %lld: the draw offer with the move failed: %s",
+				        (long long)g->id, o);
 		}
 		games_unload(&after);
 	}
@@ -493,7 +501,7 @@ const char *xfcc_game_move(struct app *app, const struct user *u, const struct x
 		/* A finished game takes no move: LostOnTime when the clock
 		 * ended it against this player, else NotYourTurn. */
 		bool lost = strcmp(g.termination, "time_forfeit") == 0 &&
-			    strcmp(g.result, strcmp(color, "white") == 0 ? "0-1" : "1-0") == 0;
+		            strcmp(g.result, strcmp(color, "white") == 0 ? "0-1" : "1-0") == 0;
 		code = lost ? "LostOnTime" : "NotYourTurn";
 	} else {
 		code = act(app, u, mv, &g, color);
@@ -543,13 +551,13 @@ int xfcc_api_messages(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, 404, "not_found", "%s", err);
 	if (status)
 		return api_error(rs, 500, "internal", "game %lld cannot be read: %s",
-				 (long long)rq->ids[0], err);
+		                 (long long)rq->ids[0], err);
 	if (!games_color_of(&g, rq->user.id) && !api_is_tl(&rq->user)) {
 		games_unload(&g);
 		return api_error(rs, 403, "forbidden",
-				 "only the players of game %lld and tournament leaders read its "
-				 "messages",
-				 (long long)rq->ids[0]);
+		                 "only the players of game %lld and tournament leaders read its "
+		                 "messages",
+		                 (long long)rq->ids[0]);
 	}
 	struct jsonw w;
 	jsonw_init(&w);

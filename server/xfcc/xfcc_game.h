@@ -18,8 +18,8 @@
 
 #include "api.h"
 
-#define XFCC_LIST_MAX   500 /* games in one GetMyGames answer */
-#define XFCC_KEEP_DAYS  30  /* finished games stay listed this many days */
+#define XFCC_LIST_MAX  500 /* games in one GetMyGames answer */
+#define XFCC_KEEP_DAYS 30  /* finished games stay listed this many days */
 
 /* The outcome of a login. */
 enum xfcc_login {
@@ -34,7 +34,7 @@ enum xfcc_login {
  * peer: the client's address (for the throttling), may be NULL.  On
  * XFCC_LOGIN_OK *u is the user.  Cost: one argon2id verification. */
 int xfcc_game_login(struct app *app, const char *login, const char *password, const char *peer,
-		    struct user *u);
+                    struct user *u);
 
 /* The GetMyGames answer for u: his active games and those finished in
  * the last XFCC_KEEP_DAYS days, oldest first, at most XFCC_LIST_MAX.
@@ -44,7 +44,7 @@ int xfcc_game_list(struct app *app, const struct user *u, char **xml, size_t *le
 
 /* One MakeAMove call, as read from the request. */
 struct xfcc_move {
-	int64_t game;        /* gameId */
+	int64_t game; /* gameId */
 	bool resign, accept_draw, offer_draw, claim_draw;
 	bool has_movecount;
 	int64_t movecount;   /* the full-move number of the move sent */

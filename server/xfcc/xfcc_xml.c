@@ -16,7 +16,7 @@
 /* ---- small helpers ---- */
 
 static int fail(char *err, size_t errlen, int status, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+        __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t errlen, int status, const char *fmt, ...)
 {
 	if (err && errlen) {
@@ -199,8 +199,8 @@ enum charset { CS_UTF8, CS_LATIN1, CS_UNKNOWN };
 static enum charset charset_named(const char *s, size_t n)
 {
 	static const char *const utf8[] = {"utf-8", "utf8", NULL};
-	static const char *const latin1[] = {"iso-8859-1", "iso8859-1", "latin1", "latin-1",
-					     "us-ascii", "ascii", "iso_8859-1", NULL};
+	static const char *const latin1[] = {"iso-8859-1", "iso8859-1", "latin1",     "latin-1",
+	                                     "us-ascii",   "ascii",     "iso_8859-1", NULL};
 	for (const char *const *p = utf8; *p; p++)
 		if (strlen(*p) == n && strncasecmp(*p, s, n) == 0)
 			return CS_UTF8;
@@ -213,12 +213,12 @@ static enum charset charset_named(const char *s, size_t n)
 /* Finds key=value (value quoted with ' or " or bare) in text, from a
  * Content-Type header or an XML declaration; the value's start and
  * length, or false when key is absent. */
-static bool find_param(const char *text, size_t n, const char *key, const char **val,
-		       size_t *vlen)
+static bool find_param(const char *text, size_t n, const char *key, const char **val, size_t *vlen)
 {
 	size_t kl = strlen(key);
 	for (size_t i = 0; i + kl <= n; i++) {
-		if (strncasecmp(text + i, key, kl) != 0 || (i > 0 && is_name_char((unsigned char)text[i - 1])))
+		if (strncasecmp(text + i, key, kl) != 0 ||
+		    (i > 0 && is_name_char((unsigned char)text[i - 1])))
 			continue;
 		size_t j = i + kl;
 		while (j < n && is_space(text[j]))
@@ -243,20 +243,21 @@ static bool find_param(const char *text, size_t n, const char *key, const char *
 
 /* Decides the encoding: the Content-Type's charset first (RFC 7303 8.1),
  * then the XML declaration's, else UTF-8. */
-static int input_charset(const char *body, size_t len, const char *content_type,
-			 enum charset *cs, char *err, size_t errlen)
+static int input_charset(const char *body, size_t len, const char *content_type, enum charset *cs,
+                         char *err, size_t errlen)
 {
 	const char *v;
 	size_t vl;
 	*cs = CS_UTF8;
 	if (len >= 2 && ((unsigned char)body[0] == 0xFE || (unsigned char)body[0] == 0xFF))
 		return fail(err, errlen, XFCC_XML_UNSUPPORTED,
-			    "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
+		            "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
 	if (content_type && find_param(content_type, strlen(content_type), "charset", &v, &vl)) {
 		*cs = charset_named(v, vl);
 		if (*cs == CS_UNKNOWN)
 			return fail(err, errlen, XFCC_XML_UNSUPPORTED,
-				    "the charset \"%.*s\" is not read here: send UTF-8", (int)(vl > 40 ? 40 : vl), v);
+			            "the charset \"%.*s\" is not read here: send UTF-8",
+			            (int)(vl > 40 ? 40 : vl), v);
 		return XFCC_XML_OK;
 	}
 	size_t skip = len >= 3 && memcmp(body, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
@@ -267,8 +268,8 @@ static int input_charset(const char *body, size_t len, const char *content_type,
 			*cs = charset_named(v, vl);
 			if (*cs == CS_UNKNOWN)
 				return fail(err, errlen, XFCC_XML_UNSUPPORTED,
-					    "the encoding \"%.*s\" is not read here: send UTF-8",
-					    (int)(vl > 40 ? 40 : vl), v);
+				            "the encoding \"%.*s\" is not read here: send UTF-8",
+				            (int)(vl > 40 ? 40 : vl), v);
 		}
 	}
 	return XFCC_XML_OK;
@@ -335,9 +336,9 @@ struct parser {
 	struct elem stack[XFCC_DEPTH];
 	int depth;
 	bool in_body, op_done, root_done;
-	int op_depth;        /* depth of the operation element, 0 when none */
-	int param;           /* index of the parameter being read, -1 */
-	struct xbuf value;   /* the text of that parameter */
+	int op_depth;      /* depth of the operation element, 0 when none */
+	int param;         /* index of the parameter being read, -1 */
+	struct xbuf value; /* the text of that parameter */
 	struct xfcc_call *call;
 	char *err;
 	size_t errlen;
@@ -403,10 +404,10 @@ static size_t decode_ref(struct parser *p, char out[4])
 	int digits = 0;
 	for (; i < p->n && p->s[i] != ';'; i++, digits++) {
 		char c = p->s[i];
-		int d = c >= '0' && c <= '9'   ? c - '0'
-			: base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
-			: base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
-							     : -1;
+		int d = c >= '0' && c <= '9'                 ? c - '0'
+		        : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
+		                                             : -1;
 		if (d < 0 || digits > 7)
 			return 0;
 		v = v * (uint32_t)base + (uint32_t)d;
@@ -427,9 +428,10 @@ static int read_text(struct parser *p)
 			char buf[4];
 			size_t l = decode_ref(p, buf);
 			if (l == 0)
-				return perr(p, XFCC_XML_MALFORMED,
-					    "an '&' that starts no known entity or character reference "
-					    "(write &amp;)");
+				return perr(
+				        p, XFCC_XML_MALFORMED,
+				        "an '&' that starts no known entity or character reference "
+				        "(write &amp;)");
 			if (p->param >= 0)
 				xb_add(&p->value, buf, l);
 			continue;
@@ -534,14 +536,15 @@ static int on_start(struct parser *p, struct elem *e)
 		else if (strcmp(e->local, "MakeAMove") == 0)
 			p->call->op = XFCC_OP_MAKE_A_MOVE;
 		else
-			return fail(p->err, p->errlen, XFCC_XML_UNSUPPORTED,
-				    "there is no operation \"%.40s\" here: GetMyGames and MakeAMove "
-				    "are",
-				    e->local);
+			return fail(
+			        p->err, p->errlen, XFCC_XML_UNSUPPORTED,
+			        "there is no operation \"%.40s\" here: GetMyGames and MakeAMove "
+			        "are",
+			        e->local);
 		if (e->uri[0] && strcmp(e->uri, XFCC_NS) != 0)
 			return fail(p->err, p->errlen, XFCC_XML_UNSUPPORTED,
-				    "%s is in the namespace \"%.80s\", not %s", e->local, e->uri,
-				    XFCC_NS);
+			            "%s is in the namespace \"%.80s\", not %s", e->local, e->uri,
+			            XFCC_NS);
 		p->op_depth = d;
 	}
 	if (p->op_depth && d == p->op_depth + 1) {
@@ -698,18 +701,21 @@ static int parse_doc(struct parser *p)
 			size_t st = p->i + 9;
 			p->i = st;
 			if (!skip_past(p, "]]>"))
-				return perr(p, XFCC_XML_MALFORMED, "a CDATA section that never ends");
+				return perr(p, XFCC_XML_MALFORMED,
+				            "a CDATA section that never ends");
 			if (p->param >= 0)
 				xb_add(&p->value, p->s + st, p->i - 3 - st);
 			if (p->value.failed)
-				return perr(p, XFCC_XML_TOO_BIG, "a parameter is longer than allowed");
+				return perr(p, XFCC_XML_TOO_BIG,
+				            "a parameter is longer than allowed");
 		} else if (starts(p, "<!")) {
 			return perr(p, XFCC_XML_UNSUPPORTED,
-				    "a document type declaration is not accepted (no DTDs, no "
-				    "entities)");
+			            "a document type declaration is not accepted (no DTDs, no "
+			            "entities)");
 		} else if (starts(p, "<?")) {
 			if (!skip_past(p, "?>"))
-				return perr(p, XFCC_XML_MALFORMED, "a processing instruction that never ends");
+				return perr(p, XFCC_XML_MALFORMED,
+				            "a processing instruction that never ends");
 		} else if (starts(p, "</")) {
 			p->i += 2;
 			rc = end_tag(p);
@@ -723,10 +729,11 @@ static int parse_doc(struct parser *p)
 		}
 	}
 	if (p->depth != 0 || !p->root_done)
-		return perr(p, XFCC_XML_MALFORMED, "the document ends before the Envelope is closed");
+		return perr(p, XFCC_XML_MALFORMED,
+		            "the document ends before the Envelope is closed");
 	if (p->call->op == XFCC_OP_NONE)
 		return fail(p->err, p->errlen, XFCC_XML_MALFORMED,
-			    "the SOAP Body holds no call (GetMyGames or MakeAMove)");
+		            "the SOAP Body holds no call (GetMyGames or MakeAMove)");
 	return XFCC_XML_OK;
 }
 
@@ -740,12 +747,12 @@ void xfcc_call_free(struct xfcc_call *call)
 }
 
 int xfcc_parse(const char *body, size_t len, const char *content_type, struct xfcc_call *call,
-	       char *err, size_t errlen)
+               char *err, size_t errlen)
 {
 	memset(call, 0, sizeof *call);
 	if (len > XFCC_IN_MAX)
 		return fail(err, errlen, XFCC_XML_TOO_BIG, "requests are limited to %d bytes",
-			    XFCC_IN_MAX);
+		            XFCC_IN_MAX);
 	if (len == 0)
 		return fail(err, errlen, XFCC_XML_MALFORMED, "the request has no body");
 	enum charset cs;
@@ -853,9 +860,9 @@ int xfcc_param_int(const struct xfcc_call *call, const char *name, int64_t *out)
 static void envelope_start(struct xbuf *b)
 {
 	xb_str(b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-		  "<soap:Envelope xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
-		  "xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" "
-		  "xmlns:soap=\"" XFCC_SOAP_NS "\">\n<soap:Body>\n");
+	          "<soap:Envelope xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+	          "xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" "
+	          "xmlns:soap=\"" XFCC_SOAP_NS "\">\n<soap:Body>\n");
 }
 
 static void envelope_end(struct xbuf *b)
@@ -943,7 +950,8 @@ char *xfcc_write_fault(const char *faultcode, const char *faultstring, size_t *l
 {
 	struct xbuf b = {.max = OUT_MAX};
 	char code[32];
-	snprintf(code, sizeof code, "soap:%s", strcmp(faultcode, "Server") == 0 ? "Server" : "Client");
+	snprintf(code, sizeof code, "soap:%s",
+	         strcmp(faultcode, "Server") == 0 ? "Server" : "Client");
 	envelope_start(&b);
 	xb_str(&b, "<soap:Fault>\n");
 	el_text(&b, "faultcode", code);

@@ -31,20 +31,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define XFCC_NS       "http://www.bennedik.com/webservices/XfccBasic"
-#define XFCC_SOAP_NS  "http://schemas.xmlsoap.org/soap/envelope/"
-#define XFCC_IN_MAX   (64 * 1024) /* request bytes read at most */
-#define XFCC_DEPTH    16          /* element nesting read at most */
-#define XFCC_PARAMS   16          /* parameters of one call */
-#define XFCC_NAME_MAX 32          /* a parameter's local name, with the NUL */
-#define XFCC_VALUE_MAX 8192       /* a parameter's decoded text, bytes */
+#define XFCC_NS        "http://www.bennedik.com/webservices/XfccBasic"
+#define XFCC_SOAP_NS   "http://schemas.xmlsoap.org/soap/envelope/"
+#define XFCC_IN_MAX    (64 * 1024) /* request bytes read at most */
+#define XFCC_DEPTH     16          /* element nesting read at most */
+#define XFCC_PARAMS    16          /* parameters of one call */
+#define XFCC_NAME_MAX  32          /* a parameter's local name, with the NUL */
+#define XFCC_VALUE_MAX 8192        /* a parameter's decoded text, bytes */
 
 /* Status codes of this module (0 = ok). */
 enum xfcc_xml_status {
 	XFCC_XML_OK = 0,
-	XFCC_XML_MALFORMED = -1, /* not well-formed XML, or not a SOAP envelope */
+	XFCC_XML_MALFORMED = -1,   /* not well-formed XML, or not a SOAP envelope */
 	XFCC_XML_UNSUPPORTED = -2, /* a DTD, an unknown charset, an unknown operation */
-	XFCC_XML_TOO_BIG = -3,   /* over one of the limits above */
+	XFCC_XML_TOO_BIG = -3,     /* over one of the limits above */
 	XFCC_XML_NOMEM = -4,
 };
 
@@ -71,7 +71,7 @@ struct xfcc_call {
  * with xfcc_call_free()); otherwise *call holds nothing to free and err a
  * sentence.  Cost: linear in len. */
 int xfcc_parse(const char *body, size_t len, const char *content_type, struct xfcc_call *call,
-	       char *err, size_t errlen);
+               char *err, size_t errlen);
 
 /* Frees the values of call; a zeroed call is a no-op. */
 void xfcc_call_free(struct xfcc_call *call);
@@ -101,17 +101,17 @@ struct xfcc_game {
 	int white_elo, black_elo;
 	const char *time_control; /* "10/2592000" */
 	const char *game_link;
-	const char *result;       /* "Ongoing", "WhiteWins", ... */
+	const char *result; /* "Ongoing", "WhiteWins", ... */
 	bool draw_offered;
 	bool setup;
-	const char *fen;          /* the start position when setup */
+	const char *fen; /* the start position when setup */
 	bool my_turn, has_white;
 	int days_player, hours_player, minutes_player;
 	int days_opponent, hours_opponent, minutes_opponent;
-	const char *moves;        /* SAN movetext with move numbers */
+	const char *moves; /* SAN movetext with move numbers */
 	const char *message;
 	const char *server_info;
-	const char *variant;      /* "chess" */
+	const char *variant; /* "chess" */
 };
 
 /* The GetMyGames answer for n games (games may be NULL when n is 0):
