@@ -265,5 +265,39 @@ def a_move_over_xfcc_is_the_same_as_over_the_api():
     expect_eq(strip(x), strip(a), "the moves, their dates and days")
 
 
+@test
+def long_messages_are_cut_at_a_character_boundary():
+    gid = new_game()
+    text = "ø" * 1500  # 3000 bytes of UTF-8
+    expect_eq(result_of("alice", gid, "e4", movecount=1, message="  " + text + "\n"), "Success",
+              "a move with a long message")
+    stored = W().alice.get("games/%d/messages" % gid).json["messages"][-1]["text"]
+    expect_eq(stored, "ø" * 1000, "cut to 2000 bytes, whole characters, blanks trimmed")
+    expect_eq(result_of("bob", gid, "e5", movecount=1, message="   "), "Success", "blank message")
+    expect_eq(len(W().alice.get("games/%d/messages" % gid).json["messages"]), 1,
+              "a blank message is not stored")
+
+
+@test
+def finished_games_stay_listed_for_30_days():
+    srv = shared_server("days", today=TODAY)
+    wid, _ = srv.add_user("white1")
+    bid, _ = srv.add_user("black1")
+    tl_id, _ = srv.add_user("tl1", role="tl")
+    tl = srv.login("tl1")
+    r = tl.post("games", {"white": wid, "black": bid, "profile": "server",
+                          "start_date": TODAY})
+    gid = r.json["id"]
+    body = call("MakeAMove", make_a_move("black1", password_of("black1"), gid, "", resign="1"))
+    expect_eq(post_xfcc(srv, body).result, "Success", "resign")
+    mine = call("GetMyGames", [("username", "white1"), ("password", password_of("white1"))])
+    ids = lambda: [int(x["id"]) for x in post_xfcc(srv, mine).games()]
+    expect_eq(ids(), [gid], "listed the day it ended")
+    srv.set_today(add_days(TODAY, 30))
+    expect_eq(ids(), [gid], "listed 30 days later")
+    srv.set_today(add_days(TODAY, 31))
+    expect_eq(ids(), [], "gone after 30 days")
+
+
 if __name__ == "__main__":
     run_tests()
