@@ -121,12 +121,14 @@ static char *movetext(const struct games_game *g)
 }
 
 struct last_message {
+	int ply; /* the game's moves when it was sent */
 	char text[STORE_MESSAGE_MAX + 1];
 };
 
 static void keep_message(const struct store_message *m, void *ctx)
 {
 	struct last_message *lm = ctx;
+	lm->ply = m->ply;
 	snprintf(lm->text, sizeof lm->text, "%s", m->text ? m->text : "");
 }
 
@@ -210,11 +212,15 @@ static int describe(struct app *app, const struct user *u, const struct games_ga
 	if (!t->moves)
 		return -1;
 	x->moves = t->moves;
+	/* The message that came with the opponent's latest action: none
+	 * once a move was made after it (Scid writes it as a comment after
+	 * the last move, where an older one would be misplaced). */
 	t->msg.text[0] = '\0';
+	t->msg.ply = -1;
 	int64_t opp_id = me == CLOCK_WHITE ? g->black : g->white;
 	if (store_messages_each(app->st, g->id, opp_id, 1, keep_message, &t->msg) < 0)
 		return -1;
-	x->message = t->msg.text;
+	x->message = t->msg.ply == g->nmoves ? t->msg.text : "";
 	const struct clock_player *mine = &res.player[me];
 	int n = snprintf(t->info, sizeof t->info,
 	                 "corrchess game %lld, profile %s; your next control: move %d",
@@ -239,13 +245,17 @@ int xfcc_game_list(struct app *app, const struct user *u, char **xml, size_t *le
 	calendar_format(day - XFCC_KEEP_DAYS, since, sizeof since);
 	int rc = -1;
 	int64_t *ids = malloc(XFCC_LIST_MAX * sizeof *ids);
-	struct xfcc_game *games = calloc(XFCC_LIST_MAX, sizeof *games);
-	struct game_texts *texts = calloc(XFCC_LIST_MAX, sizeof *texts);
+	struct xfcc_game *games = NULL;
+	struct game_texts *texts = NULL;
 	int n = 0, listed = 0;
-	if (!ids || !games || !texts)
+	if (!ids)
 		goto fail;
 	n = store_player_game_ids(app->st, u->id, since, ids, XFCC_LIST_MAX);
 	if (n < 0)
+		goto fail;
+	games = calloc((size_t)n + 1, sizeof *games);
+	texts = calloc((size_t)n + 1, sizeof *texts);
+	if (!games || !texts)
 		goto fail;
 	for (int i = 0; i < n; i++) {
 		struct games_game g;

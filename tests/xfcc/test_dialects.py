@@ -98,6 +98,11 @@ def prefixed_dialect_with_soapaction_and_true_false():
     body = call("GetMyGames", [("username", "alice"), ("password", password_of("alice"))])
     r = post_xfcc(S(), body)
     expect_eq({int(x["id"]): x for x in r.games()}[gid]["message"], "", "own message")
+    # Once bob has answered, alice's message is no longer the news of the game.
+    expect_eq(result_of("bob", gid, "e5", movecount=1), "Success", "bob's reply")
+    body = call("GetMyGames", [("username", "bob"), ("password", password_of("bob"))])
+    expect_eq({int(x["id"]): x for x in post_xfcc(S(), body).games()}[gid]["message"], "",
+              "an older message")
 
 
 @test
