@@ -629,6 +629,11 @@ static int start_tag(struct parser *p)
 		if (!val)
 			return perr(p, XFCC_XML_MALFORMED, "a malformed attribute value");
 		bool is_default = strcmp(aname, "xmlns") == 0;
+		if (strcmp(aname, "xmlns:") == 0) {
+			free(val);
+			return perr(p, XFCC_XML_MALFORMED,
+			            "a namespace declaration without a prefix");
+		}
 		if (is_default || strncmp(aname, "xmlns:", 6) == 0) {
 			if (p->nns >= NS_MAX) {
 				free(val);
@@ -651,6 +656,9 @@ static int start_tag(struct parser *p)
 		return perr(p, XFCC_XML_MALFORMED, "an element prefix without a namespace");
 	e->uri = uri ? uri : "";
 	e->local = local_part(e->qname);
+	if (!e->local[0] || strchr(e->local, ':'))
+		return perr(p, XFCC_XML_MALFORMED,
+		            "an element name that is not a prefix and a name");
 	p->depth = newdepth;
 	int rc = on_start(p, e);
 	if (rc)
