@@ -9,6 +9,7 @@
 #include "api/actions.h"
 #include "api/export.h"
 #include "api/games.h"
+#include "api/messages.h"
 #include "api/moves.h"
 #include "api/session.h"
 #include "api/tl.h"
@@ -47,6 +48,7 @@ static const struct route {
         {"POST", "/api/v1/games/{id}/result", api_actions_result, TL, "sets results"},
         {"DELETE", "/api/v1/games/{id}/series", api_moves_series_cancel, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/pgn", api_export_pgn, SIGNED, NULL},
+        {"GET", "/api/v1/games/{id}/messages", api_messages_list, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, SIGNED, NULL},
         {"POST", "/api/v1/vacations", api_vacations_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, SIGNED, NULL},

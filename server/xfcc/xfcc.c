@@ -1,16 +1,16 @@
 /* xfcc.c: the POST /xfcc handler (see xfcc.h): reads the call, signs the
  * user in, hands the work to xfcc_game.c and writes the answer. */
 #include "autoconfig.h"
-#include "xfcc.h"
+#include "xfcc/xfcc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "log.h"
-#include "xfcc_game.h"
-#include "xfcc_xml.h"
+#include "base/log.h"
+#include "xfcc/xfcc_game.h"
+#include "xfcc/xfcc_xml.h"
 
 #define XML_TYPE "text/xml; charset=utf-8"
 

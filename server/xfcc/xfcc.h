@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "api.h"
+#include "api/api.h"
 
 #define XFCC_PATH "/xfcc"
 

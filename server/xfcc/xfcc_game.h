@@ -2,13 +2,14 @@
  * code (issue 14).
  *
  * Every call from server/xfcc/ into the games, the moves, the clocks and
- * the sessions goes through these functions, so that when the game code
- * is restructured (issue 8) only this file follows it.  A move, a draw
- * offer or acceptance, a claim and a resignation are handed to the very
- * handlers POST /api/v1/games/{id}/moves, /draw, /claim and /resign run
- * (api_games.c), with the signed-in user and a JSON body built here: the
- * same checks, clocks, series, forfeits and transactions as over the
- * API.  Their API.md error codes are mapped to the Xfcc result codes. */
+ * the users goes through these functions (docs/ARCHITECTURE.md: xfcc/
+ * stands beside api/, over store/ and lib/corr).  A move, a draw offer
+ * or acceptance, a claim and a resignation take exactly the path of the
+ * API's handlers: store_games_load(), the lib/corr operation (corr_play,
+ * corr_draw, corr_claim, corr_resign), store_games_apply() under the
+ * game's revision.  So the same checks, clocks, series, forfeits and
+ * transactions apply as over the API; lib/corr's refusal codes (the
+ * API.md error codes) are mapped to the Xfcc result codes. */
 #ifndef CORRCHESS_XFCC_GAME_H
 #define CORRCHESS_XFCC_GAME_H
 
@@ -16,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api.h"
+#include "api/api.h"
 
 #define XFCC_LIST_MAX  500 /* games in one GetMyGames answer */
 #define XFCC_KEEP_DAYS 30  /* finished games stay listed this many days */
@@ -54,12 +55,8 @@ struct xfcc_move {
 
 /* Carries out mv for u and returns its Xfcc result code ("Success",
  * "NotYourTurn", ...; static storage).  Nothing changes unless the result
- * is "Success".  Cost: two or three game loads and the API handler's. */
+ * is "Success".  Cost: one game load, the lib/corr operation and one
+ * write transaction (two for a move with a draw offer). */
 const char *xfcc_game_move(struct app *app, const struct user *u, const struct xfcc_move *mv);
-
-/* GET /api/v1/games/{id}/messages: the game's messages, for its players
- * and tl/admin (403 otherwise) → 200 {"messages": [{"id", "from": USER
- * id, "color", "ply", "on", "via", "text"}]}. */
-int xfcc_api_messages(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 #endif

@@ -1,7 +1,7 @@
 /* xfcc_xml.c: the tolerant SOAP reader and the strict writer of the Xfcc
  * answers (see xfcc_xml.h for what each side accepts and produces). */
 #include "autoconfig.h"
-#include "xfcc_xml.h"
+#include "xfcc/xfcc_xml.h"
 
 #include <stdarg.h>
 #include <stdio.h>
