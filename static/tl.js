@@ -1,0 +1,70 @@
+// tl.js: /tl, the tournament leader's dashboard: the four lists of GET
+// /tl/overview (the games a tl leads; an admin's: all) under the
+// headings Overdue, Silent, Forfeits and Adjudication, each item a link
+// to its game, 20 to a page (?per=N).
+import { api } from './api.js';
+import { $, dateElement, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
+import { t } from './i18n.js';
+
+const PER_PAGE = queryNumber('per', 1, 500, 20);
+const SECTIONS = [
+	['overdue', 'tl.overdue', 'tl.overdue_hint'],
+	['silent', 'tl.silent', 'tl.silent_hint'],
+	['forfeits', 'tl.forfeits', 'tl.forfeits_hint'],
+	['adjudication_due', 'tl.adjudication', 'tl.adjudication_hint'],
+];
+const user = startPage();
+
+function item(x) {
+	const li = document.createElement('li');
+	const a = document.createElement('a');
+	a.href = `/games/${x.game}`;
+	a.textContent = t('tl.game', { id: x.game });
+	li.append(a, ` \u2014 ${x.player.name}, ${t('tl.since')} `, dateElement(x.since));
+	if (x.detail)
+		li.append(`: ${x.detail}`);
+	return li;
+}
+
+function section(key, heading, hint, items) {
+	const s = document.createElement('section');
+	s.id = `section-${key}`;
+	const h = document.createElement('h2');
+	h.id = `heading-${key}`;
+	h.textContent = t(heading);
+	s.setAttribute('aria-labelledby', h.id);
+	const p = document.createElement('p');
+	p.className = 'hint';
+	p.textContent = `${t(hint)} ${t('tl.count', { count: items.length })}`;
+	const ul = document.createElement('ul');
+	ul.className = 'tl-list';
+	const pager = document.createElement('div');
+	pager.className = 'pager';
+	pager.setAttribute('role', 'group');
+	pager.setAttribute('aria-label', t('tl.pager', { section: t(heading) }));
+	s.append(h, p, ul, pager);
+	showPaged(ul, pager, items, PER_PAGE, item);
+	if (!items.length) {
+		const none = document.createElement('p');
+		none.textContent = t('tl.none');
+		s.insertBefore(none, ul);
+		ul.hidden = true;
+	}
+	return s;
+}
+
+async function load() {
+	try {
+		const o = await api('GET', '/tl/overview');
+		$('sections').replaceChildren(...SECTIONS.map(([key, heading, hint]) =>
+			section(key, heading, hint, o[key] || [])));
+	} catch (e) {
+		showError(e);
+	}
+}
+
+if (user) {
+	if (!isTl(user))
+		showError({ message: t('tl.only') });
+	load();
+}
