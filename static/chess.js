@@ -181,10 +181,11 @@ export function legalMoves(pos) {
 	return pseudoMoves(pos).filter((m) => !inCheck(applyMove(pos, m).board, pos.side));
 }
 
-// The move in ICCF numeric: "5254", a fifth digit for the promotion piece.
+// The move in ICCF numeric: "5254", with the promotion piece's digit in
+// brackets as the server writes it: "1718(4)".
 export function iccfOf(m) {
 	const d = (i) => `${(i % 8) + 1}${Math.floor(i / 8) + 1}`;
-	return d(m.from) + d(m.to) + (m.promo ? PROMO_DIGIT[m.promo] : '');
+	return d(m.from) + d(m.to) + (m.promo ? `(${PROMO_DIGIT[m.promo]})` : '');
 }
 
 // The move in SAN (English letters), with + or #.
@@ -251,7 +252,7 @@ export function readMove(pos, text) {
 		return one(legal.filter((l) => pos.board[l.from].toLowerCase() === 'k' &&
 			(l.to % 8) - (l.from % 8) === (long ? -2 : 2)));
 	}
-	m = /^([KQRBNDTLS])?([a-h])?([1-8])?[x:]?([a-h][1-8])(?:=?([QRBNDTLS]))?(?:\s*e\.?p\.?)?$/.exec(t);
+	m = /^([KQRBNDTLS])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([QRBNDTLS]))?(?:\s*e\.?p\.?)?$/.exec(t);
 	if (!m)
 		return null;
 	const type = m[1] ? PIECE_LETTER[m[1]] : 'p';

@@ -254,7 +254,7 @@ function render(g) {
 	const over = g.status !== 'active';
 	$('result').hidden = !over;
 	$('result').textContent = over ? resultText(g) : '';
-	$('move-form').hidden = over;
+	$('move-form').hidden = over || !me; // only a player moves
 	showActions(g);
 	showDateFields(g);
 	showSeries(g);
@@ -498,17 +498,20 @@ async function sendMove(text, opener) {
 		return;
 	sending = true; // no poll redraws the board while the dialog is open
 	clearAlert();
+	// Disabled until the dialog's answer is handled (Escape closes the
+	// dialog a moment before its close event comes).
+	const button = document.querySelector('#move-form button[type="submit"]');
+	button.disabled = true;
 	const { body, words, details } = prepareMove(text);
 	const confirmed = await askConfirm(words, details);
 	if (!confirmed) {
 		sending = false;
+		button.disabled = false;
 		selected = null;
 		render(game);
 		(opener || $('move')).focus();
 		return;
 	}
-	const button = document.querySelector('#move-form button[type="submit"]');
-	button.disabled = true;
 	try {
 		const g = await api('POST', `/games/${gameId}/moves`, body);
 		selected = null;

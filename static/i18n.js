@@ -6,7 +6,7 @@
 //
 // In the HTML an element with data-t="key" gets the text of key;
 // data-t-label="key" sets its aria-label, data-t-title its title.
-// Texts take {name} parameters: t('turn.mover', {color, name}).
+// Texts take {name} parameters: t('turn.to_move', {color, name}).
 import { TEXTS } from './texts.js';
 
 const LANG_KEY = 'corrchess.lang';

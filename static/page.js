@@ -102,37 +102,45 @@ export function queryNumber(name, lo, hi, fallback) {
 }
 
 // Shows items in pages of `size` in the list element `list` (item(x)
-// makes one <li>), with Previous and Next buttons and "Page 1 of 3" in
-// the element `pager` (hidden when one page holds them all).  Keeps the
-// page shown across calls while it still exists.  Returns nothing.
+// makes one <li> or <tr>), with Previous and Next buttons and "Page 1 of
+// 3" in the element `pager` (hidden when one page holds them all).  The
+// buttons stay the same elements from call to call (the focus stays on
+// them), and so does the page shown while it still exists.
 export function showPaged(list, pager, items, size, item) {
-	const pages = Math.max(1, Math.ceil(items.length / size));
-	let page = Math.min(Number(pager.dataset.page || 0), pages - 1);
-	const draw = (focus) => {
-		pager.dataset.page = String(page);
-		list.replaceChildren(...items.slice(page * size, (page + 1) * size).map(item));
+	if (!pager.pagerParts) {
+		const button = (key, delta) => {
+			const b = document.createElement('button');
+			b.type = 'button';
+			b.className = 'secondary';
+			b.textContent = t(key);
+			b.addEventListener('click', () => pager.pagerParts.go(delta, b));
+			return b;
+		};
 		const status = document.createElement('span');
 		status.className = 'page-status';
-		status.textContent = t('pager.status', { page: page + 1, pages });
-		const prev = document.createElement('button');
-		prev.type = 'button';
-		prev.className = 'secondary';
-		prev.textContent = t('pager.previous');
-		prev.disabled = page === 0;
-		prev.addEventListener('click', () => { page--; draw(prev); });
-		const next = document.createElement('button');
-		next.type = 'button';
-		next.className = 'secondary';
-		next.textContent = t('pager.next');
-		next.disabled = page >= pages - 1;
-		next.addEventListener('click', () => { page++; draw(next); });
+		const prev = button('pager.previous', -1);
+		const next = button('pager.next', 1);
 		pager.replaceChildren(prev, status, next);
+		pager.pagerParts = { prev, next, status, page: 0, go: null };
+	}
+	const parts = pager.pagerParts;
+	const pages = Math.max(1, Math.ceil(items.length / size));
+	const draw = () => {
+		list.replaceChildren(...items.slice(parts.page * size, (parts.page + 1) * size).map(item));
+		parts.status.textContent = t('pager.status', { page: parts.page + 1, pages });
+		parts.prev.disabled = parts.page === 0;
+		parts.next.disabled = parts.page >= pages - 1;
 		pager.hidden = pages <= 1;
-		// The button pressed may be disabled now: keep the focus nearby.
-		if (focus)
-			(focus.disabled ? (focus === prev ? next : prev) : focus).focus();
 	};
-	draw(null);
+	parts.go = (delta, from) => {
+		parts.page = Math.max(0, Math.min(pages - 1, parts.page + delta));
+		draw();
+		// The button pressed may be disabled now: keep the focus nearby.
+		if (from.disabled)
+			(from === parts.prev ? parts.next : parts.prev).focus();
+	};
+	parts.page = Math.min(parts.page, pages - 1);
+	draw();
 }
 
 // "2027-10-06" as a <time> element.

@@ -23,8 +23,13 @@ function points(g, color) {
 	}
 }
 
-const number = (x) => String(x).replace(/\.5$/, '\u00bd').replace(/^0\u00bd$/, '\u00bd')
-	.replace(/\.25$/, '\u00bc').replace(/\.75$/, '\u00be');
+// 2.5 as "2½", 0.25 as "¼": scores and Sonneborn-Berger (a multiple of
+// 1/4, DSU 6.5.4.1) as a crosstable writes them.
+function number(x) {
+	const whole = Math.floor(x);
+	const glyph = { 0.25: '\u00bc', 0.5: '\u00bd', 0.75: '\u00be' }[x - whole] || '';
+	return `${whole || !glyph ? whole : ''}${glyph}`;
+}
 
 function th(text, scope) {
 	const el = document.createElement('th');
