@@ -241,6 +241,12 @@ function render(g) {
 		showIccfCoordinates($('board'), $('iccf-coords').checked);
 		document.querySelector('.play').hidden = false;
 		$('tl-section').hidden = !isTl(user);
+		$('leave-player').replaceChildren(...['white', 'black'].map((side) => {
+			const o = document.createElement('option');
+			o.value = String(g[side].id);
+			o.textContent = t('game.leave_option', { color: colorName(side), name: g[side].name });
+			return o;
+		}));
 		loadVacations(g);
 	} else if (before.id === g.id) {
 		announce(before, g);
@@ -421,6 +427,41 @@ async function onResult(ev) {
 	if (await act('result', body, $('result-form'))) {
 		$('tl-reason').value = '';
 		$('news').textContent = t('news.result_recorded', { result: resultText(game) });
+	}
+}
+
+// Special leave (tl, admin; DSU 6.3.6.4, 6.8.8) for one of the players:
+// POST /vacations with kind special_leave; the game is read again, for
+// the clocks stop in it.
+async function onLeave(ev) {
+	ev.preventDefault();
+	clearAlert();
+	const start = $('leave-from').value;
+	const end = $('leave-until').value;
+	if (!start || !end) {
+		showAlert(t('vacations.both_days'));
+		(start ? $('leave-until') : $('leave-from')).focus();
+		return;
+	}
+	const button = ev.target.querySelector('button[type="submit"]');
+	button.disabled = true;
+	try {
+		const userId = Number($('leave-player').value);
+		const v = await api('POST', '/vacations', { start, end, user: userId, kind: 'special_leave' });
+		const side = game.white.id === userId ? 'white' : 'black';
+		$('leave-from').value = '';
+		$('leave-until').value = '';
+		await load();
+		await loadVacations(game);
+		$('news').textContent = t('news.leave_granted', { name: game[side].name, start: v.start,
+			end: v.end, days: v.days });
+	} catch (e) {
+		if (e instanceof ApiError && e.status === 401)
+			toSignIn();
+		else
+			showAlert(e.message);
+	} finally {
+		button.disabled = false;
 	}
 }
 
@@ -628,6 +669,7 @@ if (user) {
 	$('resign').addEventListener('click', askResign);
 	$('claim-form').addEventListener('submit', onClaim);
 	$('result-form').addEventListener('submit', onResult);
+	$('leave-form').addEventListener('submit', onLeave);
 	$('series-back').addEventListener('click', () => stepSeries(-1));
 	$('series-forward').addEventListener('click', () => stepSeries(1));
 	$('series-cancel').addEventListener('click', (ev) => act('series', undefined, ev.currentTarget, 'DELETE'));

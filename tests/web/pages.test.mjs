@@ -1045,6 +1045,38 @@ step('a tournament leader records a result with a reason on the game page', asyn
 	await axeCheck(tlPage, 'the game page of a tl');
 });
 
+step('a tournament leader grants special leave from a game page', async () => {
+	await tlPage.goto(`${base}/games/${games.silent}`);
+	await tlPage.getByLabel('Leave from').waitFor();
+	await eventually(async () => assert.equal(await tlPage.title(), 'carol \u2013 bob'));
+	assert.deepEqual(await tlPage.getByLabel('Player').locator('option').allTextContents(),
+		['White: carol', 'Black: bob']);
+	await tlPage.getByLabel('Player').selectOption({ label: 'Black: bob' });
+	await tlPage.getByLabel('Leave from').fill('2027-09-05');
+	await tlPage.getByLabel('Leave until').fill('2027-09-10');
+	const answer = await answerTo(tlPage, '/api/v1/vacations', () =>
+		tlPage.getByRole('button', { name: 'Grant special leave' }).click());
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	assert.equal(answer.body.kind, 'special_leave');
+	assert.equal(answer.body.user, ids.bob);
+	await eventually(async () => assert.equal(await tlPage.locator('#news').textContent(),
+		`Special leave granted to bob: 2027-09-05 to 2027-09-10, ${answer.body.days} days.`));
+	await eventually(async () => assert.equal(await tlPage.locator('#vacations-note').textContent(),
+		'bob has special leave from 2027-09-05 to 2027-09-10.'));
+	// The same period again overlaps: the API's message, nothing stored.
+	await tlPage.getByLabel('Player').selectOption({ label: 'Black: bob' });
+	await tlPage.getByLabel('Leave from').fill('2027-09-08');
+	await tlPage.getByLabel('Leave until').fill('2027-09-09');
+	const refused = await answerTo(tlPage, '/api/v1/vacations', () =>
+		tlPage.getByLabel('Leave until').press('Enter'));
+	assert.equal(refused.status, 409, JSON.stringify(refused.body));
+	await eventually(async () => assert.equal(await alertText(tlPage), refused.body.error.message));
+	const stored = await apiCall('GET', `/users/${ids.bob}/vacations`, undefined, await login('bob'));
+	assert.equal(stored.vacations.length, 1);
+	await axeCheck(tlPage, 'the game page of a tl with special leave');
+	await shot(tlPage, 'game-tl.png', { fullPage: true });
+});
+
 step('a tournament leader creates a tournament, players picked from the list and by number', async () => {
 	await tlPage.getByRole('link', { name: 'Tournaments' }).click();
 	await tlPage.waitForURL(`${base}/tournaments`);
