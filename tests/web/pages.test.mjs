@@ -288,6 +288,8 @@ step('corrchessd starts with users, games and a tournament', async () => {
 	games.promo = (await apiCall('POST', '/games', { ...game, event: 'Promotion',
 		fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' }, tl)).id;
 	games.series = (await apiCall('POST', '/games', { ...game, event: 'Series' }, tl)).id;
+	games.cancel = (await apiCall('POST', '/games', { ...game, event: 'Cancellable',
+		series_cancellable: true }, tl)).id;
 	games.post = (await apiCall('POST', '/games', { ...game, event: 'Postal', profile: 'dsu-post',
 		start_date: '2027-08-25' }, tl)).id;
 	// For the dashboard: a game far over the time limit, one silent for
@@ -354,12 +356,12 @@ step('signing in lists the games, those waiting for her move first, with links',
 	const links = alicePage.locator('#games-list a');
 	const mine = await apiCall('GET', '/games', undefined, await login('alice'));
 	await eventually(async () => assert.equal(await links.count(), mine.games.length));
-	assert.equal(mine.games.length, 7);
+	assert.equal(mine.games.length, 8);
 	const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
 	assert.deepEqual(hrefs.slice().sort(), mine.games.map((g) => `/games/${g.id}`).sort());
 	const states = await alicePage.locator('#games-list li').allTextContents();
 	const waiting = mine.games.filter((g) => g.status === 'active' && g[g.to_move].id === ids.alice).length;
-	assert.equal(waiting, 5);
+	assert.equal(waiting, 6);
 	states.forEach((s, i) => {
 		if (i < waiting)
 			assert.match(s, /your move/, s);
@@ -367,7 +369,7 @@ step('signing in lists the games, those waiting for her move first, with links',
 			assert.doesNotMatch(s, /your move/, s);
 	});
 	assert.match(states[states.length - 1], /finished, 1-0|finished, 0-1/);
-	assert.match(await alicePage.locator('#games-summary').textContent(), /^5 waiting for your move, 7 in all/);
+	assert.match(await alicePage.locator('#games-summary').textContent(), /^6 waiting for your move, 8 in all/);
 	assert.equal(await alertText(alicePage), '');
 	assert.ok(await alicePage.evaluate(() => sessionStorage.getItem('corrchess.token')));
 	assert.ok(await alicePage.getByRole('button', { name: 'Sign out' }).isVisible());
@@ -384,21 +386,24 @@ step('the games list comes in pages (?per=3): Next, Previous, by keyboard', asyn
 	const pager = alicePage.getByRole('group', { name: 'Pages' });
 	assert.match(await pager.textContent(), /Page 1 of 3/);
 	assert.ok(await pager.getByRole('button', { name: 'Previous' }).isDisabled());
-	const first = await links.allTextContents();
+	const hrefsOf = () => links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+	const first = await hrefsOf();
 	await pager.getByRole('button', { name: 'Next' }).focus();
 	await alicePage.keyboard.press('Enter');
 	await eventually(async () => assert.match(await pager.textContent(), /Page 2 of 3/));
-	assert.notDeepEqual(await links.allTextContents(), first);
+	const second = await hrefsOf();
+	assert.equal(second.length, 3);
+	assert.ok(second.every((h) => !first.includes(h)), `${first} / ${second}`);
 	await alicePage.keyboard.press('Enter');
 	await eventually(async () => assert.match(await pager.textContent(), /Page 3 of 3/));
-	assert.equal(await links.count(), 1);
+	assert.equal(await links.count(), 2);
 	// Next is disabled on the last page: the focus went to Previous.
 	assert.equal(await alicePage.evaluate(() => document.activeElement.textContent), 'Previous');
 	await alicePage.keyboard.press('Space');
 	await eventually(async () => assert.match(await pager.textContent(), /Page 2 of 3/));
 	await axeCheck(alicePage, 'your games, page 2');
 	await alicePage.goto(`${base}/`);
-	await eventually(async () => assert.equal(await links.count(), 7));
+	await eventually(async () => assert.equal(await links.count(), 8));
 	assert.ok(!(await pager.isVisible()));
 });
 
@@ -699,6 +704,28 @@ step('a series with the move: named in the confirmation, stepped through on the 
 	assert.equal(await alicePage.locator('#news').textContent(),
 		'bob played 1\u2026 e5 (5755). alice played 2. Nf3 (7163).');
 	assert.ok(!(await section.isVisible()));
+});
+
+step('a series where the game allows it: Cancel series takes it back', async () => {
+	await alicePage.goto(`${base}/games/${games.cancel}`);
+	await eventually(async () => assert.equal(await squareText(alicePage, 'd2'), '♙'));
+	await alicePage.getByLabel('Move').fill('d4');
+	await alicePage.getByLabel('Series').fill('d5 c4');
+	const answer = await confirmMove(alicePage, () => alicePage.getByRole('button', { name: 'Send move' }).click(),
+		'1. 4244 (d4)');
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	const cancel = alicePage.getByRole('button', { name: 'Cancel series' });
+	await cancel.waitFor();
+	const [resp] = await Promise.all([
+		alicePage.waitForResponse((r) => r.url().endsWith(`/games/${games.cancel}/series`) &&
+			r.request().method() === 'DELETE'),
+		cancel.press('Enter'),
+	]);
+	assert.equal(resp.status(), 200);
+	await eventually(async () => assert.ok(!(await alicePage.locator('#series-section').isVisible())));
+	const g = await apiCall('GET', `/games/${games.cancel}`, undefined, await login('alice'));
+	assert.equal(g.series, null);
+	assert.equal(g.moves.length, 1);
 });
 
 step('screenshots, and the phone layout fits the screen', async () => {
