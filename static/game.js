@@ -629,6 +629,33 @@ function stepSeries(delta) {
 	showBoard(game);
 }
 
+// ---- the private note: in localStorage under the user and the game, so
+// another user of this browser does not see it (and the server never).
+
+const noteKey = () => `corrchess.note.${user.id}.${gameId}`;
+
+function loadNote() {
+	try {
+		$('note').value = localStorage.getItem(noteKey()) || '';
+	} catch {
+		$('note').value = '';
+	}
+}
+
+function onNote(ev) {
+	ev.preventDefault();
+	const text = $('note').value;
+	try {
+		if (text.trim())
+			localStorage.setItem(noteKey(), text);
+		else
+			localStorage.removeItem(noteKey());
+		$('note-state').textContent = t(text.trim() ? 'note.saved' : 'note.removed');
+	} catch {
+		$('note-state').textContent = t('note.not_saved');
+	}
+}
+
 // ---- downloads (the API wants the session's token: no plain link)
 
 async function download(kind, ext) {
@@ -670,6 +697,8 @@ if (user) {
 	$('claim-form').addEventListener('submit', onClaim);
 	$('result-form').addEventListener('submit', onResult);
 	$('leave-form').addEventListener('submit', onLeave);
+	$('note-form').addEventListener('submit', onNote);
+	loadNote();
 	$('series-back').addEventListener('click', () => stepSeries(-1));
 	$('series-forward').addEventListener('click', () => stepSeries(1));
 	$('series-cancel').addEventListener('click', (ev) => act('series', undefined, ev.currentTarget, 'DELETE'));

@@ -625,6 +625,22 @@ step('reloading shows the same game', async () => {
 	assert.equal(await alertText(alicePage), '');
 });
 
+step('a private note per game: kept for its author, not shown to the opponent', async () => {
+	const note = 'Plan: c3 and d4; watch the knight on c6.';
+	await alicePage.getByLabel('Note', { exact: true }).fill(note);
+	await alicePage.getByRole('button', { name: 'Save note' }).click();
+	assert.equal(await alicePage.locator('#note-state').textContent(), 'Note saved in this browser.');
+	await alicePage.reload();
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 3));
+	assert.equal(await alicePage.getByLabel('Note', { exact: true }).inputValue(), note);
+	await bobPage.reload();
+	await eventually(async () => assert.equal(await moveItems(bobPage).count(), 3));
+	assert.equal(await bobPage.getByLabel('Note', { exact: true }).inputValue(), '');
+	// Nothing of it went to the server.
+	const g = await apiCall('GET', `/games/${games.main}`, undefined, await login('alice'));
+	assert.ok(!JSON.stringify(g).includes('knight on c6'));
+});
+
 step('PGN and transcript downloads', async () => {
 	for (const [name, expect] of [['Download PGN', /\[White "alice"\][\s\S]*1\. e4/],
 		['Download transcript', /5254/]]) {
