@@ -2,7 +2,7 @@
 // /tl/overview (the games a tl leads; an admin's: all) under the
 // headings Overdue, Silent, Forfeits and Adjudication, each item a link
 // to its game, 20 to a page (?per=N).
-import { api } from './api.js';
+import { api, gameName } from './api.js';
 import { $, dateElement, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
@@ -15,11 +15,29 @@ const SECTIONS = [
 ];
 const user = startPage();
 
+const NAMED_MAX = 100; // games read for their players' names
+const names = new Map(); // game id -> "alice – bob"
+
+// The players of the games listed (the overview names one player per
+// item), for up to NAMED_MAX games, read in parallel; a game that cannot
+// be read keeps its number alone.
+async function loadNames(o) {
+	const ids = [...new Set(SECTIONS.flatMap(([key]) => (o[key] || []).map((x) => x.game)))];
+	await Promise.all(ids.slice(0, NAMED_MAX).map(async (id) => {
+		try {
+			names.set(id, gameName(await api('GET', `/games/${id}`)));
+		} catch {
+			// the number alone
+		}
+	}));
+}
+
 function item(x) {
 	const li = document.createElement('li');
 	const a = document.createElement('a');
 	a.href = `/games/${x.game}`;
-	a.textContent = t('tl.game', { id: x.game });
+	a.textContent = names.has(x.game) ? t('tl.game_named', { id: x.game, name: names.get(x.game) })
+		: t('tl.game', { id: x.game });
 	li.append(a, ` \u2014 ${x.player.name}, ${t('tl.since')} `, dateElement(x.since));
 	if (x.detail)
 		li.append(`: ${x.detail}`);
@@ -56,6 +74,7 @@ function section(key, heading, hint, items) {
 async function load() {
 	try {
 		const o = await api('GET', '/tl/overview');
+		await loadNames(o);
 		$('sections').replaceChildren(...SECTIONS.map(([key, heading, hint]) =>
 			section(key, heading, hint, o[key] || [])));
 	} catch (e) {

@@ -1060,7 +1060,7 @@ step('the tournament leader signs in: Dashboard in the navigation, four sections
 	await axeCheck(tlPage, 'the dashboard');
 	await shot(tlPage, 'dashboard.png', { fullPage: true, readme: true });
 	await tlPage.getByRole('region', { name: 'Adjudication', exact: true })
-		.getByRole('link', { name: `Game ${games.old}` }).click();
+		.getByRole('link', { name: `carol \u2013 dave (game ${games.old})` }).click();
 	await tlPage.waitForURL(`${base}/games/${games.old}`);
 });
 
