@@ -16,7 +16,7 @@ import {
 } from './board.js';
 import { applyMove, iccfOf, parseFen, piecesMap, playLine, readMove, sanOf } from './chess.js';
 import { $, dateElement, isTl, queryNumber, startPage, toSignIn } from './page.js';
-import { t } from './i18n.js';
+import { applyTexts, t } from './i18n.js';
 
 const gameId = Number(location.pathname.split('/')[2]);
 
@@ -230,6 +230,16 @@ function announce(before, g) {
 	$('news').textContent = words.join(' ');
 }
 
+// The tl's choices of a player (special leave) from the game's two.
+function showTlChoices(g) {
+	$('leave-player').replaceChildren(...['white', 'black'].map((side) => {
+		const o = document.createElement('option');
+		o.value = String(g[side].id);
+		o.textContent = t('game.leave_option', { color: colorName(side), name: g[side].name });
+		return o;
+	}));
+}
+
 function render(g) {
 	const first = !game;
 	const before = game;
@@ -240,13 +250,8 @@ function render(g) {
 		buildBoard($('board'), me || 'white', onSquare);
 		showIccfCoordinates($('board'), $('iccf-coords').checked);
 		document.querySelector('.play').hidden = false;
-		$('tl-section').hidden = !isTl(user);
-		$('leave-player').replaceChildren(...['white', 'black'].map((side) => {
-			const o = document.createElement('option');
-			o.value = String(g[side].id);
-			o.textContent = t('game.leave_option', { color: colorName(side), name: g[side].name });
-			return o;
-		}));
+		if (isTl(user))
+			showTlChoices(g);
 		loadVacations(g);
 	} else if (before.id === g.id) {
 		announce(before, g);
@@ -695,8 +700,14 @@ if (user) {
 	$('decline-draw').addEventListener('click', (ev) => act('draw', { action: 'decline' }, ev.currentTarget));
 	$('resign').addEventListener('click', askResign);
 	$('claim-form').addEventListener('submit', onClaim);
-	$('result-form').addEventListener('submit', onResult);
-	$('leave-form').addEventListener('submit', onLeave);
+	if (isTl(user)) {
+		const tpl = $('tl-template');
+		const tools = tpl.content.cloneNode(true);
+		applyTexts(tools);
+		tpl.replaceWith(tools);
+		$('result-form').addEventListener('submit', onResult);
+		$('leave-form').addEventListener('submit', onLeave);
+	}
 	$('note-form').addEventListener('submit', onNote);
 	loadNote();
 	$('series-back').addEventListener('click', () => stepSeries(-1));

@@ -44,7 +44,8 @@ export function t(key, params) {
 	return text;
 }
 
-// Puts the texts into root's data-t elements and sets <html lang>.
+// Puts the texts into the data-t elements of root (the document, or a
+// fragment about to go into it) and sets <html lang>.
 export function applyTexts(root) {
 	document.documentElement.lang = currentLang();
 	for (const el of root.querySelectorAll('[data-t]'))

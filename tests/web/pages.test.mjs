@@ -436,6 +436,7 @@ step('the game page: title, board from White\'s side, clocks', async () => {
 	assert.ok(await alicePage.getByRole('button', { name: 'Send move' }).isVisible());
 	// A player is no tournament leader: no result form.
 	assert.equal(await alicePage.getByRole('button', { name: 'Record result' }).count(), 0);
+	assert.equal(await alicePage.locator('#tl-section').count(), 0); // not even hidden
 	assert.deepEqual(await navLinks(alicePage), ['Your games', 'Vacations', 'Tournaments', 'Account']);
 	await axeCheck(alicePage, 'the game page');
 });
