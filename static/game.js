@@ -372,6 +372,11 @@ function setBusy(busy) {
 async function act(path, body, from, method = 'POST') {
 	if (sending || !game)
 		return false;
+	// The revision the player saw: if the game changed since (an offer
+	// withdrawn, a move made), the API answers 409 stale and changes
+	// nothing, and the page shows the game as it is now.
+	if (Number.isInteger(game.rev))
+		body = { ...(body || {}), rev: game.rev };
 	sending = true;
 	clearAlert();
 	setBusy(true);
@@ -513,6 +518,8 @@ function prepareMove(text) {
 	const last = game.moves[game.moves.length - 1];
 	if (last)
 		body.reply_to = last.iccf;
+	if (Number.isInteger(game.rev))
+		body.rev = game.rev;
 	return { body, words, details };
 }
 

@@ -787,8 +787,14 @@ step('the players see Offer draw, Resign and Claim; Alice offers a draw', async 
 	assert.equal(await alertText(alicePage), '');
 });
 
-step('Bob sees Accept draw after a reload and declines: the offer is gone', async () => {
-	await bobPage.reload();
+step('Bob\'s page predates the offer: his own offer is refused as stale, the page catches up; he declines', async () => {
+	// Bob's page still shows the game before Alice's offer (it is his
+	// move: it does not poll).  The page names the revision it shows.
+	assert.ok(await action(bobPage, 'Offer draw').isVisible());
+	const stale = await answerTo(bobPage, '/draw', () => action(bobPage, 'Offer draw').click());
+	assert.equal(stale.status, 409, JSON.stringify(stale.body));
+	assert.equal(stale.body.error.code, 'stale');
+	await eventually(async () => assert.equal(await alertText(bobPage), stale.body.error.message));
 	await eventually(async () => assert.ok(await action(bobPage, 'Accept draw').isVisible()));
 	assert.ok(await action(bobPage, 'Decline draw').isVisible());
 	assert.ok(!(await action(bobPage, 'Offer draw').isVisible()));
@@ -854,6 +860,9 @@ step('with Alice\'s page open, Bob\'s move through the API comes without a reloa
 });
 
 step('Bob resigns through the dialog (Cancel and Escape first: nothing happens)', async () => {
+	// His move 2...Nc6 went through the API: his page shows the game as it is.
+	await bobPage.reload();
+	await eventually(async () => assert.equal(await moveItems(bobPage).count(), 4));
 	const posts = [];
 	apiRequests(bobPage, 'POST', '/resign', posts);
 	const dialog = bobPage.getByRole('dialog', { name: 'Resign this game?' });
