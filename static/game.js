@@ -9,7 +9,7 @@
 // visible, and at once when it becomes visible again; a new move of the
 // opponent is announced in the live region (#news).
 import { api, ApiError, gameName, sessionToken, sessionUser } from './api.js';
-import { showAlert, clearAlert } from './alert.js';
+import { clearAlert, errorText, showAlert } from './alert.js';
 import {
 	buildBoard, iccfCoordinatesWanted, iccfSquares, isPromotion, pieceColor, piecesOf,
 	showIccfCoordinates, showPosition,
@@ -354,7 +354,7 @@ async function load() {
 		if (e instanceof ApiError && e.status === 401)
 			toSignIn();
 		else
-			showAlert(e.message);
+			showAlert(errorText(e));
 	}
 }
 
@@ -389,7 +389,7 @@ async function act(path, body, from, method = 'POST') {
 			toSignIn();
 			return false;
 		}
-		showAlert(e.message);
+		showAlert(errorText(e));
 		if (e instanceof ApiError && e.status === 409)
 			await load();
 	} finally {
@@ -469,7 +469,7 @@ async function onLeave(ev) {
 		if (e instanceof ApiError && e.status === 401)
 			toSignIn();
 		else
-			showAlert(e.message);
+			showAlert(errorText(e));
 	} finally {
 		button.disabled = false;
 	}
@@ -579,7 +579,7 @@ async function sendMove(text, opener) {
 			toSignIn();
 			return;
 		}
-		showAlert(e.message);
+		showAlert(errorText(e));
 		if (e.code === 'stale')
 			await load(); // show the position the server has
 	} finally {
@@ -693,7 +693,7 @@ async function download(kind, ext) {
 		if (e instanceof ApiError && e.status === 401)
 			toSignIn();
 		else
-			showAlert(e instanceof ApiError ? e.message : t('error.network'));
+			showAlert(e instanceof ApiError ? errorText(e) : t('error.network'));
 	}
 }
 

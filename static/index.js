@@ -3,7 +3,7 @@
 // then the others in play, then the finished ones; 20 to a page
 // (?per=N, 1 to 500, sets another size).
 import { api, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
-import { showAlert, clearAlert } from './alert.js';
+import { clearAlert, errorText, showAlert } from './alert.js';
 import { $, queryNumber, showNav, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
@@ -88,7 +88,7 @@ async function showGames() {
 			forgetSession();
 			showSignIn();
 		}
-		showAlert(e.message);
+		showAlert(errorText(e));
 	}
 }
 
@@ -107,7 +107,7 @@ async function onSignIn(ev) {
 		}
 		await showGames();
 	} catch (e) {
-		showAlert(e.message);
+		showAlert(errorText(e));
 	} finally {
 		button.disabled = false;
 	}
@@ -121,7 +121,7 @@ async function onSignOut() {
 		// Signed out here all the same.  A 401 only says the session had
 		// ended already; anything else (no answer) is worth a word.
 		if (!(e instanceof ApiError && e.status === 401))
-			showAlert(e.message);
+			showAlert(errorText(e));
 	}
 	$('games-list').replaceChildren();
 	$('games-pager').hidden = true;

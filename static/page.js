@@ -3,7 +3,7 @@
 // and Dashboard for a tl or admin), the language switch, the way back to
 // the sign-in form, and a client-side pager for long lists.
 import { ApiError, forgetSession, sessionToken, sessionUser } from './api.js';
-import { showAlert } from './alert.js';
+import { errorText, showAlert } from './alert.js';
 import { applyTexts, currentLang, setLang, t } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
@@ -20,7 +20,7 @@ export function showError(e) {
 	if (e instanceof ApiError && e.status === 401)
 		toSignIn();
 	else
-		showAlert(e.message);
+		showAlert(e.code !== undefined ? errorText(e) : e.message);
 }
 
 export function isTl(user) {

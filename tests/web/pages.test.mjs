@@ -1203,6 +1203,19 @@ step('the account page: the language switch to Danish; <html lang> follows on ev
 	await alicePage.goto(`${base}/games/${games.series}`);
 	await alicePage.getByLabel('Træk', { exact: true }).waitFor();
 	assert.ok(await alicePage.getByRole('button', { name: 'Send træk' }).isVisible());
+	// An API error in Danish: the code's sentence, the API's own after it.
+	await alicePage.getByLabel('Træk', { exact: true }).fill('Ke2');
+	await alicePage.getByRole('button', { name: 'Send træk' }).click();
+	const dialog = alicePage.getByRole('dialog', { name: 'Klar til at sende?' });
+	await dialog.waitFor();
+	const refused = await answerTo(alicePage, '/moves', () =>
+		dialog.getByRole('button', { name: 'Bekræft' }).click());
+	// (It is Bob's move in this game.)
+	assert.equal(refused.status, 409);
+	assert.equal(refused.body.error.code, 'not_your_turn');
+	await eventually(async () => assert.equal(await alertText(alicePage),
+		`Det er ikke dit træk (${refused.body.error.message})`));
+	await alicePage.getByLabel('Træk', { exact: true }).fill('');
 	await shot(alicePage, 'game-danish.png', { fullPage: true });
 	// The switch in the header names the other language in that language.
 	const back = alicePage.getByRole('button', { name: 'English' });
