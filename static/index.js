@@ -4,7 +4,7 @@
 // (?per=N, 1 to 500, sets another size).
 import { api, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
-import { $, queryNumber, showNav, showPaged, startPage } from './page.js';
+import { $, isTl, queryNumber, showNav, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -83,6 +83,8 @@ async function showGames() {
 			? t('games.summary', { waiting, total: games.length }) : '';
 		showPaged($('games-list'), $('games-pager'), games, PER_PAGE, (g) => gameItem(g, user));
 		$('games-empty').hidden = games.length > 0;
+		// A tl who plays nothing is shown where his work is.
+		$('games-tl').hidden = games.length > 0 || !isTl(user);
 	} catch (e) {
 		if (e instanceof ApiError && e.status === 401) {
 			forgetSession();

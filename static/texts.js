@@ -53,6 +53,7 @@ const en = {
 
 	'games.heading': 'Your games',
 	'games.empty': 'You have no games yet.',
+	'games.tl_hint': 'You lead tournaments:',
 	'games.summary': '{waiting} waiting for your move, {total} in all.',
 	'games.number': 'game {id}',
 	'games.finished': 'finished, {result}',
@@ -336,6 +337,7 @@ const da = {
 
 	'games.heading': 'Dine partier',
 	'games.empty': 'Du har ingen partier endnu.',
+	'games.tl_hint': 'Du leder turneringer:',
 	'games.summary': '{waiting} venter på dit træk, {total} i alt.',
 	'games.number': 'parti {id}',
 	'games.finished': 'afsluttet, {result}',

@@ -1054,6 +1054,10 @@ step('the tournament leader signs in: Dashboard in the navigation, four sections
 	await tlPage.waitForURL(`${base}/?next=%2Ftl`);
 	assert.equal((await signIn(tlPage, 'tl')).status, 201);
 	await tlPage.waitForURL(`${base}/tl`);
+	// The start page shows a tl who plays nothing where his work is.
+	await tlPage.goto(`${base}/`);
+	await tlPage.locator('#games-tl').getByRole('link', { name: 'Dashboard' }).click();
+	await tlPage.waitForURL(`${base}/tl`);
 	await tlPage.getByRole('heading', { name: 'Overdue', exact: true }).waitFor();
 	assert.deepEqual(await navLinks(tlPage), ['Your games', 'Vacations', 'Tournaments', 'Account', 'Dashboard']);
 	const o = await apiCall('GET', '/tl/overview', undefined, await login('tl'));
