@@ -192,6 +192,15 @@ def a_group_is_rated_when_its_last_game_ends():
               (t["id"], 1900, 1900, 1908, 3, 2.5, 2.25, 30, 0, "difference", "rated"), "A's step")
     s = history(w, ids["B"])[0]
     expect_eq((s["W"], s["We"], s["new"]), (1.5, 1.75, 1793), "B's step")
+    # the PGN names the ratings each player was rated from in this group
+    g = game_between(games, ids["A"], ids["D"])
+    r = w.alice.get("games/%d/pgn" % g["id"])
+    expect_status(r, 200, "PGN")
+    tag = {"white": g["white"]["id"], "black": g["black"]["id"]}
+    letter = {v: k for k, v in ids.items()}
+    for colour, tagname in (("white", "WhiteDSU"), ("black", "BlackDSU")):
+        want = '[%s "%d"]' % (tagname, G1_START[letter[tag[colour]]])
+        expect(want in r.text, "PGN has %s: %s" % (want, r.text[:400]))
     # USER carries the ratings; the OTB rating stays as set
     d = w.alice.get("users/%d" % ids["D"]).json
     expect_eq((d["rating"], d["otb_rating"]), (1608, 1600), "D: K-skak and OTB ratings")
