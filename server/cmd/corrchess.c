@@ -25,6 +25,7 @@
 #include "cmd/admin.h"
 #include "cmd/clock.h"
 #include "cmd/rate.h"
+#include "cmd/ratings.h"
 #include "cmd/transcript.h"
 #include "base/config.h"
 #include "notation/uci.h"
@@ -50,7 +51,8 @@ static void usage(FILE *to)
 	      "  transcript [--fen FEN] FILE          replay a numbered ICCF transcript (\"-\" = stdin);\n"
 	      "                                       check its series\n"
 	      "  rate [FILE|-]                        rate one group (DSU 4.5) given as JSON\n"
-	      "  rating-coordinate --elo FILE         the yearly Elo coordination (DSU 4.5.6)\n",
+	      "  rating-coordinate --elo FILE         the yearly Elo coordination (DSU 4.5.6)\n"
+	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n",
 	      to);
 }
 
@@ -168,6 +170,8 @@ int main(int argc, char **argv)
 		status = cmd_user(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "demo") == 0)
 		status = cmd_demo(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "rating-update") == 0)
+		status = cmd_rating_update(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "sweep") == 0)
 		status = cmd_sweep(&cfg, sub_argc, sub_argv);
 	else

@@ -292,6 +292,14 @@ int store_ratings_group_done(store *s, int64_t tournament, const char *method, c
 	return run(st);
 }
 
+int store_ratings_mark_all(store *s)
+{
+	static const char sql[] = "UPDATE rating_dirty SET from_seq ="
+	                          " (SELECT min(seq) FROM rating_groups) WHERE id = 1";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	return st ? run(st) : -1;
+}
+
 int store_ratings_clean(store *s)
 {
 	static const char sql[] = "UPDATE rating_dirty SET from_seq = NULL WHERE id = 1";

@@ -81,6 +81,10 @@ int store_ratings_step_add(store *s, const struct store_rating_step *st);
  * or with the reason it could not be rated (error not NULL). */
 int store_ratings_group_done(store *s, int64_t tournament, const char *method, const char *error);
 
+/* Marks every group stale, so the next update rates the whole history
+ * again from the start ratings. */
+int store_ratings_mark_all(store *s);
+
 /* Marks everything current (after a complete update). */
 int store_ratings_clean(store *s);
 
