@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "rating/rating.h"
-#include "status.h"
+#include "util/status.h"
 
 #define PLAYERS   3000
 #define GROUP     7
