@@ -41,6 +41,21 @@ int api_ratings_user_fields(struct app *app, int64_t id, json_t *u)
 	return 0;
 }
 
+int api_ratings_standings(struct app *app, json_t *t)
+{
+	size_t i;
+	json_t *line;
+	json_array_foreach(json_object_get(t, "standings"), i, line)
+	{
+		json_t *u = json_object_get(line, "player");
+		json_t *id = json_object_get(u, "id");
+		if (json_is_integer(id) &&
+		    api_ratings_user_fields(app, json_integer_value(id), u) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 void api_ratings_refresh(struct app *app)
 {
 	char err[256];

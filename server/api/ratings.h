@@ -21,6 +21,10 @@ int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs
  * null each) to a USER object u (borrowed) of user id; 0, or -1. */
 int api_ratings_user_fields(struct app *app, int64_t id, json_t *u);
 
+/* Adds the ratings (as api_ratings_user_fields) to the "player" of every
+ * line of t's "standings" (a TOURNAMENT object, borrowed); 0, or -1. */
+int api_ratings_standings(struct app *app, json_t *t);
+
 /* Brings the ratings up to date after a request that may have ended or
  * corrected a game (called by api_handle after every write); failures are
  * logged, the next request tries again. */

@@ -201,6 +201,11 @@ def a_group_is_rated_when_its_last_game_ends():
     for colour, tagname in (("white", "WhiteDSU"), ("black", "BlackDSU")):
         want = '[%s "%d"]' % (tagname, G1_START[letter[tag[colour]]])
         expect(want in r.text, "PGN has %s: %s" % (want, r.text[:400]))
+    # the standings carry the ratings (USER)
+    r = w.alice.get("tournaments/%d" % t["id"])
+    expect_status(r, 200, "tournament")
+    got = {st["player"]["id"]: st["player"]["rating"] for st in r.json["standings"]}
+    expect_eq(got, {ids[k]: G1_NEW[k] for k in "ABCD"}, "ratings in the standings")
     # USER carries the ratings; the OTB rating stays as set
     d = w.alice.get("users/%d" % ids["D"]).json
     expect_eq((d["rating"], d["otb_rating"]), (1608, 1600), "D: K-skak and OTB ratings")
