@@ -390,6 +390,44 @@ def time_forfeit_without_a_move_is_rated_a_tl_decision_is_not():
 
 
 @test
+def the_sweep_rates_the_group_whose_last_game_it_ended():
+    """The last game ends by the daily sweep (a time forfeit, `corrchess
+    sweep`, another process): the group is rated by the sweep itself."""
+    w = W("sweep")
+    ids = {k: new_player(w, "s_" + k) for k in "XYZ"}
+    for k, r in zip("XYZ", (1700, 1650, 1600)):
+        set_rating(w, ids[k], rating=r)
+    r = w.tl.post("tournaments", {"name": "Sweep group", "kind": "round_robin",
+                                  "profile": "server", "start_date": TODAY,
+                                  "players": [ids[k] for k in "XYZ"]})
+    expect_status(r, 201, "create")
+    t = r.json
+    games = games_of(w, t)
+    finish(w, games, ids["X"], ids["Y"], "1/2-1/2")
+    finish(w, games, ids["X"], ids["Z"], "1-0")
+    last = game_between(games, ids["Y"], ids["Z"])
+    # the server profile: White, silent from the start, loses on time by
+    # day 41 at the latest (40 days, SPEC 4.1)
+    env = dict(w.server.env(), CORRCHESS_TODAY=add_days(TODAY, 60))
+    p = subprocess.run([CORRCHESS, "--db", w.server.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    expect_eq(p.returncode, 0, "sweep: " + p.stderr)
+    expect_eq(db(w, "SELECT status, result, termination FROM games WHERE id = ?", (last["id"],)),
+              [("finished", "0-1" if last["white"]["id"] == ids["Y"] else "1-0",
+                "time_forfeit")], "the sweep ended the last game")
+    # rated by the sweep, before any request to the daemon
+    steps = dict(db(w, "SELECT user_id, games FROM rating_steps WHERE tournament_id = ?",
+                    (t["id"],)))
+    # the forfeit without a move is a no-show (R-4): rated for both
+    expect_eq(steps, {ids["X"]: 2, ids["Y"]: 2, ids["Z"]: 2}, "every game rated")
+    y_result = "0-1" if last["white"]["id"] == ids["Y"] else "1-0"  # White lost
+    out = cli_rate(w, case_of([(k, r) for k, r in zip("XYZ", (1700, 1650, 1600))],
+                              {("X", "Y"): "1/2-1/2", ("X", "Z"): "1-0", ("Y", "Z"): y_result}))
+    for k in "XYZ":
+        expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "rating of " + k)
+
+
+@test
 def refused_requests_change_nothing():
     w = W()
     uid = new_player(w, "refused")
