@@ -22,6 +22,8 @@ CREATE TABLE rating_groups (
     method        TEXT CHECK (method IN ('average', 'difference', 'none')),
     error         TEXT                           -- why it could not be rated, or NULL
 );
+-- every write request asks whether a group waits: keep that an index probe
+CREATE INDEX rating_groups_unrated ON rating_groups(seq) WHERE rated = 0;
 
 -- What one group gave one player (players with at least one rated game).
 CREATE TABLE rating_steps (

@@ -244,10 +244,13 @@ static void csv_add(struct csv *c, const char *s, size_t n)
 	c->buf[c->len] = '\0';
 }
 
-/* A field quoted as RFC 4180 wants (quotes doubled). */
+/* A field quoted as RFC 4180 wants (quotes doubled); a text a spreadsheet
+ * would run as a formula (= + - @ first) gets a leading apostrophe. */
 static void csv_field(struct csv *c, const char *s)
 {
 	csv_add(c, "\"", 1);
+	if (*s == '=' || *s == '+' || *s == '-' || *s == '@')
+		csv_add(c, "'", 1);
 	for (const char *p = s; *p; p++) {
 		csv_add(c, p, 1);
 		if (*p == '"')
