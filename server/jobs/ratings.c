@@ -147,9 +147,14 @@ static int rate_one(store *st, struct state *s, const struct store_rating_group 
 	size_t ng = 0;
 	int n = 0, rc = -1;
 	char why[256] = "";
-	if (store_ratings_group_players(st, grp->tournament, users, RATING_MAX_PLAYERS, &n) != 0 ||
-	    store_ratings_group_games(st, grp->tournament, &sg, &ng) != 0)
+	int many = store_ratings_group_players(st, grp->tournament, users, RATING_MAX_PLAYERS, &n);
+	if (many < 0 || store_ratings_group_games(st, grp->tournament, &sg, &ng) != 0)
 		goto fail;
+	if (many) { /* recorded, not fatal: the later groups are still rated */
+		rc = store_ratings_group_done(st, grp->tournament, NULL,
+		                              "more players than one group can have");
+		goto fail;
+	}
 	out = calloc((size_t)(n ? n : 1), sizeof *out);
 	games = calloc(ng ? ng : 1, sizeof *games);
 	if (!out || !games)

@@ -199,7 +199,7 @@ int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, in
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n >= max) {
 			sqlite3_reset(st);
-			return -1;
+			return 1;
 		}
 		users[(*n)++] = sqlite3_column_int64(st, 0);
 	}

@@ -67,7 +67,8 @@ int store_ratings_clear_from(store *s, int64_t from);
  * into *out and its length into *n. */
 int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group **out, size_t *n);
 
-/* The players of a group by seat into users[] (room for max), *n. */
+/* The players of a group by seat into users[] (room for max), *n;
+ * returns 1 (with the first max) when the group has more. */
 int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, int max, int *n);
 
 /* The games of a group: a new array (caller frees) into *out, *n. */
