@@ -433,6 +433,39 @@ def the_sweep_rates_the_group_whose_last_game_it_ended():
 
 
 @test
+def a_group_that_cannot_be_rated_is_recorded_and_stops_nothing():
+    """SPEC-rating O-3: a newcomer without any rating who wins every game
+    has no performance rating (table 2 '*').  The group is recorded with
+    the reason, nobody's rating moves, and the next group is rated."""
+    w = W()
+    ids = {k: new_player(w, "u_" + k) for k in "PQN"}
+    set_rating(w, ids["P"], rating=1800)
+    set_rating(w, ids["Q"], rating=1700)
+    t = create(w, [ids[k] for k in "PQN"], name="Unratable")
+    games = games_of(w, t)
+    finish(w, games, ids["N"], ids["P"], "1-0")
+    finish(w, games, ids["N"], ids["Q"], "1-0")
+    finish(w, games, ids["P"], ids["Q"], "1/2-1/2")
+    got = db(w, "SELECT rated, method, error FROM rating_groups WHERE tournament_id = ?",
+             (t["id"],))
+    expect_eq(len(got), 1, "in the order")
+    expect_eq(got[0][:2], (1, None), "done, without a method")
+    expect("performance" in got[0][2] and "100 %" in got[0][2], "the reason: %r" % (got[0],))
+    expect_eq((rating_of(w, ids["P"]), rating_of(w, ids["Q"]), rating_of(w, ids["N"])),
+              (1800, 1700, None), "nobody's rating moved")
+    expect_eq(history(w, ids["P"]), [], "no step")
+    t2 = create(w, [ids["P"], ids["Q"], ids["N"]], name="Rated after all")
+    g2 = games_of(w, t2)
+    finish(w, g2, ids["N"], ids["P"], "1-0")
+    finish(w, g2, ids["N"], ids["Q"], "1/2-1/2")
+    finish(w, g2, ids["P"], ids["Q"], "1-0")
+    out = cli_rate(w, case_of([("P", 1800), ("Q", 1700), ("N", None)],
+                              {("N", "P"): "1-0", ("N", "Q"): "1/2-1/2", ("P", "Q"): "1-0"}))
+    for k in "PQN":
+        expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "the next group: " + k)
+
+
+@test
 def refused_requests_change_nothing():
     w = W()
     uid = new_player(w, "refused")
