@@ -11,6 +11,7 @@
 #include "api/games.h"
 #include "api/messages.h"
 #include "api/moves.h"
+#include "api/ratings.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tournaments.h"
@@ -56,6 +57,10 @@ static const struct route {
         {"POST", "/api/v1/tournaments", api_tournaments_create, TL, "creates tournaments"},
         {"GET", "/api/v1/tournaments", api_tournaments_list, SIGNED, NULL},
         {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, SIGNED, NULL},
+        {"PATCH", "/api/v1/users/{id}", api_ratings_user_patch, TL, "sets ratings"},
+        {"GET", "/api/v1/ratings", api_ratings_list, SIGNED, NULL},
+        {"GET", "/api/v1/ratings.csv", api_ratings_csv, SIGNED, NULL},
+        {"GET", "/api/v1/users/{id}/ratings", api_ratings_history, SIGNED, NULL},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)
@@ -148,4 +153,6 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs)
 	rq->json = NULL;
 	/* A handler that failed after starting a write leaves no half work. */
 	store_rollback(app->st);
+	if (strcmp(rq->method, "GET") != 0) /* a game may have ended: rate its group */
+		api_ratings_refresh(app);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "api/games.h"
+#include "api/ratings.h"
 #include "store/tournaments.h"
 #include "store/users.h"
 #include "clock/calendar.h"
@@ -657,6 +658,10 @@ static int respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 		                 (long long)id);
 	json_t *j = tournament_json(&t);
 	unload(&t);
+	if (j && api_ratings_standings(app, j) != 0) { /* the players' ratings (issue 12) */
+		json_decref(j);
+		j = NULL;
+	}
 	if (!j)
 		return api_error(rs, "internal", "tournament %lld cannot be shown",
 		                 (long long)id);

@@ -12,6 +12,7 @@
 #include "api/auth.h"
 #include "api/games.h"
 #include "cmd/demo.h"
+#include "api/ratings.h"
 #include "corr/corr.h"
 #include "jobs/sweep.h"
 #include "store/store.h"
@@ -194,6 +195,7 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 	api_today(&app, today);
 	struct sweep_counts c;
 	int status = sweep_run(&app, today, stdout, &c, err, sizeof err);
+	api_ratings_refresh(&app); /* the groups whose last game the sweep ended */
 	printf("sweep %s: %d games, %d reminders, %d tl_notices, %d forfeits, %d adjudications; "
 	       "%d mails queued, %d sent, %d failed\n",
 	       today, c.games, c.events[CORR_FINDING_REMINDER], c.events[CORR_FINDING_TL_NOTICE],
