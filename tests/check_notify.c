@@ -36,10 +36,12 @@ static struct notify_game game(void)
 
 /* Renders ev for a reader; fails the test unless it works. */
 static void render(const struct notify_event *ev, enum notify_lang lang, int side,
-		   struct notify_mail *m)
+                   struct notify_mail *m)
 {
-	struct notify_reader r = {side == NOTIFY_BLACK ? "bob" : side == NOTIFY_WHITE ? "alice" : "tina",
-				  lang, side};
+	struct notify_reader r = {side == NOTIFY_BLACK   ? "bob"
+	                          : side == NOTIFY_WHITE ? "alice"
+	                                                 : "tina",
+	                          lang, side};
 	char err[200] = "";
 	int rc = notify_render(&env, &r, ev, m, err, sizeof err);
 	ck_assert_msg(rc == 0, "%s: %s", notify_kind_name(ev->kind), err);
@@ -73,7 +75,9 @@ static bool has(const char *body, const char *needle)
 }
 
 #define HAS(m, s) ck_assert_msg(has((m)->body, (s)), "no \"%s\" in:\n%s", (s), (m)->body)
-#define HAS_SUBJ(m, s) ck_assert_msg(strstr((m)->subject, (s)) != NULL, "subject \"%s\" lacks \"%s\"", (m)->subject, (s))
+#define HAS_SUBJ(m, s)                                                                             \
+	ck_assert_msg(strstr((m)->subject, (s)) != NULL, "subject \"%s\" lacks \"%s\"",            \
+	              (m)->subject, (s))
 #define LACKS(m, s) ck_assert_msg(strstr((m)->body, (s)) == NULL, "\"%s\" in:\n%s", (s), (m)->body)
 
 /* What every text must be: valid UTF-8, no CR, no control character but
@@ -90,8 +94,8 @@ static void well_formed(const struct notify_mail *m)
 		if (*p == '\n') {
 			if (col > 78)
 				ck_assert_msg(strstr(line, "http") != NULL &&
-						  memchr(line, ' ', 4) != NULL,
-					      "a line of %zu characters: %.100s", col, line);
+				                      memchr(line, ' ', 4) != NULL,
+				              "a line of %zu characters: %.100s", col, line);
 			col = 0;
 			line = (const char *)p + 1;
 			continue;
@@ -159,8 +163,8 @@ START_TEST(test_vacation)
 {
 	long long games[] = {7, 9};
 	struct notify_event ev = {.kind = NOTIFY_VACATION, .game = game()};
-	ev.u.vacation = (struct notify_vacation){"alice", day("2027-06-08"), day("2027-06-22"),
-						 day("2027-06-02"), games, 2, false};
+	ev.u.vacation = (struct notify_vacation){
+	        "alice", day("2027-06-08"), day("2027-06-22"), day("2027-06-02"), games, 2, false};
 	struct notify_mail m;
 	render(&ev, NOTIFY_EN, NOTIFY_BLACK, &m);
 	well_formed(&m);
@@ -238,12 +242,12 @@ END_TEST
 START_TEST(test_start_letter)
 {
 	struct notify_start_player pl[] = {{2, "bob", "Vej 2, 8000 Aarhus C"},
-					   {1, "alice", "alice@example.org"},
-					   {3, "carl", "Gade 3\r\nBcc: x@y"}};
+	                                   {1, "alice", "alice@example.org"},
+	                                   {3, "carl", "Gade 3\r\nBcc: x@y"}};
 	struct notify_pairing pr[] = {{1, 2, 11}, {3, 1, 12}, {2, 3, 0}};
 	struct notify_event ev = {.kind = NOTIFY_START};
-	ev.u.start = (struct notify_start){"EMT 2027/3", day("2027-09-01"), pl, 3, pr, 3,
-					   "https://chess.example/rules"};
+	ev.u.start = (struct notify_start){
+	        "EMT 2027/3", day("2027-09-01"), pl, 3, pr, 3, "https://chess.example/rules"};
 	struct notify_mail m;
 	render(&ev, NOTIFY_EN, -1, &m);
 	well_formed(&m);
@@ -303,13 +307,13 @@ START_TEST(test_forfeit)
 	well_formed(&m);
 	HAS_SUBJ(&m, "time forfeit, game 7, alice");
 	HAS(&m, "You have used more than 30 days without sending your move 10, since Monday "
-		"30 August 2027 (DSU 6.3.3.1)");
+	        "30 August 2027 (DSU 6.3.3.1)");
 	HAS(&m, "(DSU 6.3.3.5)");
 	HAS(&m, "(DSU 6.3.3.4)");
 	notify_mail_free(&m);
 	render(&ev, NOTIFY_DA, NOTIFY_TL, &m);
 	HAS(&m, "alice (hvid) har brugt mere end 30 dage uden at have afsendt træk 10, siden "
-		"mandag den 30. august 2027");
+	        "mandag den 30. august 2027");
 	notify_mail_free(&m);
 	ev.game.play = NOTIFY_EMAIL;
 	render(&ev, NOTIFY_EN, NOTIFY_BLACK, &m);
@@ -326,9 +330,11 @@ END_TEST
 START_TEST(test_reminder_and_tl_notice)
 {
 	struct notify_event ev = {.kind = NOTIFY_REMINDER, .game = game()};
-	ev.u.silence = (struct notify_silence){NOTIFY_BLACK, {12, NOTIFY_WHITE, "2425", "b5"},
-					       day("2027-08-10"), day("2027-08-24"),
-					       day("2027-08-31")};
+	ev.u.silence = (struct notify_silence){NOTIFY_BLACK,
+	                                       {12, NOTIFY_WHITE, "2425", "b5"},
+	                                       day("2027-08-10"),
+	                                       day("2027-08-24"),
+	                                       day("2027-08-31")};
 	struct notify_mail m;
 	render(&ev, NOTIFY_EN, NOTIFY_BLACK, &m);
 	well_formed(&m);
@@ -357,7 +363,7 @@ START_TEST(test_reminder_and_tl_notice)
 	well_formed(&m);
 	HAS_SUBJ(&m, "silent player, game 7, bob");
 	HAS(&m, "bob (Black) has had the move since Tuesday 10 August 2027 and has not answered "
-		"the reminder of Tuesday 24 August 2027");
+	        "the reminder of Tuesday 24 August 2027");
 	HAS(&m, "6.3.4");
 	ck_assert(!m.optional);
 	notify_mail_free(&m);
@@ -372,8 +378,8 @@ END_TEST
 START_TEST(test_adjudication_trouble_reset)
 {
 	struct notify_event ev = {.kind = NOTIFY_ADJUDICATION, .game = game()};
-	ev.u.adjudication = (struct notify_adjudication){NOTIFY_WHITE, day("2026-01-01"),
-							 day("2027-07-01")};
+	ev.u.adjudication =
+	        (struct notify_adjudication){NOTIFY_WHITE, day("2026-01-01"), day("2027-07-01")};
 	struct notify_mail m;
 	render(&ev, NOTIFY_EN, NOTIFY_TL, &m);
 	well_formed(&m);
@@ -385,7 +391,8 @@ START_TEST(test_adjudication_trouble_reset)
 	notify_mail_free(&m);
 
 	ev.kind = NOTIFY_TIME_TROUBLE;
-	ev.u.trouble = (struct notify_trouble){{33, 7, 20, 40, day("2027-06-12")}, day("2027-05-20")};
+	ev.u.trouble =
+	        (struct notify_trouble){{33, 7, 20, 40, day("2027-06-12")}, day("2027-05-20")};
 	render(&ev, NOTIFY_EN, NOTIFY_WHITE, &m);
 	well_formed(&m);
 	HAS_SUBJ(&m, "time trouble, game 7, 33 of 40 days used");
@@ -448,6 +455,22 @@ START_TEST(test_digest)
 	HAS(&m, "\n3. parti 9 er slut: 1-0");
 	HAS(&m, "ved skakmat");
 	notify_mail_free(&m);
+	/* The same digest from sections kept one by one (as the server does). */
+	struct notify_mail sec[2];
+	ck_assert_int_eq(notify_section(&env, &r, &evs[2], &sec[0], err, sizeof err), 0);
+	ck_assert_str_eq(sec[0].subject, "parti 9 er slut: 1-0 (alice - bob, EMT 2027/3)");
+	ck_assert_ptr_null(strstr(sec[0].body, "Hej"));
+	ck_assert_ptr_nonnull(strstr(sec[0].body, "Partiet: https://chess.example/games/9"));
+	ck_assert_int_eq(notify_section(&env, &r, &evs[0], &sec[1], err, sizeof err), 0);
+	ck_assert_int_eq(notify_digest_join(&env, &r, sec, 2, &m, err, sizeof err), 0);
+	ck_assert_str_eq(m.subject, "corrchess: dagens oversigt, 2 hændelser");
+	a = strstr(m.body, "\n1. parti 9 er slut");
+	b = strstr(m.body, "\n2. parti 7, alice har trukket 12. Dxd8+");
+	ck_assert_msg(a && b && a < b, "%s", m.body);
+	notify_mail_free(&m);
+	notify_mail_free(&sec[1]);
+	ck_assert_int_eq(notify_digest_join(&env, &r, sec, 2, &m, err, sizeof err), CC_ERR_INVALID);
+	notify_mail_free(&sec[0]);
 	/* Bad: no events, one bad event spoils the digest. */
 	ck_assert_int_eq(notify_digest(&env, &r, evs, 0, &m, err, sizeof err), CC_ERR_INVALID);
 	evs[1].u.draw.side = 5;
@@ -473,8 +496,8 @@ START_TEST(test_bad_events)
 	ev.u.result = (struct notify_result){"2-0", NULL, day("2027-01-01"), 0, false};
 	ck_assert_int_eq(notify_render(&env, &r, &ev, &m, err, sizeof err), CC_ERR_INVALID);
 	ev = (struct notify_event){.kind = NOTIFY_VACATION, .game = game()};
-	ev.u.vacation = (struct notify_vacation){"alice", day("2027-06-08"), day("2027-06-07"),
-						 NOTIFY_NO_DATE, NULL, 0, false};
+	ev.u.vacation = (struct notify_vacation){
+	        "alice", day("2027-06-08"), day("2027-06-07"), NOTIFY_NO_DATE, NULL, 0, false};
 	ck_assert_int_eq(notify_render(&env, &r, &ev, &m, err, sizeof err), CC_ERR_INVALID);
 	struct notify_start_player pl[] = {{1, "a", "x"}, {1, "b", "y"}};
 	ev = (struct notify_event){.kind = NOTIFY_START};
@@ -498,7 +521,8 @@ static void header(const char *msg, const char *name, char *out, size_t n)
 	out[0] = '\0';
 	size_t len = strlen(name);
 	const char *end = strstr(msg, "\r\n\r\n");
-	for (const char *p = msg; p && p < end; p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
+	for (const char *p = msg; p && p < end;
+	     p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
 		if (strncmp(p, name, len) == 0 && p[len] == ':') {
 			size_t o = 0;
 			for (const char *q = p + len + 2; q < end && o + 1 < n; q++) {
@@ -553,12 +577,12 @@ START_TEST(test_header_safety)
 		LACKS(&m, "\nX-Evil:");
 		HAS_SUBJ(&m, "Eve  Bcc: victim@example.org");
 		char *msg = mail_format("corrchess@chess.example", "bob@example.org", m.subject,
-					m.body, 42);
+		                        m.body, 42);
 		ck_assert_ptr_nonnull(msg);
 		const char *end = strstr(msg, "\r\n\r\n");
 		for (const char *p = msg; p < end; p = strstr(p, "\r\n") + 2) {
 			ck_assert_msg(strncmp(p, "Bcc:", 4) && strncmp(p, "X-Evil:", 7),
-				      "an injected header: %.40s", p);
+			              "an injected header: %.40s", p);
 		}
 		char v[1024], dec[1024];
 		header(msg, "Subject", v, sizeof v);
@@ -598,11 +622,11 @@ START_TEST(test_dates_and_san)
 {
 	char buf[48];
 	ck_assert_str_eq(notify_date(day("2027-03-28"), NOTIFY_EN, buf, sizeof buf),
-			 "Sunday 28 March 2027");
+	                 "Sunday 28 March 2027");
 	ck_assert_str_eq(notify_date(day("2027-03-28"), NOTIFY_DA, buf, sizeof buf),
-			 "søndag den 28. marts 2027");
+	                 "søndag den 28. marts 2027");
 	ck_assert_str_eq(notify_date(day("2026-12-31"), NOTIFY_DA, buf, sizeof buf),
-			 "torsdag den 31. december 2026");
+	                 "torsdag den 31. december 2026");
 	ck_assert_str_eq(notify_date(NOTIFY_NO_DATE, NOTIFY_EN, buf, sizeof buf), "?");
 	ck_assert_str_eq(notify_san_da("Qxd8+", buf, sizeof buf), "Dxd8+");
 	ck_assert_str_eq(notify_san_da("e8=Q#", buf, sizeof buf), "e8=D#");
@@ -638,7 +662,8 @@ static char *unfold_checked(const char *feed)
 		const char *from = p;
 		if (*p == ' ') {
 			from = p + 1; /* a continuation */
-			ck_assert_msg(((unsigned char)*from & 0xc0) != 0x80, "a fold inside a character");
+			ck_assert_msg(((unsigned char)*from & 0xc0) != 0x80,
+			              "a fold inside a character");
 		} else if (o > 0) {
 			u[o++] = '\n';
 		}
@@ -652,13 +677,15 @@ static char *unfold_checked(const char *feed)
 
 START_TEST(test_ical_writer)
 {
-	struct ical_feed f = {"corrchess: bob", "chess.example", day("2026-12-01"), 9 * 3600 + 20 * 60 + 5};
+	struct ical_feed f = {"corrchess: bob", "chess.example", day("2026-12-01"),
+	                      9 * 3600 + 20 * 60 + 5};
 	struct ical_event ev[] = {
-	    {"game-7-forfeit", day("2027-06-27"), day("2027-06-27"),
-	     "Game 7: a, b; c\\d", "line one\nline two", "https://chess.example/games/7", "Time"},
-	    {"vacation-3", day("2027-06-08"), day("2027-06-22"),
-	     "Ferie for Søren Ærø Østergård, der holder lang og velfortjent ferie i sommerhuset",
-	     NULL, NULL, NULL},
+	        {"game-7-forfeit", day("2027-06-27"), day("2027-06-27"), "Game 7: a, b; c\\d",
+	         "line one\nline two", "https://chess.example/games/7", "Time"},
+	        {"vacation-3", day("2027-06-08"), day("2027-06-22"),
+	         "Ferie for Søren Ærø Østergård, der holder lang og velfortjent ferie i "
+	         "sommerhuset",
+	         NULL, NULL, NULL},
 	};
 	char *feed, err[200];
 	ck_assert_int_eq(ical_write(&f, ev, 2, &feed, err, sizeof err), CC_OK);
@@ -668,12 +695,14 @@ START_TEST(test_ical_writer)
 	ck_assert_ptr_nonnull(strstr(u, "\nX-WR-CALNAME:corrchess: bob\n"));
 	ck_assert_ptr_nonnull(strstr(u, "\nUID:game-7-forfeit@chess.example\n"));
 	ck_assert_ptr_nonnull(strstr(u, "\nDTSTAMP:20261201T092005Z\n"));
-	ck_assert_ptr_nonnull(strstr(u, "\nDTSTART;VALUE=DATE:20270627\nDTEND;VALUE=DATE:20270628\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "\nDTSTART;VALUE=DATE:20270627\nDTEND;VALUE=DATE:20270628\n"));
 	ck_assert_ptr_nonnull(strstr(u, "\nSUMMARY:Game 7: a\\, b\\; c\\\\d\n"));
 	ck_assert_ptr_nonnull(strstr(u, "\nDESCRIPTION:line one\\nline two\n"));
 	ck_assert_ptr_nonnull(strstr(u, "\nURL:https://chess.example/games/7\n"));
 	/* the vacation: DTEND is the day after its last day (RFC 5545 3.6.1) */
-	ck_assert_ptr_nonnull(strstr(u, "\nDTSTART;VALUE=DATE:20270608\nDTEND;VALUE=DATE:20270623\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "\nDTSTART;VALUE=DATE:20270608\nDTEND;VALUE=DATE:20270623\n"));
 	ck_assert_ptr_nonnull(strstr(u, "Søren Ærø Østergård\\, der holder lang og velfortjent"));
 	ck_assert_ptr_nonnull(strstr(feed, "\r\n ")); /* the long summary was folded */
 	free(u);
@@ -694,28 +723,34 @@ START_TEST(test_ical_user_feed)
 {
 	struct ical_feed f = {"corrchess", "chess.example", day("2026-12-01"), 0};
 	struct ical_game g[] = {{7, "alice", "bob", day("2027-06-28"), day("2027-06-19"), true},
-				{9, "bob", "carl", day("2027-07-10"), ICAL_NO_DATE, false}};
+	                        {9, "bob", "carl", day("2027-07-10"), ICAL_NO_DATE, false}};
 	struct ical_vacation v[] = {{3, day("2027-06-08"), day("2027-06-22")}};
 	struct ical_user usr = {"bob", false, "https://chess.example", g, 2, v, 1, 2027, 2027};
 	char *feed, err[200];
 	ck_assert_int_eq(ical_user_feed(&f, &usr, &feed, err, sizeof err), CC_OK);
 	char *u = unfold_checked(feed);
 	/* game 7, he is to move: his last day is the day before the forfeit date */
-	ck_assert_ptr_nonnull(strstr(u, "UID:game-7-forfeit@chess.example\nDTSTAMP:20261201T000000Z\n"
-					"DTSTART;VALUE=DATE:20270627\n"));
-	ck_assert_ptr_nonnull(strstr(u, "SUMMARY:Game 7: last day to send your move (alice - bob)"));
-	ck_assert_ptr_nonnull(strstr(u, "UID:game-7-reminder@chess.example\nDTSTAMP:20261201T000000Z\n"
-					"DTSTART;VALUE=DATE:20270619\n"));
-	ck_assert_ptr_nonnull(strstr(u, "UID:game-9-forfeit@chess.example\nDTSTAMP:20261201T000000Z\n"
-					"DTSTART;VALUE=DATE:20270710\n"));
+	ck_assert_ptr_nonnull(strstr(u,
+	                             "UID:game-7-forfeit@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                             "DTSTART;VALUE=DATE:20270627\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "SUMMARY:Game 7: last day to send your move (alice - bob)"));
+	ck_assert_ptr_nonnull(strstr(u,
+	                             "UID:game-7-reminder@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                             "DTSTART;VALUE=DATE:20270619\n"));
+	ck_assert_ptr_nonnull(strstr(u,
+	                             "UID:game-9-forfeit@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                             "DTSTART;VALUE=DATE:20270710\n"));
 	ck_assert_ptr_null(strstr(u, "game-9-reminder"));
 	ck_assert_ptr_nonnull(strstr(u, "URL:https://chess.example/games/9"));
 	ck_assert_ptr_nonnull(strstr(u, "UID:vacation-3@chess.example"));
 	/* SPEC 4.4, Vector H1: Easter 2027 is 28 March, the holiday 23-30 March */
-	ck_assert_ptr_nonnull(strstr(u, "UID:holiday-2027-easter@chess.example\nDTSTAMP:20261201T000000Z\n"
-					"DTSTART;VALUE=DATE:20270323\nDTEND;VALUE=DATE:20270331\n"));
-	ck_assert_ptr_nonnull(strstr(u, "UID:holiday-2027-christmas@chess.example\nDTSTAMP:20261201T000000Z\n"
-					"DTSTART;VALUE=DATE:20271220\nDTEND;VALUE=DATE:20280101\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "UID:holiday-2027-easter@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                  "DTSTART;VALUE=DATE:20270323\nDTEND;VALUE=DATE:20270331\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "UID:holiday-2027-christmas@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                  "DTSTART;VALUE=DATE:20271220\nDTEND;VALUE=DATE:20280101\n"));
 	free(u);
 	free(feed);
 	usr.danish = true;

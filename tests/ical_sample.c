@@ -24,16 +24,16 @@ static int32_t day(const char *iso)
 static int write_one(const char *path, bool danish)
 {
 	struct ical_game g[] = {
-	    {7, "Søren Ærø, \"Skakhajen\"; Østergård\\Vest", "bob", day("2027-06-28"),
-	     day("2027-06-19"), true},
-	    {9, "bob", "carl", day("2027-07-10"), ICAL_NO_DATE, false},
-	    {11, "dora", "bob", ICAL_NO_DATE, day("2027-05-02"), false},
+	        {7, "Søren Ærø, \"Skakhajen\"; Østergård\\Vest", "bob", day("2027-06-28"),
+	         day("2027-06-19"), true},
+	        {9, "bob", "carl", day("2027-07-10"), ICAL_NO_DATE, false},
+	        {11, "dora", "bob", ICAL_NO_DATE, day("2027-05-02"), false},
 	};
 	struct ical_vacation v[] = {{3, day("2027-06-08"), day("2027-06-22")},
-				    {4, day("2027-12-27"), day("2028-01-05")}};
+	                            {4, day("2027-12-27"), day("2028-01-05")}};
 	struct ical_user u = {"bob", danish, "https://chess.example", g, 3, v, 2, 2026, 2030};
 	struct ical_feed f = {danish ? "corrchess: bob (dansk)" : "corrchess: bob", "chess.example",
-			      day("2026-12-01"), 9 * 3600 + 30 * 60};
+	                      day("2026-12-01"), 9 * 3600 + 30 * 60};
 	char *feed = NULL, err[200];
 	if (ical_user_feed(&f, &u, &feed, err, sizeof err) != CC_OK) {
 		fprintf(stderr, "ical_sample: %s\n", err);

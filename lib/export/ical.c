@@ -108,7 +108,7 @@ static int ymd(int32_t day, char out[9])
 }
 
 int ical_write(const struct ical_feed *f, const struct ical_event *ev, size_t n, char **out,
-	       char *err, size_t errlen)
+               char *err, size_t errlen)
 {
 	struct textbuf b = TEXTBUF_INIT(ICAL_MAX);
 	struct line l = {.len = 0, .full = false};
@@ -122,7 +122,7 @@ int ical_write(const struct ical_feed *f, const struct ical_event *ev, size_t n,
 	}
 	/* 3.3.5: a UTC DATE-TIME, "Z" form. */
 	snprintf(stamp, sizeof stamp, "DTSTAMP:%sT%02d%02d%02dZ", d1, f->stamp_seconds / 3600,
-		 f->stamp_seconds / 60 % 60, f->stamp_seconds % 60);
+	         f->stamp_seconds / 60 % 60, f->stamp_seconds % 60);
 	put_line(&b, "BEGIN:VCALENDAR");
 	put_line(&b, "VERSION:2.0");
 	put_line(&b, "PRODID:-//corrchess//corrchess calendar feed//EN");
@@ -137,8 +137,8 @@ int ical_write(const struct ical_feed *f, const struct ical_event *ev, size_t n,
 		const struct ical_event *e = &ev[i];
 		if (!e->uid || !*e->uid || !e->summary || ymd(e->first, d1) != 0 ||
 		    e->last < e->first || ymd(e->last + 1, d2) != 0) {
-			cc_fail(rc, err, errlen, "event %zu: it needs a uid, a summary and dates in order",
-				i + 1);
+			cc_fail(rc, err, errlen,
+			        "event %zu: it needs a uid, a summary and dates in order", i + 1);
 			goto fail;
 		}
 		put_line(&b, "BEGIN:VEVENT");
@@ -178,8 +178,8 @@ int ical_write(const struct ical_feed *f, const struct ical_event *ev, size_t n,
 	}
 	put_line(&b, "END:VCALENDAR");
 	if (b.full || !b.p) {
-		rc = cc_fail(CC_ERR_NOMEM, err, errlen, "the feed is over %d bytes or memory ran out",
-			     ICAL_MAX);
+		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
+		             "the feed is over %d bytes or memory ran out", ICAL_MAX);
 		goto fail;
 	}
 	*out = b.p;
@@ -216,7 +216,7 @@ static struct ical_event *ev_add(struct ev_store *s, int32_t first, int32_t last
 #define TX(u, en, da) ((u)->danish ? (da) : (en))
 
 int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **out, char *err,
-		   size_t errlen)
+                   size_t errlen)
 {
 	struct ev_store s = {NULL, NULL, 0};
 	int rc;
@@ -226,7 +226,7 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 	    u->to_year - u->from_year >= 100 || u->from_year < CALENDAR_MIN_YEAR ||
 	    u->to_year > CALENDAR_MAX_YEAR)
 		return cc_fail(CC_ERR_INVALID, err, errlen,
-			       "the feed takes up to 10000 games and vacations and 100 years");
+		               "the feed takes up to 10000 games and vacations and 100 years");
 	size_t cap = 2 * u->ngames + u->nvacations + 2 * (size_t)(u->to_year - u->from_year + 1);
 	s.ev = calloc(cap ? cap : 1, sizeof *s.ev);
 	s.text = calloc(cap ? cap : 1, sizeof *s.text);
@@ -239,7 +239,7 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 		const struct ical_game *g = &u->games[i];
 		char names[300];
 		snprintf(names, sizeof names, "%s - %s", g->white ? g->white : "?",
-			 g->black ? g->black : "?");
+		         g->black ? g->black : "?");
 		if (g->forfeit_date != ICAL_NO_DATE) {
 			/* DSU 6.3.3: the forfeit date is the first day over the limit,
 			 * so the player's deadline is the day before it. */
@@ -248,22 +248,28 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 			size_t k = s.n - 1;
 			snprintf(s.text[k][0], TXT, "game-%lld-forfeit", g->id);
 			snprintf(s.text[k][1], TXT,
-				 g->user_to_move
-				     ? TX(u, "Game %lld: last day to send your move (%s)",
-					  "Parti %lld: sidste dag for afsendelse af dit træk (%s)")
-				     : TX(u, "Game %lld: your opponent's time limit passes (%s)",
-					  "Parti %lld: modstanderens betænkningstid udløber (%s)"),
-				 g->id, names);
+			         g->user_to_move
+			                 ? TX(u, "Game %lld: last day to send your move (%s)",
+			                      "Parti %lld: sidste dag for afsendelse af dit træk "
+			                      "(%s)")
+			                 : TX(u,
+			                      "Game %lld: your opponent's time limit passes (%s)",
+			                      "Parti %lld: modstanderens betænkningstid udløber "
+			                      "(%s)"),
+			         g->id, names);
 			snprintf(s.text[k][2], TXT, "%s",
-				 g->user_to_move
-				     ? TX(u, "A move sent after this day is over the time limit "
-					     "(DSU 6.3.3).",
-					  "Et træk afsendt efter denne dag er over tidsgrænsen "
-					  "(DSU 6.3.3).")
-				     : TX(u, "From this day on, unless he or she has moved, your "
-					     "opponent is over the time limit (DSU 6.3.3.5).",
-					  "Fra denne dag er modstanderen over tidsgrænsen, hvis der "
-					  "ikke er trukket (DSU 6.3.3.5)."));
+			         g->user_to_move
+			                 ? TX(u,
+			                      "A move sent after this day is over the time limit "
+			                      "(DSU 6.3.3).",
+			                      "Et træk afsendt efter denne dag er over tidsgrænsen "
+			                      "(DSU 6.3.3).")
+			                 : TX(u,
+			                      "From this day on, unless he or she has moved, your "
+			                      "opponent is over the time limit (DSU 6.3.3.5).",
+			                      "Fra denne dag er modstanderen over tidsgrænsen, "
+			                      "hvis der "
+			                      "ikke er trukket (DSU 6.3.3.5)."));
 			e->category = TX(u, "Time limit", "Tidsgrænse");
 			if (*base)
 				snprintf(s.text[k][3], TXT, "%s/games/%lld", base, g->id);
@@ -273,15 +279,16 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 			size_t k = s.n - 1;
 			snprintf(s.text[k][0], TXT, "game-%lld-reminder", g->id);
 			snprintf(s.text[k][1], TXT,
-				 g->user_to_move
-				     ? TX(u, "Game %lld: a reminder to you is due (%s)",
-					  "Parti %lld: rykker til dig forfalder (%s)")
-				     : TX(u, "Game %lld: a reminder to your opponent is due (%s)",
-					  "Parti %lld: rykker til modstanderen forfalder (%s)"),
-				 g->id, names);
+			         g->user_to_move
+			                 ? TX(u, "Game %lld: a reminder to you is due (%s)",
+			                      "Parti %lld: rykker til dig forfalder (%s)")
+			                 : TX(u,
+			                      "Game %lld: a reminder to your opponent is due (%s)",
+			                      "Parti %lld: rykker til modstanderen forfalder (%s)"),
+			         g->id, names);
 			snprintf(s.text[k][2], TXT, "%s",
-				 TX(u, "14 days without a move: the reminder of DSU 6.3.4.",
-				    "14 dage uden træk: rykkeren efter DSU 6.3.4."));
+			         TX(u, "14 days without a move: the reminder of DSU 6.3.4.",
+			            "14 dage uden træk: rykkeren efter DSU 6.3.4."));
 			e->category = TX(u, "Reminder", "Rykker");
 			if (*base)
 				snprintf(s.text[k][3], TXT, "%s/games/%lld", base, g->id);
@@ -294,8 +301,8 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 		snprintf(s.text[k][0], TXT, "vacation-%lld", v->id);
 		snprintf(s.text[k][1], TXT, "%s", TX(u, "Vacation", "Ferie"));
 		snprintf(s.text[k][2], TXT, "%s",
-			 TX(u, "Your vacation: the clocks of your games stand still (DSU 6.3.6).",
-			    "Din ferie: betænkningstiden i dine partier står stille (DSU 6.3.6)."));
+		         TX(u, "Your vacation: the clocks of your games stand still (DSU 6.3.6).",
+		            "Din ferie: betænkningstiden i dine partier står stille (DSU 6.3.6)."));
 		e->category = TX(u, "Vacation", "Ferie");
 	}
 	for (int y = u->from_year; y <= u->to_year; y++) {
@@ -308,14 +315,17 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 		for (int j = 0; j < 2; j++) {
 			struct ical_event *e = ev_add(&s, h[j].first, h[j].last);
 			size_t k = s.n - 1;
-			snprintf(s.text[k][0], TXT, "holiday-%d-%s", y, j == 0 ? "easter" : "christmas");
+			snprintf(s.text[k][0], TXT, "holiday-%d-%s", y,
+			         j == 0 ? "easter" : "christmas");
 			snprintf(s.text[k][1], TXT, "%s",
-				 j == 0 ? TX(u, "Mandatory holiday (Easter)", "Obligatorisk ferie (påske)")
-					: TX(u, "Mandatory holiday (Christmas)",
-					     "Obligatorisk ferie (jul)"));
+			         j == 0 ? TX(u, "Mandatory holiday (Easter)",
+			                     "Obligatorisk ferie (påske)")
+			                : TX(u, "Mandatory holiday (Christmas)",
+			                     "Obligatorisk ferie (jul)"));
 			snprintf(s.text[k][2], TXT, "%s",
-				 TX(u, "No thinking time is counted for any player (DSU 6.3.6.2).",
-				    "Der tælles ingen betænkningstid for nogen spiller (DSU 6.3.6.2)."));
+			         TX(u, "No thinking time is counted for any player (DSU 6.3.6.2).",
+			            "Der tælles ingen betænkningstid for nogen spiller (DSU "
+			            "6.3.6.2)."));
 			e->category = TX(u, "Holiday", "Obligatorisk ferie");
 		}
 	}

@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define ICAL_MAX (1024 * 1024) /* the largest feed written */
-#define ICAL_NO_DATE INT32_MIN /* the same value as CLOCK_NO_DATE */
+#define ICAL_MAX     (1024 * 1024) /* the largest feed written */
+#define ICAL_NO_DATE INT32_MIN     /* the same value as CLOCK_NO_DATE */
 
 /* One all-day event. */
 struct ical_event {
@@ -29,10 +29,10 @@ struct ical_event {
 
 /* The feed as a whole. */
 struct ical_feed {
-	const char *name;    /* X-WR-CALNAME, NULL = none */
-	const char *domain;  /* after '@' in every UID ("chess.example") */
-	int32_t stamp_day;   /* DTSTAMP: the UTC day ... */
-	int stamp_seconds;   /* ... and second of that day (0..86399) */
+	const char *name;   /* X-WR-CALNAME, NULL = none */
+	const char *domain; /* after '@' in every UID ("chess.example") */
+	int32_t stamp_day;  /* DTSTAMP: the UTC day ... */
+	int stamp_seconds;  /* ... and second of that day (0..86399) */
 };
 
 /* Writes a VCALENDAR with the n events into *out (new, NUL-terminated;
@@ -41,7 +41,7 @@ struct ical_feed {
  * a bad stamp) or CC_ERR_NOMEM (out of memory, over ICAL_MAX); *out is
  * then NULL and err says why. */
 int ical_write(const struct ical_feed *f, const struct ical_event *ev, size_t n, char **out,
-	       char *err, size_t errlen);
+               char *err, size_t errlen);
 
 /* ---- a user's feed ---- */
 
@@ -49,8 +49,8 @@ struct ical_game {
 	long long id;
 	const char *white, *black; /* names */
 	int32_t forfeit_date;      /* the user's, when he is to move; else ICAL_NO_DATE */
-	int32_t reminder_date;     /* the reminder due to his opponent (6.3.4), or to him; or none */
-	bool user_to_move;         /* the dates above concern him (else his opponent) */
+	int32_t reminder_date; /* the reminder due to his opponent (6.3.4), or to him; or none */
+	bool user_to_move;     /* the dates above concern him (else his opponent) */
 };
 
 struct ical_vacation {
@@ -60,13 +60,13 @@ struct ical_vacation {
 
 struct ical_user {
 	const char *name;
-	bool danish;                     /* summaries in Danish */
-	const char *base_url;            /* links to the games; NULL or "" = none */
+	bool danish;          /* summaries in Danish */
+	const char *base_url; /* links to the games; NULL or "" = none */
 	const struct ical_game *games;
 	size_t ngames;
 	const struct ical_vacation *vacations;
 	size_t nvacations;
-	int from_year, to_year;          /* the years whose mandatory holidays are listed */
+	int from_year, to_year; /* the years whose mandatory holidays are listed */
 };
 
 /* The feed of user u (events: per game its forfeit date and reminder date,
@@ -75,6 +75,6 @@ struct ical_user {
  * ical_write().  Fails like ical_write(); CC_ERR_INVALID also for more
  * than 100 years of holidays or 10000 games. */
 int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **out, char *err,
-		   size_t errlen);
+                   size_t errlen);
 
 #endif

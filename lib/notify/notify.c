@@ -16,8 +16,8 @@
 #include "status.h"
 #include "textbuf.h"
 
-#define WRAP       72  /* columns of a wrapped paragraph (RFC 5322 2.1.1: 78) */
-#define NAME_MAX_B 96  /* bytes of a name in a text */
+#define WRAP       72 /* columns of a wrapped paragraph (RFC 5322 2.1.1: 78) */
+#define NAME_MAX_B 96 /* bytes of a name in a text */
 #define LINE_MAX_B 2048
 
 #define T(r, en, da) ((r)->lang == NOTIFY_DA ? (da) : (en))
@@ -34,8 +34,9 @@ struct ctx {
 const char *notify_kind_name(enum notify_kind kind)
 {
 	static const char *const names[NOTIFY_KINDS] = {
-	    "move",     "vacation",  "result",       "result_tl",    "start",          "draw_offer",
-	    "forfeit",  "reminder",  "tl_notice",    "adjudication", "time_trouble",   "password_reset"};
+	        "move",      "vacation",     "result",       "result_tl",
+	        "start",     "draw_offer",   "forfeit",      "reminder",
+	        "tl_notice", "adjudication", "time_trouble", "password_reset"};
 	return (unsigned)kind < NOTIFY_KINDS ? names[kind] : "?";
 }
 
@@ -170,16 +171,16 @@ static void subj(struct ctx *c, const char *fmt, ...)
 	oneline(tmp, c->subject, NOTIFY_SUBJECT_MAX - 16); /* room for the prefix */
 }
 
-static const char *const month_en[] = {"January", "February", "March",     "April",
-				       "May",     "June",     "July",      "August",
-				       "September", "October", "November", "December"};
-static const char *const month_da[] = {"januar", "februar", "marts",     "april",
-				       "maj",    "juni",    "juli",      "august",
-				       "september", "oktober", "november", "december"};
+static const char *const month_en[] = {"January",   "February", "March",    "April",
+                                       "May",       "June",     "July",     "August",
+                                       "September", "October",  "November", "December"};
+static const char *const month_da[] = {"januar",    "februar", "marts",    "april",
+                                       "maj",       "juni",    "juli",     "august",
+                                       "september", "oktober", "november", "december"};
 static const char *const wday_en[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
-				      "Friday", "Saturday", "Sunday"};
+                                      "Friday", "Saturday", "Sunday"};
 static const char *const wday_da[] = {"mandag", "tirsdag", "onsdag", "torsdag",
-				      "fredag", "lørdag",  "søndag"};
+                                      "fredag", "lørdag",  "søndag"};
 
 char *notify_date(int32_t day, enum notify_lang lang, char *buf, size_t len)
 {
@@ -255,7 +256,7 @@ static const char *move_text(const struct ctx *c, const struct notify_ply *m, ch
 	if (c->r->lang == NOTIFY_DA)
 		snprintf(san, sizeof san, "%s", notify_san_da(san, sanda, sizeof sanda));
 	snprintf(buf, MOVE_B, "%d.%s %s (ICCF %s)", m->number, m->side == NOTIFY_BLACK ? ".." : "",
-		 san, iccf);
+	         san, iccf);
 	return buf;
 }
 
@@ -278,7 +279,7 @@ static const char *base(const struct ctx *c)
 static int bad(struct ctx *c, const struct notify_event *ev, const char *what)
 {
 	return cc_fail(CC_ERR_INVALID, c->err, c->errlen, "a %s mail: %s",
-		       notify_kind_name(ev->kind), what);
+	               notify_kind_name(ev->kind), what);
 }
 
 static bool side_ok(int side)
@@ -319,16 +320,16 @@ static void clock_text(struct ctx *c, const struct notify_clock *k)
 	days(c, k->limit_days, limit);
 	paraf(c->b,
 	      T(c->r, "Your clock: %s used, %s left until the control at your move %d (%s in all).",
-		"Din betænkningstid: %s brugt, %s tilbage til kontrollen ved dit træk %d (%s i "
-		"alt)."),
+	        "Din betænkningstid: %s brugt, %s tilbage til kontrollen ved dit træk %d (%s i "
+	        "alt)."),
 	      used, left, k->next_control, limit);
 	if (k->forfeit_date != NOTIFY_NO_DATE)
 		paraf(c->b,
 		      T(c->r,
-			"Your move must be sent before %s: from that day on you are over the time "
-			"limit (DSU 6.3.3).",
-			"Dit træk skal være afsendt før %s: fra den dag er tiden overskredet "
-			"(DSU 6.3.3)."),
+		        "Your move must be sent before %s: from that day on you are over the time "
+		        "limit (DSU 6.3.3).",
+		        "Dit træk skal være afsendt før %s: fra den dag er tiden overskredet "
+		        "(DSU 6.3.3)."),
 		      date(c, k->forfeit_date, d));
 }
 
@@ -345,8 +346,9 @@ static int c_move(struct ctx *c, const struct notify_event *ev)
 	const char *who = side_name(&n, m->move.side);
 	subj(c, T(c->r, "game %lld, %s played %s (%s)", "parti %lld, %s har trukket %s (%s)"),
 	     ev->game.id, who, move_short(c, &m->move, ms), n.game);
-	paraf(c->b, T(c->r, "%s (%s) has made a move in game %lld (%s):",
-		      "%s (%s) har trukket i parti %lld (%s):"),
+	paraf(c->b,
+	      T(c->r, "%s (%s) has made a move in game %lld (%s):",
+	        "%s (%s) har trukket i parti %lld (%s):"),
 	      who, colour(c, m->move.side), ev->game.id, n.game);
 	put(c->b, "\n    %s\n", move_text(c, &m->move, mv));
 	if (m->sent != NOTIFY_NO_DATE)
@@ -355,10 +357,10 @@ static int c_move(struct ctx *c, const struct notify_event *ev)
 	if (m->draw_offered)
 		paraf(c->b,
 		      T(c->r,
-			"%s offers a draw with this move. You may accept or decline it on the "
-			"game page; making your move declines it.",
-			"%s tilbyder remis med dette træk. Du kan tage imod eller afslå det på "
-			"partiets side; trækker du, er tilbuddet afslået."),
+		        "%s offers a draw with this move. You may accept or decline it on the "
+		        "game page; making your move declines it.",
+		        "%s tilbyder remis med dette træk. Du kan tage imod eller afslå det på "
+		        "partiets side; trækker du, er tilbuddet afslået."),
 		      who);
 	clock_text(c, &m->clock);
 	return 0;
@@ -369,7 +371,7 @@ static int c_vacation(struct ctx *c, const struct notify_event *ev)
 	const struct notify_vacation *v = &ev->u.vacation;
 	struct names n;
 	char who[NAME_MAX_B], a[DATE_B], z[DATE_B], nd[DATE_B], len[32], ia[CALENDAR_ISO_LEN],
-	    iz[CALENDAR_ISO_LEN];
+	        iz[CALENDAR_ISO_LEN];
 	if (v->first == NOTIFY_NO_DATE || v->last == NOTIFY_NO_DATE || v->last < v->first ||
 	    v->ngames < 0 || (v->ngames > 0 && !v->games))
 		return bad(c, ev, "the vacation needs its first and last day, in order");
@@ -378,44 +380,48 @@ static int c_vacation(struct ctx *c, const struct notify_event *ev)
 	subj(c, T(c->r, "%s is on vacation %s to %s", "%s holder ferie %s til %s"), who,
 	     iso(v->first, ia), iso(v->last, iz));
 	paraf(c->b,
-	      v->special_leave
-		  ? T(c->r, "%s has been granted special leave by the tournament leader (DSU 6.3.6.4):",
-		      "%s har fået særorlov af turneringslederen (DSU 6.3.6.4):")
-		  : T(c->r, "%s has announced a vacation (DSU 6.3.6):",
-		      "%s har anmeldt ferie (DSU 6.3.6):"),
+	      v->special_leave ? T(c->r,
+	                           "%s has been granted special leave by the tournament leader "
+	                           "(DSU 6.3.6.4):",
+	                           "%s har fået særorlov af turneringslederen (DSU 6.3.6.4):")
+	                       : T(c->r, "%s has announced a vacation (DSU 6.3.6):",
+	                           "%s har anmeldt ferie (DSU 6.3.6):"),
 	      who);
-	put(c->b, T(c->r, "\n    from %s\n    to %s, both days included (%s)\n\n",
-		    "\n    fra %s\n    til %s, begge dage inklusive (%s)\n\n"),
+	put(c->b,
+	    T(c->r, "\n    from %s\n    to %s, both days included (%s)\n\n",
+	      "\n    fra %s\n    til %s, begge dage inklusive (%s)\n\n"),
 	    date(c, v->first, a), date(c, v->last, z), days(c, (long)v->last - v->first + 1, len));
 	paraf(c->b,
 	      T(c->r,
-		"During the vacation the clocks of both players stand still: no thinking time is "
-		"counted for you or for %s (DSU 6.3.6, 6.3.6.3).",
-		"I ferien står betænkningstiden stille for begge parter: der tælles ingen "
-		"betænkningstid for dig eller for %s (DSU 6.3.6, 6.3.6.3)."),
+	        "During the vacation the clocks of both players stand still: no thinking time is "
+	        "counted for you or for %s (DSU 6.3.6, 6.3.6.3).",
+	        "I ferien står betænkningstiden stille for begge parter: der tælles ingen "
+	        "betænkningstid for dig eller for %s (DSU 6.3.6, 6.3.6.3)."),
 	      who);
 	if (v->notice != NOTIFY_NO_DATE && !v->special_leave)
 		paraf(c->b,
 		      T(c->r,
-			"The notice was sent on %s; a vacation can start at the earliest 6 days "
-			"after the notice (DSU 6.3.6.1).",
-			"Meddelelsen er afsendt %s; en ferie kan tidligst gælde 6 dage efter "
-			"meddelelsen (DSU 6.3.6.1)."),
+		        "The notice was sent on %s; a vacation can start at the earliest 6 days "
+		        "after the notice (DSU 6.3.6.1).",
+		        "Meddelelsen er afsendt %s; en ferie kan tidligst gælde 6 dage efter "
+		        "meddelelsen (DSU 6.3.6.1)."),
 		      date(c, v->notice, nd));
 	if (ev->game.play == NOTIFY_EMAIL)
 		para(c->b, T(c->r,
-			     "In e-mail play a vacation applies to all remaining games at once "
-			     "(DSU 6.8.8).",
-			     "I e-mailturneringer holdes ferien samtidigt mod alle tilbageværende "
-			     "modstandere (DSU 6.8.8)."));
+		             "In e-mail play a vacation applies to all remaining games at once "
+		             "(DSU 6.8.8).",
+		             "I e-mailturneringer holdes ferien samtidigt mod alle tilbageværende "
+		             "modstandere (DSU 6.8.8)."));
 	int ng = v->ngames > 0 ? v->ngames : 1;
-	put(c->b, "\n%s\n", ng == 1 ? T(c->r, "Your game against him or her:", "Dit parti mod "
-				    "vedkommende:")
-				    : T(c->r, "Your games against him or her:",
-					"Dine partier mod vedkommende:"));
+	put(c->b, "\n%s\n",
+	    ng == 1 ? T(c->r, "Your game against him or her:",
+	                "Dit parti mod "
+	                "vedkommende:")
+	            : T(c->r, "Your games against him or her:", "Dine partier mod vedkommende:"));
 	for (int i = 0; i < ng; i++) {
 		long long id = v->ngames > 0 ? v->games[i] : ev->game.id;
-		put(c->b, T(c->r, "    game %lld: %s/games/%lld\n", "    parti %lld: %s/games/%lld\n"),
+		put(c->b,
+		    T(c->r, "    game %lld: %s/games/%lld\n", "    parti %lld: %s/games/%lld\n"),
 		    id, base(c), id);
 	}
 	return 0;
@@ -427,16 +433,16 @@ static const char *termination(const struct ctx *c, const char *t, char *buf, si
 	static const struct {
 		const char *key, *en, *da;
 	} tab[] = {
-	    {"checkmate", "by checkmate", "ved skakmat"},
-	    {"stalemate", "by stalemate", "ved pat"},
-	    {"dead_position", "in a dead position", "i en død stilling"},
-	    {"resignation", "by resignation", "ved opgivelse"},
-	    {"agreement", "by agreement", "ved aftale"},
-	    {"threefold", "by threefold repetition", "ved trefold gentagelse"},
-	    {"fifty_moves", "by the fifty-move rule", "ved 50-træksreglen"},
-	    {"time_forfeit", "on time", "på tid"},
-	    {"adjudication", "by adjudication", "ved bedømmelse"},
-	    {"series_cancel", "by the cancellation of the series", "ved aflysning af serien"},
+	        {"checkmate", "by checkmate", "ved skakmat"},
+	        {"stalemate", "by stalemate", "ved pat"},
+	        {"dead_position", "in a dead position", "i en død stilling"},
+	        {"resignation", "by resignation", "ved opgivelse"},
+	        {"agreement", "by agreement", "ved aftale"},
+	        {"threefold", "by threefold repetition", "ved trefold gentagelse"},
+	        {"fifty_moves", "by the fifty-move rule", "ved 50-træksreglen"},
+	        {"time_forfeit", "on time", "på tid"},
+	        {"adjudication", "by adjudication", "ved bedømmelse"},
+	        {"series_cancel", "by the cancellation of the series", "ved aflysning af serien"},
 	};
 	if (!t || !*t)
 		return NULL;
@@ -451,7 +457,7 @@ static const char *termination(const struct ctx *c, const char *t, char *buf, si
 static bool result_ok(const char *r)
 {
 	return r && (strcmp(r, "1-0") == 0 || strcmp(r, "0-1") == 0 || strcmp(r, "1/2-1/2") == 0 ||
-		     strcmp(r, "0-0") == 0);
+	             strcmp(r, "0-0") == 0);
 }
 
 static int c_result(struct ctx *c, const struct notify_event *ev)
@@ -467,10 +473,11 @@ static int c_result(struct ctx *c, const struct notify_event *ev)
 	     res->result, n.game);
 	char moves[64] = "";
 	if (res->moves > 0)
-		snprintf(moves, sizeof moves, T(c->r, ", after %d moves", " efter %d træk"), res->moves);
+		snprintf(moves, sizeof moves, T(c->r, ", after %d moves", " efter %d træk"),
+		         res->moves);
 	paraf(c->b,
 	      T(c->r, "Game %lld, %s (White) - %s (Black), ended on %s: %s%s%s%s.",
-		"Parti %lld, %s (hvid) - %s (sort), sluttede %s: %s%s%s%s."),
+	        "Parti %lld, %s (hvid) - %s (sort), sluttede %s: %s%s%s%s."),
 	      ev->game.id, n.white, n.black, date(c, res->date, d), res->result, how ? " " : "",
 	      how ? how : "", moves);
 	int s = c->r->side;
@@ -479,32 +486,34 @@ static int c_result(struct ctx *c, const struct notify_event *ev)
 		verdict = T(c->r, "The game is drawn.", "Partiet er remis.");
 	else if (strcmp(res->result, "0-0") == 0)
 		verdict = T(c->r, "The game is lost for both players (DSU 6.3.3.4).",
-			    "Partiet er tabt for begge spillere (DSU 6.3.3.4).");
+		            "Partiet er tabt for begge spillere (DSU 6.3.3.4).");
 	else if (side_ok(s))
 		verdict = (s == NOTIFY_WHITE) == (res->result[0] == '1')
-			      ? T(c->r, "You won. Congratulations!", "Du har vundet. Tillykke!")
-			      : T(c->r, "You lost.", "Du har tabt.");
+		                  ? T(c->r, "You won. Congratulations!", "Du har vundet. Tillykke!")
+		                  : T(c->r, "You lost.", "Du har tabt.");
 	else
 		verdict = "";
 	if (*verdict)
 		para(c->b, verdict);
 	if (res->tl_told)
-		para(c->b, T(c->r, "The result has been reported to the tournament leader (DSU 6.8.9).",
-			     "Resultatet er indberettet til turneringslederen (DSU 6.8.9)."));
+		para(c->b,
+		     T(c->r, "The result has been reported to the tournament leader (DSU 6.8.9).",
+		       "Resultatet er indberettet til turneringslederen (DSU 6.8.9)."));
 	else if (ev->game.play == NOTIFY_POSTAL)
 		para(c->b, T(c->r,
-			     "The winner (White when drawn) reports the result to the tournament "
-			     "leader in writing within 8 days, with the group and class number "
-			     "(DSU 6.2.6).",
-			     "Vinderen (ved remis hvid) skal senest 8 dage efter afslutningen "
-			     "meddele turneringslederen resultatet skriftligt med gruppe og "
-			     "klassenummer (DSU 6.2.6)."));
+		             "The winner (White when drawn) reports the result to the tournament "
+		             "leader in writing within 8 days, with the group and class number "
+		             "(DSU 6.2.6).",
+		             "Vinderen (ved remis hvid) skal senest 8 dage efter afslutningen "
+		             "meddele turneringslederen resultatet skriftligt med gruppe og "
+		             "klassenummer (DSU 6.2.6)."));
 	else if (ev->game.play == NOTIFY_EMAIL)
-		para(c->b, T(c->r,
-			     "Both players send the result to the tournament leader as soon as "
-			     "possible (DSU 6.8.9).",
-			     "Begge spillere skal snarest indsende resultatet til turneringslederen "
-			     "(DSU 6.8.9)."));
+		para(c->b,
+		     T(c->r,
+		       "Both players send the result to the tournament leader as soon as "
+		       "possible (DSU 6.8.9).",
+		       "Begge spillere skal snarest indsende resultatet til turneringslederen "
+		       "(DSU 6.8.9)."));
 	return 0;
 }
 
@@ -519,8 +528,9 @@ static int c_result_tl(struct ctx *c, const struct notify_event *ev)
 	const char *how = termination(c, res->termination, tb, sizeof tb);
 	subj(c, T(c->r, "result of game %lld: %s (%s)", "resultat af parti %lld: %s (%s)"),
 	     ev->game.id, res->result, n.game);
-	para(c->b, T(c->r, "Result report (DSU 6.2.6, 6.8.9):", "Resultatindberetning (DSU 6.2.6, "
-								"6.8.9):"));
+	para(c->b, T(c->r, "Result report (DSU 6.2.6, 6.8.9):",
+	             "Resultatindberetning (DSU 6.2.6, "
+	             "6.8.9):"));
 	put(c->b, "\n");
 	if (ev->game.event && *ev->game.event)
 		put(c->b, T(c->r, "    tournament: %s\n", "    turnering:  %s\n"), n.event);
@@ -540,8 +550,10 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 	const struct notify_start *s = &ev->u.start;
 	char group[NAME_MAX_B], d[DATE_B], is[CALENDAR_ISO_LEN], me[NAME_MAX_B];
 	if (s->nplayers < 2 || s->nplayers > 64 || !s->players || s->npairings < 0 ||
-	    (s->npairings > 0 && !s->pairings) || s->npairings > 64 * 63 || s->start == NOTIFY_NO_DATE)
-		return bad(c, ev, "a start letter needs 2 to 64 players, the pairings and the start");
+	    (s->npairings > 0 && !s->pairings) || s->npairings > 64 * 63 ||
+	    s->start == NOTIFY_NO_DATE)
+		return bad(c, ev,
+		           "a start letter needs 2 to 64 players, the pairings and the start");
 	const char *names[65] = {0};
 	for (int i = 0; i < s->nplayers; i++) {
 		int k = s->players[i].number;
@@ -557,14 +569,15 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 	}
 	oneline(s->group, group, sizeof group);
 	oneline(c->r->name, me, sizeof me);
-	subj(c, T(c->r, "start letter, group %s, start %s", "startbrev, gruppe %s, start %s"), group,
-	     iso(s->start, is));
-	paraf(c->b, T(c->r, "This is the start letter of group %s (DSU 6.5.2.1).",
-		      "Dette er startbrevet for gruppe %s (DSU 6.5.2.1)."),
+	subj(c, T(c->r, "start letter, group %s, start %s", "startbrev, gruppe %s, start %s"),
+	     group, iso(s->start, is));
+	paraf(c->b,
+	      T(c->r, "This is the start letter of group %s (DSU 6.5.2.1).",
+	        "Dette er startbrevet for gruppe %s (DSU 6.5.2.1)."),
 	      group);
 	put(c->b, T(c->r, "\nStart date: %s\n\n", "\nStartdato: %s\n\n"), date(c, s->start, d));
 	para(c->b, T(c->r, "The players, numbered by lot by the tournament leader:",
-		     "Deltagerne i nummerorden efter TL's lodtrækning:"));
+	             "Deltagerne i nummerorden efter TL's lodtrækning:"));
 	for (int k = 1; k <= 64; k++) {
 		if (!names[k])
 			continue;
@@ -579,7 +592,7 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 	if (s->npairings > 0) {
 		put(c->b, "\n");
 		para(c->b, T(c->r, "The games and their colours (White - Black):",
-			     "Partierne og farverne (hvid - sort):"));
+		             "Partierne og farverne (hvid - sort):"));
 	}
 	for (int i = 0; i < s->npairings; i++) {
 		const struct notify_pairing *p = &s->pairings[i];
@@ -612,18 +625,20 @@ static int c_draw(struct ctx *c, const struct notify_event *ev)
 	subj(c, T(c->r, "game %lld, %s offers a draw (%s)", "parti %lld, %s tilbyder remis (%s)"),
 	     ev->game.id, who, n.game);
 	if (dr->move.number > 0)
-		paraf(c->b, T(c->r, "%s (%s) offers a draw in game %lld (%s) with the move %s.",
-			      "%s (%s) tilbyder remis i parti %lld (%s) med trækket %s."),
+		paraf(c->b,
+		      T(c->r, "%s (%s) offers a draw in game %lld (%s) with the move %s.",
+		        "%s (%s) tilbyder remis i parti %lld (%s) med trækket %s."),
 		      who, colour(c, dr->side), ev->game.id, n.game, move_text(c, &dr->move, mv));
 	else
-		paraf(c->b, T(c->r, "%s (%s) offers a draw in game %lld (%s).",
-			      "%s (%s) tilbyder remis i parti %lld (%s)."),
+		paraf(c->b,
+		      T(c->r, "%s (%s) offers a draw in game %lld (%s).",
+		        "%s (%s) tilbyder remis i parti %lld (%s)."),
 		      who, colour(c, dr->side), ev->game.id, n.game);
 	para(c->b, T(c->r,
-		     "You may accept or decline the offer on the game page; making your move "
-		     "declines it.",
-		     "Du kan tage imod tilbuddet eller afslå det på partiets side; trækker du, er "
-		     "tilbuddet afslået."));
+	             "You may accept or decline the offer on the game page; making your move "
+	             "declines it.",
+	             "Du kan tage imod tilbuddet eller afslå det på partiets side; trækker du, er "
+	             "tilbuddet afslået."));
 	return 0;
 }
 
@@ -638,49 +653,54 @@ static int c_forfeit(struct ctx *c, const struct notify_event *ev)
 	get_names(c, &ev->game, &n);
 	const char *who = side_name(&n, f->side);
 	bool self = c->r->side == f->side;
-	subj(c, T(c->r, "time forfeit, game %lld, %s (%s)", "tidsoverskridelse, parti %lld, %s (%s)"),
+	subj(c,
+	     T(c->r, "time forfeit, game %lld, %s (%s)", "tidsoverskridelse, parti %lld, %s (%s)"),
 	     ev->game.id, who, n.game);
 	if (self)
 		paraf(c->b,
 		      T(c->r,
-			"You have used more than %s without sending your move %d, since %s "
-			"(DSU 6.3.3.1), in game %lld (%s).",
-			"Du har brugt mere end %s uden at have afsendt dit træk %d, siden %s "
-			"(DSU 6.3.3.1), i parti %lld (%s)."),
-		      days(c, f->limit, lim), f->control, date(c, f->since, d), ev->game.id, n.game);
+		        "You have used more than %s without sending your move %d, since %s "
+		        "(DSU 6.3.3.1), in game %lld (%s).",
+		        "Du har brugt mere end %s uden at have afsendt dit træk %d, siden %s "
+		        "(DSU 6.3.3.1), i parti %lld (%s)."),
+		      days(c, f->limit, lim), f->control, date(c, f->since, d), ev->game.id,
+		      n.game);
 	else
 		paraf(c->b,
 		      T(c->r,
-			"%s (%s) has used more than %s without sending move %d, since %s "
-			"(DSU 6.3.3.1), in game %lld (%s).",
-			"%s (%s) har brugt mere end %s uden at have afsendt træk %d, siden %s "
-			"(DSU 6.3.3.1), i parti %lld (%s)."),
+		        "%s (%s) has used more than %s without sending move %d, since %s "
+		        "(DSU 6.3.3.1), in game %lld (%s).",
+		        "%s (%s) har brugt mere end %s uden at have afsendt træk %d, siden %s "
+		        "(DSU 6.3.3.1), i parti %lld (%s)."),
 		      who, colour(c, f->side), days(c, f->limit, lim), f->control,
 		      date(c, f->since, d), ev->game.id, n.game);
 	if (f->ended_result) {
-		paraf(c->b, T(c->r, "The game has been ended: %s, lost on time (DSU 6.3.3.3).",
-			      "Partiet er afsluttet: %s, tabt på tid (DSU 6.3.3.3)."),
+		paraf(c->b,
+		      T(c->r, "The game has been ended: %s, lost on time (DSU 6.3.3.3).",
+		        "Partiet er afsluttet: %s, tabt på tid (DSU 6.3.3.3)."),
 		      f->ended_result);
 		return 0;
 	}
 	if (ev->game.play == NOTIFY_EMAIL)
-		para(c->b, T(c->r,
-			     "The opponent claims the forfeit from the tournament leader with all "
-			     "details at the latest with the reply to the 10th, 20th ... move, and "
-			     "tells the opponent (DSU 6.8.7).",
-			     "Kravet om tidsoverskridelse sendes til turneringslederen med alle "
-			     "detaljer senest ved besvarelsen af 10., 20. osv. træk, og modstanderen "
-			     "underrettes (DSU 6.8.7)."));
+		para(c->b,
+		     T(c->r,
+		       "The opponent claims the forfeit from the tournament leader with all "
+		       "details at the latest with the reply to the 10th, 20th ... move, and "
+		       "tells the opponent (DSU 6.8.7).",
+		       "Kravet om tidsoverskridelse sendes til turneringslederen med alle "
+		       "detaljer senest ved besvarelsen af 10., 20. osv. træk, og modstanderen "
+		       "underrettes (DSU 6.8.7)."));
 	else
 		para(c->b, T(c->r,
-			     "The opponent may claim the game, or the tournament leader sets the "
-			     "result (DSU 6.3.3.5).",
-			     "Modstanderen kan kræve partiet, eller turneringslederen fastsætter "
-			     "resultatet (DSU 6.3.3.5)."));
-	para(c->b, T(c->r,
-		     "Playing on after a time forfeit loses the game for both players (DSU 6.3.3.4).",
-		     "Fortsættes partiet efter en tidsoverskridelse, er det tabt for begge spillere "
-		     "(DSU 6.3.3.4)."));
+		             "The opponent may claim the game, or the tournament leader sets the "
+		             "result (DSU 6.3.3.5).",
+		             "Modstanderen kan kræve partiet, eller turneringslederen fastsætter "
+		             "resultatet (DSU 6.3.3.5)."));
+	para(c->b,
+	     T(c->r,
+	       "Playing on after a time forfeit loses the game for both players (DSU 6.3.3.4).",
+	       "Fortsættes partiet efter en tidsoverskridelse, er det tabt for begge spillere "
+	       "(DSU 6.3.3.4)."));
 	return 0;
 }
 
@@ -690,80 +710,90 @@ static int c_reminder(struct ctx *c, const struct notify_event *ev)
 	struct names n;
 	char mv[MOVE_B], rd[DATE_B], td[DATE_B];
 	if (!side_ok(s->side) || (s->last.number > 0 && (!s->last.iccf || !s->last.san)))
-		return bad(c, ev, "the reminder needs the silent side (and the move's ICCF and SAN)");
+		return bad(c, ev,
+		           "the reminder needs the silent side (and the move's ICCF and SAN)");
 	get_names(c, &ev->game, &n);
 	const char *who = side_name(&n, s->side);
 	bool self = c->r->side == s->side;
 	bool email = ev->game.play == NOTIFY_EMAIL;
 	if (self)
-		subj(c, T(c->r, "reminder, game %lld, your move (%s)", "rykker, parti %lld, dit træk (%s)"),
+		subj(c,
+		     T(c->r, "reminder, game %lld, your move (%s)",
+		       "rykker, parti %lld, dit træk (%s)"),
 		     ev->game.id, n.game);
 	else
-		subj(c, T(c->r, "%sreminder, game %lld, %s is silent (%s)",
-			  "%srykker, parti %lld, %s er tavs (%s)"),
-		     c->r->side == NOTIFY_TL ? T(c->r, "copy of ", "kopi af ") : "", ev->game.id, who,
-		     n.game);
+		subj(c,
+		     T(c->r, "%sreminder, game %lld, %s is silent (%s)",
+		       "%srykker, parti %lld, %s er tavs (%s)"),
+		     c->r->side == NOTIFY_TL ? T(c->r, "copy of ", "kopi af ") : "", ev->game.id,
+		     who, n.game);
 	date(c, s->received, rd);
 	date(c, s->tl_date, td);
 	if (self && s->last.number > 0)
 		paraf(c->b,
 		      T(c->r,
-			"In game %lld (%s) you received your opponent's move %s on %s and have not "
-			"answered it.",
-			"I parti %lld (%s) modtog du modstanderens træk %s %s og har ikke "
-			"besvaret det."),
+		        "In game %lld (%s) you received your opponent's move %s on %s and have not "
+		        "answered it.",
+		        "I parti %lld (%s) modtog du modstanderens træk %s %s og har ikke "
+		        "besvaret det."),
 		      ev->game.id, n.game, move_text(c, &s->last, mv), rd);
 	else if (self)
 		paraf(c->b,
 		      T(c->r, "Game %lld (%s) started on %s and you have not made your first move.",
-			"Parti %lld (%s) startede %s, og du har ikke gjort dit første træk."),
+		        "Parti %lld (%s) startede %s, og du har ikke gjort dit første træk."),
 		      ev->game.id, n.game, rd);
 	else if (s->last.number > 0)
 		paraf(c->b,
 		      T(c->r,
-			"In game %lld (%s), %s (%s) received the move %s on %s and has not answered "
-			"it.",
-			"I parti %lld (%s) modtog %s (%s) trækket %s %s og har ikke besvaret "
-			"det."),
+		        "In game %lld (%s), %s (%s) received the move %s on %s and has not "
+		        "answered "
+		        "it.",
+		        "I parti %lld (%s) modtog %s (%s) trækket %s %s og har ikke besvaret "
+		        "det."),
 		      ev->game.id, n.game, who, colour(c, s->side), move_text(c, &s->last, mv), rd);
 	else
 		paraf(c->b,
 		      T(c->r, "Game %lld (%s) started on %s and %s (%s) has not made a first move.",
-			"Parti %lld (%s) startede %s, og %s (%s) har ikke gjort sit første træk."),
+		        "Parti %lld (%s) startede %s, og %s (%s) har ikke gjort sit første træk."),
 		      ev->game.id, n.game, rd, who, colour(c, s->side));
 	if (self) {
 		paraf(c->b,
 		      T(c->r,
-			"This is the reminder of DSU rule 6.3.4: your opponent's last move is "
-			"repeated above. Please send your move; if none comes by %s, the tournament "
-			"leader is told.",
-			"Dette er rykkeren efter DSU 6.3.4: modstanderens seneste træk er gentaget "
-			"ovenfor. Send venligst dit træk; kommer der intet senest %s, underrettes "
-			"turneringslederen."),
+		        "This is the reminder of DSU rule 6.3.4: your opponent's last move is "
+		        "repeated above. Please send your move; if none comes by %s, the "
+		        "tournament "
+		        "leader is told.",
+		        "Dette er rykkeren efter DSU 6.3.4: modstanderens seneste træk er gentaget "
+		        "ovenfor. Send venligst dit træk; kommer der intet senest %s, underrettes "
+		        "turneringslederen."),
 		      td);
-		para(c->b, T(c->r,
-			     "More than 14 days on one move without notice, once a reminder was "
-			     "sent, adds 3 days to your thinking time (DSU 6.3.4).",
-			     "Bruger du mere end 14 dage til et træk uden at have varslet det, og er "
-			     "der sendt rykker, tillægges du 3 dages ekstra betænkningstid "
-			     "(DSU 6.3.4)."));
+		para(c->b,
+		     T(c->r,
+		       "More than 14 days on one move without notice, once a reminder was "
+		       "sent, adds 3 days to your thinking time (DSU 6.3.4).",
+		       "Bruger du mere end 14 dage til et træk uden at have varslet det, og er "
+		       "der sendt rykker, tillægges du 3 dages ekstra betænkningstid "
+		       "(DSU 6.3.4)."));
 		if (email)
-			para(c->b, T(c->r,
-				     "In e-mail play the reminder goes with a copy to the tournament "
-				     "leader, and so does your answer (DSU 6.8.3).",
-				     "I e-mailturneringer sendes rykkeren med kopi til "
-				     "turneringslederen, og det samme gælder dit svar (DSU 6.8.3)."));
+			para(c->b,
+			     T(c->r,
+			       "In e-mail play the reminder goes with a copy to the tournament "
+			       "leader, and so does your answer (DSU 6.8.3).",
+			       "I e-mailturneringer sendes rykkeren med kopi til "
+			       "turneringslederen, og det samme gælder dit svar (DSU 6.8.3)."));
 	} else {
 		paraf(c->b,
 		      T(c->r,
-			"The reminder of DSU rule 6.3.4 has been sent to %s. If no move comes by %s, "
-			"the tournament leader is told.",
-			"Rykkeren efter DSU 6.3.4 er sendt til %s. Kommer der intet træk senest %s, "
-			"underrettes turneringslederen."),
+		        "The reminder of DSU rule 6.3.4 has been sent to %s. If no move comes by "
+		        "%s, "
+		        "the tournament leader is told.",
+		        "Rykkeren efter DSU 6.3.4 er sendt til %s. Kommer der intet træk senest "
+		        "%s, "
+		        "underrettes turneringslederen."),
 		      who, td);
 		if (email && c->r->side == NOTIFY_TL)
 			para(c->b, T(c->r, "This is the copy to the tournament leader (DSU 6.8.3).",
-				     "Dette er kopien til turneringslederen (DSU 6.8.3)."));
+			             "Dette er kopien til turneringslederen (DSU 6.8.3)."));
 	}
 	return 0;
 }
@@ -785,38 +815,42 @@ static int c_tl_notice(struct ctx *c, const struct notify_event *ev)
 	if (self) {
 		paraf(c->b,
 		      T(c->r,
-			"In game %lld (%s) you have had the move since %s and have not answered the "
-			"reminder of %s.",
-			"I parti %lld (%s) har du haft trækket siden %s og har ikke besvaret rykkeren "
-			"af %s."),
+		        "In game %lld (%s) you have had the move since %s and have not answered "
+		        "the "
+		        "reminder of %s.",
+		        "I parti %lld (%s) har du haft trækket siden %s og har ikke besvaret "
+		        "rykkeren "
+		        "af %s."),
 		      ev->game.id, n.game, rd, md);
-		para(c->b, T(c->r,
-			     "The tournament leader has been told (DSU 6.3.4): you lose the game "
-			     "unless you answer both the tournament leader and your opponent at once. "
-			     "Please send your move now.",
-			     "Turneringslederen er underrettet (DSU 6.3.4): du har tabt partiet, "
-			     "hvis du ikke omgående svarer både turneringslederen og din modstander. "
-			     "Send dit træk nu."));
+		para(c->b,
+		     T(c->r,
+		       "The tournament leader has been told (DSU 6.3.4): you lose the game "
+		       "unless you answer both the tournament leader and your opponent at once. "
+		       "Please send your move now.",
+		       "Turneringslederen er underrettet (DSU 6.3.4): du har tabt partiet, "
+		       "hvis du ikke omgående svarer både turneringslederen og din modstander. "
+		       "Send dit træk nu."));
 	} else {
 		paraf(c->b,
 		      T(c->r,
-			"In game %lld (%s), %s (%s) has had the move since %s and has not answered "
-			"the reminder of %s.",
-			"I parti %lld (%s) har %s (%s) haft trækket siden %s og har ikke besvaret "
-			"rykkeren af %s."),
+		        "In game %lld (%s), %s (%s) has had the move since %s and has not answered "
+		        "the reminder of %s.",
+		        "I parti %lld (%s) har %s (%s) haft trækket siden %s og har ikke besvaret "
+		        "rykkeren af %s."),
 		      ev->game.id, n.game, who, colour(c, s->side), rd, md);
 		para(c->b, T(c->r,
-			     "Under DSU rule 6.3.4 the tournament leader writes to the silent "
-			     "player, who loses the game unless he or she answers both the "
-			     "tournament leader and the opponent at once.",
-			     "Efter DSU 6.3.4 retter turneringslederen henvendelse til den tavse "
-			     "spiller, som har tabt partiet, hvis vedkommende ikke omgående svarer "
-			     "såvel turneringslederen som sin modstander."));
+		             "Under DSU rule 6.3.4 the tournament leader writes to the silent "
+		             "player, who loses the game unless he or she answers both the "
+		             "tournament leader and the opponent at once.",
+		             "Efter DSU 6.3.4 retter turneringslederen henvendelse til den tavse "
+		             "spiller, som har tabt partiet, hvis vedkommende ikke omgående svarer "
+		             "såvel turneringslederen som sin modstander."));
 	}
-	para(c->b, T(c->r,
-		     "The silence adds 6 more days to the silent player's thinking time (DSU 6.3.4).",
-		     "Tavsheden tillægger den tavse spiller yderligere 6 dages ekstra "
-		     "betænkningstid (DSU 6.3.4)."));
+	para(c->b,
+	     T(c->r,
+	       "The silence adds 6 more days to the silent player's thinking time (DSU 6.3.4).",
+	       "Tavsheden tillægger den tavse spiller yderligere 6 dages ekstra "
+	       "betænkningstid (DSU 6.3.4)."));
 	return 0;
 }
 
@@ -832,12 +866,12 @@ static int c_adjudication(struct ctx *c, const struct notify_event *ev)
 	     ev->game.id, n.game);
 	paraf(c->b,
 	      T(c->r,
-		"Game %lld (%s) started on %s and is not finished 18 months later (since %s); the "
-		"tournament leader may call it in for adjudication (DSU 6.2.7). %s (%s) is to "
-		"move.",
-		"Parti %lld (%s) startede %s og er ikke afsluttet 18 måneder senere (siden %s); "
-		"turneringslederen kan indkalde det til bedømmelse (DSU 6.2.7). %s (%s) er i "
-		"trækket."),
+	        "Game %lld (%s) started on %s and is not finished 18 months later (since %s); the "
+	        "tournament leader may call it in for adjudication (DSU 6.2.7). %s (%s) is to "
+	        "move.",
+	        "Parti %lld (%s) startede %s og er ikke afsluttet 18 måneder senere (siden %s); "
+	        "turneringslederen kan indkalde det til bedømmelse (DSU 6.2.7). %s (%s) er i "
+	        "trækket."),
 	      ev->game.id, n.game, date(c, a->start, sd), date(c, a->due, dd),
 	      side_name(&n, a->side), colour(c, a->side));
 	return 0;
@@ -852,32 +886,35 @@ static int c_trouble(struct ctx *c, const struct notify_event *ev)
 		return bad(c, ev, "the alarm needs the next control and its allowance");
 	get_names(c, &ev->game, &n);
 	long pct = (long)t->clock.used_days * 100 / t->clock.limit_days;
-	subj(c, T(c->r, "time trouble, game %lld, %ld of %ld days used (%s)",
-		  "tidnød, parti %lld, %ld af %ld dage brugt (%s)"),
+	subj(c,
+	     T(c->r, "time trouble, game %lld, %ld of %ld days used (%s)",
+	       "tidnød, parti %lld, %ld af %ld dage brugt (%s)"),
 	     ev->game.id, (long)t->clock.used_days, (long)t->clock.limit_days, n.game);
 	paraf(c->b,
 	      T(c->r,
-		"In game %lld (%s) you have used %ld of the %ld days you have until your move %d "
-		"(%ld%%); %s left.",
-		"I parti %lld (%s) har du brugt %ld af de %ld dage, du har til dit træk %d "
-		"(%ld %%); der er %s tilbage."),
+	        "In game %lld (%s) you have used %ld of the %ld days you have until your move %d "
+	        "(%ld%%); %s left.",
+	        "I parti %lld (%s) har du brugt %ld af de %ld dage, du har til dit træk %d "
+	        "(%ld %%); der er %s tilbage."),
 	      ev->game.id, n.game, (long)t->clock.used_days, (long)t->clock.limit_days,
 	      t->clock.next_control, pct, days(c, t->clock.left_days, left));
 	if (t->received != NOTIFY_NO_DATE)
-		paraf(c->b, T(c->r, "You have had the move since %s.", "Du har haft trækket siden %s."),
+		paraf(c->b,
+		      T(c->r, "You have had the move since %s.", "Du har haft trækket siden %s."),
 		      date(c, t->received, rd));
 	if (t->clock.forfeit_date != NOTIFY_NO_DATE) {
 		char d[DATE_B];
 		paraf(c->b,
 		      T(c->r,
-			"Your move must be sent before %s: from that day on you are over the time "
-			"limit (DSU 6.3.3).",
-			"Dit træk skal være afsendt før %s: fra den dag er tiden overskredet "
-			"(DSU 6.3.3)."),
+		        "Your move must be sent before %s: from that day on you are over the time "
+		        "limit (DSU 6.3.3).",
+		        "Dit træk skal være afsendt før %s: fra den dag er tiden overskredet "
+		        "(DSU 6.3.3)."),
 		      date(c, t->clock.forfeit_date, d));
 	}
-	para(c->b, T(c->r, "This alarm comes once per time control, at 80% of its allowance.",
-		     "Denne advarsel kommer én gang pr. tidskontrol, ved 80 % af den tilladte tid."));
+	para(c->b,
+	     T(c->r, "This alarm comes once per time control, at 80% of its allowance.",
+	       "Denne advarsel kommer én gang pr. tidskontrol, ved 80 % af den tilladte tid."));
 	return 0;
 }
 
@@ -890,35 +927,35 @@ static int c_reset(struct ctx *c, const struct notify_event *ev)
 	subj(c, "%s", T(c->r, "reset your password", "nulstil din adgangskode"));
 	paraf(c->b,
 	      T(c->r,
-		"Someone, probably you, asked to reset the password of your corrchess account. "
-		"Open this link within %d hours to choose a new password:",
-		"Nogen, formentlig dig, har bedt om at nulstille adgangskoden til din "
-		"corrchess-konto. Åbn dette link inden %d timer for at vælge en ny adgangskode:"),
+	        "Someone, probably you, asked to reset the password of your corrchess account. "
+	        "Open this link within %d hours to choose a new password:",
+	        "Nogen, formentlig dig, har bedt om at nulstille adgangskoden til din "
+	        "corrchess-konto. Åbn dette link inden %d timer for at vælge en ny adgangskode:"),
 	      rs->hours);
 	put(c->b, "\n    %s%s\n\n", base(c), oneline(rs->path, path, sizeof path));
 	para(c->b, T(c->r,
-		     "The link works once. If you did not ask for it, ignore this mail: your "
-		     "password stays as it is.",
-		     "Linket virker én gang. Har du ikke bedt om det, kan du se bort fra denne "
-		     "mail: din adgangskode er uændret."));
+	             "The link works once. If you did not ask for it, ignore this mail: your "
+	             "password stays as it is.",
+	             "Linket virker én gang. Har du ikke bedt om det, kan du se bort fra denne "
+	             "mail: din adgangskode er uændret."));
 	return 0;
 }
 
 typedef int (*composer)(struct ctx *, const struct notify_event *);
 
 static const composer composers[NOTIFY_KINDS] = {
-    [NOTIFY_MOVE] = c_move,
-    [NOTIFY_VACATION] = c_vacation,
-    [NOTIFY_RESULT] = c_result,
-    [NOTIFY_RESULT_TL] = c_result_tl,
-    [NOTIFY_START] = c_start,
-    [NOTIFY_DRAW_OFFER] = c_draw,
-    [NOTIFY_FORFEIT] = c_forfeit,
-    [NOTIFY_REMINDER] = c_reminder,
-    [NOTIFY_TL_NOTICE] = c_tl_notice,
-    [NOTIFY_ADJUDICATION] = c_adjudication,
-    [NOTIFY_TIME_TROUBLE] = c_trouble,
-    [NOTIFY_PASSWORD_RESET] = c_reset,
+        [NOTIFY_MOVE] = c_move,
+        [NOTIFY_VACATION] = c_vacation,
+        [NOTIFY_RESULT] = c_result,
+        [NOTIFY_RESULT_TL] = c_result_tl,
+        [NOTIFY_START] = c_start,
+        [NOTIFY_DRAW_OFFER] = c_draw,
+        [NOTIFY_FORFEIT] = c_forfeit,
+        [NOTIFY_REMINDER] = c_reminder,
+        [NOTIFY_TL_NOTICE] = c_tl_notice,
+        [NOTIFY_ADJUDICATION] = c_adjudication,
+        [NOTIFY_TIME_TROUBLE] = c_trouble,
+        [NOTIFY_PASSWORD_RESET] = c_reset,
 };
 
 /* The link under an event's text: the game, or nothing for a mail about
@@ -939,10 +976,11 @@ static void footer(struct ctx *c, bool optional)
 	put(c->b, "\n-- \ncorrchess\n");
 	if (!optional)
 		return;
-	para(c->b, T(c->r, "You get this mail because of your mail setting. To change it or turn "
-			   "such mail off:",
-		     "Du får denne mail på grund af din mailindstilling. Ret den, eller slå den "
-		     "slags mail fra:"));
+	para(c->b, T(c->r,
+	             "You get this mail because of your mail setting. To change it or turn "
+	             "such mail off:",
+	             "Du får denne mail på grund af din mailindstilling. Ret den, eller slå den "
+	             "slags mail fra:"));
 	if (c->env && c->env->unsubscribe && *c->env->unsubscribe) {
 		char u[512];
 		put(c->b, "%s\n", oneline(c->env->unsubscribe, u, sizeof u));
@@ -956,7 +994,7 @@ static int check_reader(struct ctx *c, const struct notify_reader *r)
 	if (!r || (r->lang != NOTIFY_EN && r->lang != NOTIFY_DA) || r->side < -1 ||
 	    r->side > NOTIFY_TL)
 		return cc_fail(CC_ERR_INVALID, c->err, c->errlen,
-			       "the reader needs a language (da, en) and a side");
+		               "the reader needs a language (da, en) and a side");
 	return 0;
 }
 
@@ -966,7 +1004,7 @@ static int finish(struct ctx *c, struct textbuf *b, struct notify_mail *out, con
 		free(b->p);
 		out->body = NULL;
 		return cc_fail(CC_ERR_NOMEM, c->err, c->errlen,
-			       "the mail is over %d bytes or memory ran out", NOTIFY_BODY_MAX);
+		               "the mail is over %d bytes or memory ran out", NOTIFY_BODY_MAX);
 	}
 	snprintf(out->subject, sizeof out->subject, "corrchess: %s", core);
 	out->body = b->p;
@@ -974,7 +1012,7 @@ static int finish(struct ctx *c, struct textbuf *b, struct notify_mail *out, con
 }
 
 int notify_render(const struct notify_env *env, const struct notify_reader *r,
-		  const struct notify_event *ev, struct notify_mail *out, char *err, size_t errlen)
+                  const struct notify_event *ev, struct notify_mail *out, char *err, size_t errlen)
 {
 	char core[NOTIFY_SUBJECT_MAX] = "", name[NAME_MAX_B];
 	struct textbuf b = TEXTBUF_INIT(NOTIFY_BODY_MAX);
@@ -999,58 +1037,100 @@ fail:
 	return rc;
 }
 
-int notify_digest(const struct notify_env *env, const struct notify_reader *r,
-		  const struct notify_event *evs, int n, struct notify_mail *out, char *err,
-		  size_t errlen)
+int notify_section(const struct notify_env *env, const struct notify_reader *r,
+                   const struct notify_event *ev, struct notify_mail *out, char *err, size_t errlen)
 {
-	char core[NOTIFY_SUBJECT_MAX], name[NAME_MAX_B];
+	char core[NOTIFY_SUBJECT_MAX] = "";
 	struct textbuf b = TEXTBUF_INIT(NOTIFY_BODY_MAX);
 	struct ctx c = {env, r, &b, core, err, errlen};
+	out->body = NULL;
+	out->subject[0] = '\0';
+	int rc = check_reader(&c, r);
+	if (rc != 0)
+		return rc;
+	if (!ev || (unsigned)ev->kind >= NOTIFY_KINDS)
+		return cc_fail(CC_ERR_INVALID, err, errlen, "not a mail kind");
+	out->optional = notify_optional(ev->kind);
+	rc = composers[ev->kind](&c, ev);
+	if (rc != 0)
+		goto fail;
+	game_link(&c, ev);
+	if (b.full || !b.p) {
+		rc = cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+		goto fail;
+	}
+	snprintf(out->subject, sizeof out->subject, "%s", core);
+	out->body = b.p;
+	return 0;
+fail:
+	free(b.p);
+	return rc;
+}
+
+int notify_digest_join(const struct notify_env *env, const struct notify_reader *r,
+                       const struct notify_mail *sections, int n, struct notify_mail *out,
+                       char *err, size_t errlen)
+{
+	char name[NAME_MAX_B], count[NOTIFY_SUBJECT_MAX];
+	struct textbuf b = TEXTBUF_INIT(NOTIFY_BODY_MAX);
+	struct ctx c = {env, r, &b, count, err, errlen};
 	out->body = NULL;
 	out->subject[0] = '\0';
 	out->optional = true;
 	int rc = check_reader(&c, r);
 	if (rc != 0)
 		return rc;
-	if (n < 1 || n > NOTIFY_DIGEST_MAX || !evs)
+	if (n < 1 || n > NOTIFY_DIGEST_MAX || !sections)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "a digest has 1 to %d events",
-			       NOTIFY_DIGEST_MAX);
+		               NOTIFY_DIGEST_MAX);
+	for (int i = 0; i < n; i++)
+		if (!sections[i].body)
+			return cc_fail(CC_ERR_INVALID, err, errlen, "section %d has no text",
+			               i + 1);
 	put(&b, T(r, "Hello %s,\n\n", "Hej %s,\n\n"), oneline(r->name, name, sizeof name));
 	para(&b, n == 1 ? T(r, "One thing happened in your games since the last digest:",
-			    "Der er sket én ting i dine partier siden sidste oversigt:")
-			: T(r, "This happened in your games since the last digest:",
-			    "Her er, hvad der er sket i dine partier siden sidste oversigt:"));
+	                    "Der er sket én ting i dine partier siden sidste oversigt:")
+	                : T(r, "This happened in your games since the last digest:",
+	                    "Her er, hvad der er sket i dine partier siden sidste oversigt:"));
 	for (int i = 0; i < n; i++) {
-		if ((unsigned)evs[i].kind >= NOTIFY_KINDS) {
-			rc = cc_fail(CC_ERR_INVALID, err, errlen, "event %d: not a mail kind", i + 1);
-			goto fail;
-		}
-		/* The text first (it makes the heading), then heading and text. */
-		struct textbuf t = TEXTBUF_INIT(NOTIFY_BODY_MAX);
-		core[0] = '\0';
-		c.b = &t;
-		rc = composers[evs[i].kind](&c, &evs[i]);
-		game_link(&c, &evs[i]);
-		c.b = &b;
-		if (rc == 0 && (t.full || !t.p))
-			rc = cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
-		if (rc == 0) {
-			put(&b, "\n%d. %s\n", i + 1, core);
-			textbuf_put(&b, t.p, t.len);
-		}
-		free(t.p);
-		if (rc != 0)
-			goto fail;
+		char head[NOTIFY_SUBJECT_MAX];
+		put(&b, "\n%d. %s\n", i + 1, oneline(sections[i].subject, head, sizeof head));
+		put(&b, "%s", sections[i].body);
 	}
 	footer(&c, true);
-	char count[NOTIFY_SUBJECT_MAX];
 	snprintf(count, sizeof count,
-		 n == 1 ? T(r, "daily digest, %d event", "dagens oversigt, %d hændelse")
-			: T(r, "daily digest, %d events", "dagens oversigt, %d hændelser"),
-		 n);
+	         n == 1 ? T(r, "daily digest, %d event", "dagens oversigt, %d hændelse")
+	                : T(r, "daily digest, %d events", "dagens oversigt, %d hændelser"),
+	         n);
 	return finish(&c, &b, out, count);
-fail:
-	free(b.p);
+}
+
+int notify_digest(const struct notify_env *env, const struct notify_reader *r,
+                  const struct notify_event *evs, int n, struct notify_mail *out, char *err,
+                  size_t errlen)
+{
+	out->body = NULL;
+	out->subject[0] = '\0';
+	if (n < 1 || n > NOTIFY_DIGEST_MAX || !evs)
+		return cc_fail(CC_ERR_INVALID, err, errlen, "a digest has 1 to %d events",
+		               NOTIFY_DIGEST_MAX);
+	struct notify_mail *sec = calloc((size_t)n, sizeof *sec);
+	if (!sec)
+		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+	int rc = 0;
+	for (int i = 0; i < n && rc == 0; i++) {
+		rc = notify_section(env, r, &evs[i], &sec[i], err, errlen);
+		if (rc != 0) {
+			char why[160];
+			snprintf(why, sizeof why, "%s", err ? err : "");
+			cc_fail(rc, err, errlen, "event %d: %s", i + 1, why);
+		}
+	}
+	if (rc == 0)
+		rc = notify_digest_join(env, r, sec, n, out, err, errlen);
+	for (int i = 0; i < n; i++)
+		notify_mail_free(&sec[i]);
+	free(sec);
 	return rc;
 }
 

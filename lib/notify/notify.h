@@ -24,10 +24,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NOTIFY_NO_DATE INT32_MIN /* the same value as CLOCK_NO_DATE */
-#define NOTIFY_SUBJECT_MAX 256    /* bytes of a subject with its NUL */
-#define NOTIFY_BODY_MAX (64 * 1024) /* the longest body (a long digest) */
-#define NOTIFY_DIGEST_MAX 200     /* events in one digest mail */
+#define NOTIFY_NO_DATE     INT32_MIN   /* the same value as CLOCK_NO_DATE */
+#define NOTIFY_SUBJECT_MAX 256         /* bytes of a subject with its NUL */
+#define NOTIFY_BODY_MAX    (64 * 1024) /* the longest body (a long digest) */
+#define NOTIFY_DIGEST_MAX  200         /* events in one digest mail */
 
 enum notify_lang {
 	NOTIFY_EN = 0,
@@ -104,19 +104,19 @@ struct notify_ply {
 };
 
 struct notify_move {
-	struct notify_ply move;   /* the opponent's move */
-	int32_t sent;             /* the day he sent it */
+	struct notify_ply move;    /* the opponent's move */
+	int32_t sent;              /* the day he sent it */
 	struct notify_clock clock; /* the reader's clock, now that he is to move */
-	bool draw_offered;        /* the move came with a draw offer */
+	bool draw_offered;         /* the move came with a draw offer */
 };
 
 struct notify_vacation {
-	const char *player;       /* the one on vacation */
-	int32_t first, last;      /* both included */
-	int32_t notice;           /* the day the notice was sent (6.3.6.1) */
-	const long long *games;   /* the reader's games against him that it stops */
+	const char *player;     /* the one on vacation */
+	int32_t first, last;    /* both included */
+	int32_t notice;         /* the day the notice was sent (6.3.6.1) */
+	const long long *games; /* the reader's games against him that it stops */
 	int ngames;
-	bool special_leave;       /* granted by the TL (6.3.6.4, 6.8.8) */
+	bool special_leave; /* granted by the TL (6.3.6.4, 6.8.8) */
 };
 
 struct notify_result {
@@ -128,7 +128,7 @@ struct notify_result {
 };
 
 struct notify_start_player {
-	int number;          /* the player's number, drawn by the TL */
+	int number; /* the player's number, drawn by the TL */
 	const char *name;
 	const char *address; /* postal or e-mail address, one line */
 };
@@ -149,30 +149,30 @@ struct notify_start {
 };
 
 struct notify_draw {
-	int side;                /* who offers */
-	struct notify_ply move;  /* the move sent with the offer; number 0 = none */
+	int side;               /* who offers */
+	struct notify_ply move; /* the move sent with the offer; number 0 = none */
 };
 
 struct notify_forfeit {
-	int side;        /* who is over the limit */
-	int control;     /* the check he failed (move number) */
-	int32_t limit;   /* its allowance in days */
-	int32_t since;   /* first day over it */
+	int side;                 /* who is over the limit */
+	int control;              /* the check he failed (move number) */
+	int32_t limit;            /* its allowance in days */
+	int32_t since;            /* first day over it */
 	const char *ended_result; /* the result set (automatic forfeit), NULL = a claim is due */
 };
 
 struct notify_silence {
-	int side;             /* the silent player */
+	int side;               /* the silent player */
 	struct notify_ply last; /* the move he has not answered; number 0 = none yet */
-	int32_t received;     /* he has had the move since */
-	int32_t reminder;     /* the reminder date */
-	int32_t tl_date;      /* the day the TL is (was) told */
+	int32_t received;       /* he has had the move since */
+	int32_t reminder;       /* the reminder date */
+	int32_t tl_date;        /* the day the TL is (was) told */
 };
 
 struct notify_adjudication {
-	int side;       /* the player to move */
-	int32_t start;  /* the game's start */
-	int32_t due;    /* start + 18 months */
+	int side;      /* the player to move */
+	int32_t start; /* the game's start */
+	int32_t due;   /* start + 18 months */
 };
 
 struct notify_trouble {
@@ -223,14 +223,30 @@ const char *notify_kind_name(enum notify_kind kind);
  * CC_ERR_NOMEM (out of memory, or over NOTIFY_BODY_MAX); err says which;
  * out->body is then NULL. */
 int notify_render(const struct notify_env *env, const struct notify_reader *r,
-		  const struct notify_event *ev, struct notify_mail *out, char *err, size_t errlen);
+                  const struct notify_event *ev, struct notify_mail *out, char *err, size_t errlen);
+
+/* One event as a digest shows it: out->subject is the heading (no
+ * "corrchess: " prefix), out->body the text and the link, without
+ * greeting or footer.  The server keeps sections until the digest goes
+ * out.  Fails like notify_render(). */
+int notify_section(const struct notify_env *env, const struct notify_reader *r,
+                   const struct notify_event *ev, struct notify_mail *out, char *err,
+                   size_t errlen);
+
+/* The digest mail of n (1..NOTIFY_DIGEST_MAX) sections made by
+ * notify_section() (borrowed), numbered in the order given, under one
+ * greeting and one footer.  Fails with CC_ERR_INVALID (no sections, one
+ * without text) or CC_ERR_NOMEM. */
+int notify_digest_join(const struct notify_env *env, const struct notify_reader *r,
+                       const struct notify_mail *sections, int n, struct notify_mail *out,
+                       char *err, size_t errlen);
 
 /* The daily digest: n (1..NOTIFY_DIGEST_MAX) events in one mail, in the
  * order given, each with its heading, text and link; the subject counts
  * them.  Always optional.  Fails like notify_render(). */
 int notify_digest(const struct notify_env *env, const struct notify_reader *r,
-		  const struct notify_event *evs, int n, struct notify_mail *out, char *err,
-		  size_t errlen);
+                  const struct notify_event *evs, int n, struct notify_mail *out, char *err,
+                  size_t errlen);
 
 /* Frees out->body (NULL is fine) and sets it to NULL. */
 void notify_mail_free(struct notify_mail *out);
