@@ -310,6 +310,7 @@ START_TEST(test_forfeit)
 	        "30 August 2027 (DSU 6.3.3.1)");
 	HAS(&m, "(DSU 6.3.3.5)");
 	HAS(&m, "(DSU 6.3.3.4)");
+	ck_assert(!m.optional); /* the opponent must know: 6.3.3.4, 6.3.3.5 */
 	notify_mail_free(&m);
 	render(&ev, NOTIFY_DA, NOTIFY_TL, &m);
 	HAS(&m, "alice (hvid) har brugt mere end 30 dage uden at have afsendt træk 10, siden "
@@ -618,6 +619,47 @@ START_TEST(test_header_safety)
 }
 END_TEST
 
+START_TEST(test_list_unsubscribe)
+{
+	/* An optional mail with its one-click link (RFC 8058) and the
+	 * Message-ID fixed when it was queued. */
+	struct notify_env e = {"https://chess.example",
+	                       "https://chess.example/api/v1/users/3/unsubscribe?key=ab12"};
+	struct notify_reader r = {"bob", NOTIFY_EN, NOTIFY_BLACK};
+	struct notify_event ev = move_event();
+	struct notify_mail m;
+	char err[200], v[512];
+	ck_assert_int_eq(notify_render(&e, &r, &ev, &m, err, sizeof err), 0);
+	HAS(&m, "https://chess.example/api/v1/users/3/unsubscribe?key=ab12");
+	struct mail_msg msg = {"bob@example.org", m.subject, m.body, "<corrchess.x1@chess.example>",
+	                       e.unsubscribe,     9};
+	char *a = mail_format_msg("corrchess@chess.example", &msg);
+	char *b = mail_format_msg("corrchess@chess.example", &msg);
+	ck_assert_ptr_nonnull(a);
+	header(a, "Message-ID", v, sizeof v);
+	ck_assert_str_eq(v, "<corrchess.x1@chess.example>");
+	header(b, "Message-ID", v, sizeof v);
+	ck_assert_str_eq(v, "<corrchess.x1@chess.example>"); /* sent again: the same message */
+	header(a, "List-Unsubscribe", v, sizeof v);
+	ck_assert_str_eq(v, "<https://chess.example/api/v1/users/3/unsubscribe?key=ab12>");
+	header(a, "List-Unsubscribe-Post", v, sizeof v);
+	ck_assert_str_eq(v, "List-Unsubscribe=One-Click");
+	header(a, "Auto-Submitted", v, sizeof v);
+	ck_assert_str_eq(v, "auto-generated");
+	free(a);
+	free(b);
+	/* A mail that cannot be turned off has neither. */
+	msg.unsubscribe = NULL;
+	msg.message_id = "<x\r\nBcc: y@z>";
+	a = mail_format_msg("corrchess@chess.example", &msg);
+	header(a, "List-Unsubscribe", v, sizeof v);
+	ck_assert_str_eq(v, "");
+	ck_assert_ptr_null(strstr(a, "\r\nBcc:"));
+	free(a);
+	notify_mail_free(&m);
+}
+END_TEST
+
 START_TEST(test_dates_and_san)
 {
 	char buf[48];
@@ -781,6 +823,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, test_digest);
 	tcase_add_test(tc, test_bad_events);
 	tcase_add_test(tc, test_header_safety);
+	tcase_add_test(tc, test_list_unsubscribe);
 	tcase_add_test(tc, test_dates_and_san);
 	suite_add_tcase(s, tc);
 	TCase *ti = tcase_create("ical");

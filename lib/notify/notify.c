@@ -46,7 +46,6 @@ bool notify_optional(enum notify_kind kind)
 	case NOTIFY_MOVE:
 	case NOTIFY_RESULT:
 	case NOTIFY_DRAW_OFFER:
-	case NOTIFY_FORFEIT:
 	case NOTIFY_TIME_TROUBLE:
 		return true;
 	default: /* rule letters (see notify.h) and the reset link */

@@ -14,8 +14,9 @@
  * decided here too, by notify_optional(): the letters a DSU rule requires
  * (6.3.4 reminders and TL notices, the 6.3.6.1 vacation notice, the
  * 6.5.2.1 start letter, the reports to the TL of 6.2.6 / 6.8.9, the
- * adjudication call of 6.2.7) and the password-reset link cannot be
- * turned off; everything else can (docs/NOTIFY.md).
+ * adjudication call of 6.2.7, the time forfeit of 6.3.3 that the opponent
+ * must claim and must not play on after, 6.3.3.4) and the password-reset
+ * link cannot be turned off; everything else can (docs/NOTIFY.md).
  */
 #ifndef CORRCHESS_NOTIFY_H
 #define CORRCHESS_NOTIFY_H

@@ -25,11 +25,12 @@ static int answer(struct app *app, int64_t id, struct api_resp *rs)
 		rc = notify_key(app, id, STORE_KEY_CALENDAR, key);
 	if (rc != 0 || store_commit(app->st) != SQLITE_OK) {
 		store_rollback(app->st);
-		return rc > 0 ? api_error(rs, 404, "not_found", "there is no user %lld", (long long)id)
-			      : api_error(rs, 503, "busy", "the database is busy; try again");
+		return rc > 0 ? api_error(rs, 404, "not_found", "there is no user %lld",
+		                          (long long)id)
+		              : api_error(rs, 503, "busy", "the database is busy; try again");
 	}
 	snprintf(url, sizeof url, "%s/api/v1/users/%lld/calendar.ics?key=%s",
-		 app->cfg->base_url ? app->cfg->base_url : "", (long long)id, key);
+	         app->cfg->base_url ? app->cfg->base_url : "", (long long)id, key);
 	json_t *u = api_user_json(app, id);
 	if (!u)
 		return api_error(rs, 404, "not_found", "there is no user %lld", (long long)id);
@@ -56,7 +57,7 @@ int api_me_patch(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return rs->status;
 	if (mail && strcmp(mail, "each") && strcmp(mail, "digest") && strcmp(mail, "off"))
 		return api_error(rs, 422, "invalid_field",
-				 "mail must be \"each\", \"digest\" or \"off\"");
+		                 "mail must be \"each\", \"digest\" or \"off\"");
 	if (language && strcmp(language, "da") && strcmp(language, "en"))
 		return api_error(rs, 422, "invalid_field", "language must be \"da\" or \"en\"");
 	if (store_begin(app->st) != SQLITE_OK)
@@ -93,8 +94,8 @@ int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (rc != 0) {
 		log_msg(LOG_ERROR, "the calendar of user %lld: %s", (long long)rq->ids[0], err);
 		return rc > 0 ? api_error(rs, 404, "not_found", "there is no such calendar")
-			      : api_error(rs, 503, "busy", "the calendar cannot be made now: %s",
-					  err);
+		              : api_error(rs, 503, "busy", "the calendar cannot be made now: %s",
+		                          err);
 	}
 	api_text(rs, 200, "text/calendar; charset=utf-8", feed, strlen(feed));
 	free(feed);

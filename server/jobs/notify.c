@@ -113,7 +113,7 @@ int notify_key(struct app *app, int64_t user, enum store_key which, char out[STO
 }
 
 int notify_deliver(struct app *app, const struct store_contact *to, int side,
-		   const struct notify_event *ev, const char *today)
+                   const struct notify_event *ev, const char *today)
 {
 	char err[256], unsub[640] = "", mid[160], key[STORE_KEY_LEN];
 	struct notify_mail m = {.body = NULL};
@@ -134,22 +134,28 @@ int notify_deliver(struct app *app, const struct store_contact *to, int side,
 		if (notify_key(app, to->id, STORE_KEY_UNSUBSCRIBE, key) != 0)
 			return -1;
 		snprintf(unsub, sizeof unsub, "%s/api/v1/users/%lld/unsubscribe?key=%s",
-			 base_url(app), (long long)to->id, key);
+		         base_url(app), (long long)to->id, key);
 		env.unsubscribe = unsub;
 	}
 	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
 		goto bug;
 	notify_message_id(app, mid);
-	struct store_outbox_row row = {to->email, m.subject, m.body, mid,
-				       notify_kind_name(ev->kind), to->id, optional ? unsub : NULL,
-				       0, today};
+	struct store_outbox_row row = {to->email,
+	                               m.subject,
+	                               m.body,
+	                               mid,
+	                               notify_kind_name(ev->kind),
+	                               to->id,
+	                               optional ? unsub : NULL,
+	                               0,
+	                               today};
 	rc = store_outbox_add(app->st, &row) < 0 ? -1 : 0;
 	goto out;
 bug:
 	/* A struct we filled badly: our bug, not the user's; the event
 	 * stands, the mail is logged as lost. */
 	log_msg(LOG_ERROR, "game %lld: no %s mail to user %lld: %s", ev->game.id,
-		notify_kind_name(ev->kind), (long long)to->id, err);
+	        notify_kind_name(ev->kind), (long long)to->id, err);
 out:
 	notify_mail_free(&m);
 	return rc;
@@ -157,7 +163,7 @@ out:
 
 /* deliver() to user id by his contact; 0 when he is unknown. */
 static int deliver_to(struct app *app, int64_t user, int side, const struct notify_event *ev,
-		      const char *today)
+                      const char *today)
 {
 	struct store_contact c;
 	int rc = store_notify_contact(app->st, user, &c);
@@ -167,7 +173,7 @@ static int deliver_to(struct app *app, int64_t user, int side, const struct noti
 }
 
 static int deliver_tls(struct app *app, const struct notify_event *ev, const char *today,
-		       int64_t except1, int64_t except2)
+                       int64_t except1, int64_t except2)
 {
 	struct store_contact tl[MAX_TLS];
 	int n = store_notify_tls(app->st, tl, MAX_TLS);
@@ -187,7 +193,8 @@ static int load(struct app *app, int64_t id, struct games_game *g)
 	if (rc == 0)
 		return 0;
 	if (rc != 404)
-		log_msg(LOG_ERROR, "game %lld: cannot be loaded for its mail: %s", (long long)id, err);
+		log_msg(LOG_ERROR, "game %lld: cannot be loaded for its mail: %s", (long long)id,
+		        err);
 	return rc == 404 ? 1 : -1;
 }
 
@@ -202,7 +209,7 @@ static int ended(struct app *app, const struct games_game *g, const char *today)
 	/* DSU 6.8.9: in e-mail play the server reports to the TL. */
 	bool tl = ev.game.play == NOTIFY_EMAIL;
 	ev.u.result = (struct notify_result){g->result, g->termination[0] ? g->termination : NULL,
-					     day_of(today), last.number, tl};
+	                                     day_of(today), last.number, tl};
 	if (deliver_to(app, g->white, NOTIFY_WHITE, &ev, today) != 0 ||
 	    deliver_to(app, g->black, NOTIFY_BLACK, &ev, today) != 0)
 		return -1;
@@ -269,7 +276,7 @@ int notify_draw_offered(struct app *app, int64_t game_id, int64_t by, const char
 			ev.u.draw.move = last; /* offered after his move */
 	}
 	rc = deliver_to(app, side == NOTIFY_WHITE ? g.black : g.white,
-			side == NOTIFY_WHITE ? NOTIFY_BLACK : NOTIFY_WHITE, &ev, today);
+	                side == NOTIFY_WHITE ? NOTIFY_BLACK : NOTIFY_WHITE, &ev, today);
 	games_unload(&g);
 	return rc;
 }
@@ -287,7 +294,7 @@ struct opponent {
 };
 
 int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
-		    bool special, const char *today)
+                    bool special, const char *today)
 {
 	int64_t *ids = NULL;
 	size_t n = 0;
@@ -334,9 +341,9 @@ int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, 
 		struct opponent *o = &opp[k];
 		struct notify_event ev = {.kind = NOTIFY_VACATION};
 		ev.game = (struct notify_game){o->first_game, o->white, o->black,
-					       o->has_event ? o->event : NULL, o->play};
-		ev.u.vacation = (struct notify_vacation){name,		     first,     last, notice,
-							 o->games,	     o->ngames, special};
+		                               o->has_event ? o->event : NULL, o->play};
+		ev.u.vacation = (struct notify_vacation){name,     first,     last,   notice,
+		                                         o->games, o->ngames, special};
 		if (deliver_to(app, o->user, o->side, &ev, today) != 0)
 			goto out;
 	}
@@ -358,13 +365,14 @@ int notify_tournament_started(struct app *app, int64_t id, const char *today)
 	if (!games || !pairs)
 		goto out;
 	rc = store_notify_tournament(app->st, id, name, start, seats, &nseats, games, MAX_PAIRINGS,
-				     &ngames);
+	                             &ngames);
 	if (rc != 0) {
 		rc = rc < 0 ? -1 : 0;
 		goto out;
 	}
 	for (int i = 0; i < nseats; i++)
-		players[i] = (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
+		players[i] =
+		        (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
 	int np = 0;
 	for (int i = 0; i < ngames; i++) {
 		int w = 0, b = 0;
@@ -402,7 +410,8 @@ int notify_sweep_game(struct app *app, const struct games_game *g, const char *t
 	clock_of(p, &c);
 	/* 80% of the allowance of the next control; not once he is over it
 	 * (that is the forfeit's mail). */
-	if (p->forfeited || c.limit_days <= 0 || (int64_t)c.used_days * 5 < (int64_t)c.limit_days * 4 ||
+	if (p->forfeited || c.limit_days <= 0 ||
+	    (int64_t)c.used_days * 5 < (int64_t)c.limit_days * 4 ||
 	    (p->forfeit_date != CLOCK_NO_DATE && now >= p->forfeit_date))
 		return 0;
 	int64_t user = res.to_move == CLOCK_WHITE ? g->white : g->black;
@@ -453,7 +462,7 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 	if (notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != 0)
 		goto out;
 	snprintf(unsub, sizeof unsub, "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
-		 (long long)user, key);
+	         (long long)user, key);
 	struct notify_env env = {base_url(app), unsub};
 	struct notify_reader r = {c.name, lang_of(&c), -1};
 	if (notify_digest_join(&env, &r, sec, n, &m, err, sizeof err) != 0) {
@@ -463,8 +472,8 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 	int64_t outbox = 0;
 	if (c.email[0]) {
 		notify_message_id(app, mid);
-		struct store_outbox_row row = {c.email, m.subject, m.body, mid, "digest",
-					       user,    unsub,     0,       today};
+		struct store_outbox_row row = {c.email, m.subject, m.body, mid,  "digest",
+		                               user,    unsub,     0,      today};
 		outbox = store_outbox_add(app->st, &row);
 		if (outbox < 0)
 			goto out;
@@ -519,7 +528,7 @@ struct feed_game {
 };
 
 int notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
-		    size_t errlen)
+                    size_t errlen)
 {
 	struct store_contact c;
 	int64_t *ids = NULL;
@@ -562,14 +571,13 @@ int notify_calendar(struct app *app, int64_t user, const char *today, char **fee
 			int64_t to_move = res.to_move == CLOCK_WHITE ? g.white : g.black;
 			snprintf(names[ng].white, sizeof names[ng].white, "%s", g.white_name);
 			snprintf(names[ng].black, sizeof names[ng].black, "%s", g.black_name);
-			ig[ng] = (struct ical_game){g.id,
-						    names[ng].white,
-						    names[ng].black,
-						    p->forfeit_date == CLOCK_NO_DATE ? ICAL_NO_DATE
-										     : p->forfeit_date,
-						    p->reminder_date == CLOCK_NO_DATE ? ICAL_NO_DATE
-										      : p->reminder_date,
-						    to_move == user};
+			ig[ng] = (struct ical_game){
+			        g.id,
+			        names[ng].white,
+			        names[ng].black,
+			        p->forfeit_date == CLOCK_NO_DATE ? ICAL_NO_DATE : p->forfeit_date,
+			        p->reminder_date == CLOCK_NO_DATE ? ICAL_NO_DATE : p->reminder_date,
+			        to_move == user};
 			ng++;
 		}
 		games_unload(&g);
@@ -590,8 +598,8 @@ int notify_calendar(struct app *app, int64_t user, const char *today, char **fee
 	domain_of(app, domain, sizeof domain);
 	time_t t = time(NULL);
 	struct ical_feed f = {title, domain, (int32_t)(t / 86400), (int)(t % 86400)};
-	struct ical_user u = {c.name, lang_of(&c) == NOTIFY_DA, base_url(app), ig, ng, iv, nv,
-			      year,   year + 1};
+	struct ical_user u = {
+	        c.name, lang_of(&c) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1};
 	rc = ical_user_feed(&f, &u, feed, err, errlen) == CC_OK ? 0 : -1;
 	goto out;
 dbfail:

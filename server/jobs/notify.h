@@ -35,7 +35,7 @@ int notify_draw_offered(struct app *app, int64_t game_id, int64_t by, const char
  * last, noticed on `notice`: the notice to every remaining opponent,
  * one mail each with all his games against him (DSU 6.3.6.1, 6.8.8). */
 int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
-		    bool special, const char *today);
+                    bool special, const char *today);
 
 /* The start letter of tournament id to each of its players (DSU
  * 6.5.2.1). */
@@ -54,7 +54,7 @@ int notify_flush_digests(struct app *app, const char *today, int *queued);
 /* One event to one reader, by his setting (see the top); side: his
  * colour in the game, NOTIFY_TL, or -1.  0 or -1. */
 int notify_deliver(struct app *app, const struct store_contact *to, int side,
-		   const struct notify_event *ev, const char *today);
+                   const struct notify_event *ev, const char *today);
 
 /* The user's key (made on first use, from libsodium's random bytes):
  * 0, 1 no such user, -1. */
@@ -63,7 +63,7 @@ int notify_key(struct app *app, int64_t user, enum store_key which, char out[STO
 /* The user's calendar feed as of today (lib/export/ical) into *feed
  * (new).  0; 1 no such user; -1 with err. */
 int notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
-		    size_t errlen);
+                    size_t errlen);
 
 /* A new Message-ID "<corrchess.HEX@DOMAIN>" (DOMAIN from mail_from). */
 void notify_message_id(const struct app *app, char out[160]);

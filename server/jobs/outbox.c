@@ -32,15 +32,16 @@ static long retry_base(const struct app *app)
 
 /* Claims and sends one due mail: 1 when one was tried, 0 when none is
  * due, -1 on a database error. */
-static int send_one(struct app *app, int *sent, int *failed)
+static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, int *failed)
 {
 	struct store_outbox_mail m;
 	int64_t now = (int64_t)time(NULL);
-	int rc = store_outbox_claim(app->st, now, OUTBOX_LEASE, &m);
+	int rc = store_outbox_claim(app->st, now, OUTBOX_LEASE, any_time, *after, &m);
 	if (rc <= 0)
 		return rc;
+	*after = m.id;
 	struct mail_server ms = {app->cfg->smtp_url, app->cfg->smtp_user, app->cfg->smtp_password,
-				 app->cfg->mail_from};
+	                         app->cfg->mail_from};
 	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
 	char err[512];
 	if (mail_send_msg(&ms, &msg, err, sizeof err) == 0) {
@@ -49,25 +50,27 @@ static int send_one(struct app *app, int *sent, int *failed)
 	} else {
 		long wait = outbox_backoff(retry_base(app), m.attempts);
 		log_msg(LOG_WARN, "mail %lld to %s not sent (try %d, again in %lds): %s",
-			(long long)m.id, m.to, m.attempts, wait, err);
+		        (long long)m.id, m.to, m.attempts, wait, err);
 		rc = store_outbox_failed(app->st, m.id, err, now + wait);
 		(*failed)++;
 	}
 	if (rc != 0)
-		log_msg(LOG_ERROR, "mail %lld: the outbox could not be updated: %s", (long long)m.id,
-			sqlite3_errmsg(store_db(app->st)));
+		log_msg(LOG_ERROR, "mail %lld: the outbox could not be updated: %s",
+		        (long long)m.id, sqlite3_errmsg(store_db(app->st)));
 	store_outbox_mail_free(&m);
 	return rc == 0 ? 1 : -1;
 }
 
-int outbox_flush(struct app *app, int *sent, int *failed)
+int outbox_flush(struct app *app, bool any_time, int *sent, int *failed)
 {
 	*sent = *failed = 0;
 	if (!app->cfg->smtp_url || !*app->cfg->smtp_url)
 		return 0;
 	int rc;
-	/* A mail that fails is due again only later: the loop ends. */
-	while ((rc = send_one(app, sent, failed)) == 1)
+	/* Oldest first, each mail once per flush: the loop ends even when
+	 * every send fails. */
+	int64_t after = 0;
+	while ((rc = send_one(app, any_time, &after, sent, failed)) == 1)
 		;
 	return rc;
 }
@@ -96,9 +99,9 @@ static void *sender(void *arg)
 		if (stop)
 			break;
 		int sent, failed;
-		if (outbox_flush(app, &sent, &failed) < 0)
+		if (outbox_flush(app, false, &sent, &failed) < 0)
 			log_msg(LOG_ERROR, "the mail outbox cannot be read: %s",
-				sqlite3_errmsg(store_db(app->st)));
+			        sqlite3_errmsg(store_db(app->st)));
 		else if (sent)
 			log_msg(LOG_INFO, "%d mail(s) sent", sent);
 	}

@@ -12,15 +12,18 @@
 #ifndef CORRCHESS_OUTBOX_H
 #define CORRCHESS_OUTBOX_H
 
+#include <stdbool.h>
+
 #include "api/api.h"
 
-#define OUTBOX_LEASE 300   /* seconds a claim holds (a send times out after 75) */
+#define OUTBOX_LEASE       300 /* seconds a claim holds (a send times out after 75) */
 #define OUTBOX_MAX_BACKOFF 3600
 
-/* Sends every mail that is due now, one claim at a time; counts what was
- * sent and what failed.  Without smtp_url nothing is claimed (the mails
- * wait).  Returns 0, or -1 on a database error. */
-int outbox_flush(struct app *app, int *sent, int *failed);
+/* Sends every mail that is due now (any_time: every waiting mail, its
+ * backoff or not: the daily sweep), one claim at a time, each tried once;
+ * counts what was sent and what failed.  Without smtp_url nothing is
+ * claimed (the mails wait).  Returns 0, or -1 on a database error. */
+int outbox_flush(struct app *app, bool any_time, int *sent, int *failed);
 
 /* Starts the daemon's sender thread (when smtp_url is set; otherwise it
  * does nothing and returns 0).  It flushes the outbox when woken and

@@ -40,7 +40,7 @@ static void contact_row(sqlite3_stmt *st, struct store_contact *c)
 int store_notify_contact(store *s, int64_t id, struct store_contact *c)
 {
 	static const char sql[] =
-	    "SELECT id, name, email, role, mail, language FROM users WHERE id = ?";
+	        "SELECT id, name, email, role, mail, language FROM users WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -55,7 +55,7 @@ int store_notify_contact(store *s, int64_t id, struct store_contact *c)
 int store_notify_tls(store *s, struct store_contact *out, int max)
 {
 	static const char sql[] = "SELECT id, name, email, role, mail, language FROM users"
-				  " WHERE role = ? ORDER BY id LIMIT ?";
+	                          " WHERE role = ? ORDER BY id LIMIT ?";
 	int n = 0;
 	for (int pass = 0; pass < 2 && n == 0; pass++) {
 		sqlite3_stmt *st = store_stmt(s, sql);
@@ -74,7 +74,7 @@ int store_notify_tls(store *s, struct store_contact *out, int max)
 int store_notify_set_prefs(store *s, int64_t id, const char *mail, const char *language)
 {
 	static const char sql[] = "UPDATE users SET mail = coalesce(?1, mail),"
-				  " language = coalesce(?2, language) WHERE id = ?3";
+	                          " language = coalesce(?2, language) WHERE id = ?3";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -105,12 +105,12 @@ int store_notify_get_key(store *s, int64_t id, enum store_key which, char out[ST
 }
 
 int store_notify_make_key(store *s, int64_t id, enum store_key which, const char *fresh,
-			  char out[STORE_KEY_LEN])
+                          char out[STORE_KEY_LEN])
 {
 	static const char sql_cal[] =
-	    "UPDATE users SET calendar_key = ? WHERE id = ? AND calendar_key IS NULL";
+	        "UPDATE users SET calendar_key = ? WHERE id = ? AND calendar_key IS NULL";
 	static const char sql_uns[] =
-	    "UPDATE users SET unsubscribe_key = ? WHERE id = ? AND unsubscribe_key IS NULL";
+	        "UPDATE users SET unsubscribe_key = ? WHERE id = ? AND unsubscribe_key IS NULL";
 	sqlite3_stmt *st = store_stmt(s, which == STORE_KEY_CALENDAR ? sql_cal : sql_uns);
 	if (!st)
 		return -1;
@@ -126,8 +126,8 @@ int store_notify_make_key(store *s, int64_t id, enum store_key which, const char
 int64_t store_outbox_add(store *s, const struct store_outbox_row *r)
 {
 	static const char sql[] =
-	    "INSERT INTO mail_outbox (event_id, to_addr, subject, body, created_on, message_id,"
-	    " kind, user_id, unsubscribe) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	        "INSERT INTO mail_outbox (event_id, to_addr, subject, body, created_on, message_id,"
+	        " kind, user_id, unsubscribe) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -149,20 +149,24 @@ int64_t store_outbox_add(store *s, const struct store_outbox_row *r)
 	return sqlite3_last_insert_rowid(store_db(s));
 }
 
-int store_outbox_claim(store *s, int64_t now, int lease, struct store_outbox_mail *m)
+int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t after,
+                       struct store_outbox_mail *m)
 {
 	/* One statement: the claim is atomic, whatever other sender (thread
 	 * or process) looks at the same row. */
 	static const char sql[] =
-	    "UPDATE mail_outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1"
-	    " WHERE id = (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_try <= ?1"
-	    " AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT 1)"
-	    " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts";
+	        "UPDATE mail_outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1"
+	        " WHERE id = (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_try <= ?3"
+	        " AND id > ?4 AND (claimed_until IS NULL OR claimed_until <= ?1) ORDER BY id LIMIT "
+	        "1)"
+	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, now);
 	sqlite3_bind_int(st, 2, lease);
+	sqlite3_bind_int64(st, 3, any_time ? INT64_MAX : now);
+	sqlite3_bind_int64(st, 4, after);
 	memset(m, 0, sizeof *m);
 	int rc = sqlite3_step(st);
 	int out = -1;
@@ -202,8 +206,8 @@ void store_outbox_mail_free(struct store_outbox_mail *m)
 int store_outbox_sent(store *s, int64_t id)
 {
 	static const char sql[] =
-	    "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
-	    " claimed_until = NULL, last_error = NULL WHERE id = ?";
+	        "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
+	        " claimed_until = NULL, last_error = NULL WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -214,7 +218,7 @@ int store_outbox_sent(store *s, int64_t id)
 int store_outbox_failed(store *s, int64_t id, const char *error, int64_t next_try)
 {
 	static const char sql[] = "UPDATE mail_outbox SET claimed_until = NULL, last_error = ?,"
-				  " next_try = ? WHERE id = ?";
+	                          " next_try = ? WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -238,10 +242,10 @@ int64_t store_outbox_unsent(store *s)
 /* ---- digests ---- */
 
 int store_digest_add(store *s, int64_t user, const char *heading, const char *body,
-		     const char *today)
+                     const char *today)
 {
 	static const char sql[] =
-	    "INSERT INTO digest_items (user_id, heading, body, created_on) VALUES (?, ?, ?, ?)";
+	        "INSERT INTO digest_items (user_id, heading, body, created_on) VALUES (?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -285,8 +289,8 @@ static int collect_ids(sqlite3_stmt *st, int64_t **ids, size_t *n)
 
 int store_digest_users(store *s, int64_t **users, size_t *n)
 {
-	static const char sql[] =
-	    "SELECT DISTINCT user_id FROM digest_items WHERE outbox_id IS NULL ORDER BY user_id";
+	static const char sql[] = "SELECT DISTINCT user_id FROM digest_items WHERE outbox_id IS "
+	                          "NULL ORDER BY user_id";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -296,7 +300,7 @@ int store_digest_users(store *s, int64_t **users, size_t *n)
 int store_digest_items(store *s, int64_t user, int max, struct store_digest_item **items)
 {
 	static const char sql[] = "SELECT id, heading, body FROM digest_items"
-				  " WHERE user_id = ? AND outbox_id IS NULL ORDER BY id LIMIT ?";
+	                          " WHERE user_id = ? AND outbox_id IS NULL ORDER BY id LIMIT ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	*items = NULL;
 	if (!st)
@@ -338,7 +342,7 @@ void store_digest_items_free(struct store_digest_item *items, int n)
 int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox)
 {
 	static const char sql[] = "UPDATE digest_items SET outbox_id = ?"
-				  " WHERE user_id = ? AND id <= ? AND outbox_id IS NULL";
+	                          " WHERE user_id = ? AND id <= ? AND outbox_id IS NULL";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -351,10 +355,10 @@ int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox)
 /* ---- once ---- */
 
 int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, int64_t key,
-		      const char *today)
+                      const char *today)
 {
 	static const char sql[] = "INSERT OR IGNORE INTO notify_once (game_id, user_id, kind, key,"
-				  " sent_on) VALUES (?, ?, ?, ?, ?)";
+	                          " sent_on) VALUES (?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -373,7 +377,7 @@ int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, in
 int store_notify_active_games(store *s, int64_t user, int64_t **ids, size_t *n)
 {
 	static const char sql[] = "SELECT id FROM games WHERE status = 'active'"
-				  " AND (white = ?1 OR black = ?1) ORDER BY id";
+	                          " AND (white = ?1 OR black = ?1) ORDER BY id";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -384,7 +388,7 @@ int store_notify_active_games(store *s, int64_t user, int64_t **ids, size_t *n)
 int store_notify_vacations(store *s, int64_t user, struct store_period *out, int max)
 {
 	static const char sql[] =
-	    "SELECT id, start, end FROM vacations WHERE user_id = ? ORDER BY start, id LIMIT ?";
+	        "SELECT id, start, end FROM vacations WHERE user_id = ? ORDER BY start, id LIMIT ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -402,15 +406,16 @@ int store_notify_vacations(store *s, int64_t user, struct store_period *out, int
 }
 
 int store_notify_tournament(store *s, int64_t id, char name[128], char start[11],
-			    struct store_seat *seats, int *nseats, struct store_pair *games,
-			    int maxg, int *ngames)
+                            struct store_seat *seats, int *nseats, struct store_pair *games,
+                            int maxg, int *ngames)
 {
 	static const char sql_t[] = "SELECT name, start_date FROM tournaments WHERE id = ?";
 	static const char sql_p[] =
-	    "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
-	    " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat LIMIT 64";
+	        "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
+	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat "
+	        "LIMIT 64";
 	static const char sql_g[] = "SELECT id, white, black FROM games"
-				    " WHERE tournament_id = ? ORDER BY id LIMIT ?";
+	                            " WHERE tournament_id = ? ORDER BY id LIMIT ?";
 	*nseats = *ngames = 0;
 	sqlite3_stmt *st = store_stmt(s, sql_t);
 	if (!st)

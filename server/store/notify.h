@@ -51,7 +51,7 @@ int store_notify_get_key(store *s, int64_t id, enum store_key which, char out[ST
 /* Gives user id the key `fresh` unless he has one already; then reads
  * the key he has into out.  0, 1 no such user, -1. */
 int store_notify_make_key(store *s, int64_t id, enum store_key which, const char *fresh,
-			  char out[STORE_KEY_LEN]);
+                          char out[STORE_KEY_LEN]);
 
 /* ---- the outbox ---- */
 
@@ -75,10 +75,12 @@ struct store_outbox_mail {
 	int attempts; /* with this one */
 };
 
-/* Claims the oldest unsent mail that is due (next_try <= now) and not
- * claimed by another sender, for lease seconds, in one statement: two
+/* Claims the oldest unsent mail after id `after` that is due (next_try
+ * <= now, unless any_time: the daily sweep tries every waiting mail) and
+ * not claimed by another sender, for lease seconds, in one statement: two
  * senders never get the same row.  1 claimed (into *m), 0 none due, -1. */
-int store_outbox_claim(store *s, int64_t now, int lease, struct store_outbox_mail *m);
+int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t after,
+                       struct store_outbox_mail *m);
 
 void store_outbox_mail_free(struct store_outbox_mail *m);
 
@@ -96,7 +98,7 @@ int64_t store_outbox_unsent(store *s);
 
 /* Keeps one section for user's next digest: 0 or -1. */
 int store_digest_add(store *s, int64_t user, const char *heading, const char *body,
-		     const char *today);
+                     const char *today);
 
 /* The users with sections waiting, in id order (new array, *n of them;
  * NULL with *n = 0 when none), or -1. */
@@ -122,7 +124,7 @@ int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox);
 /* Records (game, user, kind, key) on today unless it is there: 1 new, 0
  * known, -1. */
 int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, int64_t key,
-		      const char *today);
+                      const char *today);
 
 /* ---- what the texts and the feed need ---- */
 
@@ -150,7 +152,7 @@ struct store_pair {
 /* A tournament for its start letter: its name and start date, its seats
  * (at most 64) and games (at most maxg).  0, 1 when there is none, -1. */
 int store_notify_tournament(store *s, int64_t id, char name[128], char start[11],
-			    struct store_seat *seats, int *nseats, struct store_pair *games,
-			    int maxg, int *ngames);
+                            struct store_seat *seats, int *nseats, struct store_pair *games,
+                            int maxg, int *ngames);
 
 #endif
