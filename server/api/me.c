@@ -15,25 +15,25 @@
 /* The answer of GET and PATCH: USER plus the settings. */
 static int answer(struct app *app, int64_t id, struct api_resp *rs)
 {
-	struct store_contact c;
+	struct store_reader c;
 	char key[STORE_KEY_LEN], url[700];
 	/* The key is made on first use: its own small write. */
 	if (store_begin(app->st) != SQLITE_OK)
-		return api_error(rs, 503, "busy", "the database is busy; try again");
-	int rc = store_notify_contact(app->st, id, &c);
+		return api_error(rs, "busy", "the database is busy; try again");
+	int rc = store_notify_reader(app->st, id, &c);
 	if (rc == 0)
 		rc = notify_key(app, id, STORE_KEY_CALENDAR, key);
 	if (rc != 0 || store_commit(app->st) != SQLITE_OK) {
 		store_rollback(app->st);
-		return rc > 0 ? api_error(rs, 404, "not_found", "there is no user %lld",
+		return rc > 0 ? api_error(rs, "not_found", "there is no user %lld",
 		                          (long long)id)
-		              : api_error(rs, 503, "busy", "the database is busy; try again");
+		              : api_error(rs, "busy", "the database is busy; try again");
 	}
 	snprintf(url, sizeof url, "%s/api/v1/users/%lld/calendar.ics?key=%s",
 	         app->cfg->base_url ? app->cfg->base_url : "", (long long)id, key);
 	json_t *u = api_user_json(app, id);
 	if (!u)
-		return api_error(rs, 404, "not_found", "there is no user %lld", (long long)id);
+		return api_error(rs, "not_found", "there is no user %lld", (long long)id);
 	json_object_set_new(u, "email", json_string(c.email));
 	json_object_set_new(u, "mail", json_string(c.mail));
 	json_object_set_new(u, "language", json_string(c.language));
@@ -56,16 +56,16 @@ int api_me_patch(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "language", false, &language, rs) < 0)
 		return rs->status;
 	if (mail && strcmp(mail, "each") && strcmp(mail, "digest") && strcmp(mail, "off"))
-		return api_error(rs, 422, "invalid_field",
+		return api_error(rs, "invalid_field",
 		                 "mail must be \"each\", \"digest\" or \"off\"");
 	if (language && strcmp(language, "da") && strcmp(language, "en"))
-		return api_error(rs, 422, "invalid_field", "language must be \"da\" or \"en\"");
-	if (store_begin(app->st) != SQLITE_OK)
-		return api_error(rs, 503, "busy", "the database is busy; try again");
+		return api_error(rs, "invalid_field", "language must be \"da\" or \"en\"");
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
 	int rc = store_notify_set_prefs(app->st, rq->user.id, mail, language);
-	if (rc != 0 || store_commit(app->st) != SQLITE_OK) {
+	if (rc != STORE_OK || store_commit(app->st) != STORE_OK) {
 		store_rollback(app->st);
-		return api_error(rs, 503, "busy", "the settings could not be stored; try again");
+		return api_error(rs, "busy", "the settings could not be stored; try again");
 	}
 	return answer(app, rq->user.id, rs);
 }
@@ -77,7 +77,7 @@ static bool key_ok(struct app *app, struct api_req *rq, enum store_key which)
 	char key[STORE_KEY_LEN];
 	const char *given = api_query(rq, "key");
 	if (!given || strlen(given) != STORE_KEY_LEN - 1 ||
-	    store_notify_get_key(app->st, rq->ids[0], which, key) != 0 ||
+	    store_notify_get_key(app->st, rq->ids[0], which, key) != STORE_OK ||
 	    strlen(key) != STORE_KEY_LEN - 1)
 		return false;
 	return sodium_memcmp(key, given, STORE_KEY_LEN - 1) == 0;
@@ -86,15 +86,15 @@ static bool key_ok(struct app *app, struct api_req *rq, enum store_key which)
 int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	if (!key_ok(app, rq, STORE_KEY_CALENDAR))
-		return api_error(rs, 404, "not_found", "there is no such calendar");
+		return api_error(rs, "not_found", "there is no such calendar");
 	char today[11], err[256];
 	api_today(app, today);
 	char *feed = NULL;
 	int rc = notify_calendar(app, rq->ids[0], today, &feed, err, sizeof err);
 	if (rc != 0) {
 		log_msg(LOG_ERROR, "the calendar of user %lld: %s", (long long)rq->ids[0], err);
-		return rc > 0 ? api_error(rs, 404, "not_found", "there is no such calendar")
-		              : api_error(rs, 503, "busy", "the calendar cannot be made now: %s",
+		return rc > 0 ? api_error(rs, "not_found", "there is no such calendar")
+		              : api_error(rs, "busy", "the calendar cannot be made now: %s",
 		                          err);
 	}
 	api_text(rs, 200, "text/calendar; charset=utf-8", feed, strlen(feed));
@@ -107,13 +107,13 @@ int api_me_unsubscribe(struct app *app, struct api_req *rq, struct api_resp *rs)
 	/* RFC 8058: the body is "List-Unsubscribe=One-Click"; the key in the
 	 * link is what counts. */
 	if (!key_ok(app, rq, STORE_KEY_UNSUBSCRIBE))
-		return api_error(rs, 404, "not_found", "there is no such subscription");
-	if (store_begin(app->st) != SQLITE_OK)
-		return api_error(rs, 503, "busy", "the database is busy; try again");
-	if (store_notify_set_prefs(app->st, rq->ids[0], "off", NULL) != 0 ||
-	    store_commit(app->st) != SQLITE_OK) {
+		return api_error(rs, "not_found", "there is no such subscription");
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (store_notify_set_prefs(app->st, rq->ids[0], "off", NULL) != STORE_OK ||
+	    store_commit(app->st) != STORE_OK) {
 		store_rollback(app->st);
-		return api_error(rs, 503, "busy", "the setting could not be stored; try again");
+		return api_error(rs, "busy", "the setting could not be stored; try again");
 	}
 	return api_json(rs, 200, json_pack("{s:s}", "mail", "off"));
 }

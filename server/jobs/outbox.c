@@ -34,24 +34,24 @@ static long retry_base(const struct app *app)
  * due, -1 on a database error. */
 static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, int *failed)
 {
-	struct store_outbox_mail m;
+	struct store_outbox_claimed m;
 	int64_t now = (int64_t)time(NULL);
 	int rc = store_outbox_claim(app->st, now, OUTBOX_LEASE, any_time, *after, &m);
-	if (rc <= 0)
-		return rc;
+	if (rc != STORE_OK)
+		return rc == STORE_NOT_FOUND ? 0 : -1;
 	*after = m.id;
 	struct mail_server ms = {app->cfg->smtp_url, app->cfg->smtp_user, app->cfg->smtp_password,
 	                         app->cfg->mail_from};
 	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
 	char err[512];
 	if (mail_send_msg(&ms, &msg, err, sizeof err) == 0) {
-		rc = store_outbox_sent(app->st, m.id);
+		rc = store_outbox_done(app->st, m.id);
 		(*sent)++;
 	} else {
 		long wait = outbox_backoff(retry_base(app), m.attempts);
 		log_msg(LOG_WARN, "mail %lld to %s not sent (try %d, again in %lds): %s",
 		        (long long)m.id, m.to, m.attempts, wait, err);
-		rc = store_outbox_failed(app->st, m.id, err, now + wait);
+		rc = store_outbox_retry(app->st, m.id, err, now + wait);
 		(*failed)++;
 	}
 	if (rc != 0)

@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 
-#include "api/api.h"
+#include "base/app.h"
 
 #define OUTBOX_LEASE       300 /* seconds a claim holds (a send times out after 75) */
 #define OUTBOX_MAX_BACKOFF 3600
