@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
+#include "clock/calendar.h"
 #include "export/ical.h"
-#include "mail.h"
+#include "jobs/mail.h"
 #include "notify/notify.h"
-#include "status.h"
+#include "util/status.h"
 #include "testutil.h"
 
 static int32_t day(const char *iso)

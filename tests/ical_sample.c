@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "calendar.h"
+#include "clock/calendar.h"
 #include "export/ical.h"
-#include "status.h"
+#include "util/status.h"
 
 static int32_t day(const char *iso)
 {

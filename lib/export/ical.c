@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "clock.h"
-#include "status.h"
-#include "textbuf.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
+#include "util/status.h"
+#include "util/textbuf.h"
 
 #define FOLD 75 /* RFC 5545 3.1: lines SHOULD NOT be longer than 75 octets */
 

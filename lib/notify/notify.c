@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "calendar.h"
-#include "status.h"
-#include "textbuf.h"
+#include "clock/calendar.h"
+#include "util/status.h"
+#include "util/textbuf.h"
 
 #define WRAP       72 /* columns of a wrapped paragraph (RFC 5322 2.1.1: 78) */
 #define NAME_MAX_B 96 /* bytes of a name in a text */

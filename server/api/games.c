@@ -9,6 +9,8 @@
 
 #include "api/game_json.h"
 #include "base/log.h"
+#include "jobs/notify.h"
+#include "jobs/outbox.h"
 #include "chess/fen.h"
 #include "clock/calendar.h"
 #include "store/users.h"
@@ -73,7 +75,21 @@ int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
 int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg,
                     const struct corr_delta *d, int status)
 {
-	int rc = store_games_apply(app->st, sg, d, rq->user.id);
+	/* The change and its mail in one transaction (docs/NOTIFY.md): no
+	 * move without its mail, no mail of a move that was not stored. */
+	char today[CALENDAR_ISO_LEN];
+	api_today(app, today);
+	int rc = store_begin(app->st);
+	if (rc == STORE_OK)
+		rc = store_games_apply_in(app->st, sg, d, rq->user.id);
+	if (rc == STORE_OK && notify_game_changed(app, sg, d, today) != 0)
+		rc = STORE_ERROR;
+	if (rc == STORE_OK)
+		rc = store_commit(app->st);
+	else
+		store_rollback(app->st);
+	if (rc == STORE_OK)
+		outbox_wake();
 	if (rc == STORE_STALE)
 		return api_error(rs, "stale", "game %lld changed meanwhile: reload it",
 		                 (long long)sg->id);

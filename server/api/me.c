@@ -18,17 +18,19 @@ static int answer(struct app *app, int64_t id, struct api_resp *rs)
 	struct store_reader c;
 	char key[STORE_KEY_LEN], url[700];
 	/* The key is made on first use: its own small write. */
-	if (store_begin(app->st) != SQLITE_OK)
+	if (store_begin(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the database is busy; try again");
 	int rc = store_notify_reader(app->st, id, &c);
-	if (rc == 0)
+	if (rc == STORE_OK)
 		rc = notify_key(app, id, STORE_KEY_CALENDAR, key);
-	if (rc != 0 || store_commit(app->st) != SQLITE_OK) {
+	if (rc == STORE_OK)
+		rc = store_commit(app->st);
+	else
 		store_rollback(app->st);
-		return rc > 0 ? api_error(rs, "not_found", "there is no user %lld",
-		                          (long long)id)
-		              : api_error(rs, "busy", "the database is busy; try again");
-	}
+	if (rc != STORE_OK)
+		return rc == STORE_NOT_FOUND
+		               ? api_error(rs, "not_found", "there is no user %lld", (long long)id)
+		               : api_error(rs, "busy", "the database is busy; try again");
 	snprintf(url, sizeof url, "%s/api/v1/users/%lld/calendar.ics?key=%s",
 	         app->cfg->base_url ? app->cfg->base_url : "", (long long)id, key);
 	json_t *u = api_user_json(app, id);
@@ -94,8 +96,7 @@ int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (rc != 0) {
 		log_msg(LOG_ERROR, "the calendar of user %lld: %s", (long long)rq->ids[0], err);
 		return rc > 0 ? api_error(rs, "not_found", "there is no such calendar")
-		              : api_error(rs, "busy", "the calendar cannot be made now: %s",
-		                          err);
+		              : api_error(rs, "busy", "the calendar cannot be made now: %s", err);
 	}
 	api_text(rs, 200, "text/calendar; charset=utf-8", feed, strlen(feed));
 	free(feed);

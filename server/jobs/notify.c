@@ -68,15 +68,29 @@ static void ply_of(const struct store_game *sg, size_t i, struct notify_ply *p)
 	p->san = sg->g.moves[i].san;
 }
 
-/* The clock of the side to move as the mails show it: what he has used
- * if he sends his move today. */
-static void clock_of(const struct clock_player *p, struct notify_clock *c)
+/* The clock of the side to move as the mails show it (SPEC 4.5): what
+ * he has used with the pending move as if sent today, what is left of
+ * the allowance, and the forfeit date.  effective (the time-trouble
+ * alarm): the days left are the days lib/clock counts from today up to
+ * the day before his forfeit date (DSU 6.3.3: from that date a move is
+ * over the limit), so the silence penalties he has run into and the
+ * stopped days ahead are in it, and used is the rest of the allowance. */
+static void clock_of(const struct store_game *sg, const struct clock_player *p, int32_t today,
+                     bool effective, struct notify_clock *c)
 {
+	struct clock_days cd;
+	char err[160];
 	c->used_days = p->used_days + p->running_days;
-	c->left_days = p->limit_days - c->used_days;
 	c->next_control = p->next_control;
 	c->limit_days = p->limit_days;
 	c->forfeit_date = date_or_none(p->forfeit_date);
+	if (effective && p->forfeit_date != CLOCK_NO_DATE && today != NOTIFY_NO_DATE &&
+	    p->forfeit_date - 1 >= today &&
+	    clock_move_days(sg->g.profile, today, p->forfeit_date - 1, sg->g.stops, sg->g.nstops,
+	                    &cd, err, sizeof err) == CC_OK &&
+	    cd.days <= p->limit_days)
+		c->used_days = p->limit_days - cd.days;
+	c->left_days = p->limit_days - c->used_days;
 }
 
 static enum notify_lang lang_of(const struct store_reader *r)
@@ -143,7 +157,8 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 	if (optional && strcmp(to->mail, "digest") == 0) {
 		if (notify_section(&env, &r, ev, &m, err, sizeof err) != 0)
 			goto bug;
-		rc = store_digest_add(app->st, to->id, m.subject, m.body, today) == STORE_OK ? 0 : -1;
+		rc = store_digest_add(app->st, to->id, m.subject, m.body, today) == STORE_OK ? 0
+		                                                                             : -1;
 		goto out;
 	}
 	if (optional) {
@@ -154,8 +169,15 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
 		goto bug;
 	notify_message_id(app, mid);
-	struct store_outbox_row row = {to->email, m.subject, m.body, mid, notify_kind_name(ev->kind),
-	                               to->id,    optional ? unsub : NULL, event, today};
+	struct store_outbox_row row = {to->email,
+	                               m.subject,
+	                               m.body,
+	                               mid,
+	                               notify_kind_name(ev->kind),
+	                               to->id,
+	                               optional ? unsub : NULL,
+	                               event,
+	                               today};
 	rc = store_outbox_add(app->st, &row, &id) == STORE_OK ? 0 : -1;
 	if (rc == 0 && queued)
 		(*queued)++;
@@ -205,7 +227,8 @@ static int load(struct app *app, int64_t id, struct store_game *sg)
 	if (rc == STORE_OK)
 		return 0;
 	if (rc != STORE_NOT_FOUND)
-		log_msg(LOG_ERROR, "game %lld: cannot be loaded for its mail: %s", (long long)id, err);
+		log_msg(LOG_ERROR, "game %lld: cannot be loaded for its mail: %s", (long long)id,
+		        err);
 	return rc == STORE_NOT_FOUND ? 1 : -1;
 }
 
@@ -221,8 +244,8 @@ static int ended(struct app *app, const struct store_game *sg, const char *today
 	/* DSU 6.8.9: in e-mail play the server reports the result to the TL. */
 	bool tl = ev.game.play == NOTIFY_EMAIL;
 	int32_t on = st->finished_on != CLOCK_NO_DATE ? st->finished_on : day_of(today);
-	ev.u.result = (struct notify_result){st->result, st->termination[0] ? st->termination : NULL,
-	                                     on, last.number, tl};
+	ev.u.result = (struct notify_result){
+	        st->result, st->termination[0] ? st->termination : NULL, on, last.number, tl};
 	if (deliver_to(app, sg->white, NOTIFY_WHITE, &ev, 0, today, NULL) != 0 ||
 	    deliver_to(app, sg->black, NOTIFY_BLACK, &ev, 0, today, NULL) != 0)
 		return -1;
@@ -246,7 +269,7 @@ static int moved(struct app *app, const struct store_game *sg, const char *today
 	game_of(sg, &ev.game);
 	ply_of(sg, sg->g.nmoves - 1, &ev.u.move.move);
 	ev.u.move.sent = date_or_none(sg->g.moves[sg->g.nmoves - 1].sent);
-	clock_of(&res.player[s], &ev.u.move.clock);
+	clock_of(sg, &res.player[s], now, false, &ev.u.move.clock);
 	/* FIDE 9.1: the mover's offer stands with his move. */
 	ev.u.move.draw_offered = sg->g.state.draw_offer == (s == WHITE ? BLACK : WHITE);
 	return deliver_to(app, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL);
@@ -366,9 +389,9 @@ out:
 int notify_tournament_started(struct app *app, int64_t id, const char *today)
 {
 	char name[STORE_NAME_MAX], start[11];
-	struct store_seat seats[64];
+	struct store_letter_seat seats[64];
 	struct notify_start_player players[64];
-	struct store_pair *games = calloc(MAX_PAIRINGS, sizeof *games);
+	struct store_letter_pair *games = calloc(MAX_PAIRINGS, sizeof *games);
 	struct notify_pairing *pairs = calloc(MAX_PAIRINGS, sizeof *pairs);
 	size_t nseats = 0, ngames = 0;
 	int rc = -1;
@@ -381,7 +404,8 @@ int notify_tournament_started(struct app *app, int64_t id, const char *today)
 		goto out;
 	}
 	for (size_t i = 0; i < nseats; i++)
-		players[i] = (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
+		players[i] =
+		        (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
 	int np = 0;
 	for (size_t i = 0; i < ngames; i++) {
 		int w = 0, b = 0;
@@ -396,8 +420,8 @@ int notify_tournament_started(struct app *app, int64_t id, const char *today)
 	}
 	/* DSU 6.5.2.1 sends the rules with the letter: no page for them yet. */
 	struct notify_event ev = {.kind = NOTIFY_START};
-	ev.u.start = (struct notify_start){name, day_of(start), players, (int)nseats, pairs, np,
-	                                   NULL};
+	ev.u.start =
+	        (struct notify_start){name, day_of(start), players, (int)nseats, pairs, np, NULL};
 	rc = 0;
 	for (size_t i = 0; i < nseats && rc == 0; i++)
 		rc = deliver_to(app, seats[i].user, -1, &ev, 0, today, NULL);
@@ -443,8 +467,9 @@ int notify_finding(struct app *app, const struct store_game *sg, const struct co
 		struct corr_forfeit ff[2];
 		corr_forfeit_test(&sg->g, &res, now, ff);
 		ev.kind = NOTIFY_FORFEIT;
-		ev.u.forfeit = (struct notify_forfeit){f->side, ff[f->side].control,
-		                                       ff[f->side].limit, date_or_none(f->due), result};
+		ev.u.forfeit =
+		        (struct notify_forfeit){f->side, ff[f->side].control, ff[f->side].limit,
+		                                date_or_none(f->due), result};
 		if (ev.u.forfeit.control < 1) { /* not over after all: the clock's next control */
 			ev.u.forfeit.control = p->next_control;
 			ev.u.forfeit.limit = p->limit_days;
@@ -454,8 +479,8 @@ int notify_finding(struct app *app, const struct store_game *sg, const struct co
 	}
 	case CORR_FINDING_ADJUDICATION:
 		ev.kind = NOTIFY_ADJUDICATION;
-		ev.u.adjudication = (struct notify_adjudication){f->side, sg->g.start,
-		                                                 date_or_none(f->due)};
+		ev.u.adjudication =
+		        (struct notify_adjudication){f->side, sg->g.start, date_or_none(f->due)};
 		to_player = false;
 		break;
 	default:
@@ -481,7 +506,7 @@ int notify_time_trouble(struct app *app, const struct store_game *sg, const char
 		return 0;
 	const struct clock_player *p = &res.player[res.to_move];
 	struct notify_clock c;
-	clock_of(p, &c);
+	clock_of(sg, p, now, true, &c);
 	/* 80% of the allowance of the next control; not once he is over it
 	 * (then the forfeit is the mail). */
 	if (p->forfeited || c.limit_days <= 0 ||
@@ -545,8 +570,8 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 	int64_t outbox = 0;
 	if (r.email[0]) {
 		notify_message_id(app, mid);
-		struct store_outbox_row row = {r.email, m.subject, m.body, mid, "digest",
-		                               user,    unsub,     0,       today};
+		struct store_outbox_row row = {r.email, m.subject, m.body, mid,  "digest",
+		                               user,    unsub,     0,      today};
 		if (store_outbox_add(app->st, &row, &outbox) != STORE_OK)
 			goto out;
 	}
@@ -617,7 +642,8 @@ int notify_calendar(struct app *app, int64_t user, const char *today, char **fee
 	}
 	int ur = store_notify_reader(app->st, user, &r);
 	if (ur != STORE_OK) {
-		snprintf(err, errlen, ur == STORE_NOT_FOUND ? "no such user" : "the database failed");
+		snprintf(err, errlen,
+		         ur == STORE_NOT_FOUND ? "no such user" : "the database failed");
 		rc = ur == STORE_NOT_FOUND ? 1 : -1;
 		goto out;
 	}
@@ -660,8 +686,8 @@ int notify_calendar(struct app *app, int64_t user, const char *today, char **fee
 	domain_of(app, domain, sizeof domain);
 	time_t t = time(NULL);
 	struct ical_feed f = {title, domain, (int32_t)(t / 86400), (int)(t % 86400)};
-	struct ical_user u = {r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv,
-	                      year,   year + 1};
+	struct ical_user u = {
+	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1};
 	rc = ical_user_feed(&f, &u, feed, err, errlen) == CC_OK ? 0 : -1;
 	goto out;
 dbfail:

@@ -59,8 +59,7 @@ int notify_flush_digests(struct app *app, const char *today, int *queued);
  * NOTIFY_TL, or -1; event: sweep_events.id or 0.  *queued (may be NULL)
  * is raised by the mails put in the outbox.  0 or -1. */
 int notify_deliver(struct app *app, const struct store_reader *to, int side,
-                   const struct notify_event *ev, int64_t event, const char *today,
-                   int *queued);
+                   const struct notify_event *ev, int64_t event, const char *today, int *queued);
 
 /* The user's key (made on first use, from libsodium's random bytes):
  * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */

@@ -54,11 +54,8 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 		rc = store_outbox_retry(app->st, m.id, err, now + wait);
 		(*failed)++;
 	}
-	if (rc != 0)
-		log_msg(LOG_ERROR, "mail %lld: the outbox could not be updated: %s",
-		        (long long)m.id, sqlite3_errmsg(store_db(app->st)));
-	store_outbox_mail_free(&m);
-	return rc == 0 ? 1 : -1;
+	store_outbox_claimed_free(&m);
+	return rc == STORE_OK ? 1 : -1; /* a failed update is logged by the store */
 }
 
 int outbox_flush(struct app *app, bool any_time, int *sent, int *failed)
@@ -100,8 +97,7 @@ static void *sender(void *arg)
 			break;
 		int sent, failed;
 		if (outbox_flush(app, false, &sent, &failed) < 0)
-			log_msg(LOG_ERROR, "the mail outbox cannot be read: %s",
-			        sqlite3_errmsg(store_db(app->st)));
+			log_msg(LOG_ERROR, "the mail outbox cannot be read");
 		else if (sent)
 			log_msg(LOG_INFO, "%d mail(s) sent", sent);
 	}

@@ -347,7 +347,7 @@ int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox)
 
 /* ---- once ---- */
 
-int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, int64_t key,
+int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind, int64_t key,
                       const char *today)
 {
 	static const char sql[] = "INSERT OR IGNORE INTO notify_once (game_id, user_id, kind, key,"
@@ -355,7 +355,7 @@ int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, in
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, game) || store_bind_int64(st, 2, user) ||
+	if (store_bind_int64(st, 1, game_id) || store_bind_int64(st, 2, user) ||
 	    store_bind_text(st, 3, kind) || store_bind_int64(st, 4, key) ||
 	    store_bind_text(st, 5, today))
 		return store_failed(s, st, "once: bind");
@@ -367,13 +367,14 @@ int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, in
 /* ---- the start letter ---- */
 
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_seat *seats, size_t *nseats, struct store_pair *games,
-                            size_t maxg, size_t *ngames)
+                            struct store_letter_seat *seats, size_t *nseats,
+                            struct store_letter_pair *games, size_t maxg, size_t *ngames)
 {
 	static const char sql_t[] = "SELECT name, start_date FROM tournaments WHERE id = ?";
-	static const char sql_p[] = "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
-	                            " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ?"
-	                            " ORDER BY tp.seat LIMIT 64";
+	static const char sql_p[] =
+	        "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
+	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ?"
+	        " ORDER BY tp.seat LIMIT 64";
 	static const char sql_g[] = "SELECT id, white, black FROM games"
 	                            " WHERE tournament_id = ? ORDER BY id LIMIT ?";
 	*nseats = *ngames = 0;
@@ -397,7 +398,7 @@ int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], cha
 	if (store_bind_int64(st, 1, id))
 		return store_failed(s, st, "tournament players: bind");
 	while (*nseats < 64 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct store_seat *p = &seats[(*nseats)++];
+		struct store_letter_seat *p = &seats[(*nseats)++];
 		p->seat = sqlite3_column_int(st, 0);
 		p->user = sqlite3_column_int64(st, 1);
 		store_col_text(st, 2, p->name, sizeof p->name);
@@ -411,7 +412,7 @@ int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], cha
 	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, (int64_t)maxg))
 		return store_failed(s, st, "tournament games: bind");
 	while (*ngames < maxg && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct store_pair *g = &games[(*ngames)++];
+		struct store_letter_pair *g = &games[(*ngames)++];
 		g->game = sqlite3_column_int64(st, 0);
 		g->white = sqlite3_column_int64(st, 1);
 		g->black = sqlite3_column_int64(st, 2);

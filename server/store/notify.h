@@ -127,18 +127,18 @@ int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox);
 
 /* Records (game, user, kind, key) on today unless it is there: STORE_OK
  * when it is new, STORE_CONFLICT when known, STORE_ERROR. */
-int store_notify_once(store *s, int64_t game, int64_t user, const char *kind, int64_t key,
+int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind, int64_t key,
                       const char *today);
 
 /* ---- the start letter ---- */
 
-struct store_seat {
+struct store_letter_seat {
 	int seat;
 	int64_t user;
 	char name[STORE_NAME_MAX], email[STORE_EMAIL_MAX];
 };
 
-struct store_pair {
+struct store_letter_pair {
 	int64_t game, white, black; /* user ids */
 };
 
@@ -146,7 +146,7 @@ struct store_pair {
  * (at most 64) and games (at most maxg).  STORE_OK, STORE_NOT_FOUND or
  * STORE_ERROR. */
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_seat *seats, size_t *nseats, struct store_pair *games,
-                            size_t maxg, size_t *ngames);
+                            struct store_letter_seat *seats, size_t *nseats,
+                            struct store_letter_pair *games, size_t maxg, size_t *ngames);
 
 #endif

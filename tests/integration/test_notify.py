@@ -368,8 +368,10 @@ def calendar_feed():
     expect_eq((e["start"], e["end"]), (add_days(fd1, -1), fd1),
               "her last day to move: the day before the forfeit date")
     expect("last day to send your move" in e["summary"], e["summary"])
-    expect_eq(ev["game-%d-reminder" % g1["id"]]["start"], add_days(D, 14),
-              "the reminder to her after 14 days (SPEC 4.7)")
+    # SPEC 4.7: 14 unstopped days; her vacation (3 days) stops the silence
+    # too (SPEC 4.3: both clocks stand still).
+    expect_eq(ev["game-%d-reminder" % g1["id"]]["start"], add_days(D, 14 + 3),
+              "the reminder to her after 14 unstopped days")
     fd2 = get_game(w.alice, g2)["clock"]["white"]["forfeit_date"]
     expect_eq(ev["game-%d-forfeit" % g2]["start"], fd2, "bob's limit passes")
     vac = [e for k, e in ev.items() if k.startswith("vacation-")]
