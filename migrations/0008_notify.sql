@@ -49,3 +49,13 @@ CREATE TABLE notify_once (
     sent_on TEXT NOT NULL,
     PRIMARY KEY (game_id, user_id, kind, key)
 ) WITHOUT ROWID;
+
+-- A mail queued without a Message-ID (by code that does not know the
+-- column) gets one at once, so it too is the same message when sent
+-- again.
+CREATE TRIGGER mail_outbox_message_id AFTER INSERT ON mail_outbox
+    WHEN NEW.message_id IS NULL
+BEGIN
+    UPDATE mail_outbox SET message_id = '<corrchess.' || lower(hex(randomblob(16)))
+        || '@localhost>' WHERE id = NEW.id;
+END;

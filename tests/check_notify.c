@@ -15,6 +15,7 @@
 #include "clock/calendar.h"
 #include "export/ical.h"
 #include "jobs/mail.h"
+#include "jobs/outbox.h"
 #include "notify/notify.h"
 #include "util/status.h"
 #include "testutil.h"
@@ -660,6 +661,21 @@ START_TEST(test_list_unsubscribe)
 }
 END_TEST
 
+START_TEST(test_backoff)
+{
+	/* The wait after the n-th failed try doubles from mail_retry, up to an
+	 * hour. */
+	ck_assert_int_eq(outbox_backoff(60, 1), 60);
+	ck_assert_int_eq(outbox_backoff(60, 2), 120);
+	ck_assert_int_eq(outbox_backoff(60, 3), 240);
+	ck_assert_int_eq(outbox_backoff(60, 7), 3600);
+	ck_assert_int_eq(outbox_backoff(60, 1000), OUTBOX_MAX_BACKOFF);
+	ck_assert_int_eq(outbox_backoff(1, 1), 1);
+	ck_assert_int_eq(outbox_backoff(1, 5), 16);
+	ck_assert_int_eq(outbox_backoff(0, 3), 4); /* a base below 1 counts as 1 */
+}
+END_TEST
+
 START_TEST(test_dates_and_san)
 {
 	char buf[48];
@@ -824,6 +840,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, test_bad_events);
 	tcase_add_test(tc, test_header_safety);
 	tcase_add_test(tc, test_list_unsubscribe);
+	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_dates_and_san);
 	suite_add_tcase(s, tc);
 	TCase *ti = tcase_create("ical");

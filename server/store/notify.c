@@ -53,7 +53,7 @@ int store_notify_tls(store *s, struct store_reader *out, size_t max, size_t *n)
 		if (store_bind_text(st, 1, pass == 0 ? "tl" : "admin") ||
 		    store_bind_int64(st, 2, (int64_t)max))
 			return store_failed(s, st, "tls: bind");
-		int rc;
+		int rc = SQLITE_DONE;
 		while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
 			reader_row(st, &out[(*n)++]);
 		if (*n < max && rc != SQLITE_DONE)
@@ -257,7 +257,7 @@ int store_digest_users(store *s, int64_t **users, size_t *n)
 	if (!st)
 		return STORE_ERROR;
 	size_t cap = 0;
-	int rc;
+	int rc = SQLITE_DONE;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n == cap) {
 			size_t nc = cap ? 2 * cap : 16;
@@ -298,7 +298,7 @@ int store_digest_items(store *s, int64_t user, size_t max, struct store_digest_i
 		free(v);
 		return store_failed(s, st, "digest items: bind");
 	}
-	int rc;
+	int rc = SQLITE_DONE;
 	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct store_digest_item *it = &v[(*n)++];
 		it->id = sqlite3_column_int64(st, 0);
