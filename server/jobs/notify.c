@@ -291,22 +291,28 @@ static int offered(struct app *app, const struct store_game *sg, int side, const
 	                  &ev, 0, today, NULL);
 }
 
-int notify_game_changed(struct app *app, const struct store_game *before,
-                        const struct corr_delta *d, const char *today)
+int notify_game_changed(struct app *app, const struct corr_state *was,
+                        const struct store_game *after, int64_t id, const struct corr_delta *d,
+                        const char *today)
 {
-	struct store_game sg;
-	int rc = load(app, before->id, &sg); /* as the transaction has it now */
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	const struct corr_state *was = &before->g.state;
+	struct store_game loaded;
+	const struct store_game *sg = after;
+	int rc = 0;
+	if (!sg) {
+		rc = load(app, id, &loaded); /* as the transaction has it now */
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+		sg = &loaded;
+	}
 	if (d->state.status == CORR_FINISHED &&
 	    (was->status == CORR_ACTIVE || strcmp(was->result, d->state.result) != 0))
-		rc = ended(app, &sg, today); /* also a TL's correction of a result */
+		rc = ended(app, sg, today); /* also a TL's correction of a result */
 	else if (d->nrows > 0)
-		rc = moved(app, &sg, today);
+		rc = moved(app, sg, today);
 	else if (d->state.draw_offer != CORR_NOBODY && d->state.draw_offer != was->draw_offer)
-		rc = offered(app, &sg, d->state.draw_offer, today);
-	store_games_free(&sg);
+		rc = offered(app, sg, d->state.draw_offer, today);
+	if (!after)
+		store_games_free(&loaded);
 	return rc;
 }
 

@@ -21,11 +21,14 @@
 #include "store/games.h"
 #include "store/notify.h"
 
-/* Delta d of game `before` was just stored: the move mail to the player
- * now to move, the result to both players (and the report to the TLs in
- * e-mail play, DSU 6.8.9), or the draw offer to the opponent. */
-int notify_game_changed(struct app *app, const struct store_game *before,
-                        const struct corr_delta *d, const char *today);
+/* Delta d of game id was just stored (the state before it: was; the
+ * game after it: after, or NULL to read it in the transaction): the move
+ * mail to the player now to move, the result to both players (and the
+ * report to the TLs in e-mail play, DSU 6.8.9), or the draw offer to the
+ * opponent. */
+int notify_game_changed(struct app *app, const struct corr_state *was,
+                        const struct store_game *after, int64_t id, const struct corr_delta *d,
+                        const char *today);
 
 /* user booked a vacation (special: special leave was granted) from
  * first to last, noticed on `notice`: the notice to every remaining
