@@ -456,5 +456,69 @@ def a_claimed_mail_is_not_sent_twice():
         expect_eq(smtp.new_mails(), [], "nothing twice")
 
 
+@test
+def start_letter_to_every_player():
+    s = Setup()
+    w = s.w
+    with Smtp(s.port) as smtp:
+        expect_status(w.bob.request("PATCH", "users/me", {"language": "da", "mail": "off"}), 200,
+                      "bob: Danish, mail off")
+        players = [w.ids["alice"], w.ids["bob"], w.ids["carol"]]
+        r = w.tl.post("tournaments", {"name": "EMT 2027/3", "kind": "round_robin",
+                                      "profile": "dsu-email", "start_date": add_days(D, 7),
+                                      "players": players})
+        expect_status(r, 201, "the group")
+        games = r.json["games"]
+        got = smtp.wait_for(lambda ms: len(ms) >= 3, "three start letters")
+        expect_eq(sorted(m.to[0] for m in got), sorted([ALICE, BOB, CAROL]), "one each")
+        seats = dict(s.srv.db_rows("SELECT user_id, seat FROM tournament_players"
+                                   " WHERE tournament_id = ?", (r.json["id"],)))
+        a = mails_to(got, ALICE)[0]
+        has(a, "start letter, group EMT 2027/3, start %s" % add_days(D, 7), "(DSU 6.5.2.1)",
+            "Start date: " + en_date(add_days(D, 7)))
+        for name, uid in (("alice", w.ids["alice"]), ("bob", w.ids["bob"]),
+                          ("carol", w.ids["carol"])):
+            has(a, "%d. %s, %s@example.org" % (seats[uid], name, name))
+        for gid in games:
+            gm = get_game(w.alice, gid)
+            has(a, "%d - %d %s - %s" % (seats[gm["white"]["id"]], seats[gm["black"]["id"]],
+                                        gm["white"]["name"], gm["black"]["name"]),
+                "%s/games/%d" % (BASE_URL, gid))
+        b = mails_to(got, BOB)[0]  # mail off: the letter of 6.5.2.1 still comes
+        has(b, "startbrev, gruppe EMT 2027/3", "Startdato: " + da_date(add_days(D, 7)),
+            "Partierne og farverne (hvid - sort):")
+        expect(b.header("List-Unsubscribe") is None, "a start letter cannot be turned off")
+
+
+@test
+def email_reminder_copy_to_tl_in_danish_and_forfeit_despite_mail_off():
+    s = Setup()
+    w = s.w
+    start = "2027-06-01"
+    with Smtp(s.port) as smtp:
+        expect_status(w.alice.request("PATCH", "users/me", {"language": "da", "mail": "off"}),
+                      200, "alice: Danish, mail off")
+        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-email", start)["id"]
+        rem = get_game(w.alice, gid)["clock"]["white"]["reminder_date"]
+        sweep(s.srv, rem)
+        got = smtp.wait_for(lambda ms: mails_to(ms, ALICE) and mails_to(ms, TL), "the reminder")
+        m = mails_to(got, ALICE)[0]
+        has(m, "rykker, parti %d, dit træk" % gid, "rykkeren efter DSU 6.3.4",
+            "kopi til turneringslederen, og det samme gælder dit svar (DSU 6.8.3)")
+        expect(m.header("List-Unsubscribe") is None, "a reminder cannot be turned off")
+        has(mails_to(got, TL)[0], "copy of reminder, game %d, alice is silent" % gid,
+            "This is the copy to the tournament leader (DSU 6.8.3).")
+        expect_eq(mails_to(got, BOB), [], "the opponent gets no reminder")
+        fd = get_game(w.alice, gid)["clock"]["white"]["forfeit_date"]
+        sweep(s.srv, fd)
+        got = smtp.wait_for(lambda ms: len([x for x in ms if "time forfeit" in x.subject
+                                            or "tidsoverskridelse" in x.subject]) >= 3,
+                            "the forfeit mails")
+        f = [x for x in got if x.to == [ALICE] and "tidsoverskridelse" in x.subject]
+        expect(f, "alice's forfeit mail in Danish, mail off or not: %r" % got)
+        has(f[0], "(DSU 6.8.7)", "tabt for begge spillere (DSU 6.3.3.4)")
+        expect(mails_to(got, BOB) and mails_to(got, TL), "bob and the TL are told: %r" % got)
+
+
 if __name__ == "__main__":
     run_tests()
