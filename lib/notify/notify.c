@@ -332,7 +332,13 @@ static void clock_text(struct ctx *c, const struct notify_clock *k)
 		      date(c, k->forfeit_date, d));
 }
 
-/* ---- the composers: core subject into c->subject, the text into c->b ---- */
+/* ---- the composers ----
+ *
+ * Each writes the core of its subject into c->subject and its text into
+ * c->b, from the event's part of the union, in the reader's language.
+ * Cost: linear in the text.  Fails with CC_ERR_INVALID (through bad())
+ * when the event lacks what its text needs; the buffer is then dropped by
+ * the caller. */
 
 static int c_move(struct ctx *c, const struct notify_event *ev)
 {
