@@ -10,6 +10,7 @@
 #include "api/export.h"
 #include "api/games.h"
 #include "api/messages.h"
+#include "api/me.h"
 #include "api/moves.h"
 #include "api/ratings.h"
 #include "api/session.h"
@@ -53,6 +54,11 @@ static const struct route {
         {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, SIGNED, NULL},
         {"POST", "/api/v1/vacations", api_vacations_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, SIGNED, NULL},
+        {"GET", "/api/v1/users/me", api_me_get, SIGNED, NULL},
+        {"PATCH", "/api/v1/users/me", api_me_patch, SIGNED, NULL},
+        /* No login: the secret key in the URL is the credential (docs/NOTIFY.md). */
+        {"GET", "/api/v1/users/{id}/calendar.ics", api_me_calendar, ANYONE, NULL},
+        {"POST", "/api/v1/users/{id}/unsubscribe", api_me_unsubscribe, ANYONE, NULL},
         {"GET", "/api/v1/tl/overview", api_tl_overview, TL, "sees the overview"},
         {"POST", "/api/v1/tournaments", api_tournaments_create, TL, "creates tournaments"},
         {"GET", "/api/v1/tournaments", api_tournaments_list, SIGNED, NULL},

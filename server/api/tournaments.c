@@ -19,6 +19,8 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
+#include "jobs/notify.h"
+#include "jobs/outbox.h"
 #include "tourney/tiebreak.h"
 #include "util/status.h"
 
@@ -417,10 +419,18 @@ static int store_draft(struct app *app, const struct draft *d, int64_t creator, 
 	}
 	if (insert_games(app, d, *id, rs) != 0)
 		goto fail;
+	/* DSU 6.5.2.1: the start letter, written with the group. */
+	char today[CALENDAR_ISO_LEN];
+	api_today(app, today);
+	if (notify_tournament_started(app, *id, today) != 0) {
+		api_error(rs, "busy", "the tournament could not be stored; try again");
+		goto fail;
+	}
 	if (store_commit(app->st) != STORE_OK) {
 		api_error(rs, "busy", "the tournament could not be stored; try again");
 		return -1;
 	}
+	outbox_wake();
 	return 0;
 fail:
 	store_rollback(app->st);
