@@ -3,6 +3,8 @@
  * apply -> render; every one of them answers 200 with the GAME. */
 #include "autoconfig.h"
 #include "api/actions.h"
+#include "api/tournaments.h"
+#include "store/tournaments.h"
 
 #include <string.h>
 
@@ -138,6 +140,15 @@ int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
+	/* DSU 6.1.3: a game of a tournament is for its own TL (or an admin) */
+	int64_t tournament, tl;
+	if (store_tournaments_of_game(app->st, rq->ids[0], &tournament, &tl) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (tournament && !api_tournaments_may_lead(&rq->user, tl))
+		return api_error(rs, "not_your_tournament",
+		                 "game %lld belongs to tournament %lld, which has its own tournament "
+		                 "leader (DSU 6.1.3)",
+		                 (long long)rq->ids[0], (long long)tournament);
 	struct store_game sg;
 	if (api_game_load(app, rq, rs, &sg))
 		return rs->status;

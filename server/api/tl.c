@@ -9,10 +9,24 @@
 #include "base/log.h"
 #include "clock/calendar.h"
 #include "corr/corr.h"
+#include "api/tournaments.h"
 #include "store/games.h"
+#include "store/tournaments.h"
+#include "tourney/dsu_admin.h"
 #include "util/status.h"
 
 #define OVERVIEW_MAX 5000 /* items a list shows at most */
+
+/* DSU 6.1.3: does game id show in u's overview?  An admin sees every
+ * game, a TL the games of the tournaments he leads and the games outside
+ * any tournament.  1 yes, 0 no, -1 when the database fails. */
+static int is_his(struct app *app, const struct user *u, int64_t id)
+{
+	int64_t tournament, tl;
+	if (store_tournaments_of_game(app->st, id, &tournament, &tl) != STORE_OK)
+		return -1;
+	return !tournament || api_tournaments_may_lead(u, tl);
+}
 
 static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t player,
                     const char *since, const char *detail)
@@ -26,7 +40,7 @@ static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t play
 }
 
 /* Games ended by a time forfeit: the loser (both on 0-0), since the end. */
-static int add_forfeits(struct app *app, json_t *list)
+static int add_forfeits(struct app *app, const struct user *u, json_t *list)
 {
 	struct store_forfeit *rows;
 	size_t n;
@@ -34,6 +48,11 @@ static int add_forfeits(struct app *app, json_t *list)
 		return -1;
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
+		int mine = is_his(app, u, rows[i].id);
+		if (mine <= 0) {
+			rc = mine;
+			continue;
+		}
 		/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
 		bool white_lost =
 		        strcmp(rows[i].result, "0-1") == 0 || strcmp(rows[i].result, "0-0") == 0;
@@ -52,8 +71,12 @@ static int add_forfeits(struct app *app, json_t *list)
 
 /* The findings of one active game into the lists (by kind); 0, or -1
  * when the database or memory fails. */
-static int add_game(struct app *app, int64_t id, int32_t today, json_t *lists[4])
+static int add_game(struct app *app, const struct user *u, int64_t id, int32_t today,
+                    json_t *lists[4])
 {
+	int mine = is_his(app, u, id);
+	if (mine <= 0)
+		return mine;
 	struct store_game sg;
 	char err[512];
 	int rc = store_games_load(app->st, id, &sg, err, sizeof err);
@@ -88,33 +111,99 @@ static int add_game(struct app *app, int64_t id, int32_t today, json_t *lists[4]
 	return rc;
 }
 
+/* The dates the TL tracks in the tournaments u leads (R12, R14; DSU
+ * 6.2.6, 6.2.7): unfinished games callable for adjudication (18 months
+ * after the start, I-25) and, in postal play, finished games whose result
+ * report (8 days, by the winner or White) is still due.  Items {"game",
+ * "tournament", "what", "date", "detail"}.  0, or -1. */
+static int add_deadlines(struct app *app, const struct user *u, int32_t today, json_t *list)
+{
+	struct store_tournament *v;
+	size_t n;
+	if (store_tournaments_list(app->st, 500, &v, &n) != STORE_OK)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		if (!api_tournaments_may_lead(u, v[i].tl))
+			continue;
+		struct store_tgame *g;
+		size_t ng;
+		if (store_tournaments_games(app->st, v[i].id, &g, &ng) != STORE_OK) {
+			rc = -1;
+			break;
+		}
+		bool postal = strcmp(v[i].profile, "dsu-post") == 0;
+		for (size_t k = 0; k < ng && rc == 0 && json_array_size(list) < OVERVIEW_MAX; k++) {
+			struct dsu_deadline_input in = {DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE,
+			                                DSU_NO_DATE, DSU_NO_DATE};
+			struct dsu_deadlines d;
+			char date[CALENDAR_ISO_LEN], detail[200];
+			const char *what = NULL;
+			bool done = strcmp(g[k].result, "*") != 0;
+			if (!done)
+				calendar_parse(v[i].start, &in.group_start, NULL, 0);
+			else if (postal && g[k].finished_on[0])
+				calendar_parse(g[k].finished_on, &in.game_end, NULL, 0);
+			if (dsu_deadlines(&in, &d, NULL, 0) != CC_OK)
+				continue;
+			if (!done && d.adjudication_callable_from != DSU_NO_DATE &&
+			    d.adjudication_callable_from <= today) {
+				what = "adjudication_callable";
+				calendar_format(d.adjudication_callable_from, date, sizeof date);
+				snprintf(detail, sizeof detail,
+				         "not finished 18 months after the start: the TL may call it "
+				         "in for adjudication (DSU 6.2.7)");
+			} else if (done && d.report_by != DSU_NO_DATE && d.report_by >= today) {
+				what = "result_report";
+				calendar_format(d.report_by, date, sizeof date);
+				snprintf(detail, sizeof detail,
+				         "%s: the winner (White if drawn) reports it in writing by this "
+				         "day (DSU 6.2.6)",
+				         g[k].result);
+			}
+			if (!what)
+				continue;
+			json_t *item = json_pack("{s:I, s:I, s:s, s:s, s:s}", "game",
+			                         (json_int_t)g[k].id, "tournament", (json_int_t)v[i].id,
+			                         "what", what, "date", date, "detail", detail);
+			rc = item ? json_array_append_new(list, item) : -1;
+		}
+		free(g);
+	}
+	free(v);
+	return rc;
+}
+
 int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	(void)rq;
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
 	json_t *overdue = json_array(), *silent = json_array(), *forfeits = json_array(),
-	       *adjudication = json_array();
+	       *adjudication = json_array(), *deadlines = json_array();
 	json_t *lists[4] = {silent, silent, overdue, adjudication}; /* by enum corr_finding_kind */
 	size_t n = 0;
 	int64_t *ids = NULL;
-	int rc = overdue && silent && forfeits && adjudication ? 0 : -1;
+	int rc = overdue && silent && forfeits && adjudication && deadlines ? 0 : -1;
 	if (rc == 0 && store_games_active(app->st, &ids, &n) != STORE_OK)
 		rc = -1;
 	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = add_game(app, ids[i], today, lists);
+		rc = add_game(app, &rq->user, ids[i], today, lists);
 	free(ids);
 	if (rc == 0)
-		rc = add_forfeits(app, forfeits);
+		rc = add_forfeits(app, &rq->user, forfeits);
+	if (rc == 0)
+		rc = add_deadlines(app, &rq->user, today, deadlines);
 	if (rc != 0) {
 		json_decref(overdue);
 		json_decref(silent);
 		json_decref(forfeits);
 		json_decref(adjudication);
+		json_decref(deadlines);
 		return api_error(rs, "internal", "the overview cannot be read");
 	}
 	return api_json(rs, 200,
-	                json_pack("{s:o, s:o, s:o, s:o}", "overdue", overdue, "silent", silent,
-	                          "forfeits", forfeits, "adjudication_due", adjudication));
+	                json_pack("{s:o, s:o, s:o, s:o, s:o}", "overdue", overdue, "silent", silent,
+	                          "forfeits", forfeits, "adjudication_due", adjudication,
+	                          "deadlines", deadlines));
 }

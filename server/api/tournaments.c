@@ -8,26 +8,40 @@
 #include "autoconfig.h"
 #include "api/tournaments.h"
 
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/games.h"
+<<<<<<< HEAD
 #include "api/ratings.h"
+=======
+#include "corr/corr.h"
+>>>>>>> tourney
 #include "store/tournaments.h"
 #include "store/users.h"
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
+<<<<<<< HEAD
 #include "jobs/notify.h"
 #include "jobs/outbox.h"
+=======
+#include "store/games.h"
+#include "tourney/dsu_admin.h"
+#include "tourney/dsu_cup.h"
+#include "tourney/dsu_group.h"
+#include "tourney/dsu_rights.h"
+#include "tourney/dsu_team.h"
+>>>>>>> tourney
 #include "tourney/tiebreak.h"
 #include "util/status.h"
 
 /* The kinds of API.md, in the order of kind_names[]. */
-enum kind { KIND_RR, KIND_DRR, KIND_EMT, KIND_TEAM, KIND_CUP };
+enum kind { KIND_RR, KIND_DRR, KIND_EMT, KIND_TEAM, KIND_CUP, KIND_DM };
 static const char *const kind_names[] = {
-        "round_robin", "double_round_robin", "emt_group", "team", "cup", NULL};
+        "round_robin", "double_round_robin", "emt_group", "team", "cup", "dm", NULL};
 
 /* One player of the tournament being created, by seat. */
 struct entry {
@@ -41,8 +55,14 @@ struct draft {
 	const char *name, *profile, *start; /* borrowed from the body */
 	enum kind kind;
 	bool series_cancellable; /* DSU 6.2.5 (SPEC 3): the games allow cancelling a series */
+	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = the creator */
+	const char *cls;         /* EMT class (borrowed), or NULL */
+	int64_t parent;          /* a cup group: its cup */
+	const char *stage;       /* a cup group: "prelim", "semifinal", "final" */
+	int advance;             /* a cup: 2 or 3 of each group go on (DSU 6.6.1.3) */
 	int n; /* players */
 	struct entry players[TOURNAMENT_MAX_PLAYERS];
+	struct dsu_cup_entry strength[TOURNAMENT_MAX_PLAYERS]; /* a cup: by seat */
 };
 
 /* ---- checking the request ---- */
@@ -71,22 +91,14 @@ static int check_name(const char *name, const char *what, struct api_resp *rs)
 	return 0;
 }
 
-/* The kind's number, or a 422 and -1 (cup: 422 unsupported_kind). */
+/* The kind's number, or a 422 and -1. */
 static int check_kind(const char *kind, struct api_resp *rs)
 {
 	for (int k = 0; kind_names[k]; k++)
-		if (strcmp(kind, kind_names[k]) == 0) {
-			if (k == KIND_CUP) {
-				api_error(rs, "unsupported_kind",
-				        "cup draws are not supported yet: the groups of a cup "
-				        "(SPEC 6) are not drawn by this server; create each group "
-				        "as a round_robin");
-				return -1;
-			}
+		if (strcmp(kind, kind_names[k]) == 0)
 			return k;
-		}
 	api_error(rs, "invalid_field",
-	          "kind must be round_robin, double_round_robin, emt_group, team or cup");
+	          "kind must be round_robin, double_round_robin, emt_group, dm, team or cup");
 	return -1;
 }
 
@@ -141,6 +153,54 @@ static int read_ids(json_t *arr, const char *what, struct draft *d, struct api_r
 	return 0;
 }
 
+/* A cup's "players": user ids, or {"id", "k_rating"?, "otb_rating"?,
+ * "wants_semifinal"?} (DSU 6.6.1.2: the presumed strength; 6.6.1.6: a
+ * K-rating of 2000 may start at the semifinal).  Then the preliminary
+ * players must split into groups of 7 and 6 (I-19).  0, or a 422 and -1. */
+static int read_cup_players(json_t *arr, struct draft *d, struct api_resp *rs)
+{
+	static const char *const keys[] = {"id", "k_rating", "otb_rating", "wants_semifinal", NULL};
+	if (!json_is_array(arr) || json_array_size(arr) > TOURNAMENT_MAX_PLAYERS) {
+		api_error(rs, json_is_array(arr) ? "invalid_player_count" : "invalid_field",
+		          "players must be a list of at most %d user ids or entries",
+		          TOURNAMENT_MAX_PLAYERS);
+		return -1;
+	}
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		json_t *v = json_array_get(arr, i);
+		struct dsu_cup_entry *e = &d->strength[d->n];
+		int64_t id, k = -1, o = -1;
+		bool semi = false;
+		if (json_is_integer(v)) {
+			id = json_integer_value(v);
+		} else if (!json_is_object(v) || api_only_keys(v, keys, rs) ||
+		           api_get_int(v, "id", true, &id, rs) ||
+		           api_get_int(v, "k_rating", false, &k, rs) < 0 ||
+		           api_get_int(v, "otb_rating", false, &o, rs) < 0 ||
+		           api_get_bool(v, "wants_semifinal", false, &semi, rs) < 0) {
+			if (!json_is_object(v))
+				api_error(rs, "invalid_field",
+				          "players[%zu] must be a user id or {\"id\", \"k_rating\", ...}", i);
+			return -1;
+		}
+		if (k < -1 || k > 4000 || o < -1 || o > 4000) {
+			api_error(rs, "invalid_field", "players[%zu]: ratings are 0 to 4000", i);
+			return -1;
+		}
+		*e = (struct dsu_cup_entry){(int)k, (int)o, semi};
+		d->players[d->n++] = (struct entry){.user = id};
+	}
+	int sizes[TOURNAMENT_MAX_PLAYERS], prelim = 0;
+	char err[160];
+	for (int i = 0; i < d->n; i++)
+		prelim += !dsu_cup_semifinal_direct(&d->strength[i]);
+	if (dsu_cup_group_sizes(prelim, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err) < 0) {
+		api_error(rs, "invalid_player_count", "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
 /* True when obj has key with a value other than null (as the api_get_*
  * readers see it). */
 static bool has(json_t *obj, const char *key)
@@ -162,7 +222,8 @@ static int read_players(json_t *body, struct draft *d, struct api_resp *rs)
 		api_error(rs, "missing_field", "the field \"players\" is required");
 		return -1;
 	}
-	if (read_ids(json_object_get(body, "players"), "players", d, rs))
+	if (d->kind == KIND_CUP ? read_cup_players(json_object_get(body, "players"), d, rs)
+	                        : read_ids(json_object_get(body, "players"), "players", d, rs))
 		return -1;
 	if (d->kind == KIND_EMT && d->n != TOURNAMENT_EMT_PLAYERS) {
 		api_error(rs, "invalid_player_count",
@@ -292,12 +353,59 @@ static int check_users(struct app *app, const struct draft *d, struct api_resp *
 	return 0;
 }
 
+/* "class" (R23): Å, K or M for an EMT group, DM (or none) for the DM,
+ * nothing for the other kinds.  0, or a 422 and -1. */
+static int check_class(struct draft *d, struct api_resp *rs)
+{
+	enum dsu_class c;
+	if (d->kind == KIND_DM) {
+		if (d->cls && strcmp(d->cls, "DM") != 0) {
+			api_error(rs, "invalid_field", "a DM tournament is of class DM");
+			return -1;
+		}
+		d->cls = "DM";
+		return 0;
+	}
+	if (!d->cls)
+		return 0;
+	if (d->kind != KIND_EMT) {
+		api_error(rs, "invalid_field", "only an EMT group or the DM has a class");
+		return -1;
+	}
+	if (dsu_class_parse(d->cls, &c) != CC_OK || c == DSU_CLASS_DM) {
+		api_error(rs, "invalid_field",
+		          "the class of an EMT group is \u00c5, K or M (DSU 6.5.1); the DM is kind dm");
+		return -1;
+	}
+	d->cls = dsu_class_name(c); /* "A"/"AA" stored as "Å" */
+	return 0;
+}
+
+/* "tl" (DSU 6.1.3): a user who is a tournament leader or an admin.  0,
+ * or a 422 and -1 (500 when the database cannot be read). */
+static int check_tl(struct app *app, struct draft *d, struct api_resp *rs)
+{
+	if (!d->tl)
+		return 0;
+	json_t *u = api_user_json(app, d->tl);
+	const char *role = u ? json_string_value(json_object_get(u, "role")) : NULL;
+	int bad = !role ? 1 : (strcmp(role, "tl") != 0 && strcmp(role, "admin") != 0) ? 2 : 0;
+	json_decref(u);
+	if (bad == 1)
+		api_error(rs, "unknown_user", "there is no user %lld (tl)", (long long)d->tl);
+	else if (bad == 2)
+		api_error(rs, "not_a_tl", "user %lld is not a tournament leader or an admin",
+		          (long long)d->tl);
+	return bad ? -1 : 0;
+}
+
 /* Reads and checks the whole POST body into d.  0, or an error response
  * and -1. */
 static int read_draft(struct app *app, struct api_req *rq, struct draft *d, struct api_resp *rs)
 {
-	static const char *const keys[] = {"name",    "kind",  "profile",           "start_date",
-	                                   "players", "teams", "series_cancellable", NULL};
+	static const char *const keys[] = {"name",  "kind",    "profile", "start_date",
+	                                   "players", "teams", "series_cancellable",
+	                                   "tl",    "class",   "advance", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *kind;
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -305,7 +413,12 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	    api_get_string(body, "kind", true, &kind, rs) ||
 	    api_get_string(body, "profile", true, &d->profile, rs) ||
 	    api_get_string(body, "start_date", true, &d->start, rs) ||
-	    api_get_bool(body, "series_cancellable", false, &d->series_cancellable, rs) < 0)
+	    api_get_bool(body, "series_cancellable", false, &d->series_cancellable, rs) < 0 ||
+	    api_get_int(body, "tl", false, &d->tl, rs) < 0 ||
+	    api_get_string(body, "class", false, &d->cls, rs) < 0)
+		return -1;
+	int64_t advance = 0;
+	if (api_get_int(body, "advance", false, &advance, rs) < 0)
 		return -1;
 	if (check_name(d->name, "the name", rs))
 		return -1;
@@ -313,6 +426,14 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	if (k < 0)
 		return -1;
 	d->kind = (enum kind)k;
+	if (check_class(d, rs) || check_tl(app, d, rs))
+		return -1;
+	if (advance && (d->kind != KIND_CUP || (advance != 2 && advance != 3))) {
+		api_error(rs, "invalid_field",
+		          "advance (2 or 3 of each group go on, DSU 6.6.1.3) is for a cup");
+		return -1;
+	}
+	d->advance = d->kind == KIND_CUP ? (advance ? (int)advance : 2) : 0;
 	if (check_profile_date(d->profile, d->start, rs))
 		return -1;
 	d->n = 0;
@@ -328,7 +449,9 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
  * NULL when out of memory. */
 static struct tiebreak_pairing *pairings(const struct draft *d, int *count)
 {
-	int teams = d->n / TOURNAMENT_BOARDS, cycles = d->kind == KIND_DRR ? 2 : 1;
+	/* DSU 6.5.2.1: the DM is double round robin below 7 players */
+	int teams = d->n / TOURNAMENT_BOARDS,
+	    cycles = d->kind == KIND_DRR || (d->kind == KIND_DM && d->n < 7) ? 2 : 1;
 	size_t room = d->kind == KIND_TEAM
 	                      ? tiebreak_round_robin_games(teams, 1) * TOURNAMENT_BOARDS
 	                      : tiebreak_round_robin_games(d->n, cycles);
@@ -353,9 +476,19 @@ static struct tiebreak_pairing *pairings(const struct draft *d, int *count)
 static int insert_tournament(struct app *app, const struct draft *d, int64_t creator, int64_t *id)
 {
 	struct store_tournament t = {.created_by = creator,
-	                             .series_cancellable = d->series_cancellable};
+	                             .series_cancellable = d->series_cancellable,
+	                             .tl = d->tl ? d->tl : creator};
 	snprintf(t.name, sizeof t.name, "%s", d->name);
-	snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->kind]);
+	if (d->kind == KIND_DM) { /* stored as the round robin it is played as */
+		snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->n < 7 ? KIND_DRR : KIND_RR]);
+		snprintf(t.dsu_kind, sizeof t.dsu_kind, "dm");
+	} else {
+		snprintf(t.kind, sizeof t.kind, "%s", kind_names[d->kind]);
+	}
+	snprintf(t.cls, sizeof t.cls, "%s", d->cls ? d->cls : "");
+	snprintf(t.stage, sizeof t.stage, "%s", d->stage ? d->stage : "");
+	t.parent = d->parent;
+	t.advance = d->advance;
 	snprintf(t.profile, sizeof t.profile, "%s", d->profile);
 	snprintf(t.start, sizeof t.start, "%s", d->start);
 	if (store_tournaments_insert(app->st, &t) != STORE_OK)
@@ -403,6 +536,92 @@ static int insert_games(struct app *app, const struct draft *d, int64_t id, stru
 	return failed ? -1 : 0;
 }
 
+/* Draws seats by lot among d's players (R27; 6.6.1.2 "fri lodtrækning"). */
+static void shuffle(struct draft *d)
+{
+	for (int i = d->n - 1; i > 0; i--) {
+		int j = (int)randombytes_uniform((uint32_t)i + 1);
+		struct entry x = d->players[i];
+		d->players[i] = d->players[j];
+		d->players[j] = x;
+	}
+}
+
+/* Inside the caller's transaction: a group of a cup (a round robin with
+ * the cup as parent) of players[0..n), seats by lot, from today.  0, or
+ * an error response and -1. */
+static int insert_cup_group(struct app *app, const struct store_tournament *cup, int64_t cup_id,
+                            const char *stage, int number, const int64_t *players, int n,
+                            int64_t creator, struct api_resp *rs)
+{
+	struct draft *g = calloc(1, sizeof *g);
+	char name[STORE_TOURNAMENT_NAME_MAX + 32], today[CALENDAR_ISO_LEN];
+	int64_t id;
+	if (!g)
+		return api_error(rs, "internal", "out of memory"), -1;
+	api_today(app, today);
+	snprintf(name, sizeof name, "%.100s: %s %d", cup->name, stage, number);
+	g->name = name;
+	g->profile = cup->profile;
+	g->start = strcmp(stage, "prelim") == 0 ? cup->start : today;
+	g->kind = KIND_RR;
+	g->series_cancellable = cup->series_cancellable;
+	g->tl = cup->tl;
+	g->parent = cup_id;
+	g->stage = stage;
+	g->n = n;
+	for (int i = 0; i < n; i++)
+		g->players[i] = (struct entry){.user = players[i]};
+	shuffle(g);
+	int rc = insert_tournament(app, g, creator, &id);
+	if (rc)
+		api_error(rs, "busy", "the cup group could not be stored; try again");
+	else
+		rc = insert_games(app, g, id, rs);
+	free(g);
+	return rc;
+}
+
+/* The preliminary groups of a new cup (DSU 6.6.1.1-6.6.1.2): the entries
+ * without a semifinal start seeded by strength and dealt in serpentine
+ * order into groups of 7, then 6 (I-18, I-19); the strengths kept on the
+ * cup's seats.  0, or an error response and -1. */
+static int insert_cup(struct app *app, const struct draft *d, int64_t id, int64_t creator,
+                      struct api_resp *rs)
+{
+	int seeds[TOURNAMENT_MAX_PLAYERS], direct[TOURNAMENT_MAX_PLAYERS],
+	        refused[TOURNAMENT_MAX_PLAYERS], group[TOURNAMENT_MAX_PLAYERS],
+	        sizes[TOURNAMENT_MAX_PLAYERS];
+	int nd, nr;
+	char err[160];
+	for (int i = 0; i < d->n; i++) {
+		struct store_cup_entry e = {d->players[i].user, d->strength[i].k_rating,
+		                            d->strength[i].otb_rating,
+		                            dsu_cup_semifinal_direct(&d->strength[i])};
+		if (store_tournaments_set_strength(app->st, id, &e) != STORE_OK)
+			return api_error(rs, "busy", "the cup could not be stored; try again"), -1;
+	}
+	int ns = dsu_cup_seed(d->strength, d->n, seeds, direct, &nd, refused, &nr, err, sizeof err);
+	int ng = ns < 0 ? ns : dsu_cup_group_sizes(ns, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err);
+	if (ng < 0 || dsu_cup_serpentine(ns, sizes, ng, group, err, sizeof err) != CC_OK)
+		return api_error(rs, "invalid_player_count", "%s", err), -1;
+	struct store_tournament cup = {.series_cancellable = d->series_cancellable,
+	                               .tl = d->tl ? d->tl : creator};
+	snprintf(cup.name, sizeof cup.name, "%s", d->name);
+	snprintf(cup.profile, sizeof cup.profile, "%s", d->profile);
+	snprintf(cup.start, sizeof cup.start, "%s", d->start);
+	for (int g = 0; g < ng; g++) {
+		int64_t members[7];
+		int k = 0;
+		for (int s = 0; s < ns && k < 7; s++)
+			if (group[s] == g)
+				members[k++] = d->players[seeds[s]].user;
+		if (insert_cup_group(app, &cup, id, "prelim", g + 1, members, k, creator, rs))
+			return -1;
+	}
+	return 0;
+}
+
 /* Stores d: the tournament, its players and all its games in one
  * transaction.  0 and *id, or an error response and -1 (nothing stored). */
 static int store_draft(struct app *app, const struct draft *d, int64_t creator, int64_t *id,
@@ -417,7 +636,8 @@ static int store_draft(struct app *app, const struct draft *d, int64_t creator, 
 		api_error(rs, "busy", "the tournament could not be stored; try again");
 		goto fail;
 	}
-	if (insert_games(app, d, *id, rs) != 0)
+	if (d->kind == KIND_CUP ? insert_cup(app, d, *id, creator, rs) != 0
+	                        : insert_games(app, d, *id, rs) != 0)
 		goto fail;
 	/* DSU 6.5.2.1: the start letter, written with the group. */
 	char today[CALENDAR_ISO_LEN];
@@ -447,7 +667,11 @@ struct loaded {
 	struct store_seat *seats;
 	size_t ngames;
 	int64_t *game_ids;
-	struct tiebreak_game *games;
+	struct dsu_game *games;
+	int unfinished;           /* games still running */
+	char last_end[CALENDAR_ISO_LEN]; /* the day the last finished game ended */
+	size_t nwithdrawals;
+	struct store_withdrawal withdrawals[TOURNAMENT_MAX_PLAYERS];
 };
 
 static void unload(struct loaded *t)
@@ -480,17 +704,21 @@ static int load_games(struct app *app, struct loaded *t)
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct tiebreak_game g;
+		struct dsu_game g;
 		g.white = seat_of(t, rows[i].white);
 		g.black = seat_of(t, rows[i].black);
 		if (g.white < 0 || g.black < 0 || g.white == g.black ||
-		    tiebreak_result_parse(rows[i].result, &g.result)) {
+		    dsu_result_parse(rows[i].result, &g.result)) {
 			log_msg(LOG_ERROR, "tournament %lld: game %lld does not fit its players",
 			        (long long)t->t.id, (long long)rows[i].id);
 			continue;
 		}
 		t->game_ids[t->ngames] = rows[i].id;
 		t->games[t->ngames++] = g;
+		if (!dsu_result_finished(g.result))
+			t->unfinished++;
+		else if (strcmp(rows[i].finished_on, t->last_end) > 0)
+			snprintf(t->last_end, sizeof t->last_end, "%s", rows[i].finished_on);
 	}
 	free(rows);
 	return 0;
@@ -511,7 +739,9 @@ static int load(struct app *app, int64_t id, struct loaded *t)
 		return 500;
 	}
 	t->n = (int)n;
-	if (load_games(app, t)) {
+	if (load_games(app, t) ||
+	    store_withdrawals_list(app->st, id, t->withdrawals, TOURNAMENT_MAX_PLAYERS,
+	                           &t->nwithdrawals) != STORE_OK) {
 		unload(t);
 		return 500;
 	}
@@ -525,45 +755,82 @@ static json_t *seat_user(const struct store_seat *s)
 	                 s->role);
 }
 
-/* A standing with the name it is sorted by (qsort has no context
- * argument in C11, and the daemon serves requests on several threads). */
-struct named {
-	const char *name; /* borrowed from the struct loaded */
-	int rank;
-	int index; /* into the lib's output */
-};
-
-/* For qsort: by rank, then by name. */
-static int by_rank_name(const void *a, const void *b)
+/* The DSU event whose tie rules a tournament's standings follow: the DM
+ * (6.5.2), the cup (6.6.1.4), else the EMT's (6.5.4.1; a general round
+ * robin follows the EMT's rules too). */
+static enum dsu_event event_of(const struct store_tournament *t)
 {
-	const struct named *x = a, *y = b;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return strcmp(x->name, y->name);
+	if (strcmp(t->dsu_kind, "dm") == 0)
+		return DSU_EVENT_DM;
+	if (strcmp(t->stage, "final") == 0)
+		return DSU_EVENT_CUP_FINAL; /* 6.6.1.5 */
+	if (strcmp(t->stage, "semifinal") == 0)
+		return DSU_EVENT_CUP_SEMI; /* 6.6.1.4 */
+	if (strcmp(t->stage, "prelim") == 0 || strcmp(t->kind, kind_names[KIND_CUP]) == 0)
+		return DSU_EVENT_CUP_PRELIM;
+	return DSU_EVENT_EMT;
 }
 
-/* The "standings" array of t (new), ordered by rank then name
- * (DSU 6.5.4.1), or NULL. */
+/* The entry rights one standing gives (R35-R38) when the group has a
+ * class and is finished (new array; empty otherwise), or NULL. */
+static json_t *rights_json(const struct loaded *t, const struct dsu_standing *line, bool first)
+{
+	json_t *arr = json_array();
+	enum dsu_class cls;
+	int32_t finish;
+	struct dsu_right r[DSU_CLASS_COUNT];
+	char until[CALENDAR_ISO_LEN], err[128];
+	if (!arr || !t->t.cls[0] || t->unfinished || !t->last_end[0] ||
+	    dsu_class_parse(t->t.cls, &cls) != CC_OK ||
+	    calendar_parse(t->last_end, &finish, NULL, 0) != CC_OK)
+		return arr;
+	struct dsu_history_entry h = {cls, finish, line->score2, line->games, first};
+	int k = dsu_group_rights(&h, r, err, sizeof err);
+	for (int i = 0; i < k; i++) {
+		if (calendar_format(r[i].until, until, sizeof until) != CC_OK)
+			continue;
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "class",
+		                                     dsu_class_name(r[i].cls), "until", until,
+		                                     "why", "EMT result (DSU 6.5.2.2, 6.5.3.2)"));
+	}
+	return arr;
+}
+
+/* "4" or "4-5" (new). */
+static json_t *place_json(int lo, int hi)
+{
+	char buf[32];
+	if (lo == hi)
+		snprintf(buf, sizeof buf, "%d", lo);
+	else
+		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	return json_string(buf);
+}
+
+/* The "standings" array of t (new), in the order of the table, or NULL:
+ * the DSU tie rules decide only the places the originals name, every
+ * other tie is shared (lib/tourney/dsu_group.h; SPEC-tournaments R32,
+ * R33, R46).  "rank" is the first place of a shared one. */
 static json_t *standings_json(const struct loaded *t)
 {
-	struct tiebreak_standing *s = calloc((size_t)t->n, sizeof *s);
-	struct named *order = calloc((size_t)t->n, sizeof *order);
+	struct dsu_standing *s = calloc((size_t)(t->n > 0 ? t->n : 1), sizeof *s);
+	struct dsu_table_info info;
 	json_t *arr = NULL;
 	char err[256];
-	if (!s || !order || tiebreak_standings(t->n, t->games, t->ngames, s, err, sizeof err)) {
+	if (!s || dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, &info, err,
+	                        sizeof err) != CC_OK) {
 		log_msg(LOG_ERROR, "tournament %lld: no standings", (long long)t->t.id);
 		goto out;
 	}
-	for (int i = 0; i < t->n; i++)
-		order[i] = (struct named){t->seats[s[i].player].name, s[i].rank, i};
-	qsort(order, (size_t)t->n, sizeof *order, by_rank_name);
 	arr = json_array();
 	for (int i = 0; arr && i < t->n; i++) {
-		const struct tiebreak_standing *line = &s[order[i].index];
-		json_t *j = json_pack("{s:o, s:i, s:f, s:f, s:i}", "player",
-		                      seat_user(&t->seats[line->player]), "rank", line->rank,
-		                      "score", line->score2 / 2.0, "sonneborn_berger",
-		                      line->sb4 / 4.0, "played", line->played);
+		const struct dsu_standing *line = &s[i];
+		json_t *j = json_pack("{s:o, s:i, s:o, s:f, s:f, s:i, s:o}", "player",
+		                      seat_user(&t->seats[line->player]), "rank", line->place_lo,
+		                      "place", place_json(line->place_lo, line->place_hi), "score",
+		                      line->score2 / 2.0, "sonneborn_berger", line->sb4 / 4.0,
+		                      "played", line->finished, "rights",
+		                      rights_json(t, line, i < info.first_on_points));
 		if (!j || json_array_append_new(arr, j)) {
 			json_decref(arr);
 			arr = NULL;
@@ -571,7 +838,6 @@ static json_t *standings_json(const struct loaded *t)
 	}
 out:
 	free(s);
-	free(order);
 	return arr;
 }
 
@@ -587,43 +853,58 @@ static json_t *team_players(const struct store_seat *first)
 	return ids;
 }
 
-/* The "teams" array of a team tournament (new), or NULL: name, rank,
- * score, played, and (beyond API.md) board_points (SPEC 6: board 1 = 4
- * ... board 4 = 1, over all games) and the players' ids by board. */
+/* The "teams" array of a team tournament (new), or NULL: name, rank
+ * (the first of a shared place), place, score, played, board_points (DSU
+ * 6.7.4.5: 4/3/2/1 for a win on boards 1-4, draws nothing, over all
+ * games), lots (still tied after every step: the TL draws) and the
+ * players' ids by board. */
 static json_t *teams_json(const struct loaded *t)
 {
 	int nteams = t->n / TOURNAMENT_BOARDS;
-	struct tiebreak_team_standing *s = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *s);
-	struct named *order = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *order);
+	struct dsu_team_standing *s = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *s);
+	struct dsu_team_game *g = calloc(t->ngames ? t->ngames : 1, sizeof *g);
+	int played[TOURNAMENT_MAX_TEAMS] = {0};
 	json_t *arr = NULL;
 	char err[256];
-	if (!s || !order || t->n % TOURNAMENT_BOARDS ||
-	    tiebreak_team_standings(nteams, TOURNAMENT_BOARDS, t->games, t->ngames, s, err,
-	                            sizeof err) != CC_OK) {
-		log_msg(LOG_ERROR, "tournament %lld: no team standings", (long long)t->t.id);
-		goto out;
+	if (!s || !g || t->n % TOURNAMENT_BOARDS)
+		goto fail;
+	for (size_t i = 0; i < t->ngames; i++) { /* seats run team by team, board 1 first */
+		g[i].board = t->games[i].white % TOURNAMENT_BOARDS + 1;
+		g[i].white = t->games[i].white / TOURNAMENT_BOARDS;
+		g[i].black = t->games[i].black / TOURNAMENT_BOARDS;
+		g[i].result = t->games[i].result;
+		if (dsu_result_finished(g[i].result) && g[i].white < TOURNAMENT_MAX_TEAMS &&
+		    g[i].black < TOURNAMENT_MAX_TEAMS) {
+			played[g[i].white]++;
+			played[g[i].black]++;
+		}
 	}
-	for (int i = 0; i < nteams; i++)
-		order[i] =
-		        (struct named){t->seats[s[i].team * TOURNAMENT_BOARDS].team, s[i].rank, i};
-	qsort(order, (size_t)nteams, sizeof *order, by_rank_name);
+	if (dsu_team_standings(nteams, TOURNAMENT_BOARDS, g, t->ngames, s, err, sizeof err) !=
+	    CC_OK)
+		goto fail;
 	arr = json_array();
 	for (int i = 0; arr && i < nteams; i++) {
-		const struct tiebreak_team_standing *line = &s[order[i].index];
+		const struct dsu_team_standing *line = &s[i];
 		const struct store_seat *first = &t->seats[line->team * TOURNAMENT_BOARDS];
-		json_t *j = json_pack("{s:s, s:i, s:f, s:i, s:f, s:o}", "name", first->team, "rank",
-		                      line->rank, "score", line->score2 / 2.0, "played",
-		                      line->played, "board_points", line->board2 / 2.0, "players",
-		                      team_players(first));
+		json_t *j = json_pack("{s:s, s:i, s:o, s:f, s:i, s:i, s:b, s:o}", "name",
+		                      first->team, "rank", line->place_lo, "place",
+		                      place_json(line->place_lo, line->place_hi), "score",
+		                      line->points2 / 2.0, "played", played[line->team],
+		                      "board_points", line->weighted_all, "lots",
+		                      line->lot_group != 0, "players", team_players(first));
 		if (!j || json_array_append_new(arr, j)) {
 			json_decref(arr);
 			arr = NULL;
 		}
 	}
-out:
 	free(s);
-	free(order);
+	free(g);
 	return arr;
+fail:
+	log_msg(LOG_ERROR, "tournament %lld: no team standings", (long long)t->t.id);
+	free(s);
+	free(g);
+	return NULL;
 }
 
 /* The "games" array of t: the ids in creation order (new), or NULL. */
@@ -638,19 +919,103 @@ static json_t *games_json(const struct loaded *t)
 	return games;
 }
 
+/* The kind as API.md names it: "dm" for the DM, else the stored kind. */
+static const char *kind_shown(const struct store_tournament *t)
+{
+	return t->dsu_kind[0] ? t->dsu_kind : t->kind;
+}
+
+/* The games of seat p that are unfinished, as ids (new array). */
+static json_t *unfinished_of(const struct loaded *t, int p)
+{
+	json_t *ids = json_array();
+	for (size_t i = 0; ids && i < t->ngames; i++)
+		if ((t->games[i].white == p || t->games[i].black == p) &&
+		    !dsu_result_finished(t->games[i].result))
+			json_array_append_new(ids, json_integer(t->game_ids[i]));
+	return ids;
+}
+
+/* The "withdrawals" array (new): who, why, when, whether all his games
+ * were scored as lost, his prize right (DSU 6.2.8: lost without a valid
+ * reason) and his games left for the TL to adjudicate. */
+static json_t *withdrawals_json(struct app *app, const struct loaded *t)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < t->nwithdrawals; i++) {
+		const struct store_withdrawal *w = &t->withdrawals[i];
+		json_t *u = api_user_json(app, w->user);
+		int p = seat_of(t, w->user);
+		json_t *j = json_pack("{s:o, s:s, s:s, s:b, s:b, s:o}", "player", u ? u : json_null(),
+		                      "reason", w->reason, "on", w->on, "all_lost", w->all_lost,
+		                      "prize_right", strcmp(w->reason, "valid") == 0,
+		                      "to_adjudicate",
+		                      w->all_lost || p < 0 ? json_array() : unfinished_of(t, p));
+		if (j)
+			json_array_append_new(arr, j);
+	}
+	return arr;
+}
+
+/* A cup's "stages" (new): [{"stage", "groups": [ids]}] in order, plus
+ * its "advance" and "semifinal_direct" (user ids) on the side; NULL when
+ * the database fails. */
+static json_t *stages_json(struct app *app, const struct loaded *t)
+{
+	struct store_tournament *v;
+	size_t n;
+	if (store_tournaments_children(app->st, t->t.id, &v, &n) != STORE_OK)
+		return NULL;
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < n; i++) {
+		json_t *last = json_array_size(arr) ? json_array_get(arr, json_array_size(arr) - 1)
+		                                    : NULL;
+		if (!last || strcmp(json_string_value(json_object_get(last, "stage")), v[i].stage)) {
+			last = json_pack("{s:s, s:[]}", "stage", v[i].stage, "groups");
+			json_array_append_new(arr, last);
+		}
+		json_array_append_new(json_object_get(last, "groups"), json_integer(v[i].id));
+	}
+	free(v);
+	return arr;
+}
+
 /* The TOURNAMENT object of API.md for t (new), or NULL; a team
  * tournament adds "teams". */
-static json_t *tournament_json(const struct loaded *t)
+static json_t *tournament_json(struct app *app, const struct loaded *t)
 {
-	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o}", "id",
-	                      (json_int_t)t->t.id, "name", t->t.name, "kind", t->t.kind, "profile",
-	                      t->t.profile, "start_date", t->t.start, "series_cancellable",
-	                      (int)t->t.series_cancellable, "games", games_json(t), "standings",
-	                      standings_json(t));
+	json_t *tl = t->t.tl ? api_user_json(app, t->t.tl) : NULL;
+	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:o, s:o}", "id",
+	                      (json_int_t)t->t.id, "name", t->t.name, "kind", kind_shown(&t->t),
+	                      "profile", t->t.profile, "start_date", t->t.start,
+	                      "series_cancellable", (int)t->t.series_cancellable, "games",
+	                      games_json(t), "standings", standings_json(t), "tl",
+	                      tl ? tl : json_null(), "class",
+	                      t->t.cls[0] ? json_string(t->t.cls) : json_null(), "withdrawals",
+	                      withdrawals_json(app, t));
 	if (j && strcmp(t->t.kind, kind_names[KIND_TEAM]) == 0 &&
 	    json_object_set_new(j, "teams", teams_json(t))) {
 		json_decref(j);
 		return NULL;
+	}
+	if (j && t->t.parent) /* a cup group */
+		json_object_set_new(j, "cup", json_pack("{s:I, s:s}", "id", (json_int_t)t->t.parent,
+		                                        "stage", t->t.stage));
+	if (j && strcmp(t->t.kind, kind_names[KIND_CUP]) == 0) {
+		struct store_cup_entry e[TOURNAMENT_MAX_PLAYERS];
+		size_t ne = 0;
+		json_t *direct = json_array();
+		if (store_tournaments_cup_entries(app->st, t->t.id, e, TOURNAMENT_MAX_PLAYERS, &ne) ==
+		    STORE_OK)
+			for (size_t i = 0; direct && i < ne; i++)
+				if (e[i].semifinal_direct)
+					json_array_append_new(direct, json_integer(e[i].user));
+		json_object_set_new(j, "advance", json_integer(t->t.advance));
+		json_object_set_new(j, "semifinal_direct", direct);
+		if (json_object_set_new(j, "stages", stages_json(app, t))) {
+			json_decref(j);
+			return NULL;
+		}
 	}
 	return j;
 }
@@ -666,7 +1031,7 @@ static int respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 	if (rc)
 		return api_error(rs, "internal", "tournament %lld cannot be read",
 		                 (long long)id);
-	json_t *j = tournament_json(&t);
+	json_t *j = tournament_json(app, &t);
 	unload(&t);
 	if (j && api_ratings_standings(app, j) != 0) { /* the players' ratings (issue 12) */
 		json_decref(j);
@@ -712,11 +1077,513 @@ int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *r
 	}
 	for (size_t i = 0; i < n; i++) {
 		json_t *item = json_pack("{s:I, s:s, s:s, s:s, s:s}", "id", (json_int_t)v[i].id,
-		                         "name", v[i].name, "kind", v[i].kind, "profile", v[i].profile,
+		                         "name", v[i].name, "kind", kind_shown(&v[i]), "profile",
+		                         v[i].profile,
 		                         "start_date", v[i].start);
 		if (item)
 			json_array_append_new(list, item);
 	}
 	free(v);
 	return api_json(rs, 200, json_pack("{s:o}", "tournaments", list));
+}
+
+bool api_tournaments_may_lead(const struct user *u, int64_t tl)
+{
+	return strcmp(u->role, "admin") == 0 || (strcmp(u->role, "tl") == 0 && u->id == tl);
+}
+
+/* Rescoring by DSU 6.2.8 inside the caller's transaction: every game of
+ * seat p whose result differs from scored[] is set by a TL result
+ * ("adjudication", the reason naming 6.2.8) through lib/corr.  0, or an
+ * error response and -1. */
+static int rescore(struct app *app, struct api_req *rq, struct api_resp *rs,
+                   const struct loaded *t, int p, const struct dsu_game *scored, int32_t today,
+                   const char *reason)
+{
+	for (size_t i = 0; i < t->ngames; i++) {
+		if ((t->games[i].white != p && t->games[i].black != p) ||
+		    scored[i].result == t->games[i].result)
+			continue;
+		struct store_game sg;
+		struct corr_delta d;
+		struct corr_error e;
+		char err[256];
+		int rc = store_games_load(app->st, t->game_ids[i], &sg, err, sizeof err);
+		if (rc != STORE_OK) {
+			api_error(rs, "busy", "game %lld cannot be read: nothing was changed",
+			          (long long)t->game_ids[i]);
+			return -1;
+		}
+		rc = corr_tl_result(&sg.g, dsu_result_name(scored[i].result), "adjudication", reason,
+		                    today, &d, &e);
+		if (rc == CC_OK)
+			rc = store_games_apply_in(app->st, &sg, &d, rq->user.id);
+		store_games_free(&sg);
+		if (rc != CC_OK) {
+			api_error(rs, rc == STORE_STALE ? "stale" : "busy",
+			          "game %lld could not be rescored: nothing was changed",
+			          (long long)t->game_ids[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"player", "reason", "on", NULL};
+	static const char *const reasons[] = {"valid", "invalid", "silent", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *reason, *on = NULL;
+	int64_t player;
+	char today_s[CALENDAR_ISO_LEN];
+	int32_t today, on_day;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_int(body, "player", true, &player, rs) ||
+	    api_get_string(body, "reason", true, &reason, rs) ||
+	    api_get_string(body, "on", false, &on, rs) < 0)
+		return rs->status;
+	bool known = false;
+	for (const char *const *r = reasons; *r; r++)
+		known |= strcmp(*r, reason) == 0;
+	if (!known)
+		return api_error(rs, "invalid_field",
+		                 "reason must be valid, invalid or silent (DSU 6.2.8: a silent "
+		                 "player has withdrawn without a valid reason)");
+	if (api_today_day(app, &today, rs))
+		return rs->status;
+	api_today(app, today_s);
+	if (on) {
+		char err[128];
+		if (calendar_parse(on, &on_day, err, sizeof err) != CC_OK)
+			return api_error(rs, "invalid_date", "on: %s", err);
+		if (on_day > today)
+			return api_error(rs, "invalid_date", "on: a withdrawal is recorded on or "
+			                                     "before today, not after");
+	}
+	struct loaded *t = calloc(1, sizeof *t);
+	if (!t)
+		return api_error(rs, "internal", "out of memory");
+	int rc = load(app, rq->ids[0], t);
+	int status;
+	struct dsu_game *scored = NULL;
+	bool *adj = NULL;
+	if (rc) {
+		status = rc == 404 ? api_error(rs, "not_found", "there is no tournament %lld",
+		                               (long long)rq->ids[0])
+		                   : api_error(rs, "internal", "tournament %lld cannot be read",
+		                               (long long)rq->ids[0]);
+		free(t);
+		return status;
+	}
+	if (!api_tournaments_may_lead(&rq->user, t->t.tl)) {
+		status = api_error(rs, "not_your_tournament",
+		                   "tournament %lld has its own tournament leader (DSU 6.1.3); "
+		                   "only he or an admin records a withdrawal",
+		                   (long long)t->t.id);
+		goto done;
+	}
+	int p = seat_of(t, player);
+	if (p < 0) {
+		status = api_error(rs, "not_in_tournament",
+		                   "user %lld does not play in tournament %lld", (long long)player,
+		                   (long long)t->t.id);
+		goto done;
+	}
+	for (size_t i = 0; i < t->nwithdrawals; i++)
+		if (t->withdrawals[i].user == player) {
+			status = api_error(rs, "already_withdrawn",
+			                   "user %lld has already withdrawn from tournament %lld",
+			                   (long long)player, (long long)t->t.id);
+			goto done;
+		}
+	scored = calloc(t->ngames ? t->ngames : 1, sizeof *scored);
+	adj = calloc(t->ngames ? t->ngames : 1, sizeof *adj);
+	struct dsu_withdrawal w;
+	char err[256];
+	if (!scored || !adj) {
+		status = api_error(rs, "internal", "out of memory");
+		goto done;
+	}
+	if (dsu_withdraw(t->n, t->games, t->ngames, p, strcmp(reason, "valid") == 0, scored, adj,
+	                 &w, err, sizeof err) != CC_OK) {
+		status = api_error(rs, "not_in_tournament", "%s", err);
+		goto done;
+	}
+	struct store_withdrawal sw = {.user = player, .all_lost = w.all_lost};
+	snprintf(sw.reason, sizeof sw.reason, "%s", reason);
+	snprintf(sw.on, sizeof sw.on, "%s", on ? on : today_s);
+	char why[STORE_NAME_MAX + 96];
+	snprintf(why, sizeof why,
+	         "scored (DSU 6.2.8): %s withdrew with %d of his %d games finished",
+	         t->seats[p].name, w.finished, w.games);
+	if (store_begin(app->st) != STORE_OK) {
+		status = api_error(rs, "busy", "the database is busy; try again");
+		goto done;
+	}
+	rc = store_withdrawals_insert(app->st, t->t.id, &sw, rq->user.id);
+	if (rc != STORE_OK) {
+		store_rollback(app->st);
+		status = rc == STORE_CONFLICT
+		                 ? api_error(rs, "already_withdrawn", "user %lld has already withdrawn",
+		                             (long long)player)
+		                 : api_error(rs, "busy", "the withdrawal could not be stored");
+		goto done;
+	}
+	if (w.all_lost && rescore(app, rq, rs, t, p, scored, today, why)) {
+		store_rollback(app->st);
+		status = rs->status;
+		goto done;
+	}
+	if (store_commit(app->st) != STORE_OK) {
+		status = api_error(rs, "busy", "the withdrawal could not be stored; try again");
+		goto done;
+	}
+	status = respond(app, t->t.id, 201, rs);
+done:
+	free(scored);
+	free(adj);
+	unload(t);
+	free(t);
+	return status;
+}
+
+/* ---- EMT entries and rights (DSU 6.4.4, 6.5.1.1, 6.5.2.2, 6.5.3.2) ---- */
+
+#define HISTORY_MAX 256 /* classed groups of one player looked at */
+
+/* The player's EMT history (R6): every finished group with a class he
+ * played in, with his points, games and whether he was first on points.
+ * 0 and *n, or -1 (database). */
+static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h, size_t *n)
+{
+	int64_t ids[HISTORY_MAX];
+	size_t k;
+	*n = 0;
+	if (store_tournaments_classed_of(app->st, user, ids, HISTORY_MAX, &k) != STORE_OK)
+		return -1;
+	struct loaded *t = calloc(1, sizeof *t);
+	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
+	int rc = t && s ? 0 : -1;
+	for (size_t i = 0; i < k && rc == 0; i++) {
+		struct dsu_table_info info;
+		enum dsu_class cls;
+		int32_t finish;
+		char err[128];
+		if (load(app, ids[i], t)) {
+			rc = -1;
+			break;
+		}
+		if (!t->unfinished && t->last_end[0] && dsu_class_parse(t->t.cls, &cls) == CC_OK &&
+		    calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK &&
+		    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, &info, err,
+		                  sizeof err) == CC_OK)
+			for (int j = 0; j < t->n; j++)
+				if (t->seats[s[j].player].user == user && s[j].games > 0)
+					h[(*n)++] = (struct dsu_history_entry){
+					        cls, finish, s[j].score2, s[j].games,
+					        j < info.first_on_points};
+		unload(t);
+	}
+	free(t);
+	free(s);
+	return rc;
+}
+
+/* The classes user may enter today (R35-R41).  0, or an error response
+ * and -1. */
+static int rights_of(struct app *app, int64_t user, struct dsu_rights_answer *a,
+                     struct api_resp *rs)
+{
+	struct dsu_history_entry *h = calloc(HISTORY_MAX, sizeof *h);
+	size_t n;
+	int32_t today;
+	char err[256];
+	if (!h)
+		return api_error(rs, "internal", "out of memory"), -1;
+	if (api_today_day(app, &today, rs) || history_of(app, user, h, &n)) {
+		if (!rs->status)
+			api_error(rs, "internal", "the results cannot be read");
+		free(h);
+		return -1;
+	}
+	/* no OTB rating is stored yet: only the EMT routes and 6.5.3.2f */
+	struct dsu_rights_query q = {today, -1, -1, DSU_NO_DATE, NULL, 0};
+	int rc = dsu_entry_rights(h, n, &q, a, err, sizeof err);
+	free(h);
+	if (rc != CC_OK) {
+		api_error(rs, "internal", "the rights cannot be computed: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	json_t *u = api_user_json(app, rq->ids[0]);
+	if (!u)
+		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
+	json_decref(u);
+	struct dsu_rights_answer a;
+	if (rights_of(app, rq->ids[0], &a, rs))
+		return rs->status;
+	json_t *list = json_array();
+	for (int c = DSU_CLASS_COUNT - 1; list && c >= 0; c--) {
+		char until[CALENDAR_ISO_LEN];
+		if (!a.may[c])
+			continue;
+		bool open_end = a.until[c] == DSU_NO_DATE;
+		if (!open_end && calendar_format(a.until[c], until, sizeof until) != CC_OK)
+			continue;
+		json_array_append_new(
+		        list, json_pack("{s:s, s:o, s:s}", "class", dsu_class_name((enum dsu_class)c),
+		                        "until", open_end ? json_null() : json_string(until), "why",
+		                        open_end ? "first-time participant (DSU 6.5.3.2f)"
+		                                 : "EMT result (DSU 6.5.2.2, 6.5.3.2)"));
+	}
+	return api_json(rs, 200,
+	                json_pack("{s:o, s:b}", "rights", list, "first_timer", a.first_timer));
+}
+
+/* Starts a group of the first TOURNAMENT_EMT_PLAYERS waiting entries of
+ * class cls (DSU 6.5.1.1), inside the caller's transaction: seats by lot,
+ * colours by R28, all games from today.  0 and *id, or an error response
+ * and -1. */
+static int start_group(struct app *app, const struct store_entry *waiting, const char *cls,
+                       int64_t tl, int64_t creator, int64_t *id, struct api_resp *rs)
+{
+	struct draft *d = calloc(1, sizeof *d);
+	char name[64], today[CALENDAR_ISO_LEN];
+	int groups = 0;
+	if (!d)
+		return api_error(rs, "internal", "out of memory"), -1;
+	if (store_tournaments_count_class(app->st, cls, &groups) != STORE_OK) {
+		free(d);
+		return api_error(rs, "busy", "the database is busy; try again"), -1;
+	}
+	api_today(app, today);
+	snprintf(name, sizeof name, "EMT %s-klassen gruppe %d", cls, groups + 1);
+	d->name = name;
+	d->profile = "dsu-email";
+	d->start = today;
+	d->kind = KIND_EMT;
+	d->cls = cls;
+	d->tl = tl;
+	d->n = TOURNAMENT_EMT_PLAYERS;
+	for (int i = 0; i < d->n; i++)
+		d->players[i] = (struct entry){.user = waiting[i].user};
+	for (int i = d->n - 1; i > 0; i--) { /* R27: the numbers drawn by lot */
+		int j = (int)randombytes_uniform((uint32_t)i + 1);
+		struct entry x = d->players[i];
+		d->players[i] = d->players[j];
+		d->players[j] = x;
+	}
+	int rc = insert_tournament(app, d, creator, id);
+	if (rc)
+		api_error(rs, "busy", "the group could not be stored; try again");
+	else
+		rc = insert_games(app, d, *id, rs);
+	free(d);
+	return rc;
+}
+
+int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"class", "player", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *cls_s;
+	int64_t player = rq->user.id;
+	enum dsu_class cls;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "class", true, &cls_s, rs) ||
+	    api_get_int(body, "player", false, &player, rs) < 0)
+		return rs->status;
+	if (dsu_class_parse(cls_s, &cls) != CC_OK)
+		return api_error(rs, "invalid_field", "class must be \u00c5, K, M or DM (DSU 6.5.1)");
+	if (player != rq->user.id && !api_is_tl(&rq->user))
+		return api_error(rs, "forbidden", "a player enters only himself");
+	json_t *u = api_user_json(app, player);
+	if (!u)
+		return api_error(rs, "unknown_user", "there is no user %lld", (long long)player);
+	json_decref(u);
+	struct dsu_rights_answer a;
+	if (rights_of(app, player, &a, rs))
+		return rs->status;
+	if (!a.may[cls])
+		return api_error(rs, "no_right",
+		                 "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
+		                 "6.5.3.2; GET /api/v1/users/%lld/rights)",
+		                 (long long)player, dsu_class_name(cls), (long long)player);
+	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS + 1], e = {.user = player};
+	size_t nw;
+	snprintf(e.cls, sizeof e.cls, "%s", dsu_class_name(cls));
+	api_today(app, e.valid_on);
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (store_entries_waiting(app->st, e.cls, waiting, TOURNAMENT_EMT_PLAYERS + 1, &nw) !=
+	    STORE_OK) {
+		api_error(rs, "busy", "the entries cannot be read; try again");
+		goto fail;
+	}
+	for (size_t i = 0; i < nw; i++)
+		if (waiting[i].user == player) {
+			api_error(rs, "already_entered",
+			          "user %lld already waits for a group of the %s class",
+			          (long long)player, e.cls);
+			goto fail;
+		}
+	if (store_entries_insert(app->st, &e, rq->user.id) != STORE_OK) {
+		api_error(rs, "busy", "the entry could not be stored; try again");
+		goto fail;
+	}
+	waiting[nw++] = e;
+	int64_t group = 0;
+	/* DSU 6.5.1.1: a new group as soon as 7 entries of a class exist (the
+	 * DM is one group a year, started by its TL) */
+	if (cls != DSU_CLASS_DM && nw >= TOURNAMENT_EMT_PLAYERS) {
+		int64_t tl = api_is_tl(&rq->user) ? rq->user.id : 0;
+		if (start_group(app, waiting, e.cls, tl, rq->user.id, &group, rs))
+			goto fail;
+		for (size_t i = 0; i < TOURNAMENT_EMT_PLAYERS; i++)
+			if (store_entries_assign(app->st, waiting[i].id, group) != STORE_OK) {
+				api_error(rs, "busy", "the entries could not be stored; try again");
+				goto fail;
+			}
+	}
+	if (store_commit(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the entry could not be stored; try again");
+	return api_json(rs, 201,
+	                json_pack("{s:I, s:I, s:s, s:o}", "id", (json_int_t)e.id, "player",
+	                          (json_int_t)player, "class", e.cls, "tournament",
+	                          group ? json_integer(group) : json_null()));
+fail:
+	store_rollback(app->st);
+	return rs->status;
+}
+
+/* ---- the cup's next stage (DSU 6.6.1.3-6.6.1.6) ---- */
+
+/* The players of a finished cup group who go on (6.6.1.4: after SB and
+ * the mutual game all still tied at the cut go on) into q (*nq).  0;
+ * 1 when the group is not finished; -1 when it cannot be read. */
+static int qualifiers(struct app *app, int64_t group, int advance, int64_t *q, int *nq)
+{
+	struct loaded *t = calloc(1, sizeof *t);
+	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
+	char err[128];
+	int rc = -1;
+	if (!t || !s || load(app, group, t))
+		goto out;
+	rc = 1;
+	if (t->unfinished == 0 && dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL,
+	                                        s, NULL, err, sizeof err) == CC_OK) {
+		rc = 0;
+		for (int i = 0; i < t->n && *nq < TOURNAMENT_MAX_PLAYERS; i++)
+			if (s[i].place_lo <= advance)
+				q[(*nq)++] = t->seats[s[i].player].user;
+	}
+	unload(t);
+out:
+	free(t);
+	free(s);
+	return rc;
+}
+
+int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"stage", NULL};
+	const char *want = NULL;
+	json_t *body = rq->body_len ? api_body_object(rq, rs) : NULL;
+	if (rq->body_len && (!body || api_only_keys(body, keys, rs) ||
+	                     api_get_string(body, "stage", false, &want, rs) < 0))
+		return rs->status;
+	if (want && strcmp(want, "semifinal") != 0 && strcmp(want, "final") != 0)
+		return api_error(rs, "invalid_field", "stage must be semifinal or final");
+	struct store_tournament cup, *v = NULL;
+	size_t n = 0;
+	int rc = store_tournaments_get(app->st, rq->ids[0], &cup);
+	if (rc == STORE_NOT_FOUND)
+		return api_error(rs, "not_found", "there is no tournament %lld", (long long)rq->ids[0]);
+	if (rc != STORE_OK)
+		return api_error(rs, "internal", "the tournament cannot be read");
+	if (strcmp(cup.kind, kind_names[KIND_CUP]) != 0)
+		return api_error(rs, "not_a_cup", "tournament %lld is not a cup", (long long)cup.id);
+	if (!api_tournaments_may_lead(&rq->user, cup.tl))
+		return api_error(rs, "not_your_tournament",
+		                 "cup %lld has its own tournament leader (DSU 6.1.3)", (long long)cup.id);
+	if (store_tournaments_children(app->st, cup.id, &v, &n) != STORE_OK || n == 0) {
+		free(v);
+		return api_error(rs, "internal", "the cup's groups cannot be read");
+	}
+	const char *now = v[n - 1].stage;
+	if (strcmp(now, "final") == 0) {
+		free(v);
+		return api_error(rs, "cup_finished", "the final is the cup's last stage (DSU 6.6.1.1)");
+	}
+	const char *next = want ? want : strcmp(now, "prelim") == 0 ? "semifinal" : "final";
+	if (strcmp(now, "semifinal") == 0 && strcmp(next, "semifinal") == 0) {
+		free(v);
+		return api_error(rs, "invalid_field", "after the semifinal comes the final");
+	}
+	int64_t q[TOURNAMENT_MAX_PLAYERS];
+	int nq = 0, status = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(v[i].stage, now) != 0)
+			continue;
+		rc = qualifiers(app, v[i].id, cup.advance ? cup.advance : 2, q, &nq);
+		if (rc) {
+			status = rc > 0 ? api_error(rs, "stage_not_finished",
+			                            "group %lld of the %s has games still running",
+			                            (long long)v[i].id, now)
+			                : api_error(rs, "internal", "group %lld cannot be read",
+			                            (long long)v[i].id);
+			break;
+		}
+	}
+	free(v);
+	if (status)
+		return status;
+	if (strcmp(now, "prelim") == 0) { /* 6.6.1.6: the direct entries join now */
+		struct store_cup_entry e[TOURNAMENT_MAX_PLAYERS];
+		size_t ne = 0;
+		if (store_tournaments_cup_entries(app->st, cup.id, e, TOURNAMENT_MAX_PLAYERS, &ne) !=
+		    STORE_OK)
+			return api_error(rs, "internal", "the cup's entries cannot be read");
+		for (size_t i = 0; i < ne && nq < TOURNAMENT_MAX_PLAYERS; i++)
+			if (e[i].semifinal_direct)
+				q[nq++] = e[i].user;
+	}
+	int sizes[TOURNAMENT_MAX_PLAYERS], ng = 1;
+	char err[160];
+	if (strcmp(next, "semifinal") == 0) {
+		/* 6.6.1.1: groups of 7 (6s where the count needs them); a count
+		 * that does not split is for the TL to fill up (6.6.1.6, I-29) */
+		ng = dsu_cup_group_sizes(nq, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err);
+		if (ng < 0)
+			return api_error(rs, "invalid_player_count",
+			                 "%s: the TL fills the semifinal up (DSU 6.6.1.6) or goes to the "
+			                 "final ({\"stage\": \"final\"})",
+			                 err);
+	} else if (nq < 2) {
+		return api_error(rs, "invalid_player_count", "a final needs 2 players, not %d", nq);
+	} else {
+		sizes[0] = nq;
+	}
+	for (int i = nq - 1; i > 0; i--) { /* 6.6.1.2: the semifinal by free lot */
+		int j = (int)randombytes_uniform((uint32_t)i + 1);
+		int64_t x = q[i];
+		q[i] = q[j];
+		q[j] = x;
+	}
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	for (int g = 0, at = 0; g < ng; at += sizes[g], g++)
+		if (insert_cup_group(app, &cup, cup.id, next, g + 1, q + at, sizes[g], rq->user.id,
+		                     rs)) {
+			store_rollback(app->st);
+			return rs->status;
+		}
+	if (store_commit(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the stage could not be stored; try again");
+	return respond(app, cup.id, 201, rs);
 }

@@ -4,6 +4,7 @@
  *   POST /api/v1/tournaments        api_tournaments_create (tl, admin)
  *   GET  /api/v1/tournaments        api_tournaments_list
  *   GET  /api/v1/tournaments/{id}   api_tournaments_get
+ *   POST /api/v1/tournaments/{id}/withdrawals   api_tournaments_withdraw (its tl, admin)
  *
  * A tournament is stored with its players by seat (tournament_players)
  * and all its games (games.tournament_id), created together in one
@@ -31,5 +32,36 @@ int api_tournaments_get(struct app *app, struct api_req *rq, struct api_resp *rs
 
 /* GET /api/v1/tournaments -> 200 {"tournaments": [...]}, newest first. */
 int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* True when u may act on a tournament led by tl (DSU 6.1.3): an admin on
+ * every one, a tl only on those he leads. */
+bool api_tournaments_may_lead(const struct user *u, int64_t tl);
+
+/* POST /api/v1/tournaments/{id}/withdrawals (its tl, admin) {"player",
+ * "reason": "valid"|"invalid"|"silent", "on"?} -> 201 TOURNAMENT: at most
+ * half his games finished -> all of them scored as lost (DSU 6.2.8), in
+ * one transaction with the record; otherwise the unfinished ones are
+ * listed for adjudication. */
+int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* GET /api/v1/users/{id}/rights -> {"rights": [{"class", "until" (null:
+ * no end), "why"}], "first_timer"}: the EMT classes he may enter today
+ * (DSU 6.5.2.2, 6.5.3.2) from his finished groups with a class. */
+int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* POST /api/v1/entries {"class", "player"?} (a player for himself, a
+ * tl/admin for anyone) -> 201 {"id", "player", "class", "tournament"}:
+ * 422 no_right when his rights do not reach the class, 409
+ * already_entered when he waits already; the 7th waiting entry of a class
+ * (not DM) starts a group of those seven at once (DSU 6.5.1.1). */
+int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* POST /api/v1/tournaments/{id}/next-stage (its tl, admin) {"stage"?:
+ * "semifinal"|"final"} -> 201 the cup: from its finished groups of the
+ * last stage those placed at or above `advance` (all tied at the cut go
+ * on, 6.6.1.4), and after the preliminary round the direct semifinal
+ * entries, into the next stage's groups by lot (semifinal: 7s and 6s;
+ * final: one group).  409 stage_not_finished / cup_finished. */
+int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 #endif

@@ -5,6 +5,7 @@
  *   corrchess easter YEAR
  *   corrchess rate [FILE|-]
  *   corrchess rating-coordinate --elo FILE
+ *   corrchess tourney [FILE|-]
  *
  *   corrchess --db FILE user add --name N --email E --role R --password-stdin
  *   corrchess --db FILE demo
@@ -26,6 +27,7 @@
 #include "cmd/clock.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
+#include "cmd/tourney.h"
 #include "cmd/transcript.h"
 #include "base/config.h"
 #include "notation/uci.h"
@@ -53,6 +55,7 @@ static void usage(FILE *to)
 	      "  rate [FILE|-]                        rate one group (DSU 4.5) given as JSON\n"
 	      "  rating-coordinate --elo FILE         the yearly Elo coordination (DSU 4.5.6)\n"
 	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n",
+	      "  tourney [FILE|-]                     compute a DSU tournament case (JSON in, JSON out)\n",
 	      to);
 }
 
@@ -166,6 +169,8 @@ int main(int argc, char **argv)
 		status = cmd_rate(sub_argc, sub_argv);
 	else if (strcmp(cmd, "rating-coordinate") == 0)
 		status = cmd_rating_coordinate(sub_argc, sub_argv);
+	else if (strcmp(cmd, "tourney") == 0)
+		status = cmd_tourney(sub_argc, sub_argv);
 	else if (strcmp(cmd, "user") == 0)
 		status = cmd_user(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "demo") == 0)

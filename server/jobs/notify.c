@@ -205,12 +205,13 @@ static int deliver_to(struct app *app, int64_t user, int side, const struct noti
 
 /* To every TL (the players of the game excepted: they get the player's
  * mail). */
-static int deliver_tls(struct app *app, const struct notify_event *ev, int64_t event,
-                       const char *today, int64_t except1, int64_t except2, int *queued)
+static int deliver_tls(struct app *app, int64_t game, const struct notify_event *ev,
+                       int64_t event, const char *today, int64_t except1, int64_t except2,
+                       int *queued)
 {
 	struct store_reader tl[MAX_TLS];
 	size_t n;
-	if (store_notify_tls(app->st, tl, MAX_TLS, &n) != STORE_OK)
+	if (store_notify_tls(app->st, game, tl, MAX_TLS, &n) != STORE_OK)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (tl[i].id != except1 && tl[i].id != except2 &&
@@ -252,7 +253,7 @@ static int ended(struct app *app, const struct store_game *sg, const char *today
 	if (!tl)
 		return 0;
 	ev.kind = NOTIFY_RESULT_TL;
-	return deliver_tls(app, &ev, 0, today, sg->white, sg->black, NULL);
+	return deliver_tls(app, sg->id, &ev, 0, today, sg->white, sg->black, NULL);
 }
 
 /* The move mail of sg (just moved) to the player to move. */
@@ -493,7 +494,7 @@ int notify_finding(struct app *app, const struct store_game *sg, const struct co
 		return 0;
 	}
 	/* One mail an address: a TL who plays the game reads as a player. */
-	if (to_tls && deliver_tls(app, &ev, event, today, to_player ? player : 0,
+	if (to_tls && deliver_tls(app, sg->id, &ev, event, today, to_player ? player : 0,
 	                          to_other ? other : 0, &queued) != 0)
 		return -1;
 	if (to_player && deliver_to(app, player, f->side, &ev, event, today, &queued) != 0)

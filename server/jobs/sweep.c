@@ -16,6 +16,7 @@
 #include "store/notify.h"
 #include "store/games.h"
 #include "store/sweep.h"
+#include "store/tournaments.h"
 #include "store/users.h"
 #include "util/status.h"
 #include "util/textbuf.h"

@@ -10,14 +10,22 @@
 int store_tournaments_insert(store *s, struct store_tournament *t)
 {
 	static const char sql[] = "INSERT INTO tournaments (name, kind, profile, start_date,"
-	                          " created_by, series_cancellable) VALUES (?, ?, ?, ?, ?, ?)";
+	                          " created_by, series_cancellable, tl_id, dsu_kind, class,"
+	                          " parent_id, stage, advance)"
+	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_text(st, 1, t->name) || store_bind_text(st, 2, t->kind) ||
 	    store_bind_text(st, 3, t->profile) || store_bind_text(st, 4, t->start) ||
 	    (t->created_by ? store_bind_int64(st, 5, t->created_by) : sqlite3_bind_null(st, 5)) ||
-	    store_bind_int64(st, 6, t->series_cancellable))
+	    store_bind_int64(st, 6, t->series_cancellable) ||
+	    (t->tl ? store_bind_int64(st, 7, t->tl) : sqlite3_bind_null(st, 7)) ||
+	    store_bind_text(st, 8, t->dsu_kind[0] ? t->dsu_kind : NULL) ||
+	    store_bind_text(st, 9, t->cls[0] ? t->cls : NULL) ||
+	    (t->parent ? store_bind_int64(st, 10, t->parent) : sqlite3_bind_null(st, 10)) ||
+	    store_bind_text(st, 11, t->stage[0] ? t->stage : NULL) ||
+	    (t->advance ? store_bind_int64(st, 12, t->advance) : sqlite3_bind_null(st, 12)))
 		return store_failed(s, st, "tournament: bind");
 	if (store_exec(s, st, "tournament") != STORE_OK)
 		return STORE_ERROR;
@@ -40,8 +48,8 @@ int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int
 	return store_exec(s, st, "tournament player") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-/* The columns id, name, kind, profile, start_date, series_cancellable of
- * st into t. */
+/* The columns id, name, kind, profile, start_date, series_cancellable,
+ * created_by, tl_id, dsu_kind, class of st into t. */
 static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 {
 	memset(t, 0, sizeof *t);
@@ -51,12 +59,19 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 	store_col_text(st, 3, t->profile, sizeof t->profile);
 	store_col_text(st, 4, t->start, sizeof t->start);
 	t->series_cancellable = sqlite3_column_int(st, 5) != 0;
+	t->created_by = sqlite3_column_int64(st, 6);
+	t->tl = sqlite3_column_int64(st, 7);
+	store_col_text(st, 8, t->dsu_kind, sizeof t->dsu_kind);
+	store_col_text(st, 9, t->cls, sizeof t->cls);
+	t->parent = sqlite3_column_int64(st, 10);
+	store_col_text(st, 11, t->stage, sizeof t->stage);
+	t->advance = sqlite3_column_int(st, 12);
 }
 
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable"
-	                          " FROM tournaments WHERE id = ?";
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance FROM tournaments WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -102,7 +117,8 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n)
 {
 	static const char sql[] =
-	        "SELECT id, white, black, result FROM games WHERE tournament_id = ? ORDER BY id";
+	        "SELECT id, white, black, result, finished_on FROM games WHERE tournament_id = ?"
+	        " ORDER BY id";
 	struct store_tgame *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -131,6 +147,7 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 		g->white = sqlite3_column_int64(st, 1);
 		g->black = sqlite3_column_int64(st, 2);
 		store_col_text(st, 3, g->result, sizeof g->result);
+		store_col_text(st, 4, g->finished_on, sizeof g->finished_on);
 	}
 	if (rc != SQLITE_DONE) {
 		free(v);
@@ -144,8 +161,9 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable"
-	                          " FROM tournaments ORDER BY id DESC LIMIT ?";
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance FROM tournaments"
+	                          " ORDER BY id DESC LIMIT ?";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -175,6 +193,240 @@ int store_tournaments_list(store *s, size_t max, struct store_tournament **out, 
 		free(v);
 		*n = 0;
 		return store_failed(s, st, "tournaments");
+	}
+	sqlite3_reset(st);
+	*out = v;
+	return STORE_OK;
+}
+
+int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl)
+{
+	static const char sql[] = "SELECT t.id, t.tl_id FROM games g JOIN tournaments t"
+	                          " ON t.id = g.tournament_id WHERE g.id = ?";
+	*tournament = *tl = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, game_id))
+		return store_failed(s, st, "tournament of game: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*tournament = sqlite3_column_int64(st, 0);
+		*tl = sqlite3_column_int64(st, 1);
+	} else if (rc != SQLITE_DONE) {
+		return store_failed(s, st, "tournament of game");
+	}
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_withdrawals_insert(store *s, int64_t tournament, const struct store_withdrawal *w,
+                             int64_t decided_by)
+{
+	static const char sql[] = "INSERT INTO withdrawals (tournament_id, user_id, reason, on_date,"
+	                          " all_lost, decided_by) VALUES (?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, w->user) ||
+	    store_bind_text(st, 3, w->reason) || store_bind_text(st, 4, w->on) ||
+	    store_bind_int64(st, 5, w->all_lost) ||
+	    (decided_by ? store_bind_int64(st, 6, decided_by) : sqlite3_bind_null(st, 6)))
+		return store_failed(s, st, "withdrawal: bind");
+	return store_exec(s, st, "withdrawal");
+}
+
+int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal *out, size_t max,
+                           size_t *n)
+{
+	static const char sql[] = "SELECT user_id, reason, on_date, all_lost FROM withdrawals"
+	                          " WHERE tournament_id = ? ORDER BY created_at, user_id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament))
+		return store_failed(s, st, "withdrawals: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_withdrawal *w = &out[(*n)++];
+		w->user = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, w->reason, sizeof w->reason);
+		store_col_text(st, 2, w->on, sizeof w->on);
+		w->all_lost = sqlite3_column_int(st, 3) != 0;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "withdrawals");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_classed_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT t.id FROM tournaments t JOIN tournament_players tp"
+	                          " ON tp.tournament_id = t.id WHERE tp.user_id = ?"
+	                          " AND t.class IS NOT NULL ORDER BY t.id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "classed tournaments: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "classed tournaments");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_count_class(store *s, const char *cls, int *n)
+{
+	static const char sql[] = "SELECT count(*) FROM tournaments WHERE class = ?";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, cls))
+		return store_failed(s, st, "class count: bind");
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "class count");
+	*n = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_entries_insert(store *s, struct store_entry *e, int64_t created_by)
+{
+	static const char sql[] = "INSERT INTO entries (user_id, class, valid_on, created_by)"
+	                          " VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, e->user) || store_bind_text(st, 2, e->cls) ||
+	    store_bind_text(st, 3, e->valid_on) ||
+	    (created_by ? store_bind_int64(st, 4, created_by) : sqlite3_bind_null(st, 4)))
+		return store_failed(s, st, "entry: bind");
+	if (store_exec(s, st, "entry") != STORE_OK)
+		return STORE_ERROR;
+	e->id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
+                          size_t *n)
+{
+	static const char sql[] = "SELECT id, user_id, class, valid_on FROM entries"
+	                          " WHERE class = ? AND tournament_id IS NULL ORDER BY id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, cls))
+		return store_failed(s, st, "waiting entries: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_entry *e = &out[(*n)++];
+		memset(e, 0, sizeof *e);
+		e->id = sqlite3_column_int64(st, 0);
+		e->user = sqlite3_column_int64(st, 1);
+		store_col_text(st, 2, e->cls, sizeof e->cls);
+		store_col_text(st, 3, e->valid_on, sizeof e->valid_on);
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "waiting entries");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_entries_assign(store *s, int64_t id, int64_t tournament)
+{
+	static const char sql[] = "UPDATE entries SET tournament_id = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, id))
+		return store_failed(s, st, "entry assign: bind");
+	return store_exec(s, st, "entry assign");
+}
+
+int store_tournaments_set_strength(store *s, int64_t tournament, const struct store_cup_entry *e)
+{
+	static const char sql[] = "UPDATE tournament_players SET k_rating = ?, otb_rating = ?,"
+	                          " semifinal_direct = ? WHERE tournament_id = ? AND user_id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if ((e->k_rating >= 0 ? store_bind_int64(st, 1, e->k_rating) : sqlite3_bind_null(st, 1)) ||
+	    (e->otb_rating >= 0 ? store_bind_int64(st, 2, e->otb_rating)
+	                        : sqlite3_bind_null(st, 2)) ||
+	    store_bind_int64(st, 3, e->semifinal_direct) || store_bind_int64(st, 4, tournament) ||
+	    store_bind_int64(st, 5, e->user))
+		return store_failed(s, st, "strength: bind");
+	return store_exec(s, st, "strength");
+}
+
+int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry *out, size_t max,
+                                  size_t *n)
+{
+	static const char sql[] = "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
+	                          " semifinal_direct FROM tournament_players"
+	                          " WHERE tournament_id = ? ORDER BY seat";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, cup))
+		return store_failed(s, st, "cup entries: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_cup_entry *e = &out[(*n)++];
+		e->user = sqlite3_column_int64(st, 0);
+		e->k_rating = sqlite3_column_int(st, 1);
+		e->otb_rating = sqlite3_column_int(st, 2);
+		e->semifinal_direct = sqlite3_column_int(st, 3) != 0;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "cup entries");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_children(store *s, int64_t cup, struct store_tournament **out, size_t *n)
+{
+	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance"
+	                          " FROM tournaments WHERE parent_id = ? ORDER BY id";
+	struct store_tournament *v = NULL;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, cup))
+		return store_failed(s, st, "cup groups: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 16;
+			struct store_tournament *nv = realloc(v, nc * sizeof *v);
+			if (!nv) {
+				free(v);
+				*n = 0;
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+			v = nv;
+			cap = nc;
+		}
+		read_row(st, &v[(*n)++]);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "cup groups");
 	}
 	sqlite3_reset(st);
 	*out = v;

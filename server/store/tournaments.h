@@ -20,6 +20,27 @@ struct store_tournament {
 	char start[CALENDAR_ISO_LEN];
 	bool series_cancellable; /* DSU 6.2.5 (SPEC 3) */
 	int64_t created_by;      /* 0 = unknown */
+	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = none */
+	char dsu_kind[8];        /* "dm" (DSU 6.5.2), or "" */
+	char cls[4];             /* EMT class "Å", "K", "M", "DM", or "" */
+	int64_t parent;          /* a cup group: its cup (DSU 6.6), 0 = none */
+	char stage[12];          /* a cup group: "prelim", "semifinal", "final", or "" */
+	int advance;             /* a cup: how many of each group go on, 0 = none */
+};
+
+/* A cup entry's strength (DSU 6.6.1.2, 6.6.1.6; -1 = not given). */
+struct store_cup_entry {
+	int64_t user;
+	int k_rating, otb_rating;
+	bool semifinal_direct;
+};
+
+/* A withdrawal the TL recorded (DSU 6.2.8). */
+struct store_withdrawal {
+	int64_t user;
+	char reason[8];             /* "valid", "invalid", "silent" */
+	char on[CALENDAR_ISO_LEN];
+	bool all_lost;
 };
 
 /* A player by seat (1..n in the order read). */
@@ -34,6 +55,7 @@ struct store_seat {
 struct store_tgame {
 	int64_t id, white, black;
 	char result[CORR_RESULT_MAX];
+	char finished_on[CALENDAR_ISO_LEN]; /* "" while it runs */
 };
 
 /* Inside the caller's write transaction: a new tournament (t->id set) and
@@ -41,6 +63,16 @@ struct store_tgame {
 int store_tournaments_insert(store *s, struct store_tournament *t);
 int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int seat,
                                  const char *team, int board);
+
+/* Inside the caller's transaction: a cup entry's strength on its seat. */
+int store_tournaments_set_strength(store *s, int64_t tournament, const struct store_cup_entry *e);
+
+/* The cup entries of a cup by seat, at most max: STORE_OK and *n. */
+int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry *out, size_t max,
+                                  size_t *n);
+
+/* The groups of a cup in creation order (new array, free() it). */
+int store_tournaments_children(store *s, int64_t cup, struct store_tournament **out, size_t *n);
 
 /* Tournament id: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t);
@@ -51,6 +83,45 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 /* Its games in creation order (new array, free() it): STORE_OK or
  * STORE_ERROR. */
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n);
+
+/* The tournament a game belongs to and its TL: STORE_OK with *tournament
+ * (0 = none) and *tl (0 = none), STORE_ERROR. */
+int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl);
+
+/* Inside the caller's write transaction: records a withdrawal.  STORE_OK,
+ * STORE_CONFLICT when he has withdrawn already, STORE_ERROR. */
+int store_withdrawals_insert(store *s, int64_t tournament, const struct store_withdrawal *w,
+                             int64_t decided_by);
+
+/* The withdrawals of a tournament in the order recorded, at most max:
+ * STORE_OK and *n, or STORE_ERROR. */
+int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal *out, size_t max,
+                           size_t *n);
+
+/* The tournaments with an EMT class that user sits in, oldest first, at
+ * most max: STORE_OK and *n, or STORE_ERROR. */
+int store_tournaments_classed_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n);
+
+/* The number of tournaments of a class (for the next group's number). */
+int store_tournaments_count_class(store *s, const char *cls, int *n);
+
+/* An EMT entry (DSU 6.4.4). */
+struct store_entry {
+	int64_t id, user, tournament; /* tournament 0 = waiting for a group */
+	char cls[4];
+	char valid_on[CALENDAR_ISO_LEN];
+};
+
+/* Inside the caller's transaction: a new entry (e->id set). */
+int store_entries_insert(store *s, struct store_entry *e, int64_t created_by);
+
+/* The entries of a class still waiting for a group, oldest first, at
+ * most max: STORE_OK and *n, or STORE_ERROR. */
+int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
+                          size_t *n);
+
+/* Inside the caller's transaction: entry id joins tournament. */
+int store_entries_assign(store *s, int64_t id, int64_t tournament);
 
 /* The newest tournaments, at most max (new array, free() it). */
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n);

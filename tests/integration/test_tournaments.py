@@ -15,8 +15,8 @@ from harness import *  # noqa: E402,F401,F403
 TODAY = "2027-09-01"
 START = "2027-08-20"  # before today, so games can be played at once
 TOURNAMENT_KEYS = {"id", "name", "kind", "profile", "start_date", "series_cancellable", "games",
-                   "standings"}
-STANDING_KEYS = {"player", "rank", "score", "sonneborn_berger", "played"}
+                   "standings", "tl", "class", "withdrawals"}
+STANDING_KEYS = {"player", "rank", "place", "score", "sonneborn_berger", "played", "rights"}
 TEAM_KEYS = {"name", "rank", "score", "played"}
 
 
@@ -65,7 +65,9 @@ def expect_number(v, want, what):
 
 def expect_tournament_shape(t, kind=None):
     expect(isinstance(t, dict), "TOURNAMENT is an object: %r" % (t,))
-    want = TOURNAMENT_KEYS | ({"teams"} if t.get("kind") == "team" else set())
+    want = TOURNAMENT_KEYS | ({"teams"} if t.get("kind") == "team" else set()) | (
+        {"stages", "advance", "semifinal_direct"} if t.get("kind") == "cup" else set()) | (
+        {"cup"} if "cup" in t else set())
     expect_eq(set(t), want, "TOURNAMENT keys")
     expect(isinstance(t["id"], int) and t["id"] > 0, "id")
     if kind:
@@ -81,9 +83,13 @@ def expect_tournament_shape(t, kind=None):
         expect(isinstance(s["played"], int) and s["played"] >= 0, "played %r" % s)
         for k in ("score", "sonneborn_berger"):
             expect(isinstance(s[k], (int, float)) and not isinstance(s[k], bool), "%s %r" % (k, s))
+        expect(s["place"] == str(s["rank"]) or s["place"].startswith("%d-" % s["rank"]),
+               "place %r starts at rank" % s)
         if i and s["rank"] == t["standings"][i - 1]["rank"]:
-            expect(s["player"]["name"] > t["standings"][i - 1]["player"]["name"],
-                   "a shared rank is listed by name")
+            # SPEC-tournaments I-36: inside a shared place by SB, then seat
+            expect(s["sonneborn_berger"] <= t["standings"][i - 1]["sonneborn_berger"],
+                   "a shared place is listed by SB")
+            expect_eq(s["place"], t["standings"][i - 1]["place"], "a shared place")
     for tm in t.get("teams", []):
         expect(TEAM_KEYS <= set(tm), "team keys %r" % tm)
 
@@ -191,7 +197,8 @@ def round_robin_creates_every_game():
     t2 = get(w.carol, t["id"])
     expect_eq([s["rank"] for s in t2["standings"]], [1] * 5, "no result yet: all share 1st")
     expect_eq([s["player"]["name"] for s in t2["standings"]], ["rr_%d" % i for i in range(1, 6)],
-              "a shared rank is listed by name")
+              "a shared place is listed by seat")
+    expect_eq({s["place"] for s in t2["standings"]}, {"1-5"}, "all share 1st-5th")
     for s in t2["standings"]:
         expect_eq((s["score"], s["sonneborn_berger"], s["played"]), (0, 0, 0), "empty standing")
     expect_eq(t2["games"], t["games"], "GET shows the same games")
@@ -237,15 +244,20 @@ def emt_group_of_seven():
 
 
 @test
-def cup_is_not_supported_yet():
+def cup_of_seven_is_one_preliminary_group():
+    """A cup of 7 players (issue 11; more in test_tourney_dsu.py): one
+    preliminary group of all seven, a round robin with the cup as its
+    parent."""
     w = W()
     ids = new_players(["cup_%d" % i for i in range(1, 8)])
-    before = counts()
     r = w.tl.post("tournaments", {"name": "Pokal 2027", "kind": "cup", "profile": "server",
                                   "start_date": START, "players": ids})
-    expect_error(r, 422, "unsupported_kind", "cup")
-    expect_message_mentions(r, "cup", "not supported")
-    expect_eq(counts(), before, "nothing stored")
+    expect_status(r, 201, "cup")
+    expect_eq([(s["stage"], len(s["groups"])) for s in r.json["stages"]], [("prelim", 1)],
+              "one group")
+    g = get(w.tl, r.json["stages"][0]["groups"][0])
+    expect_eq((g["kind"], len(g["games"]), g["cup"]["id"]), ("round_robin", 21, r.json["id"]),
+              "the group")
 
 
 # ------------------------------------------------------------ standings
@@ -307,7 +319,9 @@ def head_to_head_breaks_equal_sonneborn_berger():
 def zero_zero_and_shared_rank():
     """0-0 (a TL decision) is lost for both.  X-Y 0-0, X beats Z, Y and Z
     draw: X 1 point, Y and Z ½ with SB ¼ each and a drawn game between
-    them: they share 2nd place, listed by name (Z's name first)."""
+    them: they share 2nd-3rd place (SB and the mutual game do not
+    separate them), listed by seat (Y first although Z's name sorts
+    first; SPEC-tournaments I-36)."""
     w = W()
     x, y, z = new_players(["zz_x", "zz_yy", "zz_b"])
     t = create(w.tl, {"name": "Null-null", "kind": "round_robin", "profile": "server",
@@ -319,8 +333,9 @@ def zero_zero_and_shared_rank():
     t = get(w.tl, t["id"])
     got = [(s["player"]["name"], s["rank"], s["score"], s["sonneborn_berger"], s["played"])
            for s in t["standings"]]
-    expect_eq(got, [("zz_x", 1, 1, 0.5, 2), ("zz_b", 2, 0.5, 0.25, 2),
-                    ("zz_yy", 2, 0.5, 0.25, 2)], "standings")
+    expect_eq(got, [("zz_x", 1, 1, 0.5, 2), ("zz_yy", 2, 0.5, 0.25, 2),
+                    ("zz_b", 2, 0.5, 0.25, 2)], "standings")
+    expect_eq([s["place"] for s in t["standings"]], ["1", "2-3", "2-3"], "places")
 
 
 @test
@@ -356,8 +371,9 @@ def team_tournament_standings_and_ranking():
                       "two games each")
     t = get(w.carol, t["id"])
     expect_eq([(x["name"], x["rank"], x["score"], x["played"]) for x in t["teams"]],
-              [("Alpha", 1, 0, 0), ("Bravo", 1, 0, 0), ("Charlie", 1, 0, 0)],
-              "no results: shared, by name")
+              [("Bravo", 1, 0, 0), ("Alpha", 1, 0, 0), ("Charlie", 1, 0, 0)],
+              "no results: shared, by team number, for the TL's lots (DSU 6.7.4.5)")
+    expect_eq([(x["place"], x["lots"]) for x in t["teams"]], [("1-3", True)] * 3, "lots")
     results = {("Bravo", "Alpha"): ("1-0", "1/2-1/2", "1-0", "0-1"),
                ("Bravo", "Charlie"): ("1-0", "0-1", "1-0", "0-1"),
                ("Alpha", "Charlie"): ("1-0", "1-0", "1-0", "0-1")}
@@ -368,12 +384,18 @@ def team_tournament_standings_and_ranking():
     t = get(w.carol, t["id"])
     expect_eq([(x["name"], x["rank"], x["score"], x["played"]) for x in t["teams"]],
               [("Bravo", 1, 4.5, 8), ("Alpha", 2, 4.5, 8), ("Charlie", 3, 3, 8)], "teams")
-    expect_eq([x.get("board_points") for x in t["teams"]], [13.5, 11.5, 5], "board points")
+    # DSU 6.7.4.5 / SPEC-tournaments I-22: 4/3/2/1 for a win only: Bravo
+    # wins boards 1 and 3 of both matches (4+2+4+2), Alpha board 4 against
+    # Bravo and boards 1-3 against Charlie (1+4+3+2), Charlie boards 2 and
+    # 4 against Bravo and 4 against Alpha (3+1+1); the draw counts nothing.
+    expect_eq([x.get("board_points") for x in t["teams"]], [12, 10, 5], "board points")
+    expect_eq([(x["place"], x["lots"]) for x in t["teams"]],
+              [("1", False), ("2", False), ("3", False)], "places")
     expect_eq(t["teams"][0].get("players"), by_name["Bravo"], "players by board")
     expect_eq(len(t["standings"]), 12, "every player in the standings")
     # Boards 1 and 3 of Bravo and board 4 of Charlie won both their games,
     # each against a player with 1 point and one with 0 (SB 1), and they
-    # never met (other boards): they share 1st place, listed by name.
+    # never met (other boards): they share 1st-3rd place, listed by seat.
     expect_eq([(s["player"]["name"], s["rank"], s["score"], s["sonneborn_berger"])
                for s in t["standings"][:4]],
               [("team_bravo_1", 1, 2, 1), ("team_bravo_3", 1, 2, 1), ("team_charlie_4", 1, 2, 1),
@@ -498,7 +520,7 @@ def bad_requests_store_nothing():
         (tb([team("T1", p[0:4]), team("", p[4:8])]), "invalid_field"),
         (tb([team("T1", p[0:4]), team("T2", "1,2,3,4")]), "invalid_field"),
         (but(kind="emt_group"), "invalid_player_count"),
-        (but(kind="cup"), "unsupported_kind"),
+        (but(kind="cup"), "invalid_player_count"),
     ]
     before = counts()
     for body, code in cases:

@@ -1,0 +1,77 @@
+/* dsu_common.h: the vocabulary every DSU tournament module shares: game
+ * results, a game between two seats, the EMT classes and the exact
+ * percentage comparison (SPEC-tournaments.md; DSU 2005 chapter 6).
+ *
+ * Points are counted exactly in integers: scores in half points (a draw
+ * is 1, a win 2), Sonneborn-Berger in quarter points.  Dates are day
+ * numbers of lib/calendar.h; DSU_NO_DATE marks a date that is not known.
+ *
+ * Pure library code: no I/O, no allocation, only libc.  Every returned
+ * string is borrowed, static storage. */
+#ifndef CORRCHESS_DSU_COMMON_H
+#define CORRCHESS_DSU_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define DSU_MAX_PLAYERS 256       /* players (or teams) in one group or cup round */
+#define DSU_MAX_GAMES   (1 << 16) /* games one call accepts */
+#define DSU_NO_DATE     INT32_MIN /* a date that is not known / not given */
+
+/* The result of one game (R11; SPEC-tournaments.md conventions). */
+enum dsu_result {
+	DSU_UNFINISHED = 0, /* "*": does not count yet */
+	DSU_WHITE_WON,      /* "1-0" */
+	DSU_BLACK_WON,      /* "0-1" */
+	DSU_DRAW,           /* "1/2-1/2" */
+	DSU_BOTH_LOST,      /* "0-0": lost for both (DSU 6.3.3.4) */
+};
+
+/* One game of a group: two seats (0..n-1, the numbers drawn by lot less
+ * one) and the result. */
+struct dsu_game {
+	int white, black;
+	enum dsu_result result;
+};
+
+/* EMT classes, low to high (R23, DSU 6.5.1): Å < K < M < DM. */
+enum dsu_class {
+	DSU_CLASS_AA = 0, /* "Å", åben klasse */
+	DSU_CLASS_K,      /* "K", kvalifikationsklasse */
+	DSU_CLASS_M,      /* "M", mesterklasse */
+	DSU_CLASS_DM,     /* "DM", DM-klassen */
+	DSU_CLASS_COUNT,
+};
+
+/* Reads "1-0", "0-1", "1/2-1/2", "0-0", "*".  CC_OK and *out, or
+ * CC_ERR_MALFORMED (text may be NULL). */
+int dsu_result_parse(const char *text, enum dsu_result *out);
+
+/* The text of a result ("1-0" ...); "?" for a value out of range. */
+const char *dsu_result_name(enum dsu_result r);
+
+/* True for every result but DSU_UNFINISHED (0-0 is finished, I-14). */
+bool dsu_result_finished(enum dsu_result r);
+
+/* The half points the seat `side` (0 White, 1 Black) scored (R11). */
+int dsu_result_points2(enum dsu_result r, int side);
+
+/* Reads a class name: "Å" (UTF-8), "AA" or "A" for the open class, "K",
+ * "M", "DM".  CC_OK or CC_ERR_MALFORMED. */
+int dsu_class_parse(const char *text, enum dsu_class *out);
+
+/* The class name as the vectors write it ("Å" in UTF-8, "K", "M", "DM"). */
+const char *dsu_class_name(enum dsu_class c);
+
+/* I-24: points2 / (2 * games) >= pct / 100, compared exactly (never
+ * rounded).  False when games <= 0. */
+bool dsu_pct_at_least(int points2, int games, int pct);
+
+/* Checks games[] of an n-player group (1..DSU_MAX_PLAYERS): seats in
+ * range, nobody against himself, results known, at most DSU_MAX_GAMES.
+ * CC_OK, or CC_ERR_RANGE / CC_ERR_INVALID with a sentence naming the game
+ * (numbered from 1). */
+int dsu_games_check(int n, const struct dsu_game *games, size_t ngames, char *err, size_t errlen);
+
+#endif
