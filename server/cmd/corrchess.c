@@ -54,7 +54,7 @@ static void usage(FILE *to)
 	      "                                       check its series\n"
 	      "  rate [FILE|-]                        rate one group (DSU 4.5) given as JSON\n"
 	      "  rating-coordinate --elo FILE         the yearly Elo coordination (DSU 4.5.6)\n"
-	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n",
+	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n"
 	      "  tourney [FILE|-]                     compute a DSU tournament case (JSON in, JSON out)\n",
 	      to);
 }

@@ -205,13 +205,13 @@ static int deliver_to(struct app *app, int64_t user, int side, const struct noti
 
 /* To every TL (the players of the game excepted: they get the player's
  * mail). */
-static int deliver_tls(struct app *app, int64_t game, const struct notify_event *ev,
+static int deliver_tls(struct app *app, int64_t game_id, const struct notify_event *ev,
                        int64_t event, const char *today, int64_t except1, int64_t except2,
                        int *queued)
 {
 	struct store_reader tl[MAX_TLS];
 	size_t n;
-	if (store_notify_tls(app->st, game, tl, MAX_TLS, &n) != STORE_OK)
+	if (store_notify_tls(app->st, game_id, tl, MAX_TLS, &n) != STORE_OK)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (tl[i].id != except1 && tl[i].id != except2 &&

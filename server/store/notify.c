@@ -41,7 +41,7 @@ int store_notify_reader(store *s, int64_t id, struct store_reader *r)
 	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
 }
 
-int store_notify_tls(store *s, int64_t game, struct store_reader *out, size_t max, size_t *n)
+int store_notify_tls(store *s, int64_t game_id, struct store_reader *out, size_t max, size_t *n)
 {
 	static const char own[] = "SELECT u.id, u.name, u.email, u.role, u.mail, u.language"
 	                          " FROM games g JOIN tournaments t ON t.id = g.tournament_id"
@@ -49,11 +49,11 @@ int store_notify_tls(store *s, int64_t game, struct store_reader *out, size_t ma
 	static const char sql[] = "SELECT id, name, email, role, mail, language FROM users"
 	                          " WHERE role = ? ORDER BY id LIMIT ?";
 	*n = 0;
-	if (game > 0 && max > 0) { /* DSU 6.1.3: a tournament's game goes to its own TL */
+	if (game_id > 0 && max > 0) { /* DSU 6.1.3: a tournament's game goes to its own TL */
 		sqlite3_stmt *st = store_stmt(s, own);
 		if (!st)
 			return STORE_ERROR;
-		if (store_bind_int64(st, 1, game))
+		if (store_bind_int64(st, 1, game_id))
 			return store_failed(s, st, "own tl: bind");
 		int rc = sqlite3_step(st);
 		if (rc == SQLITE_ROW)

@@ -37,8 +37,8 @@ int store_notify_reader(store *s, int64_t id, struct store_reader *r);
 
 /* The tournament leaders (role tl, or every admin when there is no tl),
  * at most max, in id order: STORE_OK and *n, or STORE_ERROR. */
-/* game > 0 and in a tournament with its own TL: that TL alone (DSU 6.1.3). */
-int store_notify_tls(store *s, int64_t game, struct store_reader *out, size_t max, size_t *n);
+/* game_id > 0 and in a tournament with its own TL: that TL alone (DSU 6.1.3). */
+int store_notify_tls(store *s, int64_t game_id, struct store_reader *out, size_t max, size_t *n);
 
 /* Sets the mail setting and/or the language (NULL: unchanged) of user
  * id (checked by the caller, and by the table's CHECK): STORE_OK,
