@@ -6,8 +6,9 @@
 #   server/base     includes only base/
 #   server/store    base/, store/
 #   server/jobs     base/, store/, jobs/
-#   server/api      base/, store/, api/
-#   server/http     base/, store/, api/, http/
+#   server/api      base/, store/, jobs/, api/
+#   server/xfcc     base/, store/, jobs/, api/, xfcc/
+#   server/http     base/, store/, jobs/, api/, xfcc/, http/
 #   server/cmd      anything
 #
 # Exit 0 when every #include "..." of every file keeps to it, 1 otherwise
@@ -25,7 +26,7 @@ check() {
 		grep -n '^#include "[a-z]*/' "$f" | while IFS= read -r line; do
 			inc=$(echo "$line" | sed 's/.*#include "\([a-z]*\)\/.*/\1/')
 			case $inc in
-			chess | clock | corr | export | notation | tourney | util | rating) continue ;;
+			chess | clock | corr | export | notation | notify | rating | tourney | util) continue ;;
 			esac
 			ok=no
 			for p in "$@"; do
@@ -44,7 +45,7 @@ for d in lib/*; do
 	[ -d "$d" ] || continue
 	for f in "$d"/*.c "$d"/*.h; do
 		[ -f "$f" ] || continue
-		if grep -n '^#include "\(base\|store\|jobs\|api\|http\|cmd\)/' "$f"; then
+		if grep -n '^#include "\(base\|store\|jobs\|api\|xfcc\|http\|cmd\)/' "$f"; then
 			echo "FAIL: $f includes server code"
 			echo x >> "$tmp"
 		fi
@@ -53,8 +54,9 @@ done
 check server/base base
 check server/store base store
 check server/jobs base store jobs
-check server/api base store api
-check server/http base store api http
+check server/api base store jobs api
+check server/xfcc base store jobs api xfcc
+check server/http base store jobs api xfcc http
 # SQL only in server/store (docs/ARCHITECTURE.md).
 if grep -ln 'sqlite3\|"SELECT \|"INSERT \|"UPDATE \|"DELETE ' server/*/*.c server/*/*.h lib/*/*.c lib/*/*.h |
 	grep -v '^server/store/'; then
