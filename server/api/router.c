@@ -63,19 +63,16 @@ static const struct route {
         {"POST", "/api/v1/tournaments", api_tournaments_create, TL, "creates tournaments"},
         {"GET", "/api/v1/tournaments", api_tournaments_list, SIGNED, NULL},
         {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, SIGNED, NULL},
-<<<<<<< HEAD
         {"PATCH", "/api/v1/users/{id}", api_ratings_user_patch, TL, "sets ratings"},
         {"GET", "/api/v1/ratings", api_ratings_list, SIGNED, NULL},
         {"GET", "/api/v1/ratings.csv", api_ratings_csv, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/ratings", api_ratings_history, SIGNED, NULL},
-=======
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, TL,
          "records withdrawals"},
         {"POST", "/api/v1/tournaments/{id}/next-stage", api_tournaments_next_stage, TL,
          "starts a cup's next stage"},
         {"POST", "/api/v1/entries", api_entries_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/rights", api_users_rights, SIGNED, NULL},
->>>>>>> tourney
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

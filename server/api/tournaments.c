@@ -14,27 +14,21 @@
 #include <string.h>
 
 #include "api/games.h"
-<<<<<<< HEAD
 #include "api/ratings.h"
-=======
 #include "corr/corr.h"
->>>>>>> tourney
 #include "store/tournaments.h"
 #include "store/users.h"
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
-<<<<<<< HEAD
 #include "jobs/notify.h"
 #include "jobs/outbox.h"
-=======
 #include "store/games.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"
 #include "tourney/dsu_rights.h"
 #include "tourney/dsu_team.h"
->>>>>>> tourney
 #include "tourney/tiebreak.h"
 #include "util/status.h"
 
