@@ -94,3 +94,39 @@ BEGIN
                              JOIN tournament_players tp ON tp.tournament_id = g.tournament_id
                             WHERE tp.user_id = NEW.id));
 END;
+
+-- The yearly coordination with the Elo list (DSU 4.5.6): what RK compared
+-- (the Elo list) and when; the moves it makes are computed by the update,
+-- at its place in the order, like a group's steps (so a later correction
+-- of an earlier group is followed by the coordination too).
+CREATE TABLE rating_coordinations (
+    id        INTEGER PRIMARY KEY,
+    position  INTEGER NOT NULL,  -- applied before the group with this seq
+    on_date   TEXT NOT NULL,     -- the adjustment date (4.5.6.2 c)
+    dsu_date  TEXT NOT NULL,     -- the Danish list compared: 1 June (4.5.6.1 a)
+    covered   INTEGER,           -- as last computed: players compared,
+    sum_dsu   INTEGER,           -- their Danish and Elo ratings summed,
+    sum_elo   INTEGER,
+    n         INTEGER,           -- the adjustment number N (0: none)
+    direction INTEGER,           -- -1 down, 1 up, 0 none
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE rating_coordination_players (
+    coordination_id INTEGER NOT NULL REFERENCES rating_coordinations(id) ON DELETE CASCADE,
+    user_id         INTEGER NOT NULL REFERENCES users(id),
+    elo             INTEGER NOT NULL CHECK (elo BETWEEN 0 AND 9999),
+    elo_games       INTEGER NOT NULL CHECK (elo_games >= 0),
+    PRIMARY KEY (coordination_id, user_id)
+) WITHOUT ROWID;
+-- What a coordination moved (computed, like rating_steps).
+CREATE TABLE rating_adjustments (
+    coordination_id INTEGER NOT NULL REFERENCES rating_coordinations(id) ON DELETE CASCADE,
+    user_id         INTEGER NOT NULL REFERENCES users(id),
+    position        INTEGER NOT NULL,
+    on_date         TEXT NOT NULL,
+    old             INTEGER NOT NULL,
+    by              INTEGER NOT NULL,   -- the move of the 4.5.6.2 scale
+    new             INTEGER NOT NULL,   -- old + by, raised to 2100 when below
+    PRIMARY KEY (coordination_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_adjustments_user ON rating_adjustments(user_id, position);

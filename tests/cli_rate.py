@@ -211,6 +211,8 @@ def main():
         expect_error(["rating-coordinate", "--elo", csv], None, "rating-coordinate: " + what)
     expect_error(["rating-coordinate"], None, "rating-coordinate without --elo")
     expect_error(["rating-coordinate", "--elo"], None, "rating-coordinate --elo without FILE")
+    expect_error(["rating-coordinate", "--elo", csv, "--on", "2027-08-05"], None,
+                 "rating-coordinate --on without --apply")
     # under 25: no adjustment, N 0
     with open(csv, "w", encoding="utf-8") as f:
         f.write("id,dsu,elo,elo_games\nP1,2400,2390,40\nP2,2200,2190,50\n")

@@ -313,6 +313,7 @@ int api_ratings_csv(struct app *app, struct api_req *rq, struct api_resp *rs)
 
 struct hist_ctx {
 	json_t *arr;
+	json_t *adj; /* the adjustments, merged in by place */
 };
 
 static int hist_row(void *ctx, const struct store_rating_step *x)
@@ -329,6 +330,38 @@ static int hist_row(void *ctx, const struct store_rating_step *x)
 	return 0;
 }
 
+static int adj_row(void *ctx, int64_t coord, int64_t place, const char *on_date, int old, int by,
+                   int new_rating)
+{
+	struct hist_ctx *c = ctx;
+	json_t *o =
+	        json_pack("{s:n, s:I, s:I, s:s, s:i, s:i, s:i, s:s}", "tournament", "coordination",
+	                  (json_int_t)coord, "seq", (json_int_t)place, "finished_on", on_date,
+	                  "old", old, "new", new_rating, "by", by, "method", "elo_coordination");
+	if (!o || json_array_append_new(c->adj, o))
+		return -1;
+	return 0;
+}
+
+/* Merges the adjustments into the steps: an adjustment at place p comes
+ * before the step of the group with seq p (4.5.6 between the groups). */
+static json_t *merged(json_t *steps, json_t *adj)
+{
+	json_t *out = json_array();
+	size_t i = 0, j = 0, ns = json_array_size(steps), na = json_array_size(adj);
+	while (out && (i < ns || j < na)) {
+		json_t *s = json_array_get(steps, i), *a = json_array_get(adj, j);
+		bool take_adj = a && (!s || json_integer_value(json_object_get(a, "seq")) <=
+		                                    json_integer_value(json_object_get(s, "seq")));
+		if (json_array_append(out, take_adj ? a : s)) {
+			json_decref(out);
+			return NULL;
+		}
+		take_adj ? j++ : i++;
+	}
+	return out;
+}
+
 /* GET /api/v1/users/{id}/ratings: every step, in the order rated. */
 int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
@@ -338,11 +371,19 @@ int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs
 	int rc = store_ratings_user(app->st, rq->ids[0], &rating, &otb, &games);
 	if (rc == 0)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
-	struct hist_ctx c = {json_array()};
-	if (rc < 0 || !c.arr || store_ratings_history(app->st, rq->ids[0], hist_row, &c) != 0) {
+	struct hist_ctx c = {json_array(), json_array()};
+	json_t *all = NULL;
+	if (rc < 0 || !c.arr || !c.adj ||
+	    store_ratings_history(app->st, rq->ids[0], hist_row, &c) != 0 ||
+	    store_ratings_user_adjustments(app->st, rq->ids[0], adj_row, &c) != 0 ||
+	    !(all = merged(c.arr, c.adj))) {
 		json_decref(c.arr);
+		json_decref(c.adj);
 		return api_error(rs, "internal", "the rating history could not be read");
 	}
+	json_decref(c.arr);
+	json_decref(c.adj);
+	c.arr = all;
 	return api_json(rs, 200,
 	                json_pack("{s:I, s:o, s:o, s:i, s:o}", "user", (json_int_t)rq->ids[0],
 	                          "rating", rating_json(rating), "otb_rating", rating_json(otb),

@@ -53,7 +53,8 @@ static void usage(FILE *to)
 	      "  transcript [--fen FEN] FILE          replay a numbered ICCF transcript (\"-\" = stdin);\n"
 	      "                                       check its series\n"
 	      "  rate [FILE|-]                        rate one group (DSU 4.5) given as JSON\n"
-	      "  rating-coordinate --elo FILE         the yearly Elo coordination (DSU 4.5.6)\n"
+	      "  rating-coordinate --elo FILE [--apply [--on DATE]]\n"
+	      "                                       the yearly Elo coordination (DSU 4.5.6)\n"
 	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n"
 	      "  tourney [FILE|-]                     compute a DSU tournament case (JSON in, JSON out)\n",
 	      to);
@@ -168,7 +169,7 @@ int main(int argc, char **argv)
 	else if (strcmp(cmd, "rate") == 0)
 		status = cmd_rate(sub_argc, sub_argv);
 	else if (strcmp(cmd, "rating-coordinate") == 0)
-		status = cmd_rating_coordinate(sub_argc, sub_argv);
+		status = cmd_rating_coordinate(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "tourney") == 0)
 		status = cmd_tourney(sub_argc, sub_argv);
 	else if (strcmp(cmd, "user") == 0)

@@ -2,6 +2,7 @@
  * Reading JSON or CSV and printing JSON only; every rule is in
  * lib/rating/. */
 #include "cmd/rate.h"
+#include "cmd/ratings.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -40,7 +41,13 @@ static const char coord_usage[] =
         "the Danish rating of 1 June, the Elo rating of the 1 July list, the\n"
         "Elo-rated games, and optionally the Danish rating on the adjustment\n"
         "date.  Prints the comparison and every adjustment as JSON\n"
-        "(docs/RATING.md).  Exit status 2 with one line on stderr for bad input.\n";
+        "(docs/RATING.md).  Exit status 2 with one line on stderr for bad input.\n"
+        "\n"
+        "usage: corrchess --db DB rating-coordinate --elo FILE --apply [--on DATE]\n"
+        "\n"
+        "Records the coordination in DB on DATE (default today): FILE is CSV\n"
+        "id,elo,elo_games with id a user id; the Danish ratings are DB's of\n"
+        "1 June and of DATE.  Every later re-rating applies it again.\n";
 
 /* One line on stderr, "corrchess: CMD: message"; returns `status`. */
 static int fail(const char *cmd, int status, const char *fmt, ...)
@@ -891,9 +898,10 @@ static int read_coord_csv(char *text, struct coord_input *ci, char *err, size_t 
 	return CC_OK;
 }
 
-int cmd_rating_coordinate(int argc, char **argv)
+int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *on = NULL;
+	bool apply = false;
 	char *text = NULL;
 	size_t len;
 	struct coord_input ci = {0};
@@ -904,7 +912,11 @@ int cmd_rating_coordinate(int argc, char **argv)
 			fputs(coord_usage, stdout);
 			return 0;
 		}
-		if (strcmp(argv[i], "--elo") == 0 && i + 1 < argc && !path) {
+		if (strcmp(argv[i], "--apply") == 0) {
+			apply = true;
+		} else if (strcmp(argv[i], "--on") == 0 && i + 1 < argc && !on) {
+			on = argv[++i];
+		} else if (strcmp(argv[i], "--elo") == 0 && i + 1 < argc && !path) {
 			path = argv[++i];
 		} else if (strncmp(argv[i], "--elo=", 6) == 0 && !path) {
 			path = argv[i] + 6;
@@ -915,6 +927,10 @@ int cmd_rating_coordinate(int argc, char **argv)
 	}
 	if (!path || !*path)
 		return fail("rating-coordinate", EXIT_USAGE, "--elo FILE is required (see --help)");
+	if (on && !apply)
+		return fail("rating-coordinate", EXIT_USAGE, "--on DATE goes with --apply");
+	if (apply)
+		return cmd_rating_coordinate_apply(cfg, path, on);
 	status = read_input("rating-coordinate", path, &text, &len);
 	if (status != 0)
 		return status;

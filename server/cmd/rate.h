@@ -12,6 +12,8 @@
  *       the yearly coordination with the Elo list (DSU 4.5.6) over the
  *       CSV FILE described in docs/RATING.md; prints the same JSON as
  *       `rate` prints for an "elo_adjustment".
+ *   corrchess --db DB rating-coordinate --elo FILE --apply [--on DATE]
+ *       the same against the Danish ratings in DB, recorded there.
  *
  * Both take the subcommand's own argv (argv[0] is the command name) and
  * return the process exit status: 0 on success (JSON on stdout), 2 on bad
@@ -22,7 +24,11 @@
 #ifndef CORRCHESS_CMD_RATE_H
 #define CORRCHESS_CMD_RATE_H
 
+#include "base/config.h"
+
 int cmd_rate(int argc, char **argv);
-int cmd_rating_coordinate(int argc, char **argv);
+/* With --apply the coordination is recorded in cfg's database
+ * (cmd_rating_coordinate_apply, cmd/ratings.h). */
+int cmd_rating_coordinate(struct config *cfg, int argc, char **argv);
 
 #endif

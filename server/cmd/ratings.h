@@ -12,4 +12,13 @@
 
 int cmd_rating_update(struct config *cfg, int argc, char **argv);
 
+/* `corrchess --db DB rating-coordinate --elo FILE --apply [--on DATE]`:
+ * reads FILE (CSV "id,elo,elo_games", id a user id; "-" = stdin), records
+ * a coordination with the Elo list on DATE (default today; the Danish
+ * list of 1 June of that year is compared, DSU 4.5.6.1 a), brings the
+ * ratings up to date, and prints what it did as JSON (docs/RATING.md).
+ * Exit status 0, 1 when the database fails, 2 on bad input (one line on
+ * stderr; nothing recorded). */
+int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char *on);
+
 #endif

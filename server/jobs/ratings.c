@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "rating/rating.h"
+#include "rating/rating_coord.h"
 #include "util/status.h"
 
 #define MAX_USER_ID 50000000 /* user ids the in-memory maps accept */
@@ -67,13 +68,13 @@ static int take_start(void *ctx, int64_t user, int start)
 	return 0;
 }
 
-static int take_step(void *ctx, const struct store_rating_step *x)
+static int take_mark(void *ctx, int64_t user, const char *date, int rating)
 {
 	struct state *s = ctx;
-	if (x->user < 1 || x->user > s->max_id)
+	if (user < 1 || user > s->max_id)
 		return -1;
-	s->current[x->user] = x->new_rating;
-	return push(&s->hist[x->user], day_of(x->finished_on), x->new_rating);
+	s->current[user] = rating;
+	return push(&s->hist[user], day_of(date), rating);
 }
 
 /* The highest user id (one pass over the start ratings). */
@@ -233,11 +234,72 @@ fail:
 	return rc;
 }
 
+/* Applies one coordination with the Elo list (DSU 4.5.6) at its place in
+ * the order: the Danish ratings registered on 1 June (dsu_date) against
+ * the Elo list it recorded; the covered players' ratings registered now
+ * move by the scale.  0, or -1 on a storage error. */
+static int coordinate(store *st, struct state *s, struct store_rating_coord *c)
+{
+	struct store_rating_coord_row *rows = NULL;
+	struct rating_coord_player *in = NULL;
+	struct rating_coord_player_result *out = NULL;
+	size_t n = 0;
+	int rc = -1;
+	if (store_ratings_coord_rows(st, c->id, &rows, &n) != 0)
+		goto fail;
+	in = calloc(n ? n : 1, sizeof *in);
+	out = calloc(n ? n : 1, sizeof *out);
+	if (!in || !out)
+		goto fail;
+	/* "de samme spilleres danske ratingtal af 1. juni": registered that day */
+	int june = day_of(c->dsu_date) + 1;
+	for (size_t i = 0; i < n; i++) {
+		int64_t u = rows[i].user;
+		int dsu = u >= 1 && u <= s->max_id ? rating_at(s, u, june) : RATING_NONE;
+		int cur = u >= 1 && u <= s->max_id ? s->current[u] : RATING_NONE;
+		/* a player without a rating is not covered (4.5.6.1 a: over 2100) */
+		in[i] = (struct rating_coord_player){dsu == RATING_NONE ? 0 : dsu, rows[i].elo,
+		                                     rows[i].elo_games,
+		                                     cur == RATING_NONE ? 0 : cur};
+	}
+	struct rating_coord_result res;
+	char why[256];
+	if (rating_coord_run(in, n, &res, out, why, sizeof why) != CC_OK) {
+		log_msg(LOG_ERROR, "coordination %lld: %s", (long long)c->id, why);
+		goto fail;
+	}
+	c->covered = res.covered;
+	c->sum_dsu = res.sum_dsu;
+	c->sum_elo = res.sum_elo;
+	c->n = res.n;
+	c->direction = res.direction;
+	if (store_ratings_coord_done(st, c) != 0)
+		goto fail;
+	for (size_t i = 0; i < n; i++) {
+		if (!out[i].adjusted)
+			continue;
+		int64_t u = rows[i].user;
+		if (store_ratings_adjustment_add(st, c->id, u, c->position, c->on_date, out[i].from,
+		                                 out[i].by, out[i].to) != 0)
+			goto fail;
+		s->current[u] = out[i].to;
+		if (push(&s->hist[u], day_of(c->on_date), out[i].to) != 0)
+			goto fail;
+	}
+	rc = 0;
+fail:
+	free(rows);
+	free(in);
+	free(out);
+	return rc;
+}
+
 int ratings_update(store *st, char *err, size_t errlen)
 {
 	struct state s = {0, NULL, NULL, NULL};
 	struct store_rating_group *groups = NULL;
-	size_t ngroups = 0;
+	struct store_rating_coord *coords = NULL;
+	size_t ngroups = 0, ncoords = 0;
 	int64_t from;
 	int rc = -1;
 	if (store_ratings_pending(st, &from) != 0) {
@@ -267,13 +329,23 @@ int ratings_update(store *st, char *err, size_t errlen)
 	for (int64_t i = 0; i <= s.max_id; i++)
 		s.start[i] = s.current[i] = RATING_NONE;
 	if (store_ratings_starts(st, take_start, &s) != 0 ||
-	    store_ratings_steps_before(st, from, take_step, &s) != 0 ||
+	    store_ratings_marks_before(st, from, take_mark, &s) != 0 ||
 	    store_ratings_clear_from(st, from) != 0 ||
-	    store_ratings_groups_from(st, from, &groups, &ngroups) != 0)
+	    store_ratings_groups_from(st, from, &groups, &ngroups) != 0 ||
+	    store_ratings_coords_from(st, from, &coords, &ncoords) != 0)
 		goto fail;
-	/* I-19: in the order the groups finished */
-	for (size_t i = 0; i < ngroups; i++)
+	/* I-19: in the order the groups finished, each coordination with the
+	 * Elo list at its place among them */
+	size_t ci = 0;
+	for (size_t i = 0; i < ngroups; i++) {
+		for (; ci < ncoords && coords[ci].position <= groups[i].seq; ci++)
+			if (coordinate(st, &s, &coords[ci]) != 0)
+				goto fail;
 		if (rate_one(st, &s, &groups[i]) != 0)
+			goto fail;
+	}
+	for (; ci < ncoords; ci++)
+		if (coordinate(st, &s, &coords[ci]) != 0)
 			goto fail;
 	if (store_ratings_clean(st) != 0)
 		goto fail;
@@ -296,5 +368,6 @@ out:
 	free(s.start);
 	free(s.current);
 	free(groups);
+	free(coords);
 	return rc;
 }

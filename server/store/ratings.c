@@ -10,8 +10,10 @@
 /* The current rating of a user: his last step, else his start rating
  * (rating_start, else otb_rating: DSU 6.7.6.2). */
 #define CURRENT_SQL                                                                                \
-	"COALESCE((SELECT s.new FROM rating_steps s WHERE s.user_id = u.id"                        \
-	" ORDER BY s.seq DESC LIMIT 1), u.rating_start, u.otb_rating)"
+	"COALESCE((SELECT v FROM (SELECT 2 * s.seq + 1 AS k, s.new AS v FROM rating_steps s"       \
+	" WHERE s.user_id = u.id UNION ALL SELECT 2 * a.position AS k, a.new AS v"                 \
+	" FROM rating_adjustments a WHERE a.user_id = u.id) ORDER BY k DESC LIMIT 1),"             \
+	" u.rating_start, u.otb_rating)"
 
 /* Copies column i (text or NULL) into dst of size n. */
 static void col_text(sqlite3_stmt *st, int i, char *dst, size_t n)
@@ -128,8 +130,15 @@ int store_ratings_steps_before(store *s, int64_t from,
 int store_ratings_clear_from(store *s, int64_t from)
 {
 	static const char del[] = "DELETE FROM rating_steps WHERE seq >= ?";
+	static const char adj[] = "DELETE FROM rating_adjustments WHERE position >= ?";
 	static const char mark[] = "UPDATE rating_groups SET rated = 0 WHERE seq >= ?";
 	sqlite3_stmt *st = store_stmt(s, del);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, from);
+	if (run(st) != 0)
+		return -1;
+	st = store_stmt(s, adj);
 	if (!st)
 		return -1;
 	sqlite3_bind_int64(st, 1, from);
@@ -417,4 +426,253 @@ int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool se
 	if (run(st) != 0)
 		return -1;
 	return sqlite3_changes(store_db(s)) == 1;
+}
+
+/* ---- the Elo coordination ---- */
+
+int store_ratings_marks_before(store *s, int64_t from,
+                               int (*fn)(void *ctx, int64_t user, const char *date, int rating),
+                               void *ctx)
+{
+	static const char sql[] =
+	        "SELECT user_id, d, v FROM (SELECT user_id, finished_on AS d, new AS v,"
+	        " 2 * seq + 1 AS k FROM rating_steps WHERE seq < ?1 UNION ALL"
+	        " SELECT user_id, on_date, new, 2 * position FROM rating_adjustments"
+	        " WHERE position < ?1) ORDER BY k, user_id";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, from);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char date[11];
+		col_text(st, 1, date, sizeof date);
+		out = fn(ctx, sqlite3_column_int64(st, 0), date, sqlite3_column_int(st, 2));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n)
+{
+	static const char sql[] =
+	    "SELECT id, position, on_date, dsu_date, COALESCE(covered, 0), COALESCE(sum_dsu, 0),"
+	    " COALESCE(sum_elo, 0), COALESCE(n, 0), COALESCE(direction, 0)"
+	    " FROM rating_coordinations WHERE position >= ? ORDER BY position, id";
+	struct store_rating_coord *v = NULL;
+	size_t len = 0, cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, from);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			size_t ncap = cap ? 2 * cap : 8;
+			struct store_rating_coord *nv = realloc(v, ncap * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = ncap;
+		}
+		struct store_rating_coord *c = &v[len++];
+		memset(c, 0, sizeof *c);
+		c->id = sqlite3_column_int64(st, 0);
+		c->position = sqlite3_column_int64(st, 1);
+		col_text(st, 2, c->on_date, sizeof c->on_date);
+		col_text(st, 3, c->dsu_date, sizeof c->dsu_date);
+		c->covered = sqlite3_column_int(st, 4);
+		c->sum_dsu = sqlite3_column_int64(st, 5);
+		c->sum_elo = sqlite3_column_int64(st, 6);
+		c->n = sqlite3_column_int(st, 7);
+		c->direction = sqlite3_column_int(st, 8);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*out = v;
+	*n = len;
+	return 0;
+fail:
+	sqlite3_reset(st);
+	free(v);
+	return -1;
+}
+
+int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row **out, size_t *n)
+{
+	static const char sql[] = "SELECT user_id, elo, elo_games FROM rating_coordination_players"
+	                          " WHERE coordination_id = ? ORDER BY user_id";
+	struct store_rating_coord_row *v = NULL;
+	size_t len = 0, cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			struct store_rating_coord_row *nv = realloc(v, ncap * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = ncap;
+		}
+		v[len++] = (struct store_rating_coord_row){sqlite3_column_int64(st, 0),
+		                                           sqlite3_column_int(st, 1),
+		                                           sqlite3_column_int(st, 2)};
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*out = v;
+	*n = len;
+	return 0;
+fail:
+	sqlite3_reset(st);
+	free(v);
+	return -1;
+}
+
+int store_ratings_coord_done(store *s, const struct store_rating_coord *c)
+{
+	static const char sql[] = "UPDATE rating_coordinations SET covered = ?, sum_dsu = ?,"
+	                          " sum_elo = ?, n = ?, direction = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int(st, 1, c->covered);
+	sqlite3_bind_int64(st, 2, c->sum_dsu);
+	sqlite3_bind_int64(st, 3, c->sum_elo);
+	sqlite3_bind_int(st, 4, c->n);
+	sqlite3_bind_int(st, 5, c->direction);
+	sqlite3_bind_int64(st, 6, c->id);
+	return run(st);
+}
+
+int store_ratings_adjustment_add(store *s, int64_t coord, int64_t user, int64_t position,
+                                 const char *on_date, int old, int by, int new_rating)
+{
+	static const char sql[] = "INSERT INTO rating_adjustments (coordination_id, user_id, "
+	                          "position, on_date, old, by,"
+	                          " new) VALUES (?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, coord);
+	sqlite3_bind_int64(st, 2, user);
+	sqlite3_bind_int64(st, 3, position);
+	sqlite3_bind_text(st, 4, on_date, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(st, 5, old);
+	sqlite3_bind_int(st, 6, by);
+	sqlite3_bind_int(st, 7, new_rating);
+	return run(st);
+}
+
+int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
+                            const struct store_rating_coord_row *rows, size_t n, int64_t *id)
+{
+	static const char ins[] =
+	        "INSERT INTO rating_coordinations (position, on_date, dsu_date)"
+	        " VALUES (COALESCE((SELECT max(seq) FROM rating_groups), 0) + 1, ?, ?)";
+	static const char row[] = "INSERT INTO rating_coordination_players (coordination_id,"
+	                          " user_id, elo, elo_games) VALUES (?, ?, ?, ?)";
+	static const char user[] = "SELECT 1 FROM users WHERE id = ?";
+	static const char dirty[] =
+	        "UPDATE rating_dirty SET from_seq = (SELECT position FROM rating_coordinations"
+	        " WHERE id = ?1) WHERE id = 1 AND (from_seq IS NULL OR from_seq >"
+	        " (SELECT position FROM rating_coordinations WHERE id = ?1))";
+	sqlite3_stmt *st = store_stmt(s, ins);
+	if (!st)
+		return -1;
+	sqlite3_bind_text(st, 1, on_date, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, dsu_date, -1, SQLITE_TRANSIENT);
+	if (run(st) != 0)
+		return -1;
+	*id = sqlite3_last_insert_rowid(store_db(s));
+	for (size_t i = 0; i < n; i++) {
+		st = store_stmt(s, user);
+		if (!st)
+			return -1;
+		sqlite3_bind_int64(st, 1, rows[i].user);
+		int rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc == SQLITE_DONE)
+			return STORE_NOT_FOUND;
+		if (rc != SQLITE_ROW)
+			return -1;
+		st = store_stmt(s, row);
+		if (!st)
+			return -1;
+		sqlite3_bind_int64(st, 1, *id);
+		sqlite3_bind_int64(st, 2, rows[i].user);
+		sqlite3_bind_int(st, 3, rows[i].elo);
+		sqlite3_bind_int(st, 4, rows[i].elo_games);
+		if (run(st) != 0)
+			return -1;
+	}
+	st = store_stmt(s, dirty);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, *id);
+	return run(st);
+}
+
+int store_ratings_coord_moves(store *s, int64_t id,
+                              int (*fn)(void *ctx, int64_t user, int old, int by, int new_rating),
+                              void *ctx)
+{
+	static const char sql[] = "SELECT user_id, old, by, new FROM rating_adjustments"
+	                          " WHERE coordination_id = ? ORDER BY user_id";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+		         sqlite3_column_int(st, 2), sqlite3_column_int(st, 3));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_user_adjustments(store *s, int64_t user,
+                                   int (*fn)(void *ctx, int64_t coord, int64_t position,
+                                             const char *on_date, int old, int by, int new_rating),
+                                   void *ctx)
+{
+	static const char sql[] = "SELECT coordination_id, position, on_date, old, by, new"
+	                          " FROM rating_adjustments WHERE user_id = ? ORDER BY position";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, user);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char d[11];
+		col_text(st, 2, d, sizeof d);
+		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), d,
+		         sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
+		         sqlite3_column_int(st, 5));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
 }

@@ -89,6 +89,61 @@ int store_ratings_mark_all(store *s);
 /* Marks everything current (after a complete update). */
 int store_ratings_clean(store *s);
 
+/* ---- the Elo coordination (4.5.6) ---- */
+
+/* A recorded coordination. */
+struct store_rating_coord {
+	int64_t id;
+	int64_t position;  /* applied before the group with this seq */
+	char on_date[11];  /* the adjustment date */
+	char dsu_date[11]; /* the Danish list compared (1 June) */
+	int covered, n, direction;
+	int64_t sum_dsu, sum_elo;
+};
+
+/* One row of the Elo list a coordination compared. */
+struct store_rating_coord_row {
+	int64_t user;
+	int elo, elo_games;
+};
+
+/* Calls fn for every rating a user reached before position `from` (the
+ * steps with seq < from and the adjustments with position < from), in
+ * the order they were made, with the date (finished_on or on_date). */
+int store_ratings_marks_before(store *s, int64_t from,
+                               int (*fn)(void *ctx, int64_t user, const char *date, int rating),
+                               void *ctx);
+
+/* The coordinations with position >= from, by position: a new array. */
+int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n);
+
+/* The Elo list of a coordination: a new array. */
+int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row **out, size_t *n);
+
+/* Records what a coordination computed (the columns of its summary). */
+int store_ratings_coord_done(store *s, const struct store_rating_coord *c);
+
+/* Stores one adjustment. */
+int store_ratings_adjustment_add(store *s, int64_t coord, int64_t user, int64_t position,
+                                 const char *on_date, int old, int by, int new_rating);
+
+/* Records a coordination (after every group rated so far) with its Elo
+ * list, and marks it to be computed; *id.  STORE_NOT_FOUND when a row
+ * names no user; -1 on an error.  In the caller's transaction. */
+int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
+                            const struct store_rating_coord_row *rows, size_t n, int64_t *id);
+
+/* Calls fn for every adjustment of coordination id, by user. */
+int store_ratings_coord_moves(store *s, int64_t id,
+                              int (*fn)(void *ctx, int64_t user, int old, int by, int new_rating),
+                              void *ctx);
+
+/* Calls fn for every adjustment of a user, by position. */
+int store_ratings_user_adjustments(store *s, int64_t user,
+                                   int (*fn)(void *ctx, int64_t coord, int64_t position,
+                                             const char *on_date, int old, int by, int new_rating),
+                                   void *ctx);
+
 /* ---- readers ---- */
 
 /* A user's current K-skak rating (his last step, else his start rating;

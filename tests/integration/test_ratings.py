@@ -465,6 +465,76 @@ def a_group_that_cannot_be_rated_is_recorded_and_stops_nothing():
         expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "the next group: " + k)
 
 
+def coordinate(w, rows, on="2027-09-01", status=0):
+    """`corrchess rating-coordinate --elo CSV --apply --on DATE` on w's
+    database; rows [(user id, elo, games)]."""
+    text = "id,elo,elo_games\n" + "".join("%d,%d,%d\n" % r for r in rows)
+    p = w.server.cli("rating-coordinate", "--elo", "-", "--apply", "--on", on, input=text)
+    expect_eq(p.returncode, status, "rating-coordinate: " + p.stderr)
+    return json.loads(p.stdout) if status == 0 else p
+
+
+@test
+def the_elo_coordination_is_applied_at_its_place_and_again_after_corrections():
+    """DSU 4.5.6 in the database: the Danish ratings of 1 June against the
+    Elo list, the players' ratings on the adjustment date moved by the
+    scale; a correction of an earlier group re-rates it and applies the
+    coordination again to the new ratings."""
+    w = W("coord")
+    start = {"K": 2480, "L": 2350, "M": 2245, "O": 2160, "P": 2105, "Q": 2300}
+    elo = {"K": (2450, 120), "L": (2320, 80), "M": (2215, 45), "O": (2130, 35),
+           "P": (2090, 50), "Q": (2250, 30)}
+    ids = {k: new_player(w, "c_" + k) for k in start}
+    for k, r in start.items():
+        set_rating(w, ids[k], rating=r)
+    # a group of K, L, M finishes (after 1 June) before the coordination
+    t = create(w, [ids["K"], ids["L"], ids["M"]], name="Before the coordination")
+    games = games_of(w, t)
+    res = {("K", "L"): "1-0", ("K", "M"): "1/2-1/2", ("L", "M"): "0-1"}
+    for (a, b), r in res.items():
+        finish(w, games, ids[a], ids[b], r)
+    rows = [(ids[k], e, g) for k, (e, g) in elo.items()]
+    bad = coordinate(w, rows + [(999999, 2200, 40)], status=2)
+    expect("does not exist" in bad.stderr, "unknown user refused: %r" % bad.stderr)
+    expect_eq(db(w, "SELECT count(*) FROM rating_coordinations"), [(0,)], "nothing recorded")
+
+    def expected(group_results):
+        g = cli_rate(w, case_of([(k, start[k]) for k in "KLM"], group_results))
+        after = {k: g["players"][k]["new"] if k in "KLM" else start[k] for k in start}
+        case = {"elo_adjustment": [{"id": k, "dsu": start[k], "elo": elo[k][0],
+                                    "elo_games": elo[k][1], "current": after[k]}
+                                   for k in start]}
+        c = cli_rate(w, case)
+        final = dict(after)
+        for k, a in c["adjusted"].items():
+            final[k] = a["to"]
+        return c, final
+
+    out = coordinate(w, rows)
+    c, final = expected(res)
+    expect_eq((out["N"], out["direction"], out["count"]), (c["N"], c["direction"], c["count"]),
+              "N, direction and the players compared")
+    expect_eq({int(u): a["to"] for u, a in out["adjusted"].items()},
+              {ids[k]: a["to"] for k, a in c["adjusted"].items()}, "the moves")
+    expect(c["N"] >= 25, "the case moves ratings (N %r)" % c["N"])
+    for k in start:
+        expect_eq(rating_of(w, ids[k]), final[k], "after the coordination: " + k)
+    h = history(w, ids["K"])
+    expect_eq([x["method"] for x in h], ["difference", "elo_coordination"],
+              "K's history: the group, then the coordination")
+    # correcting the earlier group re-rates it and applies the coordination again
+    g = game_between(games, ids["L"], ids["M"])
+    correct(w, g, "1-0" if g["white"]["id"] == ids["L"] else "0-1")
+    res[("L", "M")] = "1-0"
+    c, final = expected(res)
+    for k in start:
+        expect_eq(rating_of(w, ids[k]), final[k], "after the correction: " + k)
+    before = final_list(w)
+    p = w.server.cli("rating-update", "--from-scratch")
+    expect_eq(p.returncode, 0, "rating-update: " + p.stderr)
+    expect_eq(final_list(w), before, "from scratch: the same list")
+
+
 @test
 def refused_requests_change_nothing():
     w = W()
