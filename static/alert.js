@@ -1,6 +1,9 @@
 // alert.js: the page's message region (role="alert", id "alert"), where
 // the API's error sentences are shown.  It stays in the document while
-// empty so that screen readers announce each new message.
+// empty so that screen readers announce each new message.  In Danish a
+// known error code comes first in Danish, the API's own (English)
+// sentence after it in brackets: it names the details (dates, moves).
+import { currentLang, t } from './i18n.js';
 
 function region() {
 	return document.getElementById('alert');
@@ -12,4 +15,17 @@ export function showAlert(text) {
 
 export function clearAlert() {
 	region().textContent = '';
+}
+
+// The sentence for an API error (an ApiError, or anything with a
+// message): the API's own, in Danish behind a Danish one for its code.
+export function errorText(e) {
+	const key = `error.${e.code}`;
+	if (currentLang() === 'da' && e.code && t(key) !== key)
+		return `${t(key)} (${e.message})`;
+	return e.message;
+}
+
+export function showError(e) {
+	showAlert(errorText(e));
 }

@@ -2,7 +2,9 @@
 //
 // Each square is a <button> whose accessible name (aria-label) is the
 // square's name ("e2"); the piece on it is its text, a Unicode chess
-// symbol, and its description (title) says the piece in words.
+// symbol, and its description (title) says the piece in words.  The edge
+// squares carry the coordinates, letters or (on request) ICCF digits.
+import { t } from './i18n.js';
 
 const FILES = 'abcdefgh';
 
@@ -14,6 +16,7 @@ const GLYPHS = {
 };
 const TEXT_FORM = '\uFE0E';
 const NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const COORD_KEY = 'corrchess.iccf_coordinates';
 
 // 'white' for an upper-case FEN letter, 'black' for a lower-case one.
 export function pieceColor(letter) {
@@ -106,8 +109,10 @@ export function buildBoard(el, orientation, onSquare) {
 		b.classList.add((FILES.indexOf(name[0]) + Number(name[1])) % 2 === 0 ? 'light' : 'dark');
 		b.setAttribute('aria-label', name);
 		b.dataset.square = name;
-		if (name[1] === bottomRank)
+		if (name[1] === bottomRank) {
 			b.dataset.file = name[0];
+			b.dataset.iccfFile = String(FILES.indexOf(name[0]) + 1);
+		}
 		if (name[0] === leftFile)
 			b.dataset.rank = name[1];
 		b.tabIndex = el.children.length === 0 ? 0 : -1;
@@ -123,7 +128,8 @@ export function showPosition(el, pieces, selected, lastMove) {
 		const name = b.dataset.square;
 		const letter = pieces.get(name);
 		b.textContent = letter ? GLYPHS[letter] + TEXT_FORM : '';
-		b.title = letter ? `${pieceColor(letter)} ${NAMES[letter.toLowerCase()]}` : 'empty';
+		b.title = letter
+			? t(`piece.${pieceColor(letter)}_${NAMES[letter.toLowerCase()]}`) : t('piece.empty');
 		b.classList.toggle('white-piece', !!letter && pieceColor(letter) === 'white');
 		b.classList.toggle('black-piece', !!letter && pieceColor(letter) === 'black');
 		b.classList.toggle('last-move', (lastMove || []).includes(name));
@@ -131,5 +137,24 @@ export function showPosition(el, pieces, selected, lastMove) {
 			b.setAttribute('aria-pressed', 'true');
 		else
 			b.removeAttribute('aria-pressed');
+	}
+}
+
+// ICCF digits (1-8 for the files a-h) instead of letters on the board's
+// edge when on; the choice is kept in localStorage for every board.
+export function showIccfCoordinates(el, on) {
+	el.classList.toggle('iccf', on);
+	try {
+		localStorage.setItem(COORD_KEY, on ? '1' : '0');
+	} catch {
+		// not kept
+	}
+}
+
+export function iccfCoordinatesWanted() {
+	try {
+		return localStorage.getItem(COORD_KEY) === '1';
+	} catch {
+		return false;
 	}
 }

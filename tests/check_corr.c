@@ -497,7 +497,13 @@ START_TEST(test_stored_rows)
 	static const char *const broken[] = {"5755", "1111"};
 	ck_assert_int_lt(corr_game_set_series(&g, WHITE, broken, 2, &e), 0);
 	ck_assert_uint_eq(g.state.nseries, 2); /* unchanged */
+	ck_assert_int_eq(corr_position(&g)->side, BLACK);
+	ck_assert_str_eq(corr_side_name(WHITE), "white");
+	ck_assert_str_eq(corr_side_name(BLACK), "black");
+	ck_assert_str_eq(corr_side_name(CORR_NOBODY), "");
 	corr_game_free(&g);
+	corr_game_free(&g); /* a zeroed game: no-op */
+	corr_game_free(NULL);
 }
 END_TEST
 

@@ -136,6 +136,39 @@ START_TEST(test_play)
 }
 END_TEST
 
+/* game_legal_moves(): the moves of the position now, kept until the next
+ * move; game_play() checks against the same list. */
+START_TEST(test_legal_moves)
+{
+	char err[256];
+	const move *list;
+	game *g = new_game(FEN_STARTPOS);
+	ck_assert_int_eq(game_legal_moves(g, &list), 20);
+	const move *again;
+	ck_assert_int_eq(game_legal_moves(g, &again), 20);
+	ck_assert_ptr_eq(list, again);
+	move e4 = MOVE_NONE;
+	for (int i = 0; i < 20; i++)
+		if (list[i] == MOVE_MAKE(SQ(4, 1), SQ(4, 3), MOVE_DOUBLE_PUSH))
+			e4 = list[i];
+	ck_assert_int_ne(e4, MOVE_NONE);
+	ck_assert_int_eq(game_play(g, e4, err, sizeof err), CC_OK);
+	/* After the move the list is the opponent's. */
+	ck_assert_int_eq(game_legal_moves(g, &list), 20);
+	ck_assert_int_eq(game_play(g, e4, err, sizeof err), CC_ERR_ILLEGAL);
+	play_line(g, "f7f6 d2d4 g7g5");
+	move fresh[MAX_MOVES];
+	int n = movegen_legal(game_position(g), fresh);
+	ck_assert_int_eq(game_legal_moves(g, &list), n);
+	ck_assert(memcmp(list, fresh, (size_t)n * sizeof *fresh) == 0);
+	ck_assert_int_eq(game_play(g, MOVE_MAKE(SQ(3, 0), SQ(7, 4), MOVE_QUIET), err, sizeof err),
+	                 CC_OK); /* Qh5# */
+	ck_assert_int_eq(game_legal_moves(g, &list), 0);
+	ck_assert_int_eq(game_ending(g), GAME_CHECKMATE);
+	game_free(g);
+}
+END_TEST
+
 START_TEST(test_game_over)
 {
 	char err[256];
@@ -332,6 +365,7 @@ static Suite *game_suite(void)
 	tcase_add_test(tc, test_status);
 	tcase_add_test(tc, test_dead_positions);
 	tcase_add_test(tc, test_play);
+	tcase_add_test(tc, test_legal_moves);
 	tcase_add_test(tc, test_game_over);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("claims");

@@ -18,6 +18,9 @@ struct game {
 	size_t cap;     /* room in moves[]; keys[] has cap + 1 */
 	move *moves;    /* the moves, in order */
 	uint64_t *keys; /* keys[i]: game_repetition_key() before move i; keys[n] = now */
+	bool legal_known;       /* legal[] holds the legal moves of cur */
+	int nlegal;
+	move legal[MAX_MOVES];
 };
 
 /* Light squares: b1, d1, ..., a2, c2, ... (a1 is dark). */
@@ -150,10 +153,10 @@ int game_play(game *g, move m, char *err, size_t errlen)
 {
 	char u_text[UCI_MAX];
 	/* One generation serves both checks (the game is not over, and m
-	 * is among the legal moves): replaying a stored game calls this for
-	 * every ply. */
-	move list[MAX_MOVES];
-	int n = movegen_legal(&g->cur, list);
+	 * is among the legal moves), and none when game_legal_moves() has
+	 * just made it: replaying a stored game calls this for every ply. */
+	const move *list;
+	int n = game_legal_moves(g, &list);
 	enum game_state st = state_of(&g->cur, n);
 	if (st != GAME_ONGOING)
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "the game is over: %s",
@@ -173,9 +176,20 @@ int game_play(game *g, move m, char *err, size_t errlen)
 		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	undo u;
 	position_do_move(&g->cur, m, &u);
+	g->legal_known = false;
 	g->moves[g->n++] = m;
 	g->keys[g->n] = game_repetition_key(&g->cur);
 	return CC_OK;
+}
+
+int game_legal_moves(game *g, const move **list)
+{
+	if (!g->legal_known) {
+		g->nlegal = movegen_legal(&g->cur, g->legal);
+		g->legal_known = true;
+	}
+	*list = g->legal;
+	return g->nlegal;
 }
 
 const position *game_position(const game *g)

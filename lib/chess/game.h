@@ -72,6 +72,11 @@ void game_free(game *g);
  * generations. */
 int game_play(game *g, move m, char *err, size_t errlen);
 
+/* The legal moves of the position now into *list (borrowed: valid until
+ * the next game_play() or game_free()); returns their number.  One legal
+ * move generation, kept, so a game_play() of one of them costs none. */
+int game_legal_moves(game *g, const move **list);
+
 /* The position now and at the start: borrowed, valid until the next
  * game_play() or game_free(). */
 const position *game_position(const game *g);

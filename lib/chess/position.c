@@ -1,4 +1,4 @@
-/* board.c: attack tables, Zobrist keys, and making/unmaking moves.
+/* position.c: attack tables, Zobrist keys, and making/unmaking moves.
  *
  * Sliding attacks use "magic" bitboards: for each square the relevant
  * blocker squares are masked out of the occupancy, multiplied by a 64-bit

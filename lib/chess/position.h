@@ -1,4 +1,4 @@
-/* board.h: the position and the move value type.
+/* position.h: the position and the move value type.
  *
  * Representation: bitboards (one 64-bit set per piece type and per colour)
  * plus a 64-byte mailbox for "what stands on square s".  Squares are

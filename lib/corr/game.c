@@ -83,11 +83,21 @@ static int append(struct corr_game *g, const struct corr_move *mv, struct corr_e
 int corr_game_push(struct corr_game *g, const struct corr_move *mv, struct corr_error *e)
 {
 	struct corr_move m = *mv;
-	char err[256];
+	char err[256] = "not a legal move";
 	/* The stored UCI text is replayed: a stored game can always be
-	 * rebuilt, and one that does not replay is not served. */
-	if (uci_parse(game_position(g->chess), m.uci, &m.m, err, sizeof err) != CC_OK ||
-	    game_play(g->chess, m.m, err, sizeof err) != CC_OK)
+	 * rebuilt, and one that does not replay is not served.  The text is
+	 * looked up among the legal moves (uci_write() wrote it), which
+	 * game_play() then reuses: one move generation a ply. */
+	const move *list;
+	int n = game_legal_moves(g->chess, &list);
+	m.m = MOVE_NONE;
+	for (int i = 0; i < n && m.m == MOVE_NONE; i++) {
+		char u[UCI_MAX];
+		uci_write(list[i], u);
+		if (strcmp(u, m.uci) == 0)
+			m.m = list[i];
+	}
+	if (m.m == MOVE_NONE || game_play(g->chess, m.m, err, sizeof err) != CC_OK)
 		return corr_fail(e, CC_ERR_ILLEGAL, "internal",
 		                 "stored move %zu (%s) does not replay: %s", g->nmoves + 1, m.uci,
 		                 err);

@@ -18,6 +18,7 @@
 #include "api/games.h"
 #include "base/log.h"
 #include "notation/iccf.h"
+#include "store/ratings.h"
 #include "util/status.h"
 
 #define PGN_TYPE  "text/x-chess-pgn; charset=utf-8"
@@ -92,10 +93,23 @@ int api_export_pgn(struct app *app, struct api_req *rq, struct api_resp *rs)
 	const char *site = app->cfg && app->cfg->base_url && *app->cfg->base_url
 	                           ? app->cfg->base_url
 	                           : "corrchess";
+	/* The players' K-skak ratings, in tags named for the DSU system as
+	 * WhiteElo is for Elo (PGN standard 9.1.2): the rating each was rated
+	 * from in this group, else his current one (docs/RATING.md). */
+	int wr, br;
+	char wrs[16] = "", brs[16] = "";
+	if (store_ratings_game(app->st, g.id, &wr, &br) == 0) {
+		if (wr != STORE_NO_RATING)
+			snprintf(wrs, sizeof wrs, "%d", wr);
+		if (br != STORE_NO_RATING)
+			snprintf(brs, sizeof brs, "%d", br);
+	}
 	struct pgn_tag tags[] = {
 	        {"Mode", pgn_mode(g.profile)}, /* NULL (left out) for a profile of no known mode */
 	        {"TimeControl", tc},
 	        {"Termination", pgn_termination(g.g.state.termination, g.g.state.result)},
+	        {"WhiteDSU", *wrs ? wrs : NULL},
+	        {"BlackDSU", *brs ? brs : NULL},
 	};
 	struct pgn_game pg = {
 	        .event = event,

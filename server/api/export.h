@@ -1,4 +1,4 @@
-/* api_export.h: the two exports of a game (API.md "Exports"):
+/* export.h: the two exports of a game (API.md "Exports"):
  *   GET /api/v1/games/{id}/pgn         text/x-chess-pgn, lib/pgn
  *   GET /api/v1/games/{id}/transcript  text/plain, lib/transcript (DSU 6.8.2)
  * Any signed-in user may fetch them, as GET /api/v1/games/{id}.  Neither

@@ -38,6 +38,39 @@ int32_t *game_json_days(const struct store_game *sg, int32_t today, struct clock
 	return days;
 }
 
+/* Dates as YYYY-MM-DD without printf: the GAME writes two per move, and
+ * moves mostly share their dates, so the last one is kept. */
+struct dates {
+	int32_t day;
+	char iso[CALENDAR_ISO_LEN];
+};
+
+static const char *iso_of(struct dates *c, int32_t day)
+{
+	if (day == c->day && c->iso[0])
+		return c->iso;
+	int y, m, d;
+	calendar_to_ymd(day, &y, &m, &d);
+	if (y < 0 || y > 9999) {
+		calendar_format(day, c->iso, sizeof c->iso);
+	} else {
+		char *p = c->iso;
+		*p++ = (char)('0' + y / 1000);
+		*p++ = (char)('0' + y / 100 % 10);
+		*p++ = (char)('0' + y / 10 % 10);
+		*p++ = (char)('0' + y % 10);
+		*p++ = '-';
+		*p++ = (char)('0' + m / 10);
+		*p++ = (char)('0' + m % 10);
+		*p++ = '-';
+		*p++ = (char)('0' + d / 10);
+		*p++ = (char)('0' + d % 10);
+		*p = '\0';
+	}
+	c->day = day;
+	return c->iso;
+}
+
 static void write_date(struct jsonw *w, int32_t day)
 {
 	char buf[CALENDAR_ISO_LEN];
@@ -89,12 +122,12 @@ static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_
 	const position *start = game_start_position(g->chess);
 	int first_number = start->fullmove;
 	int first_side = start->side;
+	struct dates cache = {.day = 0, .iso = ""};
 	jsonw_raw(w, "[");
 	for (size_t i = 0; i < g->nmoves; i++) {
 		const struct corr_move *m = &g->moves[i];
 		size_t idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
 		int color = (int)((first_side + i) % 2);
-		char date[CALENDAR_ISO_LEN];
 		jsonw_raw(w, i ? ",{\"ply\":" : "{\"ply\":");
 		jsonw_int(w, (long long)i + 1);
 		jsonw_raw(w, ",\"number\":");
@@ -107,11 +140,9 @@ static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_
 		jsonw_key(w, "uci", false);
 		jsonw_str(w, m->uci);
 		jsonw_key(w, "received", false);
-		calendar_format(m->received, date, sizeof date);
-		jsonw_str(w, date);
+		jsonw_str(w, iso_of(&cache, m->received));
 		jsonw_key(w, "sent", false);
-		calendar_format(m->sent, date, sizeof date);
-		jsonw_str(w, date);
+		jsonw_str(w, iso_of(&cache, m->sent));
 		jsonw_key(w, "days", false);
 		jsonw_int(w, days[i]);
 		jsonw_key(w, "series", false);

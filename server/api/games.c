@@ -9,6 +9,8 @@
 
 #include "api/game_json.h"
 #include "base/log.h"
+#include "jobs/notify.h"
+#include "jobs/outbox.h"
 #include "chess/fen.h"
 #include "clock/calendar.h"
 #include "store/users.h"
@@ -73,7 +75,31 @@ int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
 int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg,
                     const struct corr_delta *d, int status)
 {
-	int rc = store_games_apply(app->st, sg, d, rq->user.id);
+	/* The change and its mail in one transaction (docs/NOTIFY.md): no
+	 * move without its mail, no mail of a move that was not stored.  The
+	 * mail is written from the game as it is after the change, applied in
+	 * memory (no second read). */
+	char today[CALENDAR_ISO_LEN];
+	api_today(app, today);
+	struct corr_state was = sg->g.state;
+	struct corr_error e;
+	bool applied = false;
+	int rc = store_begin(app->st);
+	if (rc == STORE_OK)
+		rc = store_games_apply_in(app->st, sg, d, rq->user.id);
+	if (rc == STORE_OK) {
+		applied = corr_apply(&sg->g, d, &e) == CC_OK;
+		if (!applied)
+			log_msg(LOG_ERROR, "game %lld: %s", (long long)sg->id, e.message);
+		if (notify_game_changed(app, &was, applied ? sg : NULL, sg->id, d, today) != 0)
+			rc = STORE_ERROR;
+	}
+	if (rc == STORE_OK)
+		rc = store_commit(app->st);
+	else
+		store_rollback(app->st);
+	if (rc == STORE_OK)
+		outbox_wake();
 	if (rc == STORE_STALE)
 		return api_error(rs, "stale", "game %lld changed meanwhile: reload it",
 		                 (long long)sg->id);
@@ -82,9 +108,7 @@ int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, st
 		                 "the change could not be stored; nothing was changed, "
 		                 "try again");
 	/* Answer from what was just stored, without reading it back. */
-	struct corr_error e;
-	if (corr_apply(&sg->g, d, &e) != CC_OK) {
-		log_msg(LOG_ERROR, "game %lld: %s", (long long)sg->id, e.message);
+	if (!applied) {
 		struct store_game now;
 		store_games_free(sg);
 		if (api_game_load(app, rq, rs, &now))

@@ -9,7 +9,10 @@
 #include "api/actions.h"
 #include "api/export.h"
 #include "api/games.h"
+#include "api/messages.h"
+#include "api/me.h"
 #include "api/moves.h"
+#include "api/ratings.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tournaments.h"
@@ -47,13 +50,23 @@ static const struct route {
         {"POST", "/api/v1/games/{id}/result", api_actions_result, TL, "sets results"},
         {"DELETE", "/api/v1/games/{id}/series", api_moves_series_cancel, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/pgn", api_export_pgn, SIGNED, NULL},
+        {"GET", "/api/v1/games/{id}/messages", api_messages_list, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, SIGNED, NULL},
         {"POST", "/api/v1/vacations", api_vacations_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, SIGNED, NULL},
+        {"GET", "/api/v1/users/me", api_me_get, SIGNED, NULL},
+        {"PATCH", "/api/v1/users/me", api_me_patch, SIGNED, NULL},
+        /* No login: the secret key in the URL is the credential (docs/NOTIFY.md). */
+        {"GET", "/api/v1/users/{id}/calendar.ics", api_me_calendar, ANYONE, NULL},
+        {"POST", "/api/v1/users/{id}/unsubscribe", api_me_unsubscribe, ANYONE, NULL},
         {"GET", "/api/v1/tl/overview", api_tl_overview, TL, "sees the overview"},
         {"POST", "/api/v1/tournaments", api_tournaments_create, TL, "creates tournaments"},
         {"GET", "/api/v1/tournaments", api_tournaments_list, SIGNED, NULL},
         {"GET", "/api/v1/tournaments/{id}", api_tournaments_get, SIGNED, NULL},
+        {"PATCH", "/api/v1/users/{id}", api_ratings_user_patch, TL, "sets ratings"},
+        {"GET", "/api/v1/ratings", api_ratings_list, SIGNED, NULL},
+        {"GET", "/api/v1/ratings.csv", api_ratings_csv, SIGNED, NULL},
+        {"GET", "/api/v1/users/{id}/ratings", api_ratings_history, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, TL,
          "records withdrawals"},
         {"POST", "/api/v1/tournaments/{id}/next-stage", api_tournaments_next_stage, TL,
@@ -152,4 +165,6 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs)
 	rq->json = NULL;
 	/* A handler that failed after starting a write leaves no half work. */
 	store_rollback(app->st);
+	if (strcmp(rq->method, "GET") != 0) /* a game may have ended: rate its group */
+		api_ratings_refresh(app);
 }

@@ -1,4 +1,4 @@
-/* api_tl.h: the tournament leader's overview (API.md "Tournament leader",
+/* tl.h: the tournament leader's overview (API.md "Tournament leader",
  * docs/SWEEP.md). */
 #ifndef CORRCHESS_API_TL_H
 #define CORRCHESS_API_TL_H

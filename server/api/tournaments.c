@@ -14,12 +14,15 @@
 #include <string.h>
 
 #include "api/games.h"
+#include "api/ratings.h"
 #include "corr/corr.h"
 #include "store/tournaments.h"
 #include "store/users.h"
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
+#include "jobs/notify.h"
+#include "jobs/outbox.h"
 #include "store/games.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
@@ -630,10 +633,18 @@ static int store_draft(struct app *app, const struct draft *d, int64_t creator, 
 	if (d->kind == KIND_CUP ? insert_cup(app, d, *id, creator, rs) != 0
 	                        : insert_games(app, d, *id, rs) != 0)
 		goto fail;
+	/* DSU 6.5.2.1: the start letter, written with the group. */
+	char today[CALENDAR_ISO_LEN];
+	api_today(app, today);
+	if (notify_tournament_started(app, *id, today) != 0) {
+		api_error(rs, "busy", "the tournament could not be stored; try again");
+		goto fail;
+	}
 	if (store_commit(app->st) != STORE_OK) {
 		api_error(rs, "busy", "the tournament could not be stored; try again");
 		return -1;
 	}
+	outbox_wake();
 	return 0;
 fail:
 	store_rollback(app->st);
@@ -1016,6 +1027,10 @@ static int respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 		                 (long long)id);
 	json_t *j = tournament_json(app, &t);
 	unload(&t);
+	if (j && api_ratings_standings(app, j) != 0) { /* the players' ratings (issue 12) */
+		json_decref(j);
+		j = NULL;
+	}
 	if (!j)
 		return api_error(rs, "internal", "tournament %lld cannot be shown",
 		                 (long long)id);

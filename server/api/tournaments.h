@@ -1,4 +1,4 @@
-/* api_tournaments.h: the Tournaments endpoints of API.md (SPEC 6; DSU
+/* tournaments.h: the Tournaments endpoints of API.md (SPEC 6; DSU
  * 6.5-6.7).
  *
  *   POST /api/v1/tournaments        api_tournaments_create (tl, admin)
@@ -9,7 +9,7 @@
  * A tournament is stored with its players by seat (tournament_players)
  * and all its games (games.tournament_id), created together in one
  * transaction.  Pairings, standings and tie-breaks come from
- * lib/tiebreak; the standings are computed on each GET from the games'
+ * lib/tourney; the standings are computed on each GET from the games'
  * results, so a result a TL corrects shows at once. */
 #ifndef CORRCHESS_API_TOURNAMENTS_H
 #define CORRCHESS_API_TOURNAMENTS_H

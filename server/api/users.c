@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/auth.h"
+#include "api/ratings.h"
 #include "store/users.h"
 
 bool api_is_tl(const struct user *u)
@@ -19,7 +20,12 @@ json_t *api_user_json(struct app *app, int64_t id)
 	struct store_user u;
 	if (store_users_get(app->st, id, &u) != STORE_OK)
 		return NULL;
-	return json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id, "name", u.name, "role", u.role);
+	json_t *j = json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id, "name", u.name, "role", u.role);
+	if (j && api_ratings_user_fields(app, id, j) != 0) { /* API.md "Ratings" */
+		json_decref(j);
+		j = NULL;
+	}
+	return j;
 }
 
 int api_users_insert(struct app *app, const char *name, const char *email, const char *role,

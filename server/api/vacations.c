@@ -49,6 +49,8 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
+#include "jobs/notify.h"
+#include "jobs/outbox.h"
 #include "corr/corr.h"
 #include "store/users.h"
 #include "store/vacations.h"
@@ -342,8 +344,14 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 		if (store_audit(app->st, rq->user.id, 0, action, detail) != STORE_OK)
 			goto dbfail;
 	}
+	/* DSU 6.3.6.1: the notice to every remaining opponent, written with
+	 * the vacation (docs/NOTIFY.md). */
+	if (notify_vacation(app, user, req.first, req.last, today, kind == CLOCK_SPECIAL_LEAVE,
+			    p.notice_on) != 0)
+		goto dbfail;
 	if (store_commit(app->st) != STORE_OK)
 		goto dbfail;
+	outbox_wake();
 	free(v);
 	return api_json(rs, 201, period_json(user, &p, days));
 dbfail:

@@ -1,4 +1,4 @@
-/* api_vacations.h: the Vacations endpoints of API.md (DSU 6.3.6, 6.8.8;
+/* vacations.h: the Vacations endpoints of API.md (DSU 6.3.6, 6.8.8;
  * SPEC.md 4.3).
  *
  *   POST /api/v1/vacations            api_vacations_create
@@ -7,7 +7,7 @@
  * A stored period (table `vacations`) stops the clocks of every game of
  * its player and of his opponents in those games (games.c loads the
  * periods of both players as the game's stops); the rules applied when a
- * period is granted are described in api_vacations.c. */
+ * period is granted are described in api/vacations.c. */
 #ifndef CORRCHESS_API_VACATIONS_H
 #define CORRCHESS_API_VACATIONS_H
 

@@ -5,7 +5,10 @@
 #define CORRCHESS_APP_H
 
 #include "base/config.h"
-#include "store/store.h"
+
+/* The database (server/store/store.h); opaque here, so base/ includes
+ * nothing from the layers above it.  C11 allows the typedef twice. */
+typedef struct store store;
 
 struct app {
 	struct config *cfg; /* borrowed */

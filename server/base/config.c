@@ -14,7 +14,7 @@
 const char *const config_keys[] = {"db",        "listen",        "smtp_url",     "smtp_user",
 				   "smtp_password", "mail_from", "base_url",   "static_dir",
 				   "log_level", "threads",       "session_days", "today",
-				   NULL};
+				   "mail_retry", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -27,6 +27,7 @@ static const size_t offsets[] = {
     offsetof(struct config, base_url),     offsetof(struct config, static_dir),
     offsetof(struct config, log_level),    offsetof(struct config, threads),
     offsetof(struct config, session_days), offsetof(struct config, today),
+    offsetof(struct config, mail_retry),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -138,7 +139,8 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "mail_from", "corrchess@localhost") ||
 	    set_default(cfg, "base_url", "http://127.0.0.1:8080") ||
 	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
-	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30")) {
+	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30") ||
+	    set_default(cfg, "mail_retry", "60")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}

@@ -22,6 +22,7 @@ struct config {
 	char *threads;       /* HTTP worker threads */
 	char *session_days;  /* how long a login lasts */
 	char *today;         /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
+	char *mail_retry;    /* seconds before a failed mail is tried again (doubling) */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the

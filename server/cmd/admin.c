@@ -11,6 +11,8 @@
 #include "api/api.h"
 #include "api/auth.h"
 #include "api/games.h"
+#include "cmd/demo.h"
+#include "api/ratings.h"
 #include "corr/corr.h"
 #include "jobs/sweep.h"
 #include "store/store.h"
@@ -126,46 +128,43 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 		status = 2;
 		goto out;
 	}
-	static const struct {
-		const char *name, *email, *role;
-	} people[3] = {{"tl", "tl@demo.invalid", "tl"},
-		       {"alice", "alice@demo.invalid", "player"},
-		       {"bob", "bob@demo.invalid", "player"}};
-	char pw[3][13];
-	int64_t ids[3];
+	char pw[DEMO_USERS][13];
+	const char *passwords[DEMO_USERS];
 	char err[512];
 	if (store_begin(st) != STORE_OK) {
 		fprintf(stderr, "corrchess: demo: the database is busy\n");
 		goto out;
 	}
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < DEMO_USERS; i++) {
+		char email[64];
+		int64_t id;
 		random_password(pw[i]);
 		const char *code;
-		if (api_users_insert(&app, people[i].name, people[i].email, people[i].role, pw[i],
-				     &ids[i], &code, err, sizeof err) != 0) {
+		passwords[i] = pw[i];
+		snprintf(email, sizeof email, "%s@demo.invalid", demo_names[i]);
+		if (api_users_insert(&app, demo_names[i], email, i == 0 ? "tl" : "player", pw[i], &id,
+				     &code, err, sizeof err) != 0) {
 			fprintf(stderr, "corrchess: demo: %s\n", err);
 			goto rollback;
 		}
-	}
-	char today[11];
-	api_today(&app, today);
-	int64_t game_id;
-	const char *code;
-	struct api_new_game ng = {.white = ids[1], .black = ids[2], .profile = "server",
-				  .start_date = today, .event = "corrchess demo"};
-	if (api_games_new(&app, &ng, &game_id, &code, err, sizeof err) != 0) {
-		fprintf(stderr, "corrchess: demo: %s\n", err);
-		goto rollback;
 	}
 	if (store_commit(st) != STORE_OK) {
 		fprintf(stderr, "corrchess: demo: the demo could not be stored\n");
 		goto rollback;
 	}
+	/* The tournament's history, through the API (each step commits). */
+	long long tournament = 0;
+	if (demo_replay(&app, passwords, &tournament, err, sizeof err) != 0) {
+		fprintf(stderr, "corrchess: demo: %s\ncorrchess: demo: delete %s and run it again\n",
+			err, cfg->db);
+		goto out;
+	}
 	printf("demo logins (shown this once):\n");
-	for (int i = 0; i < 3; i++)
-		printf("  %-6s password %s  (%s)\n", people[i].name, pw[i], people[i].role);
-	printf("demo game %lld: alice (white) - bob (black), server profile, started %s\n",
-	       (long long)game_id, today);
+	for (int i = 0; i < DEMO_USERS; i++)
+		printf("  %-6s password %s  (%s)\n", demo_names[i], pw[i], i == 0 ? "tl" : "player");
+	printf("demo tournament %lld: \"Demo Open\", a round robin of alice, bob, carol, dave and "
+	       "erik, 40 days in: /tournaments/%lld\n",
+	       tournament, tournament);
 	status = 0;
 	goto out;
 rollback:
@@ -196,6 +195,7 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 	api_today(&app, today);
 	struct sweep_counts c;
 	int status = sweep_run(&app, today, stdout, &c, err, sizeof err);
+	api_ratings_refresh(&app); /* the groups whose last game the sweep ended */
 	printf("sweep %s: %d games, %d reminders, %d tl_notices, %d forfeits, %d adjudications; "
 	       "%d mails queued, %d sent, %d failed\n",
 	       today, c.games, c.events[CORR_FINDING_REMINDER], c.events[CORR_FINDING_TL_NOTICE],

@@ -1,4 +1,4 @@
-/* cmd_admin.h: the database commands of corrchess (API.md "Programs"). */
+/* admin.h: the database commands of corrchess (API.md "Programs"). */
 #ifndef CORRCHESS_CMD_ADMIN_H
 #define CORRCHESS_CMD_ADMIN_H
 

@@ -1,4 +1,4 @@
-/* cmd_clock.c: `corrchess days` and `corrchess easter`.  Parsing and
+/* clock.c: `corrchess days` and `corrchess easter`.  Parsing and
  * printing only; every rule lives in lib/clock/ and lib/clock/calendar.c. */
 #include "cmd/clock.h"
 

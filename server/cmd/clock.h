@@ -1,4 +1,4 @@
-/* cmd_clock.h: the `corrchess days` and `corrchess easter` subcommands
+/* clock.h: the `corrchess days` and `corrchess easter` subcommands
  * (API.md "Programs"), thin wrappers over lib/clock/clock.h and lib/clock/calendar.h.
  *
  * Both take the subcommand's own argv (argv[0] is "days" / "easter") and

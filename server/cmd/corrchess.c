@@ -3,6 +3,8 @@
  *   corrchess perft [--fen FEN] [--divide] DEPTH
  *   corrchess days --profile P --received DATE --sent DATE [--vacation S:E]...
  *   corrchess easter YEAR
+ *   corrchess rate [FILE|-]
+ *   corrchess rating-coordinate --elo FILE
  *   corrchess tourney [FILE|-]
  *
  *   corrchess --db FILE user add --name N --email E --role R --password-stdin
@@ -23,6 +25,8 @@
 #include "chess/position.h"
 #include "cmd/admin.h"
 #include "cmd/clock.h"
+#include "cmd/rate.h"
+#include "cmd/ratings.h"
 #include "cmd/tourney.h"
 #include "cmd/transcript.h"
 #include "base/config.h"
@@ -48,6 +52,10 @@ static void usage(FILE *to)
 	      "  easter YEAR                          Easter Sunday and the holiday span\n"
 	      "  transcript [--fen FEN] FILE          replay a numbered ICCF transcript (\"-\" = stdin);\n"
 	      "                                       check its series\n"
+	      "  rate [FILE|-]                        rate one group (DSU 4.5) given as JSON\n"
+	      "  rating-coordinate --elo FILE [--apply [--on DATE]]\n"
+	      "                                       the yearly Elo coordination (DSU 4.5.6)\n"
+	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n"
 	      "  tourney [FILE|-]                     compute a DSU tournament case (JSON in, JSON out)\n",
 	      to);
 }
@@ -158,12 +166,18 @@ int main(int argc, char **argv)
 		status = cmd_easter(sub_argc, sub_argv);
 	else if (strcmp(cmd, "transcript") == 0)
 		status = cmd_transcript(sub_argc, sub_argv);
+	else if (strcmp(cmd, "rate") == 0)
+		status = cmd_rate(sub_argc, sub_argv);
+	else if (strcmp(cmd, "rating-coordinate") == 0)
+		status = cmd_rating_coordinate(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "tourney") == 0)
 		status = cmd_tourney(sub_argc, sub_argv);
 	else if (strcmp(cmd, "user") == 0)
 		status = cmd_user(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "demo") == 0)
 		status = cmd_demo(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "rating-update") == 0)
+		status = cmd_rating_update(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "sweep") == 0)
 		status = cmd_sweep(&cfg, sub_argc, sub_argv);
 	else

@@ -17,6 +17,7 @@
 #include "base/config.h"
 #include "api/auth.h"
 #include "http/http.h"
+#include "jobs/outbox.h"
 #include "base/log.h"
 #include "store/store.h"
 
@@ -116,6 +117,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: %s\n", err);
 		goto out;
 	}
+	/* The mail outbox is delivered by a thread of its own (docs/NOTIFY.md). */
+	if (outbox_start(&app) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the mail thread\n");
+		goto out;
+	}
 	log_msg(LOG_INFO, "serving http://%s/ with database %s (schema %d)", cfg.listen, cfg.db,
 		store_schema_version(st));
 	int sig = 0;
@@ -125,6 +131,9 @@ int main(int argc, char **argv)
 	srv = NULL;
 	status = 0;
 out:
+	outbox_stop(); /* after its current mail; a no-op when it never started */
+	if (srv)
+		http_stop(srv, 10000);
 	if (fd >= 0)
 		close(fd);
 	store_close(st);

@@ -1,4 +1,4 @@
-/* cmd_transcript.c: `corrchess transcript`.  Reading, checking order and
+/* transcript.c: `corrchess transcript`.  Reading, checking order and
  * printing only; the notation and the series rules live in lib/notation/iccf.c,
  * lib/corr/series.c and lib/notation/san.c. */
 #include "cmd/transcript.h"

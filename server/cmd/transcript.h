@@ -1,4 +1,4 @@
-/* cmd_transcript.h: the `corrchess transcript` subcommand, a thin wrapper
+/* transcript.h: the `corrchess transcript` subcommand, a thin wrapper
  * over lib/notation/iccf.h (numbered ICCF transcripts, DSU 6.2.2) and lib/corr/series.h
  * (move series, DSU 6.2.5).
  *

@@ -26,6 +26,7 @@
 
 #include "base/log.h"
 #include "http/web.h"
+#include "xfcc/xfcc.h"
 
 struct http_server {
 	struct MHD_Daemon *mhd;
@@ -131,8 +132,21 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, &rq);
 	struct api_resp rs;
 	memset(&rs, 0, sizeof rs);
-	bool web = web_owns_path(url);
-	if (web)
+	bool xfcc = strcmp(url, XFCC_PATH) == 0;
+	bool web = !xfcc && web_owns_path(url);
+	if (xfcc) {
+		/* The Xfcc SOAP interface (issue 14): no API JSON, its own XML. */
+		struct xfcc_http_req xr = {
+			.method = method,
+			.content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+								    MHD_HTTP_HEADER_CONTENT_TYPE),
+			.soap_action = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "SOAPAction"),
+			.body = rq.body,
+			.len = rq.body_len,
+			.too_big = rq.body_too_big,
+		};
+		xfcc_handle(srv->app, &xr, &rs);
+	} else if (web)
 		web_handle(srv->app->cfg->static_dir, &rq, &rs);
 	else
 		api_handle(srv->app, &rq, &rs);

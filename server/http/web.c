@@ -69,25 +69,39 @@ static bool asset_name_ok(const char *name)
 	       !strstr(name, "..") && content_type(name);
 }
 
-/* "/games/{id}" with a positive id written without leading zeros (the
+/* prefix followed by a positive id written without leading zeros (the
  * page's one address), at most 15 digits as in the API's routes. */
-static bool game_path_ok(const char *path)
+static bool id_path_ok(const char *path, const char *prefix)
 {
-	static const char prefix[] = "/games/";
-	if (strncmp(path, prefix, sizeof prefix - 1) != 0)
+	size_t plen = strlen(prefix);
+	if (strncmp(path, prefix, plen) != 0)
 		return false;
-	const char *id = path + sizeof prefix - 1;
+	const char *id = path + plen;
 	size_t n = strspn(id, "0123456789");
 	return n > 0 && n <= 15 && id[n] == '\0' && id[0] != '0';
 }
 
+/* The pages at fixed addresses (API.md "Web pages"), each one file. */
+static const struct {
+	const char *path, *file;
+} pages[] = {
+        {"/", "index.html"},
+        {"/vacations", "vacations.html"},
+        {"/tournaments", "tournaments.html"},
+        {"/tl", "tl.html"},
+        {"/account", "account.html"},
+};
+
 /* The file in static_dir that answers path, or NULL when none does. */
 static const char *file_for_path(const char *path)
 {
-	if (strcmp(path, "/") == 0)
-		return "index.html";
-	if (game_path_ok(path))
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++)
+		if (strcmp(path, pages[i].path) == 0)
+			return pages[i].file;
+	if (id_path_ok(path, "/games/"))
 		return "game.html";
+	if (id_path_ok(path, "/tournaments/"))
+		return "tournament.html";
 	if (strncmp(path, "/static/", 8) == 0 && asset_name_ok(path + 8))
 		return path + 8;
 	return NULL;

@@ -9,7 +9,7 @@
  * static_dir.  Everything else outside /api/ is a 404 HTML page.  The
  * files are read afresh for every request (they are small, and an edit
  * shows without a restart).  These paths are not API routes: they are not
- * in api.c's table nor in `corrchessd --routes`. */
+ * in the route table of api/router.c nor in `corrchessd --routes`. */
 #ifndef CORRCHESS_WEB_H
 #define CORRCHESS_WEB_H
 

@@ -70,9 +70,11 @@ static void put_encoded_words(struct textbuf *b, const char *s)
 	}
 }
 
-char *mail_format(const char *from, const char *to, const char *subject, const char *body,
-		  long long msgid_seed)
+char *mail_format_msg(const char *from, const struct mail_msg *m)
 {
+	const char *to = m->to, *subject = m->subject, *body = m->body;
+	long long msgid_seed = m->seed;
+
 	struct textbuf b = TEXTBUF_INIT(MAIL_MAX);
 	char line[256];
 	time_t now = time(NULL);
@@ -95,9 +97,25 @@ char *mail_format(const char *from, const char *to, const char *subject, const c
 	else
 		put_encoded_words(&b, subject);
 	const char *at = strchr(from, '@');
-	snprintf(line, sizeof line, "\r\nMessage-ID: <corrchess.%lld.%lld.%ld@%s>\r\n", msgid_seed,
-		 (long long)now, (long)getpid(), at && at[1] ? at + 1 : "localhost");
-	puts_buf(&b, line);
+	if (m->message_id && *m->message_id) {
+		/* Fixed when queued: a mail sent again is the same message. */
+		puts_buf(&b, "\r\nMessage-ID: ");
+		put_header_text(&b, m->message_id);
+		puts_buf(&b, "\r\n");
+	} else {
+		snprintf(line, sizeof line, "\r\nMessage-ID: <corrchess.%lld.%lld.%ld@%s>\r\n",
+			 msgid_seed, (long long)now, (long)getpid(),
+			 at && at[1] ? at + 1 : "localhost");
+		puts_buf(&b, line);
+	}
+	if (m->unsubscribe && *m->unsubscribe) {
+		/* RFC 2369 3.2 and RFC 8058: one click, an HTTPS POST. */
+		puts_buf(&b, "List-Unsubscribe: <");
+		put_header_text(&b, m->unsubscribe);
+		puts_buf(&b, ">\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n");
+	}
+	/* RFC 3834: written by a program, not to be answered by one. */
+	puts_buf(&b, "Auto-Submitted: auto-generated\r\n");
 	puts_buf(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
 		     "Content-Transfer-Encoding: 8bit\r\n\r\n");
 	/* Bare LF line ends become CRLF (RFC 5321 2.3.8); libcurl doubles a
@@ -114,6 +132,13 @@ char *mail_format(const char *from, const char *to, const char *subject, const c
 		return NULL;
 	}
 	return b.p;
+}
+
+char *mail_format(const char *from, const char *to, const char *subject, const char *body,
+		  long long msgid_seed)
+{
+	struct mail_msg m = {to, subject, body, NULL, NULL, msgid_seed};
+	return mail_format_msg(from, &m);
 }
 
 struct upload {
@@ -139,6 +164,14 @@ static bool address_ok(const char *a)
 int mail_send(const struct mail_server *ms, const char *to, const char *subject,
 	      const char *body, long long msgid_seed, char *err, size_t errlen)
 {
+	struct mail_msg m = {to, subject, body, NULL, NULL, msgid_seed};
+	return mail_send_msg(ms, &m, err, errlen);
+}
+
+int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char *err,
+		  size_t errlen)
+{
+	const char *to = mm->to;
 	if (!ms->url || !*ms->url) {
 		snprintf(err, errlen, "smtp_url is not set");
 		return -1;
@@ -147,7 +180,7 @@ int mail_send(const struct mail_server *ms, const char *to, const char *subject,
 		snprintf(err, errlen, "not a usable address: \"%s\"", address_ok(to) ? ms->from : to);
 		return -1;
 	}
-	char *msg = mail_format(ms->from, to, subject, body, msgid_seed);
+	char *msg = mail_format_msg(ms->from, mm);
 	CURL *c = curl_easy_init();
 	if (!msg || !c) {
 		free(msg);

@@ -14,6 +14,25 @@ struct mail_server {
 	const char *from;     /* the envelope and From: address */
 };
 
+/* One mail as the outbox holds it. */
+struct mail_msg {
+	const char *to, *subject, *body;
+	const char *message_id;  /* "<...@...>" fixed when queued; NULL = made from seed */
+	const char *unsubscribe; /* a URL: List-Unsubscribe with the one-click
+				    List-Unsubscribe-Post of RFC 8058; NULL = none */
+	long long seed;          /* makes a Message-ID unique when message_id is NULL */
+};
+
+/* Builds the message m from `from` as mail_format() does, with its own
+ * Message-ID and the List-Unsubscribe headers when given (new string;
+ * NULL when out of memory).  A header value with CR or LF in it is put
+ * on one line. */
+char *mail_format_msg(const char *from, const struct mail_msg *m);
+
+/* Sends m like mail_send(); 0, or -1 with a sentence in err. */
+int mail_send_msg(const struct mail_server *ms, const struct mail_msg *m, char *err,
+		  size_t errlen);
+
 /* Builds the message (Date, From, To, Subject, Message-ID, MIME headers;
  * a non-ASCII subject in RFC 2047 form; line ends CRLF) into a new string;
  * NULL when out of memory.  msgid_seed makes the Message-ID unique. */

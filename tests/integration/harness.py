@@ -341,7 +341,8 @@ def add_days(s, n):
 
 
 GAME_KEYS = {"id", "event", "profile", "start_date", "white", "black", "status", "result",
-             "termination", "to_move", "fen", "moves", "clock", "series", "draw_offer"}
+             "termination", "to_move", "fen", "moves", "clock", "series", "draw_offer",
+             "rev"}
 MOVE_KEYS = {"ply", "number", "color", "iccf", "san", "received", "sent", "days"}
 CLOCK_KEYS = {"used_days", "penalty_days", "next_control", "forfeit_date"}
 USER_KEYS = {"id", "name", "role"}
@@ -370,6 +371,7 @@ def expect_game_shape(g):
     missing = GAME_KEYS - set(g)
     expect(not missing, "GAME lacks %s" % sorted(missing))
     expect(isinstance(g["id"], int), "id")
+    expect(isinstance(g["rev"], int) and g["rev"] >= 0, "rev %r" % (g["rev"],))
     expect(g["event"] is None or isinstance(g["event"], str), "event")
     expect(g["profile"] in ("dsu-post", "dsu-email", "server"), "profile %r" % g["profile"])
     expect(re.fullmatch(r"\d{4}-\d{2}-\d{2}", g["start_date"] or ""), "start_date")

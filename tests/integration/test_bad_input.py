@@ -277,7 +277,7 @@ def wrong_method_405():
                                 ("DELETE", "/api/v1/games/%d" % g["id"], {"GET"}),
                                 ("GET", "/api/v1/session", {"POST", "DELETE"}),
                                 ("GET", "/api/v1/games/%d/moves" % g["id"], {"POST"}),
-                                ("PATCH", "/api/v1/users/%d" % w.ids["bob"], {"GET"}),
+                                ("PUT", "/api/v1/users/%d" % w.ids["bob"], {"GET", "PATCH"}),
                                 ("PUT", "/api/v1/games/%d/resign" % g["id"], {"POST"})):
         r = w.alice.request(method, path)
         refused(r, 405, None, "%s %s" % (method, path))

@@ -2,7 +2,8 @@
 """The daemon as a program (API.md "Programs"): restarts with nothing
 lost, start-up failures with one line, SIGTERM finishing requests in
 flight, a newer schema refused, the stored FEN equal to the replay of the
-stored moves, a corrupt game answered without a crash, `corrchess demo`."""
+stored moves, a corrupt game answered without a crash (`corrchess demo`:
+test_demo.py)."""
 import os
 import signal
 import socket
@@ -562,35 +563,6 @@ def corrupt_game_is_refused_not_served():
                   [(3,)], "nothing was stored in the corrupt game")
         log = srv.read_log()
         expect("game %d" % bad1["id"] in log, "the corruption is logged:\n" + log[-2000:])
-
-
-@test
-def demo_once():
-    with Server(today=TODAY) as srv:
-        r = srv.cli("demo")
-        expect_eq(r.returncode, 0, "first demo: " + r.stderr)
-        logins = re.findall(r"^\s*(\S+)\s+password\s+(\S+)", r.stdout, re.M)
-        expect_eq(len(logins), 3, "three logins printed:\n" + r.stdout)
-        srv.start()
-        users = {}
-        for name, pw in logins:
-            resp = srv.client().post("session", {"login": name, "password": pw})
-            expect_status(resp, 201, "demo login %s" % name)
-            users[name] = (srv.client(resp.json["token"]), resp.json["user"])
-        expect_eq(sorted(u["role"] for _, u in users.values()), ["player", "player", "tl"],
-                  "a TL and two players")
-        client, player = next(v for v in users.values() if v[1]["role"] == "player")
-        games = client.get("games?player=%d" % player["id"]).json["games"]
-        expect_eq(len(games), 1, "one demo game")
-        expect_eq(games[0]["start_date"], TODAY, "started today")
-        expect_eq(games[0]["status"], "active", "ready to play")
-        r2 = srv.cli("demo")
-        expect_eq(r2.returncode, 2, "second demo exit status")
-        expect_eq(len([l for l in r2.stderr.splitlines() if l.strip()]), 1,
-                  "second demo: one line:\n" + r2.stderr)
-        expect("password" not in r2.stdout, "no new passwords printed")
-        for name, pw in logins:
-            srv.login(name, pw)  # the first passwords still work
 
 
 if __name__ == "__main__":

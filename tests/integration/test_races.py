@@ -244,6 +244,42 @@ def many_games_at_once():
 
 
 @test
+def sweep_against_move():
+    """The daily sweep ends a game lost on time (server profile, SPEC 4.6)
+    while the player sends his move: the sweep's end is written only at
+    the revision it judged, so either the game ended with no move of his
+    after it, or his move is stored and the game was not ended from the
+    position before it."""
+    import subprocess
+    w = W()
+    for rnd in range(4):
+        # White has had 60 days for his first move: over the 40 of move 10.
+        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", add_days(TODAY, -60))["id"]
+        env = w.server.env()
+        env["CORRCHESS_TODAY"] = TODAY
+
+        def sweep():
+            return subprocess.run([CORRCHESS, "--db", w.server.db, "sweep"],
+                                  capture_output=True, text=True, env=env, timeout=120)
+        move, swept = at_once(lambda: w.alice.post("games/%d/moves" % gid, {"move": "e4"}),
+                              sweep)
+        expect(move.status < 500, "round %d: no 5xx: %r" % (rnd, move))
+        expect(swept.returncode == 0, "round %d: the sweep: %s" % (rnd, swept.stderr))
+        status, result = stored_game(w, gid)[:2]
+        rows = stored_moves(w, gid)
+        term = w.server.db_rows("SELECT termination FROM games WHERE id = ?", (gid,))[0][0]
+        if move.status == 201:
+            # Then the sweep judged the game after the move (nothing due:
+            # Black has just received it) or was stale.
+            expect_eq((status, term, rows), ("active", None, [("e4", 0)]),
+                      "round %d: the move stored, the game goes on" % rnd)
+        else:
+            expect_409(move, ("stale", "game_over"), "round %d: the move" % rnd)
+            expect_eq((status, result, term, rows), ("finished", "0-1", "time_forfeit", []),
+                      "round %d: ended on time, no move after" % rnd)
+
+
+@test
 def stale_revision_refused():
     """A write that names the revision it was made on ("rev") is refused
     with 409 stale once the game has moved on, and changes nothing."""

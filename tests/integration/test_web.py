@@ -71,6 +71,12 @@ def pages_answer_with_their_files():
     for gid in ("1", "42", "999999999999999"):
         expect_file(c.get("/games/" + gid), "game.html", what="/games/" + gid)
     expect_file(c.get("/games/7?tab=moves"), "game.html", what="/games/7 with a query")
+    for path, name in (("/vacations", "vacations.html"), ("/tournaments", "tournaments.html"),
+                       ("/tl", "tl.html"), ("/account", "account.html"),
+                       ("/tournaments/1", "tournament.html"),
+                       ("/tournaments/999999999999999", "tournament.html"),
+                       ("/tournaments/3?x=1", "tournament.html")):
+        expect_file(c.get(path), name, what=path)
 
 
 @test
@@ -115,6 +121,9 @@ def traversal_and_odd_names_never_leave_static_dir():
         "/games/0", "/games/abc", "/games/01", "/games/-1", "/games/1.5", "/games/1/",
         "/games/", "/games", "/games/" + "9" * 16, "/games/1%00", "/index.html", "/game.html",
         "/server/api.c", "/favicon.ico", "/%ff", "/api.c",
+        "/tournaments/0", "/tournaments/01", "/tournaments/x", "/tournaments/1/", "/tournaments/",
+        "/tournaments/" + "9" * 16, "/vacations/", "/vacations/1", "/tl/", "/tl/overview",
+        "/account/", "/ACCOUNT", "/Tl", "/tournament.html", "/vacations.html",
     ]
     for p in paths:
         expect_not_found_page(raw_get(srv, p), p)
@@ -128,7 +137,7 @@ def traversal_and_odd_names_never_leave_static_dir():
 def other_methods_are_refused():
     srv = shared_server()
     for method in ("POST", "PUT", "DELETE", "PATCH"):
-        for path in ("/", "/games/1", "/static/style.css"):
+        for path in ("/", "/games/1", "/static/style.css", "/vacations", "/tournaments/2"):
             r = srv.client().request(method, path, raw=b"x")
             expect_status(r, 405, "%s %s" % (method, path))
             expect_eq(r.headers.get("Allow"), "GET, HEAD", "%s %s: Allow" % (method, path))

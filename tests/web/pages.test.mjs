@@ -2,15 +2,18 @@
 //
 //   node pages.test.mjs MODULES_DIR WORK_DIR
 //
-// MODULES_DIR holds node_modules/playwright-core; WORK_DIR gets the
-// daemon's log and the screenshots.  CORRCHESS, CORRCHESSD, TOP_SRCDIR
+// MODULES_DIR holds node_modules/playwright-core and axe-core; WORK_DIR
+// gets the daemon's log and the screenshots (the main pages' also go to
+// docs/screenshots/ of the source tree when it is writable, for the
+// README).  CORRCHESS, CORRCHESSD, TOP_SRCDIR
 // and CHROMIUM come from the environment (tests/web/run.sh).
 //
 // Starts corrchessd on a free loopback port with a temporary database
 // (users made by `corrchess user add`, games over the API), then plays
-// through the pages as two people would: Alice (White) in one browser
-// context, Bob (Black) in a second one, each signing in by the labelled
-// fields.  The steps build on each other, so the first failure ends the
+// through the pages as the people would: Alice (White) in one browser
+// context, Bob (Black, on a phone) in a second one, the tournament
+// leader in a third, each signing in by the labelled fields; axe-core
+// checks every page (no serious or critical violation).  The steps build on each other, so the first failure ends the
 // run.  Prints "ok - step" lines and "N passed, N failed"; exits 1 when a
 // step failed.
 import { createRequire } from 'node:module';
@@ -28,12 +31,14 @@ if (!modulesDir || !workDir) {
 }
 const require = createRequire(path.join(path.resolve(modulesDir), 'package.json'));
 const { chromium } = require('playwright-core');
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 const CORRCHESS = process.env.CORRCHESS || 'corrchess';
 const CORRCHESSD = process.env.CORRCHESSD || 'corrchessd';
 const TOP_SRCDIR = process.env.TOP_SRCDIR || path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TODAY = '2027-09-01';
+const SHOTS_DIR = path.join(TOP_SRCDIR, 'docs', 'screenshots');
 // As machines/c.md runs Chromium here: no sandbox (root), no GPU, and no
 // connections of its own (the network is closed).
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic',
@@ -204,36 +209,125 @@ async function expectRefused(page, answer, status, before) {
 		assert.equal(await squareText(page, sq), glyph, `square ${sq}`);
 }
 
+
+// The dialog that names a move before it is sent, and the request its
+// Confirm button makes.
+const confirmDialog = (page) => page.getByRole('dialog', { name: 'Ready to send?' });
+
+async function confirmMove(page, open, named) {
+	await open();
+	const dialog = confirmDialog(page);
+	await dialog.waitFor();
+	if (named)
+		assert.equal(await page.locator('#confirm-move').textContent(), named);
+	const answer = await answerTo(page, '/moves', () =>
+		dialog.getByRole('button', { name: 'Confirm' }).click());
+	await dialog.waitFor({ state: 'hidden' });
+	return answer;
+}
+
+const focusedText = (page) => page.evaluate(() =>
+	`${document.activeElement.id}|${document.activeElement.textContent}`);
+
+// axe-core on the page as it is: no serious or critical violation.  It
+// runs through the DevTools protocol (page.evaluate), which the page's
+// Content-Security-Policy does not govern.
+async function axeCheck(page, what) {
+	if (!(await page.evaluate(() => typeof window.axe === 'object')))
+		await page.evaluate(AXE_SOURCE);
+	const bad = await page.evaluate(async () => {
+		const r = await window.axe.run(document, { resultTypes: ['violations'] });
+		return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+			.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+	});
+	assert.deepEqual(bad, [], `axe-core on ${what}`);
+	axeChecked.add(what);
+}
+const axeChecked = new Set();
+
+// A screenshot into WORK_DIR, and into docs/screenshots/ when readme is
+// set and the source tree is writable.
+let shotsWritable = null;
+async function shot(page, name, { fullPage = false, readme = false } = {}) {
+	await page.screenshot({ path: path.join(workDir, name), fullPage });
+	if (!readme)
+		return;
+	if (shotsWritable === null) {
+		try {
+			fs.mkdirSync(SHOTS_DIR, { recursive: true });
+			fs.accessSync(SHOTS_DIR, fs.constants.W_OK);
+			shotsWritable = true;
+		} catch {
+			shotsWritable = false;
+		}
+	}
+	if (shotsWritable)
+		fs.copyFileSync(path.join(workDir, name), path.join(SHOTS_DIR, name));
+}
+
+const navLinks = (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+
 // ------------------------------------------------------------- the steps
 
 const ids = {};
 const games = {};
-let browser, alice, bob, alicePage, bobPage;
+let tournament = null;
+let browser, alice, bob, tlContext, alicePage, bobPage, tlPage;
 const errors = [];
 
-step('corrchessd starts with users and games', async () => {
+step('corrchessd starts with users, games and a tournament', async () => {
 	ids.alice = addUser('alice', 'player');
 	ids.bob = addUser('bob', 'player');
-	addUser('tl', 'tl');
+	ids.carol = addUser('carol', 'player');
+	ids.dave = addUser('dave', 'player');
+	ids.tl = addUser('tl', 'tl');
 	base = `http://127.0.0.1:${await startDaemon()}`;
 	const tl = await login('tl');
 	const game = { white: ids.alice, black: ids.bob, profile: 'server', start_date: TODAY };
 	games.main = (await apiCall('POST', '/games', game, tl)).id;
 	games.promo = (await apiCall('POST', '/games', { ...game, event: 'Promotion',
 		fen: '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' }, tl)).id;
+	games.series = (await apiCall('POST', '/games', { ...game, event: 'Series' }, tl)).id;
+	games.cancel = (await apiCall('POST', '/games', { ...game, event: 'Cancellable',
+		series_cancellable: true }, tl)).id;
+	games.post = (await apiCall('POST', '/games', { ...game, event: 'Postal', profile: 'dsu-post',
+		start_date: '2027-08-25' }, tl)).id;
+	// For the dashboard: a game far over the time limit, one silent for
+	// 20 days (the reminder is due after 14), and one lost on time.
+	games.old = (await apiCall('POST', '/games', { white: ids.carol, black: ids.dave,
+		profile: 'server', start_date: '2026-01-05', event: 'Old' }, tl)).id;
+	games.silent = (await apiCall('POST', '/games', { white: ids.carol, black: ids.bob,
+		profile: 'server', start_date: '2027-08-12', event: 'Quiet' }, tl)).id;
+	games.lost = (await apiCall('POST', '/games', { white: ids.dave, black: ids.carol,
+		profile: 'server', start_date: '2027-06-01', event: 'Lost' }, tl)).id;
+	await apiCall('POST', `/games/${games.lost}/result`, { result: '0-1', reason: 'no move in time',
+		termination: 'time_forfeit' }, tl);
+	tournament = await apiCall('POST', '/tournaments', { name: 'Nordic Open 2027', kind: 'round_robin',
+		profile: 'server', start_date: TODAY, players: [ids.alice, ids.bob, ids.carol, ids.dave] }, tl);
+	const tgames = await Promise.all(tournament.games.map((id) => apiCall('GET', `/games/${id}`, undefined, tl)));
+	const between = (a, b) => tgames.find((g) => [g.white.id, g.black.id].sort().join() === [a, b].sort().join());
+	games.aliceDave = between(ids.alice, ids.dave);
+	games.bobCarol = between(ids.bob, ids.carol);
+	games.bobDave = between(ids.bob, ids.dave);
+	await apiCall('POST', `/games/${games.aliceDave.id}/result`, {
+		result: games.aliceDave.white.id === ids.alice ? '1-0' : '0-1', reason: 'dave withdrew' }, tl);
+	await apiCall('POST', `/games/${games.bobCarol.id}/result`, { result: '1/2-1/2', reason: 'agreed by letter' }, tl);
 });
 
 step('Chromium starts', async () => {
 	// launch() gives every browser a new, empty --user-data-dir of its
 	// own (Playwright refuses the flag in args).
 	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-	alice = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+	alice = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-GB' });
 	bob = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2,
-		isMobile: true, hasTouch: true });
+		isMobile: true, hasTouch: true, locale: 'en-US' });
+	tlContext = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-GB' });
 	alicePage = await alice.newPage();
 	bobPage = await bob.newPage();
+	tlPage = await tlContext.newPage();
 	watchErrors(alicePage, 'alice', errors);
 	watchErrors(bobPage, 'bob', errors);
+	watchErrors(tlPage, 'tl', errors);
 });
 
 step('/ shows the sign-in form with labelled fields', async () => {
@@ -242,6 +336,11 @@ step('/ shows the sign-in form with labelled fields', async () => {
 	assert.equal(await alicePage.getByLabel('Password').getAttribute('type'), 'password');
 	assert.ok(await alicePage.getByRole('button', { name: 'Sign in' }).isVisible());
 	assert.equal(await alertText(alicePage), '');
+	assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'en');
+	// Signed out: no navigation to pages that need a session.
+	assert.equal(await alicePage.getByRole('navigation', { name: 'Main' }).count(), 0);
+	await axeCheck(alicePage, 'the sign-in form');
+	await shot(alicePage, 'signin.png', { readme: true });
 });
 
 step('a wrong password shows the API\'s message in the alert region', async () => {
@@ -251,18 +350,61 @@ step('a wrong password shows the API\'s message in the alert region', async () =
 	assert.ok(await alicePage.getByLabel('Login').isVisible());
 });
 
-step('signing in lists the games with links to them', async () => {
+step('signing in lists the games, those waiting for her move first, with links', async () => {
 	const answer = await signIn(alicePage, 'alice');
 	assert.equal(answer.status, 201);
 	const links = alicePage.locator('#games-list a');
-	await eventually(async () => assert.equal(await links.count(), 2));
+	const mine = await apiCall('GET', '/games', undefined, await login('alice'));
+	await eventually(async () => assert.equal(await links.count(), mine.games.length));
+	assert.equal(mine.games.length, 8);
 	const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-	assert.deepEqual(hrefs.sort(), [`/games/${games.main}`, `/games/${games.promo}`].sort());
-	assert.equal(await links.first().textContent(), 'alice \u2013 bob');
+	assert.deepEqual(hrefs.slice().sort(), mine.games.map((g) => `/games/${g.id}`).sort());
+	const states = await alicePage.locator('#games-list li').allTextContents();
+	const waiting = mine.games.filter((g) => g.status === 'active' && g[g.to_move].id === ids.alice).length;
+	assert.equal(waiting, 6);
+	states.forEach((s, i) => {
+		if (i < waiting)
+			assert.match(s, /your move/, s);
+		else
+			assert.doesNotMatch(s, /your move/, s);
+	});
+	assert.match(states[states.length - 1], /finished, 1-0|finished, 0-1/);
+	assert.match(await alicePage.locator('#games-summary').textContent(), /^6 waiting for your move, 8 in all/);
 	assert.equal(await alertText(alicePage), '');
 	assert.ok(await alicePage.evaluate(() => sessionStorage.getItem('corrchess.token')));
 	assert.ok(await alicePage.getByRole('button', { name: 'Sign out' }).isVisible());
-	await alicePage.screenshot({ path: path.join(workDir, 'games.png') });
+	assert.deepEqual(await navLinks(alicePage), ['Your games', 'Vacations', 'Tournaments', 'Account']);
+	assert.equal(await alicePage.getByRole('link', { name: 'Your games' }).getAttribute('aria-current'), 'page');
+	await axeCheck(alicePage, 'your games');
+	await shot(alicePage, 'games.png', { readme: true });
+});
+
+step('the games list comes in pages (?per=3): Next, Previous, by keyboard', async () => {
+	await alicePage.goto(`${base}/?per=3`);
+	const links = alicePage.locator('#games-list a');
+	await eventually(async () => assert.equal(await links.count(), 3));
+	const pager = alicePage.getByRole('group', { name: 'Pages' });
+	assert.match(await pager.textContent(), /Page 1 of 3/);
+	assert.ok(await pager.getByRole('button', { name: 'Previous' }).isDisabled());
+	const hrefsOf = () => links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+	const first = await hrefsOf();
+	await pager.getByRole('button', { name: 'Next' }).focus();
+	await alicePage.keyboard.press('Enter');
+	await eventually(async () => assert.match(await pager.textContent(), /Page 2 of 3/));
+	const second = await hrefsOf();
+	assert.equal(second.length, 3);
+	assert.ok(second.every((h) => !first.includes(h)), `${first} / ${second}`);
+	await alicePage.keyboard.press('Enter');
+	await eventually(async () => assert.match(await pager.textContent(), /Page 3 of 3/));
+	assert.equal(await links.count(), 2);
+	// Next is disabled on the last page: the focus went to Previous.
+	assert.equal(await alicePage.evaluate(() => document.activeElement.textContent), 'Previous');
+	await alicePage.keyboard.press('Space');
+	await eventually(async () => assert.match(await pager.textContent(), /Page 2 of 3/));
+	await axeCheck(alicePage, 'your games, page 2');
+	await alicePage.goto(`${base}/`);
+	await eventually(async () => assert.equal(await links.count(), 8));
+	assert.ok(!(await pager.isVisible()));
 });
 
 step('the game page: title, board from White\'s side, clocks', async () => {
@@ -283,9 +425,20 @@ step('the game page: title, board from White\'s side, clocks', async () => {
 	assert.equal(await alicePage.locator('#clock-white-used').textContent(), String(g.clock.white.used_days));
 	assert.match(await alicePage.locator('#clock-black-left').textContent(),
 		new RegExp(`^${g.clock.black.next_control.limit_days - g.clock.black.used_days} until move`));
+	assert.equal(await alicePage.locator('#clock-white-control').textContent(),
+		`move ${g.clock.white.next_control.move}: ${g.clock.white.next_control.limit_days} days in all`);
 	assert.equal(await moveItems(alicePage).count(), 0);
 	assert.ok(await alicePage.getByLabel('Move').isVisible());
+	assert.ok(await alicePage.getByLabel('Series').isVisible());
+	// Server play: the server dates the moves, there are no date fields.
+	assert.ok(!(await alicePage.getByLabel('Received').isVisible()));
+	assert.ok(!(await alicePage.getByLabel('Sent').isVisible()));
 	assert.ok(await alicePage.getByRole('button', { name: 'Send move' }).isVisible());
+	// A player is no tournament leader: no result form.
+	assert.equal(await alicePage.getByRole('button', { name: 'Record result' }).count(), 0);
+	assert.equal(await alicePage.locator('#tl-section').count(), 0); // not even hidden
+	assert.deepEqual(await navLinks(alicePage), ['Your games', 'Vacations', 'Tournaments', 'Account']);
+	await axeCheck(alicePage, 'the game page');
 });
 
 step('the board is one Tab stop, and the arrow keys move between its squares', async () => {
@@ -300,22 +453,89 @@ step('the board is one Tab stop, and the arrow keys move between its squares', a
 	const stops = await board(alicePage).locator('button[tabindex="0"]').count();
 	assert.equal(stops, 1);
 	await alicePage.keyboard.press('Tab');
+	assert.equal(await alicePage.evaluate(() => document.activeElement.id), 'iccf-coords');
+	await alicePage.keyboard.press('Tab');
 	assert.equal(await alicePage.evaluate(() => document.activeElement.id), 'move');
 });
 
-step('clicking e2 then e4 plays 1.e4', async () => {
+step('ICCF coordinates on request: digits on the board\'s edge, kept for the next page', async () => {
+	const corner = () => alicePage.evaluate(() => {
+		const a1 = document.querySelector('#board [data-square="a1"]');
+		const h1 = document.querySelector('#board [data-square="h1"]');
+		return [getComputedStyle(a1, '::after').content, getComputedStyle(h1, '::after').content,
+			getComputedStyle(a1, '::before').content];
+	});
+	assert.deepEqual(await corner(), ['"a"', '"h"', '"1"']);
+	await alicePage.getByLabel('ICCF coordinates').check();
+	assert.deepEqual(await corner(), ['"1"', '"8"', '"1"']);
+	await alicePage.reload();
+	await eventually(async () => assert.equal(await squareText(alicePage, 'e2'), '♙'));
+	assert.ok(await alicePage.getByLabel('ICCF coordinates').isChecked());
+	assert.deepEqual(await corner(), ['"1"', '"8"', '"1"']);
+	// The squares keep their names: "e2", not "52".
+	assert.equal(await square(alicePage, 'e2').getAttribute('aria-label'), 'e2');
+	await alicePage.getByLabel('ICCF coordinates').press('Space');
+	assert.deepEqual(await corner(), ['"a"', '"h"', '"1"']);
+});
+
+step('Send move opens a confirmation naming 5254 and e4; Cancel, Escape: nothing sent (keyboard only)', async () => {
+	const posts = [];
+	apiRequests(alicePage, 'POST', '/moves', posts);
+	const dialog = confirmDialog(alicePage);
+	await alicePage.getByLabel('Move').focus();
+	await alicePage.keyboard.type('e4');
+	await alicePage.keyboard.press('Enter');
+	await dialog.waitFor();
+	assert.equal(await alicePage.locator('#confirm-move').textContent(), '1. 5254 (e4)');
+	assert.match(await dialog.textContent(), /binding/);
+	assert.equal(await focusedText(alicePage), '|Cancel');
+	await axeCheck(alicePage, 'the move confirmation');
+	await shot(alicePage, 'confirm.png', { readme: true });
+	// Closed: the Send move button is enabled again once the page has
+	// taken the answer, and the focus is back in the Move field.
+	const closed = async () => {
+		await dialog.waitFor({ state: 'hidden' });
+		await eventually(async () => assert.ok(await alicePage.getByRole('button', { name: 'Send move' }).isEnabled()));
+		assert.equal(await alicePage.evaluate(() => document.activeElement.id), 'move');
+	};
+	await alicePage.keyboard.press('Enter'); // on Cancel
+	await closed();
+	await alicePage.keyboard.press('Enter');
+	await dialog.waitFor();
+	await alicePage.keyboard.press('Escape');
+	await closed();
+	await alicePage.keyboard.press('Enter');
+	await dialog.waitFor();
+	await alicePage.keyboard.press('Space'); // on Cancel
+	await closed();
+	await sleep(200);
+	assert.deepEqual(posts, []);
+	assert.equal(await moveItems(alicePage).count(), 0);
+	assert.equal(await squareText(alicePage, 'e2'), '♙');
+	assert.equal(await alicePage.getByLabel('Move').inputValue(), 'e4');
+	await alicePage.getByLabel('Move').fill('');
+	alicePage.removeAllListeners('request');
+});
+
+step('clicking e2 then e4 names 1. 5254 (e4); Confirm plays it', async () => {
 	await square(alicePage, 'e2').click();
 	assert.equal(await square(alicePage, 'e2').getAttribute('aria-pressed'), 'true');
-	const answer = await answerTo(alicePage, '/moves', () => square(alicePage, 'e4').click());
+	const answer = await confirmMove(alicePage, () => square(alicePage, 'e4').click(), '1. 5254 (e4)');
 	assert.equal(answer.status, 201, JSON.stringify(answer.body));
 	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 1));
 	const item = await moveItems(alicePage).first().textContent();
-	assert.match(item, /^1\. e4 /);
+	assert.match(item, /^1\. 5254 e4 /);
 	assert.match(item, new RegExp(`received ${TODAY}, sent ${TODAY}`));
+	assert.equal(await moveItems(alicePage).first().locator('.iccf').textContent(), '5254');
+	assert.equal(await moveItems(alicePage).first().locator('.san').textContent(), 'e4');
 	assert.equal(await squareText(alicePage, 'e4'), '♙');
 	assert.equal(await squareText(alicePage, 'e2'), '');
 	assert.equal(await square(alicePage, 'e2').getAttribute('aria-pressed'), null);
+	// The last move is marked on the board.
+	for (const sq of ['e2', 'e4'])
+		assert.ok(await square(alicePage, sq).evaluate((b) => b.classList.contains('last-move')), sq);
 	assert.match(await alicePage.locator('#turn').textContent(), /Black \(bob\) to move/);
+	assert.match(await alicePage.locator('#news').textContent(), /Sent: 1\. 5254 \(e4\)/);
 	assert.equal(await alertText(alicePage), '');
 });
 
@@ -334,38 +554,49 @@ step('the opponent signs in, comes back to the game, sees it from Black\'s side'
 	assert.equal(await squares.last().getAttribute('aria-label'), 'a8');
 	assert.equal(await bobPage.title(), 'alice \u2013 bob');
 	assert.match(await bobPage.locator('#turn').textContent(), /your move/);
+	await axeCheck(bobPage, 'the game page on a phone');
 });
 
-step('Bob answers 5755 (ICCF numeric for e7-e5) in the Move field', async () => {
-	await bobPage.getByLabel('Move').fill('5755');
-	const answer = await answerTo(bobPage, '/moves', () =>
-		bobPage.getByRole('button', { name: 'Send move' }).click());
+step('Bob answers 5755 (ICCF numeric for e7-e5) with the keyboard alone: Enter, Shift+Tab to Confirm, Enter', async () => {
+	await bobPage.getByLabel('Move').focus();
+	await bobPage.keyboard.type('5755');
+	await bobPage.keyboard.press('Enter');
+	await confirmDialog(bobPage).waitFor();
+	assert.equal(await bobPage.locator('#confirm-move').textContent(), '1\u2026 5755 (e5)');
+	await bobPage.keyboard.press('Shift+Tab');
+	assert.equal(await focusedText(bobPage), '|Confirm');
+	const answer = await answerTo(bobPage, '/moves', () => bobPage.keyboard.press('Enter'));
 	assert.equal(answer.status, 201, JSON.stringify(answer.body));
 	await eventually(async () => assert.equal(await moveItems(bobPage).count(), 2));
-	assert.match(await moveItems(bobPage).nth(1).textContent(), /^1… e5 /);
+	assert.match(await moveItems(bobPage).nth(1).textContent(), /^1… 5755 e5 /);
 	assert.equal(await squareText(bobPage, 'e5'), '♟');
 	assert.equal(await squareText(bobPage, 'e7'), '');
 	assert.equal(await bobPage.getByLabel('Move').inputValue(), '');
+	assert.equal(await bobPage.evaluate(() => document.activeElement.id), 'move');
 });
 
 const afterE5 = { moves: 2, squares: { e4: '♙', e5: '♟', e2: '', e7: '', e1: '♔', d7: '♟' } };
 
-step('illegal moves typed show the API\'s error and change nothing', async () => {
+step('illegal moves typed: the confirmation says the page cannot read them; the API\'s error, nothing changed', async () => {
 	await alicePage.reload();
 	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 2));
 	for (const move of ['e5', 'Ke3']) {
 		await alicePage.getByLabel('Move').fill(move);
-		const answer = await answerTo(alicePage, '/moves', () =>
-			alicePage.getByRole('button', { name: 'Send move' }).click());
+		const answer = await confirmMove(alicePage, async () => {
+			await alicePage.getByRole('button', { name: 'Send move' }).click();
+			await confirmDialog(alicePage).waitFor();
+			assert.match(await alicePage.locator('#confirm-move').textContent(),
+				new RegExp(`^${move} \\(as typed: the page cannot read it`));
+		});
 		await expectRefused(alicePage, answer, 422, afterE5);
 		assert.equal(answer.body.error.code, 'illegal_move', move);
 	}
-	await alicePage.screenshot({ path: path.join(workDir, 'game-error.png') });
+	await shot(alicePage, 'game-error.png');
 });
 
 step('a move out of turn shows the not_your_turn error', async () => {
 	await square(bobPage, 'd7').click();
-	const answer = await answerTo(bobPage, '/moves', () => square(bobPage, 'd5').click());
+	const answer = await confirmMove(bobPage, () => square(bobPage, 'd5').click());
 	await expectRefused(bobPage, answer, 409, { ...afterE5, squares: { ...afterE5.squares, d5: '' } });
 	assert.equal(answer.body.error.code, 'not_your_turn');
 });
@@ -374,8 +605,7 @@ step('a move from a board that is out of date is refused as stale, and the page 
 	// White plays 2.Nf3 elsewhere; Bob's page still shows 1...e5 as the last move.
 	await apiCall('POST', `/games/${games.main}/moves`, { move: 'Nf3' }, await login('alice'));
 	await bobPage.getByLabel('Move').fill('Nc6');
-	const answer = await answerTo(bobPage, '/moves', () =>
-		bobPage.getByRole('button', { name: 'Send move' }).click());
+	const answer = await confirmMove(bobPage, () => bobPage.getByRole('button', { name: 'Send move' }).click());
 	assert.equal(answer.status, 409);
 	assert.equal(answer.body.error.code, 'stale');
 	await eventually(async () => assert.equal(await alertText(bobPage), answer.body.error.message));
@@ -390,12 +620,43 @@ step('reloading shows the same game', async () => {
 	assert.equal(await alicePage.title(), 'alice \u2013 bob');
 	const sans = await moveItems(alicePage).locator('.san').allTextContents();
 	assert.deepEqual(sans, ['e4', 'e5', 'Nf3']);
+	assert.deepEqual(await moveItems(alicePage).locator('.iccf').allTextContents(), ['5254', '5755', '7163']);
 	assert.equal(await squareText(alicePage, 'f3'), '♘');
 	assert.equal(await squareText(alicePage, 'e5'), '♟');
 	assert.equal(await alertText(alicePage), '');
 });
 
-step('a pawn reaching the last rank asks for the piece (Escape cancels)', async () => {
+step('a private note per game: kept for its author, not shown to the opponent', async () => {
+	const note = 'Plan: c3 and d4; watch the knight on c6.';
+	await alicePage.getByLabel('Note', { exact: true }).fill(note);
+	await alicePage.getByRole('button', { name: 'Save note' }).click();
+	assert.equal(await alicePage.locator('#note-state').textContent(), 'Note saved in this browser.');
+	await alicePage.reload();
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 3));
+	assert.equal(await alicePage.getByLabel('Note', { exact: true }).inputValue(), note);
+	await bobPage.reload();
+	await eventually(async () => assert.equal(await moveItems(bobPage).count(), 3));
+	assert.equal(await bobPage.getByLabel('Note', { exact: true }).inputValue(), '');
+	// Nothing of it went to the server.
+	const g = await apiCall('GET', `/games/${games.main}`, undefined, await login('alice'));
+	assert.ok(!JSON.stringify(g).includes('knight on c6'));
+});
+
+step('PGN and transcript downloads', async () => {
+	for (const [name, expect] of [['Download PGN', /\[White "alice"\][\s\S]*1\. e4/],
+		['Download transcript', /5254/]]) {
+		const [download] = await Promise.all([
+			alicePage.waitForEvent('download'),
+			alicePage.getByRole('button', { name }).click(),
+		]);
+		const file = await download.path();
+		assert.match(fs.readFileSync(file, 'utf8'), expect, name);
+		assert.match(download.suggestedFilename(), new RegExp(`^corrchess-${games.main}\\.(pgn|txt)$`));
+	}
+	assert.equal(await alertText(alicePage), '');
+});
+
+step('a pawn reaching the last rank asks for the piece (Escape cancels), then the confirmation', async () => {
 	await alicePage.goto(`${base}/games/${games.promo}`);
 	await eventually(async () => assert.equal(await squareText(alicePage, 'a7'), '♙'));
 	await square(alicePage, 'a7').click();
@@ -410,17 +671,84 @@ step('a pawn reaching the last rank asks for the piece (Escape cancels)', async 
 	assert.equal(await squareText(alicePage, 'a7'), '♙');
 	await square(alicePage, 'a7').click();
 	await square(alicePage, 'a8').click();
-	const answer = await answerTo(alicePage, '/moves', () =>
-		dialog.getByRole('button', { name: 'Knight' }).click());
+	const answer = await confirmMove(alicePage, () =>
+		dialog.getByRole('button', { name: 'Knight' }).click(), '1. 1718(4) (a8=N)');
 	assert.equal(answer.status, 201, JSON.stringify(answer.body));
 	await eventually(async () => assert.equal(await squareText(alicePage, 'a8'), '♘'));
-	assert.match(await moveItems(alicePage).first().textContent(), /^1\. a8=N /);
+	assert.match(await moveItems(alicePage).first().textContent(), /^1\. 1718\(4\) a8=N /);
+});
+
+step('a series with the move: named in the confirmation, stepped through on the board, then played', async () => {
+	await alicePage.goto(`${base}/games/${games.series}?poll=300`);
+	await eventually(async () => assert.equal(await squareText(alicePage, 'e2'), '♙'));
+	await alicePage.getByLabel('Move').fill('e4');
+	await alicePage.getByLabel('Series').fill('e5 Nf3');
+	const answer = await confirmMove(alicePage, async () => {
+		await alicePage.getByRole('button', { name: 'Send move' }).click();
+		await confirmDialog(alicePage).waitFor();
+		assert.equal(await alicePage.locator('#confirm-move').textContent(), '1. 5254 (e4)');
+		assert.equal(await alicePage.locator('#confirm-details').textContent(),
+			'Series: 1\u2026 5755 (e5), 2. 7163 (Nf3)');
+	});
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	assert.deepEqual(answer.body.series, { by: 'white', moves: ['5755', '7163'] });
+	const section = alicePage.locator('#series-section');
+	await section.waitFor();
+	assert.deepEqual(await section.locator('li').allTextContents(), ['1\u2026 5755 (e5)', '2. 7163 (Nf3)']);
+	assert.equal(await alicePage.getByLabel('Series').inputValue(), '');
+	const forward = section.getByRole('button', { name: 'Step forward' });
+	const back = section.getByRole('button', { name: 'Step back' });
+	assert.ok(await back.isDisabled());
+	await forward.click();
+	assert.equal(await squareText(alicePage, 'e5'), '♟');
+	assert.equal(await squareText(alicePage, 'e7'), '');
+	assert.match(await alicePage.locator('#board-view').textContent(), /step 1 of 2, 5755 \(e5\)/);
+	await forward.press('Enter');
+	assert.equal(await squareText(alicePage, 'f3'), '♘');
+	assert.ok(await forward.isDisabled());
+	assert.equal(await section.locator('li[aria-current="step"]').textContent(), '2. 7163 (Nf3)');
+	await axeCheck(alicePage, 'the game page with a series');
+	await back.click();
+	await back.click();
+	assert.equal(await squareText(alicePage, 'e5'), '');
+	assert.equal(await squareText(alicePage, 'f3'), '');
+	assert.ok(!(await alicePage.locator('#board-view').isVisible()));
+	// Bob answers as the series foresaw: 2.Nf3 follows by itself, and the
+	// live region tells Alice both moves.
+	await apiCall('POST', `/games/${games.series}/moves`, { move: 'e5' }, await login('bob'));
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 3));
+	assert.match(await moveItems(alicePage).nth(2).textContent(), /^2\. 7163 Nf3 .*from the series/);
+	assert.equal(await alicePage.locator('#news').textContent(),
+		'bob played 1\u2026 e5 (5755). alice played 2. Nf3 (7163).');
+	assert.ok(!(await section.isVisible()));
+});
+
+step('a series where the game allows it: Cancel series takes it back', async () => {
+	await alicePage.goto(`${base}/games/${games.cancel}`);
+	await eventually(async () => assert.equal(await squareText(alicePage, 'd2'), '♙'));
+	await alicePage.getByLabel('Move').fill('d4');
+	await alicePage.getByLabel('Series').fill('d5 c4');
+	const answer = await confirmMove(alicePage, () => alicePage.getByRole('button', { name: 'Send move' }).click(),
+		'1. 4244 (d4)');
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	const cancel = alicePage.getByRole('button', { name: 'Cancel series' });
+	await cancel.waitFor();
+	const [resp] = await Promise.all([
+		alicePage.waitForResponse((r) => r.url().endsWith(`/games/${games.cancel}/series`) &&
+			r.request().method() === 'DELETE'),
+		cancel.press('Enter'),
+	]);
+	assert.equal(resp.status(), 200);
+	await eventually(async () => assert.ok(!(await alicePage.locator('#series-section').isVisible())));
+	const g = await apiCall('GET', `/games/${games.cancel}`, undefined, await login('alice'));
+	assert.equal(g.series, null);
+	assert.equal(g.moves.length, 1);
 });
 
 step('screenshots, and the phone layout fits the screen', async () => {
 	await alicePage.goto(`${base}/games/${games.main}`);
 	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 3));
-	await alicePage.screenshot({ path: path.join(workDir, 'game-desktop.png'), fullPage: true });
+	await shot(alicePage, 'game-desktop.png', { fullPage: true, readme: true });
 	await bobPage.reload();
 	await eventually(async () => assert.equal(await moveItems(bobPage).count(), 3));
 	const fits = await bobPage.evaluate(() => {
@@ -428,7 +756,7 @@ step('screenshots, and the phone layout fits the screen', async () => {
 		return { page: document.documentElement.scrollWidth, screen: innerWidth, board: b.right };
 	});
 	assert.ok(fits.page <= fits.screen && fits.board <= fits.screen, JSON.stringify(fits));
-	await bobPage.screenshot({ path: path.join(workDir, 'game-phone.png'), fullPage: true });
+	await shot(bobPage, 'game-phone.png', { fullPage: true, readme: true });
 });
 
 // The game stands at 1.e4 e5 2.Nf3, Black (Bob) to move; Alice's page is
@@ -459,8 +787,14 @@ step('the players see Offer draw, Resign and Claim; Alice offers a draw', async 
 	assert.equal(await alertText(alicePage), '');
 });
 
-step('Bob sees Accept draw after a reload and declines: the offer is gone', async () => {
-	await bobPage.reload();
+step('Bob\'s page predates the offer: his own offer is refused as stale, the page catches up; he declines', async () => {
+	// Bob's page still shows the game before Alice's offer (it is his
+	// move: it does not poll).  The page names the revision it shows.
+	assert.ok(await action(bobPage, 'Offer draw').isVisible());
+	const stale = await answerTo(bobPage, '/draw', () => action(bobPage, 'Offer draw').click());
+	assert.equal(stale.status, 409, JSON.stringify(stale.body));
+	assert.equal(stale.body.error.code, 'stale');
+	await eventually(async () => assert.equal(await alertText(bobPage), stale.body.error.message));
 	await eventually(async () => assert.ok(await action(bobPage, 'Accept draw').isVisible()));
 	assert.ok(await action(bobPage, 'Decline draw').isVisible());
 	assert.ok(!(await action(bobPage, 'Offer draw').isVisible()));
@@ -509,7 +843,11 @@ step('with Alice\'s page open, Bob\'s move through the API comes without a reloa
 	await apiCall('POST', `/games/${games.main}/moves`, { move: 'Nc6' }, await login('bob'));
 	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 4));
 	assert.equal(alicePage.url(), url); // no reload
-	assert.match(await moveItems(alicePage).nth(3).textContent(), /^2… Nc6 /);
+	assert.match(await moveItems(alicePage).nth(3).textContent(), /^2… 2836 Nc6 /);
+	// The live region (role status) tells a screen reader what came.
+	assert.equal(await alicePage.getByRole('status').filter({ hasText: 'played' }).textContent(),
+		'bob played 2\u2026 Nc6 (2836). Your move.');
+	assert.equal(await alicePage.locator('#news').getAttribute('role'), 'status');
 	assert.equal(await squareText(alicePage, 'c6'), '♞');
 	assert.match(await alicePage.locator('#turn').textContent(), /your move/);
 	assert.ok(gets.length >= 2, gets.join(' '));
@@ -518,10 +856,13 @@ step('with Alice\'s page open, Bob\'s move through the API comes without a reloa
 	await sleep(1500);
 	assert.equal(gets.length, polled, 'polled on the player\'s own move');
 	alicePage.removeAllListeners('request');
-	await alicePage.screenshot({ path: path.join(workDir, 'game-actions.png'), fullPage: true });
+	await shot(alicePage, 'game-actions.png', { fullPage: true });
 });
 
 step('Bob resigns through the dialog (Cancel and Escape first: nothing happens)', async () => {
+	// His move 2...Nc6 went through the API: his page shows the game as it is.
+	await bobPage.reload();
+	await eventually(async () => assert.equal(await moveItems(bobPage).count(), 4));
 	const posts = [];
 	apiRequests(bobPage, 'POST', '/resign', posts);
 	const dialog = bobPage.getByRole('dialog', { name: 'Resign this game?' });
@@ -530,7 +871,8 @@ step('Bob resigns through the dialog (Cancel and Escape first: nothing happens)'
 	await action(bobPage, 'Resign').click();
 	await dialog.waitFor();
 	assert.equal(await focused(), '|Cancel');
-	await bobPage.screenshot({ path: path.join(workDir, 'game-resign-dialog.png') });
+	await shot(bobPage, 'game-resign-dialog.png');
+	await axeCheck(bobPage, 'the resign dialog');
 	await dialog.getByRole('button', { name: 'Cancel' }).click();
 	await dialog.waitFor({ state: 'hidden' });
 	assert.equal(await focused(), 'resign|Resign');
@@ -572,10 +914,333 @@ step('both pages show 1-0, resignation, and no move form or actions', async () =
 	assert.equal(await bobPage.evaluate(() => document.activeElement.id), 'result');
 	const fits = await bobPage.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: innerWidth }));
 	assert.ok(fits.page <= fits.screen, JSON.stringify(fits));
-	await bobPage.screenshot({ path: path.join(workDir, 'game-over-phone.png'), fullPage: true });
+	await shot(bobPage, 'game-over-phone.png', { fullPage: true });
 	await alicePage.reload();
 	await expectFinished(alicePage);
-	await alicePage.screenshot({ path: path.join(workDir, 'game-over-desktop.png'), fullPage: true });
+	await shot(alicePage, 'game-over-desktop.png', { fullPage: true });
+	await axeCheck(alicePage, 'a finished game');
+});
+
+step('postal play: Sent on White\'s first move (Received is the start date), both for Black', async () => {
+	await alicePage.goto(`${base}/games/${games.post}`);
+	await eventually(async () => assert.equal(await squareText(alicePage, 'd2'), '♙'));
+	assert.ok(!(await alicePage.getByLabel('Received').isVisible()));
+	assert.ok(await alicePage.getByLabel('Sent').isVisible());
+	assert.match(await alicePage.locator('#dates-hint').textContent(), /postmark/);
+	await alicePage.getByLabel('Move').fill('d4');
+	await alicePage.getByLabel('Sent').fill('2027-08-27');
+	const answer = await confirmMove(alicePage, async () => {
+		await alicePage.getByRole('button', { name: 'Send move' }).click();
+		await confirmDialog(alicePage).waitFor();
+		assert.equal(await alicePage.locator('#confirm-details').textContent(), 'Sent: 2027-08-27');
+	}, '1. 4244 (d4)');
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	assert.equal(answer.body.moves[0].sent, '2027-08-27');
+	await eventually(async () => assert.match(await moveItems(alicePage).first().textContent(),
+		/received 2027-08-25, sent 2027-08-27/));
+	await bobPage.goto(`${base}/games/${games.post}`);
+	await eventually(async () => assert.equal(await squareText(bobPage, 'd4'), '♙'));
+	assert.ok(await bobPage.getByLabel('Received').isVisible());
+	assert.ok(await bobPage.getByLabel('Sent').isVisible());
+	await bobPage.getByLabel('Move').fill('d5');
+	await bobPage.getByLabel('Received').fill('2027-08-30');
+	await bobPage.getByLabel('Sent').fill('2027-08-31');
+	const reply = await confirmMove(bobPage, () => bobPage.getByRole('button', { name: 'Send move' }).click(),
+		'1\u2026 4745 (d5)');
+	assert.equal(reply.status, 201, JSON.stringify(reply.body));
+	assert.deepEqual([reply.body.moves[1].received, reply.body.moves[1].sent], ['2027-08-30', '2027-08-31']);
+	await axeCheck(bobPage, 'a postal game with its date fields');
+});
+
+step('vacations: the notice rule explained on a first day too early, then a booking', async () => {
+	await alicePage.getByRole('link', { name: 'Vacations' }).click();
+	await alicePage.waitForURL(`${base}/vacations`);
+	const before = await apiCall('GET', `/users/${ids.alice}/vacations`, undefined, await login('alice'));
+	await eventually(async () => assert.match(await alicePage.locator('#remaining').textContent(),
+		new RegExp(`left this tournament year: ${before.remaining_days}\\.`)));
+	assert.ok(await alicePage.getByText('No periods booked.').isVisible());
+	assert.equal(await alicePage.getByRole('link', { name: 'Vacations' }).getAttribute('aria-current'), 'page');
+	// Alice plays a postal game: a vacation needs 6 days' notice.
+	await alicePage.getByLabel('First day').fill(TODAY);
+	await alicePage.getByLabel('Last day').fill('2027-09-03');
+	const refused = await answerTo(alicePage, '/api/v1/vacations', () =>
+		alicePage.getByRole('button', { name: 'Book vacation' }).click());
+	assert.equal(refused.status, 422, JSON.stringify(refused.body));
+	assert.equal(refused.body.error.code, 'notice_too_short');
+	await eventually(async () => assert.equal(await alertText(alicePage), refused.body.error.message));
+	assert.ok(await alicePage.locator('#notice-rule').isVisible());
+	assert.match(await alicePage.locator('#notice-rule').textContent(), /at least 6 days/);
+	assert.equal(await alicePage.evaluate(() => document.activeElement.id), 'first-day');
+	await axeCheck(alicePage, 'vacations with the notice rule');
+	await alicePage.getByLabel('First day').fill('2027-09-20');
+	await alicePage.getByLabel('Last day').fill('2027-09-24');
+	const booked = await answerTo(alicePage, '/api/v1/vacations', () =>
+		alicePage.getByLabel('Last day').press('Enter'));
+	assert.equal(booked.status, 201, JSON.stringify(booked.body));
+	const rows = alicePage.locator('#periods-body tr');
+	await eventually(async () => assert.equal(await rows.count(), 1));
+	assert.deepEqual((await rows.first().locator('td').allTextContents()).slice(0, 4),
+		['2027-09-20', '2027-09-24', String(booked.body.days), 'vacation']);
+	await eventually(async () => assert.match(await alicePage.locator('#remaining').textContent(),
+		new RegExp(`left this tournament year: ${before.remaining_days - booked.body.days}\\.`)));
+	assert.ok(!(await alicePage.locator('#notice-rule').isVisible()));
+	assert.equal(await alertText(alicePage), '');
+	await axeCheck(alicePage, 'vacations');
+	await shot(alicePage, 'vacations.png', { readme: true });
+});
+
+step('the opponent sees the vacation on the game page', async () => {
+	await bobPage.goto(`${base}/games/${games.post}`);
+	await eventually(async () => assert.equal(await bobPage.locator('#vacations-note').textContent(),
+		'alice is on vacation from 2027-09-20 to 2027-09-24.'));
+});
+
+step('tournaments: the list links to the crosstable', async () => {
+	await alicePage.getByRole('link', { name: 'Tournaments' }).click();
+	await alicePage.waitForURL(`${base}/tournaments`);
+	const link = alicePage.getByRole('link', { name: 'Nordic Open 2027' });
+	await link.waitFor();
+	// A player creates no tournaments.
+	assert.ok(!(await alicePage.getByRole('heading', { name: 'Create a tournament' }).isVisible()));
+	await axeCheck(alicePage, 'the tournaments list');
+	await link.click();
+	await alicePage.waitForURL(`${base}/tournaments/${tournament.id}`);
+});
+
+step('the crosstable: caption, a row per player, results linking to the games, score and SB', async () => {
+	const table = alicePage.getByRole('table', { name: 'Nordic Open 2027' });
+	await table.waitFor();
+	const t = await apiCall('GET', `/tournaments/${tournament.id}`, undefined, await login('alice'));
+	const rows = table.locator('tbody tr');
+	assert.equal(await rows.count(), 4);
+	const n = t.standings.length;
+	for (let i = 0; i < n; i++) {
+		const s = t.standings[i];
+		const cells = rows.nth(i).locator('td, th');
+		assert.equal(await cells.nth(0).textContent(), String(s.place ?? s.rank));
+		assert.equal(await cells.nth(1).textContent(), `${i + 1}. ${s.player.name}`);
+		// "1½", "¼": read back as numbers.
+		const value = (text) => {
+			const m = /^(\d*)([\u00bc\u00bd\u00be]?)$/.exec(text);
+			assert.ok(m && (m[1] || m[2]), `a score: ${text}`);
+			return Number(m[1] || 0) + ({ '\u00bc': 0.25, '\u00bd': 0.5, '\u00be': 0.75 }[m[2]] || 0);
+		};
+		assert.equal(value(await cells.nth(2 + n).textContent()), s.score, `score of ${s.player.name}`);
+		assert.equal(value(await cells.nth(3 + n).textContent()), s.sonneborn_berger, `SB of ${s.player.name}`);
+		assert.equal(await cells.nth(4 + n).textContent(), String(s.played));
+		assert.equal(await cells.nth(2 + i).textContent(), '\u00d7');
+	}
+	// Alice beat Dave: her cell against him is a 1 linking to the game.
+	const rowOf = (name) => t.standings.findIndex((s) => s.player.name === name);
+	const cell = (a, b) => rows.nth(rowOf(a)).locator('td, th').nth(2 + rowOf(b));
+	const win = cell('alice', 'dave').getByRole('link');
+	assert.equal(await win.textContent(), '1');
+	assert.equal(await win.getAttribute('href'), `/games/${games.aliceDave.id}`);
+	assert.match(await win.getAttribute('aria-label'), new RegExp(`^1 with White against dave, game ${games.aliceDave.id}$`));
+	assert.equal(await cell('dave', 'alice').getByRole('link').textContent(), '0');
+	assert.equal(await cell('bob', 'carol').getByRole('link').textContent(), '\u00bd');
+	assert.equal(await cell('alice', 'bob').getByRole('link').textContent(), '*');
+	assert.equal(await table.locator('caption').textContent(), 'Nordic Open 2027');
+	assert.equal(await alicePage.getByRole('link', { name: 'Tournaments' }).getAttribute('aria-current'), 'page');
+	await axeCheck(alicePage, 'the crosstable');
+	await shot(alicePage, 'crosstable.png', { readme: true });
+	await win.click();
+	await alicePage.waitForURL(`${base}/games/${games.aliceDave.id}`);
+	await eventually(async () => assert.equal(await alicePage.locator('#result').textContent(), '1-0, adjudication'));
+});
+
+step('the tournament leader signs in: Dashboard in the navigation, four sections of links', async () => {
+	await tlPage.goto(`${base}/tl`);
+	await tlPage.waitForURL(`${base}/?next=%2Ftl`);
+	assert.equal((await signIn(tlPage, 'tl')).status, 201);
+	await tlPage.waitForURL(`${base}/tl`);
+	// The start page shows a tl who plays nothing where his work is.
+	await tlPage.goto(`${base}/`);
+	await tlPage.locator('#games-tl').getByRole('link', { name: 'Dashboard' }).click();
+	await tlPage.waitForURL(`${base}/tl`);
+	await tlPage.getByRole('heading', { name: 'Overdue', exact: true }).waitFor();
+	assert.deepEqual(await navLinks(tlPage), ['Your games', 'Vacations', 'Tournaments', 'Account', 'Dashboard']);
+	const o = await apiCall('GET', '/tl/overview', undefined, await login('tl'));
+	for (const [name, key] of [['Overdue', 'overdue'], ['Silent', 'silent'], ['Forfeits', 'forfeits'],
+		['Adjudication', 'adjudication_due']]) {
+		const section = tlPage.getByRole('region', { name, exact: true });
+		const hrefs = await section.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+		assert.deepEqual(hrefs, o[key].map((x) => `/games/${x.game}`), name);
+		assert.ok(o[key].length > 0, `${name}: the test has games for it`);
+	}
+	assert.ok(o.silent.some((x) => x.game === games.silent));
+	assert.ok(o.overdue.some((x) => x.game === games.old));
+	assert.ok(o.forfeits.some((x) => x.game === games.lost));
+	await axeCheck(tlPage, 'the dashboard');
+	await shot(tlPage, 'dashboard.png', { fullPage: true, readme: true });
+	await tlPage.getByRole('region', { name: 'Adjudication', exact: true })
+		.getByRole('link', { name: `carol \u2013 dave (game ${games.old})` }).click();
+	await tlPage.waitForURL(`${base}/games/${games.old}`);
+});
+
+step('a tournament leader records a result with a reason on the game page', async () => {
+	await tlPage.getByLabel('Result').waitFor();
+	await eventually(async () => assert.equal(await tlPage.title(), 'carol \u2013 dave'));
+	// The tl plays no part in the game: no move form actions for him.
+	assert.ok(!(await tlPage.locator('#actions').isVisible()));
+	await tlPage.getByLabel('Result').selectOption('0-1');
+	await tlPage.getByLabel('Reason').fill('adjudicated: 18 months without a decision');
+	const answer = await answerTo(tlPage, '/result', () =>
+		tlPage.getByRole('button', { name: 'Record result' }).click());
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	assert.equal(answer.body.result, '0-1');
+	await eventually(async () => assert.equal(await tlPage.locator('#result').textContent(), '0-1, adjudication'));
+	assert.equal(await tlPage.locator('#news').textContent(), 'Result recorded: 0-1, adjudication.');
+	assert.equal(await tlPage.getByLabel('Reason').inputValue(), '');
+	// Too short a reason: the API's message, nothing changed.
+	await tlPage.getByLabel('Result').selectOption('1-0');
+	await tlPage.getByLabel('Reason').fill('no');
+	const refused = await answerTo(tlPage, '/result', () => tlPage.getByLabel('Reason').press('Enter'));
+	assert.equal(refused.status, 422);
+	await eventually(async () => assert.equal(await alertText(tlPage), refused.body.error.message));
+	assert.equal(await tlPage.locator('#result').textContent(), '0-1, adjudication');
+	await axeCheck(tlPage, 'the game page of a tl');
+});
+
+step('a tournament leader grants special leave from a game page', async () => {
+	await tlPage.goto(`${base}/games/${games.silent}`);
+	await tlPage.getByLabel('Leave from').waitFor();
+	await eventually(async () => assert.equal(await tlPage.title(), 'carol \u2013 bob'));
+	assert.deepEqual(await tlPage.getByLabel('Player').locator('option').allTextContents(),
+		['White: carol', 'Black: bob']);
+	await tlPage.getByLabel('Player').selectOption({ label: 'Black: bob' });
+	await tlPage.getByLabel('Leave from').fill('2027-09-05');
+	await tlPage.getByLabel('Leave until').fill('2027-09-10');
+	const answer = await answerTo(tlPage, '/api/v1/vacations', () =>
+		tlPage.getByRole('button', { name: 'Grant special leave' }).click());
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	assert.equal(answer.body.kind, 'special_leave');
+	assert.equal(answer.body.user, ids.bob);
+	await eventually(async () => assert.equal(await tlPage.locator('#news').textContent(),
+		`Special leave granted to bob: 2027-09-05 to 2027-09-10, ${answer.body.days} days.`));
+	await eventually(async () => assert.equal(await tlPage.locator('#vacations-note').textContent(),
+		'bob has special leave from 2027-09-05 to 2027-09-10.'));
+	// The same period again overlaps: the API's message, nothing stored.
+	await tlPage.getByLabel('Player').selectOption({ label: 'Black: bob' });
+	await tlPage.getByLabel('Leave from').fill('2027-09-08');
+	await tlPage.getByLabel('Leave until').fill('2027-09-09');
+	const refused = await answerTo(tlPage, '/api/v1/vacations', () =>
+		tlPage.getByLabel('Leave until').press('Enter'));
+	assert.equal(refused.status, 409, JSON.stringify(refused.body));
+	await eventually(async () => assert.equal(await alertText(tlPage), refused.body.error.message));
+	const stored = await apiCall('GET', `/users/${ids.bob}/vacations`, undefined, await login('bob'));
+	assert.equal(stored.vacations.length, 1);
+	await axeCheck(tlPage, 'the game page of a tl with special leave');
+	await shot(tlPage, 'game-tl.png', { fullPage: true });
+});
+
+step('a tournament leader creates a tournament, players picked from the list and by number', async () => {
+	await tlPage.getByRole('link', { name: 'Tournaments' }).click();
+	await tlPage.waitForURL(`${base}/tournaments`);
+	const form = tlPage.getByRole('region', { name: 'Create a tournament' });
+	await form.waitFor();
+	const players = form.getByRole('group', { name: 'Players' });
+	await eventually(async () => assert.equal(await players.getByRole('checkbox').count(), 4));
+	await tlPage.getByLabel('Name', { exact: true }).fill('Autumn Cup');
+	await tlPage.getByLabel('Kind').selectOption('round_robin');
+	await tlPage.getByLabel('Play').selectOption('server');
+	await tlPage.getByLabel('Start date').fill(TODAY);
+	await players.getByLabel(`carol (no. ${ids.carol})`).check();
+	await players.getByLabel(`dave (no. ${ids.dave})`).check();
+	await players.getByLabel(`bob (no. ${ids.bob})`).check();
+	await players.getByLabel(`bob (no. ${ids.bob})`).press('Space'); // unticked again
+	// A user number that is not a user: the API's 404 message.
+	await tlPage.getByLabel('User number').fill('999');
+	const missing = await Promise.all([
+		tlPage.waitForResponse((r) => r.url().endsWith('/api/v1/users/999')),
+		tlPage.getByRole('button', { name: 'Add player' }).click(),
+	]);
+	assert.equal(missing[0].status(), 404);
+	await eventually(async () => assert.match(await alertText(tlPage), /999/));
+	await tlPage.getByLabel('User number').fill(String(ids.alice));
+	await tlPage.getByLabel('User number').press('Enter');
+	await eventually(async () => assert.match(await tlPage.locator('#seats').textContent(),
+		/^3 players, in seat order: carol, dave, alice\./));
+	await axeCheck(tlPage, 'the tournaments page of a tl');
+	await shot(tlPage, 'tournaments.png', { fullPage: true, readme: true });
+	// The page goes on to the new crosstable at once: the tournament is
+	// read back from the API.
+	const [resp] = await Promise.all([
+		tlPage.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/tournaments' &&
+			r.request().method() === 'POST'),
+		tlPage.getByRole('button', { name: 'Create tournament' }).click(),
+	]);
+	assert.equal(resp.status(), 201);
+	await tlPage.waitForURL(/\/tournaments\/[1-9][0-9]*$/);
+	const created = await apiCall('GET', new URL(tlPage.url()).pathname, undefined, await login('tl'));
+	assert.equal(created.name, 'Autumn Cup');
+	assert.deepEqual(created.standings.map((x) => x.player.id).sort(), [ids.carol, ids.dave, ids.alice].sort());
+	assert.equal(created.games.length, 3);
+	const table = tlPage.getByRole('table', { name: 'Autumn Cup' });
+	await table.waitFor();
+	await eventually(async () => assert.equal(await table.locator('tbody tr').count(), 3));
+	assert.equal(await table.locator('tbody a').count(), 6); // each game from both sides
+});
+
+step('the account page: the language switch to Danish; <html lang> follows on every page', async () => {
+	await alicePage.getByRole('link', { name: 'Account' }).click();
+	await alicePage.waitForURL(`${base}/account`);
+	await eventually(async () => assert.equal(await alicePage.locator('#who').textContent(),
+		'Signed in as alice (player).'));
+	assert.equal(await alicePage.getByLabel('Language').inputValue(), 'en');
+	await axeCheck(alicePage, 'the account page');
+	await shot(alicePage, 'account.png');
+	await alicePage.getByLabel('Language').selectOption('da');
+	await alicePage.getByRole('button', { name: 'Save' }).click();
+	await eventually(async () => assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'da'));
+	await alicePage.getByRole('heading', { name: 'Konto' }).waitFor();
+	assert.deepEqual(await alicePage.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link').allTextContents(),
+		['Dine partier', 'Ferie', 'Turneringer', 'Konto']);
+	await alicePage.goto(`${base}/games/${games.main}`);
+	await eventually(async () => assert.equal(await moveItems(alicePage).count(), 4));
+	assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'da');
+	assert.ok(await alicePage.getByLabel('Træk', { exact: true }).isHidden()); // the game is over
+	assert.match(await alicePage.locator('#turn').textContent(), /^Partiet er slut: Hvid \(alice\) vinder\./);
+	assert.equal(await alicePage.locator('#result').textContent(), '1-0, opgivet');
+	assert.ok(await alicePage.getByRole('button', { name: 'Hent PGN' }).isVisible());
+	await axeCheck(alicePage, 'a game page in Danish');
+	await alicePage.goto(`${base}/games/${games.series}`);
+	await alicePage.getByLabel('Træk', { exact: true }).waitFor();
+	assert.ok(await alicePage.getByRole('button', { name: 'Send træk' }).isVisible());
+	// An API error in Danish: the code's sentence, the API's own after it.
+	await alicePage.getByLabel('Træk', { exact: true }).fill('Ke2');
+	await alicePage.getByRole('button', { name: 'Send træk' }).click();
+	const dialog = alicePage.getByRole('dialog', { name: 'Klar til at sende?' });
+	await dialog.waitFor();
+	const refused = await answerTo(alicePage, '/moves', () =>
+		dialog.getByRole('button', { name: 'Bekræft' }).click());
+	// (It is Bob's move in this game.)
+	assert.equal(refused.status, 409);
+	assert.equal(refused.body.error.code, 'not_your_turn');
+	await eventually(async () => assert.equal(await alertText(alicePage),
+		`Det er ikke dit træk (${refused.body.error.message})`));
+	await alicePage.getByLabel('Træk', { exact: true }).fill('');
+	await shot(alicePage, 'game-danish.png', { fullPage: true });
+	// The switch in the header names the other language in that language.
+	const back = alicePage.getByRole('button', { name: 'English' });
+	assert.equal(await back.getAttribute('lang'), 'en');
+	await back.click();
+	await alicePage.getByRole('button', { name: 'Send move' }).waitFor();
+	assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'en');
+});
+
+step('a browser whose language is Danish gets the pages in Danish', async () => {
+	const ctx = await browser.newContext({ locale: 'da-DK' });
+	const page = await ctx.newPage();
+	watchErrors(page, 'danish', errors);
+	await page.goto(`${base}/`);
+	await page.getByRole('heading', { name: 'Log ind' }).waitFor();
+	assert.equal(await page.evaluate(() => document.documentElement.lang), 'da');
+	assert.ok(await page.getByLabel('Adgangskode').isVisible());
+	assert.equal(await page.getByRole('button', { name: 'Dansk' }).count(), 0);
+	assert.ok(await page.getByRole('button', { name: 'English' }).isVisible());
+	await axeCheck(page, 'the sign-in form in Danish');
+	await ctx.close();
 });
 
 step('signing out forgets the session', async () => {
@@ -583,7 +1248,7 @@ step('signing out forgets the session', async () => {
 	await alicePage.getByRole('button', { name: 'Sign out' }).click();
 	await alicePage.getByLabel('Login').waitFor();
 	assert.equal(await alicePage.evaluate(() => sessionStorage.getItem('corrchess.token')), null);
-	await alicePage.screenshot({ path: path.join(workDir, 'signin.png') });
+	assert.equal(await alicePage.getByRole('navigation', { name: 'Main' }).count(), 0);
 	await alicePage.goto(`${base}/games/${games.main}`);
 	await alicePage.waitForURL(`${base}/?next=%2Fgames%2F${games.main}`);
 });
@@ -591,6 +1256,15 @@ step('signing out forgets the session', async () => {
 step('no script errors, nothing refused by the Content-Security-Policy', async () => {
 	assert.deepEqual(errors, []);
 });
+
+step('axe-core checked every page', async () => {
+	for (const page of ['the sign-in form', 'your games', 'the game page', 'the move confirmation',
+		'vacations', 'the tournaments list', 'the crosstable', 'the dashboard', 'the account page',
+		'the tournaments page of a tl', 'a game page in Danish'])
+		assert.ok(axeChecked.has(page), page);
+	console.log(`# axe-core: ${axeChecked.size} page states without a serious or critical violation`);
+});
+
 
 // ------------------------------------------------------------------ run
 
@@ -614,7 +1288,7 @@ async function main() {
 		}
 	}
 	if (failed) {
-		for (const [who, page] of [['alice', alicePage], ['bob', bobPage]])
+		for (const [who, page] of [['alice', alicePage], ['bob', bobPage], ['tl', tlPage]])
 			await page?.screenshot({ path: path.join(workDir, `failed-${who}.png`) }).catch(() => {});
 		console.log(`# screenshots and corrchessd.log in ${workDir}`);
 	}

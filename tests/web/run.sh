@@ -8,7 +8,9 @@
 # download: Playwright drives the Debian Chromium).  It is installed into
 # tests/web.d of the build tree, not the source tree, which `make
 # distcheck` makes read-only; again only when the lock file changed.
-# Screenshots and the daemon's log are left in tests/web.d.
+# Screenshots and the daemon's log are left in tests/web.d; the main
+# pages' screenshots also go to docs/screenshots/ of the source tree when
+# it is writable (not under distcheck), for the README.
 #
 # Environment (set by `make check`): CORRCHESS, CORRCHESSD, TOP_SRCDIR.
 set -u
@@ -49,4 +51,6 @@ if ! cmp -s "$srcdir/tests/web/package-lock.json" "$work/package-lock.json" ||
 fi
 echo "# node $(node --version), playwright-core" \
 	"$(node -p "require('$work/node_modules/playwright-core/package.json').version"), $("$CHROMIUM" --version 2>/dev/null)"
+# The pages' own logic first (the move reader, the texts): no browser.
+node "$srcdir/tests/web/units.test.mjs" "$work/units" || exit 1
 exec node "$srcdir/tests/web/pages.test.mjs" "$work" "$work"

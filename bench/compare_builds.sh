@@ -1,0 +1,44 @@
+#!/bin/sh
+# compare_builds.sh: the move path of two builds side by side in one run
+# (docs/BENCHMARKS.md, "Old and new build").
+#
+#   bench/compare_builds.sh OLD NEW [RUNS] [CLIENTS] [PLIES]
+#
+# OLD and NEW are build directories (or directories holding corrchess and
+# corrchessd).  bench_moves (the new build's client, the same load for
+# both) runs RUNS times (default 5) for each build, alternating old and
+# new so that the machine's noise falls on both; then callgrind_moves.py
+# counts the instructions per move request of each.  Prints one line per
+# run and the medians.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+old=$1 new=$2 runs=${3:-5} clients=${4:-64} plies=${5:-100}
+prog() { # dir name -> path
+	if [ -x "$1/server/$2" ]; then echo "$1/server/$2"; else echo "$1/$2"; fi
+}
+bench=${BENCH_MOVES:-$new/bench/bench_moves}
+[ -x "$bench" ] || { echo "compare_builds: no $bench (make bench/bench_moves)" >&2; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare_builds.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+i=1
+while [ "$i" -le "$runs" ]; do
+	for which in old new; do
+		eval dir=\$$which
+		CORRCHESS=$(prog "$dir" corrchess) CORRCHESSD=$(prog "$dir" corrchessd) \
+			"$bench" "$clients" "$plies" > "$tmp/out"
+		line=$(grep 'moves/s' "$tmp/out")
+		echo "$which run $i: $line"
+		echo "$line" | sed 's/.*moves\/s: \([0-9]*\).*p99 \([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which"
+	done
+	i=$((i + 1))
+done
+for which in old new; do
+	rate=$(cut -d' ' -f1 "$tmp/$which" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+	p99=$(cut -d' ' -f2 "$tmp/$which" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+	echo "$which median: $rate moves/s, p99 $p99 ms"
+done
+for which in old new; do
+	eval dir=\$$which
+	echo "$which: $(python3 "$here/callgrind_moves.py" "$(prog "$dir" corrchess)" \
+		"$(prog "$dir" corrchessd)")"
+done

@@ -1,0 +1,33 @@
+/* ratings.h: the rating endpoints (API.md "Ratings"; docs/RATING.md "On
+ * the server"):
+ *
+ *   PATCH /api/v1/users/{id}         (tl, admin) {"rating"?, "otb_rating"?}
+ *   GET   /api/v1/ratings            the rating list, paginated (limit, after)
+ *   GET   /api/v1/ratings.csv        the rating list as CSV (RFC 4180)
+ *   GET   /api/v1/users/{id}/ratings every step of a user's rating
+ *
+ * Each brings the ratings up to date first (jobs/ratings.h). */
+#ifndef CORRCHESS_API_RATINGS_H
+#define CORRCHESS_API_RATINGS_H
+
+#include "api/api.h"
+
+int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_ratings_list(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_ratings_csv(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* Adds "rating" (the current K-skak rating) and "otb_rating" (int or
+ * null each) to a USER object u (borrowed) of user id; 0, or -1. */
+int api_ratings_user_fields(struct app *app, int64_t id, json_t *u);
+
+/* Adds the ratings (as api_ratings_user_fields) to the "player" of every
+ * line of t's "standings" (a TOURNAMENT object, borrowed); 0, or -1. */
+int api_ratings_standings(struct app *app, json_t *t);
+
+/* Brings the ratings up to date after a request that may have ended or
+ * corrected a game (called by api_handle after every write); failures are
+ * logged, the next request tries again. */
+void api_ratings_refresh(struct app *app);
+
+#endif

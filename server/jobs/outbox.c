@@ -1,0 +1,140 @@
+/* outbox.c: the sender of the mail outbox (outbox.h). */
+#include "autoconfig.h"
+#include "jobs/outbox.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/log.h"
+#include "jobs/mail.h"
+#include "store/notify.h"
+
+long outbox_backoff(long base, int n)
+{
+	if (base < 1)
+		base = 1;
+	long d = base;
+	for (int i = 1; i < n && d < OUTBOX_MAX_BACKOFF; i++)
+		d *= 2;
+	return d < OUTBOX_MAX_BACKOFF ? d : OUTBOX_MAX_BACKOFF;
+}
+
+static long retry_base(const struct app *app)
+{
+	const char *v = app->cfg->mail_retry;
+	long n = v && *v ? strtol(v, NULL, 10) : 60;
+	return n >= 1 && n <= OUTBOX_MAX_BACKOFF ? n : 60;
+}
+
+/* Claims and sends one due mail: 1 when one was tried, 0 when none is
+ * due, -1 on a database error. */
+static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, int *failed)
+{
+	struct store_outbox_claimed m;
+	int64_t now = (int64_t)time(NULL);
+	int rc = store_outbox_claim(app->st, now, OUTBOX_LEASE, any_time, *after, &m);
+	if (rc != STORE_OK)
+		return rc == STORE_NOT_FOUND ? 0 : -1;
+	*after = m.id;
+	struct mail_server ms = {app->cfg->smtp_url, app->cfg->smtp_user, app->cfg->smtp_password,
+	                         app->cfg->mail_from};
+	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
+	char err[512];
+	if (mail_send_msg(&ms, &msg, err, sizeof err) == 0) {
+		rc = store_outbox_done(app->st, m.id);
+		(*sent)++;
+	} else {
+		long wait = outbox_backoff(retry_base(app), m.attempts);
+		log_msg(LOG_WARN, "mail %lld to %s not sent (try %d, again in %lds): %s",
+		        (long long)m.id, m.to, m.attempts, wait, err);
+		rc = store_outbox_retry(app->st, m.id, err, now + wait);
+		(*failed)++;
+	}
+	store_outbox_claimed_free(&m);
+	return rc == STORE_OK ? 1 : -1; /* a failed update is logged by the store */
+}
+
+int outbox_flush(struct app *app, bool any_time, int *sent, int *failed)
+{
+	*sent = *failed = 0;
+	if (!app->cfg->smtp_url || !*app->cfg->smtp_url)
+		return 0;
+	int rc;
+	/* Oldest first, each mail once per flush: the loop ends even when
+	 * every send fails. */
+	int64_t after = 0;
+	while ((rc = send_one(app, any_time, &after, sent, failed)) == 1)
+		;
+	return rc;
+}
+
+/* ---- the daemon's thread ---- */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static pthread_t thread;
+static bool running, stopping, woken;
+
+static void *sender(void *arg)
+{
+	struct app *app = arg;
+	for (;;) {
+		pthread_mutex_lock(&lock);
+		if (!woken && !stopping) {
+			struct timespec until;
+			clock_gettime(CLOCK_REALTIME, &until);
+			until.tv_sec += 1;
+			pthread_cond_timedwait(&wake, &lock, &until);
+		}
+		woken = false;
+		bool stop = stopping;
+		pthread_mutex_unlock(&lock);
+		if (stop)
+			break;
+		int sent, failed;
+		if (outbox_flush(app, false, &sent, &failed) < 0)
+			log_msg(LOG_ERROR, "the mail outbox cannot be read");
+		else if (sent)
+			log_msg(LOG_INFO, "%d mail(s) sent", sent);
+	}
+	return NULL;
+}
+
+int outbox_start(struct app *app)
+{
+	if (!app->cfg->smtp_url || !*app->cfg->smtp_url)
+		return 0;
+	pthread_mutex_lock(&lock);
+	stopping = false;
+	int rc = running ? 0 : pthread_create(&thread, NULL, sender, app);
+	if (rc == 0)
+		running = true;
+	pthread_mutex_unlock(&lock);
+	return rc == 0 ? 0 : -1;
+}
+
+void outbox_wake(void)
+{
+	pthread_mutex_lock(&lock);
+	woken = true;
+	pthread_cond_signal(&wake);
+	pthread_mutex_unlock(&lock);
+}
+
+void outbox_stop(void)
+{
+	pthread_mutex_lock(&lock);
+	bool was = running;
+	stopping = true;
+	pthread_cond_signal(&wake);
+	pthread_mutex_unlock(&lock);
+	if (was)
+		pthread_join(thread, NULL);
+	pthread_mutex_lock(&lock);
+	running = false;
+	pthread_mutex_unlock(&lock);
+}

@@ -1,0 +1,373 @@
+/* ratings.c: ratings_update(), the finished groups rated in finishing
+ * order (jobs/ratings.h).  The rules are in lib/rating; the SQL in
+ * store/ratings.c. */
+#include "jobs/ratings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "rating/rating.h"
+#include "rating/rating_coord.h"
+#include "util/status.h"
+
+#define MAX_USER_ID 50000000 /* user ids the in-memory maps accept */
+
+/* A rating a player reached, and the day the group that gave it finished. */
+struct mark {
+	int day; /* YYYYMMDD */
+	int rating;
+};
+
+/* One player's ratings over time, in finishing order. */
+struct hist {
+	struct mark *v;
+	int n, cap;
+};
+
+/* The state of one update: per user id, his start rating, his registered
+ * (current) rating and his history. */
+struct state {
+	int64_t max_id;
+	int *start;
+	int *current;
+	struct hist *hist;
+};
+
+/* "2027-09-01" -> 20270901; 0 when malformed. */
+static int day_of(const char *d)
+{
+	int y, m, dd;
+	if (sscanf(d, "%4d-%2d-%2d", &y, &m, &dd) != 3)
+		return 0;
+	return y * 10000 + m * 100 + dd;
+}
+
+static int push(struct hist *h, int day, int rating)
+{
+	if (h->n == h->cap) {
+		int ncap = h->cap ? 2 * h->cap : 8;
+		struct mark *nv = realloc(h->v, (size_t)ncap * sizeof *nv);
+		if (!nv)
+			return -1;
+		h->v = nv;
+		h->cap = ncap;
+	}
+	h->v[h->n++] = (struct mark){day, rating};
+	return 0;
+}
+
+static int take_start(void *ctx, int64_t user, int start)
+{
+	struct state *s = ctx;
+	if (user < 1 || user > s->max_id)
+		return -1;
+	s->start[user] = start == STORE_NO_RATING ? RATING_NONE : start;
+	s->current[user] = s->start[user];
+	return 0;
+}
+
+static int take_mark(void *ctx, int64_t user, const char *date, int rating)
+{
+	struct state *s = ctx;
+	if (user < 1 || user > s->max_id)
+		return -1;
+	s->current[user] = rating;
+	return push(&s->hist[user], day_of(date), rating);
+}
+
+/* The highest user id (one pass over the start ratings). */
+static int find_max(void *ctx, int64_t user, int start)
+{
+	(void)start;
+	int64_t *m = ctx;
+	if (user > *m)
+		*m = user;
+	return 0;
+}
+
+/* DSU 4.5.4.1 a: the start rating of a group is the rating registered when
+ * it started: the last rating the player reached in a group that finished
+ * before that day, else his start rating. */
+static int rating_at(const struct state *s, int64_t user, int day)
+{
+	const struct hist *h = &s->hist[user];
+	for (int i = h->n - 1; i >= 0; i--)
+		if (h->v[i].day < day)
+			return h->v[i].rating;
+	return s->start[user];
+}
+
+int ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g)
+{
+	if (strcmp(sg->result, "1-0") == 0)
+		g->a2 = 2, g->b2 = 0;
+	else if (strcmp(sg->result, "0-1") == 0)
+		g->a2 = 0, g->b2 = 2;
+	else if (strcmp(sg->result, "1/2-1/2") == 0)
+		g->a2 = 1, g->b2 = 1;
+	else if (strcmp(sg->result, "0-0") == 0)
+		g->a2 = 0, g->b2 = 0;
+	else
+		return -1;
+	/* endings a player or the board made: the game was played */
+	static const char *const played[] = {"checkmate",   "stalemate", "dead_position",
+	                                     "resignation", "agreement", "threefold",
+	                                     "fifty_moves", NULL};
+	bool by_play = false;
+	for (const char *const *t = played; *t; t++)
+		by_play |= strcmp(sg->termination, *t) == 0;
+	if (g->a2 + g->b2 != 2)
+		g->kind = RATING_GAME_UNPLAYED; /* DSU 6.2.8 both lost: a TL decision, not rated */
+	else if (sg->nmoves > 0 || by_play)
+		g->kind = RATING_GAME_PLAYED; /* DSU 4.5.4.2: alle spillede partier rates */
+	else if (strcmp(sg->termination, "time_forfeit") == 0 && g->a2 != 1)
+		g->kind = RATING_GAME_NOSHOW; /* never sent a first move: udeblivelse */
+	else
+		g->kind = RATING_GAME_UNPLAYED; /* a TL decision without a move: not rated */
+	return 0;
+}
+
+static const char *method_name(enum rating_method m)
+{
+	return m == RATING_METHOD_AVERAGE      ? "average"
+	       : m == RATING_METHOD_DIFFERENCE ? "difference"
+	                                       : "none";
+}
+
+/* Rates one group and stores its steps; 0, or -1 on a storage error (a
+ * group that cannot be rated is recorded, and is not an error). */
+static int rate_one(store *st, struct state *s, const struct store_rating_group *grp)
+{
+	int64_t users[RATING_MAX_PLAYERS];
+	struct rating_player pl[RATING_MAX_PLAYERS];
+	struct rating_player_result *out = NULL;
+	struct store_rating_game *sg = NULL;
+	struct rating_game *games = NULL;
+	size_t ng = 0;
+	int n = 0, rc = -1;
+	char why[256] = "";
+	int many = store_ratings_group_players(st, grp->tournament, users, RATING_MAX_PLAYERS, &n);
+	if (many < 0 || store_ratings_group_games(st, grp->tournament, &sg, &ng) != 0)
+		goto fail;
+	if (many) { /* recorded, not fatal: the later groups are still rated */
+		rc = store_ratings_group_done(st, grp->tournament, NULL,
+		                              "more players than one group can have");
+		goto fail;
+	}
+	out = calloc((size_t)(n ? n : 1), sizeof *out);
+	games = calloc(ng ? ng : 1, sizeof *games);
+	if (!out || !games)
+		goto fail;
+	size_t k = 0;
+	for (size_t i = 0; i < ng; i++) {
+		int a = -1, b = -1;
+		for (int p = 0; p < n; p++) {
+			if (users[p] == sg[i].white)
+				a = p;
+			if (users[p] == sg[i].black)
+				b = p;
+		}
+		if (a < 0 || b < 0 || ratings_game_kind(&sg[i], &games[k]) != 0)
+			continue; /* a game of someone no longer seated: not part of the group */
+		games[k].a = a;
+		games[k].b = b;
+		k++;
+	}
+	int day = day_of(grp->start_date);
+	for (int p = 0; p < n; p++) {
+		if (users[p] < 1 || users[p] > s->max_id)
+			goto fail;
+		int ro = rating_at(s, users[p], day), cur = s->current[users[p]];
+		pl[p].performance = ro == RATING_NONE; /* no rating at all */
+		pl[p].ro = ro == RATING_NONE ? 0 : ro;
+		/* the increment is added to the rating registered now */
+		pl[p].registered = cur != ro ? cur : RATING_NONE;
+		pl[p].winner = false;
+	}
+	struct rating_group g = {n, pl, k, games, grp->team};
+	bool win[RATING_MAX_PLAYERS];
+	rating_winners(&g, win); /* I-13: the highest score of the standings */
+	for (int p = 0; p < n; p++)
+		pl[p].winner = win[p];
+	struct rating_group_result res;
+	if (n == 0 || rating_group_rate(&g, &res, out, why, sizeof why) != CC_OK) {
+		if (!*why)
+			snprintf(why, sizeof why, "the group has no players");
+		log_msg(LOG_INFO, "tournament %lld not rated: %s", (long long)grp->tournament, why);
+		rc = store_ratings_group_done(st, grp->tournament, NULL, why);
+		goto fail;
+	}
+	for (int p = 0; p < n; p++) {
+		const struct rating_player_result *r = &out[p];
+		if (r->games == 0 || !r->has_rating)
+			continue;
+		struct store_rating_step x;
+		memset(&x, 0, sizeof x);
+		x.tournament = grp->tournament;
+		x.user = users[p];
+		x.seq = grp->seq;
+		snprintf(x.finished_on, sizeof x.finished_on, "%s", grp->finished_on);
+		x.ro = r->ro;
+		x.old = s->current[users[p]] == RATING_NONE ? STORE_NO_RATING
+		                                            : s->current[users[p]];
+		x.new_rating = r->new_rating;
+		x.games = r->games;
+		x.w2 = r->w2;
+		x.we = r->we;
+		x.k = r->k;
+		x.b = r->b;
+		snprintf(x.method, sizeof x.method, "%s", method_name(res.method));
+		snprintf(x.source, sizeof x.source, "%s", r->performance ? "performance" : "rated");
+		if (store_ratings_step_add(st, &x) != 0)
+			goto fail;
+		s->current[users[p]] = r->new_rating;
+		if (push(&s->hist[users[p]], day_of(grp->finished_on), r->new_rating) != 0)
+			goto fail;
+	}
+	rc = store_ratings_group_done(st, grp->tournament, method_name(res.method), NULL);
+fail:
+	free(out);
+	free(games);
+	free(sg);
+	return rc;
+}
+
+/* Applies one coordination with the Elo list (DSU 4.5.6) at its place in
+ * the order: the Danish ratings registered on 1 June (dsu_date) against
+ * the Elo list it recorded; the covered players' ratings registered now
+ * move by the scale.  0, or -1 on a storage error. */
+static int coordinate(store *st, struct state *s, struct store_rating_coord *c)
+{
+	struct store_rating_coord_row *rows = NULL;
+	struct rating_coord_player *in = NULL;
+	struct rating_coord_player_result *out = NULL;
+	size_t n = 0;
+	int rc = -1;
+	if (store_ratings_coord_rows(st, c->id, &rows, &n) != 0)
+		goto fail;
+	in = calloc(n ? n : 1, sizeof *in);
+	out = calloc(n ? n : 1, sizeof *out);
+	if (!in || !out)
+		goto fail;
+	/* "de samme spilleres danske ratingtal af 1. juni": registered that day */
+	int june = day_of(c->dsu_date) + 1;
+	for (size_t i = 0; i < n; i++) {
+		int64_t u = rows[i].user;
+		int dsu = u >= 1 && u <= s->max_id ? rating_at(s, u, june) : RATING_NONE;
+		int cur = u >= 1 && u <= s->max_id ? s->current[u] : RATING_NONE;
+		/* a player without a rating is not covered (4.5.6.1 a: over 2100) */
+		in[i] = (struct rating_coord_player){dsu == RATING_NONE ? 0 : dsu, rows[i].elo,
+		                                     rows[i].elo_games,
+		                                     cur == RATING_NONE ? 0 : cur};
+	}
+	struct rating_coord_result res;
+	char why[256];
+	if (rating_coord_run(in, n, &res, out, why, sizeof why) != CC_OK) {
+		log_msg(LOG_ERROR, "coordination %lld: %s", (long long)c->id, why);
+		goto fail;
+	}
+	c->covered = res.covered;
+	c->sum_dsu = res.sum_dsu;
+	c->sum_elo = res.sum_elo;
+	c->n = res.n;
+	c->direction = res.direction;
+	if (store_ratings_coord_done(st, c) != 0)
+		goto fail;
+	for (size_t i = 0; i < n; i++) {
+		if (!out[i].adjusted)
+			continue;
+		int64_t u = rows[i].user;
+		if (store_ratings_adjustment_add(st, c->id, u, c->position, c->on_date, out[i].from,
+		                                 out[i].by, out[i].to) != 0)
+			goto fail;
+		s->current[u] = out[i].to;
+		if (push(&s->hist[u], day_of(c->on_date), out[i].to) != 0)
+			goto fail;
+	}
+	rc = 0;
+fail:
+	free(rows);
+	free(in);
+	free(out);
+	return rc;
+}
+
+int ratings_update(store *st, char *err, size_t errlen)
+{
+	struct state s = {0, NULL, NULL, NULL};
+	struct store_rating_group *groups = NULL;
+	struct store_rating_coord *coords = NULL;
+	size_t ngroups = 0, ncoords = 0;
+	int64_t from;
+	int rc = -1;
+	if (store_ratings_pending(st, &from) != 0) {
+		snprintf(err, errlen, "the ratings cannot be read");
+		return -1;
+	}
+	if (from == 0)
+		return 0; /* current */
+	if (store_begin(st) != STORE_OK) {
+		snprintf(err, errlen, "the database is busy");
+		return -1;
+	}
+	/* read again inside the write lock: another thread may have done it */
+	if (store_ratings_pending(st, &from) != 0)
+		goto fail;
+	if (from == 0) {
+		rc = 0;
+		goto fail;
+	}
+	if (store_ratings_starts(st, find_max, &s.max_id) != 0 || s.max_id > MAX_USER_ID)
+		goto fail;
+	s.start = calloc((size_t)s.max_id + 1, sizeof *s.start);
+	s.current = calloc((size_t)s.max_id + 1, sizeof *s.current);
+	s.hist = calloc((size_t)s.max_id + 1, sizeof *s.hist);
+	if (!s.start || !s.current || !s.hist)
+		goto fail;
+	for (int64_t i = 0; i <= s.max_id; i++)
+		s.start[i] = s.current[i] = RATING_NONE;
+	if (store_ratings_starts(st, take_start, &s) != 0 ||
+	    store_ratings_marks_before(st, from, take_mark, &s) != 0 ||
+	    store_ratings_clear_from(st, from) != 0 ||
+	    store_ratings_groups_from(st, from, &groups, &ngroups) != 0 ||
+	    store_ratings_coords_from(st, from, &coords, &ncoords) != 0)
+		goto fail;
+	/* I-19: in the order the groups finished, each coordination with the
+	 * Elo list at its place among them */
+	size_t ci = 0;
+	for (size_t i = 0; i < ngroups; i++) {
+		for (; ci < ncoords && coords[ci].position <= groups[i].seq; ci++)
+			if (coordinate(st, &s, &coords[ci]) != 0)
+				goto fail;
+		if (rate_one(st, &s, &groups[i]) != 0)
+			goto fail;
+	}
+	for (; ci < ncoords; ci++)
+		if (coordinate(st, &s, &coords[ci]) != 0)
+			goto fail;
+	if (store_ratings_clean(st) != 0)
+		goto fail;
+	if (store_commit(st) != STORE_OK) {
+		snprintf(err, errlen, "the ratings could not be stored");
+		rc = -1;
+		goto out;
+	}
+	rc = 0;
+	goto out;
+fail:
+	if (rc != 0)
+		snprintf(err, errlen, "the ratings could not be brought up to date");
+	store_rollback(st);
+out:
+	if (s.hist)
+		for (int64_t i = 0; i <= s.max_id; i++)
+			free(s.hist[i].v);
+	free(s.hist);
+	free(s.start);
+	free(s.current);
+	free(groups);
+	free(coords);
+	return rc;
+}

@@ -1,0 +1,442 @@
+/* store/notify.c: the SQL of issue 13's mail (store/notify.h). */
+#include "autoconfig.h"
+#include "store/notify.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/internal.h"
+
+static char *dup_col(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	return strdup(t ? (const char *)t : "");
+}
+
+static void reader_row(sqlite3_stmt *st, struct store_reader *r)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	store_col_text(st, 1, r->name, sizeof r->name);
+	store_col_text(st, 2, r->email, sizeof r->email);
+	store_col_text(st, 3, r->role, sizeof r->role);
+	store_col_text(st, 4, r->mail, sizeof r->mail);
+	store_col_text(st, 5, r->language, sizeof r->language);
+}
+
+int store_notify_reader(store *s, int64_t id, struct store_reader *r)
+{
+	static const char sql[] =
+	        "SELECT id, name, email, role, mail, language FROM users WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "reader: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		reader_row(st, r);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "reader");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_notify_tls(store *s, int64_t game_id, struct store_reader *out, size_t max, size_t *n)
+{
+	static const char own[] = "SELECT u.id, u.name, u.email, u.role, u.mail, u.language"
+	                          " FROM games g JOIN tournaments t ON t.id = g.tournament_id"
+	                          " JOIN users u ON u.id = t.tl_id WHERE g.id = ?";
+	static const char sql[] = "SELECT id, name, email, role, mail, language FROM users"
+	                          " WHERE role = ? ORDER BY id LIMIT ?";
+	*n = 0;
+	if (game_id > 0 && max > 0) { /* DSU 6.1.3: a tournament's game goes to its own TL */
+		sqlite3_stmt *st = store_stmt(s, own);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, game_id))
+			return store_failed(s, st, "own tl: bind");
+		int rc = sqlite3_step(st);
+		if (rc == SQLITE_ROW)
+			reader_row(st, &out[(*n)++]);
+		else if (rc != SQLITE_DONE)
+			return store_failed(s, st, "own tl");
+		sqlite3_reset(st);
+		if (*n)
+			return STORE_OK;
+	}
+	for (int pass = 0; pass < 2 && *n == 0; pass++) {
+		sqlite3_stmt *st = store_stmt(s, sql);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_text(st, 1, pass == 0 ? "tl" : "admin") ||
+		    store_bind_int64(st, 2, (int64_t)max))
+			return store_failed(s, st, "tls: bind");
+		int rc = SQLITE_DONE;
+		while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+			reader_row(st, &out[(*n)++]);
+		if (*n < max && rc != SQLITE_DONE)
+			return store_failed(s, st, "tls");
+		sqlite3_reset(st);
+	}
+	return STORE_OK;
+}
+
+int store_notify_set_prefs(store *s, int64_t id, const char *mail, const char *language)
+{
+	static const char sql[] = "UPDATE users SET mail = coalesce(?1, mail),"
+	                          " language = coalesce(?2, language) WHERE id = ?3";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, mail) || store_bind_text(st, 2, language) ||
+	    store_bind_int64(st, 3, id))
+		return store_failed(s, st, "prefs: bind");
+	int rc = store_exec(s, st, "prefs");
+	if (rc != STORE_OK)
+		return STORE_ERROR;
+	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_notify_get_key(store *s, int64_t id, enum store_key which, char out[STORE_KEY_LEN])
+{
+	static const char sql_cal[] = "SELECT calendar_key FROM users WHERE id = ?";
+	static const char sql_uns[] = "SELECT unsubscribe_key FROM users WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, which == STORE_KEY_CALENDAR ? sql_cal : sql_uns);
+	out[0] = '\0';
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "key: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		store_col_text(st, 0, out, STORE_KEY_LEN);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "key");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_notify_make_key(store *s, int64_t id, enum store_key which, const char *fresh,
+                          char out[STORE_KEY_LEN])
+{
+	static const char sql_cal[] =
+	        "UPDATE users SET calendar_key = ? WHERE id = ? AND calendar_key IS NULL";
+	static const char sql_uns[] =
+	        "UPDATE users SET unsubscribe_key = ? WHERE id = ? AND unsubscribe_key IS NULL";
+	sqlite3_stmt *st = store_stmt(s, which == STORE_KEY_CALENDAR ? sql_cal : sql_uns);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, fresh) || store_bind_int64(st, 2, id))
+		return store_failed(s, st, "make key: bind");
+	if (store_exec(s, st, "make key") != STORE_OK)
+		return STORE_ERROR;
+	return store_notify_get_key(s, id, which, out);
+}
+
+/* ---- the outbox ---- */
+
+int store_outbox_add(store *s, const struct store_outbox_row *r, int64_t *id)
+{
+	static const char sql[] =
+	        "INSERT INTO mail_outbox (event_id, to_addr, subject, body, created_on, message_id,"
+	        " kind, user_id, unsubscribe) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if ((r->event > 0 ? store_bind_int64(st, 1, r->event) : sqlite3_bind_null(st, 1)) ||
+	    store_bind_text(st, 2, r->to) || store_bind_text(st, 3, r->subject) ||
+	    store_bind_text(st, 4, r->body) || store_bind_text(st, 5, r->today) ||
+	    store_bind_text(st, 6, r->message_id) || store_bind_text(st, 7, r->kind) ||
+	    (r->user > 0 ? store_bind_int64(st, 8, r->user) : sqlite3_bind_null(st, 8)) ||
+	    store_bind_text(st, 9, r->unsubscribe))
+		return store_failed(s, st, "outbox add: bind");
+	if (store_exec(s, st, "outbox add") != STORE_OK)
+		return STORE_ERROR;
+	*id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t after,
+                       struct store_outbox_claimed *m)
+{
+	/* One statement: the claim is atomic, whatever other sender (thread
+	 * or process) looks at the same row. */
+	static const char sql[] =
+	        "UPDATE mail_outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1"
+	        " WHERE id = (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_try <= ?3"
+	        " AND id > ?4 AND (claimed_until IS NULL OR claimed_until <= ?1)"
+	        " ORDER BY id LIMIT 1)"
+	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts";
+	memset(m, 0, sizeof *m);
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, now) || store_bind_int64(st, 2, lease) ||
+	    store_bind_int64(st, 3, any_time ? INT64_MAX : now) || store_bind_int64(st, 4, after))
+		return store_failed(s, st, "outbox claim: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "outbox claim");
+	m->id = sqlite3_column_int64(st, 0);
+	m->to = dup_col(st, 1);
+	m->subject = dup_col(st, 2);
+	m->body = dup_col(st, 3);
+	m->message_id = sqlite3_column_type(st, 4) == SQLITE_NULL ? NULL : dup_col(st, 4);
+	m->unsubscribe = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : dup_col(st, 5);
+	m->attempts = sqlite3_column_int(st, 6);
+	/* Run the statement to its end: then the UPDATE is done. */
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE || !m->to || !m->subject || !m->body) {
+		store_outbox_claimed_free(m);
+		return store_failed(s, st, "outbox claim: finish");
+	}
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+void store_outbox_claimed_free(struct store_outbox_claimed *m)
+{
+	if (!m)
+		return;
+	free(m->to);
+	free(m->subject);
+	free(m->body);
+	free(m->message_id);
+	free(m->unsubscribe);
+	memset(m, 0, sizeof *m);
+}
+
+int store_outbox_done(store *s, int64_t id)
+{
+	static const char sql[] =
+	        "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
+	        " claimed_until = NULL, last_error = NULL WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "outbox done: bind");
+	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try)
+{
+	static const char sql[] = "UPDATE mail_outbox SET claimed_until = NULL, last_error = ?,"
+	                          " next_try = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, error) || store_bind_int64(st, 2, next_try) ||
+	    store_bind_int64(st, 3, id))
+		return store_failed(s, st, "outbox retry: bind");
+	return store_exec(s, st, "outbox retry") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_outbox_waiting(store *s, int64_t *n)
+{
+	static const char sql[] = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "outbox waiting");
+	*n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+/* ---- digests ---- */
+
+int store_digest_add(store *s, int64_t user, const char *heading, const char *body,
+                     const char *today)
+{
+	static const char sql[] =
+	        "INSERT INTO digest_items (user_id, heading, body, created_on) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, heading) ||
+	    store_bind_text(st, 3, body) || store_bind_text(st, 4, today))
+		return store_failed(s, st, "digest add: bind");
+	return store_exec(s, st, "digest add") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_digest_users(store *s, int64_t **users, size_t *n)
+{
+	static const char sql[] = "SELECT DISTINCT user_id FROM digest_items"
+	                          " WHERE outbox_id IS NULL ORDER BY user_id";
+	*users = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	size_t cap = 0;
+	int rc = SQLITE_DONE;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? 2 * cap : 16;
+			int64_t *more = realloc(*users, nc * sizeof **users);
+			if (!more) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			*users = more;
+			cap = nc;
+		}
+		(*users)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE) {
+		free(*users);
+		*users = NULL;
+		*n = 0;
+		return store_failed(s, st, "digest users");
+	}
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_digest_items(store *s, int64_t user, size_t max, struct store_digest_item **items,
+                       size_t *n)
+{
+	static const char sql[] = "SELECT id, heading, body FROM digest_items"
+	                          " WHERE user_id = ? AND outbox_id IS NULL ORDER BY id LIMIT ?";
+	*items = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	struct store_digest_item *v = calloc(max ? max : 1, sizeof *v);
+	if (!v)
+		return store_failed(s, st, "digest items: out of memory");
+	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, (int64_t)max)) {
+		free(v);
+		return store_failed(s, st, "digest items: bind");
+	}
+	int rc = SQLITE_DONE;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_digest_item *it = &v[(*n)++];
+		it->id = sqlite3_column_int64(st, 0);
+		it->heading = dup_col(st, 1);
+		it->body = dup_col(st, 2);
+		if (!it->heading || !it->body) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+	}
+	if (*n < max && rc != SQLITE_DONE) {
+		store_digest_items_free(v, *n);
+		*n = 0;
+		return store_failed(s, st, "digest items");
+	}
+	sqlite3_reset(st);
+	*items = v;
+	return STORE_OK;
+}
+
+void store_digest_items_free(struct store_digest_item *items, size_t n)
+{
+	for (size_t i = 0; items && i < n; i++) {
+		free(items[i].heading);
+		free(items[i].body);
+	}
+	free(items);
+}
+
+int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox)
+{
+	static const char sql[] = "UPDATE digest_items SET outbox_id = ?"
+	                          " WHERE user_id = ? AND id <= ? AND outbox_id IS NULL";
+	static const char sql_drop[] =
+	        "DELETE FROM digest_items WHERE user_id = ? AND id <= ? AND outbox_id IS NULL";
+	sqlite3_stmt *st = store_stmt(s, outbox > 0 ? sql : sql_drop);
+	if (!st)
+		return STORE_ERROR;
+	int b = outbox > 0 ? store_bind_int64(st, 1, outbox) || store_bind_int64(st, 2, user) ||
+	                             store_bind_int64(st, 3, upto)
+	                   : store_bind_int64(st, 1, user) || store_bind_int64(st, 2, upto);
+	if (b)
+		return store_failed(s, st, "digest mark: bind");
+	return store_exec(s, st, "digest mark") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+/* ---- once ---- */
+
+int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind, int64_t key,
+                      const char *today)
+{
+	static const char sql[] = "INSERT OR IGNORE INTO notify_once (game_id, user_id, kind, key,"
+	                          " sent_on) VALUES (?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, game_id) || store_bind_int64(st, 2, user) ||
+	    store_bind_text(st, 3, kind) || store_bind_int64(st, 4, key) ||
+	    store_bind_text(st, 5, today))
+		return store_failed(s, st, "once: bind");
+	if (store_exec(s, st, "once") != STORE_OK)
+		return STORE_ERROR;
+	return store_changes(s) == 1 ? STORE_OK : STORE_CONFLICT;
+}
+
+/* ---- the start letter ---- */
+
+int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
+                            struct store_letter_seat *seats, size_t *nseats,
+                            struct store_letter_pair *games, size_t maxg, size_t *ngames)
+{
+	static const char sql_t[] = "SELECT name, start_date FROM tournaments WHERE id = ?";
+	static const char sql_p[] =
+	        "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
+	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ?"
+	        " ORDER BY tp.seat LIMIT 64";
+	static const char sql_g[] = "SELECT id, white, black FROM games"
+	                            " WHERE tournament_id = ? ORDER BY id LIMIT ?";
+	*nseats = *ngames = 0;
+	sqlite3_stmt *st = store_stmt(s, sql_t);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "tournament: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "tournament");
+	store_col_text(st, 0, name, STORE_NAME_MAX);
+	store_col_text(st, 1, start, 11);
+	sqlite3_reset(st);
+	if (!(st = store_stmt(s, sql_p)))
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "tournament players: bind");
+	while (*nseats < 64 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_letter_seat *p = &seats[(*nseats)++];
+		p->seat = sqlite3_column_int(st, 0);
+		p->user = sqlite3_column_int64(st, 1);
+		store_col_text(st, 2, p->name, sizeof p->name);
+		store_col_text(st, 3, p->email, sizeof p->email);
+	}
+	if (*nseats < 64 && rc != SQLITE_DONE)
+		return store_failed(s, st, "tournament players");
+	sqlite3_reset(st);
+	if (!(st = store_stmt(s, sql_g)))
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, (int64_t)maxg))
+		return store_failed(s, st, "tournament games: bind");
+	while (*ngames < maxg && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_letter_pair *g = &games[(*ngames)++];
+		g->game = sqlite3_column_int64(st, 0);
+		g->white = sqlite3_column_int64(st, 1);
+		g->black = sqlite3_column_int64(st, 2);
+	}
+	if (*ngames < maxg && rc != SQLITE_DONE)
+		return store_failed(s, st, "tournament games");
+	sqlite3_reset(st);
+	return STORE_OK;
+}

@@ -1,0 +1,42 @@
+/* store/xfcc.h: the tables and queries of the Xfcc interface (issue 14):
+ * the game messages (migration 0011) and a player's current games.
+ * Storage layer: the SQL stays here (docs/ARCHITECTURE.md). */
+#ifndef CORRCHESS_STORE_XFCC_H
+#define CORRCHESS_STORE_XFCC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+
+#define STORE_MESSAGE_MAX 2000 /* bytes of one message (messages.text CHECK) */
+
+/* The ids of user's games that are active or finished on or after
+ * `since` (YYYY-MM-DD), oldest first, at most max: STORE_OK and *n, or
+ * STORE_ERROR. */
+int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t *ids, size_t max,
+                             size_t *n);
+
+/* Stores a message of user in game (text 1..STORE_MESSAGE_MAX bytes of
+ * UTF-8, checked by the caller), sent with the game at `ply` moves on
+ * `on` (YYYY-MM-DD), by `via` ("xfcc"), in its own statement.  STORE_OK
+ * or STORE_ERROR. */
+int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
+                       const char *via, const char *text);
+
+/* One stored message as store_messages_each() hands it over; the strings
+ * are borrowed until the callback returns. */
+struct store_message {
+	int64_t id, user;
+	int ply;
+	const char *on, *via, *text;
+};
+
+/* Calls fn for the messages of game in the order they were sent: all of
+ * them (from 0) or only those of user `from`; only the newest one when
+ * last_only.  STORE_OK and *n (how many), or STORE_ERROR. */
+int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
+                        void (*fn)(const struct store_message *m, void *ctx), void *ctx, size_t *n);
+
+#endif

@@ -1,0 +1,140 @@
+// tournament.js: /tournaments/{id}: the crosstable.  A table captioned
+// with the tournament's name; a row per player in the order of the
+// standings (rank, or the place the rules decide when the API gives
+// one), a cell per opponent in the same order with the result of each
+// of their games linking to it (two in a double round robin), then
+// score, Sonneborn-Berger and games played.  The games come from GET
+// /games?player= of every player but the last (each game has two).
+import { api } from './api.js';
+import { $, showError, startPage } from './page.js';
+import { t } from './i18n.js';
+
+const id = Number(location.pathname.split('/')[2]);
+const user = startPage();
+
+// The points of `color` in a game: '1', '½', '0', or '*' in play.
+function points(g, color) {
+	switch (g.result) {
+	case '1-0': return color === 'white' ? '1' : '0';
+	case '0-1': return color === 'black' ? '1' : '0';
+	case '1/2-1/2': return '\u00bd';
+	case '0-0': return '0';
+	default: return '*';
+	}
+}
+
+// 2.5 as "2½", 0.25 as "¼": scores and Sonneborn-Berger (a multiple of
+// 1/4, DSU 6.5.4.1) as a crosstable writes them.
+function number(x) {
+	const whole = Math.floor(x);
+	const glyph = { 0.25: '\u00bc', 0.5: '\u00bd', 0.75: '\u00be' }[x - whole] || '';
+	return `${whole || !glyph ? whole : ''}${glyph}`;
+}
+
+function th(text, scope) {
+	const el = document.createElement('th');
+	el.scope = scope;
+	el.textContent = text;
+	return el;
+}
+
+function td(content, cls) {
+	const el = document.createElement('td');
+	if (cls)
+		el.className = cls;
+	el.append(content);
+	return el;
+}
+
+function head(players) {
+	const tr = document.createElement('tr');
+	tr.append(th(t('tournament.place'), 'col'), th(t('tournament.player'), 'col'));
+	players.forEach((p, i) => {
+		const h = th('', 'col');
+		const abbr = document.createElement('abbr');
+		abbr.title = p.name;
+		abbr.textContent = String(i + 1);
+		h.append(abbr);
+		tr.append(h);
+	});
+	tr.append(th(t('tournament.score'), 'col'), th(t('tournament.sb'), 'col'),
+		th(t('tournament.played'), 'col'));
+	return tr;
+}
+
+// The cell of `me` against `them`: a link per game between them.
+function pairCell(games, me, them) {
+	const cellEl = document.createElement('td');
+	cellEl.className = 'result-cell';
+	const between = games.filter((g) => (g.white.id === me.id && g.black.id === them.id) ||
+		(g.black.id === me.id && g.white.id === them.id)).sort((a, b) => a.id - b.id);
+	between.forEach((g, i) => {
+		const color = g.white.id === me.id ? 'white' : 'black';
+		const a = document.createElement('a');
+		a.href = `/games/${g.id}`;
+		a.textContent = points(g, color);
+		a.setAttribute('aria-label', t('tournament.cell', {
+			points: points(g, color), color: t(`color.${color}`), name: them.name, id: g.id,
+		}));
+		if (i)
+			cellEl.append(' ');
+		cellEl.append(a);
+	});
+	if (!between.length)
+		cellEl.textContent = '\u2014';
+	return cellEl;
+}
+
+function row(s, i, players, games) {
+	const tr = document.createElement('tr');
+	tr.append(td(String(s.place ?? s.rank), 'place'));
+	const name = th(`${i + 1}. ${s.player.name}`, 'row');
+	if (user && s.player.id === user.id)
+		tr.className = 'me';
+	tr.append(name);
+	for (const p of players) {
+		if (p.id === s.player.id) {
+			const self = td('\u00d7', 'self');
+			self.setAttribute('aria-label', t('tournament.self'));
+			tr.append(self);
+		} else {
+			tr.append(pairCell(games, s.player, p));
+		}
+	}
+	tr.append(td(number(s.score), 'score'), td(number(s.sonneborn_berger), 'sb'),
+		td(String(s.played), 'played'));
+	return tr;
+}
+
+async function load() {
+	try {
+		const tour = await api('GET', `/tournaments/${id}`);
+		const players = tour.standings.map((s) => s.player);
+		const wanted = new Set(tour.games);
+		const games = new Map();
+		for (const p of players.slice(0, -1)) {
+			const { games: list } = await api('GET', `/games?player=${p.id}`);
+			for (const g of list)
+				if (wanted.has(g.id))
+					games.set(g.id, g);
+		}
+		document.title = `${tour.name} \u2013 corrchess`;
+		$('heading').textContent = tour.name;
+		$('caption').textContent = tour.name;
+		$('meta').textContent = t('tournament.meta', {
+			kind: t(`kind.${tour.kind}`), profile: t(`profile.${tour.profile}`), start: tour.start_date,
+			games: tour.games.length,
+			finished: [...games.values()].filter((g) => g.status !== 'active').length,
+		}) + (tour.tl ? ' ' + t('tournament.tl', { name: tour.tl.name }) : '');
+		$('cross-head').replaceChildren(head(players));
+		const all = [...games.values()];
+		$('cross-body').replaceChildren(...tour.standings.map((s, i) => row(s, i, players, all)));
+		$('crosstable').hidden = false;
+		$('legend').hidden = false;
+	} catch (e) {
+		showError(e);
+	}
+}
+
+if (user)
+	load();

@@ -1,0 +1,158 @@
+// tournaments.js: /tournaments: every tournament (GET /tournaments), 20
+// to a page, each linking to its crosstable; for a tl or admin the form
+// that creates one (POST /tournaments) with its players picked from a
+// list.  The API has no list of all users: the list holds the players of
+// the tournaments shown (GET /tournaments/{id}), and a user is added by
+// his number (GET /users/{id} checks it and gives the name).
+import { api } from './api.js';
+import { clearAlert, showAlert } from './alert.js';
+import { $, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
+import { t } from './i18n.js';
+
+const PER_PAGE = queryNumber('per', 1, 500, 20);
+const KNOWN_FROM = 20; // tournaments read for the players' list
+const user = startPage();
+const known = new Map(); // id -> USER, the players offered
+const seats = [];        // the ids ticked, in the order ticked
+
+function cell(content) {
+	const td = document.createElement('td');
+	td.append(content);
+	return td;
+}
+
+function tournamentRow(tr0) {
+	const tr = document.createElement('tr');
+	const a = document.createElement('a');
+	a.href = `/tournaments/${tr0.id}`;
+	a.textContent = tr0.name;
+	const th = document.createElement('th');
+	th.scope = 'row';
+	th.append(a);
+	tr.append(th, cell(t(`kind.${tr0.kind}`)), cell(t(`profile.${tr0.profile}`)), cell(tr0.start_date));
+	return tr;
+}
+
+// The player's check box; ticking adds him to the seats, in that order.
+function playerItem(u) {
+	const li = document.createElement('li');
+	const box = document.createElement('input');
+	box.type = 'checkbox';
+	box.id = `player-${u.id}`;
+	box.value = String(u.id);
+	box.checked = seats.includes(u.id);
+	box.addEventListener('change', () => {
+		const i = seats.indexOf(u.id);
+		if (box.checked && i < 0)
+			seats.push(u.id);
+		else if (!box.checked && i >= 0)
+			seats.splice(i, 1);
+		showSeats();
+	});
+	const label = document.createElement('label');
+	label.htmlFor = box.id;
+	label.textContent = t('create.player', { name: u.name, id: u.id });
+	li.append(box, ' ', label);
+	return li;
+}
+
+function showPlayers() {
+	const users = [...known.values()].sort((a, b) => a.name.localeCompare(b.name));
+	$('players-list').replaceChildren(...users.map(playerItem));
+	$('players-none').hidden = users.length > 0;
+	showSeats();
+}
+
+function showSeats() {
+	$('seats').textContent = seats.length
+		? t('create.seats', { count: seats.length, names: seats.map((id) => known.get(id).name).join(', ') })
+		: t('create.no_seats');
+}
+
+async function loadKnownPlayers(list) {
+	for (const tr0 of list.slice(0, KNOWN_FROM)) {
+		try {
+			const full = await api('GET', `/tournaments/${tr0.id}`);
+			for (const s of full.standings)
+				if (s.player.role === 'player')
+					known.set(s.player.id, s.player);
+		} catch {
+			// one tournament fewer to pick from
+		}
+	}
+	showPlayers();
+}
+
+async function onAddPlayer() {
+	clearAlert();
+	const text = $('add-player').value.trim();
+	const id = Number(text);
+	if (!/^[1-9][0-9]{0,14}$/.test(text)) {
+		showAlert(t('create.bad_number'));
+		$('add-player').focus();
+		return;
+	}
+	try {
+		const u = await api('GET', `/users/${id}`);
+		known.set(u.id, u);
+		if (!seats.includes(u.id))
+			seats.push(u.id);
+		$('add-player').value = '';
+		showPlayers();
+		$(`player-${u.id}`).focus();
+	} catch (e) {
+		showError(e);
+		$('add-player').focus();
+	}
+}
+
+async function onCreate(ev) {
+	ev.preventDefault();
+	clearAlert();
+	const body = {
+		name: $('t-name').value.trim(),
+		kind: $('t-kind').value,
+		profile: $('t-profile').value,
+		start_date: $('t-start').value,
+		players: seats.slice(),
+	};
+	const button = ev.target.querySelector('button[type="submit"]');
+	button.disabled = true;
+	try {
+		const tr0 = await api('POST', '/tournaments', body);
+		location.assign(`/tournaments/${tr0.id}`);
+	} catch (e) {
+		showError(e);
+	} finally {
+		button.disabled = false;
+	}
+}
+
+async function load() {
+	try {
+		const { tournaments } = await api('GET', '/tournaments');
+		showPaged($('tournaments-body'), $('tournaments-pager'), tournaments, PER_PAGE, tournamentRow);
+		$('tournaments').hidden = tournaments.length === 0;
+		$('tournaments-empty').hidden = tournaments.length > 0;
+		if (isTl(user))
+			await loadKnownPlayers(tournaments);
+	} catch (e) {
+		showError(e);
+	}
+}
+
+if (user) {
+	if (isTl(user)) {
+		$('create').hidden = false;
+		$('create-form').addEventListener('submit', onCreate);
+		$('add-player-button').addEventListener('click', onAddPlayer);
+		$('add-player').addEventListener('keydown', (ev) => {
+			if (ev.key === 'Enter') {
+				ev.preventDefault();
+				onAddPlayer();
+			}
+		});
+		showPlayers();
+	}
+	load();
+}

@@ -1,0 +1,77 @@
+// vacations.js: /vacations: the signed-in player books a vacation
+// (POST /vacations) and sees the days left this tournament year and the
+// periods booked (GET /users/{id}/vacations).  The API checks the rules
+// (notice, allowance, overlap); when the first day is too early
+// (notice_too_short) the page explains the notice rule beside the field.
+import { api, ApiError } from './api.js';
+import { clearAlert, showAlert } from './alert.js';
+import { $, showError, startPage } from './page.js';
+import { t } from './i18n.js';
+
+const user = startPage();
+
+function cell(text) {
+	const td = document.createElement('td');
+	td.textContent = text;
+	return td;
+}
+
+function periodRow(v) {
+	const tr = document.createElement('tr');
+	tr.append(cell(v.start), cell(v.end), cell(String(v.days)),
+		cell(t(v.kind === 'special_leave' ? 'vacations.kind_leave' : 'vacations.kind_vacation')),
+		cell(v.notice_on || '\u2014'));
+	return tr;
+}
+
+async function load() {
+	try {
+		const r = await api('GET', `/users/${user.id}/vacations`);
+		let left = t('vacations.remaining', { days: r.remaining_days });
+		if (r.special_leave_remaining_days !== undefined && r.special_leave_remaining_days !== null)
+			left += ' ' + t('vacations.leave_remaining', { days: r.special_leave_remaining_days });
+		$('remaining').textContent = left;
+		$('year').textContent = r.tournament_year
+			? t('vacations.year', { start: r.tournament_year.start, end: r.tournament_year.end }) : '';
+		$('periods-body').replaceChildren(...r.vacations.map(periodRow));
+		$('periods').hidden = r.vacations.length === 0;
+		$('none-booked').hidden = r.vacations.length > 0;
+	} catch (e) {
+		showError(e);
+	}
+}
+
+async function onBook(ev) {
+	ev.preventDefault();
+	clearAlert();
+	$('notice-rule').hidden = true;
+	const start = $('first-day').value;
+	const end = $('last-day').value;
+	if (!start || !end) {
+		showAlert(t('vacations.both_days'));
+		(start ? $('last-day') : $('first-day')).focus();
+		return;
+	}
+	const button = ev.target.querySelector('button[type="submit"]');
+	button.disabled = true;
+	try {
+		const v = await api('POST', '/vacations', { start, end });
+		$('first-day').value = '';
+		$('last-day').value = '';
+		await load();
+		$('remaining').textContent = `${t('vacations.booked', { start: v.start, end: v.end, days: v.days })} ${$('remaining').textContent}`;
+	} catch (e) {
+		showError(e);
+		if (e instanceof ApiError && e.code === 'notice_too_short') {
+			$('notice-rule').hidden = false;
+			$('first-day').focus();
+		}
+	} finally {
+		button.disabled = false;
+	}
+}
+
+if (user) {
+	$('vacation-form').addEventListener('submit', onBook);
+	load();
+}

@@ -1,0 +1,574 @@
+#!/usr/bin/env python3
+"""Ratings (issue 12; API.md "Ratings", SPEC-rating.md, docs/RATING.md)
+against the real corrchessd over HTTP with a temporary database: start
+ratings set by a TL, a group rated when (and only when) its last game
+ends, with every step (W, We, K, B, method) in the history; a later group
+rated from its start rating with the increment added to the registered
+rating (R-22); a performance-rated newcomer; a TL correction re-rating the
+corrected group and every later one, with the same list whatever order the
+corrections came in; the paginated list and its CSV export; ratings in the
+standings; and every refused request changing nothing.
+
+The expected figures of the first group are worked out by hand below; the
+others come from `corrchess rate` on the same group, so the test checks
+that the server hands lib/rating the right players, ratings, games and
+order."""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import *  # noqa: E402,F401,F403
+
+TODAY = "2027-09-01"
+START = "2027-08-20"
+
+
+def W(key="ratings"):
+    return shared_world(key=key, today=TODAY)
+
+
+_clients = {}
+
+
+def new_player(w, name):
+    uid, _ = w.server.add_user(name)
+    _clients[(id(w), uid)] = w.server.login(name)
+    return uid
+
+
+def client_of(w, uid):
+    for name, i in w.ids.items():
+        if i == uid:
+            return getattr(w, name)
+    return _clients[(id(w), uid)]
+
+
+def patch(client, uid, body):
+    return client.request("PATCH", "users/%d" % uid, body=body)
+
+
+def set_rating(w, uid, rating=None, otb=None):
+    body = {}
+    if rating is not None:
+        body["rating"] = rating
+    if otb is not None:
+        body["otb_rating"] = otb
+    r = patch(w.tl, uid, body)
+    expect_status(r, 200, "PATCH ratings of %d" % uid)
+    expect_user(r.json, uid=uid)
+    return r.json
+
+
+def create(w, players, kind="round_robin", name="Rating group"):
+    r = w.tl.post("tournaments", {"name": name, "kind": kind, "profile": "server",
+                                  "start_date": START, "players": players})
+    expect_status(r, 201, "create tournament")
+    return r.json
+
+
+def games_of(w, t):
+    out = []
+    for gid in t["games"]:
+        r = w.tl.get("games/%d" % gid)
+        expect_status(r, 200, "game %d" % gid)
+        out.append(r.json)
+    return out
+
+
+def game_between(games, a, b):
+    found = [g for g in games if {g["white"]["id"], g["black"]["id"]} == {a, b}]
+    expect_eq(len(found), 1, "games between %d and %d" % (a, b))
+    return found[0]
+
+
+def finish(w, games, a, b, result):
+    """a's result against b ("1-0": a won) through the game endpoints."""
+    g = game_between(games, a, b)
+    if g["white"]["id"] != a:
+        result = {"1-0": "0-1", "0-1": "1-0"}.get(result, result)
+    white, black = client_of(w, g["white"]["id"]), client_of(w, g["black"]["id"])
+    if result == "1-0":
+        r = black.post("games/%d/resign" % g["id"])
+    elif result == "0-1":
+        r = white.post("games/%d/resign" % g["id"])
+    else:
+        expect_status(white.post("games/%d/draw" % g["id"], {"action": "offer"}), 200, "offer")
+        r = black.post("games/%d/draw" % g["id"], {"action": "accept"})
+    expect_status(r, 200, "ending game %d" % g["id"])
+    return g
+
+
+def correct(w, g, result_white):
+    r = w.tl.post("games/%d/result" % g["id"],
+                  {"result": result_white, "reason": "TL correction after a complaint",
+                   "termination": "resignation"})
+    expect_status(r, 200, "correcting game %d" % g["id"])
+
+
+def rating_of(w, uid):
+    r = w.alice.get("users/%d" % uid)
+    expect_status(r, 200, "user %d" % uid)
+    return r.json["rating"]
+
+
+def history(w, uid):
+    r = w.alice.get("users/%d/ratings" % uid)
+    expect_status(r, 200, "history of %d" % uid)
+    return r.json["history"]
+
+
+def cli_rate(w, case):
+    r = w.server.cli("rate", "-", input=json.dumps(case))
+    expect_eq(r.returncode, 0, "corrchess rate: " + r.stderr)
+    return json.loads(r.stdout)
+
+
+def case_of(players, results, registered=None):
+    """A `corrchess rate` input: players [(id, Ro or None)], results
+    {(a, b): "1-0"|"1/2-1/2"|"0-1"} from a's side, registered {id: r}."""
+    ps = []
+    for pid, ro in players:
+        p = {"id": str(pid), "rating": ro}
+        if ro is None:
+            p["foreign"] = True
+        if registered and pid in registered and registered[pid] != ro:
+            p["registered"] = registered[pid]
+        ps.append(p)
+    games = [[str(a), str(b), res] for (a, b), res in results.items()]
+    return {"players": ps, "games": games}
+
+
+def db(w, sql, args=()):
+    return w.server.db_rows(sql, args)
+
+
+# The first group, by hand (difference method: the spread 1900-1600 = 300
+# is over 200).  A beats B and C and draws D; B beats C, draws D; C beats D.
+#   A 1900 K30: vs B +100 .64, C +200 .76, D +300 .85 = 2.25; W 2.5: +7.5 -> 1907.5 -> 1908
+#   B 1800 K30: vs A -100 .36, C +100 .64, D +200 .76 = 1.76 -> 1.75; W 1.5: -7.5 -> 1793
+#   C 1700 K30: vs A .24, B .36, D +100 .64 = 1.24 -> 1.25; W 1: -7.5 -> 1692.5 -> 1693
+#   D 1600 K30: vs A .15, B .24, C .36 = 0.75; W 1: +7.5 -> 1607.5 -> 1608
+G1_START = {"A": 1900, "B": 1800, "C": 1700, "D": 1600}
+G1_NEW = {"A": 1908, "B": 1793, "C": 1693, "D": 1608}
+G1_RESULTS = [("A", "B", "1-0"), ("A", "C", "1-0"), ("A", "D", "1/2-1/2"),
+              ("B", "C", "1-0"), ("B", "D", "1/2-1/2"), ("C", "D", "1-0")]
+
+
+def setup_first_group(w, prefix):
+    ids = {k: new_player(w, prefix + k) for k in "ABCD"}
+    for k, r in G1_START.items():
+        # D has only an OTB rating: his provisional K-skak rating (6.7.6.2)
+        u = set_rating(w, ids[k], otb=r) if k == "D" else set_rating(w, ids[k], rating=r)
+        expect_eq(u["rating"], r, "start rating of " + k)
+    t = create(w, [ids[k] for k in "ABCD"])
+    games = games_of(w, t)
+    return ids, t, games
+
+
+@test
+def a_group_is_rated_when_its_last_game_ends():
+    w = W()
+    ids, t, games = setup_first_group(w, "g1_")
+    for a, b, res in G1_RESULTS[:-1]:
+        finish(w, games, ids[a], ids[b], res)
+    for k in "ABCD":
+        expect_eq(history(w, ids[k]), [], "no step before the last game ends (%s)" % k)
+        expect_eq(rating_of(w, ids[k]), G1_START[k], "rating unchanged (%s)" % k)
+    expect_eq(db(w, "SELECT count(*) FROM rating_groups WHERE tournament_id = ?", (t["id"],)),
+              [(0,)], "not in the order yet")
+    a, b, res = G1_RESULTS[-1]
+    finish(w, games, ids[a], ids[b], res)
+    for k in "ABCD":
+        expect_eq(rating_of(w, ids[k]), G1_NEW[k], "new rating of " + k)
+    h = history(w, ids["A"])
+    expect_eq(len(h), 1, "one step")
+    s = h[0]
+    expect_eq((s["tournament"], s["Ro"], s["old"], s["new"], s["games"], s["W"], s["We"], s["K"],
+               s["B"], s["method"], s["source"]),
+              (t["id"], 1900, 1900, 1908, 3, 2.5, 2.25, 30, 0, "difference", "rated"), "A's step")
+    s = history(w, ids["B"])[0]
+    expect_eq((s["W"], s["We"], s["new"]), (1.5, 1.75, 1793), "B's step")
+    # the PGN names the ratings each player was rated from in this group
+    g = game_between(games, ids["A"], ids["D"])
+    r = w.alice.get("games/%d/pgn" % g["id"])
+    expect_status(r, 200, "PGN")
+    tag = {"white": g["white"]["id"], "black": g["black"]["id"]}
+    letter = {v: k for k, v in ids.items()}
+    for colour, tagname in (("white", "WhiteDSU"), ("black", "BlackDSU")):
+        want = '[%s "%d"]' % (tagname, G1_START[letter[tag[colour]]])
+        expect(want in r.text, "PGN has %s: %s" % (want, r.text[:400]))
+    # the standings carry the ratings (USER)
+    r = w.alice.get("tournaments/%d" % t["id"])
+    expect_status(r, 200, "tournament")
+    got = {st["player"]["id"]: st["player"]["rating"] for st in r.json["standings"]}
+    expect_eq(got, {ids[k]: G1_NEW[k] for k in "ABCD"}, "ratings in the standings")
+    # USER carries the ratings; the OTB rating stays as set
+    d = w.alice.get("users/%d" % ids["D"]).json
+    expect_eq((d["rating"], d["otb_rating"]), (1608, 1600), "D: K-skak and OTB ratings")
+    # the same group through `corrchess rate` gives the same figures
+    case = case_of([(k, G1_START[k]) for k in "ABCD"], {(a, b): res for a, b, res in G1_RESULTS})
+    out = cli_rate(w, case)
+    expect_eq({k: out["players"][k]["new"] for k in "ABCD"}, G1_NEW, "corrchess rate agrees")
+
+
+def second_group(w, ids, prefix):
+    """A, B and a newcomer E without any rating (performance-rated), started
+    on START (before the first group finished): A and B are rated from
+    their start ratings, the increment added to their registered ratings."""
+    ids["E"] = new_player(w, prefix + "E")
+    t = create(w, [ids["A"], ids["B"], ids["E"]], name="Second group")
+    games = games_of(w, t)
+    return t, games
+
+
+G2_RESULTS = [("A", "B", "1/2-1/2"), ("A", "E", "1-0"), ("B", "E", "0-1")]
+
+
+def expected_after_both(w, g1_results, g2_results):
+    """The ratings after both groups, by `corrchess rate`: G1 from the start
+    ratings; G2 from the start ratings (it started before G1 finished,
+    4.5.4.1 a), added to the registered ratings after G1 (4.5.4.1 b)."""
+    out1 = cli_rate(w, case_of([(k, G1_START[k]) for k in "ABCD"], g1_results))
+    after1 = {k: out1["players"][k]["new"] for k in "ABCD"}
+    out2 = cli_rate(w, case_of([("A", G1_START["A"]), ("B", G1_START["B"]), ("E", None)],
+                               g2_results, registered=after1))
+    final = dict(after1)
+    final.update({k: out2["players"][k]["new"] for k in ("A", "B", "E")})
+    return final, out2
+
+
+@test
+def later_groups_follow_the_finishing_order_and_corrections_rerate():
+    w = W()
+    ids, t1, g1 = setup_first_group(w, "h_")
+    t2, g2 = second_group(w, ids, "h_")
+    # G2 finishes first, then G1: G2 comes first in the order
+    for a, b, res in G2_RESULTS:
+        finish(w, g2, ids[a], ids[b], res)
+    for a, b, res in G1_RESULTS:
+        finish(w, g1, ids[a], ids[b], res)
+    seqs = dict(db(w, "SELECT tournament_id, seq FROM rating_groups WHERE tournament_id IN (?, ?)",
+                   (t1["id"], t2["id"])))
+    expect(seqs[t2["id"]] < seqs[t1["id"]], "the group that finished first is rated first")
+    # G2 first: everyone from the start ratings; E performance-rated
+    out2 = cli_rate(w, case_of([("A", 1900), ("B", 1800), ("E", None)],
+                               {(a, b): r for a, b, r in G2_RESULTS}))
+    out1 = cli_rate(w, case_of([(k, G1_START[k]) for k in "ABCD"],
+                               {(a, b): r for a, b, r in G1_RESULTS},
+                               registered={"A": out2["players"]["A"]["new"],
+                                           "B": out2["players"]["B"]["new"]}))
+    for k in "AB":
+        expect_eq(rating_of(w, ids[k]), out1["players"][k]["new"], "after both: " + k)
+    e = history(w, ids["E"])
+    expect_eq(len(e), 1, "E has one step")
+    expect_eq((e[0]["source"], e[0]["old"], e[0]["Ro"], e[0]["new"]),
+              ("performance", None, out2["players"]["E"]["Ro"], out2["players"]["E"]["new"]),
+              "E's performance rating")
+    expect_eq([s["tournament"] for s in history(w, ids["A"])], [t2["id"], t1["id"]],
+              "A's steps in finishing order")
+    # A TL corrects A-B of G2 (the earlier group): G2 and G1 are re-rated
+    g = game_between(g2, ids["A"], ids["B"])
+    correct(w, g, "1-0" if g["white"]["id"] == ids["A"] else "0-1")
+    res2 = {(a, b): r for a, b, r in G2_RESULTS}
+    res2[("A", "B")] = "1-0"
+    out2 = cli_rate(w, case_of([("A", 1900), ("B", 1800), ("E", None)], res2))
+    out1 = cli_rate(w, case_of([(k, G1_START[k]) for k in "ABCD"],
+                               {(a, b): r for a, b, r in G1_RESULTS},
+                               registered={"A": out2["players"]["A"]["new"],
+                                           "B": out2["players"]["B"]["new"]}))
+    for k in "AB":
+        expect_eq(rating_of(w, ids[k]), out1["players"][k]["new"], "after the correction: " + k)
+    expect_eq(history(w, ids["A"])[0]["W"], 2, "the corrected W in G2")
+    expect_eq(db(w, "SELECT from_seq FROM rating_dirty"), [(None,)], "nothing left stale")
+
+
+def final_list(w):
+    r = w.alice.get("ratings?limit=500")
+    expect_status(r, 200, "rating list")
+    return [(x["player"]["name"], x["rating"], x["games"]) for x in r.json["ratings"]]
+
+
+@test
+def the_list_never_depends_on_the_order_of_corrections():
+    lists = []
+    for key, order in (("order_a", (0, 1)), ("order_b", (1, 0))):
+        w = W(key)
+        ids, t1, g1 = setup_first_group(w, "o_")
+        t2, g2 = second_group(w, ids, "o_")
+        for a, b, res in G1_RESULTS:
+            finish(w, g1, ids[a], ids[b], res)
+        for a, b, res in G2_RESULTS:
+            finish(w, g2, ids[a], ids[b], res)
+        # C-D (1-0 for C) becomes 0-1; A-E (1-0 for A) becomes a draw
+        fixes = [(g1, "C", "D", "0-1"), (g2, "A", "E", "1/2-1/2")]
+        for i in order:
+            games, a, b, want_a = fixes[i]
+            g = game_between(games, ids[a], ids[b])
+            correct(w, g, want_a if g["white"]["id"] == ids[a] else
+                    {"1-0": "0-1", "0-1": "1-0"}.get(want_a, want_a))
+        lists.append(final_list(w))
+    expect_eq(lists[0], lists[1], "the same list after corrections in either order")
+    # and it is the list of the corrected results rated once, in order
+    w = W("order_a")
+    r1 = {(a, b): r for a, b, r in G1_RESULTS}
+    r1[("C", "D")] = "0-1"
+    r2 = {(a, b): r for a, b, r in G2_RESULTS}
+    r2[("A", "E")] = "1/2-1/2"
+    final, _ = expected_after_both(w, r1, r2)
+    got = {name[2:]: rating for name, rating, _ in lists[0] if name.startswith("o_")}
+    expect_eq(got, final, "the corrected results rated in order")
+
+
+@test
+def the_rating_list_pages_and_exports():
+    w = W()
+    formula, _ = w.server.add_user("=2+2", email="formula@example.org")
+    set_rating(w, formula, rating=1234)
+    full = final_list(w)
+    expect(len(full) >= 5, "players with ratings: %r" % (full,))
+    expect_eq([x[1] for x in full], sorted([x[1] for x in full], reverse=True),
+              "highest first")
+    seen, after, pages = [], None, 0
+    while True:
+        r = w.bob.get("ratings?limit=2" + ("&after=" + after if after else ""))
+        expect_status(r, 200, "page %d" % pages)
+        expect(set(r.json) == {"ratings", "next"}, "list keys")
+        expect(len(r.json["ratings"]) <= 2, "limit respected")
+        for x in r.json["ratings"]:
+            expect_user(x["player"])
+            seen.append((x["player"]["name"], x["rating"], x["games"]))
+        pages += 1
+        after = r.json["next"]
+        if after is None:
+            break
+        expect(isinstance(after, str), "next is an opaque string")
+    expect_eq(seen, full, "the pages together are the whole list, nothing cut or repeated")
+    expect_eq(pages, (len(full) + 1) // 2, "pages of 2")
+    r = w.bob.get("ratings.csv")
+    expect_status(r, 200, "CSV")
+    expect(r.headers.get("Content-Type", "").startswith("text/csv"), "CSV content type")
+    rows = list(csv.reader(io.StringIO(r.text)))
+    expect_eq(rows[0], ["place", "id", "name", "rating", "games"], "CSV header")
+    # a name a spreadsheet would run as a formula is defused
+    expect_eq([x[2] for x in rows[1:] if x[1] == str(formula)], ["'=2+2"], "formula name")
+    expect_eq([(x[2].replace("'=", "="), int(x[3]), int(x[4])) for x in rows[1:]], full,
+              "CSV rows = the list")
+    places = [int(x[0]) for x in rows[1:]]
+    expect_eq(places[0], 1, "first place")
+    for i in range(1, len(full)):
+        want = places[i - 1] if full[i][1] == full[i - 1][1] else i + 1
+        expect_eq(places[i], want, "place %d (ties share)" % i)
+    for bad in ("limit=0", "limit=501", "limit=x", "after=zz", "after=1800", "after=1800.0",
+                "after=99999.3"):
+        expect_error(w.bob.get("ratings?" + bad), 422, "invalid_field", bad)
+
+
+@test
+def time_forfeit_without_a_move_is_rated_a_tl_decision_is_not():
+    w = W()
+    ids = {k: new_player(w, "f_" + k) for k in "PQR"}
+    for k, r in zip("PQR", (2000, 1950, 1900)):
+        set_rating(w, ids[k], rating=r)
+    t = create(w, [ids[k] for k in "PQR"], name="Forfeits")
+    games = games_of(w, t)
+    # P-Q: Q never sent a move, lost on time (R-4 no-show: rated, 1-0 for P)
+    g = game_between(games, ids["P"], ids["Q"])
+    r = w.tl.post("games/%d/result" % g["id"],
+                  {"result": "1-0" if g["white"]["id"] == ids["P"] else "0-1",
+                   "reason": "no first move within the time", "termination": "time_forfeit"})
+    expect_status(r, 200, "time forfeit")
+    # P-R: a TL decision without a move (adjudication): not rated
+    g = game_between(games, ids["P"], ids["R"])
+    r = w.tl.post("games/%d/result" % g["id"], {"result": "1/2-1/2", "reason": "withdrawal"})
+    expect_status(r, 200, "adjudicated")
+    finish(w, games, ids["Q"], ids["R"], "1/2-1/2")
+    hp = history(w, ids["P"])
+    expect_eq((hp[0]["games"], hp[0]["W"]), (1, 1), "P: only the forfeit is rated")
+    hq = history(w, ids["Q"])
+    expect_eq((hq[0]["games"], hq[0]["W"]), (2, 0.5), "Q: the forfeit and the draw")
+    hr = history(w, ids["R"])
+    expect_eq(hr[0]["games"], 1, "R: only the draw")
+
+
+@test
+def the_sweep_rates_the_group_whose_last_game_it_ended():
+    """The last game ends by the daily sweep (a time forfeit, `corrchess
+    sweep`, another process): the group is rated by the sweep itself."""
+    w = W("sweep")
+    ids = {k: new_player(w, "s_" + k) for k in "XYZ"}
+    for k, r in zip("XYZ", (1700, 1650, 1600)):
+        set_rating(w, ids[k], rating=r)
+    r = w.tl.post("tournaments", {"name": "Sweep group", "kind": "round_robin",
+                                  "profile": "server", "start_date": TODAY,
+                                  "players": [ids[k] for k in "XYZ"]})
+    expect_status(r, 201, "create")
+    t = r.json
+    games = games_of(w, t)
+    finish(w, games, ids["X"], ids["Y"], "1/2-1/2")
+    finish(w, games, ids["X"], ids["Z"], "1-0")
+    last = game_between(games, ids["Y"], ids["Z"])
+    # the server profile: White, silent from the start, loses on time by
+    # day 41 at the latest (40 days, SPEC 4.1)
+    env = dict(w.server.env(), CORRCHESS_TODAY=add_days(TODAY, 60))
+    p = subprocess.run([CORRCHESS, "--db", w.server.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    expect_eq(p.returncode, 0, "sweep: " + p.stderr)
+    expect_eq(db(w, "SELECT status, result, termination FROM games WHERE id = ?", (last["id"],)),
+              [("finished", "0-1" if last["white"]["id"] == ids["Y"] else "1-0",
+                "time_forfeit")], "the sweep ended the last game")
+    # rated by the sweep, before any request to the daemon
+    steps = dict(db(w, "SELECT user_id, games FROM rating_steps WHERE tournament_id = ?",
+                    (t["id"],)))
+    # the forfeit without a move is a no-show (R-4): rated for both
+    expect_eq(steps, {ids["X"]: 2, ids["Y"]: 2, ids["Z"]: 2}, "every game rated")
+    y_result = "0-1" if last["white"]["id"] == ids["Y"] else "1-0"  # White lost
+    out = cli_rate(w, case_of([(k, r) for k, r in zip("XYZ", (1700, 1650, 1600))],
+                              {("X", "Y"): "1/2-1/2", ("X", "Z"): "1-0", ("Y", "Z"): y_result}))
+    for k in "XYZ":
+        expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "rating of " + k)
+
+
+@test
+def a_group_that_cannot_be_rated_is_recorded_and_stops_nothing():
+    """SPEC-rating O-3: a newcomer without any rating who wins every game
+    has no performance rating (table 2 '*').  The group is recorded with
+    the reason, nobody's rating moves, and the next group is rated."""
+    w = W()
+    ids = {k: new_player(w, "u_" + k) for k in "PQN"}
+    set_rating(w, ids["P"], rating=1800)
+    set_rating(w, ids["Q"], rating=1700)
+    t = create(w, [ids[k] for k in "PQN"], name="Unratable")
+    games = games_of(w, t)
+    finish(w, games, ids["N"], ids["P"], "1-0")
+    finish(w, games, ids["N"], ids["Q"], "1-0")
+    finish(w, games, ids["P"], ids["Q"], "1/2-1/2")
+    got = db(w, "SELECT rated, method, error FROM rating_groups WHERE tournament_id = ?",
+             (t["id"],))
+    expect_eq(len(got), 1, "in the order")
+    expect_eq(got[0][:2], (1, None), "done, without a method")
+    expect("performance" in got[0][2] and "100 %" in got[0][2], "the reason: %r" % (got[0],))
+    expect_eq((rating_of(w, ids["P"]), rating_of(w, ids["Q"]), rating_of(w, ids["N"])),
+              (1800, 1700, None), "nobody's rating moved")
+    expect_eq(history(w, ids["P"]), [], "no step")
+    t2 = create(w, [ids["P"], ids["Q"], ids["N"]], name="Rated after all")
+    g2 = games_of(w, t2)
+    finish(w, g2, ids["N"], ids["P"], "1-0")
+    finish(w, g2, ids["N"], ids["Q"], "1/2-1/2")
+    finish(w, g2, ids["P"], ids["Q"], "1-0")
+    out = cli_rate(w, case_of([("P", 1800), ("Q", 1700), ("N", None)],
+                              {("N", "P"): "1-0", ("N", "Q"): "1/2-1/2", ("P", "Q"): "1-0"}))
+    for k in "PQN":
+        expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "the next group: " + k)
+
+
+def coordinate(w, rows, on="2027-09-01", status=0):
+    """`corrchess rating-coordinate --elo CSV --apply --on DATE` on w's
+    database; rows [(user id, elo, games)]."""
+    text = "id,elo,elo_games\n" + "".join("%d,%d,%d\n" % r for r in rows)
+    p = w.server.cli("rating-coordinate", "--elo", "-", "--apply", "--on", on, input=text)
+    expect_eq(p.returncode, status, "rating-coordinate: " + p.stderr)
+    return json.loads(p.stdout) if status == 0 else p
+
+
+@test
+def the_elo_coordination_is_applied_at_its_place_and_again_after_corrections():
+    """DSU 4.5.6 in the database: the Danish ratings of 1 June against the
+    Elo list, the players' ratings on the adjustment date moved by the
+    scale; a correction of an earlier group re-rates it and applies the
+    coordination again to the new ratings."""
+    w = W("coord")
+    start = {"K": 2480, "L": 2350, "M": 2245, "O": 2160, "P": 2105, "Q": 2300}
+    elo = {"K": (2450, 120), "L": (2320, 80), "M": (2215, 45), "O": (2130, 35),
+           "P": (2090, 50), "Q": (2250, 30)}
+    ids = {k: new_player(w, "c_" + k) for k in start}
+    for k, r in start.items():
+        set_rating(w, ids[k], rating=r)
+    # a group of K, L, M finishes (after 1 June) before the coordination
+    t = create(w, [ids["K"], ids["L"], ids["M"]], name="Before the coordination")
+    games = games_of(w, t)
+    res = {("K", "L"): "1-0", ("K", "M"): "1/2-1/2", ("L", "M"): "0-1"}
+    for (a, b), r in res.items():
+        finish(w, games, ids[a], ids[b], r)
+    rows = [(ids[k], e, g) for k, (e, g) in elo.items()]
+    bad = coordinate(w, rows + [(999999, 2200, 40)], status=2)
+    expect("does not exist" in bad.stderr, "unknown user refused: %r" % bad.stderr)
+    expect_eq(db(w, "SELECT count(*) FROM rating_coordinations"), [(0,)], "nothing recorded")
+
+    def expected(group_results):
+        g = cli_rate(w, case_of([(k, start[k]) for k in "KLM"], group_results))
+        after = {k: g["players"][k]["new"] if k in "KLM" else start[k] for k in start}
+        case = {"elo_adjustment": [{"id": k, "dsu": start[k], "elo": elo[k][0],
+                                    "elo_games": elo[k][1], "current": after[k]}
+                                   for k in start]}
+        c = cli_rate(w, case)
+        final = dict(after)
+        for k, a in c["adjusted"].items():
+            final[k] = a["to"]
+        return c, final
+
+    out = coordinate(w, rows)
+    c, final = expected(res)
+    expect_eq((out["N"], out["direction"], out["count"]), (c["N"], c["direction"], c["count"]),
+              "N, direction and the players compared")
+    expect_eq({int(u): a["to"] for u, a in out["adjusted"].items()},
+              {ids[k]: a["to"] for k, a in c["adjusted"].items()}, "the moves")
+    expect(c["N"] >= 25, "the case moves ratings (N %r)" % c["N"])
+    for k in start:
+        expect_eq(rating_of(w, ids[k]), final[k], "after the coordination: " + k)
+    h = history(w, ids["K"])
+    expect_eq([x["method"] for x in h], ["difference", "elo_coordination"],
+              "K's history: the group, then the coordination")
+    # correcting the earlier group re-rates it and applies the coordination again
+    g = game_between(games, ids["L"], ids["M"])
+    correct(w, g, "1-0" if g["white"]["id"] == ids["L"] else "0-1")
+    res[("L", "M")] = "1-0"
+    c, final = expected(res)
+    for k in start:
+        expect_eq(rating_of(w, ids[k]), final[k], "after the correction: " + k)
+    before = final_list(w)
+    p = w.server.cli("rating-update", "--from-scratch")
+    expect_eq(p.returncode, 0, "rating-update: " + p.stderr)
+    expect_eq(final_list(w), before, "from scratch: the same list")
+
+
+@test
+def refused_requests_change_nothing():
+    w = W()
+    uid = new_player(w, "refused")
+    set_rating(w, uid, rating=1500)
+    before = db(w, "SELECT rating_start, otb_rating FROM users WHERE id = ?", (uid,))
+    cases = [
+        (w.alice, {"rating": 1600}, 403, "forbidden"),
+        (w.tl, {"rating": "1600"}, 422, "invalid_field"),
+        (w.tl, {"rating": 1600.5}, 422, "invalid_field"),
+        (w.tl, {"rating": 10000}, 422, "invalid_field"),
+        (w.tl, {"otb_rating": -1}, 422, "invalid_field"),
+        (w.tl, {"rating": 1600, "name": "x"}, 422, "unknown_field"),
+        (w.tl, {}, 422, "missing_field"),
+    ]
+    for client, body, status, code in cases:
+        expect_error(patch(client, uid, body), status, code, json.dumps(body))
+    expect_error(w.tl.request("PATCH", "users/%d" % uid, raw=b"{"), 400, "bad_json", "bad JSON")
+    expect_4xx(w.tl.request("PATCH", "users/%d" % uid, raw=b"[1]"), "an array")
+    expect_error(patch(w.tl, 999999, {"rating": 1600}), 404, "not_found", "unknown user")
+    expect_error(w.alice.get("users/999999/ratings"), 404, "not_found", "unknown history")
+    expect_eq(db(w, "SELECT rating_start, otb_rating FROM users WHERE id = ?", (uid,)), before,
+              "nothing changed")
+    # null clears a rating
+    u = set_rating(w, uid, otb=1450)
+    expect_eq(u["otb_rating"], 1450, "otb set")
+    r = patch(w.tl, uid, {"rating": None})
+    expect_status(r, 200, "clear rating")
+    expect_eq((r.json["rating"], r.json["otb_rating"]), (1450, 1450),
+              "without a K-skak rating the OTB rating is the provisional one (6.7.6.2)")
+    r = w.alice.get("ratings", headers={})
+    expect_status(r, 200, "list for a player")
+    expect_error(Client(w.server).get("ratings"), 401, "unauthorized", "signed out")
+
+
+if __name__ == "__main__":
+    run_tests()

@@ -1,0 +1,68 @@
+#!/bin/sh
+# layers.sh: the layers of docs/ARCHITECTURE.md hold - no file includes a
+# header of a layer above its own, and SQL and SQLite stay in server/store.
+#
+#   lib/            includes nothing of server/
+#   server/base     includes only base/
+#   server/store    base/, store/
+#   server/jobs     base/, store/, jobs/
+#   server/api      base/, store/, jobs/, api/
+#   server/xfcc     base/, store/, jobs/, api/, xfcc/
+#   server/http     base/, store/, jobs/, api/, xfcc/, http/
+#   server/cmd      anything
+#
+# Exit 0 when every #include "..." of every file keeps to it, 1 otherwise
+# (each offending line is printed).  Environment: TOP_SRCDIR.
+TOP_SRCDIR=${TOP_SRCDIR:-$(dirname "$0")/..}
+cd "$TOP_SRCDIR" || exit 1
+status=0
+# check DIR ALLOWED-PREFIXES: every server include of DIR's files must
+# start with one of the prefixes (lib headers are always allowed).
+check() {
+	dir=$1
+	shift
+	for f in "$dir"/*.c "$dir"/*.h; do
+		[ -f "$f" ] || continue
+		grep -n '^#include "[a-z]*/' "$f" | while IFS= read -r line; do
+			inc=$(echo "$line" | sed 's/.*#include "\([a-z]*\)\/.*/\1/')
+			case $inc in
+			chess | clock | corr | export | notation | notify | rating | tourney | util) continue ;;
+			esac
+			ok=no
+			for p in "$@"; do
+				[ "$inc" = "$p" ] && ok=yes
+			done
+			if [ $ok = no ]; then
+				echo "FAIL: $f:$line (a layer above $dir)"
+				echo x >> "$tmp"
+			fi
+		done
+	done
+}
+tmp=$(mktemp "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 1
+trap 'rm -f "$tmp"' EXIT
+for d in lib/*; do
+	[ -d "$d" ] || continue
+	for f in "$d"/*.c "$d"/*.h; do
+		[ -f "$f" ] || continue
+		if grep -n '^#include "\(base\|store\|jobs\|api\|xfcc\|http\|cmd\)/' "$f"; then
+			echo "FAIL: $f includes server code"
+			echo x >> "$tmp"
+		fi
+	done
+done
+check server/base base
+check server/store base store
+check server/jobs base store jobs
+check server/api base store jobs api
+check server/xfcc base store jobs api xfcc
+check server/http base store jobs api xfcc http
+# SQL only in server/store (docs/ARCHITECTURE.md).
+if grep -ln 'sqlite3\|"SELECT \|"INSERT \|"UPDATE \|"DELETE ' server/*/*.c server/*/*.h lib/*/*.c lib/*/*.h |
+	grep -v '^server/store/'; then
+	echo "FAIL: SQL or SQLite outside server/store (files above)"
+	echo x >> "$tmp"
+fi
+[ -s "$tmp" ] && status=1
+[ $status -eq 0 ] && echo "layers: ok"
+exit $status

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""POST /xfcc as raw SOAP against the real corrchessd (issue 14): a second
+dialect (prefixed elements, a SOAPAction header, true/false, a quoted
+charset, ISO-8859-1), the answers in the strict form regex clients need,
+every Xfcc result code the server gives, bad input (a SOAP fault with a
+4xx, nothing changed), and that a move over Xfcc leaves the game exactly
+as the same move over the JSON API does."""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xfcc_util import *  # noqa: E402,F401,F403
+
+TODAY = "2027-09-01"
+ACTION = '"http://www.bennedik.com/webservices/XfccBasic/%s"'
+
+
+def W():
+    return shared_world(today=TODAY)
+
+
+def S():
+    return W().server
+
+
+def new_game(white="alice", black="bob", **kw):
+    w = W()
+    body = {"white": w.ids[white], "black": w.ids[black], "profile": "server",
+            "start_date": TODAY}
+    body.update(kw)
+    r = w.tl.post("games", body)
+    expect_status(r, 201, "create game")
+    return r.json["id"]
+
+
+def state(gid):
+    r = W().tl.get("games/%d" % gid)
+    expect_status(r, 200, "GET game")
+    return r.json
+
+
+def move(user, gid, mv="", prefix=None, action=True, **kw):
+    """MakeAMove for user; returns the Soap answer."""
+    body = call("MakeAMove", make_a_move(user, password_of(user), gid, mv, **kw), prefix=prefix)
+    return post_xfcc(S(), body, soap_action=ACTION % "MakeAMove" if action else None)
+
+
+def result_of(*a, **kw):
+    r = move(*a, **kw)
+    expect_status(r, 200, "MakeAMove")
+    return r.result
+
+
+def expect_fault(r, status, what):
+    expect_status(r, status, what)
+    expect(r.fault, "%s: no faultstring: %r" % (what, r))
+    expect("<soap:Fault>" in r.text, "%s: the fault is not <soap:Fault>: %r" % (what, r))
+    expect(r.headers.get("Content-Type", "").startswith("text/xml"), "%s: Content-Type" % what)
+
+
+def fingerprint(gid):
+    """What a refusal must leave as it was."""
+    g = state(gid)
+    msgs = W().tl.get("games/%d/messages" % gid).json["messages"]
+    return (g["fen"], len(g["moves"]), g["status"], g["draw_offer"], g["result"], len(msgs))
+
+
+@test
+def prefixed_dialect_with_soapaction_and_true_false():
+    gid = new_game()
+    r = move("alice", gid, "e4", prefix="ns1", movecount=1, offer="true", resign="false",
+             accept="false", claim="false", message="Hello <Bob> & co")
+    expect_status(r, 200, "prefixed MakeAMove")
+    expect_eq(r.result, "Success", "result")
+    g = state(gid)
+    expect_eq([m["san"] for m in g["moves"]], ["e4"], "moves")
+    expect_eq(g["draw_offer"], "white", "offer with the move")
+    msgs = W().bob.get("games/%d/messages" % gid).json["messages"]
+    expect_eq([m["text"] for m in msgs], ["Hello <Bob> & co"], "message")
+    # GetMyGames in the same dialect: bob's view.
+    body = call("GetMyGames", [("username", "bob"), ("password", password_of("bob"))],
+                prefix="x")
+    r = post_xfcc(S(), body, soap_action=ACTION % "GetMyGames")
+    expect_status(r, 200, "GetMyGames")
+    games = {int(x["id"]): x for x in r.games()}
+    x = games[gid]
+    expect_eq(x["moves"], "1. e4", "moves")
+    expect_eq((x["myTurn"], x["hasWhite"], x["drawOffered"]), ("true", "false", "true"),
+              "flags")
+    expect_eq(x["message"], "Hello <Bob> & co", "message to the opponent")
+    expect_eq(x["result"], "Ongoing", "result")
+    for k in ("daysPlayer", "hoursPlayer", "minutesPlayer", "daysOpponent", "hoursOpponent",
+              "minutesOpponent", "whiteElo", "blackElo"):
+        expect(re.fullmatch(r"\d+", x[k]), "%s is numeric: %r" % (k, x[k]))
+    expect_eq(x["daysPlayer"], "40", "bob's days to move 10")
+    # Alice does not get her own message back.
+    body = call("GetMyGames", [("username", "alice"), ("password", password_of("alice"))])
+    r = post_xfcc(S(), body)
+    expect_eq({int(x["id"]): x for x in r.games()}[gid]["message"], "", "own message")
+    # Once bob has answered, alice's message is no longer the news of the game.
+    expect_eq(result_of("bob", gid, "e5", movecount=1), "Success", "bob's reply")
+    body = call("GetMyGames", [("username", "bob"), ("password", password_of("bob"))])
+    expect_eq({int(x["id"]): x for x in post_xfcc(S(), body).games()}[gid]["message"], "",
+              "an older message")
+
+
+@test
+def answers_are_in_the_strict_form():
+    gid = new_game()
+    r = move("alice", gid, "d4", movecount=1)
+    text = r.text
+    expect(text.startswith('<?xml version="1.0" encoding="utf-8"?>'), "declaration: %r" % text)
+    expect('<MakeAMoveResponse xmlns="%s">' % NS in text, "response element: %r" % text)
+    # Scid: regsub {.*<MakeAMoveResponse.*\">} -> the result follows the last '">'.
+    tail = text[text.rindex('">') + 2:].lstrip()
+    expect(tail.startswith("<MakeAMoveResult>Success</MakeAMoveResult>"), "tail: %r" % tail)
+    r = post_xfcc(S(), call("GetMyGames", [("username", "carol"),
+                                            ("password", password_of("carol"))]))
+    expect("<GetMyGamesResult>" in r.text and "</GetMyGamesResult>" in r.text,
+           "an empty list still has the element: %r" % r.text)
+    r = post_xfcc(S(), call("GetMyGames", [("username", "alice"),
+                                            ("password", password_of("alice"))]))
+    expect("<GetMyGamesResult>\n<XfccGame>" in r.text, "no attributes: %r" % r.text[:600])
+    expect(not re.search(r"<XfccGame\s", r.text), "XfccGame has no attributes")
+    expect(not re.search(r"</?\w+:(?!Envelope|Body|Fault)", r.text), "no other prefixes")
+    expect_eq(r.headers.get("Content-Type"), "text/xml; charset=utf-8", "Content-Type")
+
+
+@test
+def every_result_code():
+    w = W()
+    gid = new_game()
+    expect_eq(result_of("alice", gid, "e4", movecount=2), "InvalidMoveNumber", "move count")
+    expect_eq(result_of("bob", gid, "e5", movecount=1), "NotYourTurn", "not his turn")
+    expect_eq(result_of("carol", gid, "e4", movecount=1), "NotYourGame", "not her game")
+    expect_eq(result_of("alice", 999999, "e4", movecount=1), "InvalidGameID", "no such game")
+    expect_eq(result_of("alice", "x7", "e4", movecount=1), "InvalidGameID", "not a number")
+    expect_eq(result_of("alice", gid, "Qh5", movecount=1), "InvalidMove", "illegal")
+    expect_eq(result_of("alice", gid, "zz", movecount=1), "InvalidMove", "malformed")
+    expect_eq(result_of("alice", gid, "", movecount=1), "InvalidMove", "no move")
+    expect_eq(result_of("alice", gid, "e4", movecount=1, accept="1"), "NoDrawWasOffered",
+              "accept without an offer")
+    body = call("MakeAMove", make_a_move("alice", "wrong-password", gid, "e4", movecount=1))
+    r = post_xfcc(S(), body)
+    expect_status(r, 200, "MakeAMove with a wrong password")
+    expect_eq(r.result, "AuthenticationFailed", "wrong password")
+    body = call("MakeAMove", make_a_move("nobody", "whatever1", gid, "e4", movecount=1))
+    expect_eq(post_xfcc(S(), body).result, "AuthenticationFailed", "unknown user")
+    expect_eq(state(gid)["moves"], [], "nothing was played")
+    # Ambiguous SAN: knights on b1 and f3 can both go to d2.
+    fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"
+    amb = new_game(fen=fen)
+    expect_eq(result_of("alice", amb, "Nd2", movecount=1), "MoveIsAmbigous", "ambiguous")
+    expect_eq(result_of("alice", amb, "Nbd2", movecount=1), "Success", "disambiguated")
+    # LostOnTime: the game ended by a time forfeit against the sender.
+    lost = new_game()
+    r = w.tl.post("games/%d/result" % lost, {"result": "1-0", "reason": "time forfeit (test)",
+                                             "termination": "time_forfeit"})
+    expect_status(r, 200, "TL result")
+    expect_eq(result_of("bob", lost, "e5", movecount=1), "LostOnTime", "lost on time")
+    expect_eq(result_of("alice", lost, "e4", movecount=1), "NotYourTurn", "a finished game")
+    r = post_xfcc(S(), call("GetMyGames", [("username", "bob"), ("password", password_of("bob"))]))
+    expect_eq({int(x["id"]): x for x in r.games()}[lost]["result"], "BlackDefaulted",
+              "Xfcc result of a time forfeit")
+
+
+@test
+def draw_claim_by_threefold_repetition():
+    gid = new_game()
+    plies = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+    for i, san in enumerate(plies):
+        user = "alice" if i % 2 == 0 else "bob"
+        expect_eq(result_of(user, gid, san, movecount=i // 2 + 1), "Success", san)
+    before = fingerprint(gid)
+    # A claim that does not hold changes nothing.
+    expect_eq(result_of("bob", gid, "Nc6", movecount=4, claim="true"), "InvalidMove",
+              "claim with a move that repeats nothing")
+    expect_eq(fingerprint(gid), before, "after a rejected claim")
+    expect_eq(result_of("alice", gid, "e4", movecount=4, claim="1"), "NotYourTurn",
+              "claim out of turn")
+    # Ng8 would repeat the start position a third time (FIDE 9.2).
+    expect_eq(result_of("bob", gid, "Ng8", movecount=4, claim="true"), "Success", "claim")
+    g = state(gid)
+    expect_eq((g["result"], g["termination"]), ("1/2-1/2", "threefold"), "drawn by the claim")
+
+
+@test
+def offer_without_a_move_and_latin1_message():
+    gid = new_game()
+    expect_eq(result_of("bob", gid, "", offer="1"), "Success", "offer out of turn, no move")
+    expect_eq(state(gid)["draw_offer"], "black", "offer stands")
+    body = call("MakeAMove", make_a_move("alice", password_of("alice"), gid, "e4", movecount=1,
+                                         message="Tak, Søren"))
+    r = post_xfcc(S(), body.encode("iso-8859-1"), content_type="text/xml; charset='ISO-8859-1'")
+    expect_eq(r.result, "Success", "Latin-1 request")
+    g = state(gid)
+    expect_eq(g["draw_offer"], None, "the offer lapsed with alice's move (FIDE 9.1)")
+    msgs = W().alice.get("games/%d/messages" % gid).json["messages"]
+    expect_eq(msgs[-1]["text"], "Tak, Søren", "Latin-1 text stored as UTF-8")
+    # The messages are for the players and tournament leaders only.
+    r = W().carol.get("games/%d/messages" % gid)
+    expect_error(r, 403, "forbidden", "carol reads messages")
+    expect_error(W().tl.get("games/999999/messages"), 404, "not_found", "no such game")
+
+
+@test
+def bad_input_is_a_fault_and_changes_nothing():
+    gid = new_game()
+    expect_eq(result_of("alice", gid, "e4", movecount=1), "Success", "a first move")
+    before = fingerprint(gid)
+    ok = call("MakeAMove", make_a_move("bob", password_of("bob"), gid, "e5", movecount=1))
+    cases = [
+        ("not XML", b"this is not XML", 400),
+        ("truncated", ok[:len(ok) // 2].encode(), 400),
+        ("bare ampersand", ok.replace("e5", "e5 & more").encode(), 400),
+        ("external entity", ('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM '
+                             '"file:///etc/passwd">]>' + ok.split("?>", 1)[1]
+                             ).replace(">bob<", ">&e;<").encode(), 400),
+        ("unknown operation", call("DeleteEverything", [("username", "bob")]).encode(), 400),
+        ("foreign namespace", ok.replace(NS, "urn:elsewhere").encode(), 400),
+        ("not an envelope", b"<MakeAMove><username>bob</username></MakeAMove>", 400),
+        ("bad boolean", call("MakeAMove", make_a_move("bob", password_of("bob"), gid, "e5",
+                                                      movecount=1, offer="yes")).encode(), 400),
+        ("too big", ok.replace("e5", "e5" + " " * 70000).encode(), 413),
+        ("unknown charset", ok.encode(), 400),
+    ]
+    for what, body, status in cases:
+        ctype = "text/xml; charset=koi8-r" if what == "unknown charset" else "text/xml"
+        r = post_xfcc(S(), body, content_type=ctype)
+        expect_fault(r, status, what)
+        expect_eq(fingerprint(gid), before, "after %s" % what)
+    # A SOAPAction that names another operation than the body.
+    r = post_xfcc(S(), ok, soap_action=ACTION % "GetMyGames")
+    expect_fault(r, 400, "SOAPAction mismatch")
+    expect_eq(fingerprint(gid), before, "after a SOAPAction mismatch")
+    # GET, and GetMyGames with a wrong password.
+    r = post_xfcc(S(), b"", method="GET", content_type=None)
+    expect_fault(r, 405, "GET /xfcc")
+    expect_eq(r.headers.get("Allow"), "POST", "Allow header")
+    r = post_xfcc(S(), call("GetMyGames", [("username", "bob"), ("password", "nope-nope")]))
+    expect_fault(r, 401, "GetMyGames with a wrong password")
+    expect_eq(r.fault, "AuthenticationFailed", "faultstring")
+    # The daemon is still well.
+    expect_eq(result_of("bob", gid, "e5", movecount=1), "Success", "a good call afterwards")
+
+
+@test
+def a_move_over_xfcc_is_the_same_as_over_the_api():
+    """The same moves (with a move series proposed over the API in between,
+    DSU 6.2.5) in two games, one played over the JSON API and one over
+    Xfcc: the games end up identical, clocks and all."""
+    w = W()
+    api_game, xfcc_game = new_game(), new_game()
+    r = w.alice.post("games/%d/moves" % api_game, {"move": "e4"})
+    expect_status(r, 201, "API move")
+    expect_eq(result_of("alice", xfcc_game, "e4", movecount=1), "Success", "Xfcc move")
+    for gid in (api_game, xfcc_game):
+        r = w.bob.post("games/%d/moves" % gid, {"move": "e5", "series": ["Nf3", "Nc6"]})
+        expect_status(r, 201, "bob's move with a series")
+    # Alice follows the series: Nf3, and Nc6 is played for bob at once.
+    r = w.alice.post("games/%d/moves" % api_game, {"move": "Nf3"})
+    expect_status(r, 201, "API move following the series")
+    expect_eq(result_of("alice", xfcc_game, "Nf3", movecount=2), "Success", "Xfcc move")
+    a, x = state(api_game), state(xfcc_game)
+    expect_eq([m["san"] for m in x["moves"]], ["e4", "e5", "Nf3", "Nc6"], "series followed")
+    for k in ("fen", "to_move", "status", "series", "draw_offer", "clock"):
+        expect_eq(x[k], a[k], k)
+    strip = lambda g: [{k: v for k, v in m.items()} for m in g["moves"]]
+    expect_eq(strip(x), strip(a), "the moves, their dates and days")
+
+
+@test
+def long_messages_are_cut_at_a_character_boundary():
+    gid = new_game()
+    text = "ø" * 1500  # 3000 bytes of UTF-8
+    expect_eq(result_of("alice", gid, "e4", movecount=1, message="  " + text + "\n"), "Success",
+              "a move with a long message")
+    stored = W().alice.get("games/%d/messages" % gid).json["messages"][-1]["text"]
+    expect_eq(stored, "ø" * 1000, "cut to 2000 bytes, whole characters, blanks trimmed")
+    expect_eq(result_of("bob", gid, "e5", movecount=1, message="   "), "Success", "blank message")
+    expect_eq(len(W().alice.get("games/%d/messages" % gid).json["messages"]), 1,
+              "a blank message is not stored")
+
+
+@test
+def finished_games_stay_listed_for_30_days():
+    srv = shared_server("days", today=TODAY)
+    wid, _ = srv.add_user("white1")
+    bid, _ = srv.add_user("black1")
+    tl_id, _ = srv.add_user("tl1", role="tl")
+    tl = srv.login("tl1")
+    r = tl.post("games", {"white": wid, "black": bid, "profile": "server",
+                          "start_date": TODAY})
+    gid = r.json["id"]
+    body = call("MakeAMove", make_a_move("black1", password_of("black1"), gid, "", resign="1"))
+    expect_eq(post_xfcc(srv, body).result, "Success", "resign")
+    mine = call("GetMyGames", [("username", "white1"), ("password", password_of("white1"))])
+    ids = lambda: [int(x["id"]) for x in post_xfcc(srv, mine).games()]
+    expect_eq(ids(), [gid], "listed the day it ended")
+    srv.set_today(add_days(TODAY, 30))
+    expect_eq(ids(), [gid], "listed 30 days later")
+    srv.set_today(add_days(TODAY, 31))
+    expect_eq(ids(), [], "gone after 30 days")
+
+
+if __name__ == "__main__":
+    run_tests()
