@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "api/auth.h"
+#include "api/games.h"
 #include "base/log.h"
 #include "chess/fen.h"
 #include "clock/calendar.h"
@@ -332,27 +333,33 @@ static const char *map_error(const struct corr_error *e)
 	return "ServerError";
 }
 
-/* Stores delta d of sg as user u (store_games_apply(): the game's
- * revision guards it) and brings sg's value up to date: "Success",
- * "InvalidMoveNumber" when the game changed meanwhile (the client's
- * board is not the server's: nothing stored), "ServerError" when nothing
- * could be stored.  *usable becomes false when the value in memory could
- * not follow (out of memory): the change is stored, sg is then only good
- * for store_games_free(). */
+/* Stores delta d of sg as user u through api_game_commit(), the one
+ * commit step of every API game handler (store_games_apply() under the
+ * game's revision, and whatever else a stored change brings with it, such
+ * as its mail), so that a change over Xfcc is stored exactly as one over
+ * the API; the GAME it renders is not needed here.  sg follows the
+ * change.  "Success"; "InvalidMoveNumber" when the game changed
+ * meanwhile (the client's board is not the server's: nothing stored);
+ * "ServerError" when nothing could be stored.  *usable becomes false when
+ * sg could not follow (it is then only good for store_games_free()). */
 static const char *commit(struct app *app, const struct user *u, struct store_game *sg,
                           const struct corr_delta *d, bool *usable)
 {
-	int rc = store_games_apply(app->st, sg, d, u->id);
-	if (rc == STORE_STALE)
-		return "InvalidMoveNumber";
-	if (rc != STORE_OK)
-		return "ServerError";
-	struct corr_error e;
-	if (corr_apply(&sg->g, d, &e) != CC_OK) {
-		log_msg(LOG_ERROR, "xfcc: game %lld: stored, but %s", (long long)sg->id, e.message);
-		*usable = false;
-	}
-	return "Success";
+	struct api_req rq;
+	struct api_resp rs;
+	memset(&rq, 0, sizeof rq);
+	memset(&rs, 0, sizeof rs);
+	rq.method = "POST";
+	rq.path = "/xfcc";
+	rq.ids[0] = sg->id;
+	rq.user = *u;
+	int status = api_game_commit(app, &rq, &rs, sg, d, 200);
+	free(rs.body);
+	if (!sg->g.chess)
+		*usable = false; /* stored, but not read back */
+	if (status == 200)
+		return "Success";
+	return status == 409 ? "InvalidMoveNumber" : "ServerError";
 }
 
 /* DSU 6.2.1.1, 6.8.4: the move count guards against a move meant for an

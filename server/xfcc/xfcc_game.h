@@ -6,10 +6,12 @@
  * stands beside api/, over store/ and lib/corr).  A move, a draw offer
  * or acceptance, a claim and a resignation take exactly the path of the
  * API's handlers: store_games_load(), the lib/corr operation (corr_play,
- * corr_draw, corr_claim, corr_resign), store_games_apply() under the
- * game's revision.  So the same checks, clocks, series, forfeits and
- * transactions apply as over the API; lib/corr's refusal codes (the
- * API.md error codes) are mapped to the Xfcc result codes. */
+ * corr_draw, corr_claim, corr_resign), then api_game_commit(), the commit
+ * step all API game handlers share (store_games_apply() under the game's
+ * revision, and what a stored change brings with it).  So the same
+ * checks, clocks, series, forfeits, transactions and notices apply as
+ * over the API; lib/corr's refusal codes (the API.md error codes) are
+ * mapped to the Xfcc result codes. */
 #ifndef CORRCHESS_XFCC_GAME_H
 #define CORRCHESS_XFCC_GAME_H
 

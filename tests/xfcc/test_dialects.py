@@ -304,5 +304,35 @@ def finished_games_stay_listed_for_30_days():
     expect_eq(ids(), [], "gone after 30 days")
 
 
+@test
+def an_xfcc_move_brings_the_same_mail_as_an_api_move():
+    """The notices of a stored change (issue 13's move mail, queued in the
+    move's own transaction) come with an Xfcc move as with an API move."""
+    srv = shared_server("mail", today=TODAY, extra_env={
+        "CORRCHESS_MAIL_FROM": "corrchess@chess.test", "CORRCHESS_BASE_URL": "https://chess.test"})
+    w = World(srv)
+    games = []
+    for _ in range(2):
+        r = w.tl.post("games", {"white": w.ids["alice"], "black": w.ids["bob"],
+                                "profile": "server", "start_date": TODAY})
+        expect_status(r, 201, "create game")
+        games.append(r.json["id"])
+    rows = lambda: srv.db_rows("SELECT id, to_addr, kind, subject, body FROM mail_outbox"
+                               " ORDER BY id")
+    start = len(rows())
+    expect_status(w.alice.post("games/%d/moves" % games[0], {"move": "e4"}), 201, "API move")
+    api_mail = rows()[start:]
+    body = call("MakeAMove", make_a_move("alice", password_of("alice"), games[1], "e4",
+                                         movecount=1))
+    expect_eq(post_xfcc(srv, body).result, "Success", "Xfcc move")
+    xfcc_mail = rows()[start + len(api_mail):]
+    expect(api_mail, "the API move queued no mail")
+    def same(m, gid):
+        ids = lambda t: re.sub(r"(game |/games/)%d\b" % gid, r"\1ID", t)
+        return (m[1], m[2], ids(m[3]), ids(m[4]))
+    expect_eq([same(m, games[1]) for m in xfcc_mail], [same(m, games[0]) for m in api_mail],
+              "the mail of the Xfcc move")
+
+
 if __name__ == "__main__":
     run_tests()
