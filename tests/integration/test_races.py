@@ -178,7 +178,8 @@ def two_draw_actions():
             lambda: other.post("games/%d/draw" % gid, {"action": "decline"}))
         win = expect_one_winner([accept, decline], 200, ("stale", "no_draw_offer", "game_over"),
                                 "round %d" % rnd)
-        status, result, offer = stored_game(w, gid)[:3]
+        status, result, offer, _, rev = stored_game(w, gid)
+        expect_eq(rev, 2, "round %d: the offer and the one winner" % rnd)
         if win == 0:
             expect_eq((status, result, offer), ("finished", "1/2-1/2", None),
                       "round %d: agreed" % rnd)
@@ -241,6 +242,33 @@ def many_games_at_once():
     for gid in gids:
         expect_eq([m[0] for m in stored_moves(w, gid)], line, "game %d: nothing lost" % gid)
         expect_eq(stored_game(w, gid)[4], len(line), "game %d: one revision a move" % gid)
+
+
+@test
+def tl_result_against_move():
+    """A TL sets a result (DSU 6.2.7) while the player to move moves:
+    each write that succeeds is one revision of the game, none is lost and
+    none is written over a state it did not see."""
+    w = W()
+    for rnd in range(ROUNDS // 2):
+        gid = game(w)["id"]
+        result, move = at_once(
+            lambda: w.tl.post("games/%d/result" % gid, {"result": "0-1", "reason": "test race"}),
+            lambda: w.alice.post("games/%d/moves" % gid, {"move": "d4"}))
+        ok = [r for r in (result, move) if r.status in (200, 201)]
+        for r in (result, move):
+            if r.status not in (200, 201):
+                expect_409(r, ("stale", "game_over"), "round %d" % rnd)
+        status, res, _, _, rev = stored_game(w, gid)
+        rows = stored_moves(w, gid)
+        expect_eq(rev, len(ok), "round %d: one revision per write that succeeded" % rnd)
+        expect_eq(rows, [("d4", 0)] if move.status == 201 else [], "round %d: moves" % rnd)
+        if result.status == 200:
+            expect_eq((status, res), ("finished", "0-1"), "round %d: the TL's result" % rnd)
+            detail = w.server.db_rows("SELECT detail FROM audit WHERE game_id = ?", (gid,))
+            expect_eq(detail, [("* -> 0-1 (adjudication): test race",)], "round %d: audit" % rnd)
+        else:
+            expect_eq((status, res), ("active", "*"), "round %d: the game goes on" % rnd)
 
 
 @test
