@@ -4,7 +4,7 @@
 // (?per=N, 1 to 500, sets another size).
 import { api, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
-import { $, isTl, queryNumber, showNav, showPaged, startPage } from './page.js';
+import { $, isTl, queryNumber, showNav, showPaged, startPage, syncLanguage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -102,9 +102,14 @@ async function onSignIn(ev) {
 	try {
 		await signIn($('login').value, $('password').value);
 		$('password').value = '';
+		const changed = await syncLanguage();
 		const next = nextPage();
 		if (next) {
 			location.assign(next);
+			return;
+		}
+		if (changed) {
+			location.reload(); // the games, in the user's language
 			return;
 		}
 		await showGames();

@@ -1182,18 +1182,43 @@ step('a tournament leader creates a tournament, players picked from the list and
 	assert.equal(await table.locator('tbody a').count(), 6); // each game from both sides
 });
 
-step('the account page: the language switch to Danish; <html lang> follows on every page', async () => {
+step('the account page: Mail and Language saved with the account, the calendar link; the pages follow', async () => {
 	await alicePage.getByRole('link', { name: 'Account' }).click();
 	await alicePage.waitForURL(`${base}/account`);
+	const me = await apiCall('GET', '/users/me', undefined, await login('alice'));
 	await eventually(async () => assert.equal(await alicePage.locator('#who').textContent(),
-		'Signed in as alice (player).'));
+		'Signed in as alice (player), alice@example.org.'));
+	assert.equal(await alicePage.getByLabel('Mail').inputValue(), me.mail);
+	assert.deepEqual(await alicePage.getByLabel('Mail').locator('option').allTextContents(),
+		['each move', 'daily digest', 'off']);
 	assert.equal(await alicePage.getByLabel('Language').inputValue(), 'en');
+	assert.equal(await alicePage.getByRole('link', { name: 'Your deadlines as a calendar feed' })
+		.getAttribute('href'), me.calendar_url);
 	await axeCheck(alicePage, 'the account page');
-	await shot(alicePage, 'account.png');
+	await shot(alicePage, 'account.png', { fullPage: true, readme: true });
+	// The mail setting alone: saved, the page stays in English.
+	await alicePage.getByLabel('Mail').selectOption('digest');
+	const saved = await answerTo(alicePage, '/api/v1/users/me', () =>
+		alicePage.getByRole('button', { name: 'Save' }).click());
+	assert.equal(saved.status, 200, JSON.stringify(saved.body));
+	await eventually(async () => assert.equal(await alicePage.locator('#prefs-state').textContent(), 'Saved.'));
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('alice'))).mail, 'digest');
+	// Then Danish: stored with the account, the pages change at once.
 	await alicePage.getByLabel('Language').selectOption('da');
-	await alicePage.getByRole('button', { name: 'Save' }).click();
+	await alicePage.getByRole('button', { name: 'Save' }).press('Enter');
 	await eventually(async () => assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'da'));
 	await alicePage.getByRole('heading', { name: 'Konto' }).waitFor();
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('alice'))).language, 'da');
+	// Another browser (English) where she signs in: her language, Danish.
+	const ctx = await browser.newContext({ locale: 'en-GB' });
+	const other = await ctx.newPage();
+	watchErrors(other, 'alice-2', errors);
+	await other.goto(`${base}/`);
+	await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+	assert.equal((await signIn(other, 'alice')).status, 201);
+	await other.getByRole('heading', { name: 'Dine partier' }).waitFor();
+	assert.equal(await other.evaluate(() => document.documentElement.lang), 'da');
+	await ctx.close();
 	assert.deepEqual(await alicePage.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link').allTextContents(),
 		['Dine partier', 'Ferie', 'Turneringer', 'Konto']);
 	await alicePage.goto(`${base}/games/${games.main}`);
@@ -1224,9 +1249,30 @@ step('the account page: the language switch to Danish; <html lang> follows on ev
 	// The switch in the header names the other language in that language.
 	const back = alicePage.getByRole('button', { name: 'English' });
 	assert.equal(await back.getAttribute('lang'), 'en');
-	await back.click();
+	const patched = await answerTo(alicePage, '/api/v1/users/me', () => back.click());
+	assert.equal(patched.status, 200, JSON.stringify(patched.body));
 	await alicePage.getByRole('button', { name: 'Send move' }).waitFor();
 	assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'en');
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('alice'))).language, 'en');
+});
+
+step('the switch used before signing in: the choice becomes the account\'s language', async () => {
+	const ctx = await browser.newContext({ locale: 'en-GB' });
+	const page = await ctx.newPage();
+	watchErrors(page, 'carol', errors);
+	await page.goto(`${base}/`);
+	await page.getByRole('button', { name: 'Dansk' }).click();
+	await page.getByRole('heading', { name: 'Log ind' }).waitFor();
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('carol'))).language, 'en');
+	await page.getByLabel('Brugernavn').fill('carol');
+	await page.getByLabel('Adgangskode').fill(password('carol'));
+	const answer = await answerTo(page, '/api/v1/users/me', () =>
+		page.getByRole('button', { name: 'Log ind' }).click());
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	assert.equal(answer.body.language, 'da');
+	await page.getByRole('heading', { name: 'Dine partier' }).waitFor();
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('carol'))).language, 'da');
+	await ctx.close();
 });
 
 step('a browser whose language is Danish gets the pages in Danish', async () => {
