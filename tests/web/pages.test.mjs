@@ -1182,6 +1182,47 @@ step('a tournament leader creates a tournament, players picked from the list and
 	assert.equal(await table.locator('tbody a').count(), 6); // each game from both sides
 });
 
+step('the tournament\'s tl withdraws a player from the crosstable page (Cancel first); a player cannot', async () => {
+	// Alice (a player) sees no withdrawal form on the crosstable.
+	await alicePage.goto(`${base}/tournaments/${tournament.id}`);
+	await alicePage.getByRole('table', { name: 'Nordic Open 2027' }).waitFor();
+	assert.equal(await alicePage.locator('#withdraw-form').count(), 0);
+	await tlPage.goto(`${base}/tournaments/${tournament.id}`);
+	const form = tlPage.getByRole('region', { name: 'Withdraw a player' });
+	await form.waitFor();
+	await form.getByLabel('Player').selectOption({ label: 'dave' });
+	await form.getByLabel('Reason').selectOption('invalid');
+	const dialog = tlPage.getByRole('dialog', { name: 'Withdraw this player?' });
+	const posts = [];
+	apiRequests(tlPage, 'POST', '/withdrawals', posts);
+	await form.getByRole('button', { name: 'Withdraw player' }).click();
+	await dialog.waitFor();
+	assert.match(await dialog.textContent(), /dave withdraws without a valid reason/);
+	assert.equal(await focusedText(tlPage), '|Cancel');
+	await tlPage.keyboard.press('Enter');
+	await dialog.waitFor({ state: 'hidden' });
+	await sleep(200);
+	assert.deepEqual(posts, []);
+	await form.getByRole('button', { name: 'Withdraw player' }).click();
+	await dialog.waitFor();
+	const answer = await answerTo(tlPage, '/withdrawals', () =>
+		dialog.getByRole('button', { name: 'Withdraw', exact: true }).click());
+	tlPage.removeAllListeners('request');
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	const w = answer.body.withdrawals.find((x) => x.player.id === ids.dave);
+	assert.ok(w, JSON.stringify(answer.body.withdrawals));
+	await eventually(async () => assert.match(await tlPage.locator('#withdrawals').textContent(),
+		new RegExp(`^dave withdrew on ${w.on} without a valid reason: `)));
+	// Rescored: the crosstable shows the API's standings again.
+	const rows = tlPage.getByRole('table', { name: 'Nordic Open 2027' }).locator('tbody tr');
+	const scores = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('.score').textContent));
+	const num = (x) => { const wh = Math.floor(x); const g = { 0.5: '\u00bd' }[x - wh] || ''; return `${wh || !g ? wh : ''}${g}`; };
+	assert.deepEqual(scores, answer.body.standings.map((x) => num(x.score)));
+	// He is no longer offered.
+	assert.equal(await form.getByLabel('Player').locator('option', { hasText: 'dave' }).count(), 0);
+	await axeCheck(tlPage, 'the crosstable of its tl');
+});
+
 step('the account page: Mail and Language saved with the account, the calendar link; the pages follow', async () => {
 	await alicePage.getByRole('link', { name: 'Account' }).click();
 	await alicePage.waitForURL(`${base}/account`);
