@@ -1002,6 +1002,25 @@ step('tournaments: the list links to the crosstable', async () => {
 	await link.waitFor();
 	// A player creates no tournaments.
 	assert.ok(!(await alicePage.getByRole('heading', { name: 'Create a tournament' }).isVisible()));
+	// Her EMT entry rights, and the entry.
+	const rights = await apiCall('GET', `/users/${ids.alice}/rights`, undefined, await login('alice'));
+	assert.ok(rights.rights.length > 0, JSON.stringify(rights));
+	const entry = alicePage.getByRole('region', { name: 'Enter the EMT' });
+	await entry.waitFor();
+	await eventually(async () => assert.equal(await entry.getByRole('list', { name: 'Your entry rights' })
+		.getByRole('listitem').count(), rights.rights.length));
+	assert.match(await entry.getByRole('listitem').first().textContent(), new RegExp(`^${rights.rights[0].class} `));
+	await entry.getByLabel('Class').selectOption(rights.rights[0].class);
+	const entered = await answerTo(alicePage, '/api/v1/entries', () =>
+		entry.getByRole('button', { name: 'Enter', exact: true }).click());
+	assert.equal(entered.status, 201, JSON.stringify(entered.body));
+	assert.equal(entered.body.tournament, null);
+	await eventually(async () => assert.match(await alicePage.locator('#entry-state').textContent(),
+		/you wait for the group of seven to fill/));
+	const again = await answerTo(alicePage, '/api/v1/entries', () =>
+		entry.getByRole('button', { name: 'Enter', exact: true }).click());
+	assert.equal(again.status, 409, JSON.stringify(again.body));
+	await eventually(async () => assert.equal(await alertText(alicePage), again.body.error.message));
 	await axeCheck(alicePage, 'the tournaments list');
 	await link.click();
 	await alicePage.waitForURL(`${base}/tournaments/${tournament.id}`);
