@@ -1,7 +1,7 @@
 // tournament.js: /tournaments/{id}: the crosstable.  A table captioned
 // with the tournament's name; a row per player in the order of the
 // standings (rank, or the place the rules decide when the API gives
-// one), a cell per opponent in the same order with the result of each
+// one), the player's rating, a cell per opponent in the same order with the result of each
 // of their games linking to it (two in a double round robin), then
 // score, Sonneborn-Berger and games played.  The games come from GET
 // /games?player= of every player but the last (each game has two).
@@ -49,7 +49,8 @@ function td(content, cls) {
 
 function head(players) {
 	const tr = document.createElement('tr');
-	tr.append(th(t('tournament.place'), 'col'), th(t('tournament.player'), 'col'));
+	tr.append(th(t('tournament.place'), 'col'), th(t('tournament.player'), 'col'),
+		th(t('tournament.rating'), 'col'));
 	players.forEach((p, i) => {
 		const h = th('', 'col');
 		const abbr = document.createElement('abbr');
@@ -93,6 +94,9 @@ function row(s, i, players, games) {
 	if (user && s.player.id === user.id)
 		tr.className = 'me';
 	tr.append(name);
+	// The K-skak rating as it is now (DSU 4.5; the OTB rating while he has none).
+	tr.append(td(s.player.rating === null || s.player.rating === undefined ? '\u2014'
+		: String(s.player.rating), 'rating'));
 	for (const p of players) {
 		if (p.id === s.player.id) {
 			const self = td('\u00d7', 'self');

@@ -302,6 +302,7 @@ step('corrchessd starts with users, games and a tournament', async () => {
 		profile: 'server', start_date: '2027-06-01', event: 'Lost' }, tl)).id;
 	await apiCall('POST', `/games/${games.lost}/result`, { result: '0-1', reason: 'no move in time',
 		termination: 'time_forfeit' }, tl);
+	await apiCall('PATCH', `/users/${ids.alice}`, { rating: 1850 }, tl); // K-skak (DSU 4.5)
 	tournament = await apiCall('POST', '/tournaments', { name: 'Nordic Open 2027', kind: 'round_robin',
 		profile: 'server', start_date: TODAY, players: [ids.alice, ids.bob, ids.carol, ids.dave] }, tl);
 	const tgames = await Promise.all(tournament.games.map((id) => apiCall('GET', `/games/${id}`, undefined, tl)));
@@ -1044,14 +1045,15 @@ step('the crosstable: caption, a row per player, results linking to the games, s
 			assert.ok(m && (m[1] || m[2]), `a score: ${text}`);
 			return Number(m[1] || 0) + ({ '\u00bc': 0.25, '\u00bd': 0.5, '\u00be': 0.75 }[m[2]] || 0);
 		};
-		assert.equal(value(await cells.nth(2 + n).textContent()), s.score, `score of ${s.player.name}`);
-		assert.equal(value(await cells.nth(3 + n).textContent()), s.sonneborn_berger, `SB of ${s.player.name}`);
-		assert.equal(await cells.nth(4 + n).textContent(), String(s.played));
-		assert.equal(await cells.nth(2 + i).textContent(), '\u00d7');
+		assert.equal(value(await cells.nth(3 + n).textContent()), s.score, `score of ${s.player.name}`);
+		assert.equal(value(await cells.nth(4 + n).textContent()), s.sonneborn_berger, `SB of ${s.player.name}`);
+		assert.equal(await cells.nth(5 + n).textContent(), String(s.played));
+		assert.equal(await cells.nth(3 + i).textContent(), '\u00d7');
 	}
 	// Alice beat Dave: her cell against him is a 1 linking to the game.
 	const rowOf = (name) => t.standings.findIndex((s) => s.player.name === name);
-	const cell = (a, b) => rows.nth(rowOf(a)).locator('td, th').nth(2 + rowOf(b));
+	const cell = (a, b) => rows.nth(rowOf(a)).locator('td, th').nth(3 + rowOf(b));
+	assert.equal(await rows.nth(rowOf('alice')).locator('.rating').textContent(), '1850');
 	const win = cell('alice', 'dave').getByRole('link');
 	assert.equal(await win.textContent(), '1');
 	assert.equal(await win.getAttribute('href'), `/games/${games.aliceDave.id}`);
