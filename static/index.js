@@ -2,7 +2,7 @@
 // those waiting for his move first (the most urgent forfeit date first),
 // then the others in play, then the finished ones; 20 to a page
 // (?per=N, 1 to 500, sets another size).
-import { api, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
+import { api, apiAll, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
 import { $, isTl, queryNumber, showNav, showPaged, startPage, syncLanguage } from './page.js';
 import { t } from './i18n.js';
@@ -76,7 +76,7 @@ async function showGames() {
 	showNav(user);
 	$('who').textContent = user ? t('signed_in_as', { name: user.name }) : '';
 	try {
-		const { games } = await api('GET', '/games');
+		const { games } = await apiAll('/games', ['games']);
 		games.sort((a, b) => urgency(a, b, user));
 		const waiting = games.filter((g) => mine(g, user)).length;
 		$('games-summary').textContent = games.length

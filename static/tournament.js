@@ -5,7 +5,7 @@
 // of their games linking to it (two in a double round robin), then
 // score, Sonneborn-Berger and games played.  The games come from GET
 // /games?player= of every player but the last (each game has two).
-import { api } from './api.js';
+import { api, apiAll } from './api.js';
 import { clearAlert } from './alert.js';
 import { $, showError, startPage } from './page.js';
 import { applyTexts, t } from './i18n.js';
@@ -199,7 +199,7 @@ async function show(tour) {
 	const wanted = new Set(tour.games);
 	const games = new Map();
 	for (const p of players.slice(0, -1)) {
-		const { games: list } = await api('GET', `/games?player=${p.id}`);
+		const { games: list } = await apiAll(`/games?player=${p.id}`, ['games']);
 		for (const g of list)
 			if (wanted.has(g.id))
 				games.set(g.id, g);

@@ -6,7 +6,7 @@
 // list.  The API has no list of all users: the list holds the players of
 // the tournaments shown (GET /tournaments/{id}), and a user is added by
 // his number (GET /users/{id} checks it and gives the name).
-import { api } from './api.js';
+import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
 import { $, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
@@ -186,7 +186,7 @@ async function onEnter(ev) {
 
 async function load() {
 	try {
-		const { tournaments } = await api('GET', '/tournaments');
+		const { tournaments } = await apiAll('/tournaments', ['tournaments']);
 		showPaged($('tournaments-body'), $('tournaments-pager'), tournaments, PER_PAGE, tournamentRow);
 		$('tournaments').hidden = tournaments.length === 0;
 		$('tournaments-empty').hidden = tournaments.length > 0;

@@ -381,6 +381,7 @@ step('signing in lists the games, those waiting for her move first, with links',
 });
 
 step('the games list comes in pages (?per=3): Next, Previous, by keyboard', async () => {
+	const mine = await apiCall('GET', '/games', undefined, await login('alice'));
 	await alicePage.goto(`${base}/?per=3`);
 	const links = alicePage.locator('#games-list a');
 	await eventually(async () => assert.equal(await links.count(), 3));
@@ -406,6 +407,15 @@ step('the games list comes in pages (?per=3): Next, Previous, by keyboard', asyn
 	await alicePage.goto(`${base}/`);
 	await eventually(async () => assert.equal(await links.count(), 8));
 	assert.ok(!(await pager.isVisible()));
+	// The API's pages of 3 (API.md "Lists"): the page follows `next` to
+	// the end, nothing is cut.
+	const gets = [];
+	apiRequests(alicePage, 'GET', '/api/v1/games', gets);
+	await alicePage.goto(`${base}/?api_limit=3`);
+	await eventually(async () => assert.equal(await links.count(), 8));
+	assert.deepEqual((await hrefsOf()).slice().sort(), mine.games.map((g) => `/games/${g.id}`).sort());
+	assert.ok(gets.every((u) => new URL(u).searchParams.get('limit') === '3'), gets.join(' '));
+	alicePage.removeAllListeners('request');
 });
 
 step('the game page: title, board from White\'s side, clocks', async () => {
