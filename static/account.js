@@ -1,21 +1,52 @@
-// account.js: /account: who is signed in, the language of the pages
-// (kept in this browser until the API keeps one per user), signing out.
-import { signOut } from './api.js';
-import { $, startPage } from './page.js';
+// account.js: /account: who is signed in; his mail setting and the
+// language of the pages and his mail (GET and PATCH /users/me); his
+// calendar feed; signing out.
+import { api, signOut } from './api.js';
+import { clearAlert } from './alert.js';
+import { $, showError, startPage } from './page.js';
 import { currentLang, setLang, t } from './i18n.js';
 
 const user = startPage();
 
+async function load() {
+	try {
+		const me = await api('GET', '/users/me');
+		$('who').textContent = t('account.who_mail', { name: me.name, role: t(`role.${me.role}`),
+			email: me.email });
+		$('mail').value = me.mail;
+		$('language').value = me.language;
+		$('calendar-link').href = me.calendar_url;
+	} catch (e) {
+		showError(e);
+	}
+}
+
+// Saved by the button, not on change: the arrow keys change a select's
+// value one option at a time.  A new language shows at once.
+async function onSave(ev) {
+	ev.preventDefault();
+	clearAlert();
+	const button = ev.target.querySelector('button[type="submit"]');
+	button.disabled = true;
+	try {
+		const me = await api('PATCH', '/users/me', { mail: $('mail').value, language: $('language').value });
+		if (me.language !== currentLang()) {
+			setLang(me.language);
+			location.reload();
+			return;
+		}
+		$('prefs-state').textContent = t('account.saved');
+	} catch (e) {
+		showError(e);
+	} finally {
+		button.disabled = false;
+	}
+}
+
 if (user) {
 	$('who').textContent = t('account.who', { name: user.name, role: t(`role.${user.role}`) });
 	$('language').value = currentLang();
-	// Saved by the button, not on change: the arrow keys change a
-	// select's value one option at a time.
-	$('prefs-form').addEventListener('submit', (ev) => {
-		ev.preventDefault();
-		setLang($('language').value);
-		location.reload();
-	});
+	$('prefs-form').addEventListener('submit', onSave);
 	$('signout').addEventListener('click', async () => {
 		try {
 			await signOut();
@@ -24,4 +55,5 @@ if (user) {
 		}
 		location.replace('/');
 	});
+	load();
 }

@@ -76,6 +76,35 @@ export async function api(method, path, body) {
 	return resp.json();
 }
 
+// The page size asked of list endpoints: 500, or ?api_limit=N (1..500)
+// in the page's address (the tests make the API page with it).
+function apiLimit() {
+	const text = new URLSearchParams(location.search).get('api_limit');
+	const n = Number(text);
+	return text && Number.isInteger(n) && n >= 1 && n <= 500 ? n : 500;
+}
+
+// Every item of a list endpoint (API.md "Lists": `limit`, `after`,
+// `next`): the pages are read one after the other (apiLimit() items
+// each) until `next` is null; an answer without `next` is the whole list.  keys name
+// the lists of the answer ("games"; the overview's four).  Resolves to
+// {key: [items...]}; rejects like api() (the items so far are dropped).
+export async function apiAll(path, keys) {
+	const out = Object.fromEntries(keys.map((k) => [k, []]));
+	const sep = path.includes('?') ? '&' : '?';
+	let after = null;
+	for (let pages = 0; pages < 10000; pages++) {
+		const query = `limit=${apiLimit()}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+		const r = await api('GET', `${path}${sep}${query}`);
+		for (const k of keys)
+			out[k].push(...(r[k] || []));
+		after = r.next ?? null;
+		if (!after)
+			break;
+	}
+	return out;
+}
+
 // POST /session; keeps the token and the user for the other pages.
 export async function signIn(login, password) {
 	const r = await api('POST', '/session', { login, password });

@@ -1,8 +1,9 @@
 // i18n.js: every text of the pages in English and Danish.  The language
-// is the one chosen with the switch (kept in localStorage), else the
-// browser's first language when it is Danish, else English; <html lang>
-// follows.  Until the API keeps a language per user this choice is the
-// browser's, not the account's.
+// is the one kept in localStorage (the user's language, GET /users/me,
+// once he signs in; or the switch's choice), else the browser's first
+// language when it is Danish, else English; <html lang> follows.  A
+// choice made with the switch while signed out is "pending": the next
+// sign-in stores it as the user's language (page.js syncLanguage).
 //
 // In the HTML an element with data-t="key" gets the text of key;
 // data-t-label="key" sets its aria-label, data-t-title its title.
@@ -10,6 +11,7 @@
 import { TEXTS } from './texts.js';
 
 const LANG_KEY = 'corrchess.lang';
+const PENDING_KEY = 'corrchess.lang.pending';
 
 // 'da' or 'en'.
 export function currentLang() {
@@ -25,13 +27,26 @@ export function currentLang() {
 	return /^(da|nb|nn|no)\b/i.test(first) ? 'da' : 'en';
 }
 
-export function setLang(lang) {
+// Keeps lang; pending marks a choice the account does not know yet.
+export function setLang(lang, pending = false) {
 	try {
 		localStorage.setItem(LANG_KEY, lang === 'da' ? 'da' : 'en');
+		if (pending)
+			localStorage.setItem(PENDING_KEY, '1');
+		else
+			localStorage.removeItem(PENDING_KEY);
 	} catch {
 		// not kept: this page only
 	}
 	document.documentElement.lang = currentLang();
+}
+
+export function langPending() {
+	try {
+		return localStorage.getItem(PENDING_KEY) === '1';
+	} catch {
+		return false;
+	}
 }
 
 // The text of key in the current language (English when Danish lacks

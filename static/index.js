@@ -2,9 +2,9 @@
 // those waiting for his move first (the most urgent forfeit date first),
 // then the others in play, then the finished ones; 20 to a page
 // (?per=N, 1 to 500, sets another size).
-import { api, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
+import { api, apiAll, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
-import { $, isTl, queryNumber, showNav, showPaged, startPage } from './page.js';
+import { $, isTl, queryNumber, showNav, showPaged, startPage, syncLanguage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -76,7 +76,7 @@ async function showGames() {
 	showNav(user);
 	$('who').textContent = user ? t('signed_in_as', { name: user.name }) : '';
 	try {
-		const { games } = await api('GET', '/games');
+		const { games } = await apiAll('/games', ['games']);
 		games.sort((a, b) => urgency(a, b, user));
 		const waiting = games.filter((g) => mine(g, user)).length;
 		$('games-summary').textContent = games.length
@@ -102,9 +102,14 @@ async function onSignIn(ev) {
 	try {
 		await signIn($('login').value, $('password').value);
 		$('password').value = '';
+		const changed = await syncLanguage();
 		const next = nextPage();
 		if (next) {
 			location.assign(next);
+			return;
+		}
+		if (changed) {
+			location.reload(); // the games, in the user's language
 			return;
 		}
 		await showGames();

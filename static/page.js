@@ -1,10 +1,11 @@
-// page.js: what every page shares: the texts in the reader's language,
+// page.js: what every page shares: the texts in the reader's language
+// (the user's, once he signs in),
 // the navigation landmark (Your games, Vacations, Tournaments, Account,
 // and Dashboard for a tl or admin), the language switch, the way back to
 // the sign-in form, and a client-side pager for long lists.
-import { ApiError, forgetSession, sessionToken, sessionUser } from './api.js';
+import { api, ApiError, forgetSession, sessionToken, sessionUser } from './api.js';
 import { errorText, showAlert } from './alert.js';
-import { applyTexts, currentLang, setLang, t } from './i18n.js';
+import { applyTexts, currentLang, langPending, setLang, t } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -73,10 +74,42 @@ function showLangSwitch() {
 	const other = currentLang() === 'da' ? 'en' : 'da';
 	b.lang = other;
 	b.textContent = other === 'da' ? 'Dansk' : 'English';
-	b.addEventListener('click', () => {
-		setLang(other);
+	b.addEventListener('click', async () => {
+		// Signed in: the account keeps the choice (for its mail too).
+		if (sessionToken()) {
+			try {
+				await api('PATCH', '/users/me', { language: other });
+			} catch (e) {
+				if (e instanceof ApiError && e.status === 401) {
+					toSignIn();
+					return;
+				}
+				// Not stored: the pages change all the same.
+			}
+		}
+		setLang(other, !sessionToken());
 		location.reload();
 	});
+}
+
+// After a sign-in: a choice made with the switch before it becomes the
+// user's language; else the user's language becomes the pages'.  Returns
+// true when the pages' language changed (the caller shows them again).
+export async function syncLanguage() {
+	try {
+		if (langPending()) {
+			await api('PATCH', '/users/me', { language: currentLang() });
+			setLang(currentLang());
+			return false;
+		}
+		const me = await api('GET', '/users/me');
+		if (me.language === currentLang())
+			return false;
+		setLang(me.language);
+		return true;
+	} catch {
+		return false; // the pages keep their language
+	}
 }
 
 // Sets up a page: its texts, the navigation and the language switch.

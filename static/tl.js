@@ -2,7 +2,7 @@
 // /tl/overview (the games a tl leads; an admin's: all) under the
 // headings Overdue, Silent, Forfeits and Adjudication, each item a link
 // to its game, 20 to a page (?per=N).
-import { api, gameName } from './api.js';
+import { api, apiAll, gameName } from './api.js';
 import { $, dateElement, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
@@ -73,7 +73,7 @@ function section(key, heading, hint, items) {
 
 async function load() {
 	try {
-		const o = await api('GET', '/tl/overview');
+		const o = await apiAll('/tl/overview', SECTIONS.map(([key]) => key));
 		await loadNames(o);
 		$('sections').replaceChildren(...SECTIONS.map(([key, heading, hint]) =>
 			section(key, heading, hint, o[key] || [])));

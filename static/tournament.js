@@ -1,13 +1,14 @@
 // tournament.js: /tournaments/{id}: the crosstable.  A table captioned
 // with the tournament's name; a row per player in the order of the
 // standings (rank, or the place the rules decide when the API gives
-// one), a cell per opponent in the same order with the result of each
+// one), the player's rating, a cell per opponent in the same order with the result of each
 // of their games linking to it (two in a double round robin), then
 // score, Sonneborn-Berger and games played.  The games come from GET
 // /games?player= of every player but the last (each game has two).
-import { api } from './api.js';
+import { api, apiAll } from './api.js';
+import { clearAlert } from './alert.js';
 import { $, showError, startPage } from './page.js';
-import { t } from './i18n.js';
+import { applyTexts, t } from './i18n.js';
 
 const id = Number(location.pathname.split('/')[2]);
 const user = startPage();
@@ -48,7 +49,8 @@ function td(content, cls) {
 
 function head(players) {
 	const tr = document.createElement('tr');
-	tr.append(th(t('tournament.place'), 'col'), th(t('tournament.player'), 'col'));
+	tr.append(th(t('tournament.place'), 'col'), th(t('tournament.player'), 'col'),
+		th(t('tournament.rating'), 'col'));
 	players.forEach((p, i) => {
 		const h = th('', 'col');
 		const abbr = document.createElement('abbr');
@@ -92,6 +94,9 @@ function row(s, i, players, games) {
 	if (user && s.player.id === user.id)
 		tr.className = 'me';
 	tr.append(name);
+	// The K-skak rating as it is now (DSU 4.5; the OTB rating while he has none).
+	tr.append(td(s.player.rating === null || s.player.rating === undefined ? '\u2014'
+		: String(s.player.rating), 'rating'));
 	for (const p of players) {
 		if (p.id === s.player.id) {
 			const self = td('\u00d7', 'self');
@@ -106,34 +111,115 @@ function row(s, i, players, games) {
 	return tr;
 }
 
+// The withdrawals recorded (DSU 6.2.8), in words.
+function showWithdrawals(tour) {
+	const list = tour.withdrawals || [];
+	$('withdrawals-section').hidden = list.length === 0;
+	$('withdrawals').replaceChildren(...list.map((w) => {
+		const li = document.createElement('li');
+		li.textContent = t('withdraw.item', {
+			name: w.player ? w.player.name : '?', on: w.on, reason: t(`withdraw.${w.reason}`),
+			games: t(w.all_lost ? 'withdraw.all_lost' : 'withdraw.adjudicate',
+				{ count: (w.to_adjudicate || []).length }),
+		});
+		return li;
+	}));
+}
+
+// Its own tl, or an admin (DSU 6.1.3): the withdrawal form.
+function mayLead(tour) {
+	return !!user && (user.role === 'admin' || (user.role === 'tl' && tour.tl && tour.tl.id === user.id));
+}
+
+function showWithdrawForm(tour) {
+	if (!mayLead(tour))
+		return;
+	if (!$('withdraw-form')) {
+		const tpl = $('withdraw-template');
+		const tools = tpl.content.cloneNode(true);
+		applyTexts(tools);
+		tpl.replaceWith(tools);
+		$('withdraw-form').addEventListener('submit', onWithdraw);
+	}
+	const gone = new Set((tour.withdrawals || []).map((w) => w.player && w.player.id));
+	$('withdraw-player').replaceChildren(...tour.standings.filter((x) => !gone.has(x.player.id))
+		.map((x) => {
+			const o = document.createElement('option');
+			o.value = String(x.player.id);
+			o.textContent = x.player.name;
+			return o;
+		}));
+	$('withdraw-section').hidden = $('withdraw-player').options.length === 0;
+}
+
+// Asks first (the games are rescored at once), Cancel has the focus.
+function onWithdraw(ev) {
+	ev.preventDefault();
+	clearAlert();
+	const select = $('withdraw-player');
+	const name = select.options[select.selectedIndex]?.textContent;
+	if (!name)
+		return;
+	const dialog = $('withdraw-dialog');
+	$('withdraw-confirm-text').textContent = t('withdraw.confirm_text', {
+		name, reason: t(`withdraw.${$('withdraw-reason').value}`),
+	});
+	dialog.returnValue = '';
+	dialog.addEventListener('close', async () => {
+		if (dialog.returnValue !== 'withdraw') {
+			ev.target.querySelector('button[type="submit"]').focus();
+			return;
+		}
+		try {
+			const tour = await api('POST', `/tournaments/${id}/withdrawals`, {
+				player: Number(select.value), reason: $('withdraw-reason').value,
+			});
+			await show(tour);
+			$('withdrawals-heading').focus();
+		} catch (e) {
+			showError(e);
+		}
+	}, { once: true });
+	dialog.showModal();
+	dialog.querySelector('button.secondary').focus();
+}
+
 async function load() {
 	try {
-		const tour = await api('GET', `/tournaments/${id}`);
-		const players = tour.standings.map((s) => s.player);
-		const wanted = new Set(tour.games);
-		const games = new Map();
-		for (const p of players.slice(0, -1)) {
-			const { games: list } = await api('GET', `/games?player=${p.id}`);
-			for (const g of list)
-				if (wanted.has(g.id))
-					games.set(g.id, g);
-		}
-		document.title = `${tour.name} \u2013 corrchess`;
-		$('heading').textContent = tour.name;
-		$('caption').textContent = tour.name;
-		$('meta').textContent = t('tournament.meta', {
-			kind: t(`kind.${tour.kind}`), profile: t(`profile.${tour.profile}`), start: tour.start_date,
-			games: tour.games.length,
-			finished: [...games.values()].filter((g) => g.status !== 'active').length,
-		}) + (tour.tl ? ' ' + t('tournament.tl', { name: tour.tl.name }) : '');
-		$('cross-head').replaceChildren(head(players));
-		const all = [...games.values()];
-		$('cross-body').replaceChildren(...tour.standings.map((s, i) => row(s, i, players, all)));
-		$('crosstable').hidden = false;
-		$('legend').hidden = false;
+		await show(await api('GET', `/tournaments/${id}`));
 	} catch (e) {
 		showError(e);
 	}
+}
+
+// Draws the tournament: reads its games (GET /games?player= of all but
+// the last player) and fills the crosstable.
+async function show(tour) {
+	const players = tour.standings.map((s) => s.player);
+	const wanted = new Set(tour.games);
+	const games = new Map();
+	for (const p of players.slice(0, -1)) {
+		const { games: list } = await apiAll(`/games?player=${p.id}`, ['games']);
+		for (const g of list)
+			if (wanted.has(g.id))
+				games.set(g.id, g);
+	}
+	document.title = `${tour.name} \u2013 corrchess`;
+	$('heading').textContent = tour.name;
+	$('caption').textContent = tour.name;
+	$('meta').textContent = t('tournament.meta', {
+		kind: t(`kind.${tour.kind}`), profile: t(`profile.${tour.profile}`), start: tour.start_date,
+		games: tour.games.length,
+		finished: [...games.values()].filter((g) => g.status !== 'active').length,
+	}) + (tour.class ? ' ' + t('tournament.class', { class: tour.class }) : '') +
+		(tour.tl ? ' ' + t('tournament.tl', { name: tour.tl.name }) : '');
+	$('cross-head').replaceChildren(head(players));
+	const all = [...games.values()];
+	$('cross-body').replaceChildren(...tour.standings.map((s, i) => row(s, i, players, all)));
+	$('crosstable').hidden = false;
+	$('legend').hidden = false;
+	showWithdrawals(tour);
+	showWithdrawForm(tour);
 }
 
 if (user)

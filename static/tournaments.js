@@ -1,10 +1,12 @@
 // tournaments.js: /tournaments: every tournament (GET /tournaments), 20
-// to a page, each linking to its crosstable; for a tl or admin the form
+// to a page, each linking to its crosstable; for a player his EMT entry
+// rights and the entry form (GET /users/{id}/rights, POST /entries); for
+// a tl or admin the form
 // that creates one (POST /tournaments) with its players picked from a
 // list.  The API has no list of all users: the list holds the players of
 // the tournaments shown (GET /tournaments/{id}), and a user is added by
 // his number (GET /users/{id} checks it and gives the name).
-import { api } from './api.js';
+import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
 import { $, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
@@ -128,9 +130,63 @@ async function onCreate(ev) {
 	}
 }
 
+// The EMT classes (DSU 6.4): their names.
+const CLASS_KEYS = { 'Å': 'class.open', K: 'class.candidate', M: 'class.master', DM: 'class.dm' };
+const className = (c) => (CLASS_KEYS[c] ? t(CLASS_KEYS[c], { class: c }) : c);
+
+// The player's entry rights today (GET /users/{id}/rights) and the form
+// that enters him in a class they reach (POST /entries).
+async function loadRights() {
+	try {
+		const r = await api('GET', `/users/${user.id}/rights`);
+		$('rights').replaceChildren(...r.rights.map((x) => {
+			const li = document.createElement('li');
+			li.textContent = t(x.until ? 'entry.right_until' : 'entry.right', {
+				class: className(x.class), until: x.until, why: x.why,
+			});
+			return li;
+		}));
+		$('no-rights').hidden = r.rights.length > 0;
+		$('entry-class').replaceChildren(...r.rights.map((x) => {
+			const o = document.createElement('option');
+			o.value = x.class;
+			o.textContent = className(x.class);
+			return o;
+		}));
+		$('entry-form').hidden = r.rights.length === 0;
+		$('entry').hidden = false;
+	} catch (e) {
+		showError(e);
+	}
+}
+
+async function onEnter(ev) {
+	ev.preventDefault();
+	clearAlert();
+	const button = ev.target.querySelector('button[type="submit"]');
+	button.disabled = true;
+	try {
+		const entry = await api('POST', '/entries', { class: $('entry-class').value });
+		const state = $('entry-state');
+		state.replaceChildren();
+		if (entry.tournament) {
+			const a = document.createElement('a');
+			a.href = `/tournaments/${entry.tournament}`;
+			a.textContent = t('entry.group');
+			state.append(t('entry.started', { class: className(entry.class) }), ' ', a);
+		} else {
+			state.textContent = t('entry.waiting', { class: className(entry.class) });
+		}
+	} catch (e) {
+		showError(e);
+	} finally {
+		button.disabled = false;
+	}
+}
+
 async function load() {
 	try {
-		const { tournaments } = await api('GET', '/tournaments');
+		const { tournaments } = await apiAll('/tournaments', ['tournaments']);
 		showPaged($('tournaments-body'), $('tournaments-pager'), tournaments, PER_PAGE, tournamentRow);
 		$('tournaments').hidden = tournaments.length === 0;
 		$('tournaments-empty').hidden = tournaments.length > 0;
@@ -142,6 +198,10 @@ async function load() {
 }
 
 if (user) {
+	if (user.role === 'player') {
+		$('entry-form').addEventListener('submit', onEnter);
+		loadRights();
+	}
 	if (isTl(user)) {
 		$('create').hidden = false;
 		$('create-form').addEventListener('submit', onCreate);

@@ -302,6 +302,7 @@ step('corrchessd starts with users, games and a tournament', async () => {
 		profile: 'server', start_date: '2027-06-01', event: 'Lost' }, tl)).id;
 	await apiCall('POST', `/games/${games.lost}/result`, { result: '0-1', reason: 'no move in time',
 		termination: 'time_forfeit' }, tl);
+	await apiCall('PATCH', `/users/${ids.alice}`, { rating: 1850 }, tl); // K-skak (DSU 4.5)
 	tournament = await apiCall('POST', '/tournaments', { name: 'Nordic Open 2027', kind: 'round_robin',
 		profile: 'server', start_date: TODAY, players: [ids.alice, ids.bob, ids.carol, ids.dave] }, tl);
 	const tgames = await Promise.all(tournament.games.map((id) => apiCall('GET', `/games/${id}`, undefined, tl)));
@@ -380,6 +381,7 @@ step('signing in lists the games, those waiting for her move first, with links',
 });
 
 step('the games list comes in pages (?per=3): Next, Previous, by keyboard', async () => {
+	const mine = await apiCall('GET', '/games', undefined, await login('alice'));
 	await alicePage.goto(`${base}/?per=3`);
 	const links = alicePage.locator('#games-list a');
 	await eventually(async () => assert.equal(await links.count(), 3));
@@ -405,6 +407,15 @@ step('the games list comes in pages (?per=3): Next, Previous, by keyboard', asyn
 	await alicePage.goto(`${base}/`);
 	await eventually(async () => assert.equal(await links.count(), 8));
 	assert.ok(!(await pager.isVisible()));
+	// The API's pages of 3 (API.md "Lists"): the page follows `next` to
+	// the end, nothing is cut.
+	const gets = [];
+	apiRequests(alicePage, 'GET', '/api/v1/games', gets);
+	await alicePage.goto(`${base}/?api_limit=3`);
+	await eventually(async () => assert.equal(await links.count(), 8));
+	assert.deepEqual((await hrefsOf()).slice().sort(), mine.games.map((g) => `/games/${g.id}`).sort());
+	assert.ok(gets.every((u) => new URL(u).searchParams.get('limit') === '3'), gets.join(' '));
+	alicePage.removeAllListeners('request');
 });
 
 step('the game page: title, board from White\'s side, clocks', async () => {
@@ -1002,6 +1013,25 @@ step('tournaments: the list links to the crosstable', async () => {
 	await link.waitFor();
 	// A player creates no tournaments.
 	assert.ok(!(await alicePage.getByRole('heading', { name: 'Create a tournament' }).isVisible()));
+	// Her EMT entry rights, and the entry.
+	const rights = await apiCall('GET', `/users/${ids.alice}/rights`, undefined, await login('alice'));
+	assert.ok(rights.rights.length > 0, JSON.stringify(rights));
+	const entry = alicePage.getByRole('region', { name: 'Enter the EMT' });
+	await entry.waitFor();
+	await eventually(async () => assert.equal(await entry.getByRole('list', { name: 'Your entry rights' })
+		.getByRole('listitem').count(), rights.rights.length));
+	assert.match(await entry.getByRole('listitem').first().textContent(), new RegExp(`^${rights.rights[0].class} `));
+	await entry.getByLabel('Class').selectOption(rights.rights[0].class);
+	const entered = await answerTo(alicePage, '/api/v1/entries', () =>
+		entry.getByRole('button', { name: 'Enter', exact: true }).click());
+	assert.equal(entered.status, 201, JSON.stringify(entered.body));
+	assert.equal(entered.body.tournament, null);
+	await eventually(async () => assert.match(await alicePage.locator('#entry-state').textContent(),
+		/you wait for the group of seven to fill/));
+	const again = await answerTo(alicePage, '/api/v1/entries', () =>
+		entry.getByRole('button', { name: 'Enter', exact: true }).click());
+	assert.equal(again.status, 409, JSON.stringify(again.body));
+	await eventually(async () => assert.equal(await alertText(alicePage), again.body.error.message));
 	await axeCheck(alicePage, 'the tournaments list');
 	await link.click();
 	await alicePage.waitForURL(`${base}/tournaments/${tournament.id}`);
@@ -1025,14 +1055,15 @@ step('the crosstable: caption, a row per player, results linking to the games, s
 			assert.ok(m && (m[1] || m[2]), `a score: ${text}`);
 			return Number(m[1] || 0) + ({ '\u00bc': 0.25, '\u00bd': 0.5, '\u00be': 0.75 }[m[2]] || 0);
 		};
-		assert.equal(value(await cells.nth(2 + n).textContent()), s.score, `score of ${s.player.name}`);
-		assert.equal(value(await cells.nth(3 + n).textContent()), s.sonneborn_berger, `SB of ${s.player.name}`);
-		assert.equal(await cells.nth(4 + n).textContent(), String(s.played));
-		assert.equal(await cells.nth(2 + i).textContent(), '\u00d7');
+		assert.equal(value(await cells.nth(3 + n).textContent()), s.score, `score of ${s.player.name}`);
+		assert.equal(value(await cells.nth(4 + n).textContent()), s.sonneborn_berger, `SB of ${s.player.name}`);
+		assert.equal(await cells.nth(5 + n).textContent(), String(s.played));
+		assert.equal(await cells.nth(3 + i).textContent(), '\u00d7');
 	}
 	// Alice beat Dave: her cell against him is a 1 linking to the game.
 	const rowOf = (name) => t.standings.findIndex((s) => s.player.name === name);
-	const cell = (a, b) => rows.nth(rowOf(a)).locator('td, th').nth(2 + rowOf(b));
+	const cell = (a, b) => rows.nth(rowOf(a)).locator('td, th').nth(3 + rowOf(b));
+	assert.equal(await rows.nth(rowOf('alice')).locator('.rating').textContent(), '1850');
 	const win = cell('alice', 'dave').getByRole('link');
 	assert.equal(await win.textContent(), '1');
 	assert.equal(await win.getAttribute('href'), `/games/${games.aliceDave.id}`);
@@ -1182,18 +1213,84 @@ step('a tournament leader creates a tournament, players picked from the list and
 	assert.equal(await table.locator('tbody a').count(), 6); // each game from both sides
 });
 
-step('the account page: the language switch to Danish; <html lang> follows on every page', async () => {
+step('the tournament\'s tl withdraws a player from the crosstable page (Cancel first); a player cannot', async () => {
+	// Alice (a player) sees no withdrawal form on the crosstable.
+	await alicePage.goto(`${base}/tournaments/${tournament.id}`);
+	await alicePage.getByRole('table', { name: 'Nordic Open 2027' }).waitFor();
+	assert.equal(await alicePage.locator('#withdraw-form').count(), 0);
+	await tlPage.goto(`${base}/tournaments/${tournament.id}`);
+	const form = tlPage.getByRole('region', { name: 'Withdraw a player' });
+	await form.waitFor();
+	await form.getByLabel('Player').selectOption({ label: 'dave' });
+	await form.getByLabel('Reason').selectOption('invalid');
+	const dialog = tlPage.getByRole('dialog', { name: 'Withdraw this player?' });
+	const posts = [];
+	apiRequests(tlPage, 'POST', '/withdrawals', posts);
+	await form.getByRole('button', { name: 'Withdraw player' }).click();
+	await dialog.waitFor();
+	assert.match(await dialog.textContent(), /dave withdraws without a valid reason/);
+	assert.equal(await focusedText(tlPage), '|Cancel');
+	await tlPage.keyboard.press('Enter');
+	await dialog.waitFor({ state: 'hidden' });
+	await sleep(200);
+	assert.deepEqual(posts, []);
+	await form.getByRole('button', { name: 'Withdraw player' }).click();
+	await dialog.waitFor();
+	const answer = await answerTo(tlPage, '/withdrawals', () =>
+		dialog.getByRole('button', { name: 'Withdraw', exact: true }).click());
+	tlPage.removeAllListeners('request');
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	const w = answer.body.withdrawals.find((x) => x.player.id === ids.dave);
+	assert.ok(w, JSON.stringify(answer.body.withdrawals));
+	await eventually(async () => assert.match(await tlPage.locator('#withdrawals').textContent(),
+		new RegExp(`^dave withdrew on ${w.on} without a valid reason: `)));
+	// Rescored: the crosstable shows the API's standings again.
+	const rows = tlPage.getByRole('table', { name: 'Nordic Open 2027' }).locator('tbody tr');
+	const scores = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('.score').textContent));
+	const num = (x) => { const wh = Math.floor(x); const g = { 0.5: '\u00bd' }[x - wh] || ''; return `${wh || !g ? wh : ''}${g}`; };
+	assert.deepEqual(scores, answer.body.standings.map((x) => num(x.score)));
+	// He is no longer offered.
+	assert.equal(await form.getByLabel('Player').locator('option', { hasText: 'dave' }).count(), 0);
+	await axeCheck(tlPage, 'the crosstable of its tl');
+});
+
+step('the account page: Mail and Language saved with the account, the calendar link; the pages follow', async () => {
 	await alicePage.getByRole('link', { name: 'Account' }).click();
 	await alicePage.waitForURL(`${base}/account`);
+	const me = await apiCall('GET', '/users/me', undefined, await login('alice'));
 	await eventually(async () => assert.equal(await alicePage.locator('#who').textContent(),
-		'Signed in as alice (player).'));
+		'Signed in as alice (player), alice@example.org.'));
+	assert.equal(await alicePage.getByLabel('Mail').inputValue(), me.mail);
+	assert.deepEqual(await alicePage.getByLabel('Mail').locator('option').allTextContents(),
+		['each move', 'daily digest', 'off']);
 	assert.equal(await alicePage.getByLabel('Language').inputValue(), 'en');
+	assert.equal(await alicePage.getByRole('link', { name: 'Your deadlines as a calendar feed' })
+		.getAttribute('href'), me.calendar_url);
 	await axeCheck(alicePage, 'the account page');
-	await shot(alicePage, 'account.png');
+	await shot(alicePage, 'account.png', { fullPage: true, readme: true });
+	// The mail setting alone: saved, the page stays in English.
+	await alicePage.getByLabel('Mail').selectOption('digest');
+	const saved = await answerTo(alicePage, '/api/v1/users/me', () =>
+		alicePage.getByRole('button', { name: 'Save' }).click());
+	assert.equal(saved.status, 200, JSON.stringify(saved.body));
+	await eventually(async () => assert.equal(await alicePage.locator('#prefs-state').textContent(), 'Saved.'));
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('alice'))).mail, 'digest');
+	// Then Danish: stored with the account, the pages change at once.
 	await alicePage.getByLabel('Language').selectOption('da');
-	await alicePage.getByRole('button', { name: 'Save' }).click();
+	await alicePage.getByRole('button', { name: 'Save' }).press('Enter');
 	await eventually(async () => assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'da'));
 	await alicePage.getByRole('heading', { name: 'Konto' }).waitFor();
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('alice'))).language, 'da');
+	// Another browser (English) where she signs in: her language, Danish.
+	const ctx = await browser.newContext({ locale: 'en-GB' });
+	const other = await ctx.newPage();
+	watchErrors(other, 'alice-2', errors);
+	await other.goto(`${base}/`);
+	await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+	assert.equal((await signIn(other, 'alice')).status, 201);
+	await other.getByRole('heading', { name: 'Dine partier' }).waitFor();
+	assert.equal(await other.evaluate(() => document.documentElement.lang), 'da');
+	await ctx.close();
 	assert.deepEqual(await alicePage.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link').allTextContents(),
 		['Dine partier', 'Ferie', 'Turneringer', 'Konto']);
 	await alicePage.goto(`${base}/games/${games.main}`);
@@ -1224,9 +1321,30 @@ step('the account page: the language switch to Danish; <html lang> follows on ev
 	// The switch in the header names the other language in that language.
 	const back = alicePage.getByRole('button', { name: 'English' });
 	assert.equal(await back.getAttribute('lang'), 'en');
-	await back.click();
+	const patched = await answerTo(alicePage, '/api/v1/users/me', () => back.click());
+	assert.equal(patched.status, 200, JSON.stringify(patched.body));
 	await alicePage.getByRole('button', { name: 'Send move' }).waitFor();
 	assert.equal(await alicePage.evaluate(() => document.documentElement.lang), 'en');
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('alice'))).language, 'en');
+});
+
+step('the switch used before signing in: the choice becomes the account\'s language', async () => {
+	const ctx = await browser.newContext({ locale: 'en-GB' });
+	const page = await ctx.newPage();
+	watchErrors(page, 'carol', errors);
+	await page.goto(`${base}/`);
+	await page.getByRole('button', { name: 'Dansk' }).click();
+	await page.getByRole('heading', { name: 'Log ind' }).waitFor();
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('carol'))).language, 'en');
+	await page.getByLabel('Brugernavn').fill('carol');
+	await page.getByLabel('Adgangskode').fill(password('carol'));
+	const answer = await answerTo(page, '/api/v1/users/me', () =>
+		page.getByRole('button', { name: 'Log ind' }).click());
+	assert.equal(answer.status, 200, JSON.stringify(answer.body));
+	assert.equal(answer.body.language, 'da');
+	await page.getByRole('heading', { name: 'Dine partier' }).waitFor();
+	assert.equal((await apiCall('GET', '/users/me', undefined, await login('carol'))).language, 'da');
+	await ctx.close();
 });
 
 step('a browser whose language is Danish gets the pages in Danish', async () => {
