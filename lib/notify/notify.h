@@ -62,13 +62,14 @@ enum notify_kind {
 	NOTIFY_ADJUDICATION,   /* unfinished after 18 months (6.2.7) */
 	NOTIFY_TIME_TROUBLE,   /* 80% of the next control's allowance used */
 	NOTIFY_PASSWORD_RESET, /* a one-time link */
+	NOTIFY_ANSWER_TL,      /* e-mail play: the move that answers a reminder, copied to
+	                          the TL (DSU 6.8.3); the event's u.move */
 	NOTIFY_KINDS
 };
 
 /* The server the mail comes from. */
 struct notify_env {
-	const char *base_url;    /* "https://chess.example"; NULL or "" = links are paths */
-	const char *unsubscribe; /* the one-click link of an optional mail, NULL = none */
+	const char *base_url; /* "https://chess.example"; NULL or "" = links are paths */
 };
 
 /* The person a mail is for. */
@@ -109,6 +110,7 @@ struct notify_move {
 	int32_t sent;              /* the day he sent it */
 	struct notify_clock clock; /* the reader's clock, now that he is to move */
 	bool draw_offered;         /* the move came with a draw offer */
+	bool answers_reminder;     /* e-mail play: it answers a reminder (DSU 6.8.3) */
 };
 
 struct notify_vacation {
@@ -219,7 +221,9 @@ const char *notify_kind_name(enum notify_kind kind);
 
 /* Renders event ev for reader r into *out: subject, body (greeting, the
  * text, the link to the game, and for an optional mail how to turn it
- * off).  O(size of the text).  Fails with CC_ERR_INVALID (an unknown
+ * off: the account page; the one-click link of RFC 8058 belongs in the
+ * List-Unsubscribe header, since a link opened in a browser is a GET).
+ * O(size of the text).  Fails with CC_ERR_INVALID (an unknown
  * kind, a missing field, a side out of range, too many players) or
  * CC_ERR_NOMEM (out of memory, or over NOTIFY_BODY_MAX); err says which;
  * out->body is then NULL. */

@@ -131,11 +131,15 @@ int notify_key(struct app *app, int64_t user, enum store_key which, char out[STO
 	return store_notify_make_key(app->st, user, which, fresh, out);
 }
 
-/* The one-click link of user (RFC 8058) into out: 0 or -1. */
-static int unsubscribe_url(struct app *app, int64_t user, char *out, size_t len)
+/* The one-click link of reader r (RFC 8058) into out, his key made on
+ * first use: 0 or -1. */
+static int unsubscribe_url(struct app *app, const struct store_reader *r, char *out, size_t len)
 {
 	char key[STORE_KEY_LEN];
-	if (notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
+	int64_t user = r->id;
+	if (r->unsubscribe_key[0])
+		snprintf(key, sizeof key, "%s", r->unsubscribe_key);
+	else if (notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
 		return -1;
 	snprintf(out, len, "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
 	         (long long)user, key);
@@ -153,7 +157,7 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 	if (!to->email[0] || (optional && strcmp(to->mail, "off") == 0))
 		return 0;
 	struct notify_reader r = {to->name, lang_of(to), side};
-	struct notify_env env = {base_url(app), NULL};
+	struct notify_env env = {base_url(app)};
 	if (optional && strcmp(to->mail, "digest") == 0) {
 		if (notify_section(&env, &r, ev, &m, err, sizeof err) != 0)
 			goto bug;
@@ -162,9 +166,8 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 		goto out;
 	}
 	if (optional) {
-		if (unsubscribe_url(app, to->id, unsub, sizeof unsub) != 0)
+		if (unsubscribe_url(app, to, unsub, sizeof unsub) != 0)
 			return -1;
-		env.unsubscribe = unsub;
 	}
 	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
 		goto bug;
@@ -256,8 +259,10 @@ static int ended(struct app *app, const struct store_game *sg, const char *today
 	return deliver_tls(app, sg->id, &ev, 0, today, sg->white, sg->black, NULL);
 }
 
-/* The move mail of sg (just moved) to the player to move. */
-static int moved(struct app *app, const struct store_game *sg, const char *today)
+/* The move mail of sg (just moved, rows: the rows the delta added) to
+ * the player to move; in e-mail play the copy to the TLs when the move
+ * answers a reminder (DSU 6.8.3). */
+static int moved(struct app *app, const struct store_game *sg, size_t rows, const char *today)
 {
 	struct clock_result res;
 	struct corr_error e;
@@ -273,7 +278,26 @@ static int moved(struct app *app, const struct store_game *sg, const char *today
 	clock_of(sg, &res.player[s], now, false, &ev.u.move.clock);
 	/* FIDE 9.1: the mover's offer stands with his move. */
 	ev.u.move.draw_offered = sg->g.state.draw_offer == (s == WHITE ? BLACK : WHITE);
-	return deliver_to(app, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL);
+	/* The mover's own move is the first row the delta added. */
+	size_t before = sg->g.nmoves >= rows ? sg->g.nmoves - rows : 0;
+	struct notify_ply own;
+	ply_of(sg, before, &own); /* a series reply may follow it: then he is to move again */
+	int64_t mover = own.side == NOTIFY_WHITE ? sg->white : sg->black;
+	if (ev.game.play == NOTIFY_EMAIL && rows > 0) {
+		int rr = store_notify_reminded(app->st, sg->id, mover, (int64_t)before);
+		if (rr == STORE_ERROR)
+			return -1;
+		ev.u.move.answers_reminder = rr == STORE_OK;
+	}
+	if (deliver_to(app, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL) != 0)
+		return -1;
+	if (!ev.u.move.answers_reminder)
+		return 0;
+	struct notify_event copy = ev;
+	copy.kind = NOTIFY_ANSWER_TL;
+	copy.u.move.move = own;
+	copy.u.move.sent = date_or_none(sg->g.moves[before].sent);
+	return deliver_tls(app, &copy, 0, today, sg->white, sg->black, NULL);
 }
 
 /* The draw offer of `side` in sg to the opponent. */
@@ -309,7 +333,7 @@ int notify_game_changed(struct app *app, const struct corr_state *was,
 	    (was->status == CORR_ACTIVE || strcmp(was->result, d->state.result) != 0))
 		rc = ended(app, sg, today); /* also a TL's correction of a result */
 	else if (d->nrows > 0)
-		rc = moved(app, sg, today);
+		rc = moved(app, sg, d->nrows, today);
 	else if (d->state.draw_offer != CORR_NOBODY && d->state.draw_offer != was->draw_offer)
 		rc = offered(app, sg, d->state.draw_offer, today);
 	if (!after)
@@ -562,13 +586,13 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 		goto out;
 	}
 	sec = calloc(n, sizeof *sec);
-	if (!sec || unsubscribe_url(app, user, unsub, sizeof unsub) != 0)
+	if (!sec || unsubscribe_url(app, &r, unsub, sizeof unsub) != 0)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		snprintf(sec[i].subject, sizeof sec[i].subject, "%s", items[i].heading);
 		sec[i].body = items[i].body; /* borrowed */
 	}
-	struct notify_env env = {base_url(app), unsub};
+	struct notify_env env = {base_url(app)};
 	struct notify_reader rd = {r.name, lang_of(&r), -1};
 	if (notify_digest_join(&env, &rd, sec, (int)n, &m, err, sizeof err) != 0) {
 		log_msg(LOG_ERROR, "the digest of user %lld: %s", (long long)user, err);

@@ -21,12 +21,17 @@ static void reader_row(sqlite3_stmt *st, struct store_reader *r)
 	store_col_text(st, 3, r->role, sizeof r->role);
 	store_col_text(st, 4, r->mail, sizeof r->mail);
 	store_col_text(st, 5, r->language, sizeof r->language);
+	/* Column 6 where the query has it (a TL's key is read when needed). */
+	if (sqlite3_column_count(st) > 6)
+		store_col_text(st, 6, r->unsubscribe_key, sizeof r->unsubscribe_key);
+	else
+		r->unsubscribe_key[0] = '\0';
 }
 
 int store_notify_reader(store *s, int64_t id, struct store_reader *r)
 {
-	static const char sql[] =
-	        "SELECT id, name, email, role, mail, language FROM users WHERE id = ?";
+	static const char sql[] = "SELECT id, name, email, role, mail, language, unsubscribe_key "
+	                          "FROM users WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -380,6 +385,24 @@ int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind,
 	if (store_exec(s, st, "once") != STORE_OK)
 		return STORE_ERROR;
 	return store_changes(s) == 1 ? STORE_OK : STORE_CONFLICT;
+}
+
+int store_notify_reminded(store *s, int64_t game_id, int64_t user, int64_t ply)
+{
+	static const char sql[] =
+	        "SELECT 1 FROM sweep_events WHERE game_id = ? AND kind = 'reminder'"
+	        " AND user_id = ? AND ply = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, game_id) || store_bind_int64(st, 2, user) ||
+	    store_bind_int64(st, 3, ply))
+		return store_failed(s, st, "reminded: bind");
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "reminded");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
 }
 
 /* ---- the start letter ---- */

@@ -22,9 +22,10 @@ struct store_reader {
 	int64_t id;
 	char name[STORE_NAME_MAX];
 	char email[STORE_EMAIL_MAX];
-	char role[STORE_ROLE_MAX]; /* player, tl, admin */
-	char mail[8];              /* each, digest, off */
-	char language[4];          /* da, en */
+	char role[STORE_ROLE_MAX];           /* player, tl, admin */
+	char mail[8];                        /* each, digest, off */
+	char language[4];                    /* da, en */
+	char unsubscribe_key[STORE_KEY_LEN]; /* "" while he has none */
 };
 
 enum store_key {
@@ -130,6 +131,10 @@ int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox);
  * when it is new, STORE_CONFLICT when known, STORE_ERROR. */
 int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind, int64_t key,
                       const char *today);
+
+/* STORE_OK when the sweep recorded a reminder (sweep_events) to user in
+ * game when it had `ply` moves, STORE_NOT_FOUND, STORE_ERROR. */
+int store_notify_reminded(store *s, int64_t game_id, int64_t user, int64_t ply);
 
 /* ---- the start letter ---- */
 
