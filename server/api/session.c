@@ -25,6 +25,11 @@ int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (rc != STORE_OK || strlen(password) > AUTH_PASSWORD_MAX ||
 	    !auth_check_password(stored, password))
 		return api_error(rs, "bad_credentials", "the login or the password is wrong");
+	/* issue 10: a hash weaker than today's cost is replaced now that the
+	 * password is known; a failure here costs the user nothing. */
+	char fresh[AUTH_HASH_MAX];
+	if (auth_needs_rehash(stored) && auth_hash_password(password, fresh) == 0)
+		store_users_replace_hash(app->st, uid, stored, fresh);
 
 	char token[AUTH_TOKEN_HEX];
 	uint8_t hash[AUTH_TOKEN_HASH];

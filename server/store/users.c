@@ -86,6 +86,22 @@ int store_users_login(store *s, const char *login, int64_t *id, char *hash, size
 	return STORE_OK;
 }
 
+int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const char *hash)
+{
+	static const char sql[] =
+	        "UPDATE users SET password_hash = ?3 WHERE id = ?1 AND password_hash = ?2";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id) || store_bind_text(st, 2, old_hash) ||
+	    store_bind_text(st, 3, hash))
+		return store_failed(s, st, "password hash: bind");
+	if (sqlite3_step(st) != SQLITE_DONE)
+		return store_failed(s, st, "password hash");
+	sqlite3_reset(st);
+	return sqlite3_changes(store_db(s)) > 0 ? STORE_OK : STORE_NOT_FOUND;
+}
+
 /* Reads (id, name, email) rows of st into out, at most max. */
 static int read_contacts(store *s, sqlite3_stmt *st, struct store_contact *out, size_t max,
                          size_t *n)

@@ -43,6 +43,12 @@ int store_users_insert(store *s, const char *name, const char *email, const char
  * hash, room for len): STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len);
 
+/* Replaces user id's password hash with hash, but only while the stored
+ * one is still old_hash (a password changed meanwhile is never undone):
+ * STORE_OK when replaced, STORE_NOT_FOUND when not (no such user, or the
+ * hash had changed), STORE_ERROR. */
+int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const char *hash);
+
 /* The tournament leaders to write to: every tl, else every admin; at
  * most max.  STORE_OK and *n, or STORE_ERROR. */
 int store_users_tl_contacts(store *s, struct store_contact *out, size_t max, size_t *n);
