@@ -15,8 +15,10 @@ static int fast_mode = -1; /* -1 not read yet, 0 off, 1 on */
 
 int auth_init(void)
 {
-	if (sodium_init() < 0)
+	if (sodium_init() < 0) {
+		log_msg(LOG_ERROR, "cannot initialise libsodium");
 		return -1;
+	}
 	const char *fast = getenv("CORRCHESS_FAST_HASH");
 	if (!fast || !*fast || strcmp(fast, "0") == 0) {
 		fast_mode = 0;

@@ -18,7 +18,8 @@
 
 /* Initializes libsodium and reads CORRCHESS_FAST_HASH once (logging a
  * loud warning when it is 1); 0 on success, -1 when libsodium fails or
- * CORRCHESS_FAST_HASH has a value other than 1, 0 or empty (logged).
+ * CORRCHESS_FAST_HASH has a value other than 1, 0 or empty (either
+ * logged as one line, so the caller adds nothing).
  * Call once before threads start. */
 int auth_init(void);
 

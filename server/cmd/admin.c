@@ -22,8 +22,7 @@
 static store *open_store(struct config *cfg)
 {
 	char err[512];
-	if (auth_init() != 0) {
-		fprintf(stderr, "corrchess: cannot initialise libsodium\n");
+	if (auth_init() != 0) { /* logged */
 		return NULL;
 	}
 	store *st = store_open(cfg->db, err, sizeof err);

@@ -91,8 +91,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: threads must be 1..256 and session_days 1..3650\n");
 		goto out;
 	}
-	if (auth_init() != 0) {
-		fprintf(stderr, "corrchessd: cannot initialise libsodium\n");
+	if (auth_init() != 0) { /* logged */
 		goto out;
 	}
 	fd = http_listen(cfg.listen, err, sizeof err);
