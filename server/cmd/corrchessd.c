@@ -28,7 +28,8 @@ static void usage(void)
 	     "Every setting can come from --config FILE (key = value lines), the\n"
 	     "environment (CORRCHESS_KEY) or a flag (--key VALUE); flags win.\n"
 	     "Keys: db, listen, smtp_url, smtp_user, smtp_password, mail_from, base_url,\n"
-	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today\n"
+	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today,\n"
+	     "      timezone (default Europe/Copenhagen)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
