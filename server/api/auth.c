@@ -1,6 +1,7 @@
 #include "autoconfig.h"
 #include "api/auth.h"
 
+#include <pthread.h>
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +67,36 @@ int auth_hash_password(const char *password, char out[AUTH_HASH_MAX])
 		   : -1;
 }
 
+/* The hash an unknown login is checked against, made on first use with
+ * the cost in force (so the check costs what a real one costs). */
+static pthread_once_t dummy_once = PTHREAD_ONCE_INIT;
+static char dummy[AUTH_HASH_MAX];
+
+static void make_dummy(void)
+{
+	uint8_t raw[16];
+	char pw[33];
+	randombytes_buf(raw, sizeof raw);
+	sodium_bin2hex(pw, sizeof pw, raw, sizeof raw);
+	unsigned long long ops;
+	size_t mem;
+	limits(&ops, &mem);
+	if (crypto_pwhash_str_alg(dummy, pw, strlen(pw), ops, mem, crypto_pwhash_ALG_ARGON2ID13) != 0)
+		dummy[0] = '\0';
+	sodium_memzero(pw, sizeof pw);
+}
+
 int auth_check_password(const char *stored, const char *password)
 {
+	if (!stored || strncmp(stored, "$argon2", 7) != 0) {
+		/* issue 10: an unknown login costs what a wrong password costs,
+		 * so the answer's time does not tell which logins exist. */
+		pthread_once(&dummy_once, make_dummy);
+		volatile int r = dummy[0] ? crypto_pwhash_str_verify(dummy, password, strlen(password))
+					  : -1;
+		(void)r;
+		return 0;
+	}
 	return crypto_pwhash_str_verify(stored, password, strlen(password)) == 0;
 }
 

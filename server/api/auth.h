@@ -32,7 +32,10 @@ int auth_fast_hash(void);
  * to take the minimum cost. */
 int auth_hash_password(const char *password, char out[AUTH_HASH_MAX]);
 
-/* 1 when password matches the stored hash, 0 otherwise (constant time). */
+/* 1 when password matches the stored hash, 0 otherwise (constant time).
+ * stored NULL or "" (no such user) is checked against a dummy hash of the
+ * same cost and answers 0, so an unknown login takes as long as a wrong
+ * password. */
 int auth_check_password(const char *stored, const char *password);
 
 /* 1 when a stored hash (already verified) is weaker than the cost in

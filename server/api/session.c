@@ -22,8 +22,8 @@ int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	int rc = store_users_login(app->st, login, &uid, stored, sizeof stored);
 	if (rc == STORE_ERROR)
 		return api_error(rs, "internal", "the database is not available");
-	if (rc != STORE_OK || strlen(password) > AUTH_PASSWORD_MAX ||
-	    !auth_check_password(stored, password))
+	if (strlen(password) > AUTH_PASSWORD_MAX || !auth_check_password(stored, password) ||
+	    rc != STORE_OK)
 		return api_error(rs, "bad_credentials", "the login or the password is wrong");
 	/* issue 10: a hash weaker than today's cost is replaced now that the
 	 * password is known; a failure here costs the user nothing. */

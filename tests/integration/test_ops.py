@@ -305,6 +305,39 @@ def weak_hash_is_renewed_at_login():
         expect_eq(stored_hash(srv, "weak"), strong, "fast mode leaves a strong hash alone")
 
 
+def cpu_ticks(pid):
+    """User + system CPU time of a process, in clock ticks (/proc/PID/stat)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+@test
+def unknown_login_costs_a_hash():
+    """An unknown login is checked against a dummy hash of the real cost:
+    the daemon spends about the CPU time on it that a wrong password costs
+    (a ratio of CPU times, not a clock: the argon2id work is the point)."""
+    with Server(today=TODAY, extra_env={"CORRCHESS_FAST_HASH": ""}) as srv:
+        srv.add_user("real")  # the interactive cost: ~0.1 s of CPU a check
+        srv.start()
+        c = srv.client()
+        expect_error(c.post("session", {"login": "nobody", "password": "x" * 12}), 401,
+                     "bad_credentials", "warm-up (the dummy hash is made once)")
+
+        def spend(login):
+            t0 = cpu_ticks(srv.proc.pid)
+            for _ in range(4):
+                expect_error(c.post("session", {"login": login, "password": "wrong-password"}),
+                             401, "bad_credentials", login)
+            return cpu_ticks(srv.proc.pid) - t0
+
+        wrong = spend("real")
+        unknown = spend("nobody-at-all")
+        expect(wrong >= 4, "a wrong password costs CPU: %d ticks" % wrong)
+        expect(unknown * 2 >= wrong, "an unknown login costs about as much as a wrong password:"
+               " %d vs %d ticks" % (unknown, wrong))
+
+
 @test
 def fast_hash_switch_is_checked_and_loud():
     with Server(today=TODAY) as srv:
