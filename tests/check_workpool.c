@@ -2,6 +2,7 @@
  * every job runs once with its done callback, on the pool's threads, in
  * parallel; a full queue refuses at once; stop runs what is queued. */
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <string.h>
 
