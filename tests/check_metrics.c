@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "base/metrics.h"
 #include "testutil.h"
 
 /* The value of the sample line that starts with `series` followed by a

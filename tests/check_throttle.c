@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "throttle.h"
+#include "base/throttle.h"
 
 static throttle *t;
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "walsync.h"
+#include "store/walsync.h"
 
 #define WRITERS 8
 #define ROUNDS 200

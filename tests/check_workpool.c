@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "workpool.h"
+#include "base/workpool.h"
 
 static atomic_int ran, done_count, running, max_running;
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;

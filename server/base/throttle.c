@@ -1,6 +1,6 @@
 /* throttle.c: failed-login counting in a fixed-size open-addressing table. */
 #include "autoconfig.h"
-#include "throttle.h"
+#include "base/throttle.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>

@@ -1,6 +1,6 @@
 /* workpool.c: worker threads over a ring of queued jobs. */
 #include "autoconfig.h"
-#include "workpool.h"
+#include "base/workpool.h"
 
 #include <pthread.h>
 #include <signal.h>

@@ -1,13 +1,13 @@
 /* metrics.c: request counters and latency histograms for GET /metrics. */
 #include "autoconfig.h"
-#include "metrics.h"
+#include "base/metrics.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "textbuf.h"
+#include "util/textbuf.h"
 
 #define METRICS_TEXT_MAX (4 * 1024 * 1024)
 #define NAME_MAX_LEN 96

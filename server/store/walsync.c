@@ -1,6 +1,6 @@
 /* walsync.c: one thread that fdatasync()s the WAL for every waiting writer. */
 #include "autoconfig.h"
-#include "walsync.h"
+#include "store/walsync.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "log.h"
+#include "base/log.h"
 
 struct walsync {
 	char *wal;
