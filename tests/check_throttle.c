@@ -11,7 +11,7 @@ static throttle *t;
 
 static void setup(void)
 {
-	t = throttle_new();
+	t = throttle_new(THROTTLE_PER_LOGIN, THROTTLE_PER_ADDR);
 	ck_assert_ptr_nonnull(t);
 }
 
@@ -129,6 +129,28 @@ START_TEST(test_long_and_empty_keys)
 	ck_assert_int_eq(throttle_check(t, "", "", 50), 0);
 	ck_assert_int_eq(throttle_check(t, NULL, NULL, 50), 0);
 	throttle_free(NULL);
+	ck_assert_ptr_null(throttle_new(-1, 5));
+	ck_assert_ptr_null(throttle_new(5, THROTTLE_MAX + 1));
+}
+END_TEST
+
+START_TEST(test_limits_off_and_other_limits)
+{
+	throttle *off = throttle_new(0, 0);
+	ck_assert_ptr_nonnull(off);
+	for (int i = 0; i < 100; i++)
+		throttle_failed(off, "alice", "10.1.1.1", 10);
+	ck_assert_int_eq(throttle_check(off, "alice", "10.1.1.1", 10), 0);
+	throttle_free(off);
+	throttle *two = throttle_new(2, THROTTLE_MAX);
+	throttle_failed(two, "bob", "10.1.1.2", 10);
+	ck_assert_int_eq(throttle_check(two, "bob", NULL, 10), 0);
+	throttle_failed(two, "bob", "10.1.1.2", 11);
+	ck_assert_int_eq(throttle_check(two, "bob", NULL, 11), THROTTLE_WINDOW - 1);
+	for (int i = 0; i < THROTTLE_MAX - 2; i++)
+		throttle_failed(two, NULL, "10.1.1.2", 12);
+	ck_assert_int_eq(throttle_check(two, NULL, "10.1.1.2", 12), THROTTLE_WINDOW - 2);
+	throttle_free(two);
 }
 END_TEST
 
@@ -143,6 +165,7 @@ int main(void)
 	tcase_add_test(tc, test_ipv6_counts_by_its_64);
 	tcase_add_test(tc, test_full_table_keeps_working);
 	tcase_add_test(tc, test_long_and_empty_keys);
+	tcase_add_test(tc, test_limits_off_and_other_limits);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -36,6 +36,7 @@ struct api_req {
 	size_t body_len;
 	bool body_too_big;
 	const char *authorization; /* the header, or NULL */
+	const char *client_addr;   /* the peer's address as text, or NULL */
 	int nquery;
 	struct {
 		const char *key, *value;
@@ -52,6 +53,8 @@ struct api_resp {
 	size_t len;
 	const char *content_type; /* static string */
 	char allow[64];           /* an Allow header for 405, or "" */
+	int retry_after;          /* seconds for a Retry-After header (429), or 0 */
+	const char *route;        /* the pattern of the route taken (static), or NULL */
 };
 
 /* Dispatches one request. Never fails: every outcome is a response. */

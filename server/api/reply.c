@@ -37,6 +37,7 @@ static const struct {
         {"stage_not_finished", 409},
         {"cup_finished", 409},
         {"body_too_large", 413},
+        {"too_many_attempts", 429},
         {"invalid_field", 422},
         {"missing_field", 422},
         {"unknown_field", 422},

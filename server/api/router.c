@@ -159,6 +159,7 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs)
 		}
 		return;
 	}
+	rs->route = found->pattern; /* for the access log and /metrics */
 	if (allowed(app, found, rq, rs) == 0)
 		found->fn(app, rq, rs);
 	json_decref(rq->json);

@@ -16,7 +16,8 @@ const char *const config_keys[] = {"db",        "listen",        "smtp_url",    
 				   "smtp_password", "mail_from", "base_url",   "static_dir",
 				   "log_level", "threads",       "session_days", "today",
 				   "mail_retry",
-				   "timezone",  NULL};
+				   "timezone",  "conn_per_addr", "trusted_proxy",
+				   "login_failures", "address_failures", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -30,7 +31,9 @@ static const size_t offsets[] = {
     offsetof(struct config, log_level),    offsetof(struct config, threads),
     offsetof(struct config, session_days), offsetof(struct config, today),
     offsetof(struct config, mail_retry),
-    offsetof(struct config, timezone),
+    offsetof(struct config, timezone),     offsetof(struct config, conn_per_addr),
+    offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
+    offsetof(struct config, address_failures),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -190,7 +193,9 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
 	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30") ||
 	    set_default(cfg, "mail_retry", "60") ||
-	    set_default(cfg, "timezone", "Europe/Copenhagen")) {
+	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
+	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
+	    set_default(cfg, "address_failures", "20")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}

@@ -24,6 +24,10 @@ struct config {
 	char *today;         /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
 	char *mail_retry;    /* seconds before a failed mail is tried again (doubling) */
 	char *timezone;      /* tz database zone whose date is "today" */
+	char *conn_per_addr; /* connections one client address may hold */
+	char *trusted_proxy; /* the reverse proxy whose X-Forwarded-For is believed */
+	char *login_failures;   /* failed logins a name may have in 15 minutes (0: off) */
+	char *address_failures; /* failed logins an address may have in 15 minutes (0: off) */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the

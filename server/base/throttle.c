@@ -12,11 +12,11 @@
 #define KEY_MAX 96 /* longer names are cut: they still count, as their prefix */
 #define SLOTS (THROTTLE_KEYS * 2) /* load factor at most one half */
 
-/* The times of a key's last failures, newest at (head - 1); up to
- * THROTTLE_PER_ADDR of them (the larger limit), older ones dropped. */
+/* The times of a key's last failures, newest at (head - 1); up to its
+ * limit of them, older ones dropped. */
 struct entry {
 	char key[KEY_MAX];      /* "n:" + lower-case name or "a:" + address; "" = free */
-	int64_t at[THROTTLE_PER_ADDR];
+	int64_t at[THROTTLE_MAX];
 	int n;                  /* failures held */
 	int head;               /* where the next one goes */
 	int64_t last;           /* newest failure, for eviction */
@@ -27,13 +27,18 @@ struct throttle {
 	struct entry *slot;     /* SLOTS entries */
 	struct entry *spare;    /* SLOTS more, for make_room()'s rebuild */
 	int used;               /* slots holding a key */
+	int per_login, per_addr; /* the limits; 0 = off */
 };
 
-throttle *throttle_new(void)
+throttle *throttle_new(int per_login, int per_addr)
 {
+	if (per_login < 0 || per_login > THROTTLE_MAX || per_addr < 0 || per_addr > THROTTLE_MAX)
+		return NULL;
 	throttle *t = calloc(1, sizeof *t);
 	if (!t)
 		return NULL;
+	t->per_login = per_login;
+	t->per_addr = per_addr;
 	t->slot = calloc(SLOTS, sizeof *t->slot);
 	t->spare = calloc(SLOTS, sizeof *t->spare);
 	if (!t->slot || !t->spare || pthread_mutex_init(&t->lock, NULL) != 0) {
@@ -91,7 +96,7 @@ static int live(struct entry *e, int64_t now, int64_t *oldest)
 	int c = 0;
 	*oldest = INT64_MAX;
 	for (int i = 0; i < e->n; i++) {
-		int64_t at = e->at[(e->head - 1 - i + THROTTLE_PER_ADDR) % THROTTLE_PER_ADDR];
+		int64_t at = e->at[(e->head - 1 - i + THROTTLE_MAX) % THROTTLE_MAX];
 		if (at <= now - THROTTLE_WINDOW)
 			break; /* older still from here on */
 		c++;
@@ -208,10 +213,10 @@ int throttle_check(throttle *t, const char *name, const char *addr, int64_t now)
 	char kn[KEY_MAX], ka[KEY_MAX];
 	int w = 0;
 	pthread_mutex_lock(&t->lock);
-	if (make_key(kn, 'n', name))
-		w = wait_for(t, kn, THROTTLE_PER_LOGIN, now);
-	if (make_key(ka, 'a', addr)) {
-		int wa = wait_for(t, ka, THROTTLE_PER_ADDR, now);
+	if (t->per_login && make_key(kn, 'n', name))
+		w = wait_for(t, kn, t->per_login, now);
+	if (t->per_addr && make_key(ka, 'a', addr)) {
+		int wa = wait_for(t, ka, t->per_addr, now);
 		w = wa > w ? wa : w;
 	}
 	pthread_mutex_unlock(&t->lock);
@@ -224,7 +229,7 @@ static void add_failure(throttle *t, const char *key, int limit, int64_t now)
 	int64_t oldest;
 	live(e, now, &oldest);
 	e->at[e->head] = now;
-	e->head = (e->head + 1) % THROTTLE_PER_ADDR;
+	e->head = (e->head + 1) % THROTTLE_MAX;
 	if (e->n < limit)
 		e->n++;
 	e->last = now;
@@ -234,10 +239,10 @@ void throttle_failed(throttle *t, const char *name, const char *addr, int64_t no
 {
 	char k[KEY_MAX];
 	pthread_mutex_lock(&t->lock);
-	if (make_key(k, 'n', name))
-		add_failure(t, k, THROTTLE_PER_LOGIN, now);
-	if (make_key(k, 'a', addr))
-		add_failure(t, k, THROTTLE_PER_ADDR, now);
+	if (t->per_login && make_key(k, 'n', name))
+		add_failure(t, k, t->per_login, now);
+	if (t->per_addr && make_key(k, 'a', addr))
+		add_failure(t, k, t->per_addr, now);
 	pthread_mutex_unlock(&t->lock);
 }
 

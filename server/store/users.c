@@ -66,9 +66,12 @@ int store_users_insert(store *s, const char *name, const char *email, const char
 
 int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len)
 {
-	static const char sql[] =
-	        "SELECT id, password_hash FROM users WHERE name = ?1 OR email = ?1";
-	sqlite3_stmt *st = store_stmt(s, sql);
+	/* issue 10: a login with '@' is matched against e-mail addresses
+	 * only, one without against names only; so no name can shadow an
+	 * address (names cannot hold '@', api/users.c). */
+	static const char by_name[] = "SELECT id, password_hash FROM users WHERE name = ?1";
+	static const char by_email[] = "SELECT id, password_hash FROM users WHERE email = ?1";
+	sqlite3_stmt *st = store_stmt(s, strchr(login, '@') ? by_email : by_name);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_text(st, 1, login))
@@ -204,5 +207,7 @@ int store_sessions_delete(store *s, const void *hash, size_t len)
 		return STORE_ERROR;
 	if (store_bind_blob(st, 1, hash, (int)len))
 		return store_failed(s, st, "sign out: bind");
-	return store_exec(s, st, "sign out") == STORE_OK ? STORE_OK : STORE_ERROR;
+	if (store_exec(s, st, "sign out") != STORE_OK)
+		return STORE_ERROR;
+	return sqlite3_changes(store_db(s)) > 0 ? STORE_OK : STORE_NOT_FOUND;
 }
