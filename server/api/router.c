@@ -13,6 +13,7 @@
 #include "api/me.h"
 #include "api/moves.h"
 #include "api/ratings.h"
+#include "api/ops.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tournaments.h"
@@ -36,6 +37,8 @@ static const struct route {
 	enum role role;
 	const char *tl_only; /* TL routes: what the refusal says only a TL does */
 } routes[] = {
+        {"GET", "/healthz", api_ops_healthz, ANYONE, NULL},
+        {"GET", "/metrics", api_ops_metrics, ANYONE, NULL},
         {"POST", "/api/v1/session", api_session_create, ANYONE, NULL},
         {"DELETE", "/api/v1/session", api_session_delete, SIGNED, NULL},
         {"POST", "/api/v1/users", api_users_create, TL, "adds users"},

@@ -280,7 +280,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	rq->client_addr = r->addr[0] ? r->addr : NULL;
 	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
 	r->xfcc = strcmp(url, XFCC_PATH) == 0;
-	r->web = !r->xfcc && web_owns_path(url);
+	r->web = !r->xfcc && web_owns_path(url) && strcmp(url, "/healthz") != 0 &&
+	         strcmp(url, "/metrics") != 0;
 	if (r->web) {
 		web_handle(srv->app->cfg->static_dir, rq, &r->rs);
 	} else if (srv->pool && (r->xfcc || is_slow(method, url))) {

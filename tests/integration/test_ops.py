@@ -382,6 +382,71 @@ def log_lines_cannot_be_forged():
                "the path is logged with its control bytes escaped:\n" + log)
 
 
+# ------------------------------------------------------------ health, metrics, access log
+
+def metric(text, series):
+    """The value of one sample line of the Prometheus text, or None."""
+    for line in text.splitlines():
+        if line.startswith(series + " "):
+            return float(line.split()[-1])
+    return None
+
+
+@test
+def healthz_metrics_and_the_access_log():
+    with Server(today=TODAY) as srv:
+        srv.start()
+        w = World(srv)
+        anon = srv.client()
+        r = anon.get("/healthz")
+        expect_status(r, 200, "GET /healthz without a login")
+        expect_eq(r.json, {"status": "ok"}, "healthz body")
+        g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", TODAY)
+        play_line(w.alice, w.bob, g["id"], DANCE[:3])
+        expect_error(anon.post("session", {"login": "alice", "password": "wrong-password"}),
+                     401, "bad_credentials", "a failed login")
+        expect_status(anon.get("games/99999"), 401, "no login")
+        srv.db_exec("INSERT INTO mail_outbox (to_addr, subject, body, created_on, attempts)"
+                    " VALUES ('a@example.org', 's', 'b', ?, 0), ('b@example.org', 's', 'b', ?, 2)",
+                    (TODAY, TODAY))
+        r = anon.get("/metrics")
+        expect_status(r, 200, "GET /metrics without a login")
+        expect(r.headers.get("Content-Type", "").startswith("text/plain; version=0.0.4"),
+               "the exposition format: %r" % r.headers.get("Content-Type"))
+        t = r.text
+        moves = 'method="POST",route="/api/v1/games/{id}/moves"'
+        expect_eq(metric(t, "corrchess_http_requests_total{%s,status=\"201\"}" % moves), 3.0,
+                  "three moves answered 201")
+        expect_eq(metric(t, "corrchess_http_request_duration_seconds_count{%s}" % moves), 3.0,
+                  "histogram count")
+        expect_eq(metric(t, 'corrchess_http_request_duration_seconds_bucket{%s,le="+Inf"}'
+                         % moves), 3.0, "+Inf bucket")
+        buckets = [float(l.split()[-1]) for l in t.splitlines()
+                   if l.startswith("corrchess_http_request_duration_seconds_bucket{%s," % moves)]
+        expect(buckets == sorted(buckets) and len(buckets) > 5, "cumulative buckets %r" % buckets)
+        expect_eq(metric(t, "corrchess_moves_total"), 3.0, "moves")
+        expect_eq(metric(t, "corrchess_active_games"), 1.0, "active games")
+        expect_eq(metric(t, "corrchess_mails_queued"), 2.0, "mails queued")
+        expect_eq(metric(t, "corrchess_mails_failed"), 1.0, "mails failed")
+        expect_eq(metric(t, "corrchess_database_up"), 1.0, "database up")
+        expect(metric(t, "corrchess_login_failures_total") >= 1, "login failures")
+        expect_eq(metric(t, 'corrchess_http_requests_total{method="GET",route="/api/v1/games/{id}",'
+                         'status="401"}'), 1.0, "by route pattern, not by path")
+        expect("/api/v1/games/99999" not in t, "no raw paths in the labels")
+        # The database no longer answers the health read: 503.
+        srv.db_exec("ALTER TABLE schema_migrations RENAME TO schema_migrations_gone")
+        expect_eq(anon.get("/healthz").status, 503, "healthz when the read fails")
+        srv.db_exec("ALTER TABLE schema_migrations_gone RENAME TO schema_migrations")
+        expect_eq(anon.get("/healthz").status, 200, "and back")
+        srv.stop()
+        lines = [l for l in srv.read_log().splitlines() if ": access " in l]
+        want = re.compile(r'corrchessd: info: access method=POST route=/api/v1/games/\{id\}/moves '
+                          r'path="/api/v1/games/%d/moves" status=201 ms=\d+\.\d addr=127\.0\.0\.1$'
+                          % g["id"])
+        expect_eq(len([l for l in lines if want.match(l)]), 3, "one access line a move:\n"
+                  + "\n".join(lines[-10:]))
+
+
 # ------------------------------------------------------------ SMTP
 
 SMTPD = r"""
