@@ -19,7 +19,7 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	if (!app->metrics)
 		return api_error(rs, "not_found", "this program keeps no metrics");
-	struct metrics_gauges g = {0, 0, 0, 0};
+	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st)};
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
 	                              &g.mails_failed) == STORE_OK;
 	size_t len;

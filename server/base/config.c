@@ -17,7 +17,7 @@ const char *const config_keys[] = {"db",        "listen",        "smtp_url",    
 				   "log_level", "threads",       "session_days", "today",
 				   "mail_retry",
 				   "timezone",  "conn_per_addr", "trusted_proxy",
-				   "login_failures", "address_failures", NULL};
+				   "login_failures", "address_failures", "synchronous", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -33,7 +33,7 @@ static const size_t offsets[] = {
     offsetof(struct config, mail_retry),
     offsetof(struct config, timezone),     offsetof(struct config, conn_per_addr),
     offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
-    offsetof(struct config, address_failures),
+    offsetof(struct config, address_failures), offsetof(struct config, synchronous),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -195,7 +195,7 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "mail_retry", "60") ||
 	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
 	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
-	    set_default(cfg, "address_failures", "20")) {
+	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
@@ -273,6 +273,10 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	}
 	if (apply_timezone(cfg->timezone, err, errlen) != 0)
 		goto fail;
+	if (strcmp(cfg->synchronous, "full") != 0 && strcmp(cfg->synchronous, "normal") != 0) {
+		snprintf(err, errlen, "synchronous must be full or normal, not \"%s\"", cfg->synchronous);
+		goto fail;
+	}
 	*next = i;
 	return 0;
 fail:

@@ -28,6 +28,7 @@ struct config {
 	char *trusted_proxy; /* the reverse proxy whose X-Forwarded-For is believed */
 	char *login_failures;   /* failed logins a name may have in 15 minutes (0: off) */
 	char *address_failures; /* failed logins an address may have in 15 minutes (0: off) */
+	char *synchronous;      /* "full": a commit is on disk when acknowledged; "normal" */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the

@@ -222,6 +222,10 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 			   (double)g->mails_queued);
 		put_metric(&b, "corrchess_mails_failed", "gauge",
 			   "Mails in the outbox whose last attempt failed.", (double)g->mails_failed);
+		if (g->wal_flushes >= 0)
+			put_metric(&b, "corrchess_wal_flushes_total", "counter",
+				   "fdatasync calls of the group commit (synchronous = full).",
+				   (double)g->wal_flushes);
 	}
 	if (b.full || !b.p) {
 		free(b.p);

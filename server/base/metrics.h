@@ -29,6 +29,7 @@ struct metrics_gauges {
 	long active_games;
 	long mails_queued;  /* in the outbox, not sent yet */
 	long mails_failed;  /* in the outbox with a failed attempt */
+	long long wal_flushes; /* group-commit flushes so far; -1: synchronous = normal */
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

@@ -32,7 +32,8 @@ static void usage(void)
 	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today,\n"
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
-	     "      login_failures (0..32, default 5), address_failures (0..32, default 20)\n"
+	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
+	     "      synchronous (full|normal, default full)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
@@ -133,6 +134,10 @@ int main(int argc, char **argv)
 	}
 	if (store_start_checkpointer(st, 100) != 0) {
 		fprintf(stderr, "corrchessd: cannot start the checkpoint thread\n");
+		goto out;
+	}
+	if (strcmp(cfg.synchronous, "full") == 0 && store_start_syncer(st) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the WAL sync thread\n");
 		goto out;
 	}
 	logins = throttle_new((int)per_login, (int)per_ip);

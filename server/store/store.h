@@ -62,6 +62,17 @@ void store_read_end(store *s, int token);
  * Returns 0, or -1 when the thread cannot start. */
 int store_start_checkpointer(store *s, int interval_ms);
 
+/* Group commit (store/walsync.h): from now on store_commit() returns only
+ * when the commit's WAL frames are on disk (fdatasync), which survives a
+ * power cut, not only a crash of the program; the writers waiting
+ * together share one flush.  For the key synchronous = full (the
+ * default).  0, or -1 when the thread cannot start.  store_commit() then
+ * fails with SQLITE_IOERR_FSYNC when a flush failed. */
+int store_start_syncer(store *s);
+
+/* The group commit's flushes so far, or -1 without the syncer. */
+long long store_wal_flushes(store *s);
+
 /* The schema version the database has (after store_open). */
 int store_schema_version(store *s);
 

@@ -429,6 +429,9 @@ def healthz_metrics_and_the_access_log():
         expect_eq(metric(t, "corrchess_mails_queued"), 2.0, "mails queued")
         expect_eq(metric(t, "corrchess_mails_failed"), 1.0, "mails failed")
         expect_eq(metric(t, "corrchess_database_up"), 1.0, "database up")
+        flushes = metric(t, "corrchess_wal_flushes_total")
+        expect(flushes is not None and 3 <= flushes, "synchronous = full: the group commit "
+               "flushed for the moves (%r)" % flushes)
         expect(metric(t, "corrchess_login_failures_total") >= 1, "login failures")
         expect_eq(metric(t, 'corrchess_http_requests_total{method="GET",route="/api/v1/games/{id}",'
                          'status="401"}'), 1.0, "by route pattern, not by path")
@@ -445,6 +448,22 @@ def healthz_metrics_and_the_access_log():
                           % g["id"])
         expect_eq(len([l for l in lines if want.match(l)]), 3, "one access line a move:\n"
                   + "\n".join(lines[-10:]))
+
+
+@test
+def synchronous_normal_has_no_flushes():
+    with Server(today=TODAY, extra_env={"CORRCHESS_SYNCHRONOUS": "normal"}) as srv:
+        srv.start()
+        w = World(srv)
+        g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", TODAY)
+        play_line(w.alice, w.bob, g["id"], DANCE[:2])
+        t = srv.client().get("/metrics").text
+        expect_eq(metric(t, "corrchess_wal_flushes_total"), None, "no group commit")
+        expect_eq(metric(t, "corrchess_moves_total"), 2.0, "the moves count")
+    r = subprocess.run([CORRCHESSD, "--synchronous", "off", "--listen", "127.0.0.1:0"],
+                       capture_output=True, text=True, timeout=30)
+    expect(r.returncode != 0 and "synchronous" in r.stderr, "a bad value is refused: %r"
+           % r.stderr)
 
 
 # ------------------------------------------------------------ SMTP
