@@ -29,6 +29,7 @@
 #include "base/workpool.h"
 #include "http/web.h"
 #include "xfcc/xfcc.h"
+#include "store/store.h"
 
 /* The numbers of docs/OPERATIONS.md. */
 #define HTTP_CONN_LIMIT 2000   /* connections at once */
@@ -202,6 +203,45 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
 	return ret;
 }
 
+/* A committed request's answer waits for its WAL flush (group commit,
+ * synchronous = full); then the connection goes back to the event thread,
+ * which sends it.  A failed flush turns the answer into a 500: the write
+ * is stored but may not survive a power cut, and the client must know. */
+static void synced(void *arg, int status)
+{
+	struct request *r = arg;
+	if (status != 0) {
+		free(r->rs.body);
+		r->rs.body = NULL;
+		api_error(&r->rs, "internal",
+		          "the change was stored but the disk did not confirm it; check it before "
+		          "going on");
+	}
+	atomic_store(&r->state, REQ_DONE);
+	MHD_resume_connection(r->conn);
+}
+
+/* Runs the API handler on the event thread without blocking it for the
+ * group commit's flush: returns true when the answer must wait (the
+ * connection is then suspended until synced()). */
+static bool handle_deferred(http_server *srv, struct MHD_Connection *conn, struct request *r)
+{
+	store *st = srv->app->st;
+	store_defer_sync(st, 1);
+	api_handle(srv->app, &r->rq, &r->rs);
+	unsigned long long ticket = store_pending_sync(st);
+	store_defer_sync(st, 0);
+	if (!ticket)
+		return false;
+	atomic_store(&r->state, REQ_QUEUED);
+	MHD_suspend_connection(conn);
+	int status = 0;
+	if (store_sync_notify(st, ticket, synced, r, &status) == 0)
+		return true;
+	synced(r, status); /* already on disk: resumes at once */
+	return true;
+}
+
 /* On a worker: the request's handler, then its connection goes back to
  * the event thread, which sends the answer. */
 static void run_on_pool(void *arg)
@@ -300,8 +340,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		atomic_store(&r->state, REQ_DONE);
 		MHD_resume_connection(conn);
 		return MHD_YES;
-	} else {
-		api_handle(srv->app, rq, &r->rs);
+	} else if (handle_deferred(srv, conn, r)) {
+		return MHD_YES; /* answered when its commit is on disk */
 	}
 	return send_response(conn, r);
 }

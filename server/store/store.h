@@ -70,6 +70,20 @@ int store_start_checkpointer(store *s, int interval_ms);
  * fails with SQLITE_IOERR_FSYNC when a flush failed. */
 int store_start_syncer(store *s);
 
+/* For the HTTP event threads, which must not block while a flush runs:
+ * between store_defer_sync(s, 1) and store_defer_sync(s, 0) the calling
+ * thread's commits do not wait; each takes a ticket instead, and
+ * store_pending_sync() returns the newest (0: no commit, nothing to wait
+ * for) and forgets it.  The answer to the request must then wait for
+ * store_sync_notify(): it calls done(arg, status) on the sync thread once
+ * the ticket's commit is on disk (status 0, or -1 when a flush failed),
+ * or returns 1 with *status when that is already so (and 0 when done
+ * will be called).  Without the syncer, nothing is deferred. */
+void store_defer_sync(store *s, int on);
+unsigned long long store_pending_sync(store *s);
+int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *arg, int status),
+		      void *arg, int *status);
+
 /* The group commit's flushes so far, or -1 without the syncer. */
 long long store_wal_flushes(store *s);
 

@@ -14,6 +14,14 @@
 
 #include "base/log.h"
 
+/* A writer waiting without a thread (walsync_notify()). */
+struct waiter {
+	unsigned long long ticket;
+	void (*done)(void *arg, int status);
+	void *arg;
+	struct waiter *next;
+};
+
 struct walsync {
 	char *wal;
 	walsync_flush_fn flush;
@@ -26,7 +34,34 @@ struct walsync {
 	unsigned long long flushes;
 	bool failed, stopping;
 	pthread_t thread;
+	struct waiter *waiters; /* in no order; few (one per suspended request) */
 };
+
+/* Takes the waiters whose tickets are covered by synced off the list
+ * (under the lock) and calls them (without it). */
+static void call_covered(walsync *w)
+{
+	struct waiter *ready = NULL, **pp = &w->waiters;
+	while (*pp) {
+		struct waiter *x = *pp;
+		if (x->ticket <= w->synced) {
+			*pp = x->next;
+			x->next = ready;
+			ready = x;
+		} else {
+			pp = &x->next;
+		}
+	}
+	int status = w->failed ? -1 : 0;
+	pthread_mutex_unlock(&w->lock);
+	while (ready) {
+		struct waiter *x = ready;
+		ready = x->next;
+		x->done(x->arg, status);
+		free(x);
+	}
+	pthread_mutex_lock(&w->lock);
+}
 
 /* The default flush.  A missing WAL file has nothing to flush (SQLite
  * removes it when the last connection closes, after a checkpoint). */
@@ -69,6 +104,7 @@ static void *syncer(void *arg)
 		}
 		w->synced = target;
 		pthread_cond_broadcast(&w->done);
+		call_covered(w);
 	}
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
@@ -114,6 +150,35 @@ int walsync_wait(walsync *w)
 	int rc = w->failed ? -1 : 0;
 	pthread_mutex_unlock(&w->lock);
 	return rc;
+}
+
+unsigned long long walsync_ticket(walsync *w)
+{
+	pthread_mutex_lock(&w->lock);
+	unsigned long long ticket = ++w->asked;
+	pthread_cond_signal(&w->want);
+	pthread_mutex_unlock(&w->lock);
+	return ticket;
+}
+
+int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg, int status),
+		   void *arg, int *status)
+{
+	pthread_mutex_lock(&w->lock);
+	if (w->synced >= ticket) {
+		*status = w->failed ? -1 : 0;
+		pthread_mutex_unlock(&w->lock);
+		return 1;
+	}
+	struct waiter *x = malloc(sizeof *x);
+	if (!x) {
+		pthread_mutex_unlock(&w->lock);
+		return -1;
+	}
+	*x = (struct waiter){ticket, done, arg, w->waiters};
+	w->waiters = x;
+	pthread_mutex_unlock(&w->lock);
+	return 0;
 }
 
 unsigned long long walsync_flushes(walsync *w)

@@ -31,6 +31,17 @@ walsync *walsync_start(const char *db_path, walsync_flush_fn flush, void *ctx);
  * kernel may have dropped the pages: nothing can be promised again). */
 int walsync_wait(walsync *w);
 
+/* The asynchronous form, for a server that must not block a thread per
+ * waiting commit: walsync_ticket() right after the COMMIT returns a
+ * ticket; walsync_notify() then calls done(arg, status) on the syncing
+ * thread once a flush covering the ticket has finished (status 0, or -1
+ * when a flush failed), or returns 1 without calling when that is already
+ * so (*status set), 0 when done will be called, -1 out of memory (the
+ * caller may then walsync_wait()). */
+unsigned long long walsync_ticket(walsync *w);
+int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg, int status),
+		   void *arg, int *status);
+
 /* Flushes done so far (for /metrics and the tests). */
 unsigned long long walsync_flushes(walsync *w);
 
