@@ -13,7 +13,7 @@
 #include "api/me.h"
 #include "api/moves.h"
 #include "api/ratings.h"
-#include "api/ops.h"
+#include "api/password.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tournaments.h"
@@ -37,11 +37,12 @@ static const struct route {
 	enum role role;
 	const char *tl_only; /* TL routes: what the refusal says only a TL does */
 } routes[] = {
-        {"GET", "/healthz", api_ops_healthz, ANYONE, NULL},
-        {"GET", "/metrics", api_ops_metrics, ANYONE, NULL},
         {"POST", "/api/v1/session", api_session_create, ANYONE, NULL},
         {"DELETE", "/api/v1/session", api_session_delete, SIGNED, NULL},
         {"POST", "/api/v1/users", api_users_create, TL, "adds users"},
+        {"POST", "/api/v1/users/me/password", api_password_change, SIGNED, NULL},
+        {"POST", "/api/v1/password-reset", api_password_reset, ANYONE, NULL},
+        {"POST", "/api/v1/password-reset/confirm", api_password_reset_confirm, ANYONE, NULL},
         {"GET", "/api/v1/users/{id}", api_users_get, SIGNED, NULL},
         {"POST", "/api/v1/games", api_games_create, TL, "creates games"},
         {"GET", "/api/v1/games", api_games_list, SIGNED, NULL},

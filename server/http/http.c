@@ -27,6 +27,7 @@
 #include "base/log.h"
 #include "base/metrics.h"
 #include "base/workpool.h"
+#include "api/ops.h"
 #include "http/web.h"
 #include "xfcc/xfcc.h"
 #include "store/store.h"
@@ -122,7 +123,7 @@ static void append_body(struct request *r, const char *data, size_t n)
 static bool is_slow(const char *method, const char *url)
 {
 	static const char *const paths[] = {"/api/v1/session", "/api/v1/users",
-	                                    "/api/v1/users/me/password",
+	                                    "/api/v1/users/me/password", "/api/v1/password-reset",
 	                                    "/api/v1/password-reset/confirm", "/xfcc", NULL};
 	if (strcmp(method, "POST") != 0)
 		return false;
@@ -319,10 +320,23 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 						        MHD_HTTP_HEADER_AUTHORIZATION);
 	rq->client_addr = r->addr[0] ? r->addr : NULL;
 	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
+	/* GET /healthz and GET /metrics (API.md "Operations"): outside the
+	 * API's route table (they are not under /api/v1), answered here. */
+	bool ops = strcmp(url, "/healthz") == 0 || strcmp(url, "/metrics") == 0;
 	r->xfcc = strcmp(url, XFCC_PATH) == 0;
-	r->web = !r->xfcc && web_owns_path(url) && strcmp(url, "/healthz") != 0 &&
-	         strcmp(url, "/metrics") != 0;
-	if (r->web) {
+	r->web = !ops && !r->xfcc && web_owns_path(url);
+	if (ops) {
+		r->rs.route = url[1] == 'h' ? "/healthz" : "/metrics";
+		if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+			api_error(&r->rs, "method_not_allowed", "%s is not allowed on %s (allowed: GET)",
+			          method, url);
+			snprintf(r->rs.allow, sizeof r->rs.allow, "GET");
+		} else if (url[1] == 'h') {
+			api_ops_healthz(srv->app, rq, &r->rs);
+		} else {
+			api_ops_metrics(srv->app, rq, &r->rs);
+		}
+	} else if (r->web) {
 		web_handle(srv->app->cfg->static_dir, rq, &r->rs);
 	} else if (srv->pool && (r->xfcc || is_slow(method, url))) {
 		/* The Xfcc interface checks a password on every call (issue 14):

@@ -543,5 +543,124 @@ def smtp_login_is_never_sent_without_tls():
             shutil.rmtree(d, ignore_errors=True)
 
 
+# ------------------------------------------------------------ passwords: change and reset
+
+def outbox_rows(srv):
+    return srv.db_rows("SELECT id, to_addr, subject, body, sent_at FROM mail_outbox ORDER BY id")
+
+
+@test
+def password_change():
+    with Server(today=TODAY) as srv:
+        srv.add_user("hans", password="old-password-1")
+        srv.start()
+        a = srv.login("hans", "old-password-1")
+        b = srv.login("hans", "old-password-1")  # another device
+        expect_error(a.post("users/me/password", {"old": "wrong-password", "new": "new-password-1"}),
+                     403, "wrong_password", "a wrong old password")
+        expect_error(a.post("users/me/password", {"old": "old-password-1", "new": "short"}), 422,
+                     "invalid_field", "a short new password")
+        expect_error(a.post("users/me/password", {"old": "old-password-1"}), 422, "missing_field",
+                     "no new password")
+        expect_error(srv.client().post("users/me/password", {"old": "old-password-1",
+                                                             "new": "new-password-1"}),
+                     401, "unauthorized", "not signed in")
+        expect_status(srv.client().post("session", {"login": "hans", "password": "old-password-1"}),
+                      201, "nothing changed so far")
+        r = a.post("users/me/password", {"old": "old-password-1", "new": "new-password-1"})
+        expect_status(r, 200, "changed")
+        expect_eq(r.json, {"password_changed": True}, "answer")
+        expect_status(a.get("users/1"), 200, "this session goes on")
+        expect_error(b.get("users/1"), 401, "unauthorized", "the other sessions ended")
+        expect_error(srv.client().post("session", {"login": "hans", "password": "old-password-1"}),
+                     401, "bad_credentials", "the old password is dead")
+        srv.login("hans", "new-password-1")
+
+
+@test
+def password_reset_by_mail():
+    with Server(today=TODAY) as srv:
+        srv.add_user("ida", email="ida@example.org", password="first-password")
+        srv.start()
+        c = srv.login("ida", "first-password")
+        anon = srv.client()
+        for login in ("nobody", "nobody@example.org"):
+            r = anon.post("password-reset", {"login": login})
+            expect_status(r, 202, "unknown login %r" % login)
+            expect_eq(r.json, {"accepted": True}, "the same answer")
+        expect_eq(outbox_rows(srv), [], "no mail for an unknown login")
+        r = anon.post("password-reset", {"login": "ida@example.org"})
+        expect_status(r, 202, "ida's e-mail")
+        expect_eq(r.json, {"accepted": True}, "the same answer")
+        rows = outbox_rows(srv)
+        expect_eq(len(rows), 1, "one mail queued")
+        _, to, subject, body, _ = rows[0]
+        expect_eq(to, "ida@example.org", "to ida")
+        expect("adgangskode" in subject and "password" in subject, "Danish and English: %r"
+               % subject)
+        m = re.search(r"/reset-password\?token=([0-9a-f]{64})", body)
+        expect(m, "a one-time link in the mail: %r" % body)
+        expect("Hej ida" in body and "Hello ida" in body, "both languages: %r" % body)
+        token = m.group(1)
+        expect(not srv.db_rows("SELECT 1 FROM password_resets WHERE token_hash = ?",
+                               (token.encode(),)), "the token itself is not stored")
+        expect_status(anon.post("password-reset", {"login": "ida"}), 202, "again at once")
+        expect_eq(len(outbox_rows(srv)), 1, "no second mail within 15 minutes")
+        expect_error(anon.post("password-reset/confirm", {"token": token, "password": "short"}),
+                     422, "invalid_field", "a short password")
+        expect_error(anon.post("password-reset/confirm", {"token": "ab" * 32,
+                                                          "password": "second-password"}),
+                     422, "invalid_token", "an unknown token")
+        expect_error(anon.post("password-reset/confirm", {"token": "nope",
+                                                          "password": "second-password"}),
+                     422, "invalid_token", "not a token")
+        r = anon.post("password-reset/confirm", {"token": token, "password": "second-password"})
+        expect_status(r, 200, "the link works")
+        expect_error(c.get("users/1"), 401, "unauthorized", "every session ended")
+        expect_error(anon.post("session", {"login": "ida", "password": "first-password"}), 401,
+                     "bad_credentials", "the old password is dead")
+        srv.login("ida", "second-password")
+        expect_error(anon.post("password-reset/confirm", {"token": token,
+                                                          "password": "third-password"}),
+                     422, "invalid_token", "the link works once")
+        # An expired link does not work.
+        expect_status(anon.post("password-reset", {"login": "ida"}), 202, "a new link")
+        body = outbox_rows(srv)[-1][3]
+        token2 = re.search(r"token=([0-9a-f]{64})", body).group(1)
+        srv.db_exec("UPDATE password_resets SET expires_at = 0 WHERE used_at IS NULL")
+        expect_error(anon.post("password-reset/confirm", {"token": token2,
+                                                          "password": "third-password"}),
+                     422, "invalid_token", "an expired link")
+
+
+@test
+def password_reset_mail_goes_out_at_once():
+    with Server(today=TODAY) as srv:
+        srv.add_user("jens", email="jens@example.org")
+        d = tempfile.mkdtemp(prefix="corrchess-smtp-")
+        log, port = os.path.join(d, "smtpd.log"), free_port()
+        script = os.path.join(d, "smtpd.py")
+        with open(script, "w") as f:
+            f.write(SMTPD)
+        p = subprocess.Popen([SYS_PYTHON, script, str(port), log], stderr=subprocess.PIPE)
+        try:
+            deadline = time.time() + 30
+            while not (os.path.exists(log) and "READY" in open(log).read()):
+                if p.poll() is not None or time.time() > deadline:
+                    p.terminate()
+                    raise AssertionError("aiosmtpd did not start: %r" % p.communicate()[1])
+                time.sleep(0.05)
+            srv.extra_env.update({"CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port,
+                                  "CORRCHESS_MAIL_FROM": "corrchess@example.org"})
+            srv.start()
+            expect_status(srv.client().post("password-reset", {"login": "jens"}), 202, "reset")
+            expect("DATA jens@example.org" in open(log).read(), "sent before the answer")
+            expect(outbox_rows(srv)[0][4] is not None, "marked sent in the outbox")
+        finally:
+            p.terminate()
+            p.wait(20)
+            shutil.rmtree(d, ignore_errors=True)
+
+
 if __name__ == "__main__":
     run_tests()
