@@ -19,7 +19,8 @@ clients, reads = int(sys.argv[2]), int(sys.argv[3])
 srv = h.Server(today="2027-09-01", extra_env={"CORRCHESS_FAST_HASH": ""})
 try:
     names = ["u%d" % i for i in range(clients)]
-    ids = {n: srv.add_user(n)[0] for n in names + ["tl"]}
+    ids = {n: srv.add_user(n)[0] for n in names}
+    ids["tl"] = srv.add_user("tl", "tl")[0]
     srv.start()
     tl = srv.login("tl")
     gid = h.new_game(tl, ids[names[0]], ids[names[-1]] if clients > 1 else ids["tl"],
