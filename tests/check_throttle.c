@@ -89,6 +89,13 @@ START_TEST(test_ipv6_counts_by_its_64)
 	}
 	ck_assert_int_gt(throttle_check(t, NULL, "2001:db8:1:2:ffff::1", 101), 0);
 	ck_assert_int_eq(throttle_check(t, NULL, "2001:db8:1:3::1", 101), 0);
+	/* IPv4 clients of a dual-stack socket count one by one, and as the
+	 * same client as the plain IPv4 address. */
+	for (int i = 0; i < THROTTLE_PER_ADDR; i++)
+		throttle_failed(t, NULL, "::ffff:192.0.2.1", 100);
+	ck_assert_int_gt(throttle_check(t, NULL, "::ffff:192.0.2.1", 101), 0);
+	ck_assert_int_gt(throttle_check(t, NULL, "192.0.2.1", 101), 0);
+	ck_assert_int_eq(throttle_check(t, NULL, "::ffff:192.0.2.2", 101), 0);
 }
 END_TEST
 

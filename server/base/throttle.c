@@ -80,6 +80,10 @@ static bool make_key(char out[KEY_MAX], char kind, const char *s)
 	size_t n = 2;
 	struct in6_addr a6;
 	if (kind == 'a' && strchr(s, ':') && inet_pton(AF_INET6, s, &a6) == 1) {
+		/* An IPv4 client of a dual-stack socket (::ffff:a.b.c.d) is
+		 * that IPv4 address: its /64 would hold every IPv4 client. */
+		if (IN6_IS_ADDR_V4MAPPED(&a6))
+			return inet_ntop(AF_INET, a6.s6_addr + 12, out + 2, KEY_MAX - 2) != NULL;
 		memset(a6.s6_addr + 8, 0, 8); /* the /64 */
 		if (inet_ntop(AF_INET6, &a6, out + 2, KEY_MAX - 2))
 			return true;
