@@ -33,7 +33,7 @@ static void usage(void)
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
 	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
-	     "      synchronous (full|normal, default full)\n"
+	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
