@@ -1,7 +1,8 @@
 /* bench_moves: move submissions per second over HTTP, with latency
- * percentiles, and in the same run the raw SQLite single-row commit rate
- * with the daemon's durability settings (WAL, synchronous=NORMAL), so the
- * two can be compared on the same noisy machine.
+ * percentiles, with synchronous = normal and full (group commit) in
+ * alternating rounds, and in the same run the raw SQLite single-row
+ * commit rates (WAL, synchronous=NORMAL and FULL), so they can be
+ * compared on the same noisy machine.
  *
  *   bench_moves [CLIENTS] [MOVES_PER_CLIENT]
  *
@@ -139,18 +140,20 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* The raw rate of single-row INSERT commits on a WAL database with
- * synchronous=NORMAL: the floor under any durable move submission. */
-static double sqlite_commit_rate(const char *dir, int n)
+ * synchronous=sync (NORMAL or FULL), one commit after the other: the
+ * floor under a move submission of that durability without grouping. */
+static double sqlite_commit_rate(const char *dir, int n, const char *sync)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/raw.db", dir);
+	char path[512], pragmas[200];
+	snprintf(path, sizeof path, "%s/raw-%s.db", dir, sync);
+	snprintf(pragmas, sizeof pragmas,
+		 "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s;"
+		 "CREATE TABLE t (id INTEGER PRIMARY KEY, game INTEGER, ply INTEGER, mv TEXT)",
+		 sync);
 	sqlite3 *db;
 	if (sqlite3_open(path, &db) != SQLITE_OK)
 		die("cannot open the raw database");
-	sqlite3_exec(db,
-		     "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-		     "CREATE TABLE t (id INTEGER PRIMARY KEY, game INTEGER, ply INTEGER, mv TEXT)",
-		     NULL, NULL, NULL);
+	sqlite3_exec(db, pragmas, NULL, NULL, NULL);
 	sqlite3_stmt *st;
 	sqlite3_prepare_v2(db, "INSERT INTO t (game, ply, mv) VALUES (?, ?, '6163')", -1, &st, NULL);
 	double t0 = now_s();
@@ -167,65 +170,43 @@ static double sqlite_commit_rate(const char *dir, int n)
 	return n / dt;
 }
 
-int main(int argc, char **argv)
+/* One mode's figures. */
+struct result {
+	double rate, p50, p99;
+	size_t moves, errors;
+	double flushes; /* corrchess_wal_flushes_total at the end, or -1 */
+};
+
+/* The value of one sample of the /metrics text, or -1. */
+static double metric_value(const char *text, const char *name)
 {
-	const char *cli = getenv("CORRCHESS"), *daemon = getenv("CORRCHESSD");
-	if (!cli || !daemon)
-		die("set CORRCHESS and CORRCHESSD to the programs (make bench does)");
-	int clients = argc > 1 ? atoi(argv[1]) : 64;
-	/* 100 plies: a 50-move game, longer than most correspondence games. */
-	int per_client = argc > 2 ? atoi(argv[2]) : 100;
-	if (clients < 1 || clients > MAX_CLIENTS || per_client < 1 || per_client > 1900)
-		die("CLIENTS is 1..256 and MOVES_PER_CLIENT 1..1900");
-	setenv("CORRCHESS_FAST_HASH", "1", 1);
-	char dir[] = "/tmp/corrchess-bench-XXXXXX";
-	if (!mkdtemp(dir))
-		die("cannot make a temporary directory");
-	char db[600];
-	snprintf(db, sizeof db, "%s/bench.db", dir);
+	size_t n = strlen(name);
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (strncmp(p, name, n) == 0 && p[n] == ' ')
+			return strtod(p + n + 1, NULL);
+	return -1;
+}
 
-	/* Users: a TL and two players per client, added with the CLI. */
-	char name[64], email[96];
-	for (int i = -1; i < 2 * clients; i++) {
-		if (i < 0)
-			snprintf(name, sizeof name, "tl");
-		else
-			snprintf(name, sizeof name, "p%d", i);
-		snprintf(email, sizeof email, "%s@bench.invalid", name);
-		int fds[2];
-		if (pipe(fds) != 0)
-			die("pipe");
-		pid_t pid = fork();
-		if (pid == 0) {
-			dup2(fds[0], 0);
-			close(fds[1]);
-			int devnull = open("/dev/null", 1);
-			dup2(devnull, 1);
-			execl(cli, cli, "--db", db, "user", "add", "--name", name, "--email", email,
-			      "--role", i < 0 ? "tl" : "player", "--password-stdin", (char *)NULL);
-			_exit(127);
-		}
-		close(fds[0]);
-		if (write(fds[1], "benchpassword\n", 14) != 14)
-			die("write");
-		close(fds[1]);
-		int st;
-		waitpid(pid, &st, 0);
-		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-			die("corrchess user add failed");
-	}
-
+/* Starts corrchessd on db with synchronous = mode, signs everyone in,
+ * makes one game per client and plays the load; the daemon is stopped
+ * again.  Returns the figures in *out. */
+static void run_mode(const char *daemon, const char *db, const char *mode, int clients,
+		     int per_client, struct result *out)
+{
 	port = free_port();
 	char listen_on[64];
 	snprintf(listen_on, sizeof listen_on, "127.0.0.1:%d", port);
 	pid_t dpid = fork();
 	if (dpid == 0) {
 		setenv("CORRCHESS_LOG_LEVEL", "warn", 1);
+		setenv("CORRCHESS_SYNCHRONOUS", mode, 1);
+		/* All clients come from 127.0.0.1: lift the per-address limit
+		 * (64 by default), which would refuse the 65th connection. */
+		setenv("CORRCHESS_CONN_PER_ADDR", "2000", 1);
 		execl(daemon, daemon, "--db", db, "--listen", listen_on, (char *)NULL);
 		_exit(127);
 	}
-	curl_global_init(CURL_GLOBAL_ALL);
-	struct buf b;
+	static struct buf b;
 	for (int tries = 0; request("GET", "/api/v1/nothing", NULL, NULL, &b) != 404; tries++) {
 		if (tries > 200)
 			die("corrchessd did not start");
@@ -263,6 +244,7 @@ int main(int argc, char **argv)
 	static struct buf bodies[MAX_CLIENTS];
 	static char urls[MAX_CLIENTS][128], posts[MAX_CLIENTS][64];
 	static int done[MAX_CLIENTS];
+	memset(done, 0, sizeof done);
 	static double started[MAX_CLIENTS];
 	size_t total = (size_t)clients * (size_t)per_client;
 	double *lat = calloc(total, sizeof *lat);
@@ -336,25 +318,116 @@ int main(int argc, char **argv)
 	}
 	double elapsed = now_s() - t0;
 	qsort(lat, nlat, sizeof *lat, cmp_double);
-	double p50 = nlat ? lat[nlat / 2] * 1e3 : 0, p99 = nlat ? lat[(nlat * 99) / 100] * 1e3 : 0;
-	double rate = (double)nlat / elapsed;
-
+	out->p50 = nlat ? lat[nlat / 2] * 1e3 : 0;
+	out->p99 = nlat ? lat[(nlat * 99) / 100] * 1e3 : 0;
+	out->rate = (double)nlat / elapsed;
+	out->moves = nlat;
+	out->errors = errors;
+	out->flushes = request("GET", "/metrics", NULL, NULL, &b) == 200
+			       ? metric_value(b.data, "corrchess_wal_flushes_total")
+			       : -1;
 	kill(dpid, SIGTERM);
 	int st;
 	waitpid(dpid, &st, 0);
-	double raw = sqlite_commit_rate(dir, 20000);
+	for (int c = 0; c < clients; c++) {
+		curl_easy_cleanup(easy[c]);
+		curl_slist_free_all(hdr[c][0]);
+		curl_slist_free_all(hdr[c][1]);
+	}
+	free(lat);
+	curl_multi_cleanup(multi);
+}
 
-	printf("HTTP move submissions: %d clients, %zu moves in %.2f s, %zu errors\n", clients, nlat,
-	       elapsed, errors);
-	printf("  moves/s: %.0f   latency p50 %.2f ms   p99 %.2f ms\n", rate, p50, p99);
-	printf("raw SQLite single-row commits (WAL, synchronous=NORMAL): %.0f /s\n", raw);
-	printf("ratio HTTP moves / raw commits: %.3f\n", rate / raw);
+int main(int argc, char **argv)
+{
+	const char *cli = getenv("CORRCHESS"), *daemon = getenv("CORRCHESSD");
+	if (!cli || !daemon)
+		die("set CORRCHESS and CORRCHESSD to the programs (make bench does)");
+	int clients = argc > 1 ? atoi(argv[1]) : 64;
+	/* 100 plies: a 50-move game, longer than most correspondence games. */
+	int per_client = argc > 2 ? atoi(argv[2]) : 100;
+	if (clients < 1 || clients > MAX_CLIENTS || per_client < 1 || per_client > 1900)
+		die("CLIENTS is 1..256 and MOVES_PER_CLIENT 1..1900");
+	setenv("CORRCHESS_FAST_HASH", "1", 1);
+	char dir[] = "/tmp/corrchess-bench-XXXXXX";
+	if (!mkdtemp(dir))
+		die("cannot make a temporary directory");
+	char db[600];
+	snprintf(db, sizeof db, "%s/bench.db", dir);
+
+	/* Users: a TL and two players per client, added with the CLI. */
+	char name[64], email[96];
+	for (int i = -1; i < 2 * clients; i++) {
+		if (i < 0)
+			snprintf(name, sizeof name, "tl");
+		else
+			snprintf(name, sizeof name, "p%d", i);
+		snprintf(email, sizeof email, "%s@bench.invalid", name);
+		int fds[2];
+		if (pipe(fds) != 0)
+			die("pipe");
+		pid_t pid = fork();
+		if (pid == 0) {
+			dup2(fds[0], 0);
+			close(fds[1]);
+			int devnull = open("/dev/null", 1);
+			dup2(devnull, 1);
+			execl(cli, cli, "--db", db, "user", "add", "--name", name, "--email", email,
+			      "--role", i < 0 ? "tl" : "player", "--password-stdin", (char *)NULL);
+			_exit(127);
+		}
+		close(fds[0]);
+		if (write(fds[1], "benchpassword\n", 14) != 14)
+			die("write");
+		close(fds[1]);
+		int st;
+		waitpid(pid, &st, 0);
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+			die("corrchess user add failed");
+	}
+
+	curl_global_init(CURL_GLOBAL_ALL);
+	/* issue 10: synchronous = normal (a power cut may lose the last
+	 * commits) against full (group commit: each move on disk before it is
+	 * answered), alternating three times on the same database, so the
+	 * noise of the shared machine hits both. */
+	static const char *const modes[2] = {"normal", "full"};
+	struct result r[2][3];
+	for (int round = 0; round < 3; round++)
+		for (int m = 0; m < 2; m++)
+			run_mode(daemon, db, modes[m], clients, per_client, &r[m][round]);
+	double raw = sqlite_commit_rate(dir, 20000, "NORMAL");
+	double raw_full = sqlite_commit_rate(dir, 2000, "FULL");
+
+	size_t errors = 0;
+	double med[2];
+	printf("HTTP move submissions: %d clients x %d moves, three rounds a mode\n", clients,
+	       per_client);
+	for (int m = 0; m < 2; m++) {
+		double rates[3];
+		for (int round = 0; round < 3; round++) {
+			struct result *x = &r[m][round];
+			errors += x->errors;
+			rates[round] = x->rate;
+			printf("  synchronous=%-6s moves/s: %6.0f   latency p50 %6.2f ms   p99 %6.2f ms",
+			       modes[m], x->rate, x->p50, x->p99);
+			if (x->flushes > 0)
+				printf("   %.0f flushes, %.1f moves a flush", x->flushes,
+				       (double)x->moves / x->flushes);
+			printf("%s\n", x->errors ? "   ERRORS" : "");
+		}
+		qsort(rates, 3, sizeof rates[0], cmp_double);
+		med[m] = rates[1];
+	}
+	printf("medians: normal %.0f moves/s, full %.0f moves/s, full/normal %.2f\n", med[0], med[1],
+	       med[1] / med[0]);
+	printf("raw SQLite single-row commits (WAL): synchronous=NORMAL %.0f /s, FULL %.0f /s\n", raw,
+	       raw_full);
+	printf("ratio HTTP moves (normal) / raw NORMAL commits: %.3f\n", med[0] / raw);
 	char rm[700];
 	snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
 	if (system(rm) != 0)
 		fprintf(stderr, "bench_moves: could not remove %s\n", dir);
-	free(lat);
-	curl_multi_cleanup(multi);
 	curl_global_cleanup();
 	return errors ? 1 : 0;
 }

@@ -36,6 +36,7 @@ struct api_req {
 	size_t body_len;
 	bool body_too_big;
 	const char *authorization; /* the header, or NULL */
+	const char *client_addr;   /* the peer's address as text, or NULL */
 	int nquery;
 	struct {
 		const char *key, *value;
@@ -52,6 +53,8 @@ struct api_resp {
 	size_t len;
 	const char *content_type; /* static string */
 	char allow[64];           /* an Allow header for 405, or "" */
+	int retry_after;          /* seconds for a Retry-After header (429), or 0 */
+	const char *route;        /* the pattern of the route taken (static), or NULL */
 };
 
 /* Dispatches one request. Never fails: every outcome is a response. */
@@ -98,6 +101,21 @@ int api_only_keys(json_t *obj, const char *const *keys, struct api_resp *rs);
 
 /* The query parameter, or NULL. */
 const char *api_query(const struct api_req *rq, const char *key);
+
+/* API.md "Lists": every list takes limit (default API_PAGE_DEFAULT, at
+ * most API_PAGE_MAX) and after (the "next" cursor of the page before) and
+ * answers "next" (NULL on the last page); nothing is cut silently. */
+#define API_PAGE_DEFAULT 50
+#define API_PAGE_MAX 500
+struct api_page {
+	int limit;      /* items on this page */
+	int64_t cursor; /* the id of the last item of the page before (0: the first page) */
+	char next[24];  /* the cursor of the next page, or "" (api_page_set_next()) */
+};
+/* Reads limit and after: 0, or a 422 invalid_field and its status. */
+int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page *p);
+/* Makes next point after the item last_id (the last of a full page). */
+void api_page_set_next(struct api_page *p, int64_t last_id);
 
 /* Today's date as YYYY-MM-DD (CORRCHESS_TODAY / the today key, else the
  * local date), and as a day number (0, or -1 with a 500 response when the

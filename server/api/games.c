@@ -16,7 +16,6 @@
 #include "store/users.h"
 #include "util/status.h"
 
-#define LIST_MAX 500
 
 int api_game_load(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg)
 {
@@ -241,7 +240,7 @@ int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 }
 
 /* GET /api/v1/games?player={id}: that player's games (default: one's own),
- * newest first, at most LIST_MAX. */
+ * newest first, a page at a time (API.md "Lists": limit, after, next). */
 int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	int64_t player = rq->user.id;
@@ -259,10 +258,19 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 		if (rc != STORE_OK)
 			return api_error(rs, "internal", "the database is not available");
 	}
-	int64_t ids[LIST_MAX];
+	struct api_page page;
+	if (api_page_read(rq, rs, &page))
+		return rs->status;
+	/* One more than the page, to know whether another page follows. */
+	int64_t ids[API_PAGE_MAX + 1];
 	size_t n;
-	if (store_games_of_player(app->st, player, ids, LIST_MAX, &n) != STORE_OK)
+	if (store_games_of_player_page(app->st, player, page.cursor, ids, (size_t)page.limit + 1,
+	                               &n) != STORE_OK)
 		return api_error(rs, "internal", "the database is not available");
+	if (n > (size_t)page.limit) {
+		n = (size_t)page.limit;
+		api_page_set_next(&page, ids[n - 1]);
+	}
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
@@ -284,7 +292,15 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 		game_json_write(&w, &sg, &rq->user, today);
 		store_games_free(&sg);
 	}
-	jsonw_raw(&w, "]}");
+	jsonw_raw(&w, "],\"next\":");
+	if (page.next[0]) {
+		jsonw_raw(&w, "\"");
+		jsonw_raw(&w, page.next);
+		jsonw_raw(&w, "\"");
+	} else {
+		jsonw_raw(&w, "null");
+	}
+	jsonw_raw(&w, "}");
 	size_t len;
 	char *text = jsonw_take(&w, &len);
 	return api_json_text(rs, 200, text, len);

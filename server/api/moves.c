@@ -68,6 +68,8 @@ int api_moves_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 		status = api_game_refused(rs, &e);
 	else
 		status = api_game_commit(app, rq, rs, &sg, &d, 201);
+	if (status == 201 && app->metrics)
+		metrics_add(app->metrics, METRICS_MOVES, 1);
 out:
 	store_games_free(&sg);
 	return status;

@@ -13,6 +13,7 @@
 #include "api/me.h"
 #include "api/moves.h"
 #include "api/ratings.h"
+#include "api/password.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tournaments.h"
@@ -39,6 +40,9 @@ static const struct route {
         {"POST", "/api/v1/session", api_session_create, ANYONE, NULL},
         {"DELETE", "/api/v1/session", api_session_delete, SIGNED, NULL},
         {"POST", "/api/v1/users", api_users_create, TL, "adds users"},
+        {"POST", "/api/v1/users/me/password", api_password_change, SIGNED, NULL},
+        {"POST", "/api/v1/password-reset", api_password_reset, ANYONE, NULL},
+        {"POST", "/api/v1/password-reset/confirm", api_password_reset_confirm, ANYONE, NULL},
         {"GET", "/api/v1/users/{id}", api_users_get, SIGNED, NULL},
         {"POST", "/api/v1/games", api_games_create, TL, "creates games"},
         {"GET", "/api/v1/games", api_games_list, SIGNED, NULL},
@@ -159,6 +163,7 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs)
 		}
 		return;
 	}
+	rs->route = found->pattern; /* for the access log and /metrics */
 	if (allowed(app, found, rq, rs) == 0)
 		found->fn(app, rq, rs);
 	json_decref(rq->json);

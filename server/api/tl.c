@@ -15,7 +15,7 @@
 #include "tourney/dsu_admin.h"
 #include "util/status.h"
 
-#define OVERVIEW_MAX 5000 /* items a list shows at most */
+#define OVERVIEW_MAX 5000 /* deadlines shown at most (the other lists come in pages) */
 
 /* DSU 6.1.3: does game id show in u's overview?  An admin sees every
  * game, a TL the games of the tournaments he leads and the games outside
@@ -31,41 +31,30 @@ static int is_his(struct app *app, const struct user *u, int64_t id)
 static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t player,
                     const char *since, const char *detail)
 {
-	if (json_array_size(list) >= OVERVIEW_MAX)
-		return 0;
 	json_t *user = api_user_json(app, player);
 	json_t *item = json_pack("{s:I, s:o, s:s, s:s}", "game", (json_int_t)game_id, "player",
 	                         user ? user : json_null(), "since", since, "detail", detail);
 	return item ? json_array_append_new(list, item) : -1;
 }
 
-/* Games ended by a time forfeit: the loser (both on 0-0), since the end. */
-static int add_forfeits(struct app *app, const struct user *u, json_t *list)
+/* A game ended by a time forfeit, when it shows in u's overview: the
+ * loser (both on 0-0), since the end.  0, or -1. */
+static int add_forfeit(struct app *app, const struct user *u, const struct store_forfeit *f,
+                       json_t *list)
 {
-	struct store_forfeit *rows;
-	size_t n;
-	if (store_games_forfeits(app->st, OVERVIEW_MAX, &rows, &n) != STORE_OK)
-		return -1;
+	int mine = is_his(app, u, f->id);
+	if (mine <= 0)
+		return mine;
+	/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
+	bool white_lost = strcmp(f->result, "0-1") == 0 || strcmp(f->result, "0-0") == 0;
+	bool black_lost = strcmp(f->result, "1-0") == 0 || strcmp(f->result, "0-0") == 0;
+	char detail[64];
+	snprintf(detail, sizeof detail, "lost on time, result %s", f->result);
 	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		int mine = is_his(app, u, rows[i].id);
-		if (mine <= 0) {
-			rc = mine;
-			continue;
-		}
-		/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
-		bool white_lost =
-		        strcmp(rows[i].result, "0-1") == 0 || strcmp(rows[i].result, "0-0") == 0;
-		bool black_lost =
-		        strcmp(rows[i].result, "1-0") == 0 || strcmp(rows[i].result, "0-0") == 0;
-		char detail[64];
-		snprintf(detail, sizeof detail, "lost on time, result %s", rows[i].result);
-		if (white_lost)
-			rc = add_item(app, list, rows[i].id, rows[i].white, rows[i].since, detail);
-		if (black_lost && rc == 0)
-			rc = add_item(app, list, rows[i].id, rows[i].black, rows[i].since, detail);
-	}
-	free(rows);
+	if (white_lost)
+		rc = add_item(app, list, f->id, f->white, f->since, detail);
+	if (black_lost && rc == 0)
+		rc = add_item(app, list, f->id, f->black, f->since, detail);
 	return rc;
 }
 
@@ -120,7 +109,7 @@ static int add_deadlines(struct app *app, const struct user *u, int32_t today, j
 {
 	struct store_tournament *v;
 	size_t n;
-	if (store_tournaments_list(app->st, 500, &v, &n) != STORE_OK)
+	if (store_tournaments_list(app->st, 0, 500, &v, &n) != STORE_OK)
 		return -1;
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
@@ -174,25 +163,49 @@ static int add_deadlines(struct app *app, const struct user *u, int32_t today, j
 	return rc;
 }
 
+/* GET /api/v1/tl/overview, a page at a time (API.md "Lists"): a page
+ * covers `limit` games (the active ones and those lost on time) in id
+ * order after the cursor, and "next" goes on after its last game; every
+ * finding of a game is on the game's page, nothing is cut.  The deadlines
+ * of the TL's tournaments come on the first page. */
 int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
+	struct api_page page;
+	if (api_page_read(rq, rs, &page))
+		return rs->status;
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
 	json_t *overdue = json_array(), *silent = json_array(), *forfeits = json_array(),
 	       *adjudication = json_array(), *deadlines = json_array();
 	json_t *lists[4] = {silent, silent, overdue, adjudication}; /* by enum corr_finding_kind */
-	size_t n = 0;
-	int64_t *ids = NULL;
-	int rc = overdue && silent && forfeits && adjudication && deadlines ? 0 : -1;
-	if (rc == 0 && store_games_active(app->st, &ids, &n) != STORE_OK)
+	size_t na = 0, nf = 0, want = (size_t)page.limit + 1;
+	int64_t *ids = malloc(want * sizeof *ids);
+	struct store_forfeit *f = NULL;
+	int rc = overdue && silent && forfeits && adjudication && deadlines && ids ? 0 : -1;
+	if (rc == 0 && (store_games_active_page(app->st, page.cursor, ids, want, &na) != STORE_OK ||
+	                store_games_forfeits(app->st, page.cursor, want, &f, &nf) != STORE_OK))
 		rc = -1;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = add_game(app, &rq->user, ids[i], today, lists);
+	/* Merge the two id-ordered lists, one game at a time, up to limit. */
+	size_t ia = 0, jf = 0;
+	int taken = 0;
+	int64_t last = 0;
+	while (rc == 0 && taken < page.limit && (ia < na || jf < nf)) {
+		bool active = jf >= nf || (ia < na && ids[ia] < f[jf].id);
+		if (active) {
+			last = ids[ia];
+			rc = add_game(app, &rq->user, ids[ia++], today, lists);
+		} else {
+			last = f[jf].id;
+			rc = add_forfeit(app, &rq->user, &f[jf++], forfeits);
+		}
+		taken++;
+	}
+	if (rc == 0 && (ia < na || jf < nf))
+		api_page_set_next(&page, last);
 	free(ids);
-	if (rc == 0)
-		rc = add_forfeits(app, &rq->user, forfeits);
-	if (rc == 0)
+	free(f);
+	if (rc == 0 && page.cursor == 0)
 		rc = add_deadlines(app, &rq->user, today, deadlines);
 	if (rc != 0) {
 		json_decref(overdue);
@@ -203,7 +216,8 @@ int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "internal", "the overview cannot be read");
 	}
 	return api_json(rs, 200,
-	                json_pack("{s:o, s:o, s:o, s:o, s:o}", "overdue", overdue, "silent", silent,
-	                          "forfeits", forfeits, "adjudication_due", adjudication,
-	                          "deadlines", deadlines));
+	                json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "overdue", overdue, "silent",
+	                          silent, "forfeits", forfeits, "adjudication_due", adjudication,
+	                          "deadlines", deadlines, "next",
+	                          page.next[0] ? json_string(page.next) : json_null()));
 }

@@ -1057,17 +1057,25 @@ int api_tournaments_get(struct app *app, struct api_req *rq, struct api_resp *rs
 	return respond(app, rq->ids[0], 200, rs);
 }
 
-#define LIST_MAX 500
-
+/* GET /api/v1/tournaments: newest first, a page at a time (API.md
+ * "Lists"). */
 int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	(void)rq;
+	struct api_page page;
+	if (api_page_read(rq, rs, &page))
+		return rs->status;
 	struct store_tournament *v;
 	size_t n;
 	json_t *list = json_array();
-	if (!list || store_tournaments_list(app->st, LIST_MAX, &v, &n) != STORE_OK) {
+	/* One more than the page, to know whether another follows. */
+	if (!list || store_tournaments_list(app->st, page.cursor, (size_t)page.limit + 1, &v, &n) !=
+	                     STORE_OK) {
 		json_decref(list);
 		return api_error(rs, "internal", "the database is not available");
+	}
+	if (n > (size_t)page.limit) {
+		n = (size_t)page.limit;
+		api_page_set_next(&page, v[n - 1].id);
 	}
 	for (size_t i = 0; i < n; i++) {
 		json_t *item = json_pack("{s:I, s:s, s:s, s:s, s:s}", "id", (json_int_t)v[i].id,
@@ -1078,7 +1086,8 @@ int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *r
 			json_array_append_new(list, item);
 	}
 	free(v);
-	return api_json(rs, 200, json_pack("{s:o}", "tournaments", list));
+	return api_json(rs, 200, json_pack("{s:o, s:o}", "tournaments", list, "next",
+	                                   page.next[0] ? json_string(page.next) : json_null()));
 }
 
 bool api_tournaments_may_lead(const struct user *u, int64_t tl)

@@ -45,6 +45,13 @@ int api_users_insert(struct app *app, const char *name, const char *email, const
 		snprintf(err, errlen, "a name has 1 to 100 characters");
 		return -1;
 	}
+	/* issue 10: a login with '@' is an e-mail address, so no name may
+	 * have one (a name could shadow someone's address otherwise). */
+	if (strchr(name, '@')) {
+		snprintf(err, errlen, "a name may not contain '@' (a login with '@' is an e-mail "
+		                      "address)");
+		return -1;
+	}
 	const char *at = strchr(email, '@');
 	if (!at || at == email || !strchr(at, '.') || strlen(email) > 254 || strchr(email, ' ')) {
 		snprintf(err, errlen, "\"%s\" is not an e-mail address", email);

@@ -5,6 +5,8 @@
 #define CORRCHESS_APP_H
 
 #include "base/config.h"
+#include "base/metrics.h"
+#include "base/throttle.h"
 
 /* The database (server/store/store.h); opaque here, so base/ includes
  * nothing from the layers above it.  C11 allows the typedef twice. */
@@ -14,6 +16,8 @@ struct app {
 	struct config *cfg; /* borrowed */
 	store *st;          /* borrowed */
 	int session_days;   /* how long a sign-in lasts */
+	throttle *logins;   /* failed-login counts (the daemon's; NULL: none kept) */
+	metrics *metrics;   /* the daemon's counters for /metrics, or NULL */
 };
 
 #endif

@@ -10,11 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *const config_keys[] = {"db",        "listen",        "smtp_url",     "smtp_user",
 				   "smtp_password", "mail_from", "base_url",   "static_dir",
 				   "log_level", "threads",       "session_days", "today",
-				   "mail_retry", NULL};
+				   "mail_retry",
+				   "timezone",  "conn_per_addr", "trusted_proxy",
+				   "login_failures", "address_failures", "synchronous", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -28,6 +31,9 @@ static const size_t offsets[] = {
     offsetof(struct config, log_level),    offsetof(struct config, threads),
     offsetof(struct config, session_days), offsetof(struct config, today),
     offsetof(struct config, mail_retry),
+    offsetof(struct config, timezone),     offsetof(struct config, conn_per_addr),
+    offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
+    offsetof(struct config, address_failures), offsetof(struct config, synchronous),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -132,6 +138,52 @@ static int is_setting(const char *a)
 	       strcmp(a, "--routes");
 }
 
+/* True when name is a zone of the tz database on this machine: letters,
+ * digits and "/_+-" only, no "..", and the file under $TZDIR (default
+ * /usr/share/zoneinfo) is a TZif file.  glibc falls back to UTC without
+ * a word for a zone it cannot find, so the check is made here. */
+static bool zone_exists(const char *name)
+{
+	size_t n = strlen(name);
+	if (n == 0 || n > 200 || name[0] == '/' || strstr(name, ".."))
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("/_+-", *p))
+			return false;
+	const char *dir = getenv("TZDIR");
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : "/usr/share/zoneinfo", name);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	char magic[4] = {0};
+	size_t got = fread(magic, 1, sizeof magic, f);
+	fclose(f);
+	return got == 4 && memcmp(magic, "TZif", 4) == 0;
+}
+
+/* Key timezone (API.md "Operations"): "today" is the date in this zone
+ * (default Europe/Copenhagen: a move at 23:30 UTC in summer is made on
+ * the next Danish day).  The process has one zone, so it is set for all
+ * of it: TZ and tzset(), then localtime_r() gives the zone's date.  Called
+ * from config_load(), before any thread starts. */
+static int apply_timezone(const char *zone, char *err, size_t errlen)
+{
+	if (strcmp(zone, "UTC") != 0 && !zone_exists(zone)) {
+		snprintf(err, errlen,
+			 "timezone \"%s\" is not a zone of the tz database (such as Europe/Copenhagen "
+			 "or UTC)",
+			 zone);
+		return -1;
+	}
+	if (setenv("TZ", zone, 1) != 0) {
+		snprintf(err, errlen, "cannot set the time zone: out of memory");
+		return -1;
+	}
+	tzset();
+	return 0;
+}
+
 int config_load(struct config *cfg, int argc, char **argv, int *next, char *err, size_t errlen)
 {
 	memset(cfg, 0, sizeof *cfg);
@@ -140,7 +192,10 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "base_url", "http://127.0.0.1:8080") ||
 	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
 	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30") ||
-	    set_default(cfg, "mail_retry", "60")) {
+	    set_default(cfg, "mail_retry", "60") ||
+	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
+	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
+	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
@@ -214,6 +269,12 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	char derr[200];
 	if (cfg->today && *cfg->today && calendar_parse(cfg->today, &day, derr, sizeof derr) != 0) {
 		snprintf(err, errlen, "today (CORRCHESS_TODAY): %s", derr);
+		goto fail;
+	}
+	if (apply_timezone(cfg->timezone, err, errlen) != 0)
+		goto fail;
+	if (strcmp(cfg->synchronous, "full") != 0 && strcmp(cfg->synchronous, "normal") != 0) {
+		snprintf(err, errlen, "synchronous must be full or normal, not \"%s\"", cfg->synchronous);
 		goto fail;
 	}
 	*next = i;

@@ -23,13 +23,22 @@ struct config {
 	char *session_days;  /* how long a login lasts */
 	char *today;         /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
 	char *mail_retry;    /* seconds before a failed mail is tried again (doubling) */
+	char *timezone;      /* tz database zone whose date is "today" */
+	char *conn_per_addr; /* connections one client address may hold */
+	char *trusted_proxy; /* the reverse proxy whose X-Forwarded-For is believed */
+	char *login_failures;   /* failed logins a name may have in 15 minutes (0: off) */
+	char *address_failures; /* failed logins an address may have in 15 minutes (0: off) */
+	char *synchronous;      /* "full": a commit is on disk when acknowledged; "normal" */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the
  * flags in argv[1..].  Flags are read until the first word that is not an
  * option (a subcommand); *next gets its index (argc when there is none).
  * Returns 0, or -1 with a sentence in err (unknown flag, missing value,
- * unreadable file, bad line).  --help, --version and --routes are left
+ * unreadable file, bad line, a timezone the tz database does not have).
+ * It sets the process's time zone (TZ, tzset()) to the key timezone, so
+ * localtime_r() gives the date there: call it before threads start.
+ * --help, --version and --routes are left
  * for the caller: they stop the scan like a subcommand.  Free with config_free(). */
 int config_load(struct config *cfg, int argc, char **argv, int *next, char *err, size_t errlen);
 

@@ -8,7 +8,9 @@ enum log_level { LOG_ERROR = 0, LOG_WARN = 1, LOG_INFO = 2, LOG_DEBUG = 3 };
 int log_set_level(const char *name);
 
 /* Prints "corrchessd: LEVEL: message" when level is at or under the
- * threshold.  Thread-safe (one fprintf per line). */
+ * threshold.  Thread-safe (one fprintf per line).  Control bytes in the
+ * message become escapes (\n, \r, \t, \xHH; a backslash is doubled),
+ * so one call is always exactly one line whatever a client sent. */
 void log_msg(enum log_level level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The program name used in log lines (default "corrchess"). */

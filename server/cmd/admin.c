@@ -22,13 +22,21 @@
 static store *open_store(struct config *cfg)
 {
 	char err[512];
-	if (auth_init() != 0) {
-		fprintf(stderr, "corrchess: cannot initialise libsodium\n");
+	if (auth_init() != 0) { /* logged */
 		return NULL;
 	}
 	store *st = store_open(cfg->db, err, sizeof err);
-	if (!st)
+	if (!st) {
 		fprintf(stderr, "corrchess: %s\n", err);
+		return NULL;
+	}
+	/* The commands' writes (the sweep's forfeits) are as durable as the
+	 * daemon's (synchronous = full). */
+	if (strcmp(cfg->synchronous, "full") == 0 && store_start_syncer(st) != 0) {
+		fprintf(stderr, "corrchess: cannot start the WAL sync thread\n");
+		store_close(st);
+		return NULL;
+	}
 	return st;
 }
 

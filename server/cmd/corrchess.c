@@ -10,6 +10,7 @@
  *   corrchess --db FILE user add --name N --email E --role R --password-stdin
  *   corrchess --db FILE demo
  *   corrchess --db FILE [--smtp_url URL ...] sweep
+ *   corrchess --db FILE backup [--force] DEST
  *
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
@@ -24,6 +25,7 @@
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "cmd/admin.h"
+#include "cmd/backup.h"
 #include "cmd/clock.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
@@ -45,6 +47,8 @@ static void usage(FILE *to)
 	      "                                       leader, two players and a game\n"
 	      "  sweep                                the daily job: reminders, TL notices, time\n"
 	      "                                       forfeits, adjudication; sends the mail outbox\n"
+	      "  backup [--force] DEST                a consistent copy of the database while the\n"
+	      "                                       daemon runs (--force replaces DEST)\n"
 	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
@@ -180,6 +184,8 @@ int main(int argc, char **argv)
 		status = cmd_rating_update(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "sweep") == 0)
 		status = cmd_sweep(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "backup") == 0)
+		status = cmd_backup(&cfg, sub_argc, sub_argv);
 	else
 		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
 out:

@@ -7,6 +7,7 @@
  * flight, exit 0. */
 #include "autoconfig.h"
 
+#include <arpa/inet.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,11 @@ static void usage(void)
 	     "Every setting can come from --config FILE (key = value lines), the\n"
 	     "environment (CORRCHESS_KEY) or a flag (--key VALUE); flags win.\n"
 	     "Keys: db, listen, smtp_url, smtp_user, smtp_password, mail_from, base_url,\n"
-	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today\n"
+	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today,\n"
+	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
+	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
+	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
+	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
@@ -45,6 +50,8 @@ int main(int argc, char **argv)
 	int next;
 	int status = 1;
 	store *st = NULL;
+	throttle *logins = NULL;
+	metrics *counters = NULL;
 	http_server *srv = NULL;
 	int fd = -1;
 	/* Signals are taken by sigwait() below, never by another thread.
@@ -91,8 +98,28 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: threads must be 1..256 and session_days 1..3650\n");
 		goto out;
 	}
-	if (auth_init() != 0) {
-		fprintf(stderr, "corrchessd: cannot initialise libsodium\n");
+	long per_addr = strtol(cfg.conn_per_addr, &end, 10);
+	if (*end || per_addr < 1 || per_addr > 2000) {
+		fprintf(stderr, "corrchessd: conn_per_addr must be 1..2000\n");
+		goto out;
+	}
+	long per_login = strtol(cfg.login_failures, &end, 10);
+	long per_ip = *end ? -1 : strtol(cfg.address_failures, &end, 10);
+	if (*end || per_login < 0 || per_login > THROTTLE_MAX || per_ip < 0 ||
+	    per_ip > THROTTLE_MAX) {
+		fprintf(stderr, "corrchessd: login_failures and address_failures must be 0..%d "
+		                "(0: no limit)\n",
+		        THROTTLE_MAX);
+		goto out;
+	}
+	unsigned char bin[16];
+	if (cfg.trusted_proxy && *cfg.trusted_proxy && inet_pton(AF_INET, cfg.trusted_proxy, bin) != 1 &&
+	    inet_pton(AF_INET6, cfg.trusted_proxy, bin) != 1) {
+		fprintf(stderr, "corrchessd: trusted_proxy must be an IP address, not \"%s\"\n",
+		        cfg.trusted_proxy);
+		goto out;
+	}
+	if (auth_init() != 0) { /* logged */
 		goto out;
 	}
 	fd = http_listen(cfg.listen, err, sizeof err);
@@ -109,7 +136,21 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: cannot start the checkpoint thread\n");
 		goto out;
 	}
-	struct app app = {.cfg = &cfg, .st = st, .session_days = (int)days};
+	if (strcmp(cfg.synchronous, "full") == 0 && store_start_syncer(st) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the WAL sync thread\n");
+		goto out;
+	}
+	logins = throttle_new((int)per_login, (int)per_ip);
+	counters = metrics_new();
+	if (!logins || !counters) {
+		fprintf(stderr, "corrchessd: out of memory\n");
+		goto out;
+	}
+	struct app app = {.cfg = &cfg,
+	                  .st = st,
+	                  .session_days = (int)days,
+	                  .logins = logins,
+	                  .metrics = counters};
 
 	srv = http_start(&app, fd, (int)threads, err, sizeof err);
 	fd = -1; /* the server owns it now */
@@ -137,6 +178,8 @@ out:
 	if (fd >= 0)
 		close(fd);
 	store_close(st);
+	throttle_free(logins);
+	metrics_free(counters);
 	config_free(&cfg);
 	return status;
 }

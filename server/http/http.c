@@ -25,24 +25,49 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "base/metrics.h"
+#include "base/workpool.h"
+#include "api/ops.h"
 #include "http/web.h"
 #include "xfcc/xfcc.h"
+#include "store/store.h"
+
+/* The numbers of docs/OPERATIONS.md. */
+#define HTTP_CONN_LIMIT 2000   /* connections at once */
+#define HTTP_IDLE_TIMEOUT 10   /* seconds without a byte: the connection is closed */
+#define HTTP_BODY_DEADLINE 30  /* seconds from the headers to the end of the body */
+#define HTTP_HASH_THREADS 2    /* workers for the argon2id requests */
+#define HTTP_HASH_QUEUE 256    /* such requests waiting at most (then 503) */
 
 struct http_server {
 	struct MHD_Daemon *mhd;
 	struct app *app;
 	int fd;
 	atomic_int inflight;
+	workpool *pool;          /* the slow requests (password hashing) */
+	char proxy[64];          /* the trusted reverse proxy's address, or "" */
 };
+
+enum { REQ_NEW, REQ_QUEUED, REQ_DONE };
 
 struct request {
 	struct timespec start;
 	char *body; /* grows up to API_BODY_MAX, NUL-terminated */
 	size_t len, cap;
 	bool too_big;
+	bool web;                  /* a web page, not the API */
+	bool xfcc;                 /* the Xfcc SOAP interface (xfcc/xfcc.h) */
+	const char *soap_ctype;    /* its Content-Type and SOAPAction (MHD's, valid */
+	const char *soap_action;   /* while the request lives) */
 	int status;
 	char path[256];
 	char method[16];
+	char addr[64];             /* the client's address (see client_address()) */
+	_Atomic int state;         /* REQ_*: on the worker pool, and back */
+	http_server *srv;
+	struct MHD_Connection *conn;
+	struct api_req rq;         /* kept for a request answered on the pool */
+	struct api_resp rs;
 };
 
 static double ms_since(const struct timespec *t0)
@@ -92,6 +117,159 @@ static void append_body(struct request *r, const char *data, size_t n)
 	r->body[r->len] = '\0';
 }
 
+/* The requests that hash a password (argon2id, ~0.1 s of CPU): they run
+ * on the worker pool, so the event threads keep serving reads during a
+ * login flood (issue 10). */
+static bool is_slow(const char *method, const char *url)
+{
+	static const char *const paths[] = {"/api/v1/session", "/api/v1/users",
+	                                    "/api/v1/users/me/password", "/api/v1/password-reset",
+	                                    "/api/v1/password-reset/confirm", "/xfcc", NULL};
+	if (strcmp(method, "POST") != 0)
+		return false;
+	for (int i = 0; paths[i]; i++)
+		if (strcmp(url, paths[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The client's address as text: the TCP peer, or, when the peer is the
+ * trusted reverse proxy (key trusted_proxy), the last address of its
+ * X-Forwarded-For (the one the proxy itself added). */
+static void client_address(http_server *srv, struct MHD_Connection *conn, char *out, size_t n)
+{
+	out[0] = '\0';
+	const union MHD_ConnectionInfo *ci =
+	        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+	if (!ci || !ci->client_addr)
+		return;
+	const struct sockaddr *sa = ci->client_addr;
+	if (sa->sa_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out,
+		          (socklen_t)n);
+	else if (sa->sa_family == AF_INET6)
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out,
+		          (socklen_t)n);
+	if (!srv->proxy[0] || strcmp(out, srv->proxy) != 0)
+		return;
+	const char *xff = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For");
+	if (!xff)
+		return;
+	const char *last = strrchr(xff, ',');
+	last = last ? last + 1 : xff;
+	while (*last == ' ')
+		last++;
+	char cand[64];
+	size_t k = 0;
+	while (last[k] && last[k] != ' ' && k < sizeof cand - 1) {
+		cand[k] = last[k];
+		k++;
+	}
+	cand[k] = '\0';
+	unsigned char bin[16];
+	if (inet_pton(AF_INET, cand, bin) == 1 || inet_pton(AF_INET6, cand, bin) == 1)
+		snprintf(out, n, "%s", cand);
+}
+
+/* Queues the response of r (r->rs, stolen). */
+static enum MHD_Result send_response(struct MHD_Connection *conn, struct request *r)
+{
+	struct api_resp *rs = &r->rs;
+	struct MHD_Response *resp =
+	    MHD_create_response_from_buffer(rs->len, rs->body ? rs->body : (void *)"",
+					    rs->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+	if (!resp) {
+		free(rs->body);
+		rs->body = NULL;
+		return MHD_NO;
+	}
+	rs->body = NULL; /* the response owns it */
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+				rs->content_type ? rs->content_type : "application/json");
+	if (r->web)
+		for (int i = 0; web_headers[i][0]; i++)
+			MHD_add_response_header(resp, web_headers[i][0], web_headers[i][1]);
+	else
+		MHD_add_response_header(resp, "Cache-Control", "no-store");
+	if (rs->allow[0])
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, rs->allow);
+	if (rs->retry_after > 0) {
+		char ra[16];
+		snprintf(ra, sizeof ra, "%d", rs->retry_after);
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
+	}
+	r->status = rs->status;
+	enum MHD_Result ret = MHD_queue_response(conn, (unsigned)rs->status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+/* A committed request's answer waits for its WAL flush (group commit,
+ * synchronous = full); then the connection goes back to the event thread,
+ * which sends it.  A failed flush turns the answer into a 500: the write
+ * is stored but may not survive a power cut, and the client must know. */
+static void synced(void *arg, int status)
+{
+	struct request *r = arg;
+	if (status != 0) {
+		free(r->rs.body);
+		r->rs.body = NULL;
+		api_error(&r->rs, "internal",
+		          "the change was stored but the disk did not confirm it; check it before "
+		          "going on");
+	}
+	atomic_store(&r->state, REQ_DONE);
+	MHD_resume_connection(r->conn);
+}
+
+/* Runs the API handler on the event thread without blocking it for the
+ * group commit's flush: returns true when the answer must wait (the
+ * connection is then suspended until synced()). */
+static bool handle_deferred(http_server *srv, struct MHD_Connection *conn, struct request *r)
+{
+	store *st = srv->app->st;
+	store_defer_sync(st, 1);
+	api_handle(srv->app, &r->rq, &r->rs);
+	unsigned long long ticket = store_pending_sync(st);
+	store_defer_sync(st, 0);
+	if (!ticket)
+		return false;
+	atomic_store(&r->state, REQ_QUEUED);
+	MHD_suspend_connection(conn);
+	int status = 0;
+	if (store_sync_notify(st, ticket, synced, r, &status) == 0)
+		return true;
+	synced(r, status); /* already on disk: resumes at once */
+	return true;
+}
+
+/* On a worker: the request's handler, then its connection goes back to
+ * the event thread, which sends the answer. */
+static void run_on_pool(void *arg)
+{
+	struct request *r = arg;
+	if (r->xfcc) {
+		struct xfcc_http_req xr = {
+			.method = r->rq.method,
+			.content_type = r->soap_ctype,
+			.soap_action = r->soap_action,
+			.body = r->rq.body,
+			.len = r->rq.body_len,
+			.too_big = r->rq.body_too_big,
+		};
+		xfcc_handle(r->srv->app, &xr, &r->rs);
+		return;
+	}
+	api_handle(r->srv->app, &r->rq, &r->rs);
+}
+
+static void back_from_pool(void *arg)
+{
+	struct request *r = arg;
+	atomic_store(&r->state, REQ_DONE);
+	MHD_resume_connection(r->conn);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
 				  const char *method, const char *version, const char *upload_data,
 				  size_t *upload_data_size, void **con_cls)
@@ -106,6 +284,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		clock_gettime(CLOCK_MONOTONIC, &r->start);
 		snprintf(r->path, sizeof r->path, "%s", url);
 		snprintf(r->method, sizeof r->method, "%s", method);
+		client_address(srv, conn, r->addr, sizeof r->addr);
+		r->srv = srv;
+		r->conn = conn;
 		const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 							     MHD_HTTP_HEADER_CONTENT_LENGTH);
 		if (cl && strtoull(cl, NULL, 10) > API_BODY_MAX)
@@ -114,63 +295,69 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		*con_cls = r;
 		return MHD_YES;
 	}
+	int state = atomic_load(&r->state);
+	if (state == REQ_DONE)
+		return send_response(conn, r); /* back from the pool */
+	if (state == REQ_QUEUED)
+		return MHD_YES;
 	if (*upload_data_size) {
+		/* A body that takes longer than HTTP_BODY_DEADLINE ends the
+		 * connection: a slow sender cannot hold it for ever. */
+		if (ms_since(&r->start) > HTTP_BODY_DEADLINE * 1000.0)
+			return MHD_NO;
 		append_body(r, upload_data, *upload_data_size);
 		*upload_data_size = 0;
 		return MHD_YES;
 	}
 
-	struct api_req rq;
-	memset(&rq, 0, sizeof rq);
-	rq.method = method;
-	rq.path = url;
-	rq.body = r->body ? r->body : "";
-	rq.body_len = r->len;
-	rq.body_too_big = r->too_big;
-	rq.authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-						       MHD_HTTP_HEADER_AUTHORIZATION);
-	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, &rq);
-	struct api_resp rs;
-	memset(&rs, 0, sizeof rs);
-	bool xfcc = strcmp(url, XFCC_PATH) == 0;
-	bool web = !xfcc && web_owns_path(url);
-	if (xfcc) {
-		/* The Xfcc SOAP interface (issue 14): no API JSON, its own XML. */
-		struct xfcc_http_req xr = {
-			.method = method,
-			.content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-								    MHD_HTTP_HEADER_CONTENT_TYPE),
-			.soap_action = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "SOAPAction"),
-			.body = rq.body,
-			.len = rq.body_len,
-			.too_big = rq.body_too_big,
-		};
-		xfcc_handle(srv->app, &xr, &rs);
-	} else if (web)
-		web_handle(srv->app->cfg->static_dir, &rq, &rs);
-	else
-		api_handle(srv->app, &rq, &rs);
-
-	struct MHD_Response *resp =
-	    MHD_create_response_from_buffer(rs.len, rs.body ? rs.body : (void *)"",
-					    rs.body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-	if (!resp) {
-		free(rs.body);
-		return MHD_NO;
+	struct api_req *rq = &r->rq;
+	rq->method = method;
+	rq->path = url;
+	rq->body = r->body ? r->body : "";
+	rq->body_len = r->len;
+	rq->body_too_big = r->too_big;
+	rq->authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+						        MHD_HTTP_HEADER_AUTHORIZATION);
+	rq->client_addr = r->addr[0] ? r->addr : NULL;
+	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
+	/* GET /healthz and GET /metrics (API.md "Operations"): outside the
+	 * API's route table (they are not under /api/v1), answered here. */
+	bool ops = strcmp(url, "/healthz") == 0 || strcmp(url, "/metrics") == 0;
+	r->xfcc = strcmp(url, XFCC_PATH) == 0;
+	r->web = !ops && !r->xfcc && web_owns_path(url);
+	if (ops) {
+		r->rs.route = url[1] == 'h' ? "/healthz" : "/metrics";
+		if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+			api_error(&r->rs, "method_not_allowed", "%s is not allowed on %s (allowed: GET)",
+			          method, url);
+			snprintf(r->rs.allow, sizeof r->rs.allow, "GET");
+		} else if (url[1] == 'h') {
+			api_ops_healthz(srv->app, rq, &r->rs);
+		} else {
+			api_ops_metrics(srv->app, rq, &r->rs);
+		}
+	} else if (r->web) {
+		web_handle(srv->app->cfg->static_dir, rq, &r->rs);
+	} else if (srv->pool && (r->xfcc || is_slow(method, url))) {
+		/* The Xfcc interface checks a password on every call (issue 14):
+		 * it hashes like a sign-in, so it runs on the pool too. */
+		r->soap_ctype = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+		                                            MHD_HTTP_HEADER_CONTENT_TYPE);
+		r->soap_action = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "SOAPAction");
+		atomic_store(&r->state, REQ_QUEUED);
+		MHD_suspend_connection(conn);
+		if (workpool_submit(srv->pool, run_on_pool, back_from_pool, r) == 0)
+			return MHD_YES;
+		/* The queue is full: answered at once, on the next call. */
+		api_error(&r->rs, "busy", "the server is busy signing people in; try again shortly");
+		r->rs.retry_after = 1;
+		atomic_store(&r->state, REQ_DONE);
+		MHD_resume_connection(conn);
+		return MHD_YES;
+	} else if (handle_deferred(srv, conn, r)) {
+		return MHD_YES; /* answered when its commit is on disk */
 	}
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
-				rs.content_type ? rs.content_type : "application/json");
-	if (web)
-		for (int i = 0; web_headers[i][0]; i++)
-			MHD_add_response_header(resp, web_headers[i][0], web_headers[i][1]);
-	else
-		MHD_add_response_header(resp, "Cache-Control", "no-store");
-	if (rs.allow[0])
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, rs.allow);
-	r->status = rs.status;
-	enum MHD_Result ret = MHD_queue_response(conn, (unsigned)rs.status, resp);
-	MHD_destroy_response(resp);
-	return ret;
+	return send_response(conn, r);
 }
 
 static int hexval(char c)
@@ -206,7 +393,11 @@ static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
 	return (size_t)(out - s);
 }
 
-/* One log line per request: method, path, status, milliseconds. */
+/* The structured access log: one line a request, key=value pairs in a
+ * fixed order (method, route: the pattern of the route table, or "web"
+ * or "none"; the path, quoted; status, 0 when the client went away
+ * first; ms; the client's address).  A '"' in the path is written %22;
+ * log_msg() escapes control bytes.  The same figures go to /metrics. */
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 			 enum MHD_RequestTerminationCode toe)
 {
@@ -215,11 +406,26 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	struct request *r = *con_cls;
 	if (!r)
 		return;
-	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
-		log_msg(LOG_INFO, "%s %s %d %.1fms", r->method, r->path, r->status, ms_since(&r->start));
-	else
-		log_msg(LOG_INFO, "%s %s aborted (%d) %.1fms", r->method, r->path, (int)toe,
-			ms_since(&r->start));
+	double ms = ms_since(&r->start);
+	const char *route = r->rs.route ? r->rs.route : r->web ? "web" : "none";
+	int status = toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? r->status : 0;
+	char path[sizeof r->path * 3];
+	size_t k = 0;
+	for (const char *p = r->path; *p && k + 4 < sizeof path; p++) {
+		if (*p == '"') {
+			memcpy(path + k, "%22", 3);
+			k += 3;
+		} else {
+			path[k++] = *p;
+		}
+	}
+	path[k] = '\0';
+	log_msg(LOG_INFO, "access method=%s route=%s path=\"%s\" status=%d ms=%.1f addr=%s%s",
+	        r->method, route, path, status, ms, r->addr[0] ? r->addr : "-",
+	        status ? "" : " aborted=1");
+	if (srv->app->metrics)
+		metrics_request(srv->app->metrics, r->method, route, status, ms / 1000.0);
+	free(r->rs.body);
 	free(r->body);
 	free(r);
 	*con_cls = NULL;
@@ -289,14 +495,34 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	atomic_init(&srv->inflight, 0);
 	if (threads < 1 || threads > 256)
 		threads = 2;
+	long per_addr = app->cfg->conn_per_addr ? strtol(app->cfg->conn_per_addr, NULL, 10) : 64;
+	if (per_addr < 1 || per_addr > HTTP_CONN_LIMIT)
+		per_addr = 64;
+	snprintf(srv->proxy, sizeof srv->proxy, "%s",
+	         app->cfg->trusted_proxy ? app->cfg->trusted_proxy : "");
+	srv->pool = workpool_start(HTTP_HASH_THREADS, HTTP_HASH_QUEUE);
+	if (!srv->pool) {
+		snprintf(err, errlen, "cannot start the worker threads");
+		close(fd);
+		free(srv);
+		return NULL;
+	}
+	/* issue 10: one address may hold at most conn_per_addr connections,
+	 * so it cannot take all HTTP_CONN_LIMIT; a connection silent for
+	 * HTTP_IDLE_TIMEOUT seconds (half-sent headers, an idle keep-alive)
+	 * is closed. */
 	srv->mhd = MHD_start_daemon(
-	    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO, 0, NULL,
-	    NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd, MHD_OPTION_THREAD_POOL_SIZE,
-	    (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv,
-	    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60, MHD_OPTION_CONNECTION_LIMIT, (unsigned)2000,
-	    MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
+	    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
+	        MHD_ALLOW_SUSPEND_RESUME,
+	    0, NULL, NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd,
+	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED, on_completed,
+	    srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_TIMEOUT,
+	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_CONN_LIMIT,
+	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr, MHD_OPTION_UNESCAPE_CALLBACK,
+	    unescape, NULL, MHD_OPTION_END);
 	if (!srv->mhd) {
 		snprintf(err, errlen, "cannot start the HTTP server (libmicrohttpd refused)");
+		workpool_stop(srv->pool);
 		close(fd);
 		free(srv);
 		return NULL;
@@ -316,6 +542,9 @@ void http_stop(http_server *srv, int grace_ms)
 		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 	}
+	/* The jobs still queued run now and hand their connections back
+	 * before MHD closes them. */
+	workpool_stop(srv->pool);
 	MHD_stop_daemon(srv->mhd);
 	free(srv);
 }

@@ -205,9 +205,14 @@ int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char 
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 15L);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT, 60L);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	/* STARTTLS when the server offers it; smtps:// is TLS from the start. */
-	curl_easy_setopt(c, CURLOPT_USE_SSL, (long)CURLUSESSL_TRY);
-	if (ms->user && *ms->user) {
+	/* smtps:// is TLS from the start.  On smtp:// a password must never
+	 * cross the wire in clear: with smtp_user set STARTTLS is required
+	 * (CURLUSESSL_ALL), so a man in the middle who strips the server's
+	 * STARTTLS offer gets a failed send, not the password (issue 10).
+	 * Without a login, STARTTLS when offered (a relay on the host). */
+	bool login = ms->user && *ms->user;
+	curl_easy_setopt(c, CURLOPT_USE_SSL, (long)(login ? CURLUSESSL_ALL : CURLUSESSL_TRY));
+	if (login) {
 		curl_easy_setopt(c, CURLOPT_USERNAME, ms->user);
 		curl_easy_setopt(c, CURLOPT_PASSWORD, ms->password ? ms->password : "");
 	}

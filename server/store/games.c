@@ -360,6 +360,27 @@ int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, si
 	return STORE_OK;
 }
 
+int store_games_of_player_page(store *s, int64_t player, int64_t before, int64_t *ids,
+                               size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT id FROM games WHERE (white = ?1 OR black = ?1) AND id < ?2"
+	                          " ORDER BY id DESC LIMIT ?3";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, player) || store_bind_int64(st, 2, before > 0 ? before : INT64_MAX) ||
+	    store_bind_int64(st, 3, (int64_t)max))
+		return store_failed(s, st, "games of a player: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_failed(s, st, "games of a player");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
 int store_games_active(store *s, int64_t **ids, size_t *n)
 {
 	static const char sql[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
@@ -396,11 +417,31 @@ int store_games_active(store *s, int64_t **ids, size_t *n)
 	return STORE_OK;
 }
 
-int store_games_forfeits(store *s, size_t max, struct store_forfeit **out, size_t *n)
+int store_games_active_page(store *s, int64_t after, int64_t *ids, size_t max, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id FROM games WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, after) || store_bind_int64(st, 2, (int64_t)max))
+		return store_failed(s, st, "active games: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_failed(s, st, "active games");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfeit **out,
+                         size_t *n)
 {
 	static const char sql[] =
 	        "SELECT id, white, black, result, COALESCE(finished_on, start_date) FROM games"
-	        " WHERE termination = 'time_forfeit' ORDER BY id LIMIT ?";
+	        " WHERE termination = 'time_forfeit' AND id > ?2 ORDER BY id LIMIT ?1";
 	struct store_forfeit *v = NULL;
 	size_t cap = 0;
 	*n = 0;
@@ -408,7 +449,7 @@ int store_games_forfeits(store *s, size_t max, struct store_forfeit **out, size_
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, (int64_t)max))
+	if (store_bind_int64(st, 1, (int64_t)max) || store_bind_int64(st, 2, after))
 		return store_failed(s, st, "forfeits: bind");
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

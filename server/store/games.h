@@ -72,6 +72,11 @@ int store_games_apply(store *s, const struct store_game *sg, const struct corr_d
  * STORE_OK and *n, or STORE_ERROR. */
 int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, size_t *n);
 
+/* A page of player's games, newest first: at most max ids older than
+ * before (0: from the newest).  STORE_OK and *n, or STORE_ERROR. */
+int store_games_of_player_page(store *s, int64_t player, int64_t before, int64_t *ids,
+                               size_t max, size_t *n);
+
 /* The ids of the active games in id order (new array, free() it; *n of
  * them), read in one statement: STORE_OK or STORE_ERROR (then *ids is
  * NULL). */
@@ -86,6 +91,11 @@ struct store_forfeit {
 
 /* The games ended by a time forfeit, in id order, at most max (new array,
  * free() it): STORE_OK or STORE_ERROR. */
-int store_games_forfeits(store *s, size_t max, struct store_forfeit **out, size_t *n);
+int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfeit **out,
+                         size_t *n);
+
+/* The active games with an id above after, in id order, at most max,
+ * into ids.  STORE_OK and *n, or STORE_ERROR. */
+int store_games_active_page(store *s, int64_t after, int64_t *ids, size_t max, size_t *n);
 
 #endif

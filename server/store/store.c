@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "base/log.h"
+#include "store/walsync.h"
 #include "clock/calendar.h"
 #include "store/internal.h"
 #include "store/migrations.h"
@@ -25,6 +26,8 @@ struct conn {
 	} cache[STMT_CACHE];
 	int ncache;
 	int writing; /* this thread holds the store's write lock */
+	int defer;   /* store_defer_sync(): commits take a ticket, not a wait */
+	unsigned long long pending; /* the newest such ticket, 0: none */
 };
 
 struct store {
@@ -37,6 +40,7 @@ struct store {
 	pthread_cond_t ckpt_cond;
 	int ckpt_running, ckpt_stop, ckpt_interval_ms;
 	int version;
+	walsync *sync; /* group commit (store_start_syncer()), or NULL */
 };
 
 static void conn_free(void *p)
@@ -268,6 +272,15 @@ int store_commit(store *s)
 		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 	}
 	end_write(s, c);
+	/* issue 10: with the syncer, a commit is acknowledged only once the
+	 * WAL is on disk.  The write lock is free again, so the next writers
+	 * commit while this one waits, and one flush serves them all. */
+	if (rc == SQLITE_OK && s->sync) {
+		if (c->defer)
+			c->pending = walsync_ticket(s->sync); /* the HTTP layer waits */
+		else if (walsync_wait(s->sync) != 0)
+			rc = SQLITE_IOERR_FSYNC;
+	}
 	return rc;
 }
 
@@ -279,6 +292,53 @@ void store_rollback(store *s)
 	if (!sqlite3_get_autocommit(c->db))
 		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 	end_write(s, c);
+}
+
+int store_start_syncer(store *s)
+{
+	if (s->sync)
+		return 0;
+	s->sync = walsync_start(s->path, NULL, NULL);
+	return s->sync ? 0 : -1;
+}
+
+void store_defer_sync(store *s, int on)
+{
+	struct conn *c = thread_conn(s);
+	if (c) {
+		c->defer = on;
+		c->pending = 0;
+	}
+}
+
+unsigned long long store_pending_sync(store *s)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return 0;
+	unsigned long long t = c->pending;
+	c->pending = 0;
+	return t;
+}
+
+int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *arg, int status),
+		      void *arg, int *status)
+{
+	if (!s->sync) {
+		*status = 0;
+		return 1;
+	}
+	int rc = walsync_notify(s->sync, ticket, done, arg, status);
+	if (rc < 0) { /* out of memory: wait here instead */
+		*status = walsync_wait(s->sync);
+		return 1;
+	}
+	return rc;
+}
+
+long long store_wal_flushes(store *s)
+{
+	return s->sync ? (long long)walsync_flushes(s->sync) : -1;
 }
 
 int store_schema_version(store *s)
@@ -458,6 +518,8 @@ void store_close(store *s)
 {
 	if (!s)
 		return;
+	walsync_stop(s->sync); /* after the last commit of every thread */
+	s->sync = NULL;
 	if (s->ckpt_running) {
 		pthread_mutex_lock(&s->ckpt_lock);
 		s->ckpt_stop = 1;

@@ -62,6 +62,31 @@ void store_read_end(store *s, int token);
  * Returns 0, or -1 when the thread cannot start. */
 int store_start_checkpointer(store *s, int interval_ms);
 
+/* Group commit (store/walsync.h): from now on store_commit() returns only
+ * when the commit's WAL frames are on disk (fdatasync), which survives a
+ * power cut, not only a crash of the program; the writers waiting
+ * together share one flush.  For the key synchronous = full (the
+ * default).  0, or -1 when the thread cannot start.  store_commit() then
+ * fails with SQLITE_IOERR_FSYNC when a flush failed. */
+int store_start_syncer(store *s);
+
+/* For the HTTP event threads, which must not block while a flush runs:
+ * between store_defer_sync(s, 1) and store_defer_sync(s, 0) the calling
+ * thread's commits do not wait; each takes a ticket instead, and
+ * store_pending_sync() returns the newest (0: no commit, nothing to wait
+ * for) and forgets it.  The answer to the request must then wait for
+ * store_sync_notify(): it calls done(arg, status) on the sync thread once
+ * the ticket's commit is on disk (status 0, or -1 when a flush failed),
+ * or returns 1 with *status when that is already so (and 0 when done
+ * will be called).  Without the syncer, nothing is deferred. */
+void store_defer_sync(store *s, int on);
+unsigned long long store_pending_sync(store *s);
+int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *arg, int status),
+		      void *arg, int *status);
+
+/* The group commit's flushes so far, or -1 without the syncer. */
+long long store_wal_flushes(store *s);
+
 /* The schema version the database has (after store_open). */
 int store_schema_version(store *s);
 

@@ -159,11 +159,12 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 	return STORE_OK;
 }
 
-int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n)
+int store_tournaments_list(store *s, int64_t before, size_t max, struct store_tournament **out,
+                           size_t *n)
 {
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance FROM tournaments"
-	                          " ORDER BY id DESC LIMIT ?";
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance"
+	                          " FROM tournaments WHERE id < ?2 ORDER BY id DESC LIMIT ?1";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -171,7 +172,8 @@ int store_tournaments_list(store *s, size_t max, struct store_tournament **out, 
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, (int64_t)max))
+	if (store_bind_int64(st, 1, (int64_t)max) ||
+	    store_bind_int64(st, 2, before > 0 ? before : INT64_MAX))
 		return store_failed(s, st, "tournaments: bind");
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -127,7 +127,9 @@ int store_entries_waits(store *s, int64_t user, const char *cls);
 /* Inside the caller's transaction: entry id joins tournament. */
 int store_entries_assign(store *s, int64_t id, int64_t tournament);
 
-/* The newest tournaments, at most max (new array, free() it). */
-int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n);
+/* The newest tournaments older than before (0: from the newest), at most
+ * max (new array, free() it). */
+int store_tournaments_list(store *s, int64_t before, size_t max, struct store_tournament **out,
+                           size_t *n);
 
 #endif

@@ -66,9 +66,12 @@ int store_users_insert(store *s, const char *name, const char *email, const char
 
 int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len)
 {
-	static const char sql[] =
-	        "SELECT id, password_hash FROM users WHERE name = ?1 OR email = ?1";
-	sqlite3_stmt *st = store_stmt(s, sql);
+	/* issue 10: a login with '@' is matched against e-mail addresses
+	 * only, one without against names only; so no name can shadow an
+	 * address (names cannot hold '@', api/users.c). */
+	static const char by_name[] = "SELECT id, password_hash FROM users WHERE name = ?1";
+	static const char by_email[] = "SELECT id, password_hash FROM users WHERE email = ?1";
+	sqlite3_stmt *st = store_stmt(s, strchr(login, '@') ? by_email : by_name);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_text(st, 1, login))
@@ -84,6 +87,22 @@ int store_users_login(store *s, const char *login, int64_t *id, char *hash, size
 	store_col_text(st, 1, hash, len);
 	sqlite3_reset(st);
 	return STORE_OK;
+}
+
+int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const char *hash)
+{
+	static const char sql[] =
+	        "UPDATE users SET password_hash = ?3 WHERE id = ?1 AND password_hash = ?2";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id) || store_bind_text(st, 2, old_hash) ||
+	    store_bind_text(st, 3, hash))
+		return store_failed(s, st, "password hash: bind");
+	if (sqlite3_step(st) != SQLITE_DONE)
+		return store_failed(s, st, "password hash");
+	sqlite3_reset(st);
+	return sqlite3_changes(store_db(s)) > 0 ? STORE_OK : STORE_NOT_FOUND;
 }
 
 /* Reads (id, name, email) rows of st into out, at most max. */
@@ -188,5 +207,7 @@ int store_sessions_delete(store *s, const void *hash, size_t len)
 		return STORE_ERROR;
 	if (store_bind_blob(st, 1, hash, (int)len))
 		return store_failed(s, st, "sign out: bind");
-	return store_exec(s, st, "sign out") == STORE_OK ? STORE_OK : STORE_ERROR;
+	if (store_exec(s, st, "sign out") != STORE_OK)
+		return STORE_ERROR;
+	return sqlite3_changes(store_db(s)) > 0 ? STORE_OK : STORE_NOT_FOUND;
 }

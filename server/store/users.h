@@ -39,9 +39,16 @@ int store_users_count(store *s, int64_t *n);
 int store_users_insert(store *s, const char *name, const char *email, const char *role,
                        const char *password_hash, int64_t *id);
 
-/* The user whose name or e-mail is login, with his password hash (into
- * hash, room for len): STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+/* The user whose e-mail (login has an '@') or name (it has none) is
+ * login, with his password hash (into hash, room for len): STORE_OK,
+ * STORE_NOT_FOUND or STORE_ERROR. */
 int store_users_login(store *s, const char *login, int64_t *id, char *hash, size_t len);
+
+/* Replaces user id's password hash with hash, but only while the stored
+ * one is still old_hash (a password changed meanwhile is never undone):
+ * STORE_OK when replaced, STORE_NOT_FOUND when not (no such user, or the
+ * hash had changed), STORE_ERROR. */
+int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const char *hash);
 
 /* The tournament leaders to write to: every tl, else every admin; at
  * most max.  STORE_OK and *n, or STORE_ERROR. */
@@ -60,7 +67,8 @@ int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, 
  * or expired) or STORE_ERROR. */
 int store_sessions_user(store *s, const void *hash, size_t len, int64_t now, struct store_user *u);
 
-/* Signs a session out: STORE_OK or STORE_ERROR. */
+/* Signs a session out: STORE_OK when its row was deleted, STORE_NOT_FOUND
+ * when there was none (signed out meanwhile), or STORE_ERROR. */
 int store_sessions_delete(store *s, const void *hash, size_t len);
 
 #endif

@@ -111,6 +111,11 @@ class Server:
     def env(self):
         e = dict(os.environ)
         e["CORRCHESS_FAST_HASH"] = "1"  # minimum argon2id cost, for speed
+        # Every test signs in from 127.0.0.1, many of them with wrong
+        # passwords on purpose: the login limits (API.md "Operations") are
+        # off unless a test (test_ops.py) sets them through extra_env.
+        e["CORRCHESS_LOGIN_FAILURES"] = "0"
+        e["CORRCHESS_ADDRESS_FAILURES"] = "0"
         if self.today:
             e["CORRCHESS_TODAY"] = self.today
         else:

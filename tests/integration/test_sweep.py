@@ -225,6 +225,7 @@ def overview(client, status=200):
     # "deadlines" (issue 11, test_tourney_dsu.py) has items of its own shape
     deadlines = r.json.pop("deadlines", None)
     expect(isinstance(deadlines, list), "deadlines is a list")
+    expect_eq(r.json.pop("next"), None, "one page holds these few games (API.md \"Lists\")")
     expect_eq(set(r.json), {"overdue", "silent", "forfeits", "adjudication_due"}, "lists")
     for name, items in r.json.items():
         expect(isinstance(items, list), "%s is a list" % name)

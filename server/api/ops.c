@@ -1,0 +1,32 @@
+/* api/ops.c: the health check and the metrics. */
+#include "autoconfig.h"
+#include "api/ops.h"
+
+#include <stdlib.h>
+
+#include "store/health.h"
+
+int api_ops_healthz(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	(void)rq;
+	if (store_health_ping(app->st) != STORE_OK)
+		return api_json(rs, 503, json_pack("{s:s}", "status", "unavailable"));
+	return api_json(rs, 200, json_pack("{s:s}", "status", "ok"));
+}
+
+int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	(void)rq;
+	if (!app->metrics)
+		return api_error(rs, "not_found", "this program keeps no metrics");
+	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st)};
+	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
+	                              &g.mails_failed) == STORE_OK;
+	size_t len;
+	char *text = metrics_render(app->metrics, &g, &len);
+	if (!text)
+		return api_error(rs, "internal", "out of memory");
+	int status = api_text(rs, 200, "text/plain; version=0.0.4; charset=utf-8", text, len);
+	free(text);
+	return status;
+}

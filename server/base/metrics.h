@@ -1,0 +1,54 @@
+/* metrics.h: the counters behind GET /metrics (API.md "Operations"), in
+ * the Prometheus text format (version 0.0.4).
+ *
+ * Requests are counted by method, route (the pattern of the route table,
+ * such as /api/v1/games/{id}, never the raw path, so the series stay
+ * few) and status, with one latency histogram a method and route.  The
+ * table is bounded: past METRICS_ROUTES pairs further ones count under
+ * route="other".  All functions are thread-safe. */
+#ifndef CORRCHESS_METRICS_H
+#define CORRCHESS_METRICS_H
+
+#include <stddef.h>
+
+#define METRICS_ROUTES 128 /* method and route pairs tracked */
+
+typedef struct metrics metrics;
+
+/* Counters kept besides the requests. */
+enum metrics_counter {
+	METRICS_MOVES,           /* moves stored */
+	METRICS_LOGIN_FAILED,    /* logins refused for a wrong name or password */
+	METRICS_LOGIN_THROTTLED, /* logins refused with 429 too_many_attempts */
+	METRICS_NCOUNTERS
+};
+
+/* What the database says at scrape time (the caller reads it). */
+struct metrics_gauges {
+	int db_up;          /* 1 when the database answered */
+	long active_games;
+	long mails_queued;  /* in the outbox, not sent yet */
+	long mails_failed;  /* in the outbox with a failed attempt */
+	long long wal_flushes; /* group-commit flushes so far; -1: synchronous = normal */
+};
+
+/* A new, empty set (metrics_free() it), or NULL when out of memory. */
+metrics *metrics_new(void);
+
+/* Frees the set.  NULL is a no-op. */
+void metrics_free(metrics *m);
+
+/* One request done: method, route (NULL or "" for a path no route
+ * matched: counted as route="none"), status, and its duration. */
+void metrics_request(metrics *m, const char *method, const char *route, int status,
+		     double seconds);
+
+/* Adds n to a counter. */
+void metrics_add(metrics *m, enum metrics_counter c, long n);
+
+/* The text exposition of everything, with the gauges g (NULL: left out),
+ * as a new string (the caller frees) of *len bytes; NULL when out of
+ * memory.  Cost: a pass over the table under its lock. */
+char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len);
+
+#endif

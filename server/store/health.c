@@ -1,0 +1,37 @@
+/* store/health.c: the database's side of /healthz and /metrics. */
+#include "autoconfig.h"
+#include "store/health.h"
+
+#include "store/internal.h"
+
+/* The one integer a count query gives, into *out. */
+static int count(store *s, const char *sql, long *out)
+{
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "health");
+	*out = (long)sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_health_ping(store *s)
+{
+	static const char sql[] = "SELECT count(*) FROM schema_migrations";
+	long n;
+	return count(s, sql, &n) == STORE_OK && n > 0 ? STORE_OK : STORE_ERROR;
+}
+
+int store_health_gauges(store *s, long *active_games, long *mails_queued, long *mails_failed)
+{
+	static const char games[] = "SELECT count(*) FROM games WHERE status = 'active'";
+	static const char queued[] = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL";
+	static const char failed[] =
+	        "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND attempts > 0";
+	if (count(s, games, active_games) || count(s, queued, mails_queued) ||
+	    count(s, failed, mails_failed))
+		return STORE_ERROR;
+	return STORE_OK;
+}

@@ -1,0 +1,123 @@
+/* check_workpool.c: the worker pool for slow jobs (server/workpool.c):
+ * every job runs once with its done callback, on the pool's threads, in
+ * parallel; a full queue refuses at once; stop runs what is queued. */
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "base/workpool.h"
+
+static atomic_int ran, done_count, running, max_running;
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cond = PTHREAD_COND_INITIALIZER;
+static int gate_open;
+static pthread_t main_thread;
+
+static void reset(void)
+{
+	ran = done_count = running = max_running = 0;
+	gate_open = 0;
+	main_thread = pthread_self();
+}
+
+/* A job that waits until the test opens the gate, and notes how many
+ * jobs were running at once. */
+static void gated_job(void *arg)
+{
+	(void)arg;
+	ck_assert(!pthread_equal(pthread_self(), main_thread));
+	int now = atomic_fetch_add(&running, 1) + 1;
+	int m = atomic_load(&max_running);
+	while (now > m && !atomic_compare_exchange_weak(&max_running, &m, now))
+		;
+	pthread_mutex_lock(&gate_lock);
+	while (!gate_open)
+		pthread_cond_wait(&gate_cond, &gate_lock);
+	pthread_mutex_unlock(&gate_lock);
+	atomic_fetch_sub(&running, 1);
+	atomic_fetch_add(&ran, 1);
+}
+
+static void open_gate(void)
+{
+	pthread_mutex_lock(&gate_lock);
+	gate_open = 1;
+	pthread_cond_broadcast(&gate_cond);
+	pthread_mutex_unlock(&gate_lock);
+}
+
+static void count_done(void *arg)
+{
+	int *slot = arg;
+	ck_assert_int_eq(*slot, 0);
+	*slot = 1;
+	atomic_fetch_add(&done_count, 1);
+}
+
+static void plain_job(void *arg)
+{
+	(void)arg;
+	atomic_fetch_add(&ran, 1);
+}
+
+START_TEST(test_every_job_once_with_done)
+{
+	reset();
+	open_gate();
+	workpool *p = workpool_start(3, 1000);
+	ck_assert_ptr_nonnull(p);
+	static int seen[500];
+	memset(seen, 0, sizeof seen);
+	for (int i = 0; i < 500; i++)
+		ck_assert_int_eq(workpool_submit(p, plain_job, count_done, &seen[i]), 0);
+	workpool_stop(p);
+	ck_assert_int_eq(ran, 500);
+	ck_assert_int_eq(done_count, 500);
+	for (int i = 0; i < 500; i++)
+		ck_assert_int_eq(seen[i], 1);
+}
+END_TEST
+
+START_TEST(test_parallel_and_bounded)
+{
+	reset();
+	workpool *p = workpool_start(2, 3);
+	ck_assert_ptr_nonnull(p);
+	/* Two jobs run (and block on the gate)... */
+	ck_assert_int_eq(workpool_submit(p, gated_job, NULL, NULL), 0);
+	ck_assert_int_eq(workpool_submit(p, gated_job, NULL, NULL), 0);
+	while (atomic_load(&running) < 2)
+		sched_yield();
+	/* ...three wait, the sixth is refused at once. */
+	for (int i = 0; i < 3; i++)
+		ck_assert_int_eq(workpool_submit(p, gated_job, NULL, NULL), 0);
+	ck_assert_uint_eq(workpool_waiting(p), 3);
+	ck_assert_int_eq(workpool_submit(p, gated_job, NULL, NULL), -1);
+	open_gate();
+	workpool_stop(p);
+	ck_assert_int_eq(ran, 5);
+	ck_assert_int_eq(max_running, 2);
+}
+END_TEST
+
+START_TEST(test_bad_sizes)
+{
+	ck_assert_ptr_null(workpool_start(0, 10));
+	ck_assert_ptr_null(workpool_start(65, 10));
+	ck_assert_ptr_null(workpool_start(2, 0));
+	workpool_stop(NULL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("workpool");
+	TCase *tc = tcase_create("workpool");
+	tcase_add_test(tc, test_every_job_once_with_done);
+	tcase_add_test(tc, test_parallel_and_bounded);
+	tcase_add_test(tc, test_bad_sizes);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
