@@ -22,7 +22,6 @@ struct side {
 	bool run_open;
 	bool run_covers;  /* it contains a control move */
 	int run_m;        /* the last accepted move number */
-	int32_t run_sent; /* its date */
 	size_t run_ply;   /* its half-move index */
 	/* the first failed check */
 	bool forfeited;
@@ -35,7 +34,6 @@ struct game_ctx {
 	const struct clock_profile *p;
 	struct stopset stops;
 	int transit;
-	bool auto_silence;
 };
 
 /* What one half-move costs: thinking days, the penalty, and the inputs of
@@ -104,13 +102,18 @@ static int ply_dates(const struct game_ctx *x, size_t i, int number, int32_t *rc
 		        number, iso(r, b1), iso(prev, b2));
 		return CC_ERR_INVALID;
 	}
-	if (m->sent < r) {
+	/* DSU 6.3.2.2 a, 6.8.6: an e-mail move "kan betragtes som modtaget
+	   dagen efter"; a reply sent on the opponent's own date is valid and
+	   costs 0 days (vector E2) */
+	bool same_day = x->p->receipt == CLOCK_RECEIPT_NEXT_DAY && i > 0 && m->sent == prev &&
+	                r == prev + 1;
+	if (m->sent < r && !same_day) {
 		set_err(err, errlen, "%s's move %d: sent %s is before received %s", who, number,
 		        iso(m->sent, b1), iso(r, b2));
 		return CC_ERR_INVALID;
 	}
 	*rcv = r;
-	*snt = m->sent;
+	*snt = m->sent < r ? r : m->sent; /* the date the cost runs to */
 	return CC_OK;
 }
 
@@ -127,20 +130,23 @@ static int64_t invalid_penalty(const struct clock_profile *p, int seen, int n)
 	       (int64_t)(n - first) * p->penalty_invalid_repeat;
 }
 
-/* The silence-penalty dates of a move received on r with flags and an
- * announcement: a flag makes the penalty apply from r on; with automatic
- * silence the computed reminder / TL dates; otherwise never. */
-static void silence_eff(const struct game_ctx *x, const struct cursor *at, int32_t r, int announced,
-                        unsigned flags, struct ply_cost *pc)
+/* The silence-penalty dates of a move received on r with an announcement
+ * and its records (DSU 6.3.4, SPEC 4.7: recorded events only): a recorded
+ * reminder makes the +3 apply to a move sent on or after its date (a date
+ * before r counts from r), a recorded TL notice the +6 likewise; without
+ * a record, never - the calendar alone charges nothing (vector P1). */
+static void silence_eff(const struct clock_profile *p, int32_t r, int announced, unsigned flags,
+                        int32_t rem_on, int32_t tl_on, struct ply_cost *pc)
 {
 	int64_t rem = NEVER, tl = NEVER;
-	pc->thr = announced > x->p->reminder_days ? announced : x->p->reminder_days;
-	if (x->auto_silence)
-		silence(x->p, at, r, announced, x->transit, &rem, &tl);
-	if (flags & (CLOCK_MOVE_REMINDED | CLOCK_MOVE_TL_TOLD))
-		rem = r;
-	if (flags & CLOCK_MOVE_TL_TOLD)
-		tl = r;
+	pc->thr = announced > p->reminder_days ? announced : p->reminder_days;
+	if (flags & CLOCK_MOVE_TL_TOLD) {
+		tl = max64(r, tl_on);
+		/* the TL notice implies the reminder before it */
+		rem = (flags & CLOCK_MOVE_REMINDED) ? min64(max64(r, rem_on), tl) : tl;
+	} else if (flags & CLOCK_MOVE_REMINDED) {
+		rem = max64(r, rem_on);
+	}
 	pc->rem_eff = rem;
 	pc->tl_eff = tl > rem ? tl : rem; /* the TL comes after the reminder */
 }
@@ -165,7 +171,6 @@ static void ply_eval(const struct game_ctx *x, size_t i, int32_t r, int32_t s, s
                      struct side *st, struct ply_cost *pc)
 {
 	const struct clock_move *m = &x->g->moves[i];
-	struct cursor at = *c; /* still valid at r after c moves on */
 	pc->days = cost(x->p, c, r, s);
 	pc->fixed = invalid_penalty(x->p, st->invalid_seen, m->invalid);
 	st->invalid_seen += m->invalid;
@@ -174,7 +179,7 @@ static void ply_eval(const struct game_ctx *x, size_t i, int32_t r, int32_t s, s
 	pc->thr = thr;
 	pc->rem_eff = pc->tl_eff = NEVER;
 	if (pc->days > thr) {
-		silence_eff(x, &at, r, m->announced, m->flags, pc);
+		silence_eff(x->p, r, m->announced, m->flags, m->reminded_on, m->tl_on, pc);
 		pc->silence = silence_penalty(x->p, pc, pc->days, s);
 	}
 }
@@ -238,7 +243,8 @@ static int32_t forfeit_date_of(const struct game_ctx *x, enum clock_side who, in
 
 /* The check of one control (DSU 6.3.3.1: "har brugt flere end 30 dage og
  * ikke afsendt sit 10. træk"): over when used > allowance(move).  Only the
- * first failure is kept. */
+ * first failure is kept.  O(1), or one replay of the player's moves on
+ * the first failure. */
 static void control_check(const struct game_ctx *x, struct side *st, enum clock_side who, int move,
                           size_t upto)
 {
@@ -252,14 +258,27 @@ static void control_check(const struct game_ctx *x, struct side *st, enum clock_
 	}
 }
 
-/* Closes player who's run of accepted series moves: DSU 6.3.3.2, if the
- * run covers a control move the check is at its last move m, with the
- * allowance m * days / moves, and with every day used up to the reply. */
+/* The check after any move of a player not in a run (DSU 6.3.3.1): the
+ * forfeit is there as soon as he has used more than the allowance of the
+ * control he has not passed yet ("og ikke afsendt sit 10. træk"), so a
+ * move after his forfeit date never makes him not forfeited. */
+static void move_check(const struct game_ctx *x, struct side *st, enum clock_side who, size_t upto)
+{
+	control_check(x, st, who, clock_next_control(x->p, st->moves), upto);
+}
+
+/* Closes player who's run of accepted series moves, with half-move upto
+ * the answer that ended it (already added): DSU 6.3.3.2, if the run
+ * covers a control move the check is at its last accepted move m, with
+ * the allowance m * days / moves, and it counts every day used up to and
+ * including that answer ("totalt før besvarelsen", vector S3).  Then the
+ * usual check of the answer's own control. */
 static void close_run(const struct game_ctx *x, struct side *st, enum clock_side who, size_t upto)
 {
 	if (st->run_open && st->run_covers)
 		control_check(x, st, who, st->run_m, upto);
 	st->run_open = false;
+	move_check(x, st, who, upto);
 }
 
 /* Checks the parts of a game that need no dates in order: the profile,
@@ -339,8 +358,11 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	int control = clock_next_control(p, k);
 	/* DSU 6.3.3.2: a series reaching a control move, or one whose
 	   accepted moves have passed a control already, is judged at its last
-	   proposed move. */
-	if (g->pending.series_last >= control || (st->run_open && st->run_covers))
+	   proposed move; a run whose series is used up waits for this answer
+	   at its last accepted move. */
+	if (st->run_open && st->run_covers)
+		control = st->run_m > g->pending.series_last ? st->run_m : g->pending.series_last;
+	else if (g->pending.series_last >= control)
 		control = g->pending.series_last;
 	int32_t limit = allowance(p, control);
 	out->next_control = control;
@@ -351,9 +373,15 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	cursor_init(&at, &x->stops, p->holidays, r);
 	int64_t base = st->thinking + st->penalty +
 	               invalid_penalty(p, st->invalid_seen, g->pending.invalid);
-	silence_eff(x, &at, r, g->pending.announced, g->pending.flags, &pc);
+	silence_eff(p, r, g->pending.announced, g->pending.flags, g->pending.reminded_on,
+	            g->pending.tl_on, &pc);
 	int64_t rem, tl;
 	silence(p, &at, r, g->pending.announced, x->transit, &rem, &tl);
+	/* DSU 6.3.4: "senest 7 dage efter gentagelsen" - counted from the
+	   reminder actually recorded */
+	if ((g->pending.flags & CLOCK_MOVE_REMINDED) && g->pending.reminded_on > r &&
+	    g->pending.reminded_on <= CALENDAR_MAX_DAY)
+		tl = plain_after(&at, g->pending.reminded_on, p->tl_days);
 	int64_t fd = first_over(x, &at, r, base, limit, &pc);
 	if (fd > CALENDAR_MAX_DAY || tl > CALENDAR_MAX_DAY) {
 		set_err(err, errlen, "the %s clock runs past the year %d",
@@ -367,6 +395,10 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 		struct cursor c = at;
 		out->running_days = (int32_t)cost(p, &c, r, g->today);
 	}
+	/* DSU 6.3.3.2: a run judged at this control may be over already
+	   (the series ran out after accepted moves that used too much) */
+	if (!st->forfeited && st->thinking + st->penalty > limit)
+		control_check(x, st, (enum clock_side)res->to_move, control, g->nmoves - 1);
 	/* DSU 6.3.3.1: over the limit before the control move was sent */
 	if (!st->forfeited && g->today != CLOCK_NO_DATE && g->today >= fd) {
 		st->forfeited = true;
@@ -396,7 +428,6 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 	x.g = g;
 	x.p = g->profile;
 	x.transit = g->transit_days >= 0 ? g->transit_days : g->profile->transit_days;
-	x.auto_silence = (g->flags & CLOCK_GAME_AUTO_SILENCE) != 0;
 	if ((rc = clock_stopset_build(&x.stops, g->stops, g->nstops, err, errlen)) != CC_OK)
 		return rc;
 	memset(sd, 0, sizeof sd);
@@ -413,15 +444,6 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		if ((rc = ply_dates(&x, i, st->moves + 1, &r, &s, err, errlen)) != CC_OK)
 			goto fail;
 		bool accepted = (m->flags & CLOCK_MOVE_ACCEPTED) != 0;
-		/* a run ends at the first own move that is not an accepted one; a
-		   reply sent with the run belongs to its check (6.3.3.2) */
-		bool close_after = false;
-		if (st->run_open && !accepted) {
-			if (s == st->run_sent)
-				close_after = true;
-			else
-				close_run(&x, st, who, st->run_ply);
-		}
 		ply_eval(&x, i, r, s, &c, st, &pc);
 		st->thinking += pc.days;
 		st->penalty += pc.fixed + pc.silence;
@@ -430,36 +452,35 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 			plies[i].side = who;
 			plies[i].number = st->moves;
 			plies[i].received = r;
-			plies[i].sent = s;
+			plies[i].sent = m->sent;
 			plies[i].days = (int32_t)pc.days;
 			plies[i].penalty = (int32_t)(pc.fixed + pc.silence);
 			plies[i].used = (int32_t)min64(st->thinking + st->penalty, INT32_MAX);
 		}
-		if (close_after)
-			close_run(&x, st, who, i);
 		if (accepted) {
 			if (!st->run_open) {
 				st->run_open = true;
 				st->run_covers = false;
 			}
 			st->run_m = st->moves;
-			st->run_sent = s;
 			st->run_ply = i;
 			if (st->moves % per == 0)
 				st->run_covers = true;
-		} else if (st->moves % per == 0) {
-			control_check(&x, st, who, st->moves, i); /* DSU 6.3.3.1 */
+		} else if (st->run_open) {
+			close_run(&x, st, who, i); /* the answer ends the run (6.3.3.2) */
+		} else {
+			move_check(&x, st, who, i); /* DSU 6.3.3.1 */
 		}
 	}
 	bool finished = (g->flags & CLOCK_GAME_FINISHED) != 0;
 	int to_move = finished ? -1 : (int)side_of(g, g->nmoves);
 	for (int w = 0; w < 2; w++) {
-		/* DSU 6.3.3.2: while the series still proposes later moves of
-		   the side to move, his run of accepted moves is not over and
-		   its check waits for the last move he accepts. */
-		if (w == to_move && sd[w].run_open && g->pending.series_last > sd[w].moves)
+		/* DSU 6.3.3.2: the run of the side to move is not over: its
+		   check waits for his answer (pending_clock judges it). */
+		if (w == to_move && sd[w].run_open)
 			continue;
-		close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);
+		if (sd[w].run_open)
+			close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);
 	}
 	res->to_move = to_move;
 	res->pending_received = CLOCK_NO_DATE;
@@ -504,4 +525,46 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 fail:
 	clock_stopset_free(&x.stops);
 	return rc;
+}
+
+/* The 6.3.3.4 question, from the computed clocks: for each forfeited
+ * player the first own move sent on or after his forfeit_on (the card
+ * with the over-limit time on it), then the opponent's first own move
+ * after it.  The forfeit that showed first decides.  O(nmoves). */
+int clock_played_on(const struct clock_game *g, const struct clock_result *res,
+                    struct clock_played_on *out)
+{
+	if (g == NULL || res == NULL || out == NULL || (g->nmoves > 0 && g->moves == NULL))
+		return CC_ERR_INVALID;
+	memset(out, 0, sizeof *out);
+	out->forfeiter = -1;
+	out->shown_ply = g->nmoves;
+	out->on = CLOCK_NO_DATE;
+	size_t best_shown = SIZE_MAX;
+	for (int w = 0; w < 2; w++) {
+		const struct clock_player *pl = &res->player[w];
+		if (!pl->forfeited)
+			continue;
+		size_t shown = g->nmoves;
+		for (size_t i = 0; i < g->nmoves; i++)
+			if ((int)side_of(g, i) == w && g->moves[i].sent >= pl->forfeit_on) {
+				shown = i;
+				break;
+			}
+		if (best_shown != SIZE_MAX && shown >= best_shown)
+			continue;
+		best_shown = shown;
+		out->forfeiter = w;
+		out->shown_ply = shown;
+		out->both_lose = false;
+		out->on = CLOCK_NO_DATE;
+		for (size_t i = shown + 1; i < g->nmoves; i++)
+			if ((int)side_of(g, i) != w && !(g->moves[i].flags & CLOCK_MOVE_AUTO)) {
+				out->both_lose = true;
+				out->ply = i;
+				out->on = g->moves[i].sent;
+				break;
+			}
+	}
+	return CC_OK;
 }

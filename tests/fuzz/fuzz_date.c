@@ -178,6 +178,11 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 		moves[i].announced = (int16_t)((bits >> 3) & 31);
 		moves[i].invalid = (uint8_t)((bits >> (i % 8)) & 3);
 		moves[i].flags = (uint8_t)((bits >> (2 * (i % 4))) & 7);
+		/* recorded reminder / TL dates around the move (issue 9) */
+		int64_t rem = (int64_t)sorted[i] - (int64_t)((bits >> (i % 16)) & 31);
+		int64_t tld = (int64_t)sorted[i] - (int64_t)((bits >> (i % 12)) & 15);
+		moves[i].reminded_on = rem < INT32_MIN ? INT32_MIN : (int32_t)rem;
+		moves[i].tl_on = tld < INT32_MIN ? INT32_MIN : (int32_t)tld;
 	}
 	if (nm)
 		moves[0].received = CLOCK_NO_DATE;
@@ -196,7 +201,9 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 	                    .announced = (int)((bits >> 5) & 63),
 	                    .invalid = (int)((bits >> 11) & 3),
 	                    .flags = (bits >> 13) & 6,
-	                    .series_last = (int)((bits >> 15) & 31)},
+	                    .series_last = (int)((bits >> 15) & 31),
+	                    .reminded_on = today == CLOCK_NO_DATE ? CLOCK_NO_DATE : today / 2,
+	                    .tl_on = today == CLOCK_NO_DATE ? CLOCK_NO_DATE : today / 2 + 7},
 	        .transit_days = (int)((bits >> 20) & 7) - 1,
 	        .flags = (bits >> 23) & 7,
 	};
