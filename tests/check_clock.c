@@ -1180,6 +1180,83 @@ START_TEST(test_game_silence_recorded)
 }
 END_TEST
 
+/* SPEC 4.7, DSU 6.3.5.1 / 6.8.6: penalty days a TL adds by hand join the
+ * player's used time on their date: charged with his next move, or to
+ * the clock as it stands, the forfeit date and the checks included. */
+START_TEST(test_game_tl_penalties)
+{
+	const struct clock_profile *srv = P("server"); /* 40 days / 10 moves */
+	int32_t start = D("2027-05-03");
+	struct clock_penalty pen[] = {{CLOCK_WHITE, start + 5, 3}};
+	struct clock_game g = game(srv, start, NULL, 0);
+	g.penalties = pen;
+	g.npenalties = 1;
+	/* White to move: counted at once, the forfeit date 3 days earlier */
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 38);
+	/* never before the penalty's own date */
+	pen[0].days = 35;
+	pen[0].on = start + 20;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 20);
+	ck_assert(!res.player[CLOCK_WHITE].forfeited);
+	g.today = start + 20;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 20);
+	g.today = CLOCK_NO_DATE;
+
+	/* charged with the move sent after it */
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 10, 0, 0, 0, 0, 0}};
+	struct clock_ply plies[1];
+	g.moves = m;
+	g.nmoves = 1;
+	pen[0] = (struct clock_penalty){CLOCK_WHITE, start + 4, 3};
+	res = compute(&g, plies);
+	ck_assert_int_eq(plies[0].days, 10);
+	ck_assert_int_eq(plies[0].penalty, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 13);
+	/* over with it: dated when the penalty and the days together passed 40 */
+	m[0].sent = start + 30;
+	pen[0] = (struct clock_penalty){CLOCK_WHITE, start + 20, 15};
+	res = compute(&g, plies);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 26);
+	/* a penalty dated after the move waits for the next one: White is
+	   not to move, it still counts against his next control */
+	pen[0] = (struct clock_penalty){CLOCK_WHITE, start + 31, 11};
+	res = compute(&g, plies);
+	ck_assert_int_eq(plies[0].penalty, 0);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 11);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 31);
+	pen[0].days = 10; /* exactly 40: not over */
+	ck_assert(!compute(&g, NULL).player[CLOCK_WHITE].forfeited);
+	/* Black's penalty is Black's */
+	pen[0] = (struct clock_penalty){CLOCK_BLACK, start + 2, 6};
+	res = compute(&g, plies);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 0);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].penalty_days, 6);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, start + 30 + 35);
+	/* bad lists */
+	struct clock_penalty bad[] = {{CLOCK_WHITE, start + 5, 3}, {CLOCK_BLACK, start + 4, 3}};
+	g.penalties = bad;
+	g.npenalties = 2;
+	char err[256];
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	bad[1].on = start + 6;
+	bad[1].days = -1;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	bad[1].days = 3;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_OK);
+	g.penalties = NULL;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+}
+END_TEST
+
 START_TEST(test_game_silence_flags)
 {
 	const struct clock_profile *mail = P("dsu-email");
@@ -2095,6 +2172,7 @@ static Suite *clock_suite(void)
 	tcase_add_test(gm, test_game_series_pending);
 	tcase_add_test(gm, test_game_penalties_invalid);
 	tcase_add_test(gm, test_game_silence_recorded);
+	tcase_add_test(gm, test_game_tl_penalties);
 	tcase_add_test(gm, test_game_silence_flags);
 	tcase_add_test(gm, test_game_pending_dates);
 	tcase_add_test(gm, test_game_penalty_forfeit_date);

@@ -244,6 +244,14 @@ enum {
 	CLOCK_GAME_FINISHED = 4,
 };
 
+/* A penalty a TL added by hand (DSU 6.3.5.1 invalid or illegible postal
+ * move: 3, a repeat 6; 6.8.6 e-mail: 3; SPEC 4.7), with its date. */
+struct clock_penalty {
+	enum clock_side side; /* who is charged */
+	int32_t on;           /* the day the TL recorded it */
+	int32_t days;         /* 0..1000 */
+};
+
 struct clock_game {
 	const struct clock_profile *profile; /* borrowed */
 	int32_t start;                       /* game (= tournament) start date */
@@ -259,6 +267,13 @@ struct clock_game {
 	struct clock_pending pending; /* the side to move's pending move */
 	int transit_days;             /* postal transit one way; < 0 = the profile's */
 	unsigned flags;               /* CLOCK_GAME_* */
+	/* TL penalties, sorted by date (optional: NULL and 0).  One joins
+	   its player's used time on its date: it is charged with his first
+	   move sent on or after it, else (none yet) to his clock as it
+	   stands, the pending move's forfeit date included; a check it
+	   fails is dated on the penalty's day at the earliest. */
+	const struct clock_penalty *penalties;
+	size_t npenalties;
 };
 
 /* One player's clock: what the CLOCK object of API.md carries. */

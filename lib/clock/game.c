@@ -18,6 +18,7 @@ struct side {
 	int invalid_seen; /* invalid moves so far (postal: the repeat costs 6) */
 	int64_t thinking; /* thinking days */
 	int64_t penalty;  /* penalty days */
+	size_t pen_next;  /* next TL penalty (clock_game.penalties) to look at */
 	/* an open run of accepted series moves (DSU 6.3.3.2) */
 	bool run_open;
 	bool run_covers;  /* it contains a control move */
@@ -42,6 +43,8 @@ struct ply_cost {
 	int64_t days;
 	int64_t fixed;   /* invalid-move penalties (6.3.5.1, 6.8.6) */
 	int64_t silence; /* reminder/TL penalties (6.3.4) */
+	int64_t tlpen;   /* TL penalties charged with it (6.3.5.1, 6.8.6) */
+	int32_t tlpen_on; /* the latest of their dates */
 	int thr;         /* days above which silence is punished */
 	int64_t rem_eff; /* from this date a reply counts as reminded, or NEVER */
 	int64_t tl_eff;  /* ... as TL told, or NEVER */
@@ -170,10 +173,23 @@ static int64_t silence_penalty(const struct clock_profile *p, const struct ply_c
 static void ply_eval(const struct game_ctx *x, size_t i, int32_t r, int32_t s, struct cursor *c,
                      struct side *st, struct ply_cost *pc)
 {
-	const struct clock_move *m = &x->g->moves[i];
+	const struct clock_game *g = x->g;
+	const struct clock_move *m = &g->moves[i];
+	enum clock_side who = side_of(g, i);
 	pc->days = cost(x->p, c, r, s);
 	pc->fixed = invalid_penalty(x->p, st->invalid_seen, m->invalid);
 	st->invalid_seen += m->invalid;
+	/* TL penalties dated up to this move's sending are charged with it */
+	pc->tlpen = 0;
+	pc->tlpen_on = r;
+	while (st->pen_next < g->npenalties && g->penalties[st->pen_next].on <= m->sent) {
+		const struct clock_penalty *e = &g->penalties[st->pen_next++];
+		if (e->side != who)
+			continue;
+		pc->tlpen += e->days;
+		if (e->on > pc->tlpen_on)
+			pc->tlpen_on = e->on;
+	}
 	int thr = m->announced > x->p->reminder_days ? m->announced : x->p->reminder_days;
 	pc->silence = 0;
 	pc->thr = thr;
@@ -231,9 +247,15 @@ static int32_t forfeit_date_of(const struct game_ctx *x, enum clock_side who, in
 		ply_dates(x, i, 0, &r, &s, NULL, 0); /* already validated */
 		struct cursor at = c;
 		ply_eval(x, i, r, s, &c, &st, &pc);
-		int64_t total = used + pc.fixed + pc.days + pc.silence;
+		int64_t total = used + pc.fixed + pc.tlpen + pc.days + pc.silence;
 		if (total > limit) {
+			/* over by the move itself, or with the TL penalty from its
+			   date on */
 			int64_t d = first_over(x, &at, r, used + pc.fixed, limit, &pc);
+			if (pc.tlpen > 0)
+				d = min64(d, max64(first_over(x, &at, r, used + pc.fixed + pc.tlpen,
+				                              limit, &pc),
+				                   pc.tlpen_on));
 			return (int32_t)(d < r ? r : d > s ? s : d);
 		}
 		used = total;
@@ -321,7 +343,47 @@ static int validate_game(const struct clock_game *g, char *err, size_t errlen)
 			set_err(err, errlen, "move %zu: negative announced days", i + 1);
 			return CC_ERR_RANGE;
 		}
+	if (g->npenalties > MAX_PLIES || (g->npenalties > 0 && g->penalties == NULL)) {
+		set_err(err, errlen, "penalty list missing or too long");
+		return CC_ERR_INVALID;
+	}
+	for (size_t i = 0; i < g->npenalties; i++) {
+		const struct clock_penalty *e = &g->penalties[i];
+		if ((e->side != CLOCK_WHITE && e->side != CLOCK_BLACK) || e->days < 0 ||
+		    e->days > 1000 || !in_range(e->on) || (i > 0 && e->on < g->penalties[i - 1].on)) {
+			set_err(err, errlen,
+			        "penalty %zu: side, days (0..1000) or date (in order) out of range",
+			        i + 1);
+			return CC_ERR_INVALID;
+		}
+	}
 	return CC_OK;
+}
+
+/* Charges player who's TL penalties that no move of his carried (dated
+ * after his last move): they count from their dates against the control
+ * he has not passed yet (allowance `limit` at move `control`); the first
+ * that brings him over dates the forfeit.  Returns their sum and the
+ * latest date (*on, left alone when there are none).  O(penalties). */
+static int64_t charge_leftover(const struct game_ctx *x, struct side *st, enum clock_side who,
+                               int control, int64_t limit, int32_t *on)
+{
+	const struct clock_game *g = x->g;
+	int64_t sum = 0;
+	for (; st->pen_next < g->npenalties; st->pen_next++) {
+		const struct clock_penalty *e = &g->penalties[st->pen_next];
+		if (e->side != who)
+			continue;
+		sum += e->days;
+		st->penalty += e->days;
+		*on = e->on;
+		if (!st->forfeited && st->thinking + st->penalty > limit) {
+			st->forfeited = true;
+			st->forfeit_move = control;
+			st->forfeit_on = e->on;
+		}
+	}
+	return sum;
 }
 
 /* The clock of the side to move: next control (with a pending series
@@ -371,8 +433,15 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	struct ply_cost pc = {0};
 	struct cursor at; /* one positioned cursor for all the questions below */
 	cursor_init(&at, &x->stops, p->holidays, r);
-	int64_t base = st->thinking + st->penalty +
-	               invalid_penalty(p, st->invalid_seen, g->pending.invalid);
+	/* DSU 6.3.3.2: a run judged at this control may be over already
+	   (the series ran out after accepted moves that used too much) */
+	if (!st->forfeited && st->thinking + st->penalty > limit)
+		control_check(x, st, (enum clock_side)res->to_move, control, g->nmoves - 1);
+	int32_t pen_on = r;
+	int64_t before = st->thinking + st->penalty +
+	                 invalid_penalty(p, st->invalid_seen, g->pending.invalid);
+	int64_t tlpen = charge_leftover(x, st, (enum clock_side)res->to_move, control, limit, &pen_on);
+	int64_t base = before + tlpen;
 	silence_eff(p, r, g->pending.announced, g->pending.flags, g->pending.reminded_on,
 	            g->pending.tl_on, &pc);
 	int64_t rem, tl;
@@ -382,7 +451,9 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	if ((g->pending.flags & CLOCK_MOVE_REMINDED) && g->pending.reminded_on > r &&
 	    g->pending.reminded_on <= CALENDAR_MAX_DAY)
 		tl = plain_after(&at, g->pending.reminded_on, p->tl_days);
-	int64_t fd = first_over(x, &at, r, base, limit, &pc);
+	int64_t fd = first_over(x, &at, r, before, limit, &pc);
+	if (tlpen > 0) /* the TL penalty counts from its date (6.3.5.1) */
+		fd = min64(fd, max64(first_over(x, &at, r, base, limit, &pc), pen_on));
 	if (fd > CALENDAR_MAX_DAY || tl > CALENDAR_MAX_DAY) {
 		set_err(err, errlen, "the %s clock runs past the year %d",
 		        side_name((enum clock_side)res->to_move), CALENDAR_MAX_YEAR);
@@ -395,10 +466,6 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 		struct cursor c = at;
 		out->running_days = (int32_t)cost(p, &c, r, g->today);
 	}
-	/* DSU 6.3.3.2: a run judged at this control may be over already
-	   (the series ran out after accepted moves that used too much) */
-	if (!st->forfeited && st->thinking + st->penalty > limit)
-		control_check(x, st, (enum clock_side)res->to_move, control, g->nmoves - 1);
 	/* DSU 6.3.3.1: over the limit before the control move was sent */
 	if (!st->forfeited && g->today != CLOCK_NO_DATE && g->today >= fd) {
 		st->forfeited = true;
@@ -446,7 +513,7 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		bool accepted = (m->flags & CLOCK_MOVE_ACCEPTED) != 0;
 		ply_eval(&x, i, r, s, &c, st, &pc);
 		st->thinking += pc.days;
-		st->penalty += pc.fixed + pc.silence;
+		st->penalty += pc.fixed + pc.tlpen + pc.silence;
 		st->moves++;
 		if (plies != NULL) {
 			plies[i].side = who;
@@ -454,7 +521,7 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 			plies[i].received = r;
 			plies[i].sent = m->sent;
 			plies[i].days = (int32_t)pc.days;
-			plies[i].penalty = (int32_t)(pc.fixed + pc.silence);
+			plies[i].penalty = (int32_t)(pc.fixed + pc.tlpen + pc.silence);
 			plies[i].used = (int32_t)min64(st->thinking + st->penalty, INT32_MAX);
 		}
 		if (accepted) {
@@ -495,6 +562,14 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		int w = res->to_move;
 		if ((rc = pending_clock(&x, &sd[w], &res->player[w], res, err, errlen)) != CC_OK)
 			goto fail;
+	}
+	for (int w = 0; w < 2; w++) {
+		if (w == res->to_move)
+			continue; /* pending_clock() charged them */
+		int control = clock_next_control(x.p, sd[w].moves + 1);
+		int32_t on = CLOCK_NO_DATE;
+		charge_leftover(&x, &sd[w], (enum clock_side)w, control, allowance(x.p, control),
+		                &on);
 	}
 	for (int w = 0; w < 2; w++) {
 		struct clock_player *o = &res->player[w];
