@@ -1257,6 +1257,32 @@ START_TEST(test_game_tl_penalties)
 }
 END_TEST
 
+/* SPEC 4.4 (DSU 6.3.6.2): with the play-on agreement a move made in the
+ * holidays brings no reminder; without it, or outside the holidays, the
+ * reminder dates are there; the forfeit date is the same either way. */
+START_TEST(test_game_holiday_play_on)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	int32_t start = D("2027-12-01");
+	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-12-22"), 0, 0, 0, 0, 0}};
+	struct clock_game g = game(mail, start, m, 1); /* Black got it on 23/12 */
+	struct clock_result a = compute(&g, NULL);
+	ck_assert_int_ne(a.player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+	g.flags = CLOCK_GAME_HOLIDAY_PLAY;
+	struct clock_result b = compute(&g, NULL);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].tl_date, CLOCK_NO_DATE);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].forfeit_date, a.player[CLOCK_BLACK].forfeit_date);
+	m[0].sent = D("2027-12-10"); /* made before the holidays: reminded as usual */
+	b = compute(&g, NULL);
+	ck_assert_int_ne(b.player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+	/* Easter 2027: 23-30 March */
+	m[0].sent = D("2027-03-24");
+	g.start = D("2027-03-01");
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+}
+END_TEST
+
 START_TEST(test_game_silence_flags)
 {
 	const struct clock_profile *mail = P("dsu-email");
@@ -2173,6 +2199,7 @@ static Suite *clock_suite(void)
 	tcase_add_test(gm, test_game_penalties_invalid);
 	tcase_add_test(gm, test_game_silence_recorded);
 	tcase_add_test(gm, test_game_tl_penalties);
+	tcase_add_test(gm, test_game_holiday_play_on);
 	tcase_add_test(gm, test_game_silence_flags);
 	tcase_add_test(gm, test_game_pending_dates);
 	tcase_add_test(gm, test_game_penalty_forfeit_date);

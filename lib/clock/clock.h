@@ -238,7 +238,9 @@ enum {
 	   reminders instead (CLOCK_MOVE_REMINDED, CLOCK_MOVE_TL_TOLD). */
 	CLOCK_GAME_AUTO_SILENCE = 1,
 	/* Both players agreed to play on in the mandatory holidays (6.3.6.2).
-	   Recorded for the caller: the days stay 0, so no count changes. */
+	   The days stay 0, so no count changes; a pending move received in a
+	   holiday gets no reminder and TL dates (CLOCK_NO_DATE: the sweep
+	   sends no reminder about it, SPEC 4.4); its forfeit date stands. */
 	CLOCK_GAME_HOLIDAY_PLAY = 2,
 	/* The game is over: nobody is to move, no pending move. */
 	CLOCK_GAME_FINISHED = 4,

@@ -360,6 +360,17 @@ static int validate_game(const struct clock_game *g, char *err, size_t errlen)
 	return CC_OK;
 }
 
+/* Whether a day lies in a mandatory holiday (DSU 6.3.6.2).  O(1). */
+static bool in_holiday(int32_t day)
+{
+	int y, mo, d;
+	struct clock_interval h[2];
+	calendar_to_ymd(day, &y, &mo, &d);
+	if (clock_holidays(y, h) != CC_OK)
+		return false;
+	return (day >= h[0].first && day <= h[0].last) || (day >= h[1].first && day <= h[1].last);
+}
+
 /* Charges player who's TL penalties that no move of his carried (dated
  * after his last move): they count from their dates against the control
  * he has not passed yet (allowance `limit` at move `control`); the first
@@ -462,6 +473,11 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	out->forfeit_date = (int32_t)fd;
 	out->reminder_date = (int32_t)rem;
 	out->tl_date = (int32_t)tl;
+	/* SPEC 4.4 (our reading of DSU 6.3.6.2): with the play-on agreement
+	   nobody is reminded about a move made in the holidays; the forfeit
+	   date stands */
+	if ((g->flags & CLOCK_GAME_HOLIDAY_PLAY) && p->holidays && in_holiday(r))
+		out->reminder_date = out->tl_date = CLOCK_NO_DATE;
 	if (g->today != CLOCK_NO_DATE && g->today >= r) {
 		struct cursor c = at;
 		out->running_days = (int32_t)cost(p, &c, r, g->today);
