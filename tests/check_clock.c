@@ -1567,6 +1567,53 @@ START_TEST(test_vacation_days)
 }
 END_TEST
 
+/* DSU 6.3.6 / 6.8.8: an e-mail vacation covers every tournament of the
+ * player, each with its own allowance counted from its own start. */
+START_TEST(test_vacation_check_each)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	struct clock_interval t1_taken[] = {{D("2027-05-01"), D("2027-05-30")}}; /* 30 days */
+	struct clock_vacation_scope sc[] = {
+	        {D("2027-06-01"), NULL, 0},     /* T2: nothing taken yet */
+	        {D("2027-01-01"), t1_taken, 1}, /* T1: 5 days left in its first year */
+	};
+	struct clock_vacation_check out;
+	size_t bad = 99;
+	char err[256];
+	struct clock_interval ten = {D("2027-07-01"), D("2027-07-10")};
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-06-20"),
+	                                           ten, &out, &bad, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_uint_eq(bad, 1);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_TOO_LONG);
+	/* T2 alone would grant it */
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 1, D("2027-06-20"),
+	                                           ten, &out, &bad, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.remaining, 35);
+	struct clock_interval five = {D("2027-07-01"), D("2027-07-05")};
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-06-20"),
+	                                           five, &out, &bad, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.days, 5);
+	ck_assert_int_eq(out.remaining, 5); /* the smaller of 35 and 5 */
+	/* T1's second year starts on 1 January 2028: ten days fit both */
+	struct clock_interval jan = {D("2028-01-05"), D("2028-01-14")};
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-12-01"),
+	                                           jan, &out, &bad, err, sizeof err),
+	                 CC_OK);
+	/* the notice rule holds for each (V0: 6 days) */
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-06-28"),
+	                                           five, &out, &bad, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_uint_eq(bad, 0);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_NOTICE_TOO_SHORT);
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 0, D("2027-06-20"),
+	                                           five, &out, &bad, err, sizeof err),
+	                 CC_ERR_INVALID);
+}
+END_TEST
+
 START_TEST(test_vacation_check)
 {
 	const struct clock_profile *post = P("dsu-post");
@@ -2212,6 +2259,7 @@ static Suite *clock_suite(void)
 	tcase_add_test(vc, test_tournament_year);
 	tcase_add_test(vc, test_vacation_days);
 	tcase_add_test(vc, test_vacation_check);
+	tcase_add_test(vc, test_vacation_check_each);
 	tcase_add_test(vc, test_special_leave);
 	suite_add_tcase(s, vc);
 

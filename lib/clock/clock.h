@@ -428,6 +428,28 @@ int clock_vacation_check(const struct clock_profile *p, enum clock_stop_kind kin
                          size_t ntaken, int32_t notice, struct clock_interval request,
                          struct clock_vacation_check *out, char *err, size_t errlen);
 
+/* One tournament a vacation is checked against: its start and the
+ * player's periods of the same kind already taken in it. */
+struct clock_vacation_scope {
+	int32_t tournament_start;
+	const struct clock_interval *taken; /* borrowed; non-overlapping, any order */
+	size_t ntaken;
+};
+
+/* A vacation that covers several tournaments at once (e-mail play: "alle
+ * resterende partier", DSU 6.8.8): the request must fit each tournament's
+ * own allowance, each year counted from that tournament's start (6.3.6).
+ * Checks scopes[0..n-1] in order with clock_vacation_check().  CC_OK when
+ * every one grants it (out from the first, out->remaining the smallest
+ * left); else the first refusal: *failed its index (may be NULL), out and
+ * err as clock_vacation_check() left them.  CC_ERR_INVALID for n == 0.
+ * Cost: the sum of the single checks. */
+int clock_vacation_check_each(const struct clock_profile *p, enum clock_stop_kind kind,
+                              const struct clock_vacation_scope *scopes, size_t n,
+                              int32_t notice, struct clock_interval request,
+                              struct clock_vacation_check *out, size_t *failed, char *err,
+                              size_t errlen);
+
 /* Allowance left in the tournament year containing `date`: allowance less
  * the days charged by the taken periods in that year; -1 when the kind
  * has no cap.  CC_ERR_RANGE for a date before the start. */
