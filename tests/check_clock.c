@@ -360,7 +360,7 @@ END_TEST
  * with his answer days_to_answer days after he received the series.  The
  * check is at the last accepted move and counts the answer's days too. */
 static struct clock_result s3_game(const struct clock_profile *p, int through, int days,
-                                   int32_t start)
+                                   int32_t start, unsigned answer_flags)
 {
 	struct clock_move m[64];
 	size_t n = 0;
@@ -377,7 +377,7 @@ static struct clock_result s3_game(const struct clock_profile *p, int through, i
 		m[n++] = (struct clock_move){s, s, 0, 0, CLOCK_MOVE_AUTO, 0, 0}; /* Black's reply */
 		r = s;
 	}
-	m[n++] = (struct clock_move){r, t + days, 0, 0, 0, 0, 0}; /* the answer breaks off */
+	m[n++] = (struct clock_move){r, t + days, 0, 0, (uint8_t)answer_flags, 0, 0}; /* the answer */
 	struct clock_game g = game(p, start, m, n);
 	return compute(&g, NULL);
 }
@@ -400,7 +400,8 @@ START_TEST(test_vectors_series_answer)
 		int days = (int)json_integer_value(json_object_get(v, "days_to_answer"));
 		int limit = (int)json_integer_value(json_object_get(v, "limit_days"));
 		bool forfeited = json_is_true(json_object_get(v, "forfeited"));
-		struct clock_result res = s3_game(&p30, through, days, D("2027-05-03"));
+		struct clock_result res =
+		        s3_game(&p30, through, days, D("2027-05-03"), CLOCK_MOVE_BROKE);
 		const struct clock_player *w = &res.player[CLOCK_WHITE];
 		ck_assert_int_eq(w->used_days, days);
 		ck_assert_msg(w->forfeited == forfeited, "%s: forfeited %d", id, w->forfeited);
@@ -408,8 +409,17 @@ START_TEST(test_vectors_series_answer)
 			ck_assert_int_eq(w->forfeit_move, through);
 		/* the boundary: exactly the allowance up to the answer is fine,
 		   one day more is not */
-		ck_assert(!s3_game(&p30, through, limit, D("2027-05-03")).player[0].forfeited);
-		ck_assert(s3_game(&p30, through, limit + 1, D("2027-05-03")).player[0].forfeited);
+		ck_assert(!s3_game(&p30, through, limit, D("2027-05-03"), CLOCK_MOVE_BROKE)
+		                   .player[0]
+		                   .forfeited);
+		ck_assert(s3_game(&p30, through, limit + 1, D("2027-05-03"), CLOCK_MOVE_BROKE)
+		                  .player[0]
+		                  .forfeited);
+		/* a series used up after the accepted moves (no break): the
+		   answer is his own next move, judged at its own control (20),
+		   the run at its last accepted move with the days up to it */
+		res = s3_game(&p30, through, days, D("2027-05-03"), 0);
+		ck_assert_msg(!res.player[0].forfeited, "%s: used up, then answered", id);
 	}
 	ck_assert_uint_ge(seen, 1);
 	json_decref(root);
@@ -2113,10 +2123,10 @@ START_TEST(test_series_run_still_open)
 }
 END_TEST
 
-/* S1 (DSU 6.3.3.2): accepting the whole series for moves 10-12 he may use
- * 36 days in total before his answer, which is still to come: the
- * pending answer is judged at move 12 with 36 days. */
-START_TEST(test_series_whole_answer_pending)
+/* S1 (DSU 6.3.3.2, SPEC 3 "or the last move of his own"): accepting the
+ * whole series for moves 10-12 he may use 36 days up to his move 12; his
+ * answer after the series is his own move 13, judged at move 20. */
+START_TEST(test_series_whole_then_answer)
 {
 	struct clock_profile p30 = post30();
 	int32_t start = D("2027-05-03"), t = start;
@@ -2126,9 +2136,9 @@ START_TEST(test_series_whole_answer_pending)
 		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0};
 		m[n++] = (struct clock_move){t, t, 0, 0, 0, 0, 0};
 	}
-	for (int k = 10; k <= 12; k++) { /* White accepts 10, 11, 12: 10 days each */
-		m[n++] = (struct clock_move){t, t + 10, 0, 0, CLOCK_MOVE_ACCEPTED, 0, 0};
-		t += 10;
+	for (int k = 10; k <= 12; k++) { /* White accepts 10, 11, 12: 12 days each */
+		m[n++] = (struct clock_move){t, t + 12, 0, 0, CLOCK_MOVE_ACCEPTED, 0, 0};
+		t += 12;
 		m[n++] = (struct clock_move){t, t, 0, 0, CLOCK_MOVE_AUTO, 0, 0};
 	}
 	struct clock_game g = game(&p30, start, m, n);
@@ -2136,23 +2146,33 @@ START_TEST(test_series_whole_answer_pending)
 	struct clock_result res = compute(&g, NULL);
 	const struct clock_player *w = &res.player[CLOCK_WHITE];
 	ck_assert_int_eq(res.to_move, CLOCK_WHITE);
-	ck_assert(!w->forfeited);
-	ck_assert_int_eq(w->used_days, 30);
-	ck_assert_int_eq(w->next_control, 12);
-	ck_assert_int_eq(w->limit_days, 36);
-	ck_assert_int_eq(w->forfeit_date, t + 7);
-	/* the answer on t + 6 is in time, on t + 7 it is not */
-	m[n] = (struct clock_move){t, t + 6, 0, 0, 0, 0, 0};
+	ck_assert(!w->forfeited); /* 36 of 36 */
+	ck_assert_int_eq(w->used_days, 36);
+	ck_assert_int_eq(w->next_control, 20);
+	ck_assert_int_eq(w->limit_days, 60);
+	ck_assert_int_eq(w->forfeit_date, t + 25);
+	/* the answer 20 days later is in time: the check at 12 is over */
+	m[n] = (struct clock_move){t, t + 20, 0, 0, 0, 0, 0};
 	g.nmoves = n + 1;
 	g.pending.received = CLOCK_NO_DATE;
 	res = compute(&g, NULL);
 	ck_assert(!res.player[CLOCK_WHITE].forfeited);
-	ck_assert_int_eq(res.player[CLOCK_WHITE].next_control, 20);
-	m[n].sent = t + 7;
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 56);
+	/* ... but if it broke off a series still going on, it counts: 56 > 36 */
+	m[n].flags = CLOCK_MOVE_BROKE;
 	res = compute(&g, NULL);
 	ck_assert(res.player[CLOCK_WHITE].forfeited);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 12);
-	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, t + 7);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, t + 1);
+	/* one day more on the accepted moves: over at 12 either way */
+	m[n].flags = 0;
+	m[n - 2].sent += 1;
+	m[n - 1].received = m[n - 1].sent = m[n - 2].sent;
+	m[n].received = m[n - 2].sent;
+	m[n].sent = m[n].received + 1;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 12);
 }
 END_TEST
 
@@ -2210,7 +2230,7 @@ static Suite *clock_suite(void)
 	TCase *v = tcase_create("vectors");
 	tcase_add_test(v, test_vectors_one_move);
 	tcase_add_test(v, test_series_run_still_open);
-	tcase_add_test(v, test_series_whole_answer_pending);
+	tcase_add_test(v, test_series_whole_then_answer);
 	tcase_add_test(v, test_game_forfeit_sticky);
 	tcase_add_test(v, test_series_shown_by_profile);
 	tcase_add_test(v, test_vectors_email_receipt);

@@ -173,10 +173,11 @@ enum clock_side { CLOCK_WHITE = 0, CLOCK_BLACK = 1 };
 /* Flags of a move. */
 enum {
 	/* An accepted move of a series proposed by the opponent (DSU 6.2.5,
-	   6.3.3.2): the control moves to the last accepted move of the run,
-	   and the check counts every day of the receiver up to the answer
-	   that ends the run ("totalt før besvarelsen"), that answer
-	   included. */
+	   6.3.3.2): the control moves to the last accepted move of the run.
+	   The check counts the receiver's days up to his last accepted move
+	   when the series was used up, and up to the answer that broke it
+	   off when it was not (CLOCK_MOVE_BROKE, "totalt før besvarelsen");
+	   an answer sent the same day as the run (one card) counts too. */
 	CLOCK_MOVE_ACCEPTED = 1,
 	/* A reminder to the mover was recorded while this move was pending
 	   (DSU 6.3.4: "og denne har sendt rykkerskrivelse"); its date is in
@@ -190,6 +191,10 @@ enum {
 	   for him, SPEC 3): not a decision of his, so it never counts as
 	   "playing on" after the opponent's forfeit (6.3.3.4). */
 	CLOCK_MOVE_AUTO = 8,
+	/* The receiver's move that broke off a series proposed to him: it
+	   differs from the move proposed (6.2.5); its days belong to the
+	   check of the accepted moves before it (6.3.3.2, vector S3). */
+	CLOCK_MOVE_BROKE = 16,
 };
 
 /* One half-move as the clock sees it.  Moves alternate sides, starting

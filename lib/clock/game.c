@@ -23,6 +23,7 @@ struct side {
 	bool run_open;
 	bool run_covers;  /* it contains a control move */
 	int run_m;        /* the last accepted move number */
+	int32_t run_sent; /* its date */
 	size_t run_ply;   /* its half-move index */
 	/* the first failed check */
 	bool forfeited;
@@ -99,6 +100,11 @@ static int ply_dates(const struct game_ctx *x, size_t i, int number, int32_t *rc
 			return CC_ERR_INVALID;
 		}
 		r = x->p->receipt == CLOCK_RECEIPT_NEXT_DAY ? prev + 1 : prev;
+		if (!in_range(r)) {
+			set_err(err, errlen, "%s's move %d: received after %d", who, number,
+			        CALENDAR_MAX_YEAR);
+			return CC_ERR_RANGE;
+		}
 	} else if (r < prev) {
 		set_err(err, errlen,
 		        "%s's move %d: received %s is before the opponent sent it (%s)", who,
@@ -289,12 +295,12 @@ static void move_check(const struct game_ctx *x, struct side *st, enum clock_sid
 	control_check(x, st, who, clock_next_control(x->p, st->moves), upto);
 }
 
-/* Closes player who's run of accepted series moves, with half-move upto
- * the answer that ended it (already added): DSU 6.3.3.2, if the run
- * covers a control move the check is at its last accepted move m, with
- * the allowance m * days / moves, and it counts every day used up to and
- * including that answer ("totalt før besvarelsen", vector S3).  Then the
- * usual check of the answer's own control. */
+/* Closes player who's run of accepted series moves, counting his moves up
+ * to half-move upto (already added): DSU 6.3.3.2, if the run covers a
+ * control move the check is at its last accepted move m, with the
+ * allowance m * days / moves.  upto is the answer that broke the series
+ * off ("totalt før besvarelsen", vector S3), or the last accepted move
+ * when the series was used up.  Then the usual check of his control. */
 static void close_run(const struct game_ctx *x, struct side *st, enum clock_side who, size_t upto)
 {
 	if (st->run_open && st->run_covers)
@@ -431,11 +437,8 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	int control = clock_next_control(p, k);
 	/* DSU 6.3.3.2: a series reaching a control move, or one whose
 	   accepted moves have passed a control already, is judged at its last
-	   proposed move; a run whose series is used up waits for this answer
-	   at its last accepted move. */
-	if (st->run_open && st->run_covers)
-		control = st->run_m > g->pending.series_last ? st->run_m : g->pending.series_last;
-	else if (g->pending.series_last >= control)
+	   proposed move (the run is open only while the series goes on). */
+	if (g->pending.series_last >= control || (st->run_open && st->run_covers))
 		control = g->pending.series_last;
 	int32_t limit = allowance(p, control);
 	out->next_control = control;
@@ -527,6 +530,16 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		if ((rc = ply_dates(&x, i, st->moves + 1, &r, &s, err, errlen)) != CC_OK)
 			goto fail;
 		bool accepted = (m->flags & CLOCK_MOVE_ACCEPTED) != 0;
+		/* DSU 6.3.3.2: an answer that breaks the series off (or is sent
+		   with the accepted moves, one card) belongs to the run's check;
+		   after a series used up, the run is judged without it */
+		bool with_run = false;
+		if (st->run_open && !accepted) {
+			if ((m->flags & CLOCK_MOVE_BROKE) || s == st->run_sent)
+				with_run = true;
+			else
+				close_run(&x, st, who, st->run_ply);
+		}
 		ply_eval(&x, i, r, s, &c, st, &pc);
 		st->thinking += pc.days;
 		st->penalty += pc.fixed + pc.tlpen + pc.silence;
@@ -546,10 +559,11 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 				st->run_covers = false;
 			}
 			st->run_m = st->moves;
+			st->run_sent = s;
 			st->run_ply = i;
 			if (st->moves % per == 0)
 				st->run_covers = true;
-		} else if (st->run_open) {
+		} else if (with_run) {
 			close_run(&x, st, who, i); /* the answer ends the run (6.3.3.2) */
 		} else {
 			move_check(&x, st, who, i); /* DSU 6.3.3.1 */
@@ -558,9 +572,11 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 	bool finished = (g->flags & CLOCK_GAME_FINISHED) != 0;
 	int to_move = finished ? -1 : (int)side_of(g, g->nmoves);
 	for (int w = 0; w < 2; w++) {
-		/* DSU 6.3.3.2: the run of the side to move is not over: its
-		   check waits for his answer (pending_clock judges it). */
-		if (w == to_move && sd[w].run_open)
+		/* DSU 6.3.3.2: while the series still proposes later moves of
+		   the side to move, his run is not over: its check waits for
+		   the answer (pending_clock judges it).  A series used up is
+		   judged at its last accepted move. */
+		if (w == to_move && sd[w].run_open && g->pending.series_last > sd[w].moves)
 			continue;
 		if (sd[w].run_open)
 			close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);

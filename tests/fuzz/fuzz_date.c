@@ -41,6 +41,13 @@ static bool in_range(int32_t d)
 	return d >= CALENDAR_MIN_DAY && d <= CALENDAR_MAX_DAY;
 }
 
+/* an e-mail reply on the opponent's date is sent the day before it counts
+ * as received (DSU 6.3.2.2 a): 0 days */
+static int64_t max_i64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
 /* A signed decimal number of at most 12 digits, or false. */
 static bool offset_of(const char *tok, int64_t *v)
 {
@@ -217,7 +224,7 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 	}
 	for (size_t i = 0; i < nm; i++)
 		if (plies[i].days < 0 || plies[i].penalty < 0 || plies[i].used < 0 ||
-		    (int64_t)plies[i].days > (int64_t)plies[i].sent - plies[i].received)
+		    (int64_t)plies[i].days > max_i64(0, (int64_t)plies[i].sent - plies[i].received))
 			fuzz_fail("ply %zu: days %d penalty %d used %d (%d..%d)", i, plies[i].days,
 			          plies[i].penalty, plies[i].used, plies[i].received,
 			          plies[i].sent);
