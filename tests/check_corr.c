@@ -177,7 +177,9 @@ START_TEST(test_series_followed)
 	struct corr_move_request other = {.text = "d6"};
 	ck_assert_int_eq(corr_play(&g, BLACK, &other, day("2027-01-08"), &d, &e), CC_OK);
 	ck_assert_uint_eq(d.nrows, 1);
-	ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_NORMAL);
+	/* issue 9: stored as the move that broke the series off (its days
+	   count with the accepted ones, DSU 6.3.3.2) */
+	ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_BROKE);
 	ck_assert_int_eq(d.state.series_by, CORR_NOBODY);
 	corr_game_free(&g);
 }
