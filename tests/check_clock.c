@@ -244,8 +244,8 @@ static size_t p_game(const struct clock_profile *p, struct clock_move *m, int32_
 {
 	size_t n = 0;
 	for (int k = 1; k <= 9; k++) {
-		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, CLOCK_NO_DATE,
-		                             CLOCK_NO_DATE};
+		m[n++] = (struct clock_move){
+		        k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
 		m[n++] = (struct clock_move){t, t, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
 	}
 	int32_t rem = 0, tld = 0;
@@ -323,14 +323,16 @@ START_TEST(test_vectors_both_lose)
 		struct clock_move m[32];
 		int32_t sent10;
 		size_t n = p_game(p, m, D("2027-05-03"),
-		                  (int)json_integer_value(json_object_get(v, "days_move_10")), false,
-		                  false, &sent10);
+		                  (int)json_integer_value(json_object_get(v, "days_move_10")),
+		                  false, false, &sent10);
 		bool played_on = json_is_true(json_object_get(v, "opponent_played_on"));
 		if (played_on) {
-			m[n++] = (struct clock_move){sent10 + 2, sent10 + 3, 0, 0, 0, CLOCK_NO_DATE,
-			                             CLOCK_NO_DATE}; /* Black answers */
-			m[n++] = (struct clock_move){sent10 + 5, sent10 + 6, 0, 0, 0, CLOCK_NO_DATE,
-			                             CLOCK_NO_DATE}; /* White again */
+			m[n++] = (struct clock_move){
+			        sent10 + 2,    sent10 + 3,   0, 0, 0,
+			        CLOCK_NO_DATE, CLOCK_NO_DATE}; /* Black answers */
+			m[n++] =
+			        (struct clock_move){sent10 + 5,    sent10 + 6,   0, 0, 0,
+			                            CLOCK_NO_DATE, CLOCK_NO_DATE}; /* White again */
 		}
 		struct clock_game g = game(p, D("2027-05-03"), m, n);
 		struct clock_result res = compute(&g, NULL);
@@ -341,7 +343,7 @@ START_TEST(test_vectors_both_lose)
 		ck_assert_int_eq(po.forfeiter, CLOCK_WHITE);
 		ck_assert_int_eq(po.shown_ply, 18);
 		ck_assert_int_eq(po.both_lose, played_on);
-		const char *result = po.both_lose                   ? "0-0"
+		const char *result = po.both_lose                  ? "0-0"
 		                     : po.forfeiter == CLOCK_WHITE ? "0-1"
 		                                                   : "1-0";
 		ck_assert_str_eq(result, json_string_value(json_object_get(v, "result")));
@@ -377,7 +379,8 @@ static struct clock_result s3_game(const struct clock_profile *p, int through, i
 		m[n++] = (struct clock_move){s, s, 0, 0, CLOCK_MOVE_AUTO, 0, 0}; /* Black's reply */
 		r = s;
 	}
-	m[n++] = (struct clock_move){r, t + days, 0, 0, (uint8_t)answer_flags, 0, 0}; /* the answer */
+	m[n++] = (struct clock_move){r, t + days, 0, 0, (uint8_t)answer_flags,
+	                             0, 0}; /* the answer */
 	struct clock_game g = game(p, start, m, n);
 	return compute(&g, NULL);
 }
@@ -396,7 +399,8 @@ START_TEST(test_vectors_series_answer)
 		seen++;
 		const char *id = json_string_value(json_object_get(v, "id"));
 		ck_assert_str_eq(json_string_value(json_object_get(v, "profile")), "dsu-post");
-		int through = (int)json_integer_value(json_object_get(v, "series_accepted_through"));
+		int through =
+		        (int)json_integer_value(json_object_get(v, "series_accepted_through"));
 		int days = (int)json_integer_value(json_object_get(v, "days_to_answer"));
 		int limit = (int)json_integer_value(json_object_get(v, "limit_days"));
 		bool forfeited = json_is_true(json_object_get(v, "forfeited"));
@@ -947,9 +951,9 @@ static size_t series_game(struct clock_move *m, int32_t start, int think, int ac
 	size_t n = 0;
 	int32_t t = start;
 	for (int k = 1; k <= 9; k++) {
-		m[n++] =
-		        (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0}; /* W, 0 days */
-		m[n++] = (struct clock_move){t, t + 3, 0, 0, 0, 0, 0};                     /* B, 3 days */
+		m[n++] = (struct clock_move){
+		        k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0}; /* W, 0 days */
+		m[n++] = (struct clock_move){t, t + 3, 0, 0, 0, 0, 0}; /* B, 3 days */
 		t += 3;
 	}
 	m[n++] = (struct clock_move){t, t, 0, 0, 0, 0, 0}; /* W10 with the series, sent t */
@@ -1961,9 +1965,13 @@ START_TEST(test_prop_forfeit_date)
 		ck_assert(fd >= r);
 		struct clock_game h = g;
 		h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0, 0, 0};
-		m[g.nmoves] = (struct clock_move){
-		        g.nmoves == 0 ? CLOCK_NO_DATE : r, fd, (int16_t)g.pending.announced,
-		        (uint8_t)g.pending.invalid, (uint8_t)g.pending.flags, g.pending.reminded_on, g.pending.tl_on};
+		m[g.nmoves] = (struct clock_move){g.nmoves == 0 ? CLOCK_NO_DATE : r,
+		                                  fd,
+		                                  (int16_t)g.pending.announced,
+		                                  (uint8_t)g.pending.invalid,
+		                                  (uint8_t)g.pending.flags,
+		                                  g.pending.reminded_on,
+		                                  g.pending.tl_on};
 		h.nmoves = g.nmoves + 1;
 		compute(&h, plies);
 		if (plies[g.nmoves].used <= limit)
@@ -2184,8 +2192,10 @@ START_TEST(test_game_forfeit_sticky)
 	const struct clock_profile *srv = P("server"); /* 40 days / 10 moves */
 	int32_t start = D("2027-05-03");
 	struct clock_move m[] = {
-	        {CLOCK_NO_DATE, start + 1, 0, 0, 0, 0, 0}, {CLOCK_NO_DATE, start + 1, 0, 0, 0, 0, 0},
-	        {CLOCK_NO_DATE, start + 2, 0, 0, 0, 0, 0}, {CLOCK_NO_DATE, start + 3, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 1, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 1, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 2, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 3, 0, 0, 0, 0, 0},
 	        {CLOCK_NO_DATE, start + 45, 0, 0, 0, 0, 0}, /* White's 3rd: 42 days */
 	        {CLOCK_NO_DATE, start + 46, 0, 0, 0, 0, 0}, /* Black answers */
 	        {CLOCK_NO_DATE, start + 47, 0, 0, 0, 0, 0},

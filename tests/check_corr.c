@@ -501,7 +501,8 @@ START_TEST(test_rule_operations)
 	ck_assert_int_eq(corr_clock(&g, day("2027-05-05"), &res, NULL, &e), CC_OK);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].reminder_date, day("2027-05-03") + 20 + 2);
 	/* the postal reminder: by the waiting player, when due, once */
-	struct corr_move_request rq = {.text = "e4", .received = "2027-05-03", .sent = "2027-05-03"};
+	struct corr_move_request rq = {
+	        .text = "e4", .received = "2027-05-03", .sent = "2027-05-03"};
 	ck_assert_int_eq(corr_play(&g, WHITE, &rq, day("2027-05-03"), &d, &e), CC_OK);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
 	int32_t due = day("2027-05-03") + 2 + 14 + 2;
@@ -534,11 +535,11 @@ START_TEST(test_rule_operations)
 	ck_refused(corr_move_dates(&g, 3, CLOCK_NO_DATE, day("2027-05-20"), "x", day("2027-06-01"),
 	                           &d, e),
 	           "not_found");
-	ck_refused(corr_move_dates(&g, 1, day("2027-05-03"), CLOCK_NO_DATE, "x",
-	                           day("2027-06-01"), &d, e),
+	ck_refused(corr_move_dates(&g, 1, day("2027-05-03"), CLOCK_NO_DATE, "x", day("2027-06-01"),
+	                           &d, e),
 	           "invalid_field");
-	ck_refused(corr_move_dates(&g, 2, day("2027-05-01"), CLOCK_NO_DATE, "x",
-	                           day("2027-06-01"), &d, e),
+	ck_refused(corr_move_dates(&g, 2, day("2027-05-01"), CLOCK_NO_DATE, "x", day("2027-06-01"),
+	                           &d, e),
 	           "invalid_date");
 	ck_assert_int_eq(corr_move_dates(&g, 2, day("2027-05-10"), CLOCK_NO_DATE, "postmark",
 	                                 day("2027-06-01"), &d, &e),
@@ -581,16 +582,16 @@ START_TEST(test_both_lose_and_lost_on_time)
 	struct corr_move_request w = {.text = "e4", .received = "2027-05-03", .sent = "2027-06-03"};
 	ck_assert_int_eq(corr_play(&g, WHITE, &w, day("2027-06-10"), &d, &e), CC_OK);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
-	ck_assert_int_eq(corr_claim(&g, BLACK, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d,
-	                            &e),
-	                 CC_OK);
+	ck_assert_int_eq(
+	        corr_claim(&g, BLACK, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d, &e),
+	        CC_OK);
 	ck_assert_str_eq(d.state.result, "0-1"); /* F0: at once */
 	struct corr_move_request b = {.text = "e5", .received = "2027-06-05", .sent = "2027-06-06"};
 	ck_assert_int_eq(corr_play(&g, BLACK, &b, day("2027-06-10"), &d, &e), CC_OK);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
-	ck_assert_int_eq(corr_claim(&g, BLACK, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d,
-	                            &e),
-	                 CC_OK);
+	ck_assert_int_eq(
+	        corr_claim(&g, BLACK, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d, &e),
+	        CC_OK);
 	ck_assert_str_eq(d.state.result, "0-0"); /* F1: he played on */
 	ck_assert_str_eq(d.action, "claim_both_lose");
 	corr_game_free(&g);

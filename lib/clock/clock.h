@@ -349,16 +349,16 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
  * fortsætte et parti efter dennes tidsoverskridelse ... er partiet tabt for
  * begge spillere." */
 struct clock_played_on {
-	bool both_lose;            /* the opponent played on: the game is 0-0 */
-	int forfeiter;             /* CLOCK_WHITE/CLOCK_BLACK: who forfeited (the one
-	                              whose forfeit showed first), -1 = nobody */
-	size_t shown_ply;          /* his half-move that showed the forfeit (its used
-	                              days were over), or nmoves when it ran out while
-	                              he was to move and he has not moved since */
-	size_t ply;                /* with both_lose: the opponent's first own move
-	                              after shown_ply (auto series moves excluded) */
-	int32_t on;                /* with both_lose: that move's sent date, else
-	                              CLOCK_NO_DATE */
+	bool both_lose;   /* the opponent played on: the game is 0-0 */
+	int forfeiter;    /* CLOCK_WHITE/CLOCK_BLACK: who forfeited (the one
+	                     whose forfeit showed first), -1 = nobody */
+	size_t shown_ply; /* his half-move that showed the forfeit (its used
+	                     days were over), or nmoves when it ran out while
+	                     he was to move and he has not moved since */
+	size_t ply;       /* with both_lose: the opponent's first own move
+	                     after shown_ply (auto series moves excluded) */
+	int32_t on;       /* with both_lose: that move's sent date, else
+	                     CLOCK_NO_DATE */
 };
 
 /* Whether the opponent of a forfeited player played on after the forfeit
@@ -450,10 +450,9 @@ struct clock_vacation_scope {
  * err as clock_vacation_check() left them.  CC_ERR_INVALID for n == 0.
  * Cost: the sum of the single checks. */
 int clock_vacation_check_each(const struct clock_profile *p, enum clock_stop_kind kind,
-                              const struct clock_vacation_scope *scopes, size_t n,
-                              int32_t notice, struct clock_interval request,
-                              struct clock_vacation_check *out, size_t *failed, char *err,
-                              size_t errlen);
+                              const struct clock_vacation_scope *scopes, size_t n, int32_t notice,
+                              struct clock_interval request, struct clock_vacation_check *out,
+                              size_t *failed, char *err, size_t errlen);
 
 /* Allowance left in the tournament year containing `date`: allowance less
  * the days charged by the taken periods in that year; -1 when the kind

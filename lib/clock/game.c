@@ -356,7 +356,8 @@ static int validate_game(const struct clock_game *g, char *err, size_t errlen)
 	for (size_t i = 0; i < g->npenalties; i++) {
 		const struct clock_penalty *e = &g->penalties[i];
 		if ((e->side != CLOCK_WHITE && e->side != CLOCK_BLACK) || e->days < 0 ||
-		    e->days > 1000 || !in_range(e->on) || (i > 0 && e->on < g->penalties[i - 1].on)) {
+		    e->days > 1000 || !in_range(e->on) ||
+		    (i > 0 && e->on < g->penalties[i - 1].on)) {
 			set_err(err, errlen,
 			        "penalty %zu: side, days (0..1000) or date (in order) out of range",
 			        i + 1);
@@ -454,7 +455,8 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	int32_t pen_on = r;
 	int64_t before = st->thinking + st->penalty +
 	                 invalid_penalty(p, st->invalid_seen, g->pending.invalid);
-	int64_t tlpen = charge_leftover(x, st, (enum clock_side)res->to_move, control, limit, &pen_on);
+	int64_t tlpen =
+	        charge_leftover(x, st, (enum clock_side)res->to_move, control, limit, &pen_on);
 	int64_t base = before + tlpen;
 	silence_eff(p, r, g->pending.announced, g->pending.flags, g->pending.reminded_on,
 	            g->pending.tl_on, &pc);

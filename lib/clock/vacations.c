@@ -212,10 +212,9 @@ int clock_vacation_check(const struct clock_profile *p, enum clock_stop_kind kin
 /* Each tournament on its own (DSU 6.3.6, 6.8.8); the smallest remainder
  * is the one the player should see. */
 int clock_vacation_check_each(const struct clock_profile *p, enum clock_stop_kind kind,
-                              const struct clock_vacation_scope *scopes, size_t n,
-                              int32_t notice, struct clock_interval request,
-                              struct clock_vacation_check *out, size_t *failed, char *err,
-                              size_t errlen)
+                              const struct clock_vacation_scope *scopes, size_t n, int32_t notice,
+                              struct clock_interval request, struct clock_vacation_check *out,
+                              size_t *failed, char *err, size_t errlen)
 {
 	struct clock_vacation_check one;
 	if (scopes == NULL || n == 0 || out == NULL) {
@@ -233,7 +232,8 @@ int clock_vacation_check_each(const struct clock_profile *p, enum clock_stop_kin
 		}
 		if (i == 0)
 			*out = one;
-		else if (one.remaining >= 0 && (out->remaining < 0 || one.remaining < out->remaining))
+		else if (one.remaining >= 0 &&
+		         (out->remaining < 0 || one.remaining < out->remaining))
 			out->remaining = one.remaining;
 	}
 	return CC_OK;

@@ -85,10 +85,11 @@ int corr_series_cancel(const struct corr_game *g, int side, struct corr_delta *d
 	/* DSU 6.2.4, 6.8.4: "Et afsendt træk kan ikke ændres eller
 	 * tilbagekaldes" - no exception in a DSU tournament (SPEC 3). */
 	if (strncmp(g->profile->name, "dsu-", 4) == 0)
-		return corr_fail(e, CC_ERR_INVALID, "series_binding",
-		                 "a series is binding once sent (DSU 6.2.4, 6.8.4): never cancelled "
-		                 "in a DSU tournament (%s)",
-		                 g->profile->name);
+		return corr_fail(
+		        e, CC_ERR_INVALID, "series_binding",
+		        "a series is binding once sent (DSU 6.2.4, 6.8.4): never cancelled "
+		        "in a DSU tournament (%s)",
+		        g->profile->name);
 	if (!g->series_cancellable)
 		return corr_fail(e, CC_ERR_INVALID, "series_binding",
 		                 "a series is binding once sent (DSU 6.2.5): this game does not "
@@ -135,7 +136,8 @@ int corr_sweep_forfeit(const struct corr_game *g, const struct corr_finding *f, 
 	if (rc != CC_OK)
 		return rc;
 	if (f->kind != CORR_FINDING_FORFEIT)
-		return corr_fail(e, CC_ERR_INVALID, "invalid_field", "only a time forfeit ends a game");
+		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
+		                 "only a time forfeit ends a game");
 	corr_delta_init(d, g);
 	/* DSU 6.3.3.4, SPEC 4.6: the opponent played on after the forfeit was
 	 * there to see: lost for both, whatever the profile (vector F1). */

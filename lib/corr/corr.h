@@ -75,11 +75,11 @@ enum corr_record_kind {
 
 struct corr_record {
 	enum corr_record_kind kind;
-	int side;      /* WHITE / BLACK: the player it concerns */
-	int ply;       /* reminders, notices: the moves made then (the pending move) */
-	int32_t on;    /* the day it was sent / given */
-	int32_t due;   /* reminders: the day it was due */
-	int days;      /* notices, penalties */
+	int side;       /* WHITE / BLACK: the player it concerns */
+	int ply;        /* reminders, notices: the moves made then (the pending move) */
+	int32_t on;     /* the day it was sent / given */
+	int32_t due;    /* reminders: the day it was due */
+	int days;       /* notices, penalties */
 	bool by_player; /* a reminder the waiting player posted himself */
 	char reason[CORR_REASON_MAX]; /* penalties */
 };
@@ -112,8 +112,8 @@ struct corr_state {
 	size_t nseries;                         /* its moves, the first one proposed to the
 	                                           side to move (the proposer's opponent) */
 	move series[SERIES_MAX];
-	bool holiday_play;                      /* both agreed to play on in the mandatory
-	                                           holidays (DSU 6.3.6.2) */
+	bool holiday_play; /* both agreed to play on in the mandatory
+	                      holidays (DSU 6.3.6.2) */
 };
 
 struct corr_game {
@@ -163,7 +163,7 @@ struct corr_delta {
 	struct corr_record record;
 	size_t nfixes;
 	struct corr_fix fixes[CORR_DELTA_FIXES];
-	const char *answer_code;               /* NULL: answer with the game */
+	const char *answer_code; /* NULL: answer with the game */
 	char answer_message[CORR_MESSAGE_MAX];
 };
 
@@ -349,8 +349,8 @@ int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played
 /* POST .../notice by side (the player to move): days 15..366, one notice a
  * move (DSU 6.3.4 ¶1).  Codes game_over, not_your_turn, invalid_field,
  * notice_given. */
-int corr_notice(const struct corr_game *g, int side, int days, int32_t today,
-                struct corr_delta *d, struct corr_error *e);
+int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
+                struct corr_error *e);
 
 /* POST .../reminder by side (the waiting player, postal play), posted on
  * `sent`: not before the clock's reminder date (DSU 6.3.4: 14 days, or
@@ -362,8 +362,8 @@ int corr_reminder(const struct corr_game *g, int side, int32_t sent, int32_t tod
 
 /* POST .../penalty by a TL: days 1..1000 to side (DSU 6.3.5.1, 6.8.6).
  * Codes game_over, invalid_field. */
-int corr_penalty(const struct corr_game *g, int side, int days, const char *reason,
-                 int32_t today, struct corr_delta *d, struct corr_error *e);
+int corr_penalty(const struct corr_game *g, int side, int days, const char *reason, int32_t today,
+                 struct corr_delta *d, struct corr_error *e);
 
 /* PATCH .../moves/{ply} by a TL (DSU 6.2.1.1 c): received and/or sent
  * (CLOCK_NO_DATE: unchanged); where the profile derives the received date
@@ -371,8 +371,7 @@ int corr_penalty(const struct corr_game *g, int side, int days, const char *reas
  * game must satisfy the clock.  Codes not_found, invalid_field,
  * invalid_date, missing_field. */
 int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int32_t sent,
-                    const char *reason, int32_t today, struct corr_delta *d,
-                    struct corr_error *e);
+                    const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e);
 
 /* POST .../holiday_play by a TL (DSU 6.3.6.2): both players agreed (or
  * no longer).  Codes game_over. */

@@ -237,8 +237,7 @@ bool corr_series_visible(const struct corr_game *g, int viewer, bool viewer_is_t
 /* corr_clock() and corr_played_on(): the clock inputs of g, one
  * clock_compute(), and with po_out the 6.3.3.4 question. */
 static int clock_of(const struct corr_game *g, int32_t today, struct clock_result *res,
-                    struct clock_ply *plies, struct clock_played_on *po_out,
-                    struct corr_error *e)
+                    struct clock_ply *plies, struct clock_played_on *po_out, struct corr_error *e)
 {
 	struct clock_move local[64];
 	struct clock_move *cm = local;
@@ -305,9 +304,8 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 	for (size_t i = 0; i < g->nrecords; i++) {
 		const struct corr_record *r = &g->records[i];
 		bool pending = r->ply == (int)g->nmoves;
-		struct clock_move *m = !pending && r->ply >= 0 && (size_t)r->ply < g->nmoves
-		                               ? &cm[r->ply]
-		                               : NULL;
+		struct clock_move *m =
+		        !pending && r->ply >= 0 && (size_t)r->ply < g->nmoves ? &cm[r->ply] : NULL;
 		switch (r->kind) {
 		case CORR_REC_REMINDER:
 		case CORR_REC_TL_NOTICE: {
@@ -319,7 +317,8 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 				                              : &cg.pending.tl_on) = r->on;
 			} else if (m) {
 				m->flags |= (uint8_t)flag;
-				*(flag == CLOCK_MOVE_REMINDED ? &m->reminded_on : &m->tl_on) = r->on;
+				*(flag == CLOCK_MOVE_REMINDED ? &m->reminded_on : &m->tl_on) =
+				        r->on;
 			}
 			break;
 		}
@@ -336,8 +335,8 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 				pen[k] = pen[k - 1];
 				k--;
 			}
-			pen[k] = (struct clock_penalty){r->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK,
-			                                r->on, r->days};
+			pen[k] = (struct clock_penalty){
+			        r->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK, r->on, r->days};
 			break;
 		}
 		}

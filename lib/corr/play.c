@@ -191,10 +191,13 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 		struct clock_result res;
 		if ((rc = corr_clock(g, today, &res, NULL, e)) != CC_OK)
 			return rc;
-		const struct clock_player *cp = &res.player[side == WHITE ? CLOCK_WHITE : CLOCK_BLACK];
-		if (cp->forfeited || (cp->forfeit_date != CLOCK_NO_DATE && sent >= cp->forfeit_date)) {
+		const struct clock_player *cp =
+		        &res.player[side == WHITE ? CLOCK_WHITE : CLOCK_BLACK];
+		if (cp->forfeited ||
+		    (cp->forfeit_date != CLOCK_NO_DATE && sent >= cp->forfeit_date)) {
 			char fd[CALENDAR_ISO_LEN];
-			calendar_format(cp->forfeited ? cp->forfeit_on : cp->forfeit_date, fd, sizeof fd);
+			calendar_format(cp->forfeited ? cp->forfeit_on : cp->forfeit_date, fd,
+			                sizeof fd);
 			corr_delta_init(d, g);
 			corr_delta_finish(d, side == WHITE ? "0-1" : "1-0", "time_forfeit", today);
 			snprintf(d->action, sizeof d->action, "lost_on_time");
@@ -203,7 +206,8 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 			         corr_side_name(side), fd, cp->next_control, cp->limit_days);
 			d->answer_code = "lost_on_time";
 			snprintf(d->answer_message, sizeof d->answer_message,
-			         "your forfeit date was %s (DSU 6.3.3.3): the move is not played and "
+			         "your forfeit date was %s (DSU 6.3.3.3): the move is not played "
+			         "and "
 			         "the game is lost on time",
 			         fd);
 			return CC_OK;
@@ -237,8 +241,10 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 	 * alike whatever his move (it breaks off as any move would). */
 	bool broke = waiting && !follows && (visible || !rq->proposes) && st->series[0] != m;
 	add_row(d, &pos, m,
-	        follows ? CORR_MOVE_ACCEPTED : broke ? CORR_MOVE_BROKE : CORR_MOVE_NORMAL, cd.days,
-	        received, sent);
+	        follows ? CORR_MOVE_ACCEPTED
+	        : broke ? CORR_MOVE_BROKE
+	                : CORR_MOVE_NORMAL,
+	        cd.days, received, sent);
 	const char *result = NULL, *termination = NULL;
 	bool ended = automatic_ending(&pos, &result, &termination);
 	move proposed[SERIES_MAX];

@@ -41,8 +41,8 @@ static void record(struct corr_delta *d, const struct corr_game *g, enum corr_re
 /* DSU 6.3.4 ¶1: "Ønsker en spiller at bruge mere end 14 dage til et træk,
  * skal han underrette modstanderen herom."  The first notice of a move
  * counts (the opponent has read it).  O(records). */
-int corr_notice(const struct corr_game *g, int side, int days, int32_t today,
-                struct corr_delta *d, struct corr_error *e)
+int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
+                struct corr_error *e)
 {
 	int rc = active(g, e);
 	if (rc != CC_OK)
@@ -93,8 +93,9 @@ int corr_reminder(const struct corr_game *g, int side, int32_t sent, int32_t tod
 		                 "in %s play the server sends the reminders itself (DSU 6.8.3)",
 		                 g->profile->name);
 	if (sent > today)
-		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
-		                 "sent: a date may not be in the future (today is the server's date)");
+		return corr_fail(
+		        e, CC_ERR_INVALID, "invalid_date",
+		        "sent: a date may not be in the future (today is the server's date)");
 	if (g->nmoves > 0 && sent < g->moves[g->nmoves - 1].sent)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
 		                 "sent: a reminder cannot be posted before the move it repeats");
@@ -131,14 +132,15 @@ int corr_reminder(const struct corr_game *g, int side, int32_t sent, int32_t tod
 /* DSU 6.3.5.1 (an impossible or illegible postal move: 3, a repeat 6) and
  * 6.8.6 (e-mail: 3): the TL states the days; they join the player's used
  * time today (struct clock_penalty). */
-int corr_penalty(const struct corr_game *g, int side, int days, const char *reason,
-                 int32_t today, struct corr_delta *d, struct corr_error *e)
+int corr_penalty(const struct corr_game *g, int side, int days, const char *reason, int32_t today,
+                 struct corr_delta *d, struct corr_error *e)
 {
 	int rc = active(g, e);
 	if (rc != CC_OK)
 		return rc;
 	if (side != WHITE && side != BLACK)
-		return corr_fail(e, CC_ERR_INVALID, "invalid_field", "color must be white or black");
+		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
+		                 "color must be white or black");
 	if (days < 1 || days > 1000)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
 		                 "days: 1 to 1000 (DSU 6.3.5.1: 3, a repeat 6; 6.8.6: 3)");
@@ -157,8 +159,7 @@ int corr_penalty(const struct corr_game *g, int side, int days, const char *reas
  * derives it (and an automatic series reply dated with it), checked by
  * the clock on a copy of the game.  O(moves). */
 int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int32_t sent,
-                    const char *reason, int32_t today, struct corr_delta *d,
-                    struct corr_error *e)
+                    const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e)
 {
 	if (received == CLOCK_NO_DATE && sent == CLOCK_NO_DATE)
 		return corr_fail(e, CC_ERR_INVALID, "missing_field", "give received, sent or both");

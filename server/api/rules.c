@@ -111,11 +111,12 @@ int api_rules_notice(struct app *app, struct api_req *rq, struct api_resp *rs)
 int api_rules_reminder(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"sent", NULL};
-	struct rule_op op = {.kind = REMINDER, .player = true, .sent = CLOCK_NO_DATE,
-	                     .status = 201};
+	struct rule_op op = {
+	        .kind = REMINDER, .player = true, .sent = CLOCK_NO_DATE, .status = 201};
 	if (rq->body_len) {
 		json_t *body = api_body_object(rq, rs);
-		if (!body || api_only_keys(body, keys, rs) || get_date(body, "sent", &op.sent, rs) < 0)
+		if (!body || api_only_keys(body, keys, rs) ||
+		    get_date(body, "sent", &op.sent, rs) < 0)
 			return rs->status;
 	}
 	return run(app, rq, rs, &op);
