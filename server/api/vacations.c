@@ -499,10 +499,37 @@ int api_vacations_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	struct rules r;
 	struct store_period *v = NULL;
 	size_t n = 0;
-	if (load_rules(app, user, today, &r) || load_periods(app, user, &v, &n))
+	/* issue 9 (DSU 6.3.6): ?tournament=T counts the year and the days
+	 * left from that tournament's own start, with its periods and those
+	 * of all games */
+	int64_t tournament = 0;
+	const char *q = api_query(rq, "tournament");
+	if (q) {
+		char *end;
+		long long t = strtoll(q, &end, 10);
+		if (*q == '\0' || *end || t < 1)
+			return api_error(rs, "invalid_field", "tournament: a tournament id");
+		struct store_scope sc;
+		int f = store_vacations_tournament(app->st, t, user, &sc);
+		if (f == STORE_ERROR)
+			return api_error(rs, "internal", "the database is not available");
+		if (f != STORE_OK)
+			return api_error(rs, "not_found", "user %lld plays in no tournament %lld",
+					 (long long)user, t);
+		tournament = t;
+		memset(&r, 0, sizeof r);
+		r.start = sc.start;
+		r.prof[0] = sc.prof;
+		r.nprof = 1;
+	} else if (load_rules(app, user, today, &r)) {
+		return api_error(rs, "internal", "the database is not available");
+	}
+	if (load_periods(app, user, &v, &n))
 		return api_error(rs, "internal", "the database is not available");
 	if (n > VAC_PERIODS_MAX)
 		n = VAC_PERIODS_MAX;
+	if (tournament)
+		n = periods_of(v, n, tournament, v); /* in place: keeps the order */
 	struct clock_interval *taken = n ? calloc(n, sizeof *taken) : NULL;
 	json_t *list = json_array();
 	if ((n && !taken) || !list)

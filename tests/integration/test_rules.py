@@ -486,6 +486,17 @@ def vacation_per_tournament():
     r = w.tl.post("vacations", {"user": c, "tournament": t2, "start": "2027-06-05",
                                 "end": "2027-06-06"})
     expect_error(r, 422, "notice_too_short", "without notice_on the notice is today")
+    # the days left, per tournament (?tournament=)
+    u = "users/%d/vacations" % a
+    r1 = w.alice.get(u + "?tournament=%d" % t1)
+    expect_status(r1, 200, "T1's list")
+    expect_eq((r1.json["remaining_days"], r1.json["tournament_year"]),
+              (5, {"start": "2026-07-01", "end": "2027-06-30"}), "T1: 5 days left in its year")
+    r2 = w.alice.get(u + "?tournament=%d" % t2)
+    expect_eq(r2.json["remaining_days"], 25, "T2: 35 - 10")
+    expect_eq([v["tournament"] for v in r2.json["vacations"]], [t2], "T2's own periods")
+    expect_error(w.alice.get(u + "?tournament=999"), 404, "not_found", "no such tournament")
+    expect_error(w.alice.get(u + "?tournament=x"), 422, "invalid_field", "not an id")
 
 
 @test
