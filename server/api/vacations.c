@@ -407,14 +407,17 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 		goto out;
 	}
 	int32_t days = 0;
-	if (nscopes == 0) {
-		/* no tournament: the player's games as before (see the top) */
+	if (scope_id == 0) {
+		/* all his games (none in a tournament, or e-mail/server play):
+		 * the rules of every active game as before (see the top), and
+		 * below each tournament's own allowance as well */
 		struct rules r;
 		if (load_rules(app, user, today, &r))
 			goto dbfail;
 		if (check_request(&r, v, n, kind, notice, req, &days, rs))
 			goto out;
-	} else {
+	}
+	if (nscopes > 0) {
 		struct store_period *sub = calloc(n ? n : 1, sizeof *sub);
 		if (!sub) {
 			api_error(rs, "internal", "out of memory");
@@ -442,11 +445,6 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 	iso(req.last, b);
 	if (store_vacations_insert(app->st, user, &p) != STORE_OK)
 		goto dbfail;
-	/* DSU 6.3.6.1: the notice to every remaining opponent, queued with
-	 * the vacation (the sweep sends the outbox) */
-	if (kind == CLOCK_VACATION &&
-	    store_vacations_notify(app->st, user, scope_id, a, b, p.notice_on, today_s) != STORE_OK)
-		goto dbfail;
 	/* A TL decision is kept in the audit log: special leave (DSU
 	 * 6.3.6.4) and a period entered for another player. */
 	if (kind == CLOCK_SPECIAL_LEAVE || user != rq->user.id) {
@@ -458,10 +456,11 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 		if (store_audit(app->st, rq->user.id, 0, action, detail) != STORE_OK)
 			goto dbfail;
 	}
-	/* DSU 6.3.6.1: the notice to every remaining opponent, written with
-	 * the vacation (docs/NOTIFY.md). */
-	if (notify_vacation(app, user, req.first, req.last, today, kind == CLOCK_SPECIAL_LEAVE,
-			    p.notice_on) != 0)
+	/* DSU 6.3.6.1: the notice to every remaining opponent (of its
+	 * tournament, issue 9), written with the vacation (docs/NOTIFY.md);
+	 * the notice date is the one that counts (a TL's notice_on). */
+	if (notify_vacation(app, user, req.first, req.last, notice, kind == CLOCK_SPECIAL_LEAVE,
+			    scope_id, today_s) != 0)
 		goto dbfail;
 	if (store_commit(app->st) != STORE_OK)
 		goto dbfail;

@@ -8,7 +8,6 @@
 
 #include "base/log.h"
 #include "store/internal.h"
-#include "store/sweep.h"
 #include "util/status.h"
 
 int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
@@ -224,64 +223,5 @@ int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_
 		return store_failed(s, st, "tournament");
 	}
 	sqlite3_reset(st);
-	return status;
-}
-
-int store_vacations_notify(store *s, int64_t user, int64_t t, const char *first,
-                           const char *last, const char *notice, const char *today)
-{
-	static const char sql_opp[] =
-	        "SELECT DISTINCT u.email, u.name, me.name FROM games g"
-	        " JOIN users u ON u.id = CASE WHEN g.white = ?1 THEN g.black ELSE g.white END"
-	        " JOIN users me ON me.id = ?1"
-	        " WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'active'"
-	        " AND (?2 = 0 OR g.tournament_id = ?2) ORDER BY u.email";
-	struct mail {
-		char email[256], subject[300], text[1200];
-	} *m = NULL;
-	size_t n = 0, cap = 0;
-	sqlite3_stmt *st = store_stmt(s, sql_opp);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, t))
-		return store_failed(s, st, "opponents: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (n == cap) {
-			size_t c = cap ? cap * 2 : 8;
-			struct mail *nm = realloc(m, c * sizeof *nm);
-			if (!nm) {
-				free(m);
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			m = nm;
-			cap = c;
-		}
-		char to[128], me[128];
-		store_col_text(st, 0, m[n].email, sizeof m[n].email);
-		store_col_text(st, 1, to, sizeof to);
-		store_col_text(st, 2, me, sizeof me);
-		snprintf(m[n].subject, sizeof m[n].subject, "Ferie / vacation: %s, %s - %s", me,
-		         first, last);
-		snprintf(m[n].text, sizeof m[n].text,
-		         "Kære %s,\n\n%s holder ferie fra %s til %s, begge dage inkl. (meddelt %s, "
-		         "DSU 6.3.6.1). Betænkningstiden er standset for begge parter.\n\n"
-		         "Dear %s,\n\n%s takes a vacation from %s to %s, both days included "
-		         "(notice given %s, DSU 6.3.6.1). The clocks of both players stand "
-		         "still.\n\n-- \ncorrchess\n",
-		         to, me, first, last, notice, to, me, first, last, notice);
-		n++;
-	}
-	if (rc != SQLITE_DONE) {
-		free(m);
-		return store_failed(s, st, "opponents");
-	}
-	sqlite3_reset(st);
-	int status = STORE_OK;
-	for (size_t i = 0; i < n && status == STORE_OK; i++)
-		if (m[i].email[0])
-			status = store_outbox_queue(s, 0, m[i].email, m[i].subject, m[i].text, today);
-	free(m);
 	return status;
 }

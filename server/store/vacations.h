@@ -38,12 +38,6 @@ int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out,
  * STORE_ERROR. */
 int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_scope *t);
 
-/* DSU 6.3.6.1: queues the notice of user's vacation first..last (given
- * on `notice`) to every opponent of his active games in tournament t (0:
- * all of them) in the mail outbox, inside the caller's transaction, in
- * Danish and English.  STORE_OK or STORE_ERROR. */
-int store_vacations_notify(store *s, int64_t user, int64_t t, const char *first,
-                           const char *last, const char *notice, const char *today);
 
 /* The vacations and special leave of two players (a game's stops) that
  * count in tournament (0: a game of none): those of that tournament and
