@@ -79,8 +79,8 @@ static void generate(struct chunk *c, size_t first, size_t n)
 			/* mostly 0-3 days, one move in ten 6-17 days: about 2.5 a move */
 			int32_t think = (r >> 8) % 10 == 0 ? 6 + (int32_t)((r >> 16) % 12)
 			                                   : (int32_t)((r >> 16) % 4);
-			c->moves[j][i] = (struct clock_move){i == 0 ? CLOCK_NO_DATE : recv,
-			                                     from + think, 0, 0, 0};
+			c->moves[j][i] = (struct clock_move){
+			        i == 0 ? CLOCK_NO_DATE : recv, from + think, 0, 0, 0, 0, 0};
 			prev = from + think;
 		}
 		struct clock_game *g = &c->games[j];

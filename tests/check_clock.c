@@ -74,7 +74,7 @@ static struct clock_result compute(const struct clock_game *g, struct clock_ply 
 /* A move received r days and sent s days after base. */
 static struct clock_move mv(int32_t base, int r, int s)
 {
-	struct clock_move m = {base + r, base + s, 0, 0, 0};
+	struct clock_move m = {base + r, base + s, 0, 0, 0, 0, 0};
 	return m;
 }
 
@@ -202,7 +202,230 @@ START_TEST(test_vectors_email_receipt)
 		                 CC_OK);
 		ck_assert_int_eq(got,
 		                 D(json_string_value(json_object_get(v, "counts_as_received"))));
+		json_t *reply = json_object_get(v, "reply_sent");
+		if (reply == NULL)
+			continue;
+		/* E2 in a game: White's move sent on opponent_sent, Black's
+		   reply on reply_sent (6.3.2.2 a: a same-day reply is valid and
+		   costs 0 days) */
+		int32_t osent = D(json_string_value(json_object_get(v, "opponent_sent")));
+		struct clock_move m[] = {
+		        {CLOCK_NO_DATE, osent, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE},
+		        {CLOCK_NO_DATE, D(json_string_value(reply)), 0, 0, 0, CLOCK_NO_DATE,
+		         CLOCK_NO_DATE}};
+		struct clock_game g = game(p, osent - 3, m, 2);
+		struct clock_result res;
+		struct clock_ply plies[2];
+		char err[256] = "";
+		int rc = clock_compute(&g, &res, plies, err, sizeof err);
+		bool valid = json_is_true(json_object_get(v, "valid"));
+		ck_assert_msg((rc == CC_OK) == valid, "%s: rc %d (%s)",
+		              json_string_value(json_object_get(v, "id")), rc, err);
+		if (!valid)
+			continue;
+		ck_assert_int_eq(plies[1].days, json_integer_value(json_object_get(v, "days")));
+		ck_assert_int_eq(plies[1].received, got);
+		ck_assert_int_eq(plies[1].sent, D(json_string_value(reply)));
+		ck_assert_int_eq(res.player[CLOCK_BLACK].used_days,
+		                 json_integer_value(json_object_get(v, "days")));
+		ck_assert_int_eq(res.to_move, CLOCK_WHITE);
 	}
+	json_decref(root);
+}
+END_TEST
+
+/* Builds the game of vectors P1-P3 and F0/F1 on profile p: both sides play
+ * moves 1-9 at once on `t`, White spends `days10` days on move 10.  With
+ * reminded (tl) the sweep's reminder (TL notice) is recorded on its due
+ * date while move 10 is pending.  Returns the number of half-moves (19)
+ * and the date move 10 was sent. */
+static size_t p_game(const struct clock_profile *p, struct clock_move *m, int32_t t, int days10,
+                     bool reminded, bool tl, int32_t *sent10)
+{
+	size_t n = 0;
+	for (int k = 1; k <= 9; k++) {
+		m[n++] = (struct clock_move){
+		        k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
+		m[n++] = (struct clock_move){t, t, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
+	}
+	int32_t rem = 0, tld = 0;
+	ck_assert_int_eq(clock_silence_dates(p, t, 0, -1, NULL, 0, &rem, &tld, NULL, 0), CC_OK);
+	*sent10 = t + days10;
+	m[n] = (struct clock_move){t, *sent10, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
+	if (reminded) {
+		ck_assert(rem <= *sent10); /* "recorded before he posted his move" */
+		m[n].flags |= CLOCK_MOVE_REMINDED;
+		m[n].reminded_on = rem;
+	}
+	if (tl) {
+		ck_assert(tld <= *sent10);
+		m[n].flags |= CLOCK_MOVE_TL_TOLD;
+		m[n].tl_on = tld;
+	}
+	return n + 1;
+}
+
+/* P1-P3 (SPEC 4.7, DSU 6.3.4): penalties from recorded events only.  The
+ * game carries the obsolete automatic-silence flag the server used to
+ * set: P1 must still charge nothing. */
+START_TEST(test_vectors_penalties)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "penalties");
+	ck_assert(json_array_size(list) >= 3);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		const char *id = json_string_value(json_object_get(v, "id"));
+		const struct clock_profile *p = P(json_string_value(json_object_get(v, "profile")));
+		ck_assert_int_eq(json_integer_value(json_object_get(v, "days_moves_1_to_9")), 0);
+		struct clock_move m[32];
+		int32_t sent10;
+		size_t n = p_game(p, m, D("2027-05-03"),
+		                  (int)json_integer_value(json_object_get(v, "days_move_10")),
+		                  json_is_true(json_object_get(v, "reminder_recorded")),
+		                  json_is_true(json_object_get(v, "tl_notice_recorded")), &sent10);
+		struct clock_game g = game(p, D("2027-05-03"), m, n);
+		g.flags = CLOCK_GAME_AUTO_SILENCE;
+		struct clock_result res = compute(&g, NULL);
+		const struct clock_player *w = &res.player[CLOCK_WHITE];
+		ck_assert_msg(w->penalty_days ==
+		                      json_integer_value(json_object_get(v, "penalty_days")),
+		              "%s: penalty %d", id, w->penalty_days);
+		ck_assert_msg(w->used_days == json_integer_value(json_object_get(v, "used_days")),
+		              "%s: used %d", id, w->used_days);
+		bool forfeited = json_is_true(json_object_get(v, "forfeited"));
+		ck_assert_msg(w->forfeited == forfeited, "%s: forfeited %d", id, w->forfeited);
+		if (forfeited) {
+			ck_assert_int_eq(w->forfeit_move, 10);
+			ck_assert(w->forfeit_on <= sent10);
+		}
+	}
+	json_decref(root);
+}
+END_TEST
+
+/* F1/F0 (SPEC 4.6, DSU 6.3.3.4): White's 10th move costs 31 days.  F1:
+ * Black answers, White moves again, then the claim: 0-0.  F0: Black
+ * claims at once: White loses. */
+START_TEST(test_vectors_both_lose)
+{
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "both_lose");
+	ck_assert(json_array_size(list) >= 2);
+	size_t i;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		const char *id = json_string_value(json_object_get(v, "id"));
+		const struct clock_profile *p = P(json_string_value(json_object_get(v, "profile")));
+		struct clock_move m[32];
+		int32_t sent10;
+		size_t n = p_game(p, m, D("2027-05-03"),
+		                  (int)json_integer_value(json_object_get(v, "days_move_10")),
+		                  false, false, &sent10);
+		bool played_on = json_is_true(json_object_get(v, "opponent_played_on"));
+		if (played_on) {
+			m[n++] = (struct clock_move){
+			        sent10 + 2,    sent10 + 3,   0, 0, 0,
+			        CLOCK_NO_DATE, CLOCK_NO_DATE}; /* Black answers */
+			m[n++] =
+			        (struct clock_move){sent10 + 5,    sent10 + 6,   0, 0, 0,
+			                            CLOCK_NO_DATE, CLOCK_NO_DATE}; /* White again */
+		}
+		struct clock_game g = game(p, D("2027-05-03"), m, n);
+		struct clock_result res = compute(&g, NULL);
+		ck_assert_msg(res.player[CLOCK_WHITE].forfeited, "%s: white not forfeited", id);
+		ck_assert(!res.player[CLOCK_BLACK].forfeited);
+		struct clock_played_on po;
+		ck_assert_int_eq(clock_played_on(&g, &res, &po), CC_OK);
+		ck_assert_int_eq(po.forfeiter, CLOCK_WHITE);
+		ck_assert_int_eq(po.shown_ply, 18);
+		ck_assert_int_eq(po.both_lose, played_on);
+		const char *result = po.both_lose                  ? "0-0"
+		                     : po.forfeiter == CLOCK_WHITE ? "0-1"
+		                                                   : "1-0";
+		ck_assert_str_eq(result, json_string_value(json_object_get(v, "result")));
+		if (played_on) {
+			ck_assert_int_eq(po.ply, 19);
+			ck_assert_int_eq(po.on, sent10 + 3);
+		}
+	}
+	json_decref(root);
+}
+END_TEST
+
+/* S3 (DSU 6.3.3.2 "totalt før besvarelsen"): White has made 9 moves in 0
+ * days; Black's series covers White's moves 10..12; White accepts up to
+ * series_accepted_through, one accepted move after another, and breaks off
+ * with his answer days_to_answer days after he received the series.  The
+ * check is at the last accepted move and counts the answer's days too. */
+static struct clock_result s3_game(const struct clock_profile *p, int through, int days,
+                                   int32_t start, unsigned answer_flags)
+{
+	struct clock_move m[64];
+	size_t n = 0;
+	int32_t t = start;
+	for (int k = 1; k <= 9; k++) {
+		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0};
+		m[n++] = (struct clock_move){t, t, 0, 0, 0, 0, 0}; /* B9 carries the series */
+	}
+	int accepted = through - 9, step = days / (accepted + 1);
+	int32_t r = t;
+	for (int k = 1; k <= accepted; k++) {
+		int32_t s = t + k * step;
+		m[n++] = (struct clock_move){r, s, 0, 0, CLOCK_MOVE_ACCEPTED, 0, 0};
+		m[n++] = (struct clock_move){s, s, 0, 0, CLOCK_MOVE_AUTO, 0, 0}; /* Black's reply */
+		r = s;
+	}
+	m[n++] = (struct clock_move){r, t + days, 0, 0, (uint8_t)answer_flags,
+	                             0, 0}; /* the answer */
+	struct clock_game g = game(p, start, m, n);
+	return compute(&g, NULL);
+}
+
+START_TEST(test_vectors_series_answer)
+{
+	struct clock_profile p30 = post30();
+	json_t *root = tu_vectors("time.json");
+	json_t *list = json_object_get(root, "control");
+	size_t i, seen = 0;
+	json_t *v;
+	json_array_foreach(list, i, v)
+	{
+		if (json_object_get(v, "days_to_answer") == NULL)
+			continue;
+		seen++;
+		const char *id = json_string_value(json_object_get(v, "id"));
+		ck_assert_str_eq(json_string_value(json_object_get(v, "profile")), "dsu-post");
+		int through =
+		        (int)json_integer_value(json_object_get(v, "series_accepted_through"));
+		int days = (int)json_integer_value(json_object_get(v, "days_to_answer"));
+		int limit = (int)json_integer_value(json_object_get(v, "limit_days"));
+		bool forfeited = json_is_true(json_object_get(v, "forfeited"));
+		struct clock_result res =
+		        s3_game(&p30, through, days, D("2027-05-03"), CLOCK_MOVE_BROKE);
+		const struct clock_player *w = &res.player[CLOCK_WHITE];
+		ck_assert_int_eq(w->used_days, days);
+		ck_assert_msg(w->forfeited == forfeited, "%s: forfeited %d", id, w->forfeited);
+		if (forfeited)
+			ck_assert_int_eq(w->forfeit_move, through);
+		/* the boundary: exactly the allowance up to the answer is fine,
+		   one day more is not */
+		ck_assert(!s3_game(&p30, through, limit, D("2027-05-03"), CLOCK_MOVE_BROKE)
+		                   .player[0]
+		                   .forfeited);
+		ck_assert(s3_game(&p30, through, limit + 1, D("2027-05-03"), CLOCK_MOVE_BROKE)
+		                  .player[0]
+		                  .forfeited);
+		/* a series used up after the accepted moves (no break): the
+		   answer is his own next move, judged at its own control (20),
+		   the run at its last accepted move with the days up to it */
+		res = s3_game(&p30, through, days, D("2027-05-03"), 0);
+		ck_assert_msg(!res.player[0].forfeited, "%s: used up, then answered", id);
+	}
+	ck_assert_uint_ge(seen, 1);
 	json_decref(root);
 }
 END_TEST
@@ -587,9 +810,9 @@ START_TEST(test_game_simple)
 	const struct clock_profile *srv = P("server");
 	int32_t start = D("2027-01-04");
 	struct clock_move m[] = {
-	        {CLOCK_NO_DATE, start + 2, 0, 0, 0},
-	        {CLOCK_NO_DATE, start + 5, 0, 0, 0},
-	        {CLOCK_NO_DATE, start + 6, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 2, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 5, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 6, 0, 0, 0, 0, 0},
 	};
 	struct clock_game g = game(srv, start, m, 3);
 	struct clock_ply plies[3];
@@ -648,8 +871,8 @@ START_TEST(test_game_first_side_black)
 {
 	const struct clock_profile *srv = P("server");
 	int32_t start = D("2027-01-04");
-	struct clock_move m[] = {{CLOCK_NO_DATE, start + 4, 0, 0, 0},
-	                         {CLOCK_NO_DATE, start + 5, 0, 0, 0}};
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 4, 0, 0, 0, 0, 0},
+	                         {CLOCK_NO_DATE, start + 5, 0, 0, 0, 0, 0}};
 	struct clock_game g = game(srv, start, m, 2);
 	g.first_side = CLOCK_BLACK;
 	struct clock_ply plies[2];
@@ -671,9 +894,9 @@ START_TEST(test_game_forfeit_control)
 	struct clock_move m[20];
 	int32_t t = start;
 	for (int k = 0; k < 10; k++) { /* white 4 days a move, black instantly */
-		m[2 * k] = (struct clock_move){CLOCK_NO_DATE, t + 4, 0, 0, 0};
+		m[2 * k] = (struct clock_move){CLOCK_NO_DATE, t + 4, 0, 0, 0, 0, 0};
 		t += 4;
-		m[2 * k + 1] = (struct clock_move){CLOCK_NO_DATE, t, 0, 0, 0};
+		m[2 * k + 1] = (struct clock_move){CLOCK_NO_DATE, t, 0, 0, 0, 0, 0};
 	}
 	struct clock_game g = game(srv, start, m, 20);
 	struct clock_result res = compute(&g, NULL);
@@ -697,18 +920,22 @@ START_TEST(test_game_forfeit_control)
 	t = start;
 	for (int k = 0; k < 10; k++) {
 		int cost = k < 7 ? 5 : k == 7 ? 10 : 0;
-		m[2 * k] = (struct clock_move){CLOCK_NO_DATE, t + cost, 0, 0, 0};
+		m[2 * k] = (struct clock_move){CLOCK_NO_DATE, t + cost, 0, 0, 0, 0, 0};
 		t += cost;
-		m[2 * k + 1] = (struct clock_move){CLOCK_NO_DATE, t, 0, 0, 0};
+		m[2 * k + 1] = (struct clock_move){CLOCK_NO_DATE, t, 0, 0, 0, 0, 0};
 	}
 	res = compute(&g, NULL);
 	ck_assert(res.player[CLOCK_WHITE].forfeited);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 35 + 6);
-	/* ... but not yet known before the control move is reached */
+	/* ... and known as soon as move 8 is sent (6.3.3.1: "har brugt flere
+	   end 40 dage og ikke afsendt sit 10. træk"): once over, a later move
+	   never makes him not forfeited (issue 9) */
 	g.nmoves = 16;
 	res = compute(&g, NULL);
-	ck_assert(!res.player[CLOCK_WHITE].forfeited);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 35 + 6);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].left_days, -5);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 45); /* already past */
 	g.today = start + 45;
@@ -724,19 +951,19 @@ static size_t series_game(struct clock_move *m, int32_t start, int think, int ac
 	size_t n = 0;
 	int32_t t = start;
 	for (int k = 1; k <= 9; k++) {
-		m[n++] =
-		        (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0}; /* W, 0 days */
-		m[n++] = (struct clock_move){t, t + 3, 0, 0, 0};                     /* B, 3 days */
+		m[n++] = (struct clock_move){
+		        k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0}; /* W, 0 days */
+		m[n++] = (struct clock_move){t, t + 3, 0, 0, 0, 0, 0}; /* B, 3 days */
 		t += 3;
 	}
-	m[n++] = (struct clock_move){t, t, 0, 0, 0}; /* W10 with the series, sent t */
+	m[n++] = (struct clock_move){t, t, 0, 0, 0, 0, 0}; /* W10 with the series, sent t */
 	int32_t r = t, s = t + think;
 	/* B10 accepted: carries the whole thinking time */
-	m[n++] = (struct clock_move){r, s, 0, 0, CLOCK_MOVE_ACCEPTED};
+	m[n++] = (struct clock_move){r, s, 0, 0, CLOCK_MOVE_ACCEPTED, 0, 0};
 	for (int k = 11; k <= 13; k++) {
-		m[n++] = (struct clock_move){s, s, 0, 0, 0}; /* W auto, 0 days */
+		m[n++] = (struct clock_move){s, s, 0, 0, 0, 0, 0}; /* W auto, 0 days */
 		bool acc = k <= accept_through;
-		m[n++] = (struct clock_move){s, s, 0, 0, acc ? CLOCK_MOVE_ACCEPTED : 0};
+		m[n++] = (struct clock_move){s, s, 0, 0, acc ? CLOCK_MOVE_ACCEPTED : 0, 0, 0};
 		if (!acc)
 			break; /* black's own reply, sent with the accepted moves */
 	}
@@ -820,8 +1047,8 @@ START_TEST(test_game_series_edges)
 	int32_t t = start;
 	for (int k = 1; k <= 10; k++) {
 		uint8_t f = (k == 4 || k == 5) ? CLOCK_MOVE_ACCEPTED : 0;
-		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0};
-		m[n++] = (struct clock_move){t, t + 3, 0, 0, f};
+		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0};
+		m[n++] = (struct clock_move){t, t + 3, 0, 0, f, 0, 0};
 		t += 3;
 	}
 	struct clock_game g = game(&p, start, m, n);
@@ -883,9 +1110,9 @@ START_TEST(test_game_penalties_invalid)
 {
 	int32_t start = D("2027-05-03");
 	struct clock_move m[] = {
-	        {CLOCK_NO_DATE, start + 1, 0, 1, 0},
-	        {start + 2, start + 3, 0, 0, 0},
-	        {start + 4, start + 5, 0, 2, 0},
+	        {CLOCK_NO_DATE, start + 1, 0, 1, 0, 0, 0},
+	        {start + 2, start + 3, 0, 0, 0, 0, 0},
+	        {start + 4, start + 5, 0, 2, 0, 0, 0},
 	};
 	static const char *const names[] = {"dsu-post", "dsu-email", "server"};
 	static const int want[] = {3 + 6 + 6, 3 + 3 + 3, 0};
@@ -911,8 +1138,11 @@ START_TEST(test_game_penalties_invalid)
 END_TEST
 
 /* DSU 6.3.4: more than 14 days without notice, and reminded: +3; TL told
- * as well: +6 more.  With automatic silence the dates decide. */
-START_TEST(test_game_silence_auto)
+ * as well: +6 more - from the recorded reminders only (SPEC 4.7).  Each
+ * case records the reminder and the TL notice on their due dates when the
+ * move was not sent before them, as the sweep does; the obsolete
+ * automatic-silence flag alone charges nothing (vector P1). */
+START_TEST(test_game_silence_recorded)
 {
 	const struct clock_profile *srv = P("server");
 	int32_t start = D("2027-05-03");
@@ -923,30 +1153,147 @@ START_TEST(test_game_silence_auto)
 	        {20, 20, 0}, {21, 20, 3}, {26, 20, 3}, {27, 20, 9}, {10, 5, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct clock_move m[] = {
-		        {CLOCK_NO_DATE, start + cases[i].sent, (int16_t)cases[i].announced, 0, 0}};
+		int32_t rem, tl;
+		ck_assert_int_eq(clock_silence_dates(srv, start, cases[i].announced, -1, NULL, 0,
+		                                     &rem, &tl, NULL, 0),
+		                 CC_OK);
+		int32_t sent = start + cases[i].sent;
+		struct clock_move m[] = {{CLOCK_NO_DATE, sent, (int16_t)cases[i].announced, 0, 0,
+		                          CLOCK_NO_DATE, CLOCK_NO_DATE}};
 		struct clock_game g = game(srv, start, m, 1);
-		g.flags = CLOCK_GAME_AUTO_SILENCE;
+		g.flags = CLOCK_GAME_AUTO_SILENCE; /* ignored now */
 		struct clock_result res = compute(&g, NULL);
+		ck_assert_msg(res.player[CLOCK_WHITE].penalty_days == 0,
+		              "case %zu: penalty %d from the calendar alone", i,
+		              res.player[CLOCK_WHITE].penalty_days);
+		if (sent >= rem) { /* the sweep sent the reminder that day or before */
+			m[0].flags |= CLOCK_MOVE_REMINDED;
+			m[0].reminded_on = rem;
+		}
+		if (sent >= tl) {
+			m[0].flags |= CLOCK_MOVE_TL_TOLD;
+			m[0].tl_on = tl;
+		}
+		res = compute(&g, NULL);
 		ck_assert_msg(res.player[CLOCK_WHITE].penalty_days == cases[i].penalty,
 		              "case %zu: penalty %d, expected %d", i,
 		              res.player[CLOCK_WHITE].penalty_days, cases[i].penalty);
-		/* without automatic silence and without flags: nothing */
-		g.flags = 0;
-		res = compute(&g, NULL);
-		ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 0);
 	}
-	/* postal: 14 days plus the transit back before the reminder */
-	const struct clock_profile *post = P("dsu-post");
-	int32_t r = D("2027-06-01");
-	struct clock_move pm[] = {{CLOCK_NO_DATE, r + 15, 0, 0, 0}};
-	struct clock_game g = game(post, r, pm, 1);
-	g.flags = CLOCK_GAME_AUTO_SILENCE;
+	/* a reminder dated after the move was sent crossed it: nothing */
+	struct clock_move x[] = {
+	        {CLOCK_NO_DATE, start + 20, 0, 0, CLOCK_MOVE_REMINDED, start + 21, CLOCK_NO_DATE}};
+	struct clock_game g = game(srv, start, x, 1);
 	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 0);
-	pm[0].sent = r + 16;
+	x[0].reminded_on = start + 20; /* sent the day the reminder went out: +3 */
 	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 3);
-	g.transit_days = 4; /* a slower post moves the reminder */
-	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 0);
+	x[0].flags |= CLOCK_MOVE_TL_TOLD; /* the TL notice after the move: still 3 */
+	x[0].tl_on = start + 22;
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 3);
+	x[0].tl_on = start + 19;
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 9);
+}
+END_TEST
+
+/* SPEC 4.7, DSU 6.3.5.1 / 6.8.6: penalty days a TL adds by hand join the
+ * player's used time on their date: charged with his next move, or to
+ * the clock as it stands, the forfeit date and the checks included. */
+START_TEST(test_game_tl_penalties)
+{
+	const struct clock_profile *srv = P("server"); /* 40 days / 10 moves */
+	int32_t start = D("2027-05-03");
+	struct clock_penalty pen[] = {{CLOCK_WHITE, start + 5, 3}};
+	struct clock_game g = game(srv, start, NULL, 0);
+	g.penalties = pen;
+	g.npenalties = 1;
+	/* White to move: counted at once, the forfeit date 3 days earlier */
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 38);
+	/* never before the penalty's own date */
+	pen[0].days = 35;
+	pen[0].on = start + 20;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 20);
+	ck_assert(!res.player[CLOCK_WHITE].forfeited);
+	g.today = start + 20;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 20);
+	g.today = CLOCK_NO_DATE;
+
+	/* charged with the move sent after it */
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 10, 0, 0, 0, 0, 0}};
+	struct clock_ply plies[1];
+	g.moves = m;
+	g.nmoves = 1;
+	pen[0] = (struct clock_penalty){CLOCK_WHITE, start + 4, 3};
+	res = compute(&g, plies);
+	ck_assert_int_eq(plies[0].days, 10);
+	ck_assert_int_eq(plies[0].penalty, 3);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 13);
+	/* over with it: dated when the penalty and the days together passed 40 */
+	m[0].sent = start + 30;
+	pen[0] = (struct clock_penalty){CLOCK_WHITE, start + 20, 15};
+	res = compute(&g, plies);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 26);
+	/* a penalty dated after the move waits for the next one: White is
+	   not to move, it still counts against his next control */
+	pen[0] = (struct clock_penalty){CLOCK_WHITE, start + 31, 11};
+	res = compute(&g, plies);
+	ck_assert_int_eq(plies[0].penalty, 0);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 11);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 31);
+	pen[0].days = 10; /* exactly 40: not over */
+	ck_assert(!compute(&g, NULL).player[CLOCK_WHITE].forfeited);
+	/* Black's penalty is Black's */
+	pen[0] = (struct clock_penalty){CLOCK_BLACK, start + 2, 6};
+	res = compute(&g, plies);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 0);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].penalty_days, 6);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_date, start + 30 + 35);
+	/* bad lists */
+	struct clock_penalty bad[] = {{CLOCK_WHITE, start + 5, 3}, {CLOCK_BLACK, start + 4, 3}};
+	g.penalties = bad;
+	g.npenalties = 2;
+	char err[256];
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	bad[1].on = start + 6;
+	bad[1].days = -1;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+	bad[1].days = 3;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_OK);
+	g.penalties = NULL;
+	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
+}
+END_TEST
+
+/* SPEC 4.4 (DSU 6.3.6.2): with the play-on agreement a move made in the
+ * holidays brings no reminder; without it, or outside the holidays, the
+ * reminder dates are there; the forfeit date is the same either way. */
+START_TEST(test_game_holiday_play_on)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	int32_t start = D("2027-12-01");
+	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-12-22"), 0, 0, 0, 0, 0}};
+	struct clock_game g = game(mail, start, m, 1); /* Black got it on 23/12 */
+	struct clock_result a = compute(&g, NULL);
+	ck_assert_int_ne(a.player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+	g.flags = CLOCK_GAME_HOLIDAY_PLAY;
+	struct clock_result b = compute(&g, NULL);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].tl_date, CLOCK_NO_DATE);
+	ck_assert_int_eq(b.player[CLOCK_BLACK].forfeit_date, a.player[CLOCK_BLACK].forfeit_date);
+	m[0].sent = D("2027-12-10"); /* made before the holidays: reminded as usual */
+	b = compute(&g, NULL);
+	ck_assert_int_ne(b.player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
+	/* Easter 2027: 23-30 March */
+	m[0].sent = D("2027-03-24");
+	g.start = D("2027-03-01");
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_BLACK].reminder_date, CLOCK_NO_DATE);
 }
 END_TEST
 
@@ -954,7 +1301,7 @@ START_TEST(test_game_silence_flags)
 {
 	const struct clock_profile *mail = P("dsu-email");
 	int32_t start = D("2027-05-03");
-	struct clock_move m[] = {{CLOCK_NO_DATE, start + 20, 0, 0, CLOCK_MOVE_REMINDED}};
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 20, 0, 0, CLOCK_MOVE_REMINDED, 0, 0}};
 	struct clock_game g = game(mail, start, m, 1);
 	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].penalty_days, 3);
 	m[0].flags = CLOCK_MOVE_TL_TOLD; /* implies the reminder */
@@ -971,7 +1318,7 @@ START_TEST(test_game_pending_dates)
 {
 	const struct clock_profile *post = P("dsu-post");
 	int32_t start = D("2027-05-03");
-	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-05-28"), 0, 0, 0}};
+	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-05-28"), 0, 0, 0, 0, 0}};
 	struct clock_game g = game(post, start, m, 1);
 	g.pending.received = D("2027-06-01");
 	struct clock_result res = compute(&g, NULL);
@@ -1020,30 +1367,39 @@ START_TEST(test_game_pending_dates)
 }
 END_TEST
 
-/* With automatic silence the penalties a late move would carry bring the
- * forfeit date forward: 32 days + 3 + 6 > 40 (server). */
+/* The recorded reminder and TL notice of the pending move bring the
+ * forfeit date forward (32 days + 3 + 6 > 40, server); the calendar alone
+ * does not (issue 9, SPEC 4.7). */
 START_TEST(test_game_penalty_forfeit_date)
 {
 	const struct clock_profile *srv = P("server");
 	int32_t start = D("2027-05-03");
 	struct clock_game g = game(srv, start, NULL, 0);
 	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].forfeit_date, start + 41);
-	g.flags = CLOCK_GAME_AUTO_SILENCE;
+	g.flags = CLOCK_GAME_AUTO_SILENCE; /* obsolete: no effect */
 	struct clock_result res = compute(&g, NULL);
-	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 32);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 41);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].reminder_date, start + 14);
 	ck_assert_int_eq(res.player[CLOCK_WHITE].tl_date, start + 21);
 	g.flags = 0;
 	g.pending.flags = CLOCK_MOVE_REMINDED; /* the reminder went out already */
-	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].forfeit_date, start + 38);
+	g.pending.reminded_on = start + 16;    /* two days late */
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_date, start + 38);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].tl_date, start + 23); /* 7 after it */
+	g.pending.flags |= CLOCK_MOVE_TL_TOLD;
+	g.pending.tl_on = start + 23;
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].forfeit_date, start + 32);
+	g.pending.tl_on = start + 35; /* recorded later: +9 only from then on */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_WHITE].forfeit_date, start + 35);
 }
 END_TEST
 
 START_TEST(test_game_derived_received)
 {
 	int32_t start = D("2027-05-03");
-	struct clock_move m[] = {{CLOCK_NO_DATE, start + 2, 0, 0, 0},
-	                         {CLOCK_NO_DATE, start + 6, 0, 0, 0}};
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 2, 0, 0, 0, 0, 0},
+	                         {CLOCK_NO_DATE, start + 6, 0, 0, 0, 0, 0}};
 	struct clock_ply plies[2];
 	struct clock_game g = game(P("dsu-email"), start, m, 2);
 	struct clock_result res = compute(&g, plies);
@@ -1061,7 +1417,7 @@ START_TEST(test_game_flags_misc)
 {
 	const struct clock_profile *mail = P("dsu-email");
 	int32_t start = D("2027-12-01");
-	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-12-27"), 0, 0, 0}};
+	struct clock_move m[] = {{CLOCK_NO_DATE, D("2027-12-27"), 0, 0, 0, 0, 0}};
 	struct clock_game g = game(mail, start, m, 1);
 	struct clock_result a = compute(&g, NULL);
 	ck_assert_int_eq(a.player[CLOCK_WHITE].used_days, 19);
@@ -1096,24 +1452,24 @@ START_TEST(test_game_errors)
 	struct clock_result res;
 	char err[256];
 	/* received before the opponent sent */
-	struct clock_move m1[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0},
-	                          {start + 4, start + 6, 0, 0, 0}};
+	struct clock_move m1[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0, 0, 0},
+	                          {start + 4, start + 6, 0, 0, 0, 0, 0}};
 	struct clock_game g = game(post, start, m1, 2);
 	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
 	ck_assert_ptr_nonnull(strstr(err, "black's move 1"));
 	/* sent before received */
-	struct clock_move m2[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0},
-	                          {start + 7, start + 6, 0, 0, 0}};
+	struct clock_move m2[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0, 0, 0},
+	                          {start + 7, start + 6, 0, 0, 0, 0, 0}};
 	g = game(post, start, m2, 2);
 	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
 	/* postal: the receiver must state the date */
-	struct clock_move m3[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0},
-	                          {CLOCK_NO_DATE, start + 6, 0, 0, 0}};
+	struct clock_move m3[] = {{CLOCK_NO_DATE, start + 5, 0, 0, 0, 0, 0},
+	                          {CLOCK_NO_DATE, start + 6, 0, 0, 0, 0, 0}};
 	g = game(post, start, m3, 2);
 	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
 	ck_assert_ptr_nonnull(strstr(err, "missing"));
 	/* the first move counts from the start date */
-	struct clock_move m4[] = {{start + 1, start + 5, 0, 0, 0}};
+	struct clock_move m4[] = {{start + 1, start + 5, 0, 0, 0, 0, 0}};
 	g = game(post, start, m4, 1);
 	ck_assert_int_eq(clock_compute(&g, &res, NULL, err, sizeof err), CC_ERR_INVALID);
 	m4[0].received = start; /* stating it explicitly is fine */
@@ -1222,6 +1578,53 @@ START_TEST(test_vacation_days)
 	struct clock_interval bad = {D("2027-06-08"), D("2027-06-07")};
 	ck_assert_int_eq(clock_vacation_days(P("dsu-post"), bad, &days), CC_ERR_INVALID);
 	ck_assert_int_eq(clock_vacation_days(NULL, one, &days), CC_ERR_INVALID);
+}
+END_TEST
+
+/* DSU 6.3.6 / 6.8.8: an e-mail vacation covers every tournament of the
+ * player, each with its own allowance counted from its own start. */
+START_TEST(test_vacation_check_each)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	struct clock_interval t1_taken[] = {{D("2027-05-01"), D("2027-05-30")}}; /* 30 days */
+	struct clock_vacation_scope sc[] = {
+	        {D("2027-06-01"), NULL, 0},     /* T2: nothing taken yet */
+	        {D("2027-01-01"), t1_taken, 1}, /* T1: 5 days left in its first year */
+	};
+	struct clock_vacation_check out;
+	size_t bad = 99;
+	char err[256];
+	struct clock_interval ten = {D("2027-07-01"), D("2027-07-10")};
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-06-20"),
+	                                           ten, &out, &bad, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_uint_eq(bad, 1);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_TOO_LONG);
+	/* T2 alone would grant it */
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 1, D("2027-06-20"),
+	                                           ten, &out, &bad, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.remaining, 35);
+	struct clock_interval five = {D("2027-07-01"), D("2027-07-05")};
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-06-20"),
+	                                           five, &out, &bad, err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(out.days, 5);
+	ck_assert_int_eq(out.remaining, 5); /* the smaller of 35 and 5 */
+	/* T1's second year starts on 1 January 2028: ten days fit both */
+	struct clock_interval jan = {D("2028-01-05"), D("2028-01-14")};
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-12-01"),
+	                                           jan, &out, &bad, err, sizeof err),
+	                 CC_OK);
+	/* the notice rule holds for each (V0: 6 days) */
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 2, D("2027-06-28"),
+	                                           five, &out, &bad, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_uint_eq(bad, 0);
+	ck_assert_int_eq(out.verdict, CLOCK_VAC_NOTICE_TOO_SHORT);
+	ck_assert_int_eq(clock_vacation_check_each(mail, CLOCK_VACATION, sc, 0, D("2027-06-20"),
+	                                           five, &out, &bad, err, sizeof err),
+	                 CC_ERR_INVALID);
 }
 END_TEST
 
@@ -1459,7 +1862,7 @@ static struct clock_game random_game(struct clock_move *m, size_t max, struct cl
 		             : p->receipt == CLOCK_RECEIPT_NEXT_DAY ? prev + 1
 		                                                    : prev;
 		int32_t s = rr + (rint_(0, 9) == 0 ? rint_(0, 45) : rint_(0, 6));
-		m[i] = (struct clock_move){r, s, 0, 0, 0};
+		m[i] = (struct clock_move){r, s, 0, 0, 0, 0, 0};
 		if (!plain) {
 			if (rint_(0, 12) == 0)
 				m[i].flags |= CLOCK_MOVE_ACCEPTED;
@@ -1528,7 +1931,7 @@ START_TEST(test_prop_one_pass_vs_move_by_move)
 		if (g.nmoves > 0) {
 			struct clock_game h = g;
 			h.nmoves = (size_t)rint_(0, (int)g.nmoves - 1);
-			h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0};
+			h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0, 0, 0};
 			h.today = CLOCK_NO_DATE;
 			struct clock_result pre = compute(&h, NULL);
 			for (int w = 0; w < 2; w++) {
@@ -1561,10 +1964,14 @@ START_TEST(test_prop_forfeit_date)
 		int32_t r = res.pending_received;
 		ck_assert(fd >= r);
 		struct clock_game h = g;
-		h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0};
-		m[g.nmoves] = (struct clock_move){
-		        g.nmoves == 0 ? CLOCK_NO_DATE : r, fd, (int16_t)g.pending.announced,
-		        (uint8_t)g.pending.invalid, (uint8_t)g.pending.flags};
+		h.pending = (struct clock_pending){CLOCK_NO_DATE, 0, 0, 0, 0, 0, 0};
+		m[g.nmoves] = (struct clock_move){g.nmoves == 0 ? CLOCK_NO_DATE : r,
+		                                  fd,
+		                                  (int16_t)g.pending.announced,
+		                                  (uint8_t)g.pending.invalid,
+		                                  (uint8_t)g.pending.flags,
+		                                  g.pending.reminded_on,
+		                                  g.pending.tl_on};
 		h.nmoves = g.nmoves + 1;
 		compute(&h, plies);
 		if (plies[g.nmoves].used <= limit)
@@ -1602,11 +2009,13 @@ START_TEST(test_prop_controls_naive)
 					continue;
 				used += naive_days(p, plies[i].received, plies[i].sent, st,
 				                   g.nstops);
-				if (++moves % p->moves_per_period == 0) {
-					limit = moves / p->moves_per_period * p->days_per_period;
-					if (used > limit)
-						fmove = moves;
-				}
+				/* 6.3.3.1: over the allowance of the control not yet
+				   passed, after any move */
+				int per = p->moves_per_period;
+				int control = (++moves + per - 1) / per * per;
+				limit = control / per * p->days_per_period;
+				if (used > limit)
+					fmove = control;
 			}
 			ck_assert_int_eq(res.player[w].forfeited, fmove != 0);
 			if (fmove == 0)
@@ -1712,6 +2121,116 @@ START_TEST(test_series_run_still_open)
 	ck_assert_msg(clock_compute(&g, &res, NULL, err, sizeof err) == CC_OK, "%s", err);
 	ck_assert(res.player[CLOCK_BLACK].forfeited);
 	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_move, 10);
+	/* dated on the day move 10 went over 30 (27 + 4), not when it was noticed,
+	   and whether or not there is a today */
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_on, mv[19].received + 4);
+	g.today = CLOCK_NO_DATE;
+	ck_assert_msg(clock_compute(&g, &res, NULL, err, sizeof err) == CC_OK, "%s", err);
+	ck_assert(res.player[CLOCK_BLACK].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].forfeit_on, mv[19].received + 4);
+}
+END_TEST
+
+/* S1 (DSU 6.3.3.2, SPEC 3 "or the last move of his own"): accepting the
+ * whole series for moves 10-12 he may use 36 days up to his move 12; his
+ * answer after the series is his own move 13, judged at move 20. */
+START_TEST(test_series_whole_then_answer)
+{
+	struct clock_profile p30 = post30();
+	int32_t start = D("2027-05-03"), t = start;
+	struct clock_move m[40];
+	size_t n = 0;
+	for (int k = 1; k <= 9; k++) {
+		m[n++] = (struct clock_move){k == 1 ? CLOCK_NO_DATE : t, t, 0, 0, 0, 0, 0};
+		m[n++] = (struct clock_move){t, t, 0, 0, 0, 0, 0};
+	}
+	for (int k = 10; k <= 12; k++) { /* White accepts 10, 11, 12: 12 days each */
+		m[n++] = (struct clock_move){t, t + 12, 0, 0, CLOCK_MOVE_ACCEPTED, 0, 0};
+		t += 12;
+		m[n++] = (struct clock_move){t, t, 0, 0, CLOCK_MOVE_AUTO, 0, 0};
+	}
+	struct clock_game g = game(&p30, start, m, n);
+	g.pending.received = t;
+	struct clock_result res = compute(&g, NULL);
+	const struct clock_player *w = &res.player[CLOCK_WHITE];
+	ck_assert_int_eq(res.to_move, CLOCK_WHITE);
+	ck_assert(!w->forfeited); /* 36 of 36 */
+	ck_assert_int_eq(w->used_days, 36);
+	ck_assert_int_eq(w->next_control, 20);
+	ck_assert_int_eq(w->limit_days, 60);
+	ck_assert_int_eq(w->forfeit_date, t + 25);
+	/* the answer 20 days later is in time: the check at 12 is over */
+	m[n] = (struct clock_move){t, t + 20, 0, 0, 0, 0, 0};
+	g.nmoves = n + 1;
+	g.pending.received = CLOCK_NO_DATE;
+	res = compute(&g, NULL);
+	ck_assert(!res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].used_days, 56);
+	/* ... but if it broke off a series still going on, it counts: 56 > 36 */
+	m[n].flags = CLOCK_MOVE_BROKE;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 12);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, t + 1);
+	/* one day more on the accepted moves: over at 12 either way */
+	m[n].flags = 0;
+	m[n - 2].sent += 1;
+	m[n - 1].received = m[n - 1].sent = m[n - 2].sent;
+	m[n].received = m[n - 2].sent;
+	m[n].sent = m[n].received + 1;
+	res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 12);
+}
+END_TEST
+
+/* Issue 9: a move after one's own forfeit date never shows the player as
+ * not forfeited, also when it is no control move and the opponent is to
+ * move now; and the opponent's answer after it is playing on (6.3.3.4). */
+START_TEST(test_game_forfeit_sticky)
+{
+	const struct clock_profile *srv = P("server"); /* 40 days / 10 moves */
+	int32_t start = D("2027-05-03");
+	struct clock_move m[] = {
+	        {CLOCK_NO_DATE, start + 1, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 1, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 2, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 3, 0, 0, 0, 0, 0},
+	        {CLOCK_NO_DATE, start + 45, 0, 0, 0, 0, 0}, /* White's 3rd: 42 days */
+	        {CLOCK_NO_DATE, start + 46, 0, 0, 0, 0, 0}, /* Black answers */
+	        {CLOCK_NO_DATE, start + 47, 0, 0, 0, 0, 0},
+	};
+	struct clock_game g = game(srv, start, m, 4);
+	g.today = start + 44; /* before White's 3rd: forfeited while to move */
+	struct clock_result res = compute(&g, NULL);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 3 + 39);
+	struct clock_played_on po;
+	ck_assert_int_eq(clock_played_on(&g, &res, &po), CC_OK);
+	ck_assert_int_eq(po.forfeiter, CLOCK_WHITE);
+	ck_assert_int_eq(po.shown_ply, 4); /* nothing shown yet */
+	ck_assert(!po.both_lose);
+	for (size_t n = 5; n <= 7; n++) {
+		g.nmoves = n;
+		g.today = CLOCK_NO_DATE; /* the moves alone decide */
+		res = compute(&g, NULL);
+		ck_assert_msg(res.player[CLOCK_WHITE].forfeited, "%zu moves: not forfeited", n);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_move, 10);
+		ck_assert_int_eq(res.player[CLOCK_WHITE].forfeit_on, start + 3 + 39);
+		ck_assert(!res.player[CLOCK_BLACK].forfeited);
+		ck_assert_int_eq(clock_played_on(&g, &res, &po), CC_OK);
+		ck_assert_int_eq(po.shown_ply, 4);
+		ck_assert_int_eq(po.both_lose, n >= 6);
+	}
+	ck_assert_int_eq(po.ply, 5);
+	ck_assert_int_eq(po.on, start + 46);
+	/* an automatic series move of Black is no playing on */
+	m[5].flags = CLOCK_MOVE_AUTO;
+	g.nmoves = 6;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(clock_played_on(&g, &res, &po), CC_OK);
+	ck_assert(!po.both_lose);
+	ck_assert_int_eq(clock_played_on(NULL, &res, &po), CC_ERR_INVALID);
 }
 END_TEST
 
@@ -1721,11 +2240,16 @@ static Suite *clock_suite(void)
 	TCase *v = tcase_create("vectors");
 	tcase_add_test(v, test_vectors_one_move);
 	tcase_add_test(v, test_series_run_still_open);
+	tcase_add_test(v, test_series_whole_then_answer);
+	tcase_add_test(v, test_game_forfeit_sticky);
 	tcase_add_test(v, test_series_shown_by_profile);
 	tcase_add_test(v, test_vectors_email_receipt);
 	tcase_add_test(v, test_vectors_vacation_notice);
 	tcase_add_test(v, test_vectors_easter_holiday);
 	tcase_add_test(v, test_vectors_control);
+	tcase_add_test(v, test_vectors_penalties);
+	tcase_add_test(v, test_vectors_both_lose);
+	tcase_add_test(v, test_vectors_series_answer);
 	suite_add_tcase(s, v);
 
 	TCase *r = tcase_create("rules");
@@ -1750,7 +2274,9 @@ static Suite *clock_suite(void)
 	tcase_add_test(gm, test_game_series_edges);
 	tcase_add_test(gm, test_game_series_pending);
 	tcase_add_test(gm, test_game_penalties_invalid);
-	tcase_add_test(gm, test_game_silence_auto);
+	tcase_add_test(gm, test_game_silence_recorded);
+	tcase_add_test(gm, test_game_tl_penalties);
+	tcase_add_test(gm, test_game_holiday_play_on);
 	tcase_add_test(gm, test_game_silence_flags);
 	tcase_add_test(gm, test_game_pending_dates);
 	tcase_add_test(gm, test_game_penalty_forfeit_date);
@@ -1763,6 +2289,7 @@ static Suite *clock_suite(void)
 	tcase_add_test(vc, test_tournament_year);
 	tcase_add_test(vc, test_vacation_days);
 	tcase_add_test(vc, test_vacation_check);
+	tcase_add_test(vc, test_vacation_check_each);
 	tcase_add_test(vc, test_special_leave);
 	suite_add_tcase(s, vc);
 

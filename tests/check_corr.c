@@ -177,7 +177,9 @@ START_TEST(test_series_followed)
 	struct corr_move_request other = {.text = "d6"};
 	ck_assert_int_eq(corr_play(&g, BLACK, &other, day("2027-01-08"), &d, &e), CC_OK);
 	ck_assert_uint_eq(d.nrows, 1);
-	ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_NORMAL);
+	/* issue 9: stored as the move that broke the series off (its days
+	   count with the accepted ones, DSU 6.3.3.2) */
+	ck_assert_int_eq(d.rows[0].kind, CORR_MOVE_BROKE);
 	ck_assert_int_eq(d.state.series_by, CORR_NOBODY);
 	corr_game_free(&g);
 }
@@ -475,6 +477,127 @@ START_TEST(test_days_follow_the_clock)
 }
 END_TEST
 
+/* Issue 9 (lib/corr/rules.c): the notice, the postal reminder, the TL's
+ * penalty, a corrected date and the holiday agreement - each a delta
+ * with its record or fix, each refusal with its code, and the clock
+ * following the records once applied. */
+START_TEST(test_rule_operations)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e = {0};
+	new_game(&g, "dsu-post", "startpos", "2027-05-03");
+	/* the notice: the player to move, 15..366, once a move */
+	ck_refused(corr_notice(&g, BLACK, 20, day("2027-05-04"), &d, e), "not_your_turn");
+	ck_refused(corr_notice(&g, WHITE, 14, day("2027-05-04"), &d, e), "invalid_field");
+	ck_assert_int_eq(corr_notice(&g, WHITE, 20, day("2027-05-04"), &d, &e), CC_OK);
+	ck_assert(d.has_record);
+	ck_assert_int_eq(d.record.kind, CORR_REC_NOTICE);
+	ck_assert_int_eq(d.record.days, 20);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_refused(corr_notice(&g, WHITE, 30, day("2027-05-05"), &d, e), "notice_given");
+	/* 20 announced: the reminder is due after 20 days and the post */
+	struct clock_result res;
+	ck_assert_int_eq(corr_clock(&g, day("2027-05-05"), &res, NULL, &e), CC_OK);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].reminder_date, day("2027-05-03") + 20 + 2);
+	/* the postal reminder: by the waiting player, when due, once */
+	struct corr_move_request rq = {
+	        .text = "e4", .received = "2027-05-03", .sent = "2027-05-03"};
+	ck_assert_int_eq(corr_play(&g, WHITE, &rq, day("2027-05-03"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	int32_t due = day("2027-05-03") + 2 + 14 + 2;
+	ck_refused(corr_reminder(&g, BLACK, due, day("2027-06-01"), &d, e), "your_turn");
+	ck_refused(corr_reminder(&g, WHITE, due - 1, day("2027-06-01"), &d, e), "too_early");
+	ck_refused(corr_reminder(&g, WHITE, day("2027-06-02"), day("2027-06-01"), &d, e),
+	           "invalid_date");
+	ck_assert_int_eq(corr_reminder(&g, WHITE, due, day("2027-06-01"), &d, &e), CC_OK);
+	ck_assert_int_eq(d.record.kind, CORR_REC_REMINDER);
+	ck_assert_int_eq(d.record.side, BLACK);
+	ck_assert(d.record.by_player);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_refused(corr_reminder(&g, WHITE, due, day("2027-06-01"), &d, e), "already_reminded");
+	/* the clock charges +3 for a move after it (more than 14 days) */
+	struct corr_move_request late = {
+	        .text = "e5", .received = "2027-05-05", .sent = "2027-05-25"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &late, day("2027-06-01"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(corr_clock(&g, day("2027-06-01"), &res, NULL, &e), CC_OK);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].penalty_days, 3);
+	/* the TL's penalty joins the used time */
+	ck_refused(corr_penalty(&g, WHITE, 0, "no days", day("2027-06-01"), &d, e),
+	           "invalid_field");
+	ck_assert_int_eq(corr_penalty(&g, WHITE, 3, "illegible card", day("2027-06-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(corr_clock(&g, day("2027-06-01"), &res, NULL, &e), CC_OK);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].penalty_days, 3);
+	/* a corrected date: postal received of ply 2; the clock must agree */
+	ck_refused(corr_move_dates(&g, 3, CLOCK_NO_DATE, day("2027-05-20"), "x", day("2027-06-01"),
+	                           &d, e),
+	           "not_found");
+	ck_refused(corr_move_dates(&g, 1, day("2027-05-03"), CLOCK_NO_DATE, "x", day("2027-06-01"),
+	                           &d, e),
+	           "invalid_field");
+	ck_refused(corr_move_dates(&g, 2, day("2027-05-01"), CLOCK_NO_DATE, "x", day("2027-06-01"),
+	                           &d, e),
+	           "invalid_date");
+	ck_assert_int_eq(corr_move_dates(&g, 2, day("2027-05-10"), CLOCK_NO_DATE, "postmark",
+	                                 day("2027-06-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_uint_eq(d.nfixes, 1);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(g.moves[1].received, day("2027-05-10"));
+	struct clock_ply plies[2];
+	ck_assert_int_eq(corr_clock(&g, day("2027-06-01"), &res, plies, &e), CC_OK);
+	ck_assert_int_eq(plies[1].days, 15);
+	/* the holiday agreement is state */
+	ck_assert_int_eq(corr_holiday_play(&g, true, "both agree", &d, &e), CC_OK);
+	ck_assert(d.state.holiday_play);
+	corr_game_free(&g);
+}
+END_TEST
+
+/* DSU 6.3.3.4 through lib/corr: a claim after playing on is 0-0 (F1),
+ * and a server move after the forfeit date is stored as the end with the
+ * lost_on_time answer. */
+START_TEST(test_both_lose_and_lost_on_time)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e = {0};
+	new_game(&g, "server", "startpos", "2027-05-03");
+	ck_assert_int_eq(corr_play(&g, WHITE, &(struct corr_move_request){.text = "e4"},
+	                           day("2027-06-13"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.answer_code, "lost_on_time");
+	ck_assert_uint_eq(d.nrows, 0);
+	ck_assert_str_eq(d.state.result, "0-1");
+	ck_assert_int_eq(corr_play(&g, WHITE, &(struct corr_move_request){.text = "e4"},
+	                           day("2027-06-12"), &d, &e),
+	                 CC_OK);
+	ck_assert(d.answer_code == NULL);
+	corr_game_free(&g);
+	/* postal: White's first move after 31 days, Black answers: 0-0 */
+	new_game(&g, "dsu-post", "startpos", "2027-05-03");
+	struct corr_move_request w = {.text = "e4", .received = "2027-05-03", .sent = "2027-06-03"};
+	ck_assert_int_eq(corr_play(&g, WHITE, &w, day("2027-06-10"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(
+	        corr_claim(&g, BLACK, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d, &e),
+	        CC_OK);
+	ck_assert_str_eq(d.state.result, "0-1"); /* F0: at once */
+	struct corr_move_request b = {.text = "e5", .received = "2027-06-05", .sent = "2027-06-06"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &b, day("2027-06-10"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(
+	        corr_claim(&g, BLACK, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d, &e),
+	        CC_OK);
+	ck_assert_str_eq(d.state.result, "0-0"); /* F1: he played on */
+	ck_assert_str_eq(d.action, "claim_both_lose");
+	corr_game_free(&g);
+}
+END_TEST
+
 START_TEST(test_stored_rows)
 {
 	struct corr_game g;
@@ -527,6 +650,8 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_findings_and_sweep_forfeit);
 	tcase_add_test(tc, test_days_follow_the_clock);
 	tcase_add_test(tc, test_stored_rows);
+	tcase_add_test(tc, test_rule_operations);
+	tcase_add_test(tc, test_both_lose_and_lost_on_time);
 	suite_add_tcase(s, tc);
 	return s;
 }

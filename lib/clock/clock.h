@@ -173,24 +173,53 @@ enum clock_side { CLOCK_WHITE = 0, CLOCK_BLACK = 1 };
 /* Flags of a move. */
 enum {
 	/* An accepted move of a series proposed by the opponent (DSU 6.2.5,
-	   6.3.3.2): the control moves to the last accepted move of the run. */
+	   6.3.3.2): the control moves to the last accepted move of the run.
+	   The check counts the receiver's days up to his last accepted move
+	   when the series was used up, and up to the answer that broke it
+	   off when it was not (CLOCK_MOVE_BROKE, "totalt før besvarelsen");
+	   an answer sent the same day as the run (one card) counts too. */
 	CLOCK_MOVE_ACCEPTED = 1,
-	/* The opponent sent a reminder while this move was pending (6.3.4). */
+	/* A reminder to the mover was recorded while this move was pending
+	   (DSU 6.3.4: "og denne har sendt rykkerskrivelse"); its date is in
+	   reminded_on.  Penalties follow recorded events only, never the
+	   calendar alone (SPEC 4.7). */
 	CLOCK_MOVE_REMINDED = 2,
-	/* ... and had to tell the TL as well (implies REMINDED). */
+	/* ... and the TL notice was recorded as well (implies REMINDED); its
+	   date is in tl_on. */
 	CLOCK_MOVE_TL_TOLD = 4,
+	/* A move the server made for its proposer from his series (0 days
+	   for him, SPEC 3): not a decision of his, so it never counts as
+	   "playing on" after the opponent's forfeit (6.3.3.4). */
+	CLOCK_MOVE_AUTO = 8,
+	/* The receiver's move that broke off a series proposed to him: it
+	   differs from the move proposed (6.2.5); its days belong to the
+	   check of the accepted moves before it (6.3.3.2, vector S3). */
+	CLOCK_MOVE_BROKE = 16,
 };
 
 /* One half-move as the clock sees it.  Moves alternate sides, starting
- * with clock_game.first_side. */
+ * with clock_game.first_side.
+ *
+ * Silence penalties (DSU 6.3.4, SPEC 4.7) need a record: the flag says a
+ * reminder (TL notice) was recorded while the move was pending, the date
+ * says when.  The penalty applies when the move took more than
+ * max(14, announced) days and was sent on or after the recorded date (a
+ * reminder dated after the move was sent crossed it and costs nothing).
+ * A date before `received` (CLOCK_NO_DATE, or 0 from a zeroed struct in
+ * any game after 1970) counts as "recorded before the move was sent".
+ * The two dates are read only when their flag is set. */
 struct clock_move {
 	int32_t received;  /* when the mover got the opponent's move; CLOCK_NO_DATE
 	                      = derive it (start date for the first move, the
 	                      profile's receipt rule otherwise; postal must state it) */
-	int32_t sent;      /* postmark / sender's date */
+	int32_t sent;      /* postmark / sender's date; e-mail (receipt NEXT_DAY):
+	                      may be the opponent's own date, a same-day reply that
+	                      costs 0 days (6.3.2.2 a, vector E2) */
 	int16_t announced; /* days announced under 6.3.4 ("more than 14"), 0 = none */
 	uint8_t invalid;   /* invalid or illegible moves sent before this one (6.3.5.1, 6.8.6) */
 	uint8_t flags;     /* CLOCK_MOVE_* */
+	int32_t reminded_on; /* with CLOCK_MOVE_REMINDED: the recorded reminder's date */
+	int32_t tl_on;       /* with CLOCK_MOVE_TL_TOLD: the recorded TL notice's date */
 };
 
 /* The move the side to move has not sent yet. */
@@ -199,23 +228,35 @@ struct clock_pending {
 	                     sent date + transit */
 	int announced;    /* as in clock_move */
 	int invalid;      /* invalid moves already sent for this move */
-	unsigned flags;   /* CLOCK_MOVE_REMINDED / CLOCK_MOVE_TL_TOLD already done */
+	unsigned flags;   /* CLOCK_MOVE_REMINDED / CLOCK_MOVE_TL_TOLD recorded so far */
 	int series_last;  /* a series from the opponent proposes the mover's
 	                     moves up to this number (0 = none, 6.3.3.2) */
+	int32_t reminded_on; /* as in clock_move: the recorded dates, read only */
+	int32_t tl_on;       /* with their flags */
 };
 
 /* Flags of a game. */
 enum {
-	/* Penalties for silence follow from the dates: a move sent on or after
-	   its reminder (TL) date counts as reminded (TL told), as on the
-	   server, which sends them itself.  Without it only the move flags
-	   count. */
+	/* Obsolete and ignored (issue 9): it used to derive the silence
+	   penalties from the calendar alone, which DSU 6.3.4 does not allow
+	   (vector P1).  Kept so that old callers still compile; record the
+	   reminders instead (CLOCK_MOVE_REMINDED, CLOCK_MOVE_TL_TOLD). */
 	CLOCK_GAME_AUTO_SILENCE = 1,
 	/* Both players agreed to play on in the mandatory holidays (6.3.6.2).
-	   Recorded for the caller: the days stay 0, so no count changes. */
+	   The days stay 0, so no count changes; a pending move received in a
+	   holiday gets no reminder and TL dates (CLOCK_NO_DATE: the sweep
+	   sends no reminder about it, SPEC 4.4); its forfeit date stands. */
 	CLOCK_GAME_HOLIDAY_PLAY = 2,
 	/* The game is over: nobody is to move, no pending move. */
 	CLOCK_GAME_FINISHED = 4,
+};
+
+/* A penalty a TL added by hand (DSU 6.3.5.1 invalid or illegible postal
+ * move: 3, a repeat 6; 6.8.6 e-mail: 3; SPEC 4.7), with its date. */
+struct clock_penalty {
+	enum clock_side side; /* who is charged */
+	int32_t on;           /* the day the TL recorded it */
+	int32_t days;         /* 0..1000 */
 };
 
 struct clock_game {
@@ -233,6 +274,13 @@ struct clock_game {
 	struct clock_pending pending; /* the side to move's pending move */
 	int transit_days;             /* postal transit one way; < 0 = the profile's */
 	unsigned flags;               /* CLOCK_GAME_* */
+	/* TL penalties, sorted by date (optional: NULL and 0).  One joins
+	   its player's used time on its date: it is charged with his first
+	   move sent on or after it, else (none yet) to his clock as it
+	   stands, the pending move's forfeit date included; a check it
+	   fails is dated on the penalty's day at the earliest. */
+	const struct clock_penalty *penalties;
+	size_t npenalties;
 };
 
 /* One player's clock: what the CLOCK object of API.md carries. */
@@ -249,8 +297,12 @@ struct clock_player {
 	int32_t forfeit_date;  /* side to move: first date a move sent would be
 	                          over the limit; else CLOCK_NO_DATE */
 	int32_t reminder_date; /* side to move: the reminder is due (6.3.4, 6.8.3) */
-	int32_t tl_date;       /* side to move: the TL must be told */
-	bool forfeited;        /* over a limit (6.3.3.1/6.3.3.2) */
+	int32_t tl_date;       /* side to move: the TL must be told: tl_days after the
+	                          recorded reminder, or after reminder_date when none
+	                          is recorded yet */
+	bool forfeited;        /* over a limit (6.3.3.1/6.3.3.2); checked after every
+	                          move, so once over he stays forfeited whatever he
+	                          sends later */
 	int forfeit_move;      /* the check that failed, 0 when not forfeited */
 	int32_t forfeit_on;    /* first date the player was over that limit */
 };
@@ -279,7 +331,10 @@ struct clock_result {
  * checks at moves 10, 20, 30 ... (6.3.3.1) or at the last accepted move of
  * a series covering a control move (6.3.3.2, allowance m * days / moves),
  * the first forfeit, and for the side to move the next control, the
- * forfeit date, the reminder and TL dates (6.3.4).  plies may be NULL,
+ * forfeit date, the reminder and TL dates (6.3.4).  Silence penalties
+ * come from the recorded reminders and TL notices only (struct
+ * clock_move); the forfeit date of the side to move counts the records
+ * made so far, so it moves earlier when the sweep records one.  plies may be NULL,
  * else it has room for g->nmoves entries.
  * Cost O(nmoves + nstops log nstops + years spanned).  Fails with
  * CC_ERR_INVALID (a date out of order: received before the opponent's sent
@@ -289,6 +344,33 @@ struct clock_result {
  * on failure. */
 int clock_compute(const struct clock_game *g, struct clock_result *res, struct clock_ply *plies,
                   char *err, size_t errlen);
+
+/* DSU 6.3.3.4, SPEC 4.6: "Det er ikke lovligt at lade en modstander
+ * fortsætte et parti efter dennes tidsoverskridelse ... er partiet tabt for
+ * begge spillere." */
+struct clock_played_on {
+	bool both_lose;   /* the opponent played on: the game is 0-0 */
+	int forfeiter;    /* CLOCK_WHITE/CLOCK_BLACK: who forfeited (the one
+	                     whose forfeit showed first), -1 = nobody */
+	size_t shown_ply; /* his half-move that showed the forfeit (its used
+	                     days were over), or nmoves when it ran out while
+	                     he was to move and he has not moved since */
+	size_t ply;       /* with both_lose: the opponent's first own move
+	                     after shown_ply (auto series moves excluded) */
+	int32_t on;       /* with both_lose: that move's sent date, else
+	                     CLOCK_NO_DATE */
+};
+
+/* Whether the opponent of a forfeited player played on after the forfeit
+ * was there to see: the forfeit shows with the forfeiter's first move sent
+ * on or after his forfeit_on date (the card that carries the over-limit
+ * time); a move the opponent sends himself after that one (not a
+ * CLOCK_MOVE_AUTO series move) is playing on.  A forfeit that ran out
+ * while the forfeiter was to move shows nothing until he moves.  res is
+ * clock_compute()'s result for g.  O(nmoves); no allocation.
+ * CC_ERR_INVALID for a NULL argument. */
+int clock_played_on(const struct clock_game *g, const struct clock_result *res,
+                    struct clock_played_on *out);
 
 /* The silence dates of one pending move received on `received` (DSU 6.3.4,
  * 6.8.3): the reminder is due once the mover has had max(reminder_days,
@@ -350,6 +432,27 @@ int clock_vacation_check(const struct clock_profile *p, enum clock_stop_kind kin
                          int32_t tournament_start, const struct clock_interval *taken,
                          size_t ntaken, int32_t notice, struct clock_interval request,
                          struct clock_vacation_check *out, char *err, size_t errlen);
+
+/* One tournament a vacation is checked against: its start and the
+ * player's periods of the same kind already taken in it. */
+struct clock_vacation_scope {
+	int32_t tournament_start;
+	const struct clock_interval *taken; /* borrowed; non-overlapping, any order */
+	size_t ntaken;
+};
+
+/* A vacation that covers several tournaments at once (e-mail play: "alle
+ * resterende partier", DSU 6.8.8): the request must fit each tournament's
+ * own allowance, each year counted from that tournament's start (6.3.6).
+ * Checks scopes[0..n-1] in order with clock_vacation_check().  CC_OK when
+ * every one grants it (out from the first, out->remaining the smallest
+ * left); else the first refusal: *failed its index (may be NULL), out and
+ * err as clock_vacation_check() left them.  CC_ERR_INVALID for n == 0.
+ * Cost: the sum of the single checks. */
+int clock_vacation_check_each(const struct clock_profile *p, enum clock_stop_kind kind,
+                              const struct clock_vacation_scope *scopes, size_t n, int32_t notice,
+                              struct clock_interval request, struct clock_vacation_check *out,
+                              size_t *failed, char *err, size_t errlen);
 
 /* Allowance left in the tournament year containing `date`: allowance less
  * the days charged by the taken periods in that year; -1 when the kind

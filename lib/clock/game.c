@@ -18,6 +18,7 @@ struct side {
 	int invalid_seen; /* invalid moves so far (postal: the repeat costs 6) */
 	int64_t thinking; /* thinking days */
 	int64_t penalty;  /* penalty days */
+	size_t pen_next;  /* next TL penalty (clock_game.penalties) to look at */
 	/* an open run of accepted series moves (DSU 6.3.3.2) */
 	bool run_open;
 	bool run_covers;  /* it contains a control move */
@@ -35,7 +36,6 @@ struct game_ctx {
 	const struct clock_profile *p;
 	struct stopset stops;
 	int transit;
-	bool auto_silence;
 };
 
 /* What one half-move costs: thinking days, the penalty, and the inputs of
@@ -44,6 +44,8 @@ struct ply_cost {
 	int64_t days;
 	int64_t fixed;   /* invalid-move penalties (6.3.5.1, 6.8.6) */
 	int64_t silence; /* reminder/TL penalties (6.3.4) */
+	int64_t tlpen;   /* TL penalties charged with it (6.3.5.1, 6.8.6) */
+	int32_t tlpen_on; /* the latest of their dates */
 	int thr;         /* days above which silence is punished */
 	int64_t rem_eff; /* from this date a reply counts as reminded, or NEVER */
 	int64_t tl_eff;  /* ... as TL told, or NEVER */
@@ -98,19 +100,29 @@ static int ply_dates(const struct game_ctx *x, size_t i, int number, int32_t *rc
 			return CC_ERR_INVALID;
 		}
 		r = x->p->receipt == CLOCK_RECEIPT_NEXT_DAY ? prev + 1 : prev;
+		if (!in_range(r)) {
+			set_err(err, errlen, "%s's move %d: received after %d", who, number,
+			        CALENDAR_MAX_YEAR);
+			return CC_ERR_RANGE;
+		}
 	} else if (r < prev) {
 		set_err(err, errlen,
 		        "%s's move %d: received %s is before the opponent sent it (%s)", who,
 		        number, iso(r, b1), iso(prev, b2));
 		return CC_ERR_INVALID;
 	}
-	if (m->sent < r) {
+	/* DSU 6.3.2.2 a, 6.8.6: an e-mail move "kan betragtes som modtaget
+	   dagen efter"; a reply sent on the opponent's own date is valid and
+	   costs 0 days (vector E2) */
+	bool same_day = x->p->receipt == CLOCK_RECEIPT_NEXT_DAY && i > 0 && m->sent == prev &&
+	                r == prev + 1;
+	if (m->sent < r && !same_day) {
 		set_err(err, errlen, "%s's move %d: sent %s is before received %s", who, number,
 		        iso(m->sent, b1), iso(r, b2));
 		return CC_ERR_INVALID;
 	}
 	*rcv = r;
-	*snt = m->sent;
+	*snt = m->sent < r ? r : m->sent; /* the date the cost runs to */
 	return CC_OK;
 }
 
@@ -127,20 +139,23 @@ static int64_t invalid_penalty(const struct clock_profile *p, int seen, int n)
 	       (int64_t)(n - first) * p->penalty_invalid_repeat;
 }
 
-/* The silence-penalty dates of a move received on r with flags and an
- * announcement: a flag makes the penalty apply from r on; with automatic
- * silence the computed reminder / TL dates; otherwise never. */
-static void silence_eff(const struct game_ctx *x, const struct cursor *at, int32_t r, int announced,
-                        unsigned flags, struct ply_cost *pc)
+/* The silence-penalty dates of a move received on r with an announcement
+ * and its records (DSU 6.3.4, SPEC 4.7: recorded events only): a recorded
+ * reminder makes the +3 apply to a move sent on or after its date (a date
+ * before r counts from r), a recorded TL notice the +6 likewise; without
+ * a record, never - the calendar alone charges nothing (vector P1). */
+static void silence_eff(const struct clock_profile *p, int32_t r, int announced, unsigned flags,
+                        int32_t rem_on, int32_t tl_on, struct ply_cost *pc)
 {
 	int64_t rem = NEVER, tl = NEVER;
-	pc->thr = announced > x->p->reminder_days ? announced : x->p->reminder_days;
-	if (x->auto_silence)
-		silence(x->p, at, r, announced, x->transit, &rem, &tl);
-	if (flags & (CLOCK_MOVE_REMINDED | CLOCK_MOVE_TL_TOLD))
-		rem = r;
-	if (flags & CLOCK_MOVE_TL_TOLD)
-		tl = r;
+	pc->thr = announced > p->reminder_days ? announced : p->reminder_days;
+	if (flags & CLOCK_MOVE_TL_TOLD) {
+		tl = max64(r, tl_on);
+		/* the TL notice implies the reminder before it */
+		rem = (flags & CLOCK_MOVE_REMINDED) ? min64(max64(r, rem_on), tl) : tl;
+	} else if (flags & CLOCK_MOVE_REMINDED) {
+		rem = max64(r, rem_on);
+	}
 	pc->rem_eff = rem;
 	pc->tl_eff = tl > rem ? tl : rem; /* the TL comes after the reminder */
 }
@@ -164,17 +179,29 @@ static int64_t silence_penalty(const struct clock_profile *p, const struct ply_c
 static void ply_eval(const struct game_ctx *x, size_t i, int32_t r, int32_t s, struct cursor *c,
                      struct side *st, struct ply_cost *pc)
 {
-	const struct clock_move *m = &x->g->moves[i];
-	struct cursor at = *c; /* still valid at r after c moves on */
+	const struct clock_game *g = x->g;
+	const struct clock_move *m = &g->moves[i];
+	enum clock_side who = side_of(g, i);
 	pc->days = cost(x->p, c, r, s);
 	pc->fixed = invalid_penalty(x->p, st->invalid_seen, m->invalid);
 	st->invalid_seen += m->invalid;
+	/* TL penalties dated up to this move's sending are charged with it */
+	pc->tlpen = 0;
+	pc->tlpen_on = r;
+	while (st->pen_next < g->npenalties && g->penalties[st->pen_next].on <= m->sent) {
+		const struct clock_penalty *e = &g->penalties[st->pen_next++];
+		if (e->side != who)
+			continue;
+		pc->tlpen += e->days;
+		if (e->on > pc->tlpen_on)
+			pc->tlpen_on = e->on;
+	}
 	int thr = m->announced > x->p->reminder_days ? m->announced : x->p->reminder_days;
 	pc->silence = 0;
 	pc->thr = thr;
 	pc->rem_eff = pc->tl_eff = NEVER;
 	if (pc->days > thr) {
-		silence_eff(x, &at, r, m->announced, m->flags, pc);
+		silence_eff(x->p, r, m->announced, m->flags, m->reminded_on, m->tl_on, pc);
 		pc->silence = silence_penalty(x->p, pc, pc->days, s);
 	}
 }
@@ -226,9 +253,15 @@ static int32_t forfeit_date_of(const struct game_ctx *x, enum clock_side who, in
 		ply_dates(x, i, 0, &r, &s, NULL, 0); /* already validated */
 		struct cursor at = c;
 		ply_eval(x, i, r, s, &c, &st, &pc);
-		int64_t total = used + pc.fixed + pc.days + pc.silence;
+		int64_t total = used + pc.fixed + pc.tlpen + pc.days + pc.silence;
 		if (total > limit) {
+			/* over by the move itself, or with the TL penalty from its
+			   date on */
 			int64_t d = first_over(x, &at, r, used + pc.fixed, limit, &pc);
+			if (pc.tlpen > 0)
+				d = min64(d, max64(first_over(x, &at, r, used + pc.fixed + pc.tlpen,
+				                              limit, &pc),
+				                   pc.tlpen_on));
 			return (int32_t)(d < r ? r : d > s ? s : d);
 		}
 		used = total;
@@ -238,7 +271,8 @@ static int32_t forfeit_date_of(const struct game_ctx *x, enum clock_side who, in
 
 /* The check of one control (DSU 6.3.3.1: "har brugt flere end 30 dage og
  * ikke afsendt sit 10. træk"): over when used > allowance(move).  Only the
- * first failure is kept. */
+ * first failure is kept.  O(1), or one replay of the player's moves on
+ * the first failure. */
 static void control_check(const struct game_ctx *x, struct side *st, enum clock_side who, int move,
                           size_t upto)
 {
@@ -252,14 +286,27 @@ static void control_check(const struct game_ctx *x, struct side *st, enum clock_
 	}
 }
 
-/* Closes player who's run of accepted series moves: DSU 6.3.3.2, if the
- * run covers a control move the check is at its last move m, with the
- * allowance m * days / moves, and with every day used up to the reply. */
+/* The check after any move of a player not in a run (DSU 6.3.3.1): the
+ * forfeit is there as soon as he has used more than the allowance of the
+ * control he has not passed yet ("og ikke afsendt sit 10. træk"), so a
+ * move after his forfeit date never makes him not forfeited. */
+static void move_check(const struct game_ctx *x, struct side *st, enum clock_side who, size_t upto)
+{
+	control_check(x, st, who, clock_next_control(x->p, st->moves), upto);
+}
+
+/* Closes player who's run of accepted series moves, counting his moves up
+ * to half-move upto (already added): DSU 6.3.3.2, if the run covers a
+ * control move the check is at its last accepted move m, with the
+ * allowance m * days / moves.  upto is the answer that broke the series
+ * off ("totalt før besvarelsen", vector S3), or the last accepted move
+ * when the series was used up.  Then the usual check of his control. */
 static void close_run(const struct game_ctx *x, struct side *st, enum clock_side who, size_t upto)
 {
 	if (st->run_open && st->run_covers)
 		control_check(x, st, who, st->run_m, upto);
 	st->run_open = false;
+	move_check(x, st, who, upto);
 }
 
 /* Checks the parts of a game that need no dates in order: the profile,
@@ -302,7 +349,59 @@ static int validate_game(const struct clock_game *g, char *err, size_t errlen)
 			set_err(err, errlen, "move %zu: negative announced days", i + 1);
 			return CC_ERR_RANGE;
 		}
+	if (g->npenalties > MAX_PLIES || (g->npenalties > 0 && g->penalties == NULL)) {
+		set_err(err, errlen, "penalty list missing or too long");
+		return CC_ERR_INVALID;
+	}
+	for (size_t i = 0; i < g->npenalties; i++) {
+		const struct clock_penalty *e = &g->penalties[i];
+		if ((e->side != CLOCK_WHITE && e->side != CLOCK_BLACK) || e->days < 0 ||
+		    e->days > 1000 || !in_range(e->on) ||
+		    (i > 0 && e->on < g->penalties[i - 1].on)) {
+			set_err(err, errlen,
+			        "penalty %zu: side, days (0..1000) or date (in order) out of range",
+			        i + 1);
+			return CC_ERR_INVALID;
+		}
+	}
 	return CC_OK;
+}
+
+/* Whether a day lies in a mandatory holiday (DSU 6.3.6.2).  O(1). */
+static bool in_holiday(int32_t day)
+{
+	int y, mo, d;
+	struct clock_interval h[2];
+	calendar_to_ymd(day, &y, &mo, &d);
+	if (clock_holidays(y, h) != CC_OK)
+		return false;
+	return (day >= h[0].first && day <= h[0].last) || (day >= h[1].first && day <= h[1].last);
+}
+
+/* Charges player who's TL penalties that no move of his carried (dated
+ * after his last move): they count from their dates against the control
+ * he has not passed yet (allowance `limit` at move `control`); the first
+ * that brings him over dates the forfeit.  Returns their sum and the
+ * latest date (*on, left alone when there are none).  O(penalties). */
+static int64_t charge_leftover(const struct game_ctx *x, struct side *st, enum clock_side who,
+                               int control, int64_t limit, int32_t *on)
+{
+	const struct clock_game *g = x->g;
+	int64_t sum = 0;
+	for (; st->pen_next < g->npenalties; st->pen_next++) {
+		const struct clock_penalty *e = &g->penalties[st->pen_next];
+		if (e->side != who)
+			continue;
+		sum += e->days;
+		st->penalty += e->days;
+		*on = e->on;
+		if (!st->forfeited && st->thinking + st->penalty > limit) {
+			st->forfeited = true;
+			st->forfeit_move = control;
+			st->forfeit_on = e->on;
+		}
+	}
+	return sum;
 }
 
 /* The clock of the side to move: next control (with a pending series
@@ -339,7 +438,7 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	int control = clock_next_control(p, k);
 	/* DSU 6.3.3.2: a series reaching a control move, or one whose
 	   accepted moves have passed a control already, is judged at its last
-	   proposed move. */
+	   proposed move (the run is open only while the series goes on). */
 	if (g->pending.series_last >= control || (st->run_open && st->run_covers))
 		control = g->pending.series_last;
 	int32_t limit = allowance(p, control);
@@ -349,12 +448,28 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	struct ply_cost pc = {0};
 	struct cursor at; /* one positioned cursor for all the questions below */
 	cursor_init(&at, &x->stops, p->holidays, r);
-	int64_t base = st->thinking + st->penalty +
-	               invalid_penalty(p, st->invalid_seen, g->pending.invalid);
-	silence_eff(x, &at, r, g->pending.announced, g->pending.flags, &pc);
+	/* DSU 6.3.3.2: a run judged at this control may be over already
+	   (the series ran out after accepted moves that used too much) */
+	if (!st->forfeited && st->thinking + st->penalty > limit)
+		control_check(x, st, (enum clock_side)res->to_move, control, g->nmoves - 1);
+	int32_t pen_on = r;
+	int64_t before = st->thinking + st->penalty +
+	                 invalid_penalty(p, st->invalid_seen, g->pending.invalid);
+	int64_t tlpen =
+	        charge_leftover(x, st, (enum clock_side)res->to_move, control, limit, &pen_on);
+	int64_t base = before + tlpen;
+	silence_eff(p, r, g->pending.announced, g->pending.flags, g->pending.reminded_on,
+	            g->pending.tl_on, &pc);
 	int64_t rem, tl;
 	silence(p, &at, r, g->pending.announced, x->transit, &rem, &tl);
-	int64_t fd = first_over(x, &at, r, base, limit, &pc);
+	/* DSU 6.3.4: "senest 7 dage efter gentagelsen" - counted from the
+	   reminder actually recorded */
+	if ((g->pending.flags & CLOCK_MOVE_REMINDED) && g->pending.reminded_on > r &&
+	    g->pending.reminded_on <= CALENDAR_MAX_DAY)
+		tl = plain_after(&at, g->pending.reminded_on, p->tl_days);
+	int64_t fd = first_over(x, &at, r, before, limit, &pc);
+	if (tlpen > 0) /* the TL penalty counts from its date (6.3.5.1) */
+		fd = min64(fd, max64(first_over(x, &at, r, base, limit, &pc), pen_on));
 	if (fd > CALENDAR_MAX_DAY || tl > CALENDAR_MAX_DAY) {
 		set_err(err, errlen, "the %s clock runs past the year %d",
 		        side_name((enum clock_side)res->to_move), CALENDAR_MAX_YEAR);
@@ -363,6 +478,11 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	out->forfeit_date = (int32_t)fd;
 	out->reminder_date = (int32_t)rem;
 	out->tl_date = (int32_t)tl;
+	/* SPEC 4.4 (our reading of DSU 6.3.6.2): with the play-on agreement
+	   nobody is reminded about a move made in the holidays; the forfeit
+	   date stands */
+	if ((g->flags & CLOCK_GAME_HOLIDAY_PLAY) && p->holidays && in_holiday(r))
+		out->reminder_date = out->tl_date = CLOCK_NO_DATE;
 	if (g->today != CLOCK_NO_DATE && g->today >= r) {
 		struct cursor c = at;
 		out->running_days = (int32_t)cost(p, &c, r, g->today);
@@ -396,7 +516,6 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 	x.g = g;
 	x.p = g->profile;
 	x.transit = g->transit_days >= 0 ? g->transit_days : g->profile->transit_days;
-	x.auto_silence = (g->flags & CLOCK_GAME_AUTO_SILENCE) != 0;
 	if ((rc = clock_stopset_build(&x.stops, g->stops, g->nstops, err, errlen)) != CC_OK)
 		return rc;
 	memset(sd, 0, sizeof sd);
@@ -413,30 +532,29 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		if ((rc = ply_dates(&x, i, st->moves + 1, &r, &s, err, errlen)) != CC_OK)
 			goto fail;
 		bool accepted = (m->flags & CLOCK_MOVE_ACCEPTED) != 0;
-		/* a run ends at the first own move that is not an accepted one; a
-		   reply sent with the run belongs to its check (6.3.3.2) */
-		bool close_after = false;
+		/* DSU 6.3.3.2: an answer that breaks the series off (or is sent
+		   with the accepted moves, one card) belongs to the run's check;
+		   after a series used up, the run is judged without it */
+		bool with_run = false;
 		if (st->run_open && !accepted) {
-			if (s == st->run_sent)
-				close_after = true;
+			if ((m->flags & CLOCK_MOVE_BROKE) || s == st->run_sent)
+				with_run = true;
 			else
 				close_run(&x, st, who, st->run_ply);
 		}
 		ply_eval(&x, i, r, s, &c, st, &pc);
 		st->thinking += pc.days;
-		st->penalty += pc.fixed + pc.silence;
+		st->penalty += pc.fixed + pc.tlpen + pc.silence;
 		st->moves++;
 		if (plies != NULL) {
 			plies[i].side = who;
 			plies[i].number = st->moves;
 			plies[i].received = r;
-			plies[i].sent = s;
+			plies[i].sent = m->sent;
 			plies[i].days = (int32_t)pc.days;
-			plies[i].penalty = (int32_t)(pc.fixed + pc.silence);
+			plies[i].penalty = (int32_t)(pc.fixed + pc.tlpen + pc.silence);
 			plies[i].used = (int32_t)min64(st->thinking + st->penalty, INT32_MAX);
 		}
-		if (close_after)
-			close_run(&x, st, who, i);
 		if (accepted) {
 			if (!st->run_open) {
 				st->run_open = true;
@@ -447,19 +565,23 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 			st->run_ply = i;
 			if (st->moves % per == 0)
 				st->run_covers = true;
-		} else if (st->moves % per == 0) {
-			control_check(&x, st, who, st->moves, i); /* DSU 6.3.3.1 */
+		} else if (with_run) {
+			close_run(&x, st, who, i); /* the answer ends the run (6.3.3.2) */
+		} else {
+			move_check(&x, st, who, i); /* DSU 6.3.3.1 */
 		}
 	}
 	bool finished = (g->flags & CLOCK_GAME_FINISHED) != 0;
 	int to_move = finished ? -1 : (int)side_of(g, g->nmoves);
 	for (int w = 0; w < 2; w++) {
 		/* DSU 6.3.3.2: while the series still proposes later moves of
-		   the side to move, his run of accepted moves is not over and
-		   its check waits for the last move he accepts. */
+		   the side to move, his run is not over: its check waits for
+		   the answer (pending_clock judges it).  A series used up is
+		   judged at its last accepted move. */
 		if (w == to_move && sd[w].run_open && g->pending.series_last > sd[w].moves)
 			continue;
-		close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);
+		if (sd[w].run_open)
+			close_run(&x, &sd[w], (enum clock_side)w, sd[w].run_ply);
 	}
 	res->to_move = to_move;
 	res->pending_received = CLOCK_NO_DATE;
@@ -474,6 +596,14 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		int w = res->to_move;
 		if ((rc = pending_clock(&x, &sd[w], &res->player[w], res, err, errlen)) != CC_OK)
 			goto fail;
+	}
+	for (int w = 0; w < 2; w++) {
+		if (w == res->to_move)
+			continue; /* pending_clock() charged them */
+		int control = clock_next_control(x.p, sd[w].moves + 1);
+		int32_t on = CLOCK_NO_DATE;
+		charge_leftover(&x, &sd[w], (enum clock_side)w, control, allowance(x.p, control),
+		                &on);
 	}
 	for (int w = 0; w < 2; w++) {
 		struct clock_player *o = &res->player[w];
@@ -504,4 +634,46 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 fail:
 	clock_stopset_free(&x.stops);
 	return rc;
+}
+
+/* The 6.3.3.4 question, from the computed clocks: for each forfeited
+ * player the first own move sent on or after his forfeit_on (the card
+ * with the over-limit time on it), then the opponent's first own move
+ * after it.  The forfeit that showed first decides.  O(nmoves). */
+int clock_played_on(const struct clock_game *g, const struct clock_result *res,
+                    struct clock_played_on *out)
+{
+	if (g == NULL || res == NULL || out == NULL || (g->nmoves > 0 && g->moves == NULL))
+		return CC_ERR_INVALID;
+	memset(out, 0, sizeof *out);
+	out->forfeiter = -1;
+	out->shown_ply = g->nmoves;
+	out->on = CLOCK_NO_DATE;
+	size_t best_shown = SIZE_MAX;
+	for (int w = 0; w < 2; w++) {
+		const struct clock_player *pl = &res->player[w];
+		if (!pl->forfeited)
+			continue;
+		size_t shown = g->nmoves;
+		for (size_t i = 0; i < g->nmoves; i++)
+			if ((int)side_of(g, i) == w && g->moves[i].sent >= pl->forfeit_on) {
+				shown = i;
+				break;
+			}
+		if (best_shown != SIZE_MAX && shown >= best_shown)
+			continue;
+		best_shown = shown;
+		out->forfeiter = w;
+		out->shown_ply = shown;
+		out->both_lose = false;
+		out->on = CLOCK_NO_DATE;
+		for (size_t i = shown + 1; i < g->nmoves; i++)
+			if ((int)side_of(g, i) != w && !(g->moves[i].flags & CLOCK_MOVE_AUTO)) {
+				out->both_lose = true;
+				out->ply = i;
+				out->on = g->moves[i].sent;
+				break;
+			}
+	}
+	return CC_OK;
 }

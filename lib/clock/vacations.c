@@ -208,3 +208,33 @@ int clock_vacation_check(const struct clock_profile *p, enum clock_stop_kind kin
 	}
 	return CC_OK;
 }
+
+/* Each tournament on its own (DSU 6.3.6, 6.8.8); the smallest remainder
+ * is the one the player should see. */
+int clock_vacation_check_each(const struct clock_profile *p, enum clock_stop_kind kind,
+                              const struct clock_vacation_scope *scopes, size_t n, int32_t notice,
+                              struct clock_interval request, struct clock_vacation_check *out,
+                              size_t *failed, char *err, size_t errlen)
+{
+	struct clock_vacation_check one;
+	if (scopes == NULL || n == 0 || out == NULL) {
+		set_err(err, errlen, "no tournament to check the vacation against");
+		return CC_ERR_INVALID;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int rc = clock_vacation_check(p, kind, scopes[i].tournament_start, scopes[i].taken,
+		                              scopes[i].ntaken, notice, request, &one, err, errlen);
+		if (rc != CC_OK) {
+			*out = one;
+			if (failed != NULL)
+				*failed = i;
+			return rc;
+		}
+		if (i == 0)
+			*out = one;
+		else if (one.remaining >= 0 &&
+		         (out->remaining < 0 || one.remaining < out->remaining))
+			out->remaining = one.remaining;
+	}
+	return CC_OK;
+}

@@ -82,6 +82,14 @@ int corr_series_cancel(const struct corr_game *g, int side, struct corr_delta *d
 	int rc = active(g, e);
 	if (rc != CC_OK)
 		return rc;
+	/* DSU 6.2.4, 6.8.4: "Et afsendt træk kan ikke ændres eller
+	 * tilbagekaldes" - no exception in a DSU tournament (SPEC 3). */
+	if (strncmp(g->profile->name, "dsu-", 4) == 0)
+		return corr_fail(
+		        e, CC_ERR_INVALID, "series_binding",
+		        "a series is binding once sent (DSU 6.2.4, 6.8.4): never cancelled "
+		        "in a DSU tournament (%s)",
+		        g->profile->name);
 	if (!g->series_cancellable)
 		return corr_fail(e, CC_ERR_INVALID, "series_binding",
 		                 "a series is binding once sent (DSU 6.2.5): this game does not "
@@ -127,10 +135,26 @@ int corr_sweep_forfeit(const struct corr_game *g, const struct corr_finding *f, 
 	int rc = active(g, e);
 	if (rc != CC_OK)
 		return rc;
-	if (f->kind != CORR_FINDING_FORFEIT || !g->profile->auto_forfeit)
+	if (f->kind != CORR_FINDING_FORFEIT)
+		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
+		                 "only a time forfeit ends a game");
+	corr_delta_init(d, g);
+	/* DSU 6.3.3.4, SPEC 4.6: the opponent played on after the forfeit was
+	 * there to see: lost for both, whatever the profile (vector F1). */
+	struct clock_played_on po;
+	if ((rc = corr_played_on(g, today, &po, e)) != CC_OK)
+		return rc;
+	if (po.both_lose && po.forfeiter == f->side) {
+		corr_delta_finish(d, "0-0", "time_forfeit", today);
+		char detail[300];
+		snprintf(detail, sizeof detail, "%s; the opponent played on after it (DSU 6.3.3.4)",
+		         f->detail);
+		audit(d, "sweep_both_lose", detail);
+		return CC_OK;
+	}
+	if (!g->profile->auto_forfeit)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
 		                 "only a time forfeit under a profile that ends games ends one");
-	corr_delta_init(d, g);
 	/* SPEC 4.6: on the server the sweep ends the game (DSU 6.3.3.3). */
 	corr_delta_finish(d, f->side == WHITE ? "0-1" : "1-0", "time_forfeit", today);
 	audit(d, "sweep_time_forfeit", f->detail);

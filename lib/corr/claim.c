@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "clock/calendar.h"
 #include "notation/notation.h"
 #include "util/status.h"
 
@@ -27,6 +28,22 @@ static int claim_forfeit(const struct corr_game *g, int side, int32_t today, str
 		                 p->limit_days, p->next_control);
 	}
 	corr_delta_init(d, g);
+	/* DSU 6.3.3.4: the claimant played on after the forfeit was there to
+	 * see: the game is lost for both (vector F1). */
+	struct clock_played_on po;
+	if ((rc = corr_played_on(g, today, &po, e)) != CC_OK)
+		return rc;
+	if (po.both_lose && po.forfeiter == opp) {
+		char on[CALENDAR_ISO_LEN];
+		calendar_format(po.on, on, sizeof on);
+		corr_delta_finish(d, "0-0", "time_forfeit", today);
+		snprintf(d->action, sizeof d->action, "claim_both_lose");
+		snprintf(d->detail, sizeof d->detail,
+		         "%s claimed, but played on (ply %zu sent %s) after %s's forfeit (DSU "
+		         "6.3.3.4)",
+		         corr_side_name(side), po.ply + 1, on, corr_side_name(opp));
+		return CC_OK;
+	}
 	/* DSU 6.3.3.3: a time forfeit loses the game. */
 	corr_delta_finish(d, opp == CLOCK_WHITE ? "0-1" : "1-0", "time_forfeit", today);
 	snprintf(d->action, sizeof d->action, "claim_time_forfeit");

@@ -57,6 +57,31 @@ enum corr_move_kind {
 	CORR_MOVE_AUTO = 1,     /* made for the proposer from his series (DSU 6.2.5), 0 days */
 	CORR_MOVE_ACCEPTED = 2, /* the receiver's move that followed the opponent's series
 	                           (6.3.3.2: the control moves to the last one of a run) */
+	CORR_MOVE_BROKE = 3,    /* the receiver's move that broke the series off: its days
+	                           belong to the series check (6.3.3.2, vector S3) */
+};
+
+/* A recorded event of the rules (issue 9; SPEC 4.7, docs/RULES.md),
+ * loaded with the game; the clock's penalties follow these only. */
+enum corr_record_kind {
+	CORR_REC_REMINDER = 0,  /* a reminder to `side` was sent (the sweep's, or posted by
+	                           his opponent and recorded; DSU 6.3.4) */
+	CORR_REC_TL_NOTICE = 1, /* ... and the TL was told */
+	CORR_REC_NOTICE = 2,    /* `side` announced `days` for his move (6.3.4 ¶1) */
+	CORR_REC_PENALTY = 3,   /* a TL added `days` to `side` (6.3.5.1, 6.8.6) */
+};
+
+#define CORR_REASON_MAX 512
+
+struct corr_record {
+	enum corr_record_kind kind;
+	int side;       /* WHITE / BLACK: the player it concerns */
+	int ply;        /* reminders, notices: the moves made then (the pending move) */
+	int32_t on;     /* the day it was sent / given */
+	int32_t due;    /* reminders: the day it was due */
+	int days;       /* notices, penalties */
+	bool by_player; /* a reminder the waiting player posted himself */
+	char reason[CORR_REASON_MAX]; /* penalties */
 };
 
 /* One dated move. */
@@ -87,6 +112,8 @@ struct corr_state {
 	size_t nseries;                         /* its moves, the first one proposed to the
 	                                           side to move (the proposer's opponent) */
 	move series[SERIES_MAX];
+	bool holiday_play; /* both agreed to play on in the mandatory
+	                      holidays (DSU 6.3.6.2) */
 };
 
 struct corr_game {
@@ -100,6 +127,9 @@ struct corr_game {
 	struct clock_interval *stops; /* new: vacations and special leave of both
 	                                 players (DSU 6.3.6), nstops entries */
 	size_t nstops;
+	struct corr_record *records; /* new: reminders, notices, penalties, in the order
+	                                recorded; nrecords entries */
+	size_t nrecords, rcap;
 	struct corr_state state;
 };
 
@@ -109,8 +139,19 @@ struct corr_error {
 	char message[CORR_MESSAGE_MAX];
 };
 
+/* A corrected date of a stored move (DSU 6.2.1.1 c): ply 1, 2, ... */
+struct corr_fix {
+	size_t ply;
+	int32_t received, sent;
+};
+
+#define CORR_DELTA_FIXES 2 /* the move and the one whose received date follows it */
+
 /* What an operation changes: rows appended to the moves, then the whole
- * new state, and the audit line (action "" = none). */
+ * new state, and the audit line (action "" = none); a record to add and
+ * dates to correct (issue 9).  answer_code: stored, yet the request is
+ * answered with this refusal (409 lost_on_time: the game ends, the move
+ * is not played). */
 struct corr_delta {
 	size_t nrows;
 	struct corr_move rows[CORR_DELTA_ROWS];
@@ -118,6 +159,12 @@ struct corr_delta {
 	char fen[FEN_MAX]; /* the position after the rows */
 	char action[CORR_ACTION_MAX];
 	char detail[CORR_DETAIL_MAX];
+	bool has_record;
+	struct corr_record record;
+	size_t nfixes;
+	struct corr_fix fixes[CORR_DELTA_FIXES];
+	const char *answer_code; /* NULL: answer with the game */
+	char answer_message[CORR_MESSAGE_MAX];
 };
 
 /* ---- the value ---- */
@@ -148,6 +195,9 @@ int corr_game_set_series(struct corr_game *g, int by, const char *const *texts, 
 int corr_game_set_stops(struct corr_game *g, const struct clock_interval *stops, size_t n,
                         struct corr_error *e);
 
+/* Appends a stored record (copied).  CC_OK or CC_ERR_NOMEM. */
+int corr_game_add_record(struct corr_game *g, const struct corr_record *r, struct corr_error *e);
+
 /* The side to move (WHITE/BLACK), and the position now (borrowed). */
 int corr_to_move(const struct corr_game *g);
 const position *corr_position(const struct corr_game *g);
@@ -163,8 +213,10 @@ int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_erro
  * does).  viewer: the viewer's side in the game or CORR_NOBODY. */
 bool corr_series_visible(const struct corr_game *g, int viewer, bool viewer_is_tl);
 
-/* Both clocks as of today (lib/clock), the server sending reminders
- * itself (CLOCK_GAME_AUTO_SILENCE).  plies: NULL, or room for g->nmoves
+/* Both clocks as of today (lib/clock), with the recorded reminders and TL
+ * notices (the silence penalties follow them only, SPEC 4.7), the notices
+ * of a longer think, the TL penalties and the holiday agreement.  plies:
+ * NULL, or room for g->nmoves
  * entries (each move's thinking days as the clock counts them now, after
  * any special leave or corrected date).  CC_OK, or a lib status with e
  * filled. */
@@ -285,6 +337,46 @@ bool corr_result_valid(const char *result);
  * games). */
 int corr_sweep_forfeit(const struct corr_game *g, const struct corr_finding *f, int32_t today,
                        struct corr_delta *d, struct corr_error *e);
+
+/* DSU 6.3.3.4: whether the opponent of a forfeited player played on after
+ * the forfeit was there to see (clock_played_on()) as of today.  CC_OK
+ * with *po, or a lib status with e. */
+int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played_on *po,
+                   struct corr_error *e);
+
+/* ---- the rules of issue 9 (lib/corr/rules.c; docs/RULES.md) ---- */
+
+/* POST .../notice by side (the player to move): days 15..366, one notice a
+ * move (DSU 6.3.4 ¶1).  Codes game_over, not_your_turn, invalid_field,
+ * notice_given. */
+int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
+                struct corr_error *e);
+
+/* POST .../reminder by side (the waiting player, postal play), posted on
+ * `sent`: not before the clock's reminder date (DSU 6.3.4: 14 days, or
+ * the days announced, and the post both ways), once a move.  Codes
+ * game_over, your_turn, not_postal, too_early, invalid_date,
+ * already_reminded, internal. */
+int corr_reminder(const struct corr_game *g, int side, int32_t sent, int32_t today,
+                  struct corr_delta *d, struct corr_error *e);
+
+/* POST .../penalty by a TL: days 1..1000 to side (DSU 6.3.5.1, 6.8.6).
+ * Codes game_over, invalid_field. */
+int corr_penalty(const struct corr_game *g, int side, int days, const char *reason, int32_t today,
+                 struct corr_delta *d, struct corr_error *e);
+
+/* PATCH .../moves/{ply} by a TL (DSU 6.2.1.1 c): received and/or sent
+ * (CLOCK_NO_DATE: unchanged); where the profile derives the received date
+ * only sent, and the next move's received date follows.  The corrected
+ * game must satisfy the clock.  Codes not_found, invalid_field,
+ * invalid_date, missing_field. */
+int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int32_t sent,
+                    const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e);
+
+/* POST .../holiday_play by a TL (DSU 6.3.6.2): both players agreed (or
+ * no longer).  Codes game_over. */
+int corr_holiday_play(const struct corr_game *g, bool agreed, const char *reason,
+                      struct corr_delta *d, struct corr_error *e);
 
 /* For the operations: a delta that changes nothing yet (no rows, the
  * state as it is, the FEN of the position now, no audit line). */

@@ -99,7 +99,14 @@ int corr_findings(const struct corr_game *g, int32_t today, struct corr_finding 
 			snprintf(f->detail, sizeof f->detail, "silent since %s, reminder due %s", a,
 			         b);
 		}
-		if (p->tl_date != CLOCK_NO_DATE && today >= p->tl_date) {
+		/* DSU 6.3.4 "senest 7 dage efter gentagelsen": the TL notice only
+		 * after a recorded reminder (the clock dates it 7 days after that
+		 * one), never together with a late reminder */
+		bool reminded = false;
+		for (size_t i = 0; i < g->nrecords; i++)
+			reminded |= g->records[i].kind == CORR_REC_REMINDER &&
+			            g->records[i].ply == (int)g->nmoves;
+		if (reminded && p->tl_date != CLOCK_NO_DATE && today >= p->tl_date) {
 			struct corr_finding *f =
 			        add(out, &n, CORR_FINDING_TL_NOTICE, g, s, p->tl_date);
 			f->received = res.pending_received;

@@ -62,6 +62,7 @@ void corr_game_free(struct corr_game *g)
 	game_free(g->chess);
 	free(g->moves);
 	free(g->stops);
+	free(g->records);
 	memset(g, 0, sizeof *g);
 }
 
@@ -143,6 +144,20 @@ int corr_game_set_stops(struct corr_game *g, const struct clock_interval *stops,
 	return CC_OK;
 }
 
+int corr_game_add_record(struct corr_game *g, const struct corr_record *r, struct corr_error *e)
+{
+	if (g->nrecords == g->rcap) {
+		size_t cap = g->rcap ? g->rcap * 2 : 8;
+		struct corr_record *v = realloc(g->records, cap * sizeof *v);
+		if (!v)
+			return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+		g->records = v;
+		g->rcap = cap;
+	}
+	g->records[g->nrecords++] = *r;
+	return CC_OK;
+}
+
 int corr_to_move(const struct corr_game *g)
 {
 	return game_position(g->chess)->side;
@@ -160,6 +175,10 @@ void corr_delta_init(struct corr_delta *d, const struct corr_game *g)
 	fen_write(game_position(g->chess), d->fen, sizeof d->fen);
 	d->action[0] = '\0';
 	d->detail[0] = '\0';
+	d->has_record = false;
+	d->nfixes = 0;
+	d->answer_code = NULL;
+	d->answer_message[0] = '\0';
 }
 
 void corr_delta_finish(struct corr_delta *d, const char *result, const char *termination,
@@ -187,6 +206,19 @@ int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_erro
 		if (rc != CC_OK)
 			return rc;
 	}
+	for (size_t i = 0; i < d->nfixes; i++) {
+		const struct corr_fix *f = &d->fixes[i];
+		if (f->ply < 1 || f->ply > g->nmoves)
+			return corr_fail(e, CC_ERR_INVALID, "internal", "no move %zu to correct",
+			                 f->ply);
+		g->moves[f->ply - 1].received = f->received;
+		g->moves[f->ply - 1].sent = f->sent;
+	}
+	if (d->has_record) {
+		int rc = corr_game_add_record(g, &d->record, e);
+		if (rc != CC_OK)
+			return rc;
+	}
 	g->state = d->state;
 	g->rev++;
 	return CC_OK;
@@ -202,8 +234,10 @@ bool corr_series_visible(const struct corr_game *g, int viewer, bool viewer_is_t
 	return g->profile->series_shown || viewer == g->state.series_by || viewer_is_tl;
 }
 
-int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
-               struct clock_ply *plies, struct corr_error *e)
+/* corr_clock() and corr_played_on(): the clock inputs of g, one
+ * clock_compute(), and with po_out the 6.3.3.4 question. */
+static int clock_of(const struct corr_game *g, int32_t today, struct clock_result *res,
+                    struct clock_ply *plies, struct clock_played_on *po_out, struct corr_error *e)
 {
 	struct clock_move local[64];
 	struct clock_move *cm = local;
@@ -226,9 +260,16 @@ int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *re
 		memset(&cm[i], 0, sizeof cm[i]);
 		cm[i].received = g->moves[i].received;
 		cm[i].sent = g->moves[i].sent;
-		/* DSU 6.3.3.2: the control moves to the last accepted move. */
+		cm[i].reminded_on = cm[i].tl_on = CLOCK_NO_DATE;
+		/* DSU 6.3.3.2: the control moves to the last accepted move, and
+		 * the move that broke the series off is judged with it (S3); the
+		 * proposer's automatic moves are no decision of his (6.3.3.4). */
 		if (g->moves[i].kind == CORR_MOVE_ACCEPTED)
 			cm[i].flags |= CLOCK_MOVE_ACCEPTED;
+		if (g->moves[i].kind == CORR_MOVE_BROKE)
+			cm[i].flags |= CLOCK_MOVE_BROKE;
+		if (g->moves[i].kind == CORR_MOVE_AUTO)
+			cm[i].flags |= CLOCK_MOVE_AUTO;
 	}
 	cg.moves = cm;
 	cg.nmoves = g->nmoves;
@@ -244,15 +285,88 @@ int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *re
 		cg.pending.series_last = made + (int)(g->state.nseries + 1) / 2;
 	}
 	cg.transit_days = -1;
-	/* DSU 6.3.4: the server sends the reminders and TL notices itself,
-	 * so the silence penalties follow from the dates. */
-	cg.flags = CLOCK_GAME_AUTO_SILENCE;
+	cg.pending.reminded_on = cg.pending.tl_on = CLOCK_NO_DATE;
+	/* The records (issue 9): DSU 6.3.4, the silence penalties follow the
+	 * reminders and TL notices actually sent, never the calendar alone
+	 * (SPEC 4.7); a notice raises its move's threshold; the TL's
+	 * penalties (6.3.5.1, 6.8.6) in date order. */
+	struct clock_penalty lpen[16];
+	struct clock_penalty *pen = lpen;
+	size_t npen = 0;
+	for (size_t i = 0; i < g->nrecords; i++)
+		npen += g->records[i].kind == CORR_REC_PENALTY;
+	if (npen > sizeof lpen / sizeof lpen[0] && !(pen = calloc(npen, sizeof *pen))) {
+		if (cm != local)
+			free(cm);
+		return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+	}
+	npen = 0;
+	for (size_t i = 0; i < g->nrecords; i++) {
+		const struct corr_record *r = &g->records[i];
+		bool pending = r->ply == (int)g->nmoves;
+		struct clock_move *m =
+		        !pending && r->ply >= 0 && (size_t)r->ply < g->nmoves ? &cm[r->ply] : NULL;
+		switch (r->kind) {
+		case CORR_REC_REMINDER:
+		case CORR_REC_TL_NOTICE: {
+			unsigned flag = r->kind == CORR_REC_REMINDER ? CLOCK_MOVE_REMINDED
+			                                             : CLOCK_MOVE_TL_TOLD;
+			if (pending) {
+				cg.pending.flags |= flag;
+				*(flag == CLOCK_MOVE_REMINDED ? &cg.pending.reminded_on
+				                              : &cg.pending.tl_on) = r->on;
+			} else if (m) {
+				m->flags |= (uint8_t)flag;
+				*(flag == CLOCK_MOVE_REMINDED ? &m->reminded_on : &m->tl_on) =
+				        r->on;
+			}
+			break;
+		}
+		case CORR_REC_NOTICE:
+			if (pending)
+				cg.pending.announced = r->days;
+			else if (m)
+				m->announced = (int16_t)r->days;
+			break;
+		case CORR_REC_PENALTY: {
+			/* insertion by date: a handful of penalties at most */
+			size_t k = npen++;
+			while (k > 0 && pen[k - 1].on > r->on) {
+				pen[k] = pen[k - 1];
+				k--;
+			}
+			pen[k] = (struct clock_penalty){
+			        r->side == WHITE ? CLOCK_WHITE : CLOCK_BLACK, r->on, r->days};
+			break;
+		}
+		}
+	}
+	cg.penalties = pen;
+	cg.npenalties = npen;
+	cg.flags = g->state.holiday_play ? CLOCK_GAME_HOLIDAY_PLAY : 0;
 	if (g->state.status != CORR_ACTIVE)
 		cg.flags |= CLOCK_GAME_FINISHED;
 	int rc = clock_compute(&cg, res, plies, err, sizeof err);
+	if (rc == CC_OK && po_out != NULL && clock_played_on(&cg, res, po_out) != CC_OK)
+		rc = CC_ERR_INVALID;
+	if (pen != lpen)
+		free(pen);
 	if (cm != local)
 		free(cm);
 	if (rc != CC_OK)
 		return corr_fail(e, rc, "internal", "the clocks cannot be computed: %s", err);
 	return CC_OK;
+}
+
+int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
+               struct clock_ply *plies, struct corr_error *e)
+{
+	return clock_of(g, today, res, plies, NULL, e);
+}
+
+int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played_on *po,
+                   struct corr_error *e)
+{
+	struct clock_result res;
+	return clock_of(g, today, &res, NULL, po, e);
 }

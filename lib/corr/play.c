@@ -56,10 +56,15 @@ static int move_dates(const struct corr_game *g, const struct corr_move_request 
 			*received = rq->received ? given_received : today;
 		*sent = rq->sent ? given_sent : today;
 	}
-	if (*sent > today || *received > today)
+	/* DSU 6.3.2.2 a: an e-mail move "kan betragtes som modtaget dagen
+	 * efter" - may, so a reply on the opponent's own date is valid and
+	 * costs 0 days (vector E2), though it counts as received tomorrow */
+	bool same_day = p->receipt == CLOCK_RECEIPT_NEXT_DAY && last && *received == opp_sent + 1 &&
+	                *sent == opp_sent;
+	if (*sent > today || (*received > today && !same_day))
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
 		                 "a date may not be in the future (today is the server's date)");
-	if (*sent < *received)
+	if (*sent < *received && !same_day)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
 		                 "the move cannot be sent before it was received");
 	if (*received < g->start) {
@@ -174,9 +179,40 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 	if ((rc = move_dates(g, rq, today, &received, &sent, e)) != CC_OK)
 		return rc;
 	struct clock_days cd;
-	if (clock_move_days(g->profile, received, sent, g->stops, g->nstops, &cd, err,
-	                    sizeof err) != CC_OK)
+	/* an e-mail reply on the opponent's date costs 0 days (E2) */
+	if (clock_move_days(g->profile, received, sent < received ? received : sent, g->stops,
+	                    g->nstops, &cd, err, sizeof err) != CC_OK)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date", "%s", err);
+	/* SPEC 4.6: under automatic forfeit a move sent on or after the
+	 * mover's forfeit date is refused (409 lost_on_time) and the game
+	 * ends there as a time forfeit (DSU 6.3.3.3); the delta stores the
+	 * end, the answer is the refusal. */
+	if (g->profile->auto_forfeit) {
+		struct clock_result res;
+		if ((rc = corr_clock(g, today, &res, NULL, e)) != CC_OK)
+			return rc;
+		const struct clock_player *cp =
+		        &res.player[side == WHITE ? CLOCK_WHITE : CLOCK_BLACK];
+		if (cp->forfeited ||
+		    (cp->forfeit_date != CLOCK_NO_DATE && sent >= cp->forfeit_date)) {
+			char fd[CALENDAR_ISO_LEN];
+			calendar_format(cp->forfeited ? cp->forfeit_on : cp->forfeit_date, fd,
+			                sizeof fd);
+			corr_delta_init(d, g);
+			corr_delta_finish(d, side == WHITE ? "0-1" : "1-0", "time_forfeit", today);
+			snprintf(d->action, sizeof d->action, "lost_on_time");
+			snprintf(d->detail, sizeof d->detail,
+			         "%s moved on or after the forfeit date %s (move %d, %d days)",
+			         corr_side_name(side), fd, cp->next_control, cp->limit_days);
+			d->answer_code = "lost_on_time";
+			snprintf(d->answer_message, sizeof d->answer_message,
+			         "your forfeit date was %s (DSU 6.3.3.3): the move is not played "
+			         "and "
+			         "the game is lost on time",
+			         fd);
+			return CC_OK;
+		}
+	}
 
 	/* The opponent's series, if one waits on this move.  One the mover
 	 * cannot see must not change any answer: with a series of his own
@@ -199,8 +235,16 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 
 	corr_delta_init(d, g);
 	position pos = *before;
-	add_row(d, &pos, m, follows ? CORR_MOVE_ACCEPTED : CORR_MOVE_NORMAL, cd.days, received,
-	        sent);
+	/* DSU 6.3.3.2: a move that differs from the one proposed breaks the
+	 * series off; its days count with the accepted ones (vector S3).  A
+	 * hidden series the mover answers with one of his own is treated
+	 * alike whatever his move (it breaks off as any move would). */
+	bool broke = waiting && !follows && (visible || !rq->proposes) && st->series[0] != m;
+	add_row(d, &pos, m,
+	        follows ? CORR_MOVE_ACCEPTED
+	        : broke ? CORR_MOVE_BROKE
+	                : CORR_MOVE_NORMAL,
+	        cd.days, received, sent);
 	const char *result = NULL, *termination = NULL;
 	bool ended = automatic_ending(&pos, &result, &termination);
 	move proposed[SERIES_MAX];

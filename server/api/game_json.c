@@ -170,6 +170,66 @@ static void write_series(struct jsonw *w, const struct corr_game *g)
 	jsonw_raw(w, "]}");
 }
 
+/* API.md (issue 9): the tournament, the notice of the pending move, the
+ * reminders and TL notices sent (to the silent player), the TL's
+ * penalties and the holiday play-on agreement.  O(records). */
+static void write_rules(struct jsonw *w, const struct store_game *sg)
+{
+	const struct corr_game *g = &sg->g;
+	jsonw_key(w, "tournament", false);
+	if (sg->tournament > 0)
+		jsonw_int(w, sg->tournament);
+	else
+		jsonw_raw(w, "null");
+	const struct corr_record *notice = NULL;
+	for (size_t i = 0; i < g->nrecords; i++)
+		if (g->records[i].kind == CORR_REC_NOTICE && g->records[i].ply == (int)g->nmoves &&
+		    g->state.status == CORR_ACTIVE)
+			notice = &g->records[i];
+	jsonw_key(w, "notice", false);
+	if (notice) {
+		jsonw_raw(w, "{\"by\":");
+		jsonw_str(w, corr_side_name(notice->side));
+		jsonw_key(w, "days", false);
+		jsonw_int(w, notice->days);
+		jsonw_key(w, "on", false);
+		write_date(w, notice->on);
+		jsonw_raw(w, "}");
+	} else {
+		jsonw_raw(w, "null");
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		jsonw_key(w, pass == 0 ? "reminders" : "penalties", false);
+		jsonw_raw(w, "[");
+		bool first = true;
+		for (size_t i = 0; i < g->nrecords; i++) {
+			const struct corr_record *r = &g->records[i];
+			bool rem = r->kind == CORR_REC_REMINDER || r->kind == CORR_REC_TL_NOTICE;
+			if (pass == 0 ? !rem : r->kind != CORR_REC_PENALTY)
+				continue;
+			jsonw_raw(w, first ? "{" : ",{");
+			first = false;
+			jsonw_key(w, pass == 0 ? "to" : "color", true);
+			jsonw_str(w, corr_side_name(r->side));
+			if (pass == 0) {
+				jsonw_key(w, "kind", false);
+				jsonw_str(w, r->kind == CORR_REC_REMINDER ? "reminder" : "tl_notice");
+			} else {
+				jsonw_key(w, "days", false);
+				jsonw_int(w, r->days);
+				jsonw_key(w, "reason", false);
+				jsonw_str(w, r->reason);
+			}
+			jsonw_key(w, "on", false);
+			write_date(w, r->on);
+			jsonw_raw(w, "}");
+		}
+		jsonw_raw(w, "]");
+	}
+	jsonw_key(w, "holiday_play", false);
+	jsonw_bool(w, g->state.holiday_play);
+}
+
 void game_json_write(struct jsonw *w, const struct store_game *sg, const struct user *viewer,
                      int32_t today)
 {
@@ -234,5 +294,6 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 	jsonw_key(w, "draw_offer", false);
 	jsonw_str(w,
 	          g->state.draw_offer != CORR_NOBODY ? corr_side_name(g->state.draw_offer) : NULL);
+	write_rules(w, sg);
 	jsonw_raw(w, "}");
 }

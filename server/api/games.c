@@ -106,6 +106,10 @@ int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, st
 		return api_error(rs, "busy",
 		                 "the change could not be stored; nothing was changed, "
 		                 "try again");
+	/* Stored, yet refused (409 lost_on_time: the game ended, the move
+	 * was not played; SPEC 4.6). */
+	if (d->answer_code)
+		return api_error(rs, d->answer_code, "%s", d->answer_message);
 	/* Answer from what was just stored, without reading it back. */
 	if (!applied) {
 		struct store_game now;
@@ -144,6 +148,13 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 		snprintf(err, errlen,
 		         "the profile must be dsu-post, dsu-email or server, not \"%s\"",
 		         ng->profile);
+		return -1;
+	}
+	/* DSU 6.2.4, 6.8.4 (SPEC 3, issue 9): never in a DSU tournament */
+	if (ng->series_cancellable && strncmp(ng->profile, "dsu-", 4) == 0) {
+		snprintf(err, errlen,
+		         "series_cancellable: a series is binding once sent in a DSU tournament "
+		         "(6.2.4, 6.8.4); it is an option for other events only");
 		return -1;
 	}
 	int32_t day;

@@ -14,6 +14,7 @@
 #include "api/moves.h"
 #include "api/ratings.h"
 #include "api/password.h"
+#include "api/rules.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tournaments.h"
@@ -53,6 +54,14 @@ static const struct route {
         {"POST", "/api/v1/games/{id}/claim", api_actions_claim, SIGNED, NULL},
         {"POST", "/api/v1/games/{id}/result", api_actions_result, TL, "sets results"},
         {"DELETE", "/api/v1/games/{id}/series", api_moves_series_cancel, SIGNED, NULL},
+        {"POST", "/api/v1/games/{id}/notice", api_rules_notice, SIGNED, NULL},
+        {"POST", "/api/v1/games/{id}/reminder", api_rules_reminder, SIGNED, NULL},
+        {"POST", "/api/v1/games/{id}/penalty", api_rules_penalty, TL, "adds penalty days"},
+        {"PATCH", "/api/v1/games/{id}/moves/{ply}", api_rules_move_dates, TL,
+         "corrects a move's dates"},
+        {"GET", "/api/v1/games/{id}/audit", api_rules_audit, TL, "reads a game's audit"},
+        {"POST", "/api/v1/games/{id}/holiday_play", api_rules_holiday_play, TL,
+         "records the holiday agreement"},
         {"GET", "/api/v1/games/{id}/pgn", api_export_pgn, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/messages", api_messages_list, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, SIGNED, NULL},
@@ -85,13 +94,15 @@ void api_list_routes(void (*fn)(const char *method, const char *pattern, void *c
 		fn(routes[i].method, routes[i].pattern, ctx);
 }
 
-/* Matches path against pattern, collecting the {id} values; a segment
- * that should be an id but is not a positive integer does not match. */
+/* Matches path against pattern, collecting the {id} values (any {name}
+ * segment, e.g. {ply}); a segment that should be an id but is not a
+ * positive integer does not match. */
 static bool match(const char *pattern, const char *path, int64_t ids[3])
 {
 	int nid = 0;
 	while (*pattern && *path) {
-		if (strncmp(pattern, "{id}", 4) == 0) {
+		const char *close = *pattern == '{' ? strchr(pattern, '}') : NULL;
+		if (close) {
 			int64_t v = 0;
 			int digits = 0;
 			while (*path >= '0' && *path <= '9' && digits < 15) {
@@ -102,7 +113,7 @@ static bool match(const char *pattern, const char *path, int64_t ids[3])
 			if (digits == 0 || v == 0 || (*path && *path != '/') || nid >= 3)
 				return false;
 			ids[nid++] = v;
-			pattern += 4;
+			pattern = close + 1;
 			continue;
 		}
 		if (*pattern != *path)

@@ -430,6 +430,12 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 	d->advance = d->kind == KIND_CUP ? (advance ? (int)advance : 2) : 0;
 	if (check_profile_date(d->profile, d->start, rs))
 		return -1;
+	/* DSU 6.2.4, 6.8.4 (SPEC 3, issue 9): a series binds in a DSU event */
+	if (d->series_cancellable && strncmp(d->profile, "dsu-", 4) == 0)
+		return api_error(rs, "invalid_field",
+		                 "series_cancellable: a series is binding once sent in a DSU "
+		                 "tournament (6.2.4, 6.8.4); it is an option for other events only"),
+		       -1;
 	d->n = 0;
 	if ((d->kind == KIND_TEAM ? read_teams(body, d, rs) : read_players(body, d, rs)) ||
 	    check_users(app, d, rs))

@@ -105,6 +105,28 @@ static int load_periods(struct app *app, int64_t user, struct store_period **out
 	return store_vacations_of(app->st, user, VAC_PERIODS_MAX + 1, out, n) == STORE_OK ? 0 : -1;
 }
 
+#define VAC_TOURNAMENTS_MAX 64 /* active tournaments of one player looked at */
+
+/* Postal play: a vacation belongs to one tournament (DSU 6.3.6); e-mail
+ * (6.8.8: "samtidigt mod alle tilbageværende modstandere") and server
+ * play: to all the player's games. */
+static bool per_tournament(const struct clock_profile *p)
+{
+	return p->receipt == CLOCK_RECEIPT_STATED;
+}
+
+/* The periods of v that count in tournament t (its own and those of all
+ * games), copied into out; returns how many. */
+static size_t periods_of(const struct store_period *v, size_t n, int64_t t,
+			 struct store_period *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (v[i].tournament == 0 || v[i].tournament == t)
+			out[k++] = v[i];
+	return k;
+}
+
 /* Copies the intervals of the periods of one kind into taken (room for n
  * entries); returns how many. */
 static size_t taken_of(const struct store_period *v, size_t n, enum clock_stop_kind kind,
@@ -137,9 +159,10 @@ static json_t *period_json(int64_t user, const struct store_period *p, int32_t d
 	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	iso(p->iv.first, a);
 	iso(p->iv.last, b);
-	return json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:s}", "id", (json_int_t)p->id, "user",
-			 (json_int_t)user, "start", a, "end", b, "days", (int)days, "kind",
-			 kind_name(p->kind), "notice_on", p->notice_on);
+	return json_pack("{s:I, s:I, s:s, s:s, s:i, s:s, s:s, s:o}", "id", (json_int_t)p->id,
+			 "user", (json_int_t)user, "start", a, "end", b, "days", (int)days, "kind",
+			 kind_name(p->kind), "notice_on", p->notice_on, "tournament",
+			 p->tournament ? json_integer(p->tournament) : json_null());
 }
 
 /* Reads a required date field into *day: 0, or -1 with 422 missing_field,
@@ -269,18 +292,23 @@ static int check_request(const struct rules *r, const struct store_period *v, si
  * nothing.  Cost: a few indexed queries and O(profiles * periods) work. */
 int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"start", "end", "user", "kind", NULL};
+	static const char *const keys[] = {"start", "end", "user", "kind", "tournament", "notice_on",
+					   NULL};
 	struct store_period *v = NULL;
 	size_t n = 0;
 	json_t *body = api_body_object(rq, rs);
 	struct clock_interval req;
-	int64_t user = rq->user.id;
-	const char *kind_text = "vacation";
+	int64_t user = rq->user.id, tournament = 0;
+	const char *kind_text = "vacation", *notice_text = NULL;
 	if (!body || api_only_keys(body, keys, rs) || get_date(body, "start", &req.first, rs) ||
 	    get_date(body, "end", &req.last, rs) ||
 	    api_get_int(body, "user", false, &user, rs) < 0 ||
-	    api_get_string(body, "kind", false, &kind_text, rs) < 0)
+	    api_get_string(body, "kind", false, &kind_text, rs) < 0 ||
+	    api_get_int(body, "tournament", false, &tournament, rs) < 0 ||
+	    api_get_string(body, "notice_on", false, &notice_text, rs) < 0)
 		return rs->status;
+	if (json_object_get(body, "tournament") && tournament < 1)
+		return api_error(rs, "invalid_field", "tournament: a tournament id");
 	enum clock_stop_kind kind;
 	if (strcmp(kind_text, "vacation") == 0)
 		kind = CLOCK_VACATION;
@@ -304,6 +332,21 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
+	/* DSU 6.3.6.1: the notice date counts, not the day it is entered; a
+	 * TL may record a notice sent earlier by post (issue 9) */
+	int32_t notice = today;
+	if (notice_text) {
+		char err[200];
+		if (!api_is_tl(&rq->user))
+			return api_error(rs, "forbidden",
+					 "notice_on: only a tournament leader records a notice sent "
+					 "earlier; yours is sent today");
+		if (calendar_parse(notice_text, &notice, err, sizeof err) != CC_OK)
+			return api_error(rs, "invalid_date", "notice_on: %s", err);
+		if (notice > today)
+			return api_error(rs, "invalid_date",
+					 "notice_on: a notice date may not be in the future");
+	}
 
 	if (store_begin(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the database is busy; try again");
@@ -314,21 +357,90 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 		api_error(rs, "unknown_user", "there is no user %lld", (long long)user);
 		goto out;
 	}
-	struct rules r;
-	if (load_rules(app, user, today, &r) || load_periods(app, user, &v, &n))
+	/* DSU 6.3.6 (issue 9): each tournament's allowance counts from its
+	 * own start; a postal vacation belongs to one tournament, an e-mail
+	 * one to all games (6.8.8) and must fit every allowance. */
+	struct store_scope scopes[VAC_TOURNAMENTS_MAX];
+	size_t nscopes = 0;
+	int64_t scope_id = 0;
+	if (store_vacations_tournaments(app->st, user, scopes, VAC_TOURNAMENTS_MAX, &nscopes) !=
+	    STORE_OK)
+		goto dbfail;
+	if (tournament > 0) {
+		struct store_scope t;
+		int f = store_vacations_tournament(app->st, tournament, user, &t);
+		if (f == STORE_ERROR)
+			goto dbfail;
+		if (f != STORE_OK) {
+			api_error(rs, "invalid_field",
+				  "tournament: user %lld plays in no tournament %lld", (long long)user,
+				  (long long)tournament);
+			goto out;
+		}
+		if (per_tournament(t.prof)) {
+			scope_id = t.id;
+			scopes[0] = t;
+			nscopes = 1;
+		} else if (nscopes == 0) {
+			scopes[0] = t;
+			nscopes = 1;
+		}
+	} else {
+		size_t postal = 0;
+		for (size_t i = 0; i < nscopes; i++)
+			postal += per_tournament(scopes[i].prof);
+		if (nscopes > 1 && postal > 0) {
+			api_error(rs, "missing_field",
+				  "tournament: user %lld plays in %zu tournaments; a postal vacation "
+				  "belongs to one of them (DSU 6.3.6): say which",
+				  (long long)user, nscopes);
+			goto out;
+		}
+		if (nscopes == 1 && postal == 1)
+			scope_id = scopes[0].id;
+	}
+	if (load_periods(app, user, &v, &n))
 		goto dbfail;
 	if (n >= VAC_PERIODS_MAX) {
 		api_error(rs, "too_many_periods", "user %lld has %d periods stored already",
 			  (long long)user, VAC_PERIODS_MAX);
 		goto out;
 	}
-	int32_t days;
-	if (check_request(&r, v, n, kind, today, req, &days, rs))
-		goto out;
+	int32_t days = 0;
+	if (scope_id == 0) {
+		/* all his games (none in a tournament, or e-mail/server play):
+		 * the rules of every active game as before (see the top), and
+		 * below each tournament's own allowance as well */
+		struct rules r;
+		if (load_rules(app, user, today, &r))
+			goto dbfail;
+		if (check_request(&r, v, n, kind, notice, req, &days, rs))
+			goto out;
+	}
+	if (nscopes > 0) {
+		struct store_period *sub = calloc(n ? n : 1, sizeof *sub);
+		if (!sub) {
+			api_error(rs, "internal", "out of memory");
+			goto out;
+		}
+		for (size_t i = 0; i < nscopes; i++) {
+			struct rules r = {.start = scopes[i].start, .prof = {scopes[i].prof}, .nprof = 1};
+			size_t k = periods_of(v, n, scopes[i].id, sub);
+			int32_t d;
+			if (check_request(&r, sub, k, kind, notice, req, &d, rs)) {
+				free(sub);
+				goto out;
+			}
+			if (d > days)
+				days = d;
+		}
+		free(sub);
+	}
 
-	struct store_period p = {.iv = req, .kind = kind};
-	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
-	iso(today, p.notice_on);
+	struct store_period p = {.iv = req, .kind = kind, .tournament = scope_id};
+	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN], today_s[CALENDAR_ISO_LEN];
+	iso(notice, p.notice_on);
+	iso(today, today_s);
 	iso(req.first, a);
 	iso(req.last, b);
 	if (store_vacations_insert(app->st, user, &p) != STORE_OK)
@@ -344,10 +456,11 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 		if (store_audit(app->st, rq->user.id, 0, action, detail) != STORE_OK)
 			goto dbfail;
 	}
-	/* DSU 6.3.6.1: the notice to every remaining opponent, written with
-	 * the vacation (docs/NOTIFY.md). */
-	if (notify_vacation(app, user, req.first, req.last, today, kind == CLOCK_SPECIAL_LEAVE,
-			    p.notice_on) != 0)
+	/* DSU 6.3.6.1: the notice to every remaining opponent (of its
+	 * tournament, issue 9), written with the vacation (docs/NOTIFY.md);
+	 * the notice date is the one that counts (a TL's notice_on). */
+	if (notify_vacation(app, user, req.first, req.last, notice, kind == CLOCK_SPECIAL_LEAVE,
+			    scope_id, today_s) != 0)
 		goto dbfail;
 	if (store_commit(app->st) != STORE_OK)
 		goto dbfail;
@@ -385,10 +498,37 @@ int api_vacations_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	struct rules r;
 	struct store_period *v = NULL;
 	size_t n = 0;
-	if (load_rules(app, user, today, &r) || load_periods(app, user, &v, &n))
+	/* issue 9 (DSU 6.3.6): ?tournament=T counts the year and the days
+	 * left from that tournament's own start, with its periods and those
+	 * of all games */
+	int64_t tournament = 0;
+	const char *q = api_query(rq, "tournament");
+	if (q) {
+		char *end;
+		long long t = strtoll(q, &end, 10);
+		if (*q == '\0' || *end || t < 1)
+			return api_error(rs, "invalid_field", "tournament: a tournament id");
+		struct store_scope sc;
+		int f = store_vacations_tournament(app->st, t, user, &sc);
+		if (f == STORE_ERROR)
+			return api_error(rs, "internal", "the database is not available");
+		if (f != STORE_OK)
+			return api_error(rs, "not_found", "user %lld plays in no tournament %lld",
+					 (long long)user, t);
+		tournament = t;
+		memset(&r, 0, sizeof r);
+		r.start = sc.start;
+		r.prof[0] = sc.prof;
+		r.nprof = 1;
+	} else if (load_rules(app, user, today, &r)) {
+		return api_error(rs, "internal", "the database is not available");
+	}
+	if (load_periods(app, user, &v, &n))
 		return api_error(rs, "internal", "the database is not available");
 	if (n > VAC_PERIODS_MAX)
 		n = VAC_PERIODS_MAX;
+	if (tournament)
+		n = periods_of(v, n, tournament, v); /* in place: keeps the order */
 	struct clock_interval *taken = n ? calloc(n, sizeof *taken) : NULL;
 	json_t *list = json_array();
 	if ((n && !taken) || !list)

@@ -354,7 +354,7 @@ struct opponent {
 };
 
 int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
-                    bool special, const char *today)
+                    bool special, int64_t tournament, const char *today)
 {
 	int64_t *ids = malloc(MAX_GAMES * sizeof *ids);
 	struct opponent *opp = calloc(MAX_OPPS, sizeof *opp);
@@ -379,7 +379,10 @@ int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, 
 			goto out;
 		if (lr > 0)
 			continue;
-		if (sg.g.state.status == CORR_ACTIVE) {
+		/* issue 9 (DSU 6.3.6): a postal vacation belongs to one
+		 * tournament, so only its opponents are told */
+		if (sg.g.state.status == CORR_ACTIVE &&
+		    (tournament == 0 || sg.tournament == tournament)) {
 			int64_t other = sg.white == user ? sg.black : sg.white;
 			int k = 0;
 			while (k < nopp && opp[k].user != other)

@@ -31,11 +31,13 @@ int notify_game_changed(struct app *app, const struct corr_state *was,
                         const char *today);
 
 /* user booked a vacation (special: special leave was granted) from
- * first to last, noticed on `notice`: the notice to every remaining
+ * first to last, noticed on `notice`, for the games of tournament (0: all
+ * his games; issue 9, a postal vacation belongs to one): the notice to
+ * every remaining
  * opponent, one mail each with all his games against the player (DSU
  * 6.3.6.1, 6.8.8). */
 int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
-                    bool special, const char *today);
+                    bool special, int64_t tournament, const char *today);
 
 /* The start letter of tournament id to each of its players (DSU
  * 6.5.2.1). */

@@ -58,7 +58,16 @@ static int record(struct app *app, const struct store_game *g, const struct corr
 		goto fail;
 
 	const char *result = f->side == CLOCK_WHITE ? "0-1" : "1-0";
-	bool ends = f->kind == CORR_FINDING_FORFEIT && g->g.profile->auto_forfeit;
+	/* DSU 6.3.3.4 (SPEC 4.6): when the opponent played on after the
+	 * forfeit, the sweep ends the game 0-0 in any profile */
+	struct clock_played_on po;
+	struct corr_error pe;
+	bool both = f->kind == CORR_FINDING_FORFEIT &&
+	            corr_played_on(&g->g, now, &po, &pe) == CC_OK && po.both_lose &&
+	            po.forfeiter == f->side;
+	if (both)
+		result = "0-0";
+	bool ends = f->kind == CORR_FINDING_FORFEIT && (g->g.profile->auto_forfeit || both);
 	if (ends) {
 		/* SPEC 4.6: on the server the sweep ends the game (DSU 6.3.3.3),
 		 * only at the revision it judged: a move that came in since

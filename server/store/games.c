@@ -92,7 +92,7 @@ static int load_moves(store *s, struct store_game *sg, char *err, size_t errlen)
 		m.kind = (enum corr_move_kind)sqlite3_column_int(st, 7);
 		if (ply != (int)sg->g.nmoves + 1 || !store_col_day(st, 4, &m.received) ||
 		    !store_col_day(st, 5, &m.sent) || m.kind < CORR_MOVE_NORMAL ||
-		    m.kind > CORR_MOVE_ACCEPTED) {
+		    m.kind > CORR_MOVE_BROKE) {
 			sqlite3_reset(st);
 			snprintf(err, errlen, "game %lld: stored move %d is not a valid row",
 			         (long long)sg->id, ply);
@@ -118,7 +118,8 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	static const char sql[] =
 	        "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
 	        " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
-	        " w.name, w.role, b.name, b.role, g.series_cancellable, g.rev, g.finished_on"
+	        " w.name, w.role, b.name, b.role, g.series_cancellable, g.rev, g.finished_on,"
+	        " g.tournament_id, g.holiday_play"
 	        " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
 	        " WHERE g.id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
@@ -162,6 +163,8 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	int64_t rev = sqlite3_column_int64(st, 18);
 	if (!store_col_day(st, 19, &cs.finished_on))
 		cs.finished_on = CLOCK_NO_DATE;
+	sg->tournament = sqlite3_column_int64(st, 20); /* NULL reads 0 */
+	cs.holiday_play = sqlite3_column_int(st, 21) != 0;
 	int32_t start_day;
 	bool dated = store_col_day(st, 2, &start_day);
 	sqlite3_reset(st);
@@ -181,6 +184,72 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	sg->g.state = cs;
 	sg->g.rev = rev;
 	sg->g.series_cancellable = cancellable;
+	return STORE_OK;
+}
+
+/* The recorded events of the rules (issue 9) into sg->g: the reminders
+ * and TL notices of sweep_events (the sweep's, and a postal player's
+ * own), the notices of a longer think, the TL's penalties.  STORE_OK or
+ * STORE_ERROR. */
+static int load_records(store *s, struct store_game *sg)
+{
+	static const char sql_rem[] =
+	        "SELECT kind, ply, found_on, due, by_player, user_id FROM sweep_events"
+	        " WHERE game_id = ? AND kind IN ('reminder', 'tl_notice') ORDER BY ply, id";
+	static const char sql_not[] =
+	        "SELECT ply, color, days, on_date FROM notices WHERE game_id = ? ORDER BY ply";
+	static const char sql_pen[] = "SELECT color, days, on_date, reason FROM penalties"
+	                              " WHERE game_id = ? ORDER BY on_date, id";
+	const char *const sqls[] = {sql_rem, sql_not, sql_pen};
+	for (int q = 0; q < 3; q++) {
+		sqlite3_stmt *st = store_stmt(s, sqls[q]);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, sg->id))
+			return store_failed(s, st, "records: bind");
+		int rc;
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			struct corr_record r;
+			struct corr_error e;
+			char text[16];
+			memset(&r, 0, sizeof r);
+			r.due = CLOCK_NO_DATE;
+			bool ok = true;
+			if (q == 0) {
+				store_col_text(st, 0, text, sizeof text);
+				r.kind = strcmp(text, "tl_notice") == 0 ? CORR_REC_TL_NOTICE
+				                                         : CORR_REC_REMINDER;
+				r.ply = sqlite3_column_int(st, 1);
+				ok = store_col_day(st, 2, &r.on);
+				if (!store_col_day(st, 3, &r.due))
+					r.due = CLOCK_NO_DATE;
+				r.by_player = sqlite3_column_int(st, 4) != 0;
+				r.side = sqlite3_column_int64(st, 5) == sg->white ? WHITE : BLACK;
+			} else if (q == 1) {
+				r.kind = CORR_REC_NOTICE;
+				r.ply = sqlite3_column_int(st, 0);
+				r.side = side_col(st, 1);
+				r.days = sqlite3_column_int(st, 2);
+				ok = store_col_day(st, 3, &r.on);
+			} else {
+				r.kind = CORR_REC_PENALTY;
+				r.side = side_col(st, 0);
+				r.days = sqlite3_column_int(st, 1);
+				ok = store_col_day(st, 2, &r.on);
+				store_col_text(st, 3, r.reason, sizeof r.reason);
+				r.ply = -1;
+			}
+			if (!ok)
+				continue; /* the rows are written dated */
+			if (corr_game_add_record(&sg->g, &r, &e) != CC_OK) {
+				sqlite3_reset(st);
+				return STORE_ERROR;
+			}
+		}
+		if (rc != SQLITE_DONE)
+			return store_failed(s, st, "records");
+		sqlite3_reset(st);
+	}
 	return STORE_OK;
 }
 
@@ -208,7 +277,10 @@ static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t e
 		return rc;
 	/* DSU 6.3.6: the vacations of both players stop both clocks; a
 	 * failed read fails the load (never a game without its stops). */
-	if ((rc = store_vacations_stops(s, sg->white, sg->black, &stops, &nstops)) != STORE_OK)
+	if ((rc = store_vacations_stops(s, sg->white, sg->black, sg->tournament, &stops,
+	                                &nstops)) != STORE_OK)
+		return rc;
+	if ((rc = load_records(s, sg)) != STORE_OK)
 		return rc;
 	rc = corr_game_set_stops(&sg->g, stops, nstops, &e) == CC_OK ? STORE_OK : STORE_ERROR;
 	free(stops);
@@ -267,13 +339,81 @@ static void series_json(const struct corr_state *cs, char *out, size_t len)
 		snprintf(out + at, len - at, "]");
 }
 
+/* The parts of a delta of the rules issue: the corrected move dates and
+ * the record (a notice, a reminder the player posted, a TL penalty), in
+ * the caller's transaction.  STORE_OK or STORE_ERROR. */
+static int apply_rules(store *s, const struct store_game *sg, const struct corr_delta *d)
+{
+	static const char sql_fix[] =
+	        "UPDATE moves SET received = ?, sent = ? WHERE game_id = ? AND ply = ?";
+	static const char sql_notice[] =
+	        "INSERT INTO notices (game_id, ply, color, days, on_date) VALUES (?, ?, ?, ?, ?)";
+	static const char sql_reminder[] =
+	        "INSERT INTO sweep_events (game_id, kind, user_id, ply, due, found_on, by_player)"
+	        " VALUES (?, ?, ?, ?, ?, ?, ?)";
+	static const char sql_penalty[] =
+	        "INSERT INTO penalties (game_id, color, days, reason, on_date) VALUES (?, ?, ?, ?, ?)";
+	sqlite3_stmt *st;
+	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
+	for (size_t i = 0; i < d->nfixes; i++) {
+		const struct corr_fix *f = &d->fixes[i];
+		if (calendar_format(f->received, a, sizeof a) != CC_OK ||
+		    calendar_format(f->sent, b, sizeof b) != CC_OK || !(st = store_stmt(s, sql_fix)))
+			return STORE_ERROR;
+		if (store_bind_text(st, 1, a) || store_bind_text(st, 2, b) ||
+		    store_bind_int64(st, 3, sg->id) || store_bind_int64(st, 4, (int64_t)f->ply))
+			return store_failed(s, st, "move dates: bind");
+		if (store_exec(s, st, "move dates") != STORE_OK)
+			return STORE_ERROR;
+	}
+	if (!d->has_record)
+		return STORE_OK;
+	const struct corr_record *r = &d->record;
+	if (calendar_format(r->on, a, sizeof a) != CC_OK)
+		return STORE_ERROR;
+	switch (r->kind) {
+	case CORR_REC_NOTICE:
+		if (!(st = store_stmt(s, sql_notice)))
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, sg->id) || store_bind_int64(st, 2, r->ply) ||
+		    store_bind_text(st, 3, corr_side_name(r->side)) ||
+		    store_bind_int64(st, 4, r->days) || store_bind_text(st, 5, a))
+			return store_failed(s, st, "notice: bind");
+		break;
+	case CORR_REC_REMINDER:
+	case CORR_REC_TL_NOTICE:
+		if (calendar_format(r->due != CLOCK_NO_DATE ? r->due : r->on, b, sizeof b) != CC_OK ||
+		    !(st = store_stmt(s, sql_reminder)))
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, sg->id) ||
+		    store_bind_text(st, 2, r->kind == CORR_REC_REMINDER ? "reminder" : "tl_notice") ||
+		    store_bind_int64(st, 3, r->side == WHITE ? sg->white : sg->black) ||
+		    store_bind_int64(st, 4, r->ply) || store_bind_text(st, 5, b) ||
+		    store_bind_text(st, 6, a) || store_bind_int64(st, 7, r->by_player))
+			return store_failed(s, st, "reminder: bind");
+		break;
+	case CORR_REC_PENALTY:
+		if (!(st = store_stmt(s, sql_penalty)))
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, sg->id) ||
+		    store_bind_text(st, 2, corr_side_name(r->side)) ||
+		    store_bind_int64(st, 3, r->days) || store_bind_text(st, 4, r->reason) ||
+		    store_bind_text(st, 5, a))
+			return store_failed(s, st, "penalty: bind");
+		break;
+	default:
+		return STORE_ERROR;
+	}
+	return store_exec(s, st, "record") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
 int store_games_apply_in(store *s, const struct store_game *sg, const struct corr_delta *d,
                          int64_t actor)
 {
 	static const char sql_game[] =
 	        "UPDATE games SET fen = ?1, status = ?2, result = ?3, termination = ?4,"
-	        " draw_offer = ?5, finished_on = ?6, series_by = ?7, series = ?8, rev = rev + 1"
-	        " WHERE id = ?9 AND rev = ?10";
+	        " draw_offer = ?5, finished_on = ?6, series_by = ?7, series = ?8, rev = rev + 1,"
+	        " holiday_play = ?11 WHERE id = ?9 AND rev = ?10";
 	static const char sql_move[] =
 	        "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days, series)"
 	        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -296,7 +436,7 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 	    store_bind_text(st, 6, finished[0] ? finished : NULL) ||
 	    store_bind_text(st, 7, has_series ? corr_side_name(cs->series_by) : NULL) ||
 	    store_bind_text(st, 8, has_series ? series : NULL) || store_bind_int64(st, 9, sg->id) ||
-	    store_bind_int64(st, 10, sg->g.rev))
+	    store_bind_int64(st, 10, sg->g.rev) || store_bind_int64(st, 11, cs->holiday_play))
 		return store_failed(s, st, "game update: bind");
 	if (store_exec(s, st, "game update") != STORE_OK)
 		return STORE_ERROR;
@@ -323,6 +463,8 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 		if (rc != STORE_OK)
 			return STORE_ERROR;
 	}
+	if (apply_rules(s, sg, d) != STORE_OK)
+		return STORE_ERROR;
 	if (d->action[0] && store_audit(s, actor, sg->id, d->action, d->detail) != STORE_OK)
 		return STORE_ERROR;
 	return STORE_OK;

@@ -34,6 +34,7 @@ struct store_game {
 	int64_t white, black; /* user ids */
 	char white_name[STORE_NAME_MAX], black_name[STORE_NAME_MAX];
 	char white_role[STORE_ROLE_MAX], black_role[STORE_ROLE_MAX];
+	int64_t tournament; /* games.tournament_id, 0 = none */
 	struct corr_game g; /* the game value (owned) */
 };
 

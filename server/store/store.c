@@ -254,6 +254,43 @@ int store_audit(store *s, int64_t user, int64_t game, const char *action, const 
 	return store_exec(s, st, "audit") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+int store_audit_of(store *s, int64_t game, int64_t after, size_t max,
+                   struct store_audit_line **out, size_t *n)
+{
+	static const char sql[] = "SELECT id, at, user_id, action, detail FROM audit"
+	                          " WHERE game_id = ? AND id > ? ORDER BY id LIMIT ?";
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, game) || store_bind_int64(st, 2, after) ||
+	    store_bind_int64(st, 3, (int64_t)max))
+		return store_failed(s, st, "audit of: bind");
+	struct store_audit_line *v = max ? calloc(max, sizeof *v) : NULL;
+	if (max && !v) {
+		sqlite3_reset(st);
+		return STORE_ERROR;
+	}
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_audit_line *l = &v[(*n)++];
+		l->id = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, l->at, sizeof l->at);
+		l->user = sqlite3_column_int64(st, 2); /* NULL reads 0 */
+		store_col_text(st, 3, l->action, sizeof l->action);
+		store_col_text(st, 4, l->detail, sizeof l->detail);
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "audit of");
+	}
+	sqlite3_reset(st);
+	*out = v;
+	return STORE_OK;
+}
+
 static void end_write(store *s, struct conn *c)
 {
 	if (c->writing) {

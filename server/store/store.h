@@ -49,6 +49,19 @@ void store_rollback(store *s);
  * game 0 = none.  STORE_OK or STORE_ERROR. */
 int store_audit(store *s, int64_t user, int64_t game, const char *action, const char *detail);
 
+/* One audit line as read back. */
+struct store_audit_line {
+	int64_t id, user; /* user 0: the server itself */
+	char at[24];
+	char action[32];
+	char detail[2200];
+};
+
+/* The audit lines of game after line id `after`, oldest first, at most
+ * max (new array, free() it; NULL when none).  STORE_OK or STORE_ERROR. */
+int store_audit_of(store *s, int64_t game, int64_t after, size_t max,
+                   struct store_audit_line **out, size_t *n);
+
 /* A read transaction: every read until store_read_end() sees one
  * snapshot, even while other threads commit.  Inside a write transaction
  * it does nothing.  Returns a token for store_read_end() (1 when it began

@@ -10,9 +10,13 @@
 #include "store/internal.h"
 #include "util/status.h"
 
-int store_vacations_stops(store *s, int64_t a, int64_t b, struct clock_interval **out, size_t *n)
+int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
+                          struct clock_interval **out, size_t *n)
 {
-	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id IN (?1, ?2)";
+	/* a postal vacation belongs to its tournament (issue 9, DSU 6.3.6);
+	 * one without a tournament stops all the player's games (6.8.8) */
+	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id IN (?1, ?2)"
+	                          " AND (tournament_id IS NULL OR tournament_id = ?3)";
 	struct clock_interval *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -20,7 +24,8 @@ int store_vacations_stops(store *s, int64_t a, int64_t b, struct clock_interval 
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, a) || store_bind_int64(st, 2, b))
+	if (store_bind_int64(st, 1, a) || store_bind_int64(st, 2, b) ||
+	    store_bind_int64(st, 3, tournament))
 		return store_failed(s, st, "stops: bind");
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -52,8 +57,8 @@ int store_vacations_stops(store *s, int64_t a, int64_t b, struct clock_interval 
 
 int store_vacations_of(store *s, int64_t user, size_t max, struct store_period **out, size_t *n)
 {
-	static const char sql[] = "SELECT id, start, end, kind, notice_on FROM vacations"
-	                          " WHERE user_id = ? ORDER BY start, id LIMIT ?";
+	static const char sql[] = "SELECT id, start, end, kind, notice_on, tournament_id"
+	                          " FROM vacations WHERE user_id = ? ORDER BY start, id LIMIT ?";
 	struct store_period *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -88,6 +93,7 @@ int store_vacations_of(store *s, int64_t user, size_t max, struct store_period *
 		p->kind =
 		        k && strcmp(k, "special_leave") == 0 ? CLOCK_SPECIAL_LEAVE : CLOCK_VACATION;
 		store_col_text(st, 4, p->notice_on, sizeof p->notice_on);
+		p->tournament = sqlite3_column_int64(st, 5); /* NULL reads 0: all games */
 		(*n)++;
 	}
 	if (rc != SQLITE_DONE) {
@@ -147,8 +153,8 @@ int store_vacations_rules(store *s, int64_t user, int32_t *start, bool *has_star
 
 int store_vacations_insert(store *s, int64_t user, struct store_period *p)
 {
-	static const char sql[] = "INSERT INTO vacations (user_id, start, end, notice_on, kind)"
-	                          " VALUES (?, ?, ?, ?, ?)";
+	static const char sql[] = "INSERT INTO vacations (user_id, start, end, notice_on, kind,"
+	                          " tournament_id) VALUES (?, ?, ?, ?, ?, ?)";
 	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	if (calendar_format(p->iv.first, a, sizeof a) != CC_OK ||
 	    calendar_format(p->iv.last, b, sizeof b) != CC_OK)
@@ -158,10 +164,64 @@ int store_vacations_insert(store *s, int64_t user, struct store_period *p)
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, a) ||
 	    store_bind_text(st, 3, b) || store_bind_text(st, 4, p->notice_on) ||
-	    store_bind_text(st, 5, p->kind == CLOCK_SPECIAL_LEAVE ? "special_leave" : "vacation"))
+	    store_bind_text(st, 5, p->kind == CLOCK_SPECIAL_LEAVE ? "special_leave" : "vacation") ||
+	    (p->tournament ? store_bind_int64(st, 6, p->tournament) : sqlite3_bind_null(st, 6)))
 		return store_failed(s, st, "vacation: bind");
 	if (store_exec(s, st, "vacation") != STORE_OK)
 		return STORE_ERROR;
 	p->id = store_last_id(s);
 	return STORE_OK;
+}
+
+int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out, size_t max,
+                                size_t *n)
+{
+	static const char sql[] =
+	        "SELECT DISTINCT t.id, t.start_date, t.profile FROM games g"
+	        " JOIN tournaments t ON t.id = g.tournament_id"
+	        " WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'active' ORDER BY t.id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "tournaments of: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n >= max)
+			continue;
+		struct store_scope *t = &out[*n];
+		t->id = sqlite3_column_int64(st, 0);
+		t->prof = clock_profile_find((const char *)sqlite3_column_text(st, 2));
+		if (!t->prof || !store_col_day(st, 1, &t->start))
+			continue; /* checked when the tournament was made */
+		(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		return store_failed(s, st, "tournaments of");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_scope *t)
+{
+	static const char sql[] =
+	        "SELECT t.start_date, t.profile FROM tournaments t JOIN tournament_players p"
+	        " ON p.tournament_id = t.id WHERE t.id = ? AND p.user_id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, user))
+		return store_failed(s, st, "tournament: bind");
+	int rc = sqlite3_step(st), status = STORE_NOT_FOUND;
+	if (rc == SQLITE_ROW) {
+		t->id = id;
+		t->prof = clock_profile_find((const char *)sqlite3_column_text(st, 1));
+		if (t->prof && store_col_day(st, 0, &t->start))
+			status = STORE_OK;
+	} else if (rc != SQLITE_DONE) {
+		return store_failed(s, st, "tournament");
+	}
+	sqlite3_reset(st);
+	return status;
 }

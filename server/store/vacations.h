@@ -18,12 +18,34 @@ struct store_period {
 	struct clock_interval iv;         /* first and last day, both stopped */
 	enum clock_stop_kind kind;        /* CLOCK_VACATION or CLOCK_SPECIAL_LEAVE */
 	char notice_on[CALENDAR_ISO_LEN]; /* the day it was asked for */
+	int64_t tournament;               /* the tournament it belongs to, 0 = all games */
 };
 
-/* The vacations and special leave of two players (a game's stops), in
- * any order (new array, free() it; NULL when none).  STORE_OK, or
- * STORE_ERROR when a read fails: never a short list. */
-int store_vacations_stops(store *s, int64_t a, int64_t b, struct clock_interval **out, size_t *n);
+/* A tournament of a player (issue 9, DSU 6.3.6: its allowance counts from
+ * its own start). */
+struct store_scope {
+	int64_t id;
+	int32_t start;
+	const struct clock_profile *prof; /* borrowed, static */
+};
+
+/* The tournaments of user's active games, in id order, at most max into
+ * out.  STORE_OK or STORE_ERROR. */
+int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out, size_t max,
+                                size_t *n);
+
+/* Tournament id, if user plays in it: STORE_OK and *t; STORE_NOT_FOUND;
+ * STORE_ERROR. */
+int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_scope *t);
+
+
+/* The vacations and special leave of two players (a game's stops) that
+ * count in tournament (0: a game of none): those of that tournament and
+ * those of all games (issue 9), in any order (new array, free() it; NULL
+ * when none).  STORE_OK, or STORE_ERROR when a read fails: never a short
+ * list. */
+int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
+                          struct clock_interval **out, size_t *n);
 
 /* The periods of user in date order, at most max (new array, free() it;
  * NULL when none).  A row whose dates do not parse is logged and left

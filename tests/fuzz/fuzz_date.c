@@ -41,6 +41,13 @@ static bool in_range(int32_t d)
 	return d >= CALENDAR_MIN_DAY && d <= CALENDAR_MAX_DAY;
 }
 
+/* an e-mail reply on the opponent's date is sent the day before it counts
+ * as received (DSU 6.3.2.2 a): 0 days */
+static int64_t max_i64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
 /* A signed decimal number of at most 12 digits, or false. */
 static bool offset_of(const char *tok, int64_t *v)
 {
@@ -178,6 +185,11 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 		moves[i].announced = (int16_t)((bits >> 3) & 31);
 		moves[i].invalid = (uint8_t)((bits >> (i % 8)) & 3);
 		moves[i].flags = (uint8_t)((bits >> (2 * (i % 4))) & 7);
+		/* recorded reminder / TL dates around the move (issue 9) */
+		int64_t rem = (int64_t)sorted[i] - (int64_t)((bits >> (i % 16)) & 31);
+		int64_t tld = (int64_t)sorted[i] - (int64_t)((bits >> (i % 12)) & 15);
+		moves[i].reminded_on = rem < INT32_MIN ? INT32_MIN : (int32_t)rem;
+		moves[i].tl_on = tld < INT32_MIN ? INT32_MIN : (int32_t)tld;
 	}
 	if (nm)
 		moves[0].received = CLOCK_NO_DATE;
@@ -196,7 +208,9 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 	                    .announced = (int)((bits >> 5) & 63),
 	                    .invalid = (int)((bits >> 11) & 3),
 	                    .flags = (bits >> 13) & 6,
-	                    .series_last = (int)((bits >> 15) & 31)},
+	                    .series_last = (int)((bits >> 15) & 31),
+	                    .reminded_on = today == CLOCK_NO_DATE ? CLOCK_NO_DATE : today / 2,
+	                    .tl_on = today == CLOCK_NO_DATE ? CLOCK_NO_DATE : today / 2 + 7},
 	        .transit_days = (int)((bits >> 20) & 7) - 1,
 	        .flags = (bits >> 23) & 7,
 	};
@@ -210,7 +224,7 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 	}
 	for (size_t i = 0; i < nm; i++)
 		if (plies[i].days < 0 || plies[i].penalty < 0 || plies[i].used < 0 ||
-		    (int64_t)plies[i].days > (int64_t)plies[i].sent - plies[i].received)
+		    (int64_t)plies[i].days > max_i64(0, (int64_t)plies[i].sent - plies[i].received))
 			fuzz_fail("ply %zu: days %d penalty %d used %d (%d..%d)", i, plies[i].days,
 			          plies[i].penalty, plies[i].used, plies[i].received,
 			          plies[i].sent);

@@ -98,10 +98,13 @@ def after_unstopped(prof, start, n, stops):
     return d
 
 
-def silence_penalty(prof, r, s, days, stops):
+def silence_penalty(prof, r, s, days, stops, recorded=False):
     """SPEC 4.7: more than 14 days on a move and the opponent (on the
-    server: the server) sent a reminder: +3; the TL told as well: +6."""
-    if days <= REMINDER_DAYS:
+    server: the server) sent a reminder: +3; the TL told as well: +6 -
+    from recorded events only (DSU 6.3.4, issue 9).  recorded: the
+    reminder and the TL notice were recorded on their due dates (the
+    sweep); without a record the calendar alone charges nothing."""
+    if days <= REMINDER_DAYS or not recorded:
         return 0
     rem = after_unstopped(prof, r, REMINDER_DAYS, stops) + datetime.timedelta(
         days=PROFILES[prof]["transit"])
@@ -274,9 +277,9 @@ def forfeit_dates_at_the_start():
         expect_clock(g, "white", 0, 0, 10, limit, forfeit_date(prof, start, 0, limit),
                      "%s from %s" % (prof, start))
         expect_eq(g["clock"]["black"]["forfeit_date"], None, "black is not to move")
-    # The hand-worked case: server play, 40 days; the server reminds after
-    # 14 days (+3) and tells the TL after 7 more (+6): 32 + 3 + 6 > 40.
-    expect_eq(forfeit_date("server", "2027-09-01", 0, 40), "2027-10-03", "model, server")
+    # The hand-worked case: server play, 40 days, no reminder recorded
+    # (the sweep has not run): the limit alone, 41 days (SPEC 4.7, P1).
+    expect_eq(forfeit_date("server", "2027-09-01", 0, 40), "2027-10-12", "model, server")
     # Without silence penalties the limit alone: 25 used, the 6th day
     # would be Sunday 8 August, which counts as Saturday (5 days): Monday.
     expect_eq(forfeit_date("dsu-post", "2027-08-02", 25, 30), "2027-08-09", "model, post")
@@ -323,19 +326,41 @@ def controls_after_ten_moves():
 
 
 @test
-def silence_penalties():
-    """SPEC 4.7 with the server sending the reminder itself: a move of more
-    than 14 days costs +3 once reminded, +6 more once the TL was told."""
+def silence_penalties_need_a_record():
+    """SPEC 4.7, DSU 6.3.4: penalties follow recorded reminders only.  No
+    sweep ran, so nothing was recorded: a move of more than 14 days costs
+    its days and nothing more (the model with records: +3, then +9)."""
     w = W()
-    # The reminder is due 14 days after receipt, the TL 7 days later.
     for extra, pen in ((14, 0), (15, 3), (20, 3), (21, 9), (22, 9)):
         start = "2027-08-02"
         g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-email", start)
         sent = add_days(start, extra)
-        expect_eq(silence_penalty("dsu-email", day(start), day(sent), extra, []), pen, "model")
+        expect_eq(silence_penalty("dsu-email", day(start), day(sent), extra, [], True), pen,
+                  "model with records")
         g = play(w.alice, g["id"], "e4", sent=sent)
         expect_eq(g["moves"][0]["days"], extra, "days of a %d-day move" % extra)
-        expect_clock(g, "white", extra + pen, pen, 10, 40, None, "after %d days" % extra)
+        expect_clock(g, "white", extra, 0, 10, 40, None, "after %d days" % extra)
+
+
+@test
+def vector_p1_through_the_daemon():
+    """Vector P1 (issue 9): moves 1-9 cost 0 days, White spends 23 days on
+    move 10 and nobody recorded a reminder: used 23, penalty 0, not
+    forfeited (the calendar alone used to charge +3 +6 and forfeit him)."""
+    w = W()
+    p1 = [v for v in VEC["penalties"] if v["id"] == "P1"][0]
+    start = "2027-05-03"
+    g = new_game(w.tl, w.ids["alice"], w.ids["bob"], p1["profile"], start)
+    moves = ["Nf3", "Nf6", "Ng1", "Ng8"] * 5
+    for i, mv in enumerate(moves[:18]):
+        g = play(w.alice if i % 2 == 0 else w.bob, g["id"], mv, received=start, sent=start)
+    sent = add_days(start, p1["days_move_10"])
+    g = play(w.alice, g["id"], moves[18], received=start, sent=sent)
+    c = g["clock"]["white"]
+    expect_eq((c["used_days"], c["penalty_days"]), (p1["used_days"], p1["penalty_days"]),
+              "P1 used and penalty days")
+    expect_eq(g["status"], "active", "P1: not forfeited, the game goes on")
+    expect_eq(c["next_control"], {"move": 20, "limit_days": 60}, "P1 passed the control")
 
 
 @test
@@ -370,7 +395,8 @@ def time_forfeit_claims():
         expect_eq((g["moves"][1]["received"], g["moves"][1]["sent"], g["moves"][1]["days"]),
                   (s0, add_days(fd1, -1), cost("server", s0, add_days(fd1, -1))
                    ), "server dates")
-        expect_eq(g["clock"]["black"]["penalty_days"], 9, "31 days: reminded and TL told")
+        expect_eq(g["clock"]["black"]["penalty_days"], 0,
+                  "31 days, but no reminder recorded: no penalty (SPEC 4.7)")
         expect_error(claim(bob, g1["id"]), 422, "claim_rejected", "g1 the day before")
         expect_error(claim(alice, g2["id"]), 422, "claim_rejected", "g2 the day before")
         expect_eq(get_game(bob, g1["id"])["clock"]["white"]["forfeit_date"], fd1,

@@ -507,7 +507,8 @@ def email_dates():
     for body, what in (
             ({"move": "e5", "received": "2027-08-10", "sent": "2027-08-12"}, "received = sent"),
             ({"move": "e5", "received": "2027-08-12", "sent": "2027-08-12"}, "received + 2"),
-            ({"move": "e5", "sent": "2027-08-10"}, "sent before the derived received"),
+            # (sent on the opponent's own date is valid: E2, test_rules.py)
+            ({"move": "e5", "sent": "2027-08-09"}, "sent before the opponent's date"),
             ({"move": "e5", "sent": "2027-09-02"}, "sent in the future")):
         expect_error(w.bob.post(u, body), 422, "invalid_date", what)
         expect_unchanged(w.bob, gid, g, what)

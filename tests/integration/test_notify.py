@@ -299,9 +299,13 @@ def time_trouble_once_per_control():
     start = add_days(D, -23)
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", start)["id"]
     # SPEC 4.7 on the server: 23 silent days, +3 after the reminder (day 14)
-    # and +6 after the TL notice (day 21): 32 of 40 days, 80%.
+    # and +6 after the TL notice (day 21), both recorded by the sweep on
+    # their days (issue 9: penalties follow recorded events only): 32 of
+    # 40 days, 80%.
     used, limit = 23 + 3 + 6, 40
     with Smtp(s.port) as smtp:
+        sweep(s.srv, add_days(start, 14))
+        sweep(s.srv, add_days(start, 21))
         sweep(s.srv, add_days(start, 22))
         before = [r for r in outbox(s.srv) if r[2] == "time_trouble"]
         expect_eq(before, [], "31 of 40 days: no alarm yet")

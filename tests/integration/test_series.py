@@ -162,7 +162,9 @@ def dsu_625_broken_off():
     expect_eq(get_game(w.alice, gid)["series"], None, "the proposer's view too")
     expect_eq(dsu_transcript(g["moves"][1:]), answer, "Black's answer (DSU 6.2.5)")
     rows = stored(w.server, gid)
-    expect_eq([r[6] for r in rows], [0, 0, 2, 1, 0], "moves.series column")
+    # 3: the move that broke the series off (its days count with the
+    # accepted ones, DSU 6.3.3.2)
+    expect_eq([r[6] for r in rows], [0, 0, 2, 1, 3], "moves.series column")
     # White plays on by hand: nothing of the old series is left.
     g = play(w.alice, gid, "d4", sent="2027-08-12")
     expect_eq(flags(g, 5), [(14, "white", "4244", "d4", False, False)], "14.d4 by hand")
@@ -672,6 +674,40 @@ def s2_through_11_33_days():
 def s2_through_11_34_days():
     p, gid = accept_through_11(34)
     expect_forfeit(p, gid, "S2, 34 days")
+
+
+def s3_game(days_to_answer):
+    """time.json S3 shape: Black (0 days before) accepts move 10 twelve
+    days after he received the series, move 11 twelve days later, and
+    breaks off at move 12 with a move sent `days_to_answer` days after he
+    received it - each on its own day, as on a server."""
+    plies, r, e10 = control_plan(0, 12)
+    _, e11 = posted(e10, 12)
+    e12 = r + datetime.timedelta(days=days_to_answer)
+    assert e12.weekday() != SUNDAY and e11 < e12
+    p = at(e12)
+    gid = control_game(p, plies, black_series())
+    reply(p, gid, knight("black", 10), r, e10)
+    reply(p, gid, knight("black", 11), e10, e11)
+    g = reply(p, gid, "e6", e11, e12)
+    expect_eq([(m["number"], m["san"], m["accepted"]) for m in g["moves"][19:]],
+              [(10, "Ng8", True), (11, "Nf3", False), (11, "Nf6", True), (12, "Ng1", False),
+               (12, "e6", False)], "accepted through 11, broken off at 12")
+    expect_eq(g["clock"]["black"]["used_days"], days_to_answer, "Black's days")
+    return p, gid
+
+
+@test
+def s3_days_up_to_the_answer_count():
+    """time.json S3 (DSU 6.3.3.2 "totalt før besvarelsen"): the check is at
+    move 11 with 33 days, and the days of the move that breaks the series
+    off count too: 35 days is a forfeit, 33 is not (issue 9)."""
+    v = [c for c in load_vectors("time.json")["control"] if c["id"] == "S3"][0]
+    expect_eq((v["series_accepted_through"], v["limit_days"]), (11, 33), "the vector")
+    p, gid = s3_game(v["days_to_answer"])
+    expect_forfeit(p, gid, "S3, %d days" % v["days_to_answer"])
+    p, gid = s3_game(v["limit_days"])
+    expect_no_forfeit(p, gid, "S3 shape, %d days" % v["limit_days"])
 
 
 @test

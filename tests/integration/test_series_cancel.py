@@ -157,6 +157,36 @@ def tournament_passes_the_flag():
     expect_eq(r.json["series"], None, "cancelled")
 
 
+@test
+def never_in_dsu():
+    """Issue 9 (DSU 6.2.4, 6.8.4, SPEC 3): a series binds once sent in a
+    DSU tournament - no dsu-* game or tournament takes the flag (422
+    invalid_field, nothing stored), and a series in a dsu-* game cannot be
+    cancelled (409 series_binding, nothing changed)."""
+    w = W()
+    srv = w.server
+    counts = lambda: (srv.db_rows("SELECT count(*) FROM games")[0][0],
+                      srv.db_rows("SELECT count(*) FROM tournaments")[0][0])
+    before = counts()
+    for profile in ("dsu-post", "dsu-email"):
+        r = w.tl.post("games", {"white": w.ids["alice"], "black": w.ids["bob"],
+                                "profile": profile, "start_date": EMAIL_START,
+                                "series_cancellable": True})
+        expect_error(r, 422, "invalid_field", profile + " game with the flag")
+        expect_message_mentions(r, "series_cancellable", what=profile)
+        r = w.tl.post("tournaments", {"name": "DSU " + profile, "kind": "round_robin",
+                                      "profile": profile, "start_date": EMAIL_START,
+                                      "players": [w.ids["alice"], w.ids["bob"]],
+                                      "series_cancellable": True})
+        expect_error(r, 422, "invalid_field", profile + " tournament with the flag")
+    expect_eq(counts(), before, "nothing stored")
+    g = game(False, "dsu-email")
+    play(w.alice, g["id"], "e4", series=SERIES, **dated("dsu-email", 0))
+    snap = snapshot(g["id"])
+    expect_refused(cancel(w.alice, g["id"]), 409, "series_binding", g["id"], snap,
+                   "dsu-email: the proposer cancels")
+
+
 # ------------------------------------------------ cancelling
 
 @test
@@ -165,7 +195,7 @@ def cancel_then_reply_plays_nothing():
     stay, an audit row is written; the opponent's reply that would have
     matched the series makes no automatic move."""
     w = W()
-    for profile in ("server", "dsu-email"):
+    for profile in ("server",):  # never in a dsu-* profile (see never_in_dsu)
         g = game(True, profile)
         gid = g["id"]
         g = play(w.alice, gid, "e4", series=SERIES, **dated(profile, 0))
@@ -265,7 +295,7 @@ def answered_series_binds():
     played automatically), the rest cannot be cancelled: 409
     series_answered."""
     w = W()
-    for profile in ("server", "dsu-email"):
+    for profile in ("server",):  # never in a dsu-* profile (see never_in_dsu)
         gid = game(True, profile)["id"]
         play(w.alice, gid, "e4", series=SERIES, **dated(profile, 0))
         g = play(w.bob, gid, "e5", **dated(profile, 1))

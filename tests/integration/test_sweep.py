@@ -45,17 +45,19 @@ FIELDS = ("games",) + tuple(k + "s" for k in EVENTS) + ("queued", "sent", "faile
 TL, ALICE, BOB = "tl@example.org", "alice@example.org", "bob@example.org"
 
 
-def server_dates(start):
+def server_dates(start, recorded=("reminder", "tl_notice")):
     """A server game whose player to move stays silent from `start`: no
     stopped days; reminder after 14 days, TL 7 days later (SPEC 4.7), and
     the forfeit date: the first day n on which n days plus the silence
-    penalties (+3 once reminded, +6 once the TL was told) exceed 40."""
+    penalties (+3 once reminded, +6 once the TL was told) exceed 40 - the
+    penalties only for what the sweep has recorded (DSU 6.3.4, issue 9)."""
     s = day(start)
     rem, tl = s + datetime.timedelta(days=14), s + datetime.timedelta(days=21)
     n = 0
     while True:
         d = s + datetime.timedelta(days=n)
-        pen = (3 if n > 14 and d >= rem else 0) + (6 if n > 14 and d >= tl else 0)
+        pen = (3 if n > 14 and d >= rem and "reminder" in recorded else 0) + \
+            (6 if n > 14 and d >= tl and "tl_notice" in recorded else 0)
         if n + pen > 40:
             return iso(rem), iso(tl), iso(d)
         n += 1
@@ -256,7 +258,10 @@ def story():
         w = world(D)
         g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)
         rem, tl, fd = server_dates(D)
-        expect_eq(g["clock"]["white"]["forfeit_date"], fd, "white's forfeit date (SPEC 4.5, 4.7)")
+        # nothing recorded yet: the limit alone (vector P1)
+        expect_eq(g["clock"]["white"]["forfeit_date"], server_dates(D, ())[2],
+                  "white's forfeit date before any reminder (SPEC 4.5, 4.7)")
+        expect_eq(g["reminders"], [], "no reminders yet")
         _story.update(w=w, srv=w.server, gid=g["id"], rem=rem, tl=tl, fd=fd)
     return _story
 
@@ -283,6 +288,11 @@ def reminder_once():
         expect_eq(smtp.new_mails(), [], "nothing sent twice")
     expect_eq(kinds(srv), ["reminder"], "sweep_events")
     expect_eq([r[0] is not None for r in outbox(srv)], [True], "the mail is marked sent")
+    # the recorded reminder: in GAME, and +3 from now on (DSU 6.3.4)
+    g = get_game(st["w"].bob, gid)
+    expect_eq(g["reminders"], [{"to": "white", "kind": "reminder", "on": rem}], "GAME reminders")
+    expect_eq(g["clock"]["white"]["forfeit_date"], server_dates(D, ("reminder",))[2],
+              "the forfeit date after the reminder was recorded")
 
 
 @test
@@ -300,6 +310,11 @@ def tl_notice_once():
         expect_quiet(sweep(srv, add_days(tl, 3), smtp), "three days later")
         expect_eq(smtp.new_mails(), [], "no repeat")
     expect_eq(kinds(srv), ["reminder", "tl_notice"], "sweep_events")
+    g = get_game(st["w"].bob, gid)
+    expect_eq([r["kind"] for r in g["reminders"]], ["reminder", "tl_notice"], "GAME reminders")
+    expect_eq(g["reminders"][1], {"to": "white", "kind": "tl_notice", "on": tl}, "the TL notice")
+    expect_eq(g["clock"]["white"]["forfeit_date"], st["fd"],
+              "the forfeit date with both recorded: +3 +6")
 
 
 @test
@@ -329,13 +344,56 @@ def forfeit_server_ends_the_game():
 
 
 @test
+def tl_notice_waits_for_the_recorded_reminder():
+    """DSU 6.3.4: the TL is told 7 days after the reminder actually sent.
+    A sweep that first runs on day 25 sends the reminder only; the TL
+    notice follows on day 32; the penalties follow the records (+3 from
+    day 25, +6 more from day 32)."""
+    w = world(D)
+    srv = w.server
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+    late = add_days(D, 25)
+    with Smtp() as smtp:
+        s = sweep(srv, late, smtp)
+        expect_eq([e[:2] for e in s["events"]], [("reminder", gid)], "only the reminder")
+        expect_mails(smtp.new_mails(), {ALICE: 1}, gid, "reminder")
+        expect_quiet(sweep(srv, add_days(late, 6), smtp), "6 days after the reminder")
+        s = sweep(srv, add_days(late, 7), smtp)
+        expect_eq([e[:2] for e in s["events"]], [("tl_notice", gid)], "TL 7 days after it")
+    g = get_game(w.bob, gid)
+    expect_eq(g["reminders"], [{"to": "white", "kind": "reminder", "on": late},
+                               {"to": "white", "kind": "tl_notice", "on": add_days(late, 7)}],
+              "GAME reminders")
+    # 40 days: over with +3 on day 38 (38 + 3 > 40), the +6 came on day 32
+    # only: 32 + 9 > 40 there already
+    expect_eq(g["clock"]["white"]["forfeit_date"], add_days(D, 32), "forfeit date")
+
+
+@test
 def forfeit_dsu_post_is_claimed():
     """dsu-post: the sweep flags the forfeit; the opponent claims it."""
     start = "2027-09-06"
     w = world(start)
     srv = w.server
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", start)["id"]
-    fd = get_game(w.bob, gid)["clock"]["white"]["forfeit_date"]
+    fd0 = get_game(w.bob, gid)["clock"]["white"]["forfeit_date"]
+    c = get_game(w.bob, gid)["clock"]["white"]
+    # the sweep runs daily: the reminder and the TL notice are recorded on
+    # their dates, and each brings the forfeit date forward (DSU 6.3.4)
+    with Smtp() as smtp:
+        for d in range(0, 40):
+            today = add_days(start, d)
+            if today >= fd0:
+                break
+            s = sweep(srv, today, smtp)
+            if [e for e in s["events"] if e[0] == "tl_notice"]:
+                break
+        smtp.new_mails()
+    g = get_game(w.bob, gid)
+    expect_eq([r["kind"] for r in g["reminders"]], ["reminder", "tl_notice"], "both recorded")
+    fd = g["clock"]["white"]["forfeit_date"]
+    expect(fd < fd0, "the recorded reminders bring the forfeit date %s forward from %s"
+           % (fd, fd0))
     expect(day(fd) > day(start) + datetime.timedelta(days=21), "forfeit date %s" % fd)
     with Smtp() as smtp:
         s = sweep(srv, add_days(fd, -1), smtp)
@@ -400,9 +458,15 @@ def smtp_down_then_up():
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
     _, tl, _ = server_dates(D)
     port = free_port()  # nothing listens there yet
+    # the reminder (a late sweep on the TL date sends only the reminder:
+    # the TL notice waits 7 days for it, DSU 6.3.4), then the TL notice
+    rem, _, _ = server_dates(D)
+    s = sweep(srv, rem, "smtp://127.0.0.1:%d" % port, status=1)
+    expect_eq((s["reminders"], s["tl_notices"], s["queued"], s["sent"], s["failed"]),
+              (1, 0, 1, 0, 1), "the reminder queued, not sent")
     s = sweep(srv, tl, "smtp://127.0.0.1:%d" % port, status=1)
     expect_eq((s["reminders"], s["tl_notices"], s["queued"], s["sent"], s["failed"]),
-              (1, 1, 3, 0, 3), "everything queued, nothing sent")
+              (0, 1, 2, 0, 3), "everything queued, nothing sent")
     rows = outbox(srv)
     expect_eq(len(rows), 3, "three mails in the outbox")
     for sent_at, attempts, err in rows:
@@ -440,7 +504,7 @@ def tl_overview():
     g1 = new_game(w.tl, a, b, "server", add_days(today, -15))["id"]   # reminded
     g2 = new_game(w.tl, b, a, "server", add_days(today, -25))["id"]   # TL told
     g3 = new_game(w.tl, a, b, "dsu-post", add_days(today, -60))       # over the limit
-    g4 = new_game(w.tl, a, b, "server", add_days(today, -40))["id"]   # forfeit claimed
+    g4 = new_game(w.tl, a, b, "server", add_days(today, -41))["id"]   # forfeit claimed
     g5, _ = adjudication_game(w, today)
     g6 = new_game(w.tl, a, b, "server", today)["id"]                  # resigned
     play(w.alice, g6, "e4")
@@ -460,8 +524,9 @@ def tl_overview():
         rem, tl, _ = server_dates(start)
         expect_eq((it["player"]["id"], it["since"]), (uid, rem), "silent since the reminder date")
         expect(start in it["detail"], "detail gives the receipt date %s: %r" % (start, it))
-        if tl <= today:
-            expect(tl in it["detail"], "detail gives the TL date %s: %r" % (tl, it))
+        # no sweep ran, so no reminder is recorded: the TL notice is not
+        # due yet (it comes 7 days after a recorded reminder)
+        expect(rem in it["detail"], "detail gives the reminder date %s: %r" % (rem, it))
     it = item(ov, "overdue", g3["id"])
     expect_eq((it["player"]["id"], it["since"]), (a, fd3), "overdue since the forfeit date")
     it = item(ov, "forfeits", g4)
