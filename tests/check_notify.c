@@ -156,6 +156,25 @@ START_TEST(test_move)
 	HAS(&m, "Partiet: https://chess.example/games/7");
 	HAS(&m, "mailindstilling");
 	LACKS(&m, "days");
+	LACKS(&m, "rykker");
+	notify_mail_free(&m);
+
+	/* e-mail play, an answer to a reminder: the opponent is told, and the
+	 * TL gets his copy (DSU 6.8.3), which cannot be turned off. */
+	ev.game.play = NOTIFY_EMAIL;
+	ev.u.move.answers_reminder = true;
+	render(&ev, NOTIFY_EN, NOTIFY_WHITE, &m);
+	HAS(&m,
+	    "This move answers the reminder; a copy goes to the tournament leader (DSU 6.8.3).");
+	notify_mail_free(&m);
+	ev.kind = NOTIFY_ANSWER_TL;
+	render(&ev, NOTIFY_DA, NOTIFY_TL, &m);
+	well_formed(&m);
+	HAS_SUBJ(&m, "kopi: parti 7, bob har besvaret rykkeren med 12... Dxd8+");
+	HAS(&m, "Kopi til turneringslederen (DSU 6.8.3)");
+	HAS(&m, "12... Dxd8+ (ICCF 4184)");
+	LACKS(&m, "betænkningstid");
+	ck_assert(!m.optional);
 	notify_mail_free(&m);
 }
 END_TEST

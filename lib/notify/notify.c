@@ -34,9 +34,9 @@ struct ctx {
 const char *notify_kind_name(enum notify_kind kind)
 {
 	static const char *const names[NOTIFY_KINDS] = {
-	        "move",      "vacation",     "result",       "result_tl",
-	        "start",     "draw_offer",   "forfeit",      "reminder",
-	        "tl_notice", "adjudication", "time_trouble", "password_reset"};
+	        "move",         "vacation",       "result",   "result_tl", "start",
+	        "draw_offer",   "forfeit",        "reminder", "tl_notice", "adjudication",
+	        "time_trouble", "password_reset", "answer_tl"};
 	return (unsigned)kind < NOTIFY_KINDS ? names[kind] : "?";
 }
 
@@ -367,7 +367,41 @@ static int c_move(struct ctx *c, const struct notify_event *ev)
 		        "%s tilbyder remis med dette træk. Du kan tage imod eller afslå det på "
 		        "partiets side; trækker du, er tilbuddet afslået."),
 		      who);
+	if (m->answers_reminder)
+		para(c->b, T(c->r,
+		             "This move answers the reminder; a copy goes to the tournament leader "
+		             "(DSU 6.8.3).",
+		             "Trækket besvarer rykkeren; en kopi går til turneringslederen "
+		             "(DSU 6.8.3)."));
 	clock_text(c, &m->clock);
+	return 0;
+}
+
+/* DSU 6.8.3: in e-mail play the answer to a reminder goes with a copy to
+ * the TL. */
+static int c_answer_tl(struct ctx *c, const struct notify_event *ev)
+{
+	const struct notify_move *m = &ev->u.move;
+	struct names n;
+	char mv[MOVE_B], ms[MOVE_B], d[DATE_B];
+	if (!side_ok(m->move.side) || m->move.number < 1 || !m->move.iccf || !m->move.san)
+		return bad(c, ev, "the move needs its side, number, ICCF and SAN");
+	get_names(c, &ev->game, &n);
+	const char *who = side_name(&n, m->move.side);
+	subj(c,
+	     T(c->r, "copy: game %lld, %s answered the reminder with %s (%s)",
+	       "kopi: parti %lld, %s har besvaret rykkeren med %s (%s)"),
+	     ev->game.id, who, move_short(c, &m->move, ms), n.game);
+	paraf(c->b,
+	      T(c->r,
+	        "Copy to the tournament leader (DSU 6.8.3): %s (%s) has answered the reminder in "
+	        "game %lld (%s) with the move",
+	        "Kopi til turneringslederen (DSU 6.8.3): %s (%s) har besvaret rykkeren i parti "
+	        "%lld (%s) med trækket"),
+	      who, colour(c, m->move.side), ev->game.id, n.game);
+	put(c->b, "\n    %s\n", move_text(c, &m->move, mv));
+	if (m->sent != NOTIFY_NO_DATE)
+		put(c->b, T(c->r, "    sent %s\n", "    afsendt %s\n"), date(c, m->sent, d));
 	return 0;
 }
 
@@ -961,6 +995,7 @@ static const composer composers[NOTIFY_KINDS] = {
         [NOTIFY_ADJUDICATION] = c_adjudication,
         [NOTIFY_TIME_TROUBLE] = c_trouble,
         [NOTIFY_PASSWORD_RESET] = c_reset,
+        [NOTIFY_ANSWER_TL] = c_answer_tl,
 };
 
 /* The link under an event's text: the game, or nothing for a mail about

@@ -62,6 +62,8 @@ enum notify_kind {
 	NOTIFY_ADJUDICATION,   /* unfinished after 18 months (6.2.7) */
 	NOTIFY_TIME_TROUBLE,   /* 80% of the next control's allowance used */
 	NOTIFY_PASSWORD_RESET, /* a one-time link */
+	NOTIFY_ANSWER_TL,      /* e-mail play: the move that answers a reminder, copied to
+	                          the TL (DSU 6.8.3); the event's u.move */
 	NOTIFY_KINDS
 };
 
@@ -109,6 +111,7 @@ struct notify_move {
 	int32_t sent;              /* the day he sent it */
 	struct notify_clock clock; /* the reader's clock, now that he is to move */
 	bool draw_offered;         /* the move came with a draw offer */
+	bool answers_reminder;     /* e-mail play: it answers a reminder (DSU 6.8.3) */
 };
 
 struct notify_vacation {

@@ -256,8 +256,10 @@ static int ended(struct app *app, const struct store_game *sg, const char *today
 	return deliver_tls(app, sg->id, &ev, 0, today, sg->white, sg->black, NULL);
 }
 
-/* The move mail of sg (just moved) to the player to move. */
-static int moved(struct app *app, const struct store_game *sg, const char *today)
+/* The move mail of sg (just moved, rows: the rows the delta added) to
+ * the player to move; in e-mail play the copy to the TLs when the move
+ * answers a reminder (DSU 6.8.3). */
+static int moved(struct app *app, const struct store_game *sg, size_t rows, const char *today)
 {
 	struct clock_result res;
 	struct corr_error e;
@@ -273,7 +275,24 @@ static int moved(struct app *app, const struct store_game *sg, const char *today
 	clock_of(sg, &res.player[s], now, false, &ev.u.move.clock);
 	/* FIDE 9.1: the mover's offer stands with his move. */
 	ev.u.move.draw_offered = sg->g.state.draw_offer == (s == WHITE ? BLACK : WHITE);
-	return deliver_to(app, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL);
+	/* The mover's own move is the first row the delta added. */
+	size_t before = sg->g.nmoves >= rows ? sg->g.nmoves - rows : 0;
+	int64_t mover = s == WHITE ? sg->black : sg->white;
+	if (ev.game.play == NOTIFY_EMAIL && rows > 0) {
+		int rr = store_notify_reminded(app->st, sg->id, mover, (int64_t)before);
+		if (rr == STORE_ERROR)
+			return -1;
+		ev.u.move.answers_reminder = rr == STORE_OK;
+	}
+	if (deliver_to(app, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL) != 0)
+		return -1;
+	if (!ev.u.move.answers_reminder)
+		return 0;
+	struct notify_event copy = ev;
+	copy.kind = NOTIFY_ANSWER_TL;
+	ply_of(sg, before, &copy.u.move.move);
+	copy.u.move.sent = date_or_none(sg->g.moves[before].sent);
+	return deliver_tls(app, &copy, 0, today, sg->white, sg->black, NULL);
 }
 
 /* The draw offer of `side` in sg to the opponent. */
@@ -309,7 +328,7 @@ int notify_game_changed(struct app *app, const struct corr_state *was,
 	    (was->status == CORR_ACTIVE || strcmp(was->result, d->state.result) != 0))
 		rc = ended(app, sg, today); /* also a TL's correction of a result */
 	else if (d->nrows > 0)
-		rc = moved(app, sg, today);
+		rc = moved(app, sg, d->nrows, today);
 	else if (d->state.draw_offer != CORR_NOBODY && d->state.draw_offer != was->draw_offer)
 		rc = offered(app, sg, d->state.draw_offer, today);
 	if (!after)

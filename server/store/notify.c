@@ -382,6 +382,24 @@ int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind,
 	return store_changes(s) == 1 ? STORE_OK : STORE_CONFLICT;
 }
 
+int store_notify_reminded(store *s, int64_t game_id, int64_t user, int64_t ply)
+{
+	static const char sql[] =
+	        "SELECT 1 FROM sweep_events WHERE game_id = ? AND kind = 'reminder'"
+	        " AND user_id = ? AND ply = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, game_id) || store_bind_int64(st, 2, user) ||
+	    store_bind_int64(st, 3, ply))
+		return store_failed(s, st, "reminded: bind");
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "reminded");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
 /* ---- the start letter ---- */
 
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],

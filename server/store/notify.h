@@ -131,6 +131,10 @@ int store_digest_mark(store *s, int64_t user, int64_t upto, int64_t outbox);
 int store_notify_once(store *s, int64_t game_id, int64_t user, const char *kind, int64_t key,
                       const char *today);
 
+/* STORE_OK when the sweep recorded a reminder (sweep_events) to user in
+ * game when it had `ply` moves, STORE_NOT_FOUND, STORE_ERROR. */
+int store_notify_reminded(store *s, int64_t game_id, int64_t user, int64_t ply);
+
 /* ---- the start letter ---- */
 
 struct store_letter_seat {

@@ -499,16 +499,26 @@ def email_reminder_copy_to_tl_in_danish_and_forfeit_despite_mail_off():
         expect_status(w.alice.request("PATCH", "users/me", {"language": "da", "mail": "off"}),
                       200, "alice: Danish, mail off")
         gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-email", start)["id"]
+        g2 = new_game(w.tl, w.ids["carol"], w.ids["bob"], "dsu-email", start)["id"]
         rem = get_game(w.alice, gid)["clock"]["white"]["reminder_date"]
         sweep(s.srv, rem)
-        got = smtp.wait_for(lambda ms: mails_to(ms, ALICE) and mails_to(ms, TL), "the reminder")
+        copy = lambda ms: [x for x in mails_to(ms, TL) if "game %d," % gid in x.subject]
+        got = smtp.wait_for(lambda ms: mails_to(ms, ALICE) and copy(ms) and mails_to(ms, CAROL),
+                            "the reminders")
         m = mails_to(got, ALICE)[0]
         has(m, "rykker, parti %d, dit træk" % gid, "rykkeren efter DSU 6.3.4",
             "kopi til turneringslederen, og det samme gælder dit svar (DSU 6.8.3)")
         expect(m.header("List-Unsubscribe") is None, "a reminder cannot be turned off")
-        has(mails_to(got, TL)[0], "copy of reminder, game %d, alice is silent" % gid,
+        has(copy(got)[0], "copy of reminder, game %d, alice is silent" % gid,
             "This is the copy to the tournament leader (DSU 6.8.3).")
         expect_eq(mails_to(got, BOB), [], "the opponent gets no reminder")
+        # DSU 6.8.3: the answer to the reminder goes with a copy to the TL.
+        play(w.carol, g2, "d4", sent=add_days(rem, 1))
+        got = smtp.wait_for(lambda ms: mails_to(ms, TL) and mails_to(ms, BOB), "the answer")
+        has(mails_to(got, TL)[0], "copy: game %d, carol answered the reminder with 1. d4" % g2,
+            "Copy to the tournament leader (DSU 6.8.3)", "1. d4 (ICCF 4244)")
+        has(mails_to(got, BOB)[0], "game %d, carol played 1. d4" % g2,
+            "This move answers the reminder; a copy goes to the tournament leader")
         fd = get_game(w.alice, gid)["clock"]["white"]["forfeit_date"]
         sweep(s.srv, fd)
         got = smtp.wait_for(lambda ms: len([x for x in ms if "time forfeit" in x.subject
