@@ -277,7 +277,9 @@ static int moved(struct app *app, const struct store_game *sg, size_t rows, cons
 	ev.u.move.draw_offered = sg->g.state.draw_offer == (s == WHITE ? BLACK : WHITE);
 	/* The mover's own move is the first row the delta added. */
 	size_t before = sg->g.nmoves >= rows ? sg->g.nmoves - rows : 0;
-	int64_t mover = s == WHITE ? sg->black : sg->white;
+	struct notify_ply own;
+	ply_of(sg, before, &own); /* a series reply may follow it: then he is to move again */
+	int64_t mover = own.side == NOTIFY_WHITE ? sg->white : sg->black;
 	if (ev.game.play == NOTIFY_EMAIL && rows > 0) {
 		int rr = store_notify_reminded(app->st, sg->id, mover, (int64_t)before);
 		if (rr == STORE_ERROR)
@@ -290,7 +292,7 @@ static int moved(struct app *app, const struct store_game *sg, size_t rows, cons
 		return 0;
 	struct notify_event copy = ev;
 	copy.kind = NOTIFY_ANSWER_TL;
-	ply_of(sg, before, &copy.u.move.move);
+	copy.u.move.move = own;
 	copy.u.move.sent = date_or_none(sg->g.moves[before].sent);
 	return deliver_tls(app, &copy, 0, today, sg->white, sg->black, NULL);
 }
