@@ -1009,8 +1009,8 @@ static void game_link(struct ctx *c, const struct notify_event *ev)
 	    ev->game.id);
 }
 
-/* How to turn an optional mail off (RFC 8058 one-click link, else the
- * account page). */
+/* How to turn an optional mail off: the account page (the one-click
+ * link of RFC 8058 is the server's List-Unsubscribe header). */
 static void footer(struct ctx *c, bool optional)
 {
 	put(c->b, "\n-- \ncorrchess\n");
@@ -1021,12 +1021,7 @@ static void footer(struct ctx *c, bool optional)
 	             "such mail off:",
 	             "Du får denne mail på grund af din mailindstilling. Ret den, eller slå den "
 	             "slags mail fra:"));
-	if (c->env && c->env->unsubscribe && *c->env->unsubscribe) {
-		char u[512];
-		put(c->b, "%s\n", oneline(c->env->unsubscribe, u, sizeof u));
-	} else {
-		put(c->b, "%s/account\n", base(c));
-	}
+	put(c->b, "%s/account\n", base(c)); /* the web page's Mail setting */
 }
 
 static int check_reader(struct ctx *c, const struct notify_reader *r)

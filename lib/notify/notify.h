@@ -69,8 +69,7 @@ enum notify_kind {
 
 /* The server the mail comes from. */
 struct notify_env {
-	const char *base_url;    /* "https://chess.example"; NULL or "" = links are paths */
-	const char *unsubscribe; /* the one-click link of an optional mail, NULL = none */
+	const char *base_url; /* "https://chess.example"; NULL or "" = links are paths */
 };
 
 /* The person a mail is for. */
@@ -222,7 +221,9 @@ const char *notify_kind_name(enum notify_kind kind);
 
 /* Renders event ev for reader r into *out: subject, body (greeting, the
  * text, the link to the game, and for an optional mail how to turn it
- * off).  O(size of the text).  Fails with CC_ERR_INVALID (an unknown
+ * off: the account page; the one-click link of RFC 8058 belongs in the
+ * List-Unsubscribe header, since a link opened in a browser is a GET).
+ * O(size of the text).  Fails with CC_ERR_INVALID (an unknown
  * kind, a missing field, a side out of range, too many players) or
  * CC_ERR_NOMEM (out of memory, or over NOTIFY_BODY_MAX); err says which;
  * out->body is then NULL. */

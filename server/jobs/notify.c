@@ -153,7 +153,7 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 	if (!to->email[0] || (optional && strcmp(to->mail, "off") == 0))
 		return 0;
 	struct notify_reader r = {to->name, lang_of(to), side};
-	struct notify_env env = {base_url(app), NULL};
+	struct notify_env env = {base_url(app)};
 	if (optional && strcmp(to->mail, "digest") == 0) {
 		if (notify_section(&env, &r, ev, &m, err, sizeof err) != 0)
 			goto bug;
@@ -164,7 +164,6 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 	if (optional) {
 		if (unsubscribe_url(app, to->id, unsub, sizeof unsub) != 0)
 			return -1;
-		env.unsubscribe = unsub;
 	}
 	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
 		goto bug;
@@ -589,7 +588,7 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 		snprintf(sec[i].subject, sizeof sec[i].subject, "%s", items[i].heading);
 		sec[i].body = items[i].body; /* borrowed */
 	}
-	struct notify_env env = {base_url(app), unsub};
+	struct notify_env env = {base_url(app)};
 	struct notify_reader rd = {r.name, lang_of(&r), -1};
 	if (notify_digest_join(&env, &rd, sec, (int)n, &m, err, sizeof err) != 0) {
 		log_msg(LOG_ERROR, "the digest of user %lld: %s", (long long)user, err);
