@@ -131,11 +131,15 @@ int notify_key(struct app *app, int64_t user, enum store_key which, char out[STO
 	return store_notify_make_key(app->st, user, which, fresh, out);
 }
 
-/* The one-click link of user (RFC 8058) into out: 0 or -1. */
-static int unsubscribe_url(struct app *app, int64_t user, char *out, size_t len)
+/* The one-click link of reader r (RFC 8058) into out, his key made on
+ * first use: 0 or -1. */
+static int unsubscribe_url(struct app *app, const struct store_reader *r, char *out, size_t len)
 {
 	char key[STORE_KEY_LEN];
-	if (notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
+	int64_t user = r->id;
+	if (r->unsubscribe_key[0])
+		snprintf(key, sizeof key, "%s", r->unsubscribe_key);
+	else if (notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
 		return -1;
 	snprintf(out, len, "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
 	         (long long)user, key);
@@ -162,7 +166,7 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 		goto out;
 	}
 	if (optional) {
-		if (unsubscribe_url(app, to->id, unsub, sizeof unsub) != 0)
+		if (unsubscribe_url(app, to, unsub, sizeof unsub) != 0)
 			return -1;
 	}
 	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
@@ -582,7 +586,7 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 		goto out;
 	}
 	sec = calloc(n, sizeof *sec);
-	if (!sec || unsubscribe_url(app, user, unsub, sizeof unsub) != 0)
+	if (!sec || unsubscribe_url(app, &r, unsub, sizeof unsub) != 0)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		snprintf(sec[i].subject, sizeof sec[i].subject, "%s", items[i].heading);

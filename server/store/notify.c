@@ -21,12 +21,13 @@ static void reader_row(sqlite3_stmt *st, struct store_reader *r)
 	store_col_text(st, 3, r->role, sizeof r->role);
 	store_col_text(st, 4, r->mail, sizeof r->mail);
 	store_col_text(st, 5, r->language, sizeof r->language);
+	store_col_text(st, 6, r->unsubscribe_key, sizeof r->unsubscribe_key);
 }
 
 int store_notify_reader(store *s, int64_t id, struct store_reader *r)
 {
-	static const char sql[] =
-	        "SELECT id, name, email, role, mail, language FROM users WHERE id = ?";
+	static const char sql[] = "SELECT id, name, email, role, mail, language, unsubscribe_key "
+	                          "FROM users WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;

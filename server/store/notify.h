@@ -22,9 +22,10 @@ struct store_reader {
 	int64_t id;
 	char name[STORE_NAME_MAX];
 	char email[STORE_EMAIL_MAX];
-	char role[STORE_ROLE_MAX]; /* player, tl, admin */
-	char mail[8];              /* each, digest, off */
-	char language[4];          /* da, en */
+	char role[STORE_ROLE_MAX];           /* player, tl, admin */
+	char mail[8];                        /* each, digest, off */
+	char language[4];                    /* da, en */
+	char unsubscribe_key[STORE_KEY_LEN]; /* "" while he has none */
 };
 
 enum store_key {
