@@ -26,8 +26,7 @@ ALTER TABLE mail_outbox ADD COLUMN claimed_until INTEGER;          -- unix secon
 ALTER TABLE mail_outbox ADD COLUMN next_try INTEGER NOT NULL DEFAULT 0; -- unix seconds (backoff)
 UPDATE mail_outbox SET message_id = '<corrchess.' || id || '.' || lower(hex(randomblob(8)))
     || '@localhost>' WHERE message_id IS NULL;
--- The claim reads the unsent rows in id order (index mail_outbox_unsent
--- of 0002): no second index to keep up on every queued mail.
+CREATE INDEX mail_outbox_due ON mail_outbox(next_try, id) WHERE sent_at IS NULL;
 
 -- Texts waiting for a user's daily digest (lib/notify notify_section()).
 CREATE TABLE digest_items (
