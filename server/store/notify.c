@@ -21,7 +21,11 @@ static void reader_row(sqlite3_stmt *st, struct store_reader *r)
 	store_col_text(st, 3, r->role, sizeof r->role);
 	store_col_text(st, 4, r->mail, sizeof r->mail);
 	store_col_text(st, 5, r->language, sizeof r->language);
-	store_col_text(st, 6, r->unsubscribe_key, sizeof r->unsubscribe_key);
+	/* Column 6 where the query has it (a TL's key is read when needed). */
+	if (sqlite3_column_count(st) > 6)
+		store_col_text(st, 6, r->unsubscribe_key, sizeof r->unsubscribe_key);
+	else
+		r->unsubscribe_key[0] = '\0';
 }
 
 int store_notify_reader(store *s, int64_t id, struct store_reader *r)
