@@ -297,7 +297,7 @@ static int moved(struct app *app, const struct store_game *sg, size_t rows, cons
 	copy.kind = NOTIFY_ANSWER_TL;
 	copy.u.move.move = own;
 	copy.u.move.sent = date_or_none(sg->g.moves[before].sent);
-	return deliver_tls(app, &copy, 0, today, sg->white, sg->black, NULL);
+	return deliver_tls(app, sg->id, &copy, 0, today, sg->white, sg->black, NULL);
 }
 
 /* The draw offer of `side` in sg to the opponent. */
