@@ -50,3 +50,8 @@ CREATE TABLE granted_rights (
     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
 CREATE INDEX granted_rights_user ON granted_rights(user_id);
+
+-- The cup (R44, I-18): a player may have two entries in the preliminary
+-- round, never in the same group; his cup seat counts them.
+ALTER TABLE tournament_players ADD COLUMN cup_entries INTEGER NOT NULL DEFAULT 1
+    CHECK (cup_entries IN (1, 2));

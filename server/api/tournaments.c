@@ -350,8 +350,20 @@ static int read_teams(json_t *body, struct draft *d, struct api_resp *rs)
 static int check_users(struct app *app, const struct draft *d, struct api_resp *rs)
 {
 	for (int i = 0; i < d->n; i++)
-		for (int j = 0; j < i; j++)
-			if (d->players[i].user == d->players[j].user) {
+		for (int j = 0, seen = 0; j < i; j++)
+			/* R44: a cup player may have two entries (never more, and
+			 * only one may ask for the semifinal) */
+			if (d->players[i].user == d->players[j].user &&
+			    (d->kind != KIND_CUP || ++seen > 1 || d->strength[i].wants_semifinal ||
+			     d->strength[j].wants_semifinal)) {
+				if (d->kind == KIND_CUP) {
+					api_error(rs, "duplicate_player",
+					          "user %lld: a cup player has at most two entries in the "
+					          "preliminary round, neither asking for the semifinal "
+					          "(DSU 6.6.1.2)",
+					          (long long)d->players[i].user);
+					return -1;
+				}
 				api_error(rs, "duplicate_player",
 				          "user %lld is listed twice; each player has one seat",
 				          (long long)d->players[i].user);
@@ -542,10 +554,15 @@ static int insert_tournament(struct app *app, const struct draft *d, int64_t cre
 	if (store_tournaments_insert(app->st, &t) != STORE_OK)
 		return -1;
 	*id = t.id;
-	for (int i = 0; i < d->n; i++)
-		if (store_tournaments_add_player(app->st, *id, d->players[i].user, i + 1,
-		                                 d->players[i].team, d->players[i].board) != STORE_OK)
+	for (int i = 0, seat = 0; i < d->n; i++) {
+		bool again = false; /* a cup player's second entry (R44): one seat */
+		for (int j = 0; j < i; j++)
+			again |= d->players[j].user == d->players[i].user;
+		if (!again && store_tournaments_add_player(app->st, *id, d->players[i].user, ++seat,
+		                                           d->players[i].team,
+		                                           d->players[i].board) != STORE_OK)
 			return -1;
+	}
 	for (int i = 0; i < d->nforeign; i++)
 		if (store_tournaments_set_citizen(app->st, *id, d->foreign[i], false) != STORE_OK)
 			return -1;
@@ -633,6 +650,49 @@ static int insert_cup_group(struct app *app, const struct store_tournament *cup,
 	return rc;
 }
 
+/* True when group g already holds user u among the seeds other than
+ * `except`. */
+static bool group_has(const struct draft *d, const int *seeds, int ns, const int *group, int g,
+                      int64_t u, int except)
+{
+	for (int s = 0; s < ns; s++)
+		if (s != except && group[s] == g && d->players[seeds[s]].user == u)
+			return true;
+	return false;
+}
+
+/* R44 / I-18: a player's two entries never in one group.  The second
+ * entry of a player that the serpentine put beside his first changes
+ * groups with the nearest seed (by seed number, the weaker side first)
+ * that can move into his group; the group strengths change as little as
+ * a swap of neighbours can.  O(n^2).  0, or -1 when no swap fits. */
+static int separate_entries(const struct draft *d, const int *seeds, int ns, int *group)
+{
+	for (int s = 0; s < ns; s++) {
+		int64_t u = d->players[seeds[s]].user;
+		if (!group_has(d, seeds, s, group, group[s], u, s)) /* his first entry: a seed before s */
+			continue;
+		bool moved = false;
+		for (int dist = 1; !moved && dist < ns; dist++)
+			for (int k = 0; !moved && k < 2; k++) {
+				int t = k == 0 ? s + dist : s - dist;
+				if (t < 0 || t >= ns || group[t] == group[s])
+					continue;
+				int64_t v = d->players[seeds[t]].user;
+				if (group_has(d, seeds, ns, group, group[t], u, t) ||
+				    group_has(d, seeds, ns, group, group[s], v, s))
+					continue;
+				int x = group[s];
+				group[s] = group[t];
+				group[t] = x;
+				moved = true;
+			}
+		if (!moved)
+			return -1;
+	}
+	return 0;
+}
+
 /* The preliminary groups of a new cup (DSU 6.6.1.1-6.6.1.2): the entries
  * without a semifinal start seeded by strength and dealt in serpentine
  * order into groups of 7, then 6 (I-18, I-19); the strengths kept on the
@@ -646,9 +706,12 @@ static int insert_cup(struct app *app, const struct draft *d, int64_t id, int64_
 	int nd, nr;
 	char err[160];
 	for (int i = 0; i < d->n; i++) {
+		int entries = 0;
+		for (int j = 0; j < d->n; j++)
+			entries += d->players[j].user == d->players[i].user;
 		struct store_cup_entry e = {d->players[i].user, d->strength[i].k_rating,
 		                            d->strength[i].otb_rating,
-		                            dsu_cup_semifinal_direct(&d->strength[i])};
+		                            dsu_cup_semifinal_direct(&d->strength[i]), entries};
 		if (store_tournaments_set_strength(app->st, id, &e) != STORE_OK)
 			return api_error(rs, "busy", "the cup could not be stored; try again"), -1;
 	}
@@ -656,6 +719,11 @@ static int insert_cup(struct app *app, const struct draft *d, int64_t id, int64_
 	int ng = ns < 0 ? ns : dsu_cup_group_sizes(ns, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err);
 	if (ng < 0 || dsu_cup_serpentine(ns, sizes, ng, group, err, sizeof err) != CC_OK)
 		return api_error(rs, "invalid_player_count", "%s", err), -1;
+	if (separate_entries(d, seeds, ns, group))
+		return api_error(rs, "invalid_player_count",
+		                 "a player's two entries cannot be put in different groups "
+		                 "(DSU 6.6.1.2): the TL decides"),
+		       -1;
 	struct store_tournament cup = {.series_cancellable = d->series_cancellable,
 	                               .tl = d->tl ? d->tl : creator};
 	snprintf(cup.name, sizeof cup.name, "%s", d->name);
@@ -804,8 +872,8 @@ static int load_cup_stage(struct app *app, struct loaded *t)
 	}
 	t->cup_rights_stage = true;
 	t->semifinal_held = !final;
-	for (size_t i = 0; i < ne; i++)
-		t->prelim_players += !e[i].semifinal_direct;
+	for (size_t i = 0; i < ne; i++) /* R44: a second entry counts */
+		t->prelim_players += e[i].semifinal_direct ? 0 : e[i].entries == 2 ? 2 : 1;
 	for (size_t i = 0; i < nv; i++)
 		t->semifinal_held |= strcmp(v[i].stage, "semifinal") == 0;
 	free(e);
@@ -1941,9 +2009,13 @@ static int qualifiers(struct app *app, int64_t group, int advance, int64_t *q, i
 	if (t->unfinished == 0 && dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL,
 	                                        s, NULL, err, sizeof err) == CC_OK) {
 		rc = 0;
-		for (int i = 0; i < t->n && *nq < TOURNAMENT_MAX_PLAYERS; i++)
-			if (s[i].place_lo <= advance)
+		for (int i = 0; i < t->n && *nq < TOURNAMENT_MAX_PLAYERS; i++) {
+			bool again = false; /* through with both entries: one place */
+			for (int k = 0; k < *nq; k++)
+				again |= q[k] == t->seats[s[i].player].user;
+			if (s[i].place_lo <= advance && !again)
 				q[(*nq)++] = t->seats[s[i].player].user;
+		}
 	}
 	unload(t);
 out:

@@ -359,15 +359,17 @@ int store_entries_assign(store *s, int64_t id, int64_t tournament)
 int store_tournaments_set_strength(store *s, int64_t tournament, const struct store_cup_entry *e)
 {
 	static const char sql[] = "UPDATE tournament_players SET k_rating = ?, otb_rating = ?,"
-	                          " semifinal_direct = ? WHERE tournament_id = ? AND user_id = ?";
+	                          " semifinal_direct = ?, cup_entries = ?"
+	                          " WHERE tournament_id = ? AND user_id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if ((e->k_rating >= 0 ? store_bind_int64(st, 1, e->k_rating) : sqlite3_bind_null(st, 1)) ||
 	    (e->otb_rating >= 0 ? store_bind_int64(st, 2, e->otb_rating)
 	                        : sqlite3_bind_null(st, 2)) ||
-	    store_bind_int64(st, 3, e->semifinal_direct) || store_bind_int64(st, 4, tournament) ||
-	    store_bind_int64(st, 5, e->user))
+	    store_bind_int64(st, 3, e->semifinal_direct) ||
+	    store_bind_int64(st, 4, e->entries == 2 ? 2 : 1) || store_bind_int64(st, 5, tournament) ||
+	    store_bind_int64(st, 6, e->user))
 		return store_failed(s, st, "strength: bind");
 	return store_exec(s, st, "strength");
 }
@@ -376,7 +378,7 @@ int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry 
                                   size_t *n)
 {
 	static const char sql[] = "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
-	                          " semifinal_direct FROM tournament_players"
+	                          " semifinal_direct, cup_entries FROM tournament_players"
 	                          " WHERE tournament_id = ? ORDER BY seat";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
@@ -391,6 +393,7 @@ int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry 
 		e->k_rating = sqlite3_column_int(st, 1);
 		e->otb_rating = sqlite3_column_int(st, 2);
 		e->semifinal_direct = sqlite3_column_int(st, 3) != 0;
+		e->entries = sqlite3_column_int(st, 4);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "cup entries");

@@ -34,6 +34,7 @@ struct store_cup_entry {
 	int64_t user;
 	int k_rating, otb_rating;
 	bool semifinal_direct;
+	int entries; /* his entries in the preliminary round (R44: 1 or 2; 0 read as 1) */
 };
 
 /* A withdrawal the TL recorded (DSU 6.2.8). */

@@ -399,5 +399,42 @@ def publication_and_decision_dates_in_the_overview():
     expect_eq(dates(w.admin), dates(w.tl), "an admin sees them too")
 
 
+@test
+def a_cup_players_two_entries_never_in_one_group():
+    """R44 / I-18: a player may enter the preliminary round twice, never
+    twice in one group.  d01 (the strongest after d00) enters twice: the
+    serpentine deals seeds 2 and 3 both to group 2, so his second entry
+    changes places with seed 4 (group 1).  A third entry, or a second
+    asking for the semifinal, is refused."""
+    w = W()
+    names = ["d%02d" % i for i in range(12)]
+    ids = new_players(names)
+    uid = [ids[n] for n in names]
+    for i, u in enumerate(uid):
+        set_rating(u, rating=2000 - 10 * i)
+    players = [uid[0], uid[1], uid[1]] + uid[2:]  # 13 entries, 12 players
+    cup = create(w.tl, {"name": "Pokal two entries", "kind": "cup", "profile": "server",
+                        "start_date": START, "players": players})
+    groups = [get_t(g) for g in cup["stages"][0]["groups"]]
+    members = [sorted(s["player"]["id"] for s in g["standings"]) for g in groups]
+    # seeds: 1 d00, 2 d01, 3 d01, 4 d02, 5 d03, ...; serpentine 1 4 5 8 9 12 13 | 2 3 6 7 10 11
+    # -> seed 3 (d01) and seed 4 (d02) change groups
+    expect_eq(members, [sorted(uid[i] for i in (0, 1, 3, 6, 7, 10, 11)),
+                        sorted(uid[i] for i in (1, 2, 4, 5, 8, 9))], "d01 in both groups")
+    expect_eq([len(g["games"]) for g in groups], [21, 15], "groups of 7 and 6")
+    before = counts()
+    bad = dict(name="Pokal bad", kind="cup", profile="server", start_date=START)
+    expect_error(w.tl.post("tournaments", dict(bad, players=[uid[0]] * 3 + uid[1:11])), 422,
+                 "duplicate_player", "three entries")
+    expect_error(w.tl.post("tournaments", dict(bad, players=[
+        {"id": uid[0], "wants_semifinal": True}, uid[0]] + uid[1:12])), 422,
+        "duplicate_player", "a second entry beside a semifinal request")
+    expect_error(w.tl.post("tournaments", {"name": "rr", "kind": "round_robin",
+                                           "profile": "server", "start_date": START,
+                                           "players": [uid[0], uid[0], uid[1]]}), 422,
+                 "duplicate_player", "twice in a round robin")
+    expect_eq(counts(), before, "nothing stored")
+
+
 if __name__ == "__main__":
     run_tests()
