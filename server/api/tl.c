@@ -113,16 +113,16 @@ static int add_game(struct app *app, const struct user *u, int64_t id, int32_t t
 
 /* Adds one tournament deadline {"game": null, "tournament", "what",
  * "date", "detail"} when day is today or later.  0, or -1. */
-static int add_tdate(json_t *list, int64_t tournament, const char *what, int32_t day,
-                     int32_t today, const char *detail)
+static int add_tdate(json_t *list, int64_t tournament, const char *what, int32_t day, int32_t today,
+                     const char *detail)
 {
 	char date[CALENDAR_ISO_LEN];
 	if (day == DSU_NO_DATE || day < today || json_array_size(list) >= OVERVIEW_MAX ||
 	    calendar_format(day, date, sizeof date) != CC_OK)
 		return 0;
-	json_t *item = json_pack("{s:n, s:I, s:s, s:s, s:s}", "game", "tournament",
-	                         (json_int_t)tournament, "what", what, "date", date, "detail",
-	                         detail);
+	json_t *item =
+	        json_pack("{s:n, s:I, s:s, s:s, s:s}", "game", "tournament", (json_int_t)tournament,
+	                  "what", what, "date", date, "detail", detail);
 	return item ? json_array_append_new(list, item) : -1;
 }
 
@@ -131,8 +131,8 @@ static int add_tdate(json_t *list, int64_t tournament, const char *what, int32_t
 /* The dates after a tournament's publication (R12-R13, DSU 6.4.5.1,
  * 6.2.3) and its decisions (R19, 6.4.3, 6.8.10) still to come.  0, or
  * -1. */
-static int add_tournament_dates(struct app *app, const struct store_tournament *t,
-                                int32_t today, json_t *list)
+static int add_tournament_dates(struct app *app, const struct store_tournament *t, int32_t today,
+                                json_t *list)
 {
 	struct dsu_deadline_input in = {DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE,
 	                                DSU_NO_DATE};

@@ -358,9 +358,8 @@ static int check_users(struct app *app, const struct draft *d, struct api_resp *
 			     d->strength[j].wants_semifinal)) {
 				if (d->kind == KIND_CUP) {
 					api_error(rs, "duplicate_player",
-					          "user %lld: a cup player has at most two entries in the "
-					          "preliminary round, neither asking for the semifinal "
-					          "(DSU 6.6.1.2)",
+					          "user %lld: at most two cup entries, neither "
+					          "asking for the semifinal (DSU 6.6.1.2)",
 					          (long long)d->players[i].user);
 					return -1;
 				}
@@ -462,9 +461,11 @@ static int read_foreign(json_t *body, struct draft *d, struct api_resp *rs)
  * and -1. */
 static int read_draft(struct app *app, struct api_req *rq, struct draft *d, struct api_resp *rs)
 {
-	static const char *const keys[] = {"name",  "kind",    "profile", "start_date",
-	                                   "players", "teams", "series_cancellable",
-	                                   "tl",    "class",   "advance", "non_citizens", NULL};
+	/* clang-format off */
+	static const char *const keys[] = {"name", "kind", "profile", "start_date", "players",
+	                                   "teams", "series_cancellable", "tl", "class", "advance",
+	                                   "non_citizens", NULL};
+	/* clang-format on */
 	json_t *body = api_body_object(rq, rs);
 	const char *kind;
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -670,7 +671,8 @@ static int separate_entries(const struct draft *d, const int *seeds, int ns, int
 {
 	for (int s = 0; s < ns; s++) {
 		int64_t u = d->players[seeds[s]].user;
-		if (!group_has(d, seeds, s, group, group[s], u, s)) /* his first entry: a seed before s */
+		/* his first entry is a seed before s */
+		if (!group_has(d, seeds, s, group, group[s], u, s))
 			continue;
 		bool moved = false;
 		for (int dist = 1; !moved && dist < ns; dist++)
@@ -864,8 +866,9 @@ static int load_cup_stage(struct app *app, struct loaded *t)
 	if (!t->t.parent || (!final && strcmp(t->t.stage, "semifinal") != 0))
 		return 0;
 	e = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *e);
-	if (!e || store_tournaments_cup_entries(app->st, t->t.parent, e, TOURNAMENT_MAX_PLAYERS,
-	                                        &ne) != STORE_OK ||
+	if (!e ||
+	    store_tournaments_cup_entries(app->st, t->t.parent, e, TOURNAMENT_MAX_PLAYERS, &ne) !=
+	            STORE_OK ||
 	    store_tournaments_children(app->st, t->t.parent, &v, &nv) != STORE_OK) {
 		free(e);
 		return -1;
@@ -1280,8 +1283,8 @@ static json_t *playoff_json(const struct loaded *t, bool needed)
 		const struct dsu_game *g = &t->playoff.games[i];
 		json_array_append_new(games, json_pack("{s:I, s:I, s:s}", "white",
 		                                       (json_int_t)t->seats[g->white].user, "black",
-		                                       (json_int_t)t->seats[g->black].user, "result",
-		                                       dsu_result_name(g->result)));
+		                                       (json_int_t)t->seats[g->black].user,
+		                                       "result", dsu_result_name(g->result)));
 	}
 	return json_pack("{s:b, s:b, s:b, s:o}", "needed", needed, "entered", t->has_playoff,
 	                 "agree_to_share", t->has_playoff && t->playoff.agree_to_share, "games",
@@ -1297,7 +1300,8 @@ static json_t *decisions_json(struct app *app, const struct loaded *t)
 	struct store_decision *d = calloc(DECISIONS_MAX, sizeof *d);
 	size_t n = 0;
 	json_t *arr = json_array();
-	if (!d || !arr || store_decisions_list(app->st, t->t.id, d, DECISIONS_MAX, &n) != STORE_OK) {
+	if (!d || !arr ||
+	    store_decisions_list(app->st, t->t.id, d, DECISIONS_MAX, &n) != STORE_OK) {
 		free(d);
 		return arr;
 	}
@@ -1309,9 +1313,10 @@ static json_t *decisions_json(struct app *app, const struct loaded *t)
 		if (calendar_parse(d[i].notified_on, &in.decision_notified, NULL, 0) == CC_OK &&
 		    dsu_deadlines(&in, &dl, NULL, 0) == CC_OK)
 			calendar_format(dl.appeal_by, by, sizeof by);
-		json_array_append_new(arr, json_pack("{s:I, s:s, s:s, s:s}", "id", (json_int_t)d[i].id,
-		                                     "notified_on", d[i].notified_on, "about",
-		                                     d[i].about, "appeal_by", by));
+		json_array_append_new(arr,
+		                      json_pack("{s:I, s:s, s:s, s:s}", "id", (json_int_t)d[i].id,
+		                                "notified_on", d[i].notified_on, "about",
+		                                d[i].about, "appeal_by", by));
 	}
 	free(d);
 	return arr;
@@ -1326,12 +1331,11 @@ static json_t *tournament_json(struct app *app, const struct loaded *t)
 	json_t *standings = standings_json(t, &playoff_needed);
 	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
 	                      "id", (json_int_t)t->t.id, "name", t->t.name, "kind",
-	                      kind_shown(&t->t), "profile", t->t.profile, "start_date",
-	                      t->t.start, "series_cancellable", (int)t->t.series_cancellable,
-	                      "games", games_json(t), "standings", standings, "tl",
-	                      tl ? tl : json_null(), "class",
-	                      t->t.cls[0] ? json_string(t->t.cls) : json_null(), "withdrawals",
-	                      withdrawals_json(app, t), "published_on",
+	                      kind_shown(&t->t), "profile", t->t.profile, "start_date", t->t.start,
+	                      "series_cancellable", (int)t->t.series_cancellable, "games",
+	                      games_json(t), "standings", standings, "tl", tl ? tl : json_null(),
+	                      "class", t->t.cls[0] ? json_string(t->t.cls) : json_null(),
+	                      "withdrawals", withdrawals_json(app, t), "published_on",
 	                      t->t.published[0] ? json_string(t->t.published) : json_null(),
 	                      "decisions", decisions_json(app, t));
 	if (j && strcmp(t->t.dsu_kind, "dm") == 0 &&
@@ -1632,8 +1636,8 @@ static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h
 		bool done = !t->unfinished && t->last_end[0] &&
 		            calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK;
 		if (dsu_class_parse(t->t.cls, &cls) == CC_OK &&
-		    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, playoff_of(t), s, &info,
-		                  err, sizeof err) == CC_OK)
+		    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, playoff_of(t), s,
+		                  &info, err, sizeof err) == CC_OK)
 			for (int j = 0; j < t->n; j++) {
 				if (t->seats[s[j].player].user != user || s[j].games == 0)
 					continue;
@@ -1747,8 +1751,8 @@ static int rights_of(struct app *app, int64_t user, struct dsu_rights_answer *a,
 		free(h);
 		return -1;
 	}
-	struct dsu_rights_query q = {today, otb == STORE_NO_RATING ? -1 : otb, -1, DSU_NO_DATE,
-	                             x->r, x->n};
+	struct dsu_rights_query q = {
+	        today, otb == STORE_NO_RATING ? -1 : otb, -1, DSU_NO_DATE, x->r, x->n};
 	int rc = dsu_entry_rights(h, n, &q, a, err, sizeof err);
 	free(h);
 	if (rc != CC_OK) {
@@ -1798,10 +1802,10 @@ int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs)
 		bool open_end = a.until[c] == DSU_NO_DATE;
 		if (!open_end && calendar_format(a.until[c], until, sizeof until) != CC_OK)
 			continue;
-		json_array_append_new(
-		        list, json_pack("{s:s, s:o, s:s}", "class", dsu_class_name((enum dsu_class)c),
-		                        "until", open_end ? json_null() : json_string(until), "why",
-		                        right_why(&a, x, (enum dsu_class)c)));
+		json_array_append_new(list, json_pack("{s:s, s:o, s:s}", "class",
+		                                      dsu_class_name((enum dsu_class)c), "until",
+		                                      open_end ? json_null() : json_string(until),
+		                                      "why", right_why(&a, x, (enum dsu_class)c)));
 	}
 	bool further = true; /* R25: may he enter another group while these run? */
 	for (size_t i = 0; groups && i < nrun; i++) {
@@ -1837,7 +1841,8 @@ int api_users_grant_right(struct app *app, struct api_req *rq, struct api_resp *
 	    api_get_string(body, "source", true, &source, rs))
 		return rs->status;
 	if (dsu_class_parse(cls_s, &cls) != CC_OK)
-		return api_error(rs, "invalid_field", "class must be \u00c5, K, M or DM (DSU 6.5.1)");
+		return api_error(rs, "invalid_field",
+		                 "class must be \u00c5, K, M or DM (DSU 6.5.1)");
 	if (calendar_parse(until, &day, err, sizeof err) != CC_OK)
 		return api_error(rs, "invalid_date", "until: %s", err);
 	if (strcmp(source, "international") != 0 && strcmp(source, "tl") != 0)
@@ -1929,12 +1934,13 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	size_t nrun = 0;
 	int refused = !run || !x ? api_error(rs, "internal", "out of memory")
 	              : rights_of(app, player, &a, run, &nrun, x, rs) ? rs->status
-	                                                               : 0;
+	                                                              : 0;
 	if (!refused && !a.may[cls])
-		refused = api_error(rs, "no_right",
-		                    "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
-		                    "6.5.3.2; GET /api/v1/users/%lld/rights)",
-		                    (long long)player, dsu_class_name(cls), (long long)player);
+		refused = api_error(
+		        rs, "no_right",
+		        "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
+		        "6.5.3.2; GET /api/v1/users/%lld/rights)",
+		        (long long)player, dsu_class_name(cls), (long long)player);
 	/* R25 (DSU 6.5.1.2, I-11): a further group only once the risk of
 	 * relegation in every running group is gone */
 	for (size_t i = 0; !refused && i < nrun; i++)
@@ -2113,10 +2119,11 @@ int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_r
 		for (int k = 0; k < nq; k++)
 			if (q[k] == u)
 				return api_error(rs, "duplicate_player",
-				                 "user %lld is in the semifinal already", (long long)u);
+				                 "user %lld is in the semifinal already",
+				                 (long long)u);
 		if (nq >= TOURNAMENT_MAX_PLAYERS)
-			return api_error(rs, "invalid_player_count", "a stage has at most %d players",
-			                 TOURNAMENT_MAX_PLAYERS);
+			return api_error(rs, "invalid_player_count",
+			                 "a stage has at most %d players", TOURNAMENT_MAX_PLAYERS);
 		q[nq++] = u;
 	}
 	int sizes[TOURNAMENT_MAX_PLAYERS], ng = 1;
@@ -2196,7 +2203,8 @@ static int read_playoff_games(json_t *arr, const struct loaded *t, struct store_
 		int64_t w, b;
 		const char *res;
 		if (!json_is_object(v))
-			return api_error(rs, "invalid_field", "games[%zu] must be an object", i), -1;
+			return api_error(rs, "invalid_field", "games[%zu] must be an object", i),
+			       -1;
 		if (api_only_keys(v, keys, rs) || api_get_int(v, "white", true, &w, rs) ||
 		    api_get_int(v, "black", true, &b, rs) ||
 		    api_get_string(v, "result", true, &res, rs))
@@ -2229,7 +2237,8 @@ static int check_playoff_format(const struct dsu_game *g, size_t n, const bool *
 	for (size_t i = 0; i < n; i++)
 		if (!tied[g[i].white] || !tied[g[i].black])
 			return api_error(rs, "invalid_playoff",
-			                 "games[%zu]: only the players tied for 1st play the play-off "
+			                 "games[%zu]: only the players tied for 1st play the "
+			                 "play-off "
 			                 "(DSU 6.5.2c)",
 			                 i),
 			       -1;
@@ -2275,14 +2284,16 @@ int api_tournaments_playoff(struct app *app, struct api_req *rq, struct api_resp
 	loaded = true;
 	struct dsu_table_info info;
 	if (strcmp(t->t.dsu_kind, "dm") != 0) {
-		status = api_error(rs, "not_a_dm", "tournament %lld is not a DM: only the DM has a "
-		                                   "play-off (DSU 6.5.2c)",
+		status = api_error(rs, "not_a_dm",
+		                   "tournament %lld is not a DM: only the DM has a "
+		                   "play-off (DSU 6.5.2c)",
 		                   (long long)t->t.id);
 		goto done;
 	}
 	if (t->has_playoff) {
-		status = api_error(rs, "playoff_entered", "the play-off of tournament %lld is entered "
-		                                          "already",
+		status = api_error(rs, "playoff_entered",
+		                   "the play-off of tournament %lld is entered "
+		                   "already",
 		                   (long long)t->t.id);
 		goto done;
 	}
@@ -2329,8 +2340,10 @@ int api_tournaments_playoff(struct app *app, struct api_req *rq, struct api_resp
 	if (rc != STORE_OK || store_commit(app->st) != STORE_OK) {
 		store_rollback(app->st);
 		status = rc == STORE_CONFLICT
-		                 ? api_error(rs, "playoff_entered", "the play-off is entered already")
-		                 : api_error(rs, "busy", "the play-off could not be stored; try again");
+		                 ? api_error(rs, "playoff_entered",
+		                             "the play-off is entered already")
+		                 : api_error(rs, "busy",
+		                             "the play-off could not be stored; try again");
 		goto done;
 	}
 	status = respond(app, t->t.id, 201, rs);

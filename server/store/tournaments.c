@@ -72,9 +72,10 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance, published_on"
-	                          " FROM tournaments WHERE id = ?";
+	static const char sql[] =
+	        "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	        " created_by, tl_id, dsu_kind, class, parent_id, stage, advance, published_on"
+	        " FROM tournaments WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -167,7 +168,8 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 int store_tournaments_list(store *s, size_t max, struct store_tournament **out, size_t *n)
 {
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance, published_on FROM tournaments"
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance, "
+	                          "published_on FROM tournaments"
 	                          " ORDER BY id DESC LIMIT ?";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
@@ -368,8 +370,8 @@ int store_tournaments_set_strength(store *s, int64_t tournament, const struct st
 	    (e->otb_rating >= 0 ? store_bind_int64(st, 2, e->otb_rating)
 	                        : sqlite3_bind_null(st, 2)) ||
 	    store_bind_int64(st, 3, e->semifinal_direct) ||
-	    store_bind_int64(st, 4, e->entries == 2 ? 2 : 1) || store_bind_int64(st, 5, tournament) ||
-	    store_bind_int64(st, 6, e->user))
+	    store_bind_int64(st, 4, e->entries == 2 ? 2 : 1) ||
+	    store_bind_int64(st, 5, tournament) || store_bind_int64(st, 6, e->user))
 		return store_failed(s, st, "strength: bind");
 	return store_exec(s, st, "strength");
 }
@@ -377,9 +379,10 @@ int store_tournaments_set_strength(store *s, int64_t tournament, const struct st
 int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry *out, size_t max,
                                   size_t *n)
 {
-	static const char sql[] = "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
-	                          " semifinal_direct, cup_entries FROM tournament_players"
-	                          " WHERE tournament_id = ? ORDER BY seat";
+	static const char sql[] =
+	        "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
+	        " semifinal_direct, cup_entries FROM tournament_players"
+	        " WHERE tournament_id = ? ORDER BY seat";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -495,10 +498,11 @@ int store_tournaments_cup_groups_of(store *s, int64_t user, int64_t *ids, size_t
 int store_playoff_insert(store *s, int64_t tournament, const struct store_playoff *p,
                          int64_t entered_by)
 {
-	static const char head[] = "INSERT INTO playoffs (tournament_id, agree_to_share, entered_by)"
-	                           " VALUES (?, ?, ?)";
+	static const char head[] =
+	        "INSERT INTO playoffs (tournament_id, agree_to_share, entered_by)"
+	        " VALUES (?, ?, ?)";
 	static const char game_sql[] = "INSERT INTO playoff_games (tournament_id, seq, white_id,"
-	                           " black_id, result) VALUES (?, ?, ?, ?, ?)";
+	                               " black_id, result) VALUES (?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, head);
 	if (!st)
 		return STORE_ERROR;
@@ -512,7 +516,8 @@ int store_playoff_insert(store *s, int64_t tournament, const struct store_playof
 		st = store_stmt(s, game_sql);
 		if (!st)
 			return STORE_ERROR;
-		if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, (int64_t)i + 1) ||
+		if (store_bind_int64(st, 1, tournament) ||
+		    store_bind_int64(st, 2, (int64_t)i + 1) ||
 		    store_bind_int64(st, 3, p->games[i].white) ||
 		    store_bind_int64(st, 4, p->games[i].black) ||
 		    store_bind_text(st, 5, p->games[i].result))
@@ -527,7 +532,7 @@ int store_playoff_get(store *s, int64_t tournament, struct store_playoff *p)
 {
 	static const char head[] = "SELECT agree_to_share FROM playoffs WHERE tournament_id = ?";
 	static const char game_sql[] = "SELECT white_id, black_id, result FROM playoff_games"
-	                           " WHERE tournament_id = ? ORDER BY seq";
+	                               " WHERE tournament_id = ? ORDER BY seq";
 	memset(p, 0, sizeof *p);
 	sqlite3_stmt *st = store_stmt(s, head);
 	if (!st)
@@ -613,8 +618,7 @@ int store_decisions_list(store *s, int64_t tournament, struct store_decision *ou
 	return STORE_OK;
 }
 
-int store_granted_insert(store *s, int64_t user, const struct store_granted *g,
-                         int64_t granted_by)
+int store_granted_insert(store *s, int64_t user, const struct store_granted *g, int64_t granted_by)
 {
 	static const char sql[] = "INSERT INTO granted_rights (user_id, class, until, source,"
 	                          " granted_by) VALUES (?, ?, ?, ?, ?)";

@@ -51,7 +51,7 @@ struct store_seat {
 	char name[STORE_NAME_MAX];
 	char role[STORE_ROLE_MAX];
 	char team[STORE_TOURNAMENT_NAME_MAX]; /* "" outside team play */
-	bool danish; /* a Danish citizen (the DM title, R33, I-4) */
+	bool danish;                          /* a Danish citizen (the DM title, R33, I-4) */
 };
 
 /* A game of a tournament with its result. */
@@ -196,8 +196,7 @@ struct store_granted {
 
 /* Inside the caller's transaction: a granted right.  STORE_OK or
  * STORE_ERROR. */
-int store_granted_insert(store *s, int64_t user, const struct store_granted *g,
-                         int64_t granted_by);
+int store_granted_insert(store *s, int64_t user, const struct store_granted *g, int64_t granted_by);
 
 /* A user's granted rights in the order granted, at most max: STORE_OK and
  * *n, or STORE_ERROR. */

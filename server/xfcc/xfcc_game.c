@@ -202,7 +202,8 @@ static int describe(struct app *app, const struct user *u, const struct store_ga
 	 * this game's group, else his current K-rating; 0 for none. */
 	int w_elo, b_elo;
 	if (store_ratings_game(app->st, sg->id, &w_elo, &b_elo) != 0) {
-		log_msg(LOG_ERROR, "xfcc: game %lld: the ratings cannot be read", (long long)sg->id);
+		log_msg(LOG_ERROR, "xfcc: game %lld: the ratings cannot be read",
+		        (long long)sg->id);
 		return -1;
 	}
 	x->white_elo = w_elo == STORE_NO_RATING ? 0 : w_elo;
