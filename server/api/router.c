@@ -86,6 +86,13 @@ static const struct route {
          "starts a cup's next stage"},
         {"POST", "/api/v1/entries", api_entries_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/rights", api_users_rights, SIGNED, NULL},
+        {"POST", "/api/v1/users/{id}/rights", api_users_grant_right, TL, "grants entry rights"},
+        {"POST", "/api/v1/tournaments/{id}/playoff", api_tournaments_playoff, TL,
+         "enters the DM play-off"},
+        {"POST", "/api/v1/tournaments/{id}/publication", api_tournaments_publication, TL,
+         "records the publication"},
+        {"POST", "/api/v1/tournaments/{id}/decisions", api_tournaments_decision, TL,
+         "records decisions"},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

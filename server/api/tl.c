@@ -100,6 +100,68 @@ static int add_game(struct app *app, const struct user *u, int64_t id, int32_t t
 	return rc;
 }
 
+/* Adds one tournament deadline {"game": null, "tournament", "what",
+ * "date", "detail"} when day is today or later.  0, or -1. */
+static int add_tdate(json_t *list, int64_t tournament, const char *what, int32_t day, int32_t today,
+                     const char *detail)
+{
+	char date[CALENDAR_ISO_LEN];
+	if (day == DSU_NO_DATE || day < today || json_array_size(list) >= OVERVIEW_MAX ||
+	    calendar_format(day, date, sizeof date) != CC_OK)
+		return 0;
+	json_t *item =
+	        json_pack("{s:n, s:I, s:s, s:s, s:s}", "game", "tournament", (json_int_t)tournament,
+	                  "what", what, "date", date, "detail", detail);
+	return item ? json_array_append_new(list, item) : -1;
+}
+
+#define DECISIONS_MAX 64
+
+/* The dates after a tournament's publication (R12-R13, DSU 6.4.5.1,
+ * 6.2.3) and its decisions (R19, 6.4.3, 6.8.10) still to come.  0, or
+ * -1. */
+static int add_tournament_dates(struct app *app, const struct store_tournament *t, int32_t today,
+                                json_t *list)
+{
+	struct dsu_deadline_input in = {DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE,
+	                                DSU_NO_DATE};
+	struct dsu_deadlines d;
+	int rc = 0;
+	if (t->published[0] && calendar_parse(t->published, &in.published, NULL, 0) == CC_OK &&
+	    dsu_deadlines(&in, &d, NULL, 0) == CC_OK) {
+		rc |= add_tdate(list, t->id, "objections", d.objection_by, today,
+		                "objections to the published results reach the TL by this day "
+		                "(DSU 6.4.5.1)");
+		rc |= add_tdate(list, t->id, "prizes", d.prizes_sent_by, today,
+		                "the prizes are sent by this day (DSU 6.4.5.1)");
+		if (strcmp(t->profile, "dsu-post") == 0)
+			rc |= add_tdate(list, t->id, "keep_correspondence",
+			                d.keep_correspondence_until, today,
+			                "the players keep their correspondence until this day (DSU "
+			                "6.2.3)");
+	}
+	struct store_decision *v = calloc(DECISIONS_MAX, sizeof *v);
+	size_t n = 0;
+	if (!v || store_decisions_list(app->st, t->id, v, DECISIONS_MAX, &n) != STORE_OK) {
+		free(v);
+		return -1;
+	}
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct dsu_deadline_input di = {DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE,
+		                                DSU_NO_DATE};
+		char detail[STORE_DECISION_ABOUT_MAX + 96];
+		if (calendar_parse(v[i].notified_on, &di.decision_notified, NULL, 0) != CC_OK ||
+		    dsu_deadlines(&di, &d, NULL, 0) != CC_OK)
+			continue;
+		snprintf(detail, sizeof detail,
+		         "an appeal against \"%s\" reaches the TL by this day (DSU 6.4.3, 6.8.10)",
+		         v[i].about);
+		rc = add_tdate(list, t->id, "appeal", d.appeal_by, today, detail);
+	}
+	free(v);
+	return rc ? -1 : 0;
+}
+
 /* The dates the TL tracks in the tournaments u leads (R12, R14; DSU
  * 6.2.6, 6.2.7): unfinished games callable for adjudication (18 months
  * after the start, I-25) and, in postal play, finished games whose result
@@ -158,6 +220,8 @@ static int add_deadlines(struct app *app, const struct user *u, int32_t today, j
 			rc = item ? json_array_append_new(list, item) : -1;
 		}
 		free(g);
+		if (rc == 0)
+			rc = add_tournament_dates(app, &v[i], today, list);
 	}
 	free(v);
 	return rc;

@@ -24,6 +24,7 @@
 #include "jobs/notify.h"
 #include "jobs/outbox.h"
 #include "store/games.h"
+#include "store/ratings.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"
@@ -57,6 +58,8 @@ struct draft {
 	int n; /* players */
 	struct entry players[TOURNAMENT_MAX_PLAYERS];
 	struct dsu_cup_entry strength[TOURNAMENT_MAX_PLAYERS]; /* a cup: by seat */
+	int nforeign; /* the DM: players who are not Danish citizens (R33, I-4) */
+	int64_t foreign[TOURNAMENT_MAX_PLAYERS];
 };
 
 /* ---- checking the request ---- */
@@ -184,10 +187,32 @@ static int read_cup_players(json_t *arr, struct draft *d, struct api_resp *rs)
 		*e = (struct dsu_cup_entry){(int)k, (int)o, semi};
 		d->players[d->n++] = (struct entry){.user = id};
 	}
+	return 0;
+}
+
+/* The users' ratings as the cup's strength (DSU 6.6.1.2, I-18: the
+ * K-rating, final or provisional (R67: a new player's OTB rating), else
+ * the OTB rating; 6.6.1.6: a K-rating of 2000 enters at the semifinal),
+ * for every entry that did not give its own; then the preliminary players
+ * must split into groups of 7 and 6 (I-19).  After check_users().  0, or
+ * a 422 (500) and -1. */
+static int cup_strengths(struct app *app, struct draft *d, struct api_resp *rs)
+{
 	int sizes[TOURNAMENT_MAX_PLAYERS], prelim = 0;
 	char err[160];
-	for (int i = 0; i < d->n; i++)
-		prelim += !dsu_cup_semifinal_direct(&d->strength[i]);
+	for (int i = 0; i < d->n; i++) {
+		struct dsu_cup_entry *e = &d->strength[i];
+		int k, o, games;
+		if (store_ratings_user(app->st, d->players[i].user, &k, &o, &games) != 1) {
+			api_error(rs, "internal", "the ratings cannot be read");
+			return -1;
+		}
+		if (e->k_rating < 0)
+			e->k_rating = k == STORE_NO_RATING ? -1 : k;
+		if (e->otb_rating < 0)
+			e->otb_rating = o == STORE_NO_RATING ? -1 : o;
+		prelim += !dsu_cup_semifinal_direct(e);
+	}
 	if (dsu_cup_group_sizes(prelim, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err) < 0) {
 		api_error(rs, "invalid_player_count", "%s", err);
 		return -1;
@@ -325,8 +350,19 @@ static int read_teams(json_t *body, struct draft *d, struct api_resp *rs)
 static int check_users(struct app *app, const struct draft *d, struct api_resp *rs)
 {
 	for (int i = 0; i < d->n; i++)
-		for (int j = 0; j < i; j++)
-			if (d->players[i].user == d->players[j].user) {
+		for (int j = 0, seen = 0; j < i; j++)
+			/* R44: a cup player may have two entries (never more, and
+			 * only one may ask for the semifinal) */
+			if (d->players[i].user == d->players[j].user &&
+			    (d->kind != KIND_CUP || ++seen > 1 || d->strength[i].wants_semifinal ||
+			     d->strength[j].wants_semifinal)) {
+				if (d->kind == KIND_CUP) {
+					api_error(rs, "duplicate_player",
+					          "user %lld: at most two cup entries, neither "
+					          "asking for the semifinal (DSU 6.6.1.2)",
+					          (long long)d->players[i].user);
+					return -1;
+				}
 				api_error(rs, "duplicate_player",
 				          "user %lld is listed twice; each player has one seat",
 				          (long long)d->players[i].user);
@@ -393,13 +429,43 @@ static int check_tl(struct app *app, struct draft *d, struct api_resp *rs)
 	return bad ? -1 : 0;
 }
 
+/* "non_citizens" (the DM only): players of the DM who are not Danish
+ * citizens and so cannot hold the title (R33, I-4).  0, or a 422 and -1. */
+static int read_foreign(json_t *body, struct draft *d, struct api_resp *rs)
+{
+	json_t *arr = json_object_get(body, "non_citizens");
+	if (!arr || json_is_null(arr))
+		return 0;
+	if (d->kind != KIND_DM)
+		return api_error(rs, "invalid_field",
+		                 "non_citizens is for the DM (its title, DSU 6.5.2)"),
+		       -1;
+	if (!json_is_array(arr) || json_array_size(arr) > (size_t)d->n)
+		return api_error(rs, "invalid_field", "non_citizens must be a list of its players"),
+		       -1;
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		json_t *v = json_array_get(arr, i);
+		bool found = false;
+		for (int k = 0; json_is_integer(v) && k < d->n; k++)
+			found |= d->players[k].user == json_integer_value(v);
+		if (!found)
+			return api_error(rs, "invalid_field",
+			                 "non_citizens[%zu] must be a player of the DM", i),
+			       -1;
+		d->foreign[d->nforeign++] = json_integer_value(v);
+	}
+	return 0;
+}
+
 /* Reads and checks the whole POST body into d.  0, or an error response
  * and -1. */
 static int read_draft(struct app *app, struct api_req *rq, struct draft *d, struct api_resp *rs)
 {
-	static const char *const keys[] = {"name",  "kind",    "profile", "start_date",
-	                                   "players", "teams", "series_cancellable",
-	                                   "tl",    "class",   "advance", NULL};
+	/* clang-format off */
+	static const char *const keys[] = {"name", "kind", "profile", "start_date", "players",
+	                                   "teams", "series_cancellable", "tl", "class", "advance",
+	                                   "non_citizens", NULL};
+	/* clang-format on */
 	json_t *body = api_body_object(rq, rs);
 	const char *kind;
 	if (!body || api_only_keys(body, keys, rs) ||
@@ -438,7 +504,8 @@ static int read_draft(struct app *app, struct api_req *rq, struct draft *d, stru
 		       -1;
 	d->n = 0;
 	if ((d->kind == KIND_TEAM ? read_teams(body, d, rs) : read_players(body, d, rs)) ||
-	    check_users(app, d, rs))
+	    check_users(app, d, rs) || (d->kind == KIND_CUP && cup_strengths(app, d, rs)) ||
+	    read_foreign(body, d, rs))
 		return -1;
 	return 0;
 }
@@ -494,9 +561,17 @@ static int insert_tournament(struct app *app, const struct draft *d, int64_t cre
 	if (store_tournaments_insert(app->st, &t) != STORE_OK)
 		return -1;
 	*id = t.id;
-	for (int i = 0; i < d->n; i++)
-		if (store_tournaments_add_player(app->st, *id, d->players[i].user, i + 1,
-		                                 d->players[i].team, d->players[i].board) != STORE_OK)
+	for (int i = 0, seat = 0; i < d->n; i++) {
+		bool again = false; /* a cup player's second entry (R44): one seat */
+		for (int j = 0; j < i; j++)
+			again |= d->players[j].user == d->players[i].user;
+		if (!again && store_tournaments_add_player(app->st, *id, d->players[i].user, ++seat,
+		                                           d->players[i].team,
+		                                           d->players[i].board) != STORE_OK)
+			return -1;
+	}
+	for (int i = 0; i < d->nforeign; i++)
+		if (store_tournaments_set_citizen(app->st, *id, d->foreign[i], false) != STORE_OK)
 			return -1;
 	return 0;
 }
@@ -582,6 +657,50 @@ static int insert_cup_group(struct app *app, const struct store_tournament *cup,
 	return rc;
 }
 
+/* True when group g already holds user u among the seeds other than
+ * `except`. */
+static bool group_has(const struct draft *d, const int *seeds, int ns, const int *group, int g,
+                      int64_t u, int except)
+{
+	for (int s = 0; s < ns; s++)
+		if (s != except && group[s] == g && d->players[seeds[s]].user == u)
+			return true;
+	return false;
+}
+
+/* R44 / I-18: a player's two entries never in one group.  The second
+ * entry of a player that the serpentine put beside his first changes
+ * groups with the nearest seed (by seed number, the weaker side first)
+ * that can move into his group; the group strengths change as little as
+ * a swap of neighbours can.  O(n^2).  0, or -1 when no swap fits. */
+static int separate_entries(const struct draft *d, const int *seeds, int ns, int *group)
+{
+	for (int s = 0; s < ns; s++) {
+		int64_t u = d->players[seeds[s]].user;
+		/* his first entry is a seed before s */
+		if (!group_has(d, seeds, s, group, group[s], u, s))
+			continue;
+		bool moved = false;
+		for (int dist = 1; !moved && dist < ns; dist++)
+			for (int k = 0; !moved && k < 2; k++) {
+				int t = k == 0 ? s + dist : s - dist;
+				if (t < 0 || t >= ns || group[t] == group[s])
+					continue;
+				int64_t v = d->players[seeds[t]].user;
+				if (group_has(d, seeds, ns, group, group[t], u, t) ||
+				    group_has(d, seeds, ns, group, group[s], v, s))
+					continue;
+				int x = group[s];
+				group[s] = group[t];
+				group[t] = x;
+				moved = true;
+			}
+		if (!moved)
+			return -1;
+	}
+	return 0;
+}
+
 /* The preliminary groups of a new cup (DSU 6.6.1.1-6.6.1.2): the entries
  * without a semifinal start seeded by strength and dealt in serpentine
  * order into groups of 7, then 6 (I-18, I-19); the strengths kept on the
@@ -595,9 +714,12 @@ static int insert_cup(struct app *app, const struct draft *d, int64_t id, int64_
 	int nd, nr;
 	char err[160];
 	for (int i = 0; i < d->n; i++) {
+		int entries = 0;
+		for (int j = 0; j < d->n; j++)
+			entries += d->players[j].user == d->players[i].user;
 		struct store_cup_entry e = {d->players[i].user, d->strength[i].k_rating,
 		                            d->strength[i].otb_rating,
-		                            dsu_cup_semifinal_direct(&d->strength[i])};
+		                            dsu_cup_semifinal_direct(&d->strength[i]), entries};
 		if (store_tournaments_set_strength(app->st, id, &e) != STORE_OK)
 			return api_error(rs, "busy", "the cup could not be stored; try again"), -1;
 	}
@@ -605,6 +727,11 @@ static int insert_cup(struct app *app, const struct draft *d, int64_t id, int64_
 	int ng = ns < 0 ? ns : dsu_cup_group_sizes(ns, sizes, TOURNAMENT_MAX_PLAYERS, err, sizeof err);
 	if (ng < 0 || dsu_cup_serpentine(ns, sizes, ng, group, err, sizeof err) != CC_OK)
 		return api_error(rs, "invalid_player_count", "%s", err), -1;
+	if (separate_entries(d, seeds, ns, group))
+		return api_error(rs, "invalid_player_count",
+		                 "a player's two entries cannot be put in different groups "
+		                 "(DSU 6.6.1.2): the TL decides"),
+		       -1;
 	struct store_tournament cup = {.series_cancellable = d->series_cancellable,
 	                               .tl = d->tl ? d->tl : creator};
 	snprintf(cup.name, sizeof cup.name, "%s", d->name);
@@ -672,6 +799,15 @@ struct loaded {
 	char last_end[CALENDAR_ISO_LEN]; /* the day the last finished game ended */
 	size_t nwithdrawals;
 	struct store_withdrawal withdrawals[TOURNAMENT_MAX_PLAYERS];
+	/* a cup semifinal or final group (R49): its cup's started
+	 * preliminary players and whether a semifinal was held */
+	bool cup_rights_stage;
+	bool semifinal_held;
+	int prelim_players;
+	/* the DM play-off the TL entered (6.5.2c), by seat */
+	bool has_playoff;
+	struct dsu_playoff playoff;
+	struct dsu_game playoff_games[STORE_PLAYOFF_MAX];
 };
 
 static void unload(struct loaded *t)
@@ -724,6 +860,69 @@ static int load_games(struct app *app, struct loaded *t)
 	return 0;
 }
 
+/* For a cup semifinal or final group: its cup's started preliminary
+ * players (the entries without a semifinal start, R49) and whether a
+ * semifinal was held (I-26).  0, or -1 (database). */
+static int load_cup_stage(struct app *app, struct loaded *t)
+{
+	struct store_cup_entry *e;
+	struct store_tournament *v;
+	size_t ne = 0, nv = 0;
+	bool final = strcmp(t->t.stage, "final") == 0;
+	if (!t->t.parent || (!final && strcmp(t->t.stage, "semifinal") != 0))
+		return 0;
+	e = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *e);
+	if (!e ||
+	    store_tournaments_cup_entries(app->st, t->t.parent, e, TOURNAMENT_MAX_PLAYERS, &ne) !=
+	            STORE_OK ||
+	    store_tournaments_children(app->st, t->t.parent, &v, &nv) != STORE_OK) {
+		free(e);
+		return -1;
+	}
+	t->cup_rights_stage = true;
+	t->semifinal_held = !final;
+	for (size_t i = 0; i < ne; i++) /* R44: a second entry counts */
+		t->prelim_players += e[i].semifinal_direct ? 0 : e[i].entries == 2 ? 2 : 1;
+	for (size_t i = 0; i < nv; i++)
+		t->semifinal_held |= strcmp(v[i].stage, "semifinal") == 0;
+	free(e);
+	free(v);
+	return 0;
+}
+
+/* The DM play-off the TL entered (6.5.2c), by seat.  0, or -1. */
+static int load_playoff(struct app *app, struct loaded *t)
+{
+	struct store_playoff *p;
+	if (strcmp(t->t.dsu_kind, "dm") != 0)
+		return 0;
+	p = calloc(1, sizeof *p);
+	if (!p)
+		return -1;
+	int rc = store_playoff_get(app->st, t->t.id, p);
+	if (rc == STORE_OK) {
+		t->has_playoff = true;
+		for (size_t i = 0; i < p->ngames; i++) {
+			struct dsu_game *g = &t->playoff_games[t->playoff.ngames];
+			g->white = seat_of(t, p->games[i].white);
+			g->black = seat_of(t, p->games[i].black);
+			if (g->white >= 0 && g->black >= 0 &&
+			    dsu_result_parse(p->games[i].result, &g->result) == CC_OK)
+				t->playoff.ngames++;
+		}
+		t->playoff.games = t->playoff_games;
+		t->playoff.agree_to_share = p->agree_to_share;
+	}
+	free(p);
+	return rc == STORE_OK || rc == STORE_NOT_FOUND ? 0 : -1;
+}
+
+/* The play-off of t for dsu_standings(), or NULL when none was entered. */
+static const struct dsu_playoff *playoff_of(const struct loaded *t)
+{
+	return t->has_playoff ? &t->playoff : NULL;
+}
+
 /* Loads tournament id: 0, 404 when there is none, 500 on a database
  * error.  On 0 free with unload(). */
 static int load(struct app *app, int64_t id, struct loaded *t)
@@ -741,7 +940,8 @@ static int load(struct app *app, int64_t id, struct loaded *t)
 	t->n = (int)n;
 	if (load_games(app, t) ||
 	    store_withdrawals_list(app->st, id, t->withdrawals, TOURNAMENT_MAX_PLAYERS,
-	                           &t->nwithdrawals) != STORE_OK) {
+	                           &t->nwithdrawals) != STORE_OK ||
+	    load_cup_stage(app, t) || load_playoff(app, t)) {
 		unload(t);
 		return 500;
 	}
@@ -807,30 +1007,106 @@ static json_t *place_json(int lo, int hi)
 	return json_string(buf);
 }
 
+/* The EMT rights a finished cup semifinal or final gives (R49-R50,
+ * DSU 6.6.2; all valid 2 years from the stage's end, taken as the day
+ * the group's last game ended): out[i] for table line i.  0, 1 when the
+ * group gives none (not such a stage, not finished), -1 on an error. */
+static int cup_rights_of(const struct loaded *t, const struct dsu_standing *s,
+                         struct dsu_cup_right *out, int32_t *until)
+{
+	int score2[TOURNAMENT_MAX_PLAYERS], games[TOURNAMENT_MAX_PLAYERS],
+	        lo[TOURNAMENT_MAX_PLAYERS], hi[TOURNAMENT_MAX_PLAYERS];
+	int32_t finish;
+	char err[128];
+	if (!t->cup_rights_stage || t->unfinished || !t->last_end[0] ||
+	    calendar_parse(t->last_end, &finish, NULL, 0) != CC_OK)
+		return 1;
+	if (calendar_add_years(finish, 2, until) != CC_OK) /* 6.6.2.3: 2 years */
+		return -1;
+	for (int i = 0; i < t->n; i++) {
+		score2[i] = s[i].score2;
+		games[i] = s[i].games;
+		lo[i] = s[i].place_lo;
+		hi[i] = s[i].place_hi;
+	}
+	bool final = strcmp(t->t.stage, "final") == 0;
+	if (dsu_cup_rights(final ? DSU_CUP_FINAL : DSU_CUP_SEMIFINAL, t->semifinal_held,
+	                   t->prelim_players, score2, games, lo, hi, t->n, out, err,
+	                   sizeof err) < 0) {
+		log_msg(LOG_ERROR, "tournament %lld: cup rights: %s", (long long)t->t.id, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The rights of one cup line as [{"class", "until", "why"}] (new), plus
+ * "dm_place_for_tl" when tied across the last DM place (I-27). */
+static json_t *cup_rights_json(const struct dsu_cup_right *r, int32_t until, bool final)
+{
+	json_t *arr = json_array();
+	char day[CALENDAR_ISO_LEN];
+	const char *why = final ? "cup final (DSU 6.6.2)" : "cup semifinal (DSU 6.6.2)";
+	if (!arr || calendar_format(until, day, sizeof day) != CC_OK)
+		return arr;
+	static const enum dsu_class order[] = {DSU_CLASS_DM, DSU_CLASS_M, DSU_CLASS_K};
+	bool has[] = {r->dm, r->m, r->k};
+	for (int i = 0; i < 3; i++)
+		if (has[i])
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "class",
+			                                     dsu_class_name(order[i]), "until", day,
+			                                     "why", why));
+	return arr;
+}
+
 /* The "standings" array of t (new), in the order of the table, or NULL:
  * the DSU tie rules decide only the places the originals name, every
  * other tie is shared (lib/tourney/dsu_group.h; SPEC-tournaments R32,
- * R33, R46).  "rank" is the first place of a shared one. */
-static json_t *standings_json(const struct loaded *t)
+ * R33, R46).  "rank" is the first place of a shared one.  An EMT group
+ * adds the rights its result gives, a cup semifinal or final the cup's
+ * (R49), the DM each line's "title" (R33, I-4).  *playoff_needed: the DM
+ * is still tied for 1st without a play-off (R33c). */
+static json_t *standings_json(const struct loaded *t, bool *playoff_needed)
 {
 	struct dsu_standing *s = calloc((size_t)(t->n > 0 ? t->n : 1), sizeof *s);
+	struct dsu_cup_right *cup = calloc((size_t)(t->n > 0 ? t->n : 1), sizeof *cup);
+	bool danish[TOURNAMENT_MAX_PLAYERS], title[TOURNAMENT_MAX_PLAYERS] = {false};
+	bool dm = strcmp(t->t.dsu_kind, "dm") == 0;
 	struct dsu_table_info info;
 	json_t *arr = NULL;
+	int32_t until = 0;
 	char err[256];
-	if (!s || dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, &info, err,
-	                        sizeof err) != CC_OK) {
+	*playoff_needed = false;
+	if (!s || !cup ||
+	    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, playoff_of(t), s, &info, err,
+	                  sizeof err) != CC_OK) {
 		log_msg(LOG_ERROR, "tournament %lld: no standings", (long long)t->t.id);
 		goto out;
 	}
+	*playoff_needed = info.playoff_needed;
+	for (int i = 0; i < t->n; i++)
+		danish[i] = t->seats[i].danish;
+	if (dm)
+		dsu_dm_title(s, t->n, danish, title); /* R33, I-4 */
+	int cup_rc = cup_rights_of(t, s, cup, &until);
+	if (cup_rc < 0)
+		goto out;
 	arr = json_array();
 	for (int i = 0; arr && i < t->n; i++) {
 		const struct dsu_standing *line = &s[i];
+		json_t *rights = cup_rc == 0 ? cup_rights_json(&cup[i], until,
+		                                               strcmp(t->t.stage, "final") == 0)
+		                             : rights_json(t, line, i < info.first_on_points);
 		json_t *j = json_pack("{s:o, s:i, s:o, s:f, s:f, s:i, s:o}", "player",
 		                      seat_user(&t->seats[line->player]), "rank", line->place_lo,
 		                      "place", place_json(line->place_lo, line->place_hi), "score",
 		                      line->score2 / 2.0, "sonneborn_berger", line->sb4 / 4.0,
-		                      "played", line->finished, "rights",
-		                      rights_json(t, line, i < info.first_on_points));
+		                      "played", line->finished, "rights", rights);
+		if (j && dm)
+			json_object_set_new(j, "title", json_boolean(title[line->player]));
+		if (j && dm && line->playoff2 >= 0)
+			json_object_set_new(j, "playoff_score", json_real(line->playoff2 / 2.0));
+		if (j && cup_rc == 0 && cup[i].dm_tl)
+			json_object_set_new(j, "dm_place_for_tl", json_true()); /* I-27 */
 		if (!j || json_array_append_new(arr, j)) {
 			json_decref(arr);
 			arr = NULL;
@@ -838,6 +1114,7 @@ static json_t *standings_json(const struct loaded *t)
 	}
 out:
 	free(s);
+	free(cup);
 	return arr;
 }
 
@@ -853,12 +1130,31 @@ static json_t *team_players(const struct store_seat *first)
 	return ids;
 }
 
+/* R67 / DSU 6.7.6.2: a team's average rating, the sum of its players'
+ * K-ratings (final or provisional: a new player's OTB rating) over the
+ * boards, exact (I-35: quarters, never rounded); null when a player has
+ * no rating (the TL gives him one, I-33).  New reference. */
+static json_t *team_average(struct app *app, const struct store_seat *first)
+{
+	int ratings[TOURNAMENT_BOARDS];
+	for (int b = 0; b < TOURNAMENT_BOARDS; b++) {
+		int otb, games;
+		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) != 1 ||
+		    ratings[b] == STORE_NO_RATING)
+			return json_null();
+	}
+	int sum = dsu_team_rating_sum(ratings, TOURNAMENT_BOARDS);
+	if (sum % TOURNAMENT_BOARDS == 0)
+		return json_integer(sum / TOURNAMENT_BOARDS);
+	return json_real((double)sum / TOURNAMENT_BOARDS);
+}
+
 /* The "teams" array of a team tournament (new), or NULL: name, rank
  * (the first of a shared place), place, score, played, board_points (DSU
  * 6.7.4.5: 4/3/2/1 for a win on boards 1-4, draws nothing, over all
  * games), lots (still tied after every step: the TL draws) and the
  * players' ids by board. */
-static json_t *teams_json(const struct loaded *t)
+static json_t *teams_json(struct app *app, const struct loaded *t)
 {
 	int nteams = t->n / TOURNAMENT_BOARDS;
 	struct dsu_team_standing *s = calloc((size_t)(nteams > 0 ? nteams : 1), sizeof *s);
@@ -892,6 +1188,10 @@ static json_t *teams_json(const struct loaded *t)
 		                      line->points2 / 2.0, "played", played[line->team],
 		                      "board_points", line->weighted_all, "lots",
 		                      line->lot_group != 0, "players", team_players(first));
+		if (j && json_object_set_new(j, "average_rating", team_average(app, first))) {
+			json_decref(j);
+			j = NULL;
+		}
 		if (!j || json_array_append_new(arr, j)) {
 			json_decref(arr);
 			arr = NULL;
@@ -980,21 +1280,77 @@ static json_t *stages_json(struct app *app, const struct loaded *t)
 	return arr;
 }
 
+/* The DM's "playoff" (new): {"needed", "entered", "agree_to_share",
+ * "games": [{"white", "black", "result"}]} (6.5.2c, R33c). */
+static json_t *playoff_json(const struct loaded *t, bool needed)
+{
+	json_t *games = json_array();
+	for (size_t i = 0; games && i < t->playoff.ngames; i++) {
+		const struct dsu_game *g = &t->playoff.games[i];
+		json_array_append_new(games, json_pack("{s:I, s:I, s:s}", "white",
+		                                       (json_int_t)t->seats[g->white].user, "black",
+		                                       (json_int_t)t->seats[g->black].user,
+		                                       "result", dsu_result_name(g->result)));
+	}
+	return json_pack("{s:b, s:b, s:b, s:o}", "needed", needed, "entered", t->has_playoff,
+	                 "agree_to_share", t->has_playoff && t->playoff.agree_to_share, "games",
+	                 games);
+}
+
+#define DECISIONS_MAX 64 /* decisions of one tournament shown */
+
+/* The "decisions" array (new): the TL decisions notified to the players
+ * with their appeal deadline (R19; DSU 6.4.3, 6.8.10: 3 weeks). */
+static json_t *decisions_json(struct app *app, const struct loaded *t)
+{
+	struct store_decision *d = calloc(DECISIONS_MAX, sizeof *d);
+	size_t n = 0;
+	json_t *arr = json_array();
+	if (!d || !arr ||
+	    store_decisions_list(app->st, t->t.id, d, DECISIONS_MAX, &n) != STORE_OK) {
+		free(d);
+		return arr;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct dsu_deadline_input in = {DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE,
+		                                DSU_NO_DATE};
+		struct dsu_deadlines dl;
+		char by[CALENDAR_ISO_LEN] = "";
+		if (calendar_parse(d[i].notified_on, &in.decision_notified, NULL, 0) == CC_OK &&
+		    dsu_deadlines(&in, &dl, NULL, 0) == CC_OK)
+			calendar_format(dl.appeal_by, by, sizeof by);
+		json_array_append_new(arr,
+		                      json_pack("{s:I, s:s, s:s, s:s}", "id", (json_int_t)d[i].id,
+		                                "notified_on", d[i].notified_on, "about",
+		                                d[i].about, "appeal_by", by));
+	}
+	free(d);
+	return arr;
+}
+
 /* The TOURNAMENT object of API.md for t (new), or NULL; a team
  * tournament adds "teams". */
 static json_t *tournament_json(struct app *app, const struct loaded *t)
 {
 	json_t *tl = t->t.tl ? api_user_json(app, t->t.tl) : NULL;
-	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:o, s:o}", "id",
-	                      (json_int_t)t->t.id, "name", t->t.name, "kind", kind_shown(&t->t),
-	                      "profile", t->t.profile, "start_date", t->t.start,
+	bool playoff_needed;
+	json_t *standings = standings_json(t, &playoff_needed);
+	json_t *j = json_pack("{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+	                      "id", (json_int_t)t->t.id, "name", t->t.name, "kind",
+	                      kind_shown(&t->t), "profile", t->t.profile, "start_date", t->t.start,
 	                      "series_cancellable", (int)t->t.series_cancellable, "games",
-	                      games_json(t), "standings", standings_json(t), "tl",
-	                      tl ? tl : json_null(), "class",
-	                      t->t.cls[0] ? json_string(t->t.cls) : json_null(), "withdrawals",
-	                      withdrawals_json(app, t));
+	                      games_json(t), "standings", standings, "tl", tl ? tl : json_null(),
+	                      "class", t->t.cls[0] ? json_string(t->t.cls) : json_null(),
+	                      "withdrawals", withdrawals_json(app, t), "published_on",
+	                      t->t.published[0] ? json_string(t->t.published) : json_null(),
+	                      "decisions", decisions_json(app, t));
+	if (j && strcmp(t->t.dsu_kind, "dm") == 0 &&
+	    json_object_set_new(j, "playoff", playoff_json(t, playoff_needed))) {
+		json_decref(j);
+		return NULL;
+	}
 	if (j && strcmp(t->t.kind, kind_names[KIND_TEAM]) == 0 &&
-	    json_object_set_new(j, "teams", teams_json(t))) {
+	    json_object_set_new(j, "teams", teams_json(app, t))) {
 		json_decref(j);
 		return NULL;
 	}
@@ -1261,14 +1617,23 @@ done:
 
 #define HISTORY_MAX 256 /* classed groups of one player looked at */
 
+/* A group with a class the player still plays (R25, DSU 6.5.1.2). */
+struct running {
+	int64_t id;
+	enum dsu_class cls;
+	int score2, games; /* his points so far, his games in it */
+};
+
 /* The player's EMT history (R6): every finished group with a class he
- * played in, with his points, games and whether he was first on points.
- * 0 and *n, or -1 (database). */
-static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h, size_t *n)
+ * played in, with his points, games and whether he was first on points;
+ * and in run[] (*nrun, room HISTORY_MAX) the groups he still plays.  0
+ * and *n, or -1 (database). */
+static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h, size_t *n,
+                      struct running *run, size_t *nrun)
 {
 	int64_t ids[HISTORY_MAX];
 	size_t k;
-	*n = 0;
+	*n = *nrun = 0;
 	if (store_tournaments_classed_of(app->st, user, ids, HISTORY_MAX, &k) != STORE_OK)
 		return -1;
 	struct loaded *t = calloc(1, sizeof *t);
@@ -1283,15 +1648,22 @@ static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h
 			rc = -1;
 			break;
 		}
-		if (!t->unfinished && t->last_end[0] && dsu_class_parse(t->t.cls, &cls) == CC_OK &&
-		    calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK &&
-		    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, &info, err,
-		                  sizeof err) == CC_OK)
-			for (int j = 0; j < t->n; j++)
-				if (t->seats[s[j].player].user == user && s[j].games > 0)
+		bool done = !t->unfinished && t->last_end[0] &&
+		            calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK;
+		if (dsu_class_parse(t->t.cls, &cls) == CC_OK &&
+		    dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, playoff_of(t), s,
+		                  &info, err, sizeof err) == CC_OK)
+			for (int j = 0; j < t->n; j++) {
+				if (t->seats[s[j].player].user != user || s[j].games == 0)
+					continue;
+				if (done)
 					h[(*n)++] = (struct dsu_history_entry){
 					        cls, finish, s[j].score2, s[j].games,
 					        j < info.first_on_points};
+				else if (s[j].finished < s[j].games)
+					run[(*nrun)++] = (struct running){t->t.id, cls, s[j].score2,
+					                                  s[j].games};
+			}
 		unload(t);
 	}
 	free(t);
@@ -1299,25 +1671,103 @@ static int history_of(struct app *app, int64_t user, struct dsu_history_entry *h
 	return rc;
 }
 
-/* The classes user may enter today (R35-R41).  0, or an error response
+#define EXTRA_MAX 64 /* rights from the cup and the TL looked at */
+#define CUP_WHY   "cup (DSU 6.6.2)"
+
+/* Rights from outside the EMT with where each comes from. */
+struct extras {
+	size_t n;
+	struct dsu_right r[EXTRA_MAX];
+	const char *why[EXTRA_MAX]; /* static text */
+};
+
+/* Adds right (cls until day, why) to x. */
+static void push_extra(struct extras *x, enum dsu_class cls, int32_t until, const char *why)
+{
+	if (x->n < EXTRA_MAX) {
+		x->r[x->n] = (struct dsu_right){cls, until};
+		x->why[x->n++] = why;
+	}
+}
+
+/* The rights from outside the EMT (R35c-d, R39, R41e, R49): those the
+ * cup's finished semifinals and finals give the player (6.6.2), and those
+ * a TL granted (international play, the TL's own).  0 and *nx, or -1. */
+static int extra_rights_of(struct app *app, int64_t user, struct extras *x)
+{
+	int64_t ids[HISTORY_MAX];
+	size_t k, ng;
+	struct store_granted g[EXTRA_MAX];
+	x->n = 0;
+	if (store_tournaments_cup_groups_of(app->st, user, ids, HISTORY_MAX, &k) != STORE_OK ||
+	    store_granted_list(app->st, user, g, EXTRA_MAX, &ng) != STORE_OK)
+		return -1;
+	for (size_t i = 0; i < ng; i++) {
+		enum dsu_class cls;
+		int32_t until;
+		if (dsu_class_parse(g[i].cls, &cls) == CC_OK &&
+		    calendar_parse(g[i].until, &until, NULL, 0) == CC_OK)
+			push_extra(x, cls, until,
+			           strcmp(g[i].source, "international") == 0
+			                   ? "international play (DSU 6.5.3.2c), granted by the TL"
+			                   : "granted by the TL (DSU 6.5.2.2e, 6.5.3.2e)");
+	}
+	struct loaded *t = calloc(1, sizeof *t);
+	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
+	struct dsu_cup_right *r = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *r);
+	int rc = t && s && r ? 0 : -1;
+	for (size_t i = 0; i < k && rc == 0; i++) {
+		char err[128];
+		int32_t until;
+		if (load(app, ids[i], t)) {
+			rc = -1;
+			break;
+		}
+		if (dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL, s, NULL, err,
+		                  sizeof err) == CC_OK &&
+		    cup_rights_of(t, s, r, &until) == 0)
+			for (int j = 0; j < t->n; j++) {
+				if (t->seats[s[j].player].user != user)
+					continue;
+				if (r[j].dm)
+					push_extra(x, DSU_CLASS_DM, until, CUP_WHY);
+				if (r[j].m)
+					push_extra(x, DSU_CLASS_M, until, CUP_WHY);
+				if (r[j].k)
+					push_extra(x, DSU_CLASS_K, until, CUP_WHY);
+			}
+		unload(t);
+	}
+	free(t);
+	free(s);
+	free(r);
+	return rc;
+}
+
+/* The classes user may enter today (R35-R41): the EMT routes, the OTB
+ * table from his otb_rating (R40d), the cup's and the granted rights;
+ * with run[] (*nrun) his running groups (R25).  0, or an error response
  * and -1. */
 static int rights_of(struct app *app, int64_t user, struct dsu_rights_answer *a,
-                     struct api_resp *rs)
+                     struct running *run, size_t *nrun, struct extras *x, struct api_resp *rs)
 {
 	struct dsu_history_entry *h = calloc(HISTORY_MAX, sizeof *h);
 	size_t n;
 	int32_t today;
+	int k, otb, games;
 	char err[256];
 	if (!h)
 		return api_error(rs, "internal", "out of memory"), -1;
-	if (api_today_day(app, &today, rs) || history_of(app, user, h, &n)) {
+	if (api_today_day(app, &today, rs) || history_of(app, user, h, &n, run, nrun) ||
+	    extra_rights_of(app, user, x) ||
+	    store_ratings_user(app->st, user, &k, &otb, &games) != 1) {
 		if (!rs->status)
 			api_error(rs, "internal", "the results cannot be read");
 		free(h);
 		return -1;
 	}
-	/* no OTB rating is stored yet: only the EMT routes and 6.5.3.2f */
-	struct dsu_rights_query q = {today, -1, -1, DSU_NO_DATE, NULL, 0};
+	struct dsu_rights_query q = {
+	        today, otb == STORE_NO_RATING ? -1 : otb, -1, DSU_NO_DATE, x->r, x->n};
 	int rc = dsu_entry_rights(h, n, &q, a, err, sizeof err);
 	free(h);
 	if (rc != CC_OK) {
@@ -1327,6 +1777,19 @@ static int rights_of(struct app *app, int64_t user, struct dsu_rights_answer *a,
 	return 0;
 }
 
+/* Why the right to class c through a.until[c] exists (static text). */
+static const char *right_why(const struct dsu_rights_answer *a, const struct extras *x,
+                             enum dsu_class c)
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (x->r[i].cls == c && x->r[i].until == a->until[c])
+			return x->why[i];
+	if (a->until[c] == DSU_NO_DATE)
+		return a->first_timer && c == DSU_CLASS_AA ? "first-time participant (DSU 6.5.3.2f)"
+		                                           : "OTB rating (DSU 6.5.3.2d)";
+	return "EMT result (DSU 6.5.2.2, 6.5.3.2)";
+}
+
 int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	json_t *u = api_user_json(app, rq->ids[0]);
@@ -1334,9 +1797,19 @@ int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
 	json_decref(u);
 	struct dsu_rights_answer a;
-	if (rights_of(app, rq->ids[0], &a, rs))
-		return rs->status;
-	json_t *list = json_array();
+	struct running *run = calloc(HISTORY_MAX, sizeof *run);
+	struct extras *x = calloc(1, sizeof *x);
+	size_t nrun;
+	int status;
+	if (!run || !x) {
+		status = api_error(rs, "internal", "out of memory");
+		goto done;
+	}
+	if (rights_of(app, rq->ids[0], &a, run, &nrun, x, rs)) {
+		status = rs->status;
+		goto done;
+	}
+	json_t *list = json_array(), *groups = json_array();
 	for (int c = DSU_CLASS_COUNT - 1; list && c >= 0; c--) {
 		char until[CALENDAR_ISO_LEN];
 		if (!a.may[c])
@@ -1344,14 +1817,69 @@ int api_users_rights(struct app *app, struct api_req *rq, struct api_resp *rs)
 		bool open_end = a.until[c] == DSU_NO_DATE;
 		if (!open_end && calendar_format(a.until[c], until, sizeof until) != CC_OK)
 			continue;
-		json_array_append_new(
-		        list, json_pack("{s:s, s:o, s:s}", "class", dsu_class_name((enum dsu_class)c),
-		                        "until", open_end ? json_null() : json_string(until), "why",
-		                        open_end ? "first-time participant (DSU 6.5.3.2f)"
-		                                 : "EMT result (DSU 6.5.2.2, 6.5.3.2)"));
+		json_array_append_new(list, json_pack("{s:s, s:o, s:s}", "class",
+		                                      dsu_class_name((enum dsu_class)c), "until",
+		                                      open_end ? json_null() : json_string(until),
+		                                      "why", right_why(&a, x, (enum dsu_class)c)));
 	}
-	return api_json(rs, 200,
-	                json_pack("{s:o, s:b}", "rights", list, "first_timer", a.first_timer));
+	bool further = true; /* R25: may he enter another group while these run? */
+	for (size_t i = 0; groups && i < nrun; i++) {
+		bool ok = dsu_may_enter_another_group(run[i].cls, run[i].score2, run[i].games);
+		further &= ok;
+		json_array_append_new(groups, json_pack("{s:I, s:s, s:f, s:i, s:b}", "tournament",
+		                                        (json_int_t)run[i].id, "class",
+		                                        dsu_class_name(run[i].cls), "score",
+		                                        run[i].score2 / 2.0, "games", run[i].games,
+		                                        "relegation_risk_gone", ok));
+	}
+	status = api_json(rs, 200,
+	                  json_pack("{s:o, s:b, s:o, s:b}", "rights", list, "first_timer",
+	                            a.first_timer, "running", groups, "may_enter_further_group",
+	                            further));
+done:
+	free(run);
+	free(x);
+	return status;
+}
+
+int api_users_grant_right(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"class", "until", "source", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *cls_s, *until, *source;
+	enum dsu_class cls;
+	int32_t day;
+	char err[128];
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "class", true, &cls_s, rs) ||
+	    api_get_string(body, "until", true, &until, rs) ||
+	    api_get_string(body, "source", true, &source, rs))
+		return rs->status;
+	if (dsu_class_parse(cls_s, &cls) != CC_OK)
+		return api_error(rs, "invalid_field",
+		                 "class must be \u00c5, K, M or DM (DSU 6.5.1)");
+	if (calendar_parse(until, &day, err, sizeof err) != CC_OK)
+		return api_error(rs, "invalid_date", "until: %s", err);
+	if (strcmp(source, "international") != 0 && strcmp(source, "tl") != 0)
+		return api_error(rs, "invalid_field",
+		                 "source must be international (DSU 6.5.3.2c) or tl (6.5.3.2e)");
+	json_t *u = api_user_json(app, rq->ids[0]);
+	if (!u)
+		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
+	json_decref(u);
+	struct store_granted g;
+	snprintf(g.cls, sizeof g.cls, "%s", dsu_class_name(cls));
+	calendar_format(day, g.until, sizeof g.until);
+	snprintf(g.source, sizeof g.source, "%s", source);
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (store_granted_insert(app->st, rq->ids[0], &g, rq->user.id) != STORE_OK) {
+		store_rollback(app->st);
+		return api_error(rs, "busy", "the right could not be stored; try again");
+	}
+	if (store_commit(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the right could not be stored; try again");
+	return api_users_rights(app, rq, rs) == 200 ? (rs->status = 201) : rs->status;
 }
 
 /* Starts a group of the first TOURNAMENT_EMT_PLAYERS waiting entries of
@@ -1416,13 +1944,33 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "unknown_user", "there is no user %lld", (long long)player);
 	json_decref(u);
 	struct dsu_rights_answer a;
-	if (rights_of(app, player, &a, rs))
-		return rs->status;
-	if (!a.may[cls])
-		return api_error(rs, "no_right",
-		                 "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
-		                 "6.5.3.2; GET /api/v1/users/%lld/rights)",
-		                 (long long)player, dsu_class_name(cls), (long long)player);
+	struct running *run = calloc(HISTORY_MAX, sizeof *run);
+	struct extras *x = calloc(1, sizeof *x);
+	size_t nrun = 0;
+	int refused = !run || !x ? api_error(rs, "internal", "out of memory")
+	              : rights_of(app, player, &a, run, &nrun, x, rs) ? rs->status
+	                                                              : 0;
+	if (!refused && !a.may[cls])
+		refused = api_error(
+		        rs, "no_right",
+		        "user %lld has no right to enter the %s class today (DSU 6.5.2.2, "
+		        "6.5.3.2; GET /api/v1/users/%lld/rights)",
+		        (long long)player, dsu_class_name(cls), (long long)player);
+	/* R25 (DSU 6.5.1.2, I-11): a further group only once the risk of
+	 * relegation in every running group is gone */
+	for (size_t i = 0; !refused && i < nrun; i++)
+		if (!dsu_may_enter_another_group(run[i].cls, run[i].score2, run[i].games))
+			refused = api_error(
+			        rs, "relegation_risk",
+			        "user %lld still risks relegation in tournament %lld (%s class, %g "
+			        "points from %d games): a further group only when the risk is gone "
+			        "(DSU 6.5.1.2: M and K 2 points, the DM 45%% of all his games)",
+			        (long long)player, (long long)run[i].id, dsu_class_name(run[i].cls),
+			        run[i].score2 / 2.0, run[i].games);
+	free(run);
+	free(x);
+	if (refused)
+		return refused;
 	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS], e = {.user = player};
 	size_t nw;
 	snprintf(e.cls, sizeof e.cls, "%s", dsu_class_name(cls));
@@ -1482,9 +2030,13 @@ static int qualifiers(struct app *app, int64_t group, int advance, int64_t *q, i
 	if (t->unfinished == 0 && dsu_standings(event_of(&t->t), t->n, t->games, t->ngames, NULL,
 	                                        s, NULL, err, sizeof err) == CC_OK) {
 		rc = 0;
-		for (int i = 0; i < t->n && *nq < TOURNAMENT_MAX_PLAYERS; i++)
-			if (s[i].place_lo <= advance)
+		for (int i = 0; i < t->n && *nq < TOURNAMENT_MAX_PLAYERS; i++) {
+			bool again = false; /* through with both entries: one place */
+			for (int k = 0; k < *nq; k++)
+				again |= q[k] == t->seats[s[i].player].user;
+			if (s[i].place_lo <= advance && !again)
 				q[(*nq)++] = t->seats[s[i].player].user;
+		}
 	}
 	unload(t);
 out:
@@ -1495,7 +2047,7 @@ out:
 
 int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"stage", NULL};
+	static const char *const keys[] = {"stage", "add", NULL};
 	const char *want = NULL;
 	json_t *body = rq->body_len ? api_body_object(rq, rs) : NULL;
 	if (rq->body_len && (!body || api_only_keys(body, keys, rs) ||
@@ -1503,6 +2055,11 @@ int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_r
 		return rs->status;
 	if (want && strcmp(want, "semifinal") != 0 && strcmp(want, "final") != 0)
 		return api_error(rs, "invalid_field", "stage must be semifinal or final");
+	json_t *add = body ? json_object_get(body, "add") : NULL;
+	if (add && json_is_null(add))
+		add = NULL;
+	if (add && (!json_is_array(add) || json_array_size(add) > TOURNAMENT_MAX_PLAYERS))
+		return api_error(rs, "invalid_field", "add must be a list of user ids");
 	struct store_tournament cup, *v = NULL;
 	size_t n = 0;
 	int rc = store_tournaments_get(app->st, rq->ids[0], &cup);
@@ -1558,6 +2115,32 @@ int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_r
 			if (e[i].semifinal_direct)
 				q[nq++] = e[i].user;
 	}
+	/* 6.6.1.6, I-29: the TL tops the semifinal up with players of his
+	 * choice (users not already in it) */
+	if (add && strcmp(next, "semifinal") != 0)
+		return api_error(rs, "invalid_field",
+		                 "add tops up a semifinal (DSU 6.6.1.6), not the final");
+	for (size_t i = 0; add && i < json_array_size(add); i++) {
+		json_t *x = json_array_get(add, i);
+		if (!json_is_integer(x))
+			return api_error(rs, "invalid_field", "add[%zu] must be a user id", i);
+		int64_t u = json_integer_value(x);
+		int found = store_users_exists(app->st, u);
+		if (found == STORE_ERROR)
+			return api_error(rs, "internal", "the database is not available");
+		if (found != STORE_OK)
+			return api_error(rs, "unknown_user", "there is no user %lld (add[%zu])",
+			                 (long long)u, i);
+		for (int k = 0; k < nq; k++)
+			if (q[k] == u)
+				return api_error(rs, "duplicate_player",
+				                 "user %lld is in the semifinal already",
+				                 (long long)u);
+		if (nq >= TOURNAMENT_MAX_PLAYERS)
+			return api_error(rs, "invalid_player_count",
+			                 "a stage has at most %d players", TOURNAMENT_MAX_PLAYERS);
+		q[nq++] = u;
+	}
 	int sizes[TOURNAMENT_MAX_PLAYERS], ng = 1;
 	char err[160];
 	if (strcmp(next, "semifinal") == 0) {
@@ -1591,4 +2174,283 @@ int api_tournaments_next_stage(struct app *app, struct api_req *rq, struct api_r
 	if (store_commit(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the stage could not be stored; try again");
 	return respond(app, cup.id, 201, rs);
+}
+
+/* ---- the DM play-off, publication and decisions (R12-R14, R19, R33c) ---- */
+
+/* Loads tournament rq->ids[0] into *t for its TL: 0, or an error response
+ * (404, 500, 403 not_your_tournament) and -1 (nothing to unload). */
+static int load_led(struct app *app, struct api_req *rq, struct loaded *t, struct api_resp *rs)
+{
+	int rc = load(app, rq->ids[0], t);
+	if (rc == 404)
+		return api_error(rs, "not_found", "there is no tournament %lld",
+		                 (long long)rq->ids[0]),
+		       -1;
+	if (rc)
+		return api_error(rs, "internal", "tournament %lld cannot be read",
+		                 (long long)rq->ids[0]),
+		       -1;
+	if (!api_tournaments_may_lead(&rq->user, t->t.tl)) {
+		api_error(rs, "not_your_tournament",
+		          "tournament %lld has its own tournament leader (DSU 6.1.3)",
+		          (long long)t->t.id);
+		unload(t);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads the play-off "games" [{"white", "black", "result"}] into p (user
+ * ids) and g (seats of t).  0, or a 422 and -1. */
+static int read_playoff_games(json_t *arr, const struct loaded *t, struct store_playoff *p,
+                              struct dsu_game *g, struct api_resp *rs)
+{
+	static const char *const keys[] = {"white", "black", "result", NULL};
+	if (!json_is_array(arr) || json_array_size(arr) > STORE_PLAYOFF_MAX)
+		return api_error(rs, "invalid_field",
+		                 "games must be a list of at most %d {\"white\", \"black\", "
+		                 "\"result\"}",
+		                 STORE_PLAYOFF_MAX),
+		       -1;
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		json_t *v = json_array_get(arr, i);
+		int64_t w, b;
+		const char *res;
+		if (!json_is_object(v))
+			return api_error(rs, "invalid_field", "games[%zu] must be an object", i),
+			       -1;
+		if (api_only_keys(v, keys, rs) || api_get_int(v, "white", true, &w, rs) ||
+		    api_get_int(v, "black", true, &b, rs) ||
+		    api_get_string(v, "result", true, &res, rs))
+			return -1;
+		struct dsu_game *x = &g[i];
+		x->white = seat_of(t, w);
+		x->black = seat_of(t, b);
+		if (x->white < 0 || x->black < 0 || x->white == x->black)
+			return api_error(rs, "invalid_playoff",
+			                 "games[%zu]: two different players of the DM", i),
+			       -1;
+		if (dsu_result_parse(res, &x->result) != CC_OK || !dsu_result_finished(x->result))
+			return api_error(rs, "invalid_field",
+			                 "games[%zu].result must be 1-0, 0-1, 1/2-1/2 or 0-0", i),
+			       -1;
+		p->games[i] = (struct store_playoff_game){.white = w, .black = b};
+		snprintf(p->games[i].result, sizeof p->games[i].result, "%s",
+		         dsu_result_name(x->result));
+		p->ngames++;
+	}
+	return 0;
+}
+
+/* DSU 6.5.2c: two players tied for 1st play 2 games, one with each
+ * colour, against each other; three or more play the TL's format (I-3)
+ * among themselves.  tied[] by seat.  0, or a 422 and -1. */
+static int check_playoff_format(const struct dsu_game *g, size_t n, const bool *tied, int ntied,
+                                struct api_resp *rs)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!tied[g[i].white] || !tied[g[i].black])
+			return api_error(rs, "invalid_playoff",
+			                 "games[%zu]: only the players tied for 1st play the "
+			                 "play-off "
+			                 "(DSU 6.5.2c)",
+			                 i),
+			       -1;
+	if (ntied == 2 && (n != 2 || g[0].white != g[1].black || g[0].black != g[1].white))
+		return api_error(rs, "invalid_playoff",
+		                 "two players tied for 1st play 2 games, one with each colour "
+		                 "(DSU 6.5.2c)"),
+		       -1;
+	if (n == 0)
+		return api_error(rs, "invalid_playoff", "a play-off has at least one game"), -1;
+	return 0;
+}
+
+int api_tournaments_playoff(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"games", "agree_to_share", NULL};
+	json_t *body = api_body_object(rq, rs);
+	bool share = false;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_bool(body, "agree_to_share", false, &share, rs) < 0)
+		return rs->status;
+	json_t *games = json_object_get(body, "games");
+	if (share == (games && !json_is_null(games)))
+		return api_error(rs, "invalid_field",
+		                 "give either \"games\" (the play-off's results) or "
+		                 "\"agree_to_share\": true (R33c)");
+	struct loaded *t = calloc(1, sizeof *t);
+	struct store_playoff *p = calloc(1, sizeof *p);
+	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
+	struct dsu_game g[STORE_PLAYOFF_MAX];
+	bool tied[TOURNAMENT_MAX_PLAYERS] = {false};
+	int status = 0, ntied = 0;
+	bool loaded = false;
+	char err[256];
+	if (!t || !p || !s) {
+		status = api_error(rs, "internal", "out of memory");
+		goto done;
+	}
+	if (load_led(app, rq, t, rs)) {
+		status = rs->status;
+		goto done;
+	}
+	loaded = true;
+	struct dsu_table_info info;
+	if (strcmp(t->t.dsu_kind, "dm") != 0) {
+		status = api_error(rs, "not_a_dm",
+		                   "tournament %lld is not a DM: only the DM has a "
+		                   "play-off (DSU 6.5.2c)",
+		                   (long long)t->t.id);
+		goto done;
+	}
+	if (t->has_playoff) {
+		status = api_error(rs, "playoff_entered",
+		                   "the play-off of tournament %lld is entered "
+		                   "already",
+		                   (long long)t->t.id);
+		goto done;
+	}
+	if (t->unfinished) {
+		status = api_error(rs, "not_finished",
+		                   "tournament %lld has %d games still running: the play-off comes "
+		                   "after the last game",
+		                   (long long)t->t.id, t->unfinished);
+		goto done;
+	}
+	if (dsu_standings(DSU_EVENT_DM, t->n, t->games, t->ngames, NULL, s, &info, err,
+	                  sizeof err) != CC_OK) {
+		status = api_error(rs, "internal", "the standings cannot be computed: %s", err);
+		goto done;
+	}
+	if (!info.playoff_needed) {
+		status = api_error(rs, "no_playoff_needed",
+		                   "1st place is decided by the points, SB or the mutual games: no "
+		                   "play-off (DSU 6.5.2c)");
+		goto done;
+	}
+	for (int i = 0; i < t->n; i++)
+		if (s[i].place_lo == 1) {
+			tied[s[i].player] = true;
+			ntied++;
+		}
+	p->agree_to_share = share;
+	if (!share && (read_playoff_games(games, t, p, g, rs) ||
+	               check_playoff_format(g, p->ngames, tied, ntied, rs))) {
+		status = rs->status;
+		goto done;
+	}
+	struct dsu_playoff check = {g, p->ngames, share};
+	if (dsu_standings(DSU_EVENT_DM, t->n, t->games, t->ngames, &check, s, NULL, err,
+	                  sizeof err) != CC_OK) {
+		status = api_error(rs, "invalid_playoff", "%s", err);
+		goto done;
+	}
+	if (store_begin(app->st) != STORE_OK) {
+		status = api_error(rs, "busy", "the database is busy; try again");
+		goto done;
+	}
+	int rc = store_playoff_insert(app->st, t->t.id, p, rq->user.id);
+	if (rc != STORE_OK || store_commit(app->st) != STORE_OK) {
+		store_rollback(app->st);
+		status = rc == STORE_CONFLICT
+		                 ? api_error(rs, "playoff_entered",
+		                             "the play-off is entered already")
+		                 : api_error(rs, "busy",
+		                             "the play-off could not be stored; try again");
+		goto done;
+	}
+	status = respond(app, t->t.id, 201, rs);
+done:
+	if (loaded)
+		unload(t);
+	free(t);
+	free(p);
+	free(s);
+	return status;
+}
+
+/* Reads a date field (required) that is not after today: 0 and *day, or
+ * a 422 and -1. */
+static int past_date(struct app *app, json_t *body, const char *key, const char **text,
+                     struct api_resp *rs)
+{
+	int32_t day, today;
+	char err[128];
+	if (api_get_string(body, key, true, text, rs) || api_today_day(app, &today, rs))
+		return -1;
+	if (calendar_parse(*text, &day, err, sizeof err) != CC_OK)
+		return api_error(rs, "invalid_date", "%s: %s", key, err), -1;
+	if (day > today)
+		return api_error(rs, "invalid_date", "%s: on or before today, not after", key), -1;
+	return 0;
+}
+
+int api_tournaments_publication(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"on", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *on;
+	if (!body || api_only_keys(body, keys, rs) || past_date(app, body, "on", &on, rs))
+		return rs->status;
+	struct loaded *t = calloc(1, sizeof *t);
+	int status;
+	if (!t)
+		return api_error(rs, "internal", "out of memory");
+	if (load_led(app, rq, t, rs)) {
+		free(t);
+		return rs->status;
+	}
+	int64_t id = t->t.id;
+	int unfinished = t->unfinished;
+	unload(t);
+	free(t);
+	if (unfinished)
+		return api_error(rs, "not_finished",
+		                 "tournament %lld has %d games still running: its results are "
+		                 "published when it is finished (DSU 6.4.5.1)",
+		                 (long long)id, unfinished);
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (store_tournaments_set_published(app->st, id, on) != STORE_OK ||
+	    store_commit(app->st) != STORE_OK) {
+		store_rollback(app->st);
+		return api_error(rs, "busy", "the publication could not be stored; try again");
+	}
+	status = respond(app, id, 200, rs);
+	return status;
+}
+
+int api_tournaments_decision(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"notified_on", "about", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *on, *about;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    past_date(app, body, "notified_on", &on, rs) ||
+	    api_get_string(body, "about", true, &about, rs))
+		return rs->status;
+	if (check_name(about, "about", rs)) /* 1..100 bytes, no control characters */
+		return rs->status;
+	struct loaded *t = calloc(1, sizeof *t);
+	if (!t)
+		return api_error(rs, "internal", "out of memory");
+	if (load_led(app, rq, t, rs)) {
+		free(t);
+		return rs->status;
+	}
+	struct store_decision d = {.tournament = t->t.id};
+	unload(t);
+	free(t);
+	snprintf(d.notified_on, sizeof d.notified_on, "%s", on);
+	snprintf(d.about, sizeof d.about, "%s", about);
+	if (store_begin(app->st) != STORE_OK)
+		return api_error(rs, "busy", "the database is busy; try again");
+	if (store_decisions_insert(app->st, &d, rq->user.id) != STORE_OK ||
+	    store_commit(app->st) != STORE_OK) {
+		store_rollback(app->st);
+		return api_error(rs, "busy", "the decision could not be stored; try again");
+	}
+	return respond(app, d.tournament, 201, rs);
 }

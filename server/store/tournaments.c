@@ -49,7 +49,8 @@ int store_tournaments_add_player(store *s, int64_t tournament, int64_t user, int
 }
 
 /* The columns id, name, kind, profile, start_date, series_cancellable,
- * created_by, tl_id, dsu_kind, class of st into t. */
+ * created_by, tl_id, dsu_kind, class, parent_id, stage, advance,
+ * published_on of st into t. */
 static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 {
 	memset(t, 0, sizeof *t);
@@ -66,12 +67,15 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 	t->parent = sqlite3_column_int64(st, 10);
 	store_col_text(st, 11, t->stage, sizeof t->stage);
 	t->advance = sqlite3_column_int(st, 12);
+	store_col_text(st, 13, t->published, sizeof t->published);
 }
 
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance FROM tournaments WHERE id = ?";
+	static const char sql[] =
+	        "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	        " created_by, tl_id, dsu_kind, class, parent_id, stage, advance, published_on"
+	        " FROM tournaments WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -92,7 +96,8 @@ int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t max, size_t *n)
 {
 	static const char sql[] =
-	        "SELECT tp.user_id, u.name, u.role, tp.team FROM tournament_players tp"
+	        "SELECT tp.user_id, u.name, u.role, tp.team, tp.danish_citizen"
+	        " FROM tournament_players tp"
 	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
@@ -107,6 +112,7 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 		store_col_text(st, 1, x->name, sizeof x->name);
 		store_col_text(st, 2, x->role, sizeof x->role);
 		store_col_text(st, 3, x->team, sizeof x->team);
+		x->danish = sqlite3_column_int(st, 4) != 0;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "seats");
@@ -163,8 +169,8 @@ int store_tournaments_list(store *s, int64_t before, size_t max, struct store_to
                            size_t *n)
 {
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance"
-	                          " FROM tournaments WHERE id < ?2 ORDER BY id DESC LIMIT ?1";
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance,"
+	                          " published_on FROM tournaments WHERE id < ?2 ORDER BY id DESC LIMIT ?1";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -356,15 +362,17 @@ int store_entries_assign(store *s, int64_t id, int64_t tournament)
 int store_tournaments_set_strength(store *s, int64_t tournament, const struct store_cup_entry *e)
 {
 	static const char sql[] = "UPDATE tournament_players SET k_rating = ?, otb_rating = ?,"
-	                          " semifinal_direct = ? WHERE tournament_id = ? AND user_id = ?";
+	                          " semifinal_direct = ?, cup_entries = ?"
+	                          " WHERE tournament_id = ? AND user_id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if ((e->k_rating >= 0 ? store_bind_int64(st, 1, e->k_rating) : sqlite3_bind_null(st, 1)) ||
 	    (e->otb_rating >= 0 ? store_bind_int64(st, 2, e->otb_rating)
 	                        : sqlite3_bind_null(st, 2)) ||
-	    store_bind_int64(st, 3, e->semifinal_direct) || store_bind_int64(st, 4, tournament) ||
-	    store_bind_int64(st, 5, e->user))
+	    store_bind_int64(st, 3, e->semifinal_direct) ||
+	    store_bind_int64(st, 4, e->entries == 2 ? 2 : 1) ||
+	    store_bind_int64(st, 5, tournament) || store_bind_int64(st, 6, e->user))
 		return store_failed(s, st, "strength: bind");
 	return store_exec(s, st, "strength");
 }
@@ -372,9 +380,10 @@ int store_tournaments_set_strength(store *s, int64_t tournament, const struct st
 int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry *out, size_t max,
                                   size_t *n)
 {
-	static const char sql[] = "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
-	                          " semifinal_direct FROM tournament_players"
-	                          " WHERE tournament_id = ? ORDER BY seat";
+	static const char sql[] =
+	        "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
+	        " semifinal_direct, cup_entries FROM tournament_players"
+	        " WHERE tournament_id = ? ORDER BY seat";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -388,6 +397,7 @@ int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry 
 		e->k_rating = sqlite3_column_int(st, 1);
 		e->otb_rating = sqlite3_column_int(st, 2);
 		e->semifinal_direct = sqlite3_column_int(st, 3) != 0;
+		e->entries = sqlite3_column_int(st, 4);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "cup entries");
@@ -398,8 +408,8 @@ int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry 
 int store_tournaments_children(store *s, int64_t cup, struct store_tournament **out, size_t *n)
 {
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance"
-	                          " FROM tournaments WHERE parent_id = ? ORDER BY id";
+	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance,"
+	                          " published_on FROM tournaments WHERE parent_id = ? ORDER BY id";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -449,4 +459,199 @@ int store_entries_waits(store *s, int64_t user, const char *cls)
 		return store_failed(s, st, "entry waits");
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+/* ---- issue 11, the rest (migration 0013) ---- */
+
+int store_tournaments_set_citizen(store *s, int64_t tournament, int64_t user, bool danish)
+{
+	static const char sql[] = "UPDATE tournament_players SET danish_citizen = ?"
+	                          " WHERE tournament_id = ? AND user_id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, danish) || store_bind_int64(st, 2, tournament) ||
+	    store_bind_int64(st, 3, user))
+		return store_failed(s, st, "citizen: bind");
+	return store_exec(s, st, "citizen");
+}
+
+int store_tournaments_cup_groups_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT t.id FROM tournaments t JOIN tournament_players tp"
+	                          " ON tp.tournament_id = t.id WHERE tp.user_id = ?"
+	                          " AND t.stage IN ('semifinal', 'final') ORDER BY t.id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "cup groups: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "cup groups");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_playoff_insert(store *s, int64_t tournament, const struct store_playoff *p,
+                         int64_t entered_by)
+{
+	static const char head[] =
+	        "INSERT INTO playoffs (tournament_id, agree_to_share, entered_by)"
+	        " VALUES (?, ?, ?)";
+	static const char game_sql[] = "INSERT INTO playoff_games (tournament_id, seq, white_id,"
+	                               " black_id, result) VALUES (?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, head);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, p->agree_to_share) ||
+	    (entered_by ? store_bind_int64(st, 3, entered_by) : sqlite3_bind_null(st, 3)))
+		return store_failed(s, st, "playoff: bind");
+	int rc = store_exec(s, st, "playoff");
+	if (rc != STORE_OK)
+		return rc;
+	for (size_t i = 0; i < p->ngames; i++) {
+		st = store_stmt(s, game_sql);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, tournament) ||
+		    store_bind_int64(st, 2, (int64_t)i + 1) ||
+		    store_bind_int64(st, 3, p->games[i].white) ||
+		    store_bind_int64(st, 4, p->games[i].black) ||
+		    store_bind_text(st, 5, p->games[i].result))
+			return store_failed(s, st, "playoff game: bind");
+		if (store_exec(s, st, "playoff game") != STORE_OK)
+			return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+int store_playoff_get(store *s, int64_t tournament, struct store_playoff *p)
+{
+	static const char head[] = "SELECT agree_to_share FROM playoffs WHERE tournament_id = ?";
+	static const char game_sql[] = "SELECT white_id, black_id, result FROM playoff_games"
+	                               " WHERE tournament_id = ? ORDER BY seq";
+	memset(p, 0, sizeof *p);
+	sqlite3_stmt *st = store_stmt(s, head);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament))
+		return store_failed(s, st, "playoff: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "playoff");
+	p->agree_to_share = sqlite3_column_int(st, 0) != 0;
+	sqlite3_reset(st);
+	st = store_stmt(s, game_sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament))
+		return store_failed(s, st, "playoff games: bind");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && p->ngames < STORE_PLAYOFF_MAX) {
+		struct store_playoff_game *g = &p->games[p->ngames++];
+		g->white = sqlite3_column_int64(st, 0);
+		g->black = sqlite3_column_int64(st, 1);
+		store_col_text(st, 2, g->result, sizeof g->result);
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "playoff games");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_tournaments_set_published(store *s, int64_t tournament, const char *on)
+{
+	static const char sql[] = "UPDATE tournaments SET published_on = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, on) || store_bind_int64(st, 2, tournament))
+		return store_failed(s, st, "published: bind");
+	return store_exec(s, st, "published");
+}
+
+int store_decisions_insert(store *s, struct store_decision *d, int64_t decided_by)
+{
+	static const char sql[] = "INSERT INTO tl_decisions (tournament_id, notified_on, about,"
+	                          " decided_by) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, d->tournament) || store_bind_text(st, 2, d->notified_on) ||
+	    store_bind_text(st, 3, d->about) ||
+	    (decided_by ? store_bind_int64(st, 4, decided_by) : sqlite3_bind_null(st, 4)))
+		return store_failed(s, st, "decision: bind");
+	if (store_exec(s, st, "decision") != STORE_OK)
+		return STORE_ERROR;
+	d->id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_decisions_list(store *s, int64_t tournament, struct store_decision *out, size_t max,
+                         size_t *n)
+{
+	static const char sql[] = "SELECT id, tournament_id, notified_on, about FROM tl_decisions"
+	                          " WHERE tournament_id = ? ORDER BY id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament))
+		return store_failed(s, st, "decisions: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_decision *d = &out[(*n)++];
+		d->id = sqlite3_column_int64(st, 0);
+		d->tournament = sqlite3_column_int64(st, 1);
+		store_col_text(st, 2, d->notified_on, sizeof d->notified_on);
+		store_col_text(st, 3, d->about, sizeof d->about);
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "decisions");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_granted_insert(store *s, int64_t user, const struct store_granted *g, int64_t granted_by)
+{
+	static const char sql[] = "INSERT INTO granted_rights (user_id, class, until, source,"
+	                          " granted_by) VALUES (?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, g->cls) ||
+	    store_bind_text(st, 3, g->until) || store_bind_text(st, 4, g->source) ||
+	    (granted_by ? store_bind_int64(st, 5, granted_by) : sqlite3_bind_null(st, 5)))
+		return store_failed(s, st, "granted right: bind");
+	return store_exec(s, st, "granted right");
+}
+
+int store_granted_list(store *s, int64_t user, struct store_granted *out, size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT class, until, source FROM granted_rights"
+	                          " WHERE user_id = ? ORDER BY id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "granted rights: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+		struct store_granted *g = &out[(*n)++];
+		store_col_text(st, 0, g->cls, sizeof g->cls);
+		store_col_text(st, 1, g->until, sizeof g->until);
+		store_col_text(st, 2, g->source, sizeof g->source);
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return store_failed(s, st, "granted rights");
+	sqlite3_reset(st);
+	return STORE_OK;
 }

@@ -26,6 +26,7 @@ struct store_tournament {
 	int64_t parent;          /* a cup group: its cup (DSU 6.6), 0 = none */
 	char stage[12];          /* a cup group: "prelim", "semifinal", "final", or "" */
 	int advance;             /* a cup: how many of each group go on, 0 = none */
+	char published[CALENDAR_ISO_LEN]; /* its results published (R12), or "" */
 };
 
 /* A cup entry's strength (DSU 6.6.1.2, 6.6.1.6; -1 = not given). */
@@ -33,6 +34,7 @@ struct store_cup_entry {
 	int64_t user;
 	int k_rating, otb_rating;
 	bool semifinal_direct;
+	int entries; /* his entries in the preliminary round (R44: 1 or 2; 0 read as 1) */
 };
 
 /* A withdrawal the TL recorded (DSU 6.2.8). */
@@ -49,6 +51,7 @@ struct store_seat {
 	char name[STORE_NAME_MAX];
 	char role[STORE_ROLE_MAX];
 	char team[STORE_TOURNAMENT_NAME_MAX]; /* "" outside team play */
+	bool danish;                          /* a Danish citizen (the DM title, R33, I-4) */
 };
 
 /* A game of a tournament with its result. */
@@ -131,5 +134,74 @@ int store_entries_assign(store *s, int64_t id, int64_t tournament);
  * max (new array, free() it). */
 int store_tournaments_list(store *s, int64_t before, size_t max, struct store_tournament **out,
                            size_t *n);
+
+/* ---- issue 11, the rest (migration 0013) ---- */
+
+/* Inside the caller's transaction: whether a player of a tournament is a
+ * Danish citizen (R33, I-4; default yes).  STORE_OK or STORE_ERROR. */
+int store_tournaments_set_citizen(store *s, int64_t tournament, int64_t user, bool danish);
+
+/* The cup semifinal and final groups user sits in, oldest first, at most
+ * max: STORE_OK and *n, or STORE_ERROR. */
+int store_tournaments_cup_groups_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n);
+
+#define STORE_PLAYOFF_MAX 32 /* play-off games of one DM */
+
+/* A DM play-off (6.5.2c, R33c): its games by user, or the agreement to
+ * share. */
+struct store_playoff_game {
+	int64_t white, black;
+	char result[CORR_RESULT_MAX];
+};
+struct store_playoff {
+	bool agree_to_share;
+	size_t ngames;
+	struct store_playoff_game games[STORE_PLAYOFF_MAX];
+};
+
+/* Inside the caller's transaction: the play-off of a DM.  STORE_OK,
+ * STORE_CONFLICT when it has one already, STORE_ERROR. */
+int store_playoff_insert(store *s, int64_t tournament, const struct store_playoff *p,
+                         int64_t entered_by);
+
+/* The play-off of a DM: STORE_OK, STORE_NOT_FOUND (none) or STORE_ERROR. */
+int store_playoff_get(store *s, int64_t tournament, struct store_playoff *p);
+
+/* Inside the caller's transaction: the day a tournament's results were
+ * published (R12; NULL clears it).  STORE_OK or STORE_ERROR. */
+int store_tournaments_set_published(store *s, int64_t tournament, const char *on);
+
+#define STORE_DECISION_ABOUT_MAX 201 /* 200 bytes and the NUL */
+
+/* A TL decision notified to the players (R19: appeal within 3 weeks). */
+struct store_decision {
+	int64_t id, tournament;
+	char notified_on[CALENDAR_ISO_LEN];
+	char about[STORE_DECISION_ABOUT_MAX];
+};
+
+/* Inside the caller's transaction: a new decision (d->id set).  STORE_OK
+ * or STORE_ERROR. */
+int store_decisions_insert(store *s, struct store_decision *d, int64_t decided_by);
+
+/* The decisions of a tournament in the order recorded, at most max:
+ * STORE_OK and *n, or STORE_ERROR. */
+int store_decisions_list(store *s, int64_t tournament, struct store_decision *out, size_t max,
+                         size_t *n);
+
+/* An entry right granted by a TL (R39 international play, R41e). */
+struct store_granted {
+	char cls[4];
+	char until[CALENDAR_ISO_LEN];
+	char source[16]; /* "international" or "tl" */
+};
+
+/* Inside the caller's transaction: a granted right.  STORE_OK or
+ * STORE_ERROR. */
+int store_granted_insert(store *s, int64_t user, const struct store_granted *g, int64_t granted_by);
+
+/* A user's granted rights in the order granted, at most max: STORE_OK and
+ * *n, or STORE_ERROR. */
+int store_granted_list(store *s, int64_t user, struct store_granted *out, size_t max, size_t *n);
 
 #endif

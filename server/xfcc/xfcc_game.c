@@ -19,6 +19,7 @@
 #include "export/pgn.h"
 #include "notation/notation.h"
 #include "store/games.h"
+#include "store/ratings.h"
 #include "store/users.h"
 #include "store/xfcc.h"
 #include "util/status.h"
@@ -197,6 +198,16 @@ static int describe(struct app *app, const struct user *u, const struct store_ga
 	pgn_date(sg->start_date, t->event_date);
 	x->event_date = t->event_date;
 	x->round = "-";
+	/* Xfcc whiteElo/blackElo: the rating each player was rated from in
+	 * this game's group, else his current K-rating; 0 for none. */
+	int w_elo, b_elo;
+	if (store_ratings_game(app->st, sg->id, &w_elo, &b_elo) != 0) {
+		log_msg(LOG_ERROR, "xfcc: game %lld: the ratings cannot be read",
+		        (long long)sg->id);
+		return -1;
+	}
+	x->white_elo = w_elo == STORE_NO_RATING ? 0 : w_elo;
+	x->black_elo = b_elo == STORE_NO_RATING ? 0 : b_elo;
 	pgn_time_control(g->profile->moves_per_period, g->profile->days_per_period,
 	                 t->time_control);
 	x->time_control = t->time_control;

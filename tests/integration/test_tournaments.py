@@ -15,7 +15,7 @@ from harness import *  # noqa: E402,F401,F403
 TODAY = "2027-09-01"
 START = "2027-08-20"  # before today, so games can be played at once
 TOURNAMENT_KEYS = {"id", "name", "kind", "profile", "start_date", "series_cancellable", "games",
-                   "standings", "tl", "class", "withdrawals"}
+                   "standings", "tl", "class", "withdrawals", "published_on", "decisions"}
 STANDING_KEYS = {"player", "rank", "place", "score", "sonneborn_berger", "played", "rights"}
 TEAM_KEYS = {"name", "rank", "score", "played"}
 
@@ -67,7 +67,7 @@ def expect_tournament_shape(t, kind=None):
     expect(isinstance(t, dict), "TOURNAMENT is an object: %r" % (t,))
     want = TOURNAMENT_KEYS | ({"teams"} if t.get("kind") == "team" else set()) | (
         {"stages", "advance", "semifinal_direct"} if t.get("kind") == "cup" else set()) | (
-        {"cup"} if "cup" in t else set())
+        {"cup"} if "cup" in t else set()) | ({"playoff"} if t.get("kind") == "dm" else set())
     expect_eq(set(t), want, "TOURNAMENT keys")
     expect(isinstance(t["id"], int) and t["id"] > 0, "id")
     if kind:
@@ -77,7 +77,9 @@ def expect_tournament_shape(t, kind=None):
     ranks = [s["rank"] for s in t["standings"]]
     expect_eq(ranks, sorted(ranks), "standings ordered by rank")
     for i, s in enumerate(t["standings"]):
-        expect_eq(set(s), STANDING_KEYS, "standing keys")
+        expect_eq(set(s) - {"title", "playoff_score", "dm_place_for_tl"}, STANDING_KEYS,
+                  "standing keys")
+        expect(("title" in s) == (t.get("kind") == "dm"), "title only in the DM: %r" % s)
         expect_user(s["player"])
         expect(isinstance(s["rank"], int) and 1 <= s["rank"] <= i + 1, "rank %r" % s)
         expect(isinstance(s["played"], int) and s["played"] >= 0, "played %r" % s)

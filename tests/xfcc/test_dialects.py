@@ -334,5 +334,30 @@ def an_xfcc_move_brings_the_same_mail_as_an_api_move():
               "the mail of the Xfcc move")
 
 
+@test
+def whiteelo_and_blackelo_are_the_players_ratings():
+    """whiteElo/blackElo carry each player's K-rating (store_ratings_game:
+    the rating he was rated from in the game's group, else his current
+    one), 0 for a player without one."""
+    w, srv = W(), S()
+    dora, _ = srv.add_user("dora_elo")
+    erik, _ = srv.add_user("erik_elo")
+    expect_status(w.tl.request("PATCH", "users/%d" % dora, body={"rating": 1875}), 200,
+                  "dora's rating")
+    r = w.tl.post("games", {"white": dora, "black": erik, "profile": "server",
+                            "start_date": TODAY})
+    expect_status(r, 201, "create game")
+    gid = r.json["id"]
+
+    def elos(user):
+        body = call("GetMyGames", [("username", user), ("password", password_of(user))])
+        x = {int(g["id"]): g for g in post_xfcc(srv, body).games()}[gid]
+        return (x["whiteElo"], x["blackElo"])
+    expect_eq(elos("erik_elo"), ("1875", "0"), "White rated, Black without a rating")
+    expect_status(w.tl.request("PATCH", "users/%d" % erik, body={"rating": 2010}), 200,
+                  "erik's rating")
+    expect_eq(elos("dora_elo"), ("1875", "2010"), "both rated, as either player sees it")
+
+
 if __name__ == "__main__":
     run_tests()
