@@ -1,8 +1,11 @@
 /* tl.c: GET /api/v1/tl/overview, the sweep's findings live (lib/corr's
- * corr_findings(), the same the sweep records). */
+ * corr_findings(), the same the sweep records), read by what is due
+ * (issue 16): the rows of game_deadlines whose day has come, each list
+ * in date order and paged (API.md "Lists", docs/SWEEP.md). */
 #include "autoconfig.h"
 #include "api/tl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,91 +13,83 @@
 #include "clock/calendar.h"
 #include "corr/corr.h"
 #include "api/tournaments.h"
+#include "store/deadlines.h"
 #include "store/games.h"
 #include "store/tournaments.h"
 #include "tourney/dsu_admin.h"
 #include "util/status.h"
 
-#define OVERVIEW_MAX 5000 /* items a list shows at most */
+#define LIST_DEFAULT 50  /* API.md "Lists" */
+#define LIST_MAX     500
+#define LISTS        5   /* overdue, silent, adjudication_due, forfeits, deadlines */
+
+enum { L_OVERDUE, L_SILENT, L_ADJUDICATION, L_FORFEITS, L_DEADLINES };
+
+/* Where a list stands: from its start, after a row, or done. */
+struct pos {
+	enum { AT_START, AT_ROW, DONE } state;
+	char date[CALENDAR_ISO_LEN];
+	int64_t game;
+	int side; /* WHITE, BLACK, or CORR_NOBODY */
+};
+
+/* One request's frame. */
+struct ov {
+	struct app *app;
+	const struct user *u;
+	int64_t tournament; /* 0 = every game the user may see */
+	char today_iso[CALENDAR_ISO_LEN];
+	int32_t today;
+	size_t limit;
+};
 
 /* DSU 6.1.3: does game id show in u's overview?  An admin sees every
  * game, a TL the games of the tournaments he leads and the games outside
- * any tournament.  1 yes, 0 no, -1 when the database fails. */
-static int is_his(struct app *app, const struct user *u, int64_t id)
+ * any tournament.  With ?tournament= the right was checked once.  1 yes,
+ * 0 no, -1 when the database fails. */
+static int is_his(const struct ov *o, int64_t id)
 {
 	int64_t tournament, tl;
-	if (store_tournaments_of_game(app->st, id, &tournament, &tl) != STORE_OK)
+	if (o->tournament)
+		return 1;
+	if (store_tournaments_of_game(o->app->st, id, &tournament, &tl) != STORE_OK)
 		return -1;
-	return !tournament || api_tournaments_may_lead(u, tl);
+	return !tournament || api_tournaments_may_lead(o->u, tl);
 }
 
 static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t player,
                     const char *since, const char *detail)
 {
-	if (json_array_size(list) >= OVERVIEW_MAX)
-		return 0;
 	json_t *user = api_user_json(app, player);
 	json_t *item = json_pack("{s:I, s:o, s:s, s:s}", "game", (json_int_t)game_id, "player",
 	                         user ? user : json_null(), "since", since, "detail", detail);
 	return item ? json_array_append_new(list, item) : -1;
 }
 
-/* Games ended by a time forfeit: the loser (both on 0-0), since the end. */
-static int add_forfeits(struct app *app, const struct user *u, json_t *list)
+/* The item of finding kind `kind` for `side` of game id, if the game has
+ * it today: 1 added, 0 not (finished, corrupt, or nothing due for that
+ * side any more), -1 when the database or memory fails. */
+static int add_finding(const struct ov *o, int64_t id, enum corr_finding_kind kind, int side,
+                       json_t *list)
 {
-	struct store_forfeit *rows;
-	size_t n;
-	if (store_games_forfeits(app->st, OVERVIEW_MAX, &rows, &n) != STORE_OK)
-		return -1;
-	int rc = 0;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		int mine = is_his(app, u, rows[i].id);
-		if (mine <= 0) {
-			rc = mine;
-			continue;
-		}
-		/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
-		bool white_lost =
-		        strcmp(rows[i].result, "0-1") == 0 || strcmp(rows[i].result, "0-0") == 0;
-		bool black_lost =
-		        strcmp(rows[i].result, "1-0") == 0 || strcmp(rows[i].result, "0-0") == 0;
-		char detail[64];
-		snprintf(detail, sizeof detail, "lost on time, result %s", rows[i].result);
-		if (white_lost)
-			rc = add_item(app, list, rows[i].id, rows[i].white, rows[i].since, detail);
-		if (black_lost && rc == 0)
-			rc = add_item(app, list, rows[i].id, rows[i].black, rows[i].since, detail);
-	}
-	free(rows);
-	return rc;
-}
-
-/* The findings of one active game into the lists (by kind); 0, or -1
- * when the database or memory fails. */
-static int add_game(struct app *app, const struct user *u, int64_t id, int32_t today,
-                    json_t *lists[4])
-{
-	int mine = is_his(app, u, id);
-	if (mine <= 0)
-		return mine;
 	struct store_game sg;
 	char err[512];
-	int rc = store_games_load(app->st, id, &sg, err, sizeof err);
+	int rc = store_games_load(o->app->st, id, &sg, err, sizeof err);
 	if (rc == STORE_NOT_FOUND || rc == STORE_CORRUPT)
 		return 0; /* deleted meanwhile, or corrupt (logged) */
 	if (rc != STORE_OK)
 		return -1; /* a failed read fails the overview, it never drops a game */
 	struct corr_finding f[CORR_FINDINGS_MAX];
 	struct corr_error e;
-	int nf = corr_findings(&sg.g, today, f, &e);
+	int nf = sg.g.state.status == CORR_ACTIVE ? corr_findings(&sg.g, o->today, f, &e) : 0;
 	if (nf < 0)
 		log_msg(LOG_ERROR, "overview: game %lld: %s", (long long)sg.id, e.message);
-	/* A reminder and a TL notice of one player make one silent item,
-	 * since the reminder date; the detail adds the TL date. */
 	rc = 0;
-	for (int k = 0; k < nf && rc == 0; k++) {
-		if (f[k].kind == CORR_FINDING_TL_NOTICE)
+	for (int k = 0; k < nf; k++) {
+		if (f[k].kind != kind || f[k].side != side)
 			continue;
+		/* A reminder and a TL notice of one player make one silent
+		 * item, since the reminder date; the detail adds the TL date. */
 		char since[CALENDAR_ISO_LEN], tl[CALENDAR_ISO_LEN], detail[260];
 		snprintf(detail, sizeof detail, "%s", f[k].detail);
 		if (f[k].kind == CORR_FINDING_REMINDER && k + 1 < nf &&
@@ -103,37 +98,175 @@ static int add_game(struct app *app, const struct user *u, int64_t id, int32_t t
 			snprintf(detail, sizeof detail, "%s; the TL is told since %s", f[k].detail,
 			         tl);
 		if (calendar_format(f[k].due, since, sizeof since) != CC_OK)
-			continue;
-		rc = add_item(app, lists[f[k].kind], sg.id,
-		              f[k].side == WHITE ? sg.white : sg.black, since, detail);
+			break;
+		rc = add_item(o->app, list, sg.id, side == WHITE ? sg.white : sg.black, since,
+		              detail) == 0
+		             ? 1
+		             : -1;
+		break;
 	}
 	store_games_free(&sg);
 	return rc;
+}
+
+/* One page of a list read from game_deadlines (kind `kind`, finding
+ * `fk`), from *p on; *p is left at the last row read, or DONE.  Rows
+ * whose finding is gone (the player over his time has no silence item)
+ * are passed over, so a page may hold fewer than limit items while more
+ * follow.  0 or -1. */
+static int page_due(const struct ov *o, const char *kind, enum corr_finding_kind fk, struct pos *p,
+                    json_t *list)
+{
+	struct store_deadline_row *rows = calloc(o->limit + 1, sizeof *rows);
+	if (!rows)
+		return -1;
+	size_t items = 0;
+	int status = 0;
+	for (;;) {
+		struct store_deadline_query q = {kind,
+		                                 o->today_iso,
+		                                 o->tournament,
+		                                 p->state == AT_ROW ? p->date : "",
+		                                 p->state == AT_ROW ? p->game : 0,
+		                                 p->state == AT_ROW ? p->side : CORR_NOBODY,
+		                                 o->limit};
+		size_t n;
+		if (store_deadlines_page(o->app->st, &q, rows, &n) != STORE_OK) {
+			status = -1;
+			goto out;
+		}
+		size_t take = n < o->limit ? n : o->limit;
+		for (size_t i = 0; i < take; i++) {
+			p->state = AT_ROW;
+			snprintf(p->date, sizeof p->date, "%s", rows[i].due);
+			p->game = rows[i].game;
+			p->side = rows[i].side;
+			int mine = is_his(o, rows[i].game);
+			int rc = mine > 0 ? add_finding(o, rows[i].game, fk, rows[i].side, list) : mine;
+			if (rc < 0) {
+				status = -1;
+				goto out;
+			}
+			items += (size_t)rc;
+			if (items == o->limit) {
+				if (i + 1 >= n)
+					p->state = DONE;
+				goto out;
+			}
+		}
+		if (n <= o->limit) {
+			p->state = DONE;
+			goto out;
+		}
+	}
+out:
+	free(rows);
+	return status;
+}
+
+/* One page of the games ended by a time forfeit (the loser; both on
+ * 0-0), in date order from *p on.  0 or -1. */
+static int page_forfeits(const struct ov *o, struct pos *p, json_t *list)
+{
+	struct store_forfeit *rows = calloc(o->limit + 1, sizeof *rows);
+	if (!rows)
+		return -1;
+	size_t items = 0;
+	int status = 0;
+	for (;;) {
+		size_t n;
+		if (store_deadlines_forfeits(o->app->st, o->tournament,
+		                             p->state == AT_ROW ? p->date : "",
+		                             p->state == AT_ROW ? p->game : 0, o->limit, rows,
+		                             &n) != STORE_OK) {
+			status = -1;
+			goto out;
+		}
+		size_t take = n < o->limit ? n : o->limit;
+		for (size_t i = 0; i < take; i++) {
+			const struct store_forfeit *r = &rows[i];
+			p->state = AT_ROW;
+			snprintf(p->date, sizeof p->date, "%s", r->since);
+			p->game = r->id;
+			int mine = is_his(o, r->id);
+			if (mine < 0) {
+				status = -1;
+				goto out;
+			}
+			if (!mine)
+				continue;
+			/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
+			bool white_lost = strcmp(r->result, "0-1") == 0 || strcmp(r->result, "0-0") == 0;
+			bool black_lost = strcmp(r->result, "1-0") == 0 || strcmp(r->result, "0-0") == 0;
+			char detail[64];
+			snprintf(detail, sizeof detail, "lost on time, result %s", r->result);
+			if ((white_lost && add_item(o->app, list, r->id, r->white, r->since, detail)) ||
+			    (black_lost && add_item(o->app, list, r->id, r->black, r->since, detail))) {
+				status = -1;
+				goto out;
+			}
+			if (++items == o->limit) {
+				if (i + 1 >= n)
+					p->state = DONE;
+				goto out;
+			}
+		}
+		if (n <= o->limit) {
+			p->state = DONE;
+			goto out;
+		}
+	}
+out:
+	free(rows);
+	return status;
+}
+
+/* A tournament deadline item and its sort key. */
+struct dl_item {
+	char date[CALENDAR_ISO_LEN];
+	int64_t game;
+	json_t *item;
+};
+
+static int dl_cmp(const void *a, const void *b)
+{
+	const struct dl_item *x = a, *y = b;
+	int c = strcmp(x->date, y->date);
+	return c ? c : (x->game > y->game) - (x->game < y->game);
 }
 
 /* The dates the TL tracks in the tournaments u leads (R12, R14; DSU
  * 6.2.6, 6.2.7): unfinished games callable for adjudication (18 months
  * after the start, I-25) and, in postal play, finished games whose result
  * report (8 days, by the winner or White) is still due.  Items {"game",
- * "tournament", "what", "date", "detail"}.  0, or -1. */
-static int add_deadlines(struct app *app, const struct user *u, int32_t today, json_t *list)
+ * "tournament", "what", "date", "detail"}, in (date, game) order, one
+ * page from *p on.  Cost: the games of the tournaments he leads (only
+ * the one asked for with ?tournament=).  0, or -1. */
+static int page_deadlines(const struct ov *o, struct pos *p, json_t *list)
 {
-	struct store_tournament *v;
-	size_t n;
-	if (store_tournaments_list(app->st, 500, &v, &n) != STORE_OK)
-		return -1;
+	struct store_tournament *v = NULL, one;
+	struct dl_item *all = NULL;
+	size_t n = 0, nall = 0, cap = 0;
 	int rc = 0;
+	if (o->tournament) {
+		if (store_tournaments_get(o->app->st, o->tournament, &one) != STORE_OK)
+			return -1;
+		v = &one;
+		n = 1;
+	} else if (store_tournaments_list(o->app->st, 500, &v, &n) != STORE_OK) {
+		return -1;
+	}
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		if (!api_tournaments_may_lead(u, v[i].tl))
+		if (!api_tournaments_may_lead(o->u, v[i].tl))
 			continue;
 		struct store_tgame *g;
 		size_t ng;
-		if (store_tournaments_games(app->st, v[i].id, &g, &ng) != STORE_OK) {
+		if (store_tournaments_games(o->app->st, v[i].id, &g, &ng) != STORE_OK) {
 			rc = -1;
 			break;
 		}
 		bool postal = strcmp(v[i].profile, "dsu-post") == 0;
-		for (size_t k = 0; k < ng && rc == 0 && json_array_size(list) < OVERVIEW_MAX; k++) {
+		for (size_t k = 0; k < ng && rc == 0; k++) {
 			struct dsu_deadline_input in = {DSU_NO_DATE, DSU_NO_DATE, DSU_NO_DATE,
 			                                DSU_NO_DATE, DSU_NO_DATE};
 			struct dsu_deadlines d;
@@ -147,13 +280,13 @@ static int add_deadlines(struct app *app, const struct user *u, int32_t today, j
 			if (dsu_deadlines(&in, &d, NULL, 0) != CC_OK)
 				continue;
 			if (!done && d.adjudication_callable_from != DSU_NO_DATE &&
-			    d.adjudication_callable_from <= today) {
+			    d.adjudication_callable_from <= o->today) {
 				what = "adjudication_callable";
 				calendar_format(d.adjudication_callable_from, date, sizeof date);
 				snprintf(detail, sizeof detail,
 				         "not finished 18 months after the start: the TL may call it "
 				         "in for adjudication (DSU 6.2.7)");
-			} else if (done && d.report_by != DSU_NO_DATE && d.report_by >= today) {
+			} else if (done && d.report_by != DSU_NO_DATE && d.report_by >= o->today) {
 				what = "result_report";
 				calendar_format(d.report_by, date, sizeof date);
 				snprintf(detail, sizeof detail,
@@ -163,47 +296,191 @@ static int add_deadlines(struct app *app, const struct user *u, int32_t today, j
 			}
 			if (!what)
 				continue;
-			json_t *item = json_pack("{s:I, s:I, s:s, s:s, s:s}", "game",
-			                         (json_int_t)g[k].id, "tournament", (json_int_t)v[i].id,
-			                         "what", what, "date", date, "detail", detail);
-			rc = item ? json_array_append_new(list, item) : -1;
+			if (p->state == AT_ROW &&
+			    (strcmp(date, p->date) < 0 || (strcmp(date, p->date) == 0 && g[k].id <= p->game)))
+				continue; /* on an earlier page */
+			if (nall == cap) {
+				size_t nc = cap ? 2 * cap : 64;
+				struct dl_item *na = realloc(all, nc * sizeof *all);
+				if (!na) {
+					rc = -1;
+					break;
+				}
+				all = na;
+				cap = nc;
+			}
+			struct dl_item *it = &all[nall];
+			snprintf(it->date, sizeof it->date, "%s", date);
+			it->game = g[k].id;
+			it->item = json_pack("{s:I, s:I, s:s, s:s, s:s}", "game", (json_int_t)g[k].id,
+			                     "tournament", (json_int_t)v[i].id, "what", what, "date",
+			                     date, "detail", detail);
+			if (!it->item)
+				rc = -1;
+			else
+				nall++;
 		}
 		free(g);
 	}
-	free(v);
+	if (v != &one)
+		free(v);
+	if (rc == 0 && nall)
+		qsort(all, nall, sizeof *all, dl_cmp);
+	size_t take = nall < o->limit ? nall : o->limit;
+	for (size_t i = 0; i < nall; i++) {
+		if (i < take && rc == 0) {
+			rc = json_array_append_new(list, all[i].item) ? -1 : 0;
+			snprintf(p->date, sizeof p->date, "%s", all[i].date);
+			p->game = all[i].game;
+			p->state = AT_ROW;
+		} else {
+			json_decref(all[i].item);
+		}
+	}
+	if (nall <= o->limit)
+		p->state = DONE;
+	free(all);
 	return rc;
+}
+
+/* The cursor: one part per list joined by '~', each "0" (from the
+ * start), "x" (done) or DATE_GAME_SIDE (after that row; side w, b or -).
+ * 0, or -1 when it is not one this server wrote. */
+static int cursor_read(const char *a, struct pos p[LISTS])
+{
+	for (int i = 0; i < LISTS; i++) {
+		const char *end = strchr(a, '~');
+		size_t len = end ? (size_t)(end - a) : strlen(a);
+		char part[64], side;
+		long long gid;
+		int used = 0;
+		int32_t day;
+		if ((end == NULL) != (i == LISTS - 1) || len == 0 || len >= sizeof part)
+			return -1;
+		memcpy(part, a, len);
+		part[len] = '\0';
+		memset(&p[i], 0, sizeof p[i]);
+		p[i].side = CORR_NOBODY;
+		if (strcmp(part, "0") == 0) {
+			p[i].state = AT_START;
+		} else if (strcmp(part, "x") == 0) {
+			p[i].state = DONE;
+		} else {
+			if (len < 14 || part[10] != '_')
+				return -1;
+			part[10] = '\0';
+			if (calendar_parse(part, &day, NULL, 0) != CC_OK ||
+			    sscanf(part + 11, "%lld_%c%n", &gid, &side, &used) != 2 ||
+			    part[11 + used] != '\0' || gid < 0 || !strchr("wb-", side))
+				return -1;
+			p[i].state = AT_ROW;
+			calendar_format(day, p[i].date, sizeof p[i].date);
+			p[i].game = gid;
+			p[i].side = side == 'w' ? WHITE : side == 'b' ? BLACK : CORR_NOBODY;
+		}
+		a = end ? end + 1 : a + len;
+	}
+	return 0;
+}
+
+/* The cursor of the next page, or NULL (JSON null) when every list is done. */
+static json_t *cursor_write(const struct pos p[LISTS])
+{
+	char out[LISTS * 40];
+	size_t at = 0;
+	bool more = false;
+	for (int i = 0; i < LISTS; i++) {
+		const char *sep = i ? "~" : "";
+		if (p[i].state != DONE)
+			more = true;
+		if (p[i].state == AT_ROW)
+			at += (size_t)snprintf(out + at, sizeof out - at, "%s%s_%lld_%c", sep, p[i].date,
+			                       (long long)p[i].game,
+			                       p[i].side == WHITE ? 'w' : p[i].side == BLACK ? 'b' : '-');
+		else
+			at += (size_t)snprintf(out + at, sizeof out - at, "%s%s", sep,
+			                       p[i].state == DONE ? "x" : "0");
+	}
+	return more ? json_string(out) : json_null();
+}
+
+/* limit, after and tournament of the query; 0, or -1 with the response. */
+static int read_params(struct app *app, struct api_req *rq, struct api_resp *rs, struct ov *o,
+                       struct pos p[LISTS])
+{
+	const char *l = api_query(rq, "limit"), *a = api_query(rq, "after"),
+	           *t = api_query(rq, "tournament");
+	o->limit = LIST_DEFAULT;
+	for (int i = 0; i < LISTS; i++) {
+		memset(&p[i], 0, sizeof p[i]);
+		p[i].side = CORR_NOBODY;
+	}
+	if (l) {
+		char *end;
+		long v = strtol(l, &end, 10);
+		if (!*l || *end || v < 1 || v > LIST_MAX)
+			return api_error(rs, "invalid_field",
+			                 "limit must be a whole number from 1 to %d", LIST_MAX),
+			       -1;
+		o->limit = (size_t)v;
+	}
+	if (a && cursor_read(a, p) != 0)
+		return api_error(rs, "invalid_field",
+		                 "after must be a cursor from a previous page's \"next\""),
+		       -1;
+	if (t) {
+		char *end;
+		long long v = strtoll(t, &end, 10);
+		struct store_tournament tt;
+		if (!*t || *end || v < 1)
+			return api_error(rs, "invalid_field", "tournament must be a tournament id"),
+			       -1;
+		int rc = store_tournaments_get(app->st, v, &tt);
+		if (rc == STORE_NOT_FOUND)
+			return api_error(rs, "not_found", "there is no tournament %lld", v), -1;
+		if (rc != STORE_OK)
+			return api_error(rs, "internal", "the overview cannot be read"), -1;
+		/* DSU 6.1.3: a TL sees the tournaments he leads. */
+		if (!api_tournaments_may_lead(&rq->user, tt.tl))
+			return api_error(rs, "not_your_tournament",
+			                 "tournament %lld is led by another TL", v),
+			       -1;
+		o->tournament = v;
+	}
+	return 0;
 }
 
 int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	int32_t today;
-	if (api_today_day(app, &today, rs))
+	struct ov o = {.app = app, .u = &rq->user};
+	struct pos p[LISTS];
+	if (api_today_day(app, &o.today, rs) || read_params(app, rq, rs, &o, p))
 		return rs->status;
-	json_t *overdue = json_array(), *silent = json_array(), *forfeits = json_array(),
-	       *adjudication = json_array(), *deadlines = json_array();
-	json_t *lists[4] = {silent, silent, overdue, adjudication}; /* by enum corr_finding_kind */
-	size_t n = 0;
-	int64_t *ids = NULL;
-	int rc = overdue && silent && forfeits && adjudication && deadlines ? 0 : -1;
-	if (rc == 0 && store_games_active(app->st, &ids, &n) != STORE_OK)
-		rc = -1;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = add_game(app, &rq->user, ids[i], today, lists);
-	free(ids);
-	if (rc == 0)
-		rc = add_forfeits(app, &rq->user, forfeits);
-	if (rc == 0)
-		rc = add_deadlines(app, &rq->user, today, deadlines);
+	calendar_format(o.today, o.today_iso, sizeof o.today_iso);
+	json_t *lists[LISTS];
+	int rc = 0;
+	for (int i = 0; i < LISTS; i++)
+		if (!(lists[i] = json_array()))
+			rc = -1;
+	if (rc == 0 && p[L_OVERDUE].state != DONE)
+		rc = page_due(&o, "forfeit", CORR_FINDING_FORFEIT, &p[L_OVERDUE], lists[L_OVERDUE]);
+	if (rc == 0 && p[L_SILENT].state != DONE)
+		rc = page_due(&o, "reminder", CORR_FINDING_REMINDER, &p[L_SILENT], lists[L_SILENT]);
+	if (rc == 0 && p[L_ADJUDICATION].state != DONE)
+		rc = page_due(&o, "adjudication", CORR_FINDING_ADJUDICATION, &p[L_ADJUDICATION],
+		              lists[L_ADJUDICATION]);
+	if (rc == 0 && p[L_FORFEITS].state != DONE)
+		rc = page_forfeits(&o, &p[L_FORFEITS], lists[L_FORFEITS]);
+	if (rc == 0 && p[L_DEADLINES].state != DONE)
+		rc = page_deadlines(&o, &p[L_DEADLINES], lists[L_DEADLINES]);
 	if (rc != 0) {
-		json_decref(overdue);
-		json_decref(silent);
-		json_decref(forfeits);
-		json_decref(adjudication);
-		json_decref(deadlines);
+		for (int i = 0; i < LISTS; i++)
+			json_decref(lists[i]);
 		return api_error(rs, "internal", "the overview cannot be read");
 	}
 	return api_json(rs, 200,
-	                json_pack("{s:o, s:o, s:o, s:o, s:o}", "overdue", overdue, "silent", silent,
-	                          "forfeits", forfeits, "adjudication_due", adjudication,
-	                          "deadlines", deadlines));
+	                json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "overdue", lists[L_OVERDUE],
+	                          "silent", lists[L_SILENT], "forfeits", lists[L_FORFEITS],
+	                          "adjudication_due", lists[L_ADJUDICATION], "deadlines",
+	                          lists[L_DEADLINES], "next", cursor_write(p)));
 }

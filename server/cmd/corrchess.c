@@ -10,6 +10,7 @@
  *   corrchess --db FILE user add --name N --email E --role R --password-stdin
  *   corrchess --db FILE demo
  *   corrchess --db FILE [--smtp_url URL ...] sweep
+ *   corrchess --db FILE check-deadlines [--fix]
  *
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
@@ -25,6 +26,7 @@
 #include "chess/position.h"
 #include "cmd/admin.h"
 #include "cmd/clock.h"
+#include "cmd/deadlines.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
 #include "cmd/tourney.h"
@@ -45,6 +47,8 @@ static void usage(FILE *to)
 	      "                                       leader, two players and a game\n"
 	      "  sweep                                the daily job: reminders, TL notices, time\n"
 	      "                                       forfeits, adjudication; sends the mail outbox\n"
+	      "  check-deadlines [--fix]              recompute every active game's dates and\n"
+	      "                                       report (repair) those the table has wrong\n"
 	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
@@ -179,6 +183,8 @@ int main(int argc, char **argv)
 		status = cmd_rating_update(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "sweep") == 0)
 		status = cmd_sweep(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "check-deadlines") == 0)
+		status = cmd_check_deadlines(&cfg, sub_argc, sub_argv);
 	else
 		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
 out:
