@@ -227,6 +227,8 @@ class Server:
             con.commit()
         finally:
             con.close()
+        if not re.search(r"\b(games|moves|vacations)\b", sql):
+            return  # no game's dates can have changed
         r = self.cli("check-deadlines", "--fix")
         if r.returncode != 0:
             raise RuntimeError("check-deadlines --fix failed: " + r.stdout + r.stderr)
