@@ -400,11 +400,18 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 	int bport = free_port();
 	pid_t bpid = fork();
 	if (bpid == 0) {
-		long threads = sysconf(_SC_NPROCESSORS_ONLN);
+		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), one = 1;
+		struct sockaddr_in a = {.sin_family = AF_INET,
+		                        .sin_port = htons((uint16_t)bport),
+		                        .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 1024) != 0)
+			_exit(1);
 		struct MHD_Daemon *d = MHD_start_daemon(
-		        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO,
-		        (uint16_t)bport, NULL, NULL, bare, NULL, MHD_OPTION_THREAD_POOL_SIZE,
-		        (unsigned)(threads > 0 ? threads : 2), MHD_OPTION_END);
+		        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO, 0,
+		        NULL, NULL, bare, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
+		        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_TIMEOUT,
+		        (unsigned)60, MHD_OPTION_CONNECTION_LIMIT, (unsigned)2000, MHD_OPTION_END);
 		if (!d)
 			_exit(1);
 		for (;;)
