@@ -216,11 +216,10 @@ static CURL *easy(const char *token, struct buf *b)
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, b);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	if (token) {
-		static char auth[256];
-		static struct curl_slist *h;
+		char auth[256];
 		snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-		curl_slist_free_all(h);
-		h = curl_slist_append(NULL, auth);
+		/* Kept for the handle's life (a few handles a run, never freed). */
+		struct curl_slist *h = curl_slist_append(NULL, auth);
 		curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
 	}
 	return c;
@@ -390,10 +389,9 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 	bare_body.data = malloc(b.len + 1);
 	memcpy(bare_body.data, b.data, b.len + 1);
 	bare_body.len = b.len;
-	res->game_rate = rate(c, &b, url);
+	char game_url[256];
+	snprintf(game_url, sizeof game_url, "%s", url);
 	rss_of(pid, &res->rss_mb, &res->hwm_mb);
-	kill(pid, SIGTERM);
-	waitpid(pid, NULL, 0);
 
 	/* The bare handler in a process of its own, as corrchessd is, with
 	 * its flags and thread count (server/http/http.c). */
@@ -422,9 +420,19 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 	snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/games/1", bport);
 	for (int i = 0; i < 200 && get(c, &b, url) != 200; i++)
 		usleep(20000);
-	res->bare_rate = rate(c, &b, url);
+	/* Interleaved, best of three each: the machine is shared. */
+	CURL *cg = easy(token, &b);
+	res->game_rate = res->bare_rate = 0;
+	for (int r = 0; r < 3; r++) {
+		double g = rate(cg, &b, game_url), x = rate(c, &b, url);
+		res->game_rate = g > res->game_rate ? g : res->game_rate;
+		res->bare_rate = x > res->bare_rate ? x : res->bare_rate;
+	}
+	curl_easy_cleanup(cg);
 	kill(bpid, SIGTERM);
 	waitpid(bpid, NULL, 0);
+	kill(pid, SIGTERM);
+	waitpid(pid, NULL, 0);
 	curl_easy_cleanup(c);
 	free(b.data);
 	if (getenv("BENCH_KEEP")) {
