@@ -11,6 +11,7 @@
  *   corrchess --db FILE demo
  *   corrchess --db FILE [--smtp_url URL ...] sweep
  *   corrchess --db FILE backup [--force] DEST
+ *   corrchess --db FILE check-deadlines [--fix]
  *
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
@@ -27,6 +28,7 @@
 #include "cmd/admin.h"
 #include "cmd/backup.h"
 #include "cmd/clock.h"
+#include "cmd/deadlines.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
 #include "cmd/tourney.h"
@@ -49,6 +51,8 @@ static void usage(FILE *to)
 	      "                                       forfeits, adjudication; sends the mail outbox\n"
 	      "  backup [--force] DEST                a consistent copy of the database while the\n"
 	      "                                       daemon runs (--force replaces DEST)\n"
+	      "  check-deadlines [--fix]              recompute every active game's dates and\n"
+	      "                                       report (repair) those the table has wrong\n"
 	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
@@ -186,6 +190,8 @@ int main(int argc, char **argv)
 		status = cmd_sweep(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "backup") == 0)
 		status = cmd_backup(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "check-deadlines") == 0)
+		status = cmd_check_deadlines(&cfg, sub_argc, sub_argv);
 	else
 		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
 out:

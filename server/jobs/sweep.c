@@ -13,6 +13,7 @@
 #include "jobs/mail.h"
 #include "jobs/notify.h"
 #include "jobs/outbox.h"
+#include "store/deadlines.h"
 #include "store/notify.h"
 #include "store/games.h"
 #include "store/sweep.h"
@@ -55,6 +56,11 @@ static int record(struct app *app, const struct store_game *g, const struct corr
 		return 0; /* found on an earlier day (or run) */
 	}
 	if (rc != STORE_OK)
+		goto fail;
+	/* Issue 16: an event recorded is a change of the game (issue 9: the
+	 * penalties follow the recorded reminders), so its dates are
+	 * computed again with it. */
+	if (store_deadlines_refresh(app->st, g->id) != STORE_OK)
 		goto fail;
 
 	const char *result = f->side == CLOCK_WHITE ? "0-1" : "1-0";
@@ -139,7 +145,11 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 	int32_t now;
 	if (calendar_parse(today, &now, err, errlen) != CC_OK)
 		return 1;
-	if (store_games_active(app->st, &ids, &n) != STORE_OK) {
+	/* Issue 16: only the games with a date that has come (game_deadlines,
+	 * kept at every write); the others have no finding and no alarm. */
+	int64_t active = 0, unread = 0;
+	if (store_deadlines_active_count(app->st, &active) != STORE_OK ||
+	    store_deadlines_due(app->st, today, &ids, &n) != STORE_OK) {
 		snprintf(err, errlen, "the database is not available");
 		return 1;
 	}
@@ -154,15 +164,16 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 			 * player forfeited for them. */
 			snprintf(err, errlen, "game %lld: %s", (long long)ids[i], gerr);
 			status = 1;
+			unread++;
 			continue;
 		}
 		if (rc) {
 			fprintf(stderr, "corrchess: sweep: game %lld skipped: %s\n", (long long)ids[i],
 				gerr);
 			counts->skipped++;
+			unread++;
 			continue;
 		}
-		counts->games++;
 		struct corr_finding f[CORR_FINDINGS_MAX];
 		struct corr_error e;
 		int nf = corr_findings(&g.g, now, f, &e);
@@ -187,6 +198,7 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 		store_games_free(&g);
 	}
 	free(ids);
+	counts->games = (int)(active - unread); /* the active games judged */
 	/* The daily digests of the users who asked for one. */
 	int digests;
 	if (notify_flush_digests(app, today, &digests) != 0 && status == 0) {

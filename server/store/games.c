@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "chess/fen.h"
+#include "store/deadlines.h"
 #include "store/internal.h"
 #include "store/vacations.h"
 #include "util/status.h"
@@ -305,7 +306,8 @@ int store_games_load(store *s, int64_t id, struct store_game *sg, char *err, siz
 	return rc;
 }
 
-int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id)
+/* store_games_insert() inside a write transaction. */
+static int insert_in(store *s, const struct store_new_game *ng, int64_t *id)
 {
 	static const char sql[] =
 	        "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen,"
@@ -322,7 +324,23 @@ int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id)
 	if (store_exec(s, st, "new game") != STORE_OK)
 		return STORE_ERROR;
 	*id = store_last_id(s);
-	return STORE_OK;
+	/* Issue 16: its first dates (the reminder counts from the start). */
+	return store_deadlines_refresh(s, *id);
+}
+
+int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id)
+{
+	/* The row and its dates are one write: in the caller's transaction,
+	 * or in one of its own. */
+	if (!sqlite3_get_autocommit(store_db(s)))
+		return insert_in(s, ng, id);
+	if (store_begin(s) != STORE_OK)
+		return STORE_ERROR;
+	if (insert_in(s, ng, id) != STORE_OK) {
+		store_rollback(s);
+		return STORE_ERROR;
+	}
+	return store_commit(s) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 /* The pending series of a state as stored: a JSON array of ICCF texts
@@ -467,7 +485,9 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 		return STORE_ERROR;
 	if (d->action[0] && store_audit(s, actor, sg->id, d->action, d->detail) != STORE_OK)
 		return STORE_ERROR;
-	return STORE_OK;
+	/* Issue 16: every change of a game passes here, so its next dates are
+	 * computed again from what was just written, in the same transaction. */
+	return store_deadlines_refresh(s, sg->id);
 }
 
 int store_games_apply(store *s, const struct store_game *sg, const struct corr_delta *d,

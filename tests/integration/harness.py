@@ -107,6 +107,8 @@ class Server:
         self.proc = None
         self.port = None
         self.log = os.path.join(self.dir, "corrchessd.log")
+        self.deadline_check = True  # False: a test broke the database on purpose
+        _servers.append(self)
 
     def env(self):
         e = dict(os.environ)
@@ -221,13 +223,47 @@ class Server:
             con.close()
 
     def db_exec(self, sql, args=()):
-        """Runs a statement on the test database and commits it."""
+        """Runs a statement on the test database and commits it.  A write
+        past the server changes no game's dates (game_deadlines, issue 16):
+        they are repaired as an operator would, with check-deadlines --fix."""
         con = sqlite3.connect(self.db, timeout=10)
         try:
             con.execute(sql, args)
             con.commit()
         finally:
             con.close()
+        if not re.search(r"\b(games|moves|vacations)\b", sql):
+            return  # no game's dates can have changed
+        r = self.cli("check-deadlines", "--fix")
+        if r.returncode != 0:
+            raise RuntimeError("check-deadlines --fix failed: " + r.stdout + r.stderr)
+
+    def check_deadlines(self):
+        """Issue 16: every active game's stored dates (game_deadlines) are
+        what `corrchess check-deadlines` computes from scratch; raises
+        AssertionError with its report when they differ."""
+        if not self.deadline_check or not os.path.exists(self.db):
+            return
+        r = self.cli("check-deadlines")
+        expect(r.returncode == 0 and r.stdout.startswith("check-deadlines: "),
+               "check-deadlines found stale dates (exit %d):\n%s%s"
+               % (r.returncode, r.stdout, r.stderr))
+
+
+_servers = []  # every Server of this test file, for check_deadlines_all()
+
+
+def check_deadlines(srv):
+    """Call at the end of a scenario: the dates kept at every write agree
+    with the dates computed from scratch (Server.check_deadlines())."""
+    srv.check_deadlines()
+
+
+def check_deadlines_all():
+    """check_deadlines() of every Server this file started whose database
+    still exists; run_tests() calls it after each test."""
+    for srv in _servers:
+        srv.check_deadlines()
 
 
 def expect(cond, msg="expectation failed"):
@@ -511,6 +547,7 @@ def run_tests():
         t0 = time.time()
         try:
             fn()
+            check_deadlines_all()  # issue 16: after every scenario
             passed += 1
             print("ok - %s (%.1fs)" % (fn.__name__, time.time() - t0))
         except Exception:

@@ -228,6 +228,8 @@ def overview(client, status=200):
     deadlines = r.json.pop("deadlines", None)
     expect(isinstance(deadlines, list), "deadlines is a list")
     expect_eq(r.json.pop("next"), None, "one page holds these few games (API.md \"Lists\")")
+    # "next" (API.md "Lists", issue 16): the lists here fit one page
+    expect_eq(r.json.pop("next", "missing"), None, "next: one page")
     expect_eq(set(r.json), {"overdue", "silent", "forfeits", "adjudication_due"}, "lists")
     for name, items in r.json.items():
         expect(isinstance(items, list), "%s is a list" % name)
@@ -236,8 +238,9 @@ def overview(client, status=200):
             expect_user(it["player"])
             expect(re.fullmatch(r"\d{4}-\d{2}-\d{2}", it["since"] or ""), "since: %r" % (it,))
             expect(isinstance(it["detail"], str) and it["detail"].strip(), "detail: %r" % (it,))
-        expect_eq([it["game"] for it in items], sorted(it["game"] for it in items),
-                  name + " ordered by game id")
+        # issue 16: each list in date order (ties by game id)
+        keys = [(it["since"], it["game"]) for it in items]
+        expect_eq(keys, sorted(keys), name + " ordered by date")
     return r.json
 
 
@@ -517,7 +520,8 @@ def tl_overview():
     # g3 is past its reminder date too, but a player over his limit is
     # overdue, not silent (docs/SWEEP.md): one list each.
     lists = {k: [it["game"] for it in v] for k, v in ov.items()}
-    expect_eq(lists, {"silent": [g1, g2], "overdue": [g3["id"]], "forfeits": [g4],
+    # Each list in date order (issue 16): g2 fell silent 10 days before g1.
+    expect_eq(lists, {"silent": [g2, g1], "overdue": [g3["id"]], "forfeits": [g4],
                       "adjudication_due": [g5]}, "the four lists")
     for gid, uid, start in ((g1, a, add_days(today, -15)), (g2, b, add_days(today, -25))):
         it = item(ov, "silent", gid)

@@ -1,0 +1,481 @@
+/* bench_deadlines: the cost of the daily sweep and the TL overview by
+ * what is due, not by what is active (issue 16; docs/BENCHMARKS.md).
+ *
+ *   bench_deadlines [ACTIVE...]        (default: 10000 1000000)
+ *
+ * with CORRCHESS and CORRCHESSD from the environment (as `make bench`
+ * sets them).  For each size it makes a temporary database with a TL and
+ * 1,000 players (`corrchess user add`, then rows), and writes ACTIVE
+ * server-profile games directly with SQLite (one transaction, no HTTP):
+ * DUE = 1,000 of them silent past their reminder date, the rest started
+ * two days ago.  Their game_deadlines rows are what lib/corr
+ * corr_deadlines() gives for each start date (the same function the store
+ * calls at every write).  Then, in the same run:
+ *   - `corrchess sweep` (first run of the day: 1,000 reminders recorded,
+ *     their mail queued);
+ *   - GET /api/v1/tl/overview, every page (limit 500), median of RUNS;
+ *   - the daemon's RSS (VmRSS, VmHWM of /proc) after those requests;
+ *   - GET /api/v1/games/1 over one kept-alive connection, N times, against
+ *     a bare libmicrohttpd handler (same flags, same thread count) answering
+ *     the same bytes: the ratio of the two rates.
+ * The ratios between the sizes are printed at the end.  Only loopback
+ * traffic; every size's files are removed. */
+#include "autoconfig.h"
+
+#include <curl/curl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "chess/fen.h"
+#include "clock/calendar.h"
+#include "clock/clock.h"
+#include "corr/corr.h"
+#include "corr/deadlines.h"
+#include "util/status.h"
+
+#define TODAY   "2027-09-01"
+#define DUE     1000
+#define PLAYERS 1000
+#define RUNS    3
+#define GETS    3000
+#define MAXSIZES 4
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void die(const char *msg)
+{
+	fprintf(stderr, "bench_deadlines: %s\n", msg);
+	exit(1);
+}
+
+struct buf {
+	char *data;
+	size_t len, cap;
+};
+
+static size_t on_data(char *p, size_t size, size_t n, void *userdata)
+{
+	struct buf *b = userdata;
+	size_t k = size * n;
+	if (b->len + k + 1 > b->cap) {
+		size_t nc = (b->len + k + 1) * 2;
+		char *nd = realloc(b->data, nc);
+		if (!nd)
+			return 0;
+		b->data = nd;
+		b->cap = nc;
+	}
+	memcpy(b->data + b->len, p, k);
+	b->len += k;
+	b->data[b->len] = '\0';
+	return k;
+}
+
+static int free_port(void)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	socklen_t len = sizeof a;
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
+	    getsockname(fd, (struct sockaddr *)&a, &len) != 0)
+		die("no free port");
+	close(fd);
+	return ntohs(a.sin_port);
+}
+
+/* The dates corr_deadlines() gives a fresh server game started on start. */
+static int template_rows(const char *start, struct corr_deadline *d)
+{
+	struct corr_game g;
+	struct corr_error e;
+	position pos;
+	int32_t day;
+	if (calendar_parse(start, &day, NULL, 0) != CC_OK ||
+	    fen_parse(&pos, FEN_STARTPOS, NULL, 0) != CC_OK ||
+	    corr_game_init(&g, &pos, clock_profile_find("server"), day, &e) != CC_OK)
+		die("template game");
+	int n = corr_deadlines(&g, d, &e);
+	corr_game_free(&g);
+	if (n < 0)
+		die(e.message);
+	return n;
+}
+
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		fprintf(stderr, "bench_deadlines: %s: %s\n", sql, msg ? msg : "?");
+		exit(1);
+	}
+}
+
+/* Writes the players, `active` games and their dates straight into db. */
+static double generate(const char *path, long active)
+{
+	double t0 = now_s();
+	sqlite3 *db;
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		die("open the database");
+	exec_sql(db, "PRAGMA synchronous=OFF; BEGIN");
+	sqlite3_stmt *u, *g, *d;
+	if (sqlite3_prepare_v2(db, "INSERT INTO users (name, email, role, password_hash)"
+	                           " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
+	                       -1, &u, NULL) ||
+	    sqlite3_prepare_v2(db, "INSERT INTO games (id, profile, start_date, white, black,"
+	                           " start_fen, fen) VALUES (?, 'server', ?, ?, ?, ?, ?)",
+	                       -1, &g, NULL) ||
+	    sqlite3_prepare_v2(db, "INSERT INTO game_deadlines (game_id, kind, side, due)"
+	                           " VALUES (?, ?, ?, ?)",
+	                       -1, &d, NULL))
+		die(sqlite3_errmsg(db));
+	int64_t first = 0;
+	for (int i = 0; i < PLAYERS; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "p%d", i);
+		sqlite3_bind_text(u, 1, name, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(u) != SQLITE_DONE)
+			die(sqlite3_errmsg(db));
+		sqlite3_reset(u);
+		if (i == 0)
+			first = sqlite3_last_insert_rowid(db);
+	}
+	/* DUE games silent 15 days (reminder due yesterday), the rest 2 days. */
+	const char *starts[2] = {"2027-08-17", "2027-08-30"};
+	struct corr_deadline rows[2][CORR_DEADLINES_MAX];
+	int nrows[2] = {template_rows(starts[0], rows[0]), template_rows(starts[1], rows[1])};
+	char due[2][CORR_DEADLINES_MAX][CALENDAR_ISO_LEN];
+	for (int t = 0; t < 2; t++)
+		for (int k = 0; k < nrows[t]; k++)
+			calendar_format(rows[t][k].due, due[t][k], CALENDAR_ISO_LEN);
+	/* Games 1..active; the due ones spread evenly over the ids. */
+	long step = active / DUE;
+	for (long id = 1; id <= active; id++) {
+		int t = (id - 1) % step == 0 && (id - 1) / step < DUE ? 0 : 1;
+		int64_t w = first + id % PLAYERS, b = first + (id + 1 + id / PLAYERS) % PLAYERS;
+		if (b == w)
+			b = first + (id + 2) % PLAYERS;
+		sqlite3_bind_int64(g, 1, id);
+		sqlite3_bind_text(g, 2, starts[t], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(g, 3, w);
+		sqlite3_bind_int64(g, 4, b);
+		sqlite3_bind_text(g, 5, FEN_STARTPOS, -1, SQLITE_STATIC);
+		sqlite3_bind_text(g, 6, FEN_STARTPOS, -1, SQLITE_STATIC);
+		if (sqlite3_step(g) != SQLITE_DONE)
+			die(sqlite3_errmsg(db));
+		sqlite3_reset(g);
+		for (int k = 0; k < nrows[t]; k++) {
+			sqlite3_bind_int64(d, 1, id);
+			sqlite3_bind_text(d, 2, corr_deadline_name(rows[t][k].kind), -1, SQLITE_STATIC);
+			sqlite3_bind_text(d, 3, corr_side_name(rows[t][k].side), -1, SQLITE_STATIC);
+			sqlite3_bind_text(d, 4, due[t][k], -1, SQLITE_STATIC);
+			if (sqlite3_step(d) != SQLITE_DONE)
+				die(sqlite3_errmsg(db));
+			sqlite3_reset(d);
+		}
+	}
+	sqlite3_finalize(u);
+	sqlite3_finalize(g);
+	sqlite3_finalize(d);
+	exec_sql(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
+	sqlite3_close(db);
+	return now_s() - t0;
+}
+
+static double run(const char *cmd)
+{
+	double t0 = now_s();
+	int rc = system(cmd);
+	if (rc != 0) {
+		fprintf(stderr, "bench_deadlines: `%s` exited %d\n", cmd, rc);
+		exit(1);
+	}
+	return now_s() - t0;
+}
+
+static CURL *easy(const char *token, struct buf *b)
+{
+	CURL *c = curl_easy_init();
+	if (!c)
+		die("curl");
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, b);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	if (token) {
+		char auth[256];
+		snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+		/* Kept for the handle's life (a few handles a run, never freed). */
+		struct curl_slist *h = curl_slist_append(NULL, auth);
+		curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+	}
+	return c;
+}
+
+static long get(CURL *c, struct buf *b, const char *url)
+{
+	long code = 0;
+	b->len = 0;
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	if (curl_easy_perform(c) != CURLE_OK)
+		return -1;
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+	return code;
+}
+
+/* A JSON string member's value of a small object, into out. */
+static int json_str(const char *json, const char *key, char *out, size_t len)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, "\"%s\":\"", key);
+	const char *p = strstr(json, pat);
+	if (!p)
+		return -1;
+	p += strlen(pat);
+	const char *q = strchr(p, '"');
+	if (!q || (size_t)(q - p) >= len)
+		return -1;
+	memcpy(out, p, (size_t)(q - p));
+	out[q - p] = '\0';
+	return 0;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* ---- the bare libmicrohttpd handler ---- */
+
+static struct buf bare_body;
+
+static enum MHD_Result bare(void *cls, struct MHD_Connection *conn, const char *url,
+                            const char *method, const char *version, const char *data,
+                            size_t *size, void **ctx)
+{
+	(void)cls, (void)url, (void)method, (void)version, (void)data, (void)size, (void)ctx;
+	struct MHD_Response *r = MHD_create_response_from_buffer(bare_body.len, bare_body.data,
+	                                                         MHD_RESPMEM_PERSISTENT);
+	MHD_add_response_header(r, "Content-Type", "application/json");
+	enum MHD_Result ok = MHD_queue_response(conn, 200, r);
+	MHD_destroy_response(r);
+	return ok;
+}
+
+/* GETS requests of url over one connection: requests per second. */
+static double rate(CURL *c, struct buf *b, const char *url)
+{
+	double t0 = now_s();
+	for (int i = 0; i < GETS; i++)
+		if (get(c, b, url) != 200)
+			die("a GET failed");
+	return GETS / (now_s() - t0);
+}
+
+struct result {
+	long active;
+	double gen_s, sweep_s, overview_ms, rss_mb, hwm_mb, game_rate, bare_rate;
+	int silent;
+};
+
+static void rss_of(pid_t pid, double *rss, double *hwm)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	*rss = *hwm = -1;
+	while (f && fgets(line, sizeof line, f)) {
+		long kb;
+		if (sscanf(line, "VmRSS: %ld", &kb) == 1)
+			*rss = kb / 1024.0;
+		if (sscanf(line, "VmHWM: %ld", &kb) == 1)
+			*hwm = kb / 1024.0;
+	}
+	if (f)
+		fclose(f);
+}
+
+static void one_size(const char *cc, const char *ccd, long active, struct result *res)
+{
+	char dir[] = "/tmp/bench_deadlines.XXXXXX", db[128], cmd[1024], url[256];
+	if (!mkdtemp(dir))
+		die("mkdtemp");
+	snprintf(db, sizeof db, "%s/bench.db", dir);
+	res->active = active;
+	snprintf(cmd, sizeof cmd,
+	         "printf 'tl-password\\n' | CORRCHESS_FAST_HASH=1 '%s' --db %s user add --name tl"
+	         " --email tl@example.org --role tl --password-stdin >/dev/null 2>&1",
+	         cc, db);
+	run(cmd);
+	res->gen_s = generate(db, active);
+
+	snprintf(cmd, sizeof cmd, "CORRCHESS_TODAY=%s '%s' --db %s sweep >%s/sweep.out 2>/dev/null",
+	         TODAY, cc, db, dir);
+	res->sweep_s = run(cmd);
+
+	int port = free_port();
+	pid_t pid = fork();
+	if (pid == 0) {
+		char listen[64];
+		snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
+		setenv("CORRCHESS_TODAY", TODAY, 1);
+		setenv("CORRCHESS_FAST_HASH", "1", 1);
+		execl(ccd, ccd, "--db", db, "--listen", listen, "--log-level", "warn", (char *)NULL);
+		_exit(127);
+	}
+	struct buf b = {0};
+	CURL *c = easy(NULL, &b);
+	snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/session", port);
+	int up = 0;
+	for (int i = 0; i < 200 && !up; i++) {
+		curl_easy_setopt(c, CURLOPT_URL, url);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, "{\"login\":\"tl\",\"password\":\"tl-password\"}");
+		b.len = 0;
+		up = curl_easy_perform(c) == CURLE_OK;
+		if (!up)
+			usleep(50000);
+	}
+	char token[128];
+	if (!up || json_str(b.data, "token", token, sizeof token) != 0)
+		die("corrchessd did not start or the TL cannot sign in");
+	curl_easy_cleanup(c);
+	c = easy(token, &b);
+
+	double t[RUNS];
+	for (int r = 0; r < RUNS; r++) {
+		char after[256] = "";
+		int silent = 0;
+		double t0 = now_s();
+		for (;;) {
+			snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/tl/overview?limit=500%s%s",
+			         port, after[0] ? "&after=" : "", after);
+			if (get(c, &b, url) != 200)
+				die("the overview failed");
+			for (const char *p = strstr(b.data, "\"silent\":["); p && (p = strstr(p, "\"since\""));
+			     p++) {
+				const char *end = strstr(b.data, "\"forfeits\"");
+				if (end && p > end)
+					break;
+				silent++;
+			}
+			if (json_str(b.data, "next", after, sizeof after) != 0)
+				break;
+		}
+		t[r] = (now_s() - t0) * 1000;
+		res->silent = silent;
+	}
+	qsort(t, RUNS, sizeof t[0], cmp_d);
+	res->overview_ms = t[RUNS / 2];
+
+	/* One game GET, then the same bytes from a bare handler. */
+	snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/games/1", port);
+	if (get(c, &b, url) != 200)
+		die("GET /games/1 failed");
+	free(bare_body.data);
+	bare_body.data = malloc(b.len + 1);
+	memcpy(bare_body.data, b.data, b.len + 1);
+	bare_body.len = b.len;
+	char game_url[256];
+	snprintf(game_url, sizeof game_url, "%s", url);
+	rss_of(pid, &res->rss_mb, &res->hwm_mb);
+
+	/* The bare handler in a process of its own, as corrchessd is, with
+	 * its flags and thread count (server/http/http.c). */
+	int bport = free_port();
+	pid_t bpid = fork();
+	if (bpid == 0) {
+		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), one = 1;
+		struct sockaddr_in a = {.sin_family = AF_INET,
+		                        .sin_port = htons((uint16_t)bport),
+		                        .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 1024) != 0)
+			_exit(1);
+		struct MHD_Daemon *d = MHD_start_daemon(
+		        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO, 0,
+		        NULL, NULL, bare, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
+		        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_TIMEOUT,
+		        (unsigned)60, MHD_OPTION_CONNECTION_LIMIT, (unsigned)2000, MHD_OPTION_END);
+		if (!d)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	curl_easy_cleanup(c);
+	c = easy(token, &b);
+	snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/games/1", bport);
+	for (int i = 0; i < 200 && get(c, &b, url) != 200; i++)
+		usleep(20000);
+	/* Interleaved, best of three each: the machine is shared. */
+	CURL *cg = easy(token, &b);
+	res->game_rate = res->bare_rate = 0;
+	for (int r = 0; r < 3; r++) {
+		double g = rate(cg, &b, game_url), x = rate(c, &b, url);
+		res->game_rate = g > res->game_rate ? g : res->game_rate;
+		res->bare_rate = x > res->bare_rate ? x : res->bare_rate;
+	}
+	curl_easy_cleanup(cg);
+	kill(bpid, SIGTERM);
+	waitpid(bpid, NULL, 0);
+	kill(pid, SIGTERM);
+	waitpid(pid, NULL, 0);
+	curl_easy_cleanup(c);
+	free(b.data);
+	if (getenv("BENCH_KEEP")) {
+		fprintf(stderr, "bench_deadlines: kept %s\n", db);
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	run(cmd);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cc = getenv("CORRCHESS"), *ccd = getenv("CORRCHESSD");
+	if (!cc || !ccd)
+		die("CORRCHESS and CORRCHESSD must name the programs");
+	long sizes[MAXSIZES] = {10000, 1000000};
+	int n = 2;
+	if (argc > 1) {
+		n = 0;
+		for (int i = 1; i < argc && n < MAXSIZES; i++) {
+			sizes[n] = strtol(argv[i], NULL, 10);
+			if (sizes[n] < DUE)
+				die("each size is at least 1000 games");
+			n++;
+		}
+	}
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+	struct result res[MAXSIZES];
+	for (int i = 0; i < n; i++) {
+		one_size(cc, ccd, sizes[i], &res[i]);
+		struct result *r = &res[i];
+		printf("%ld active, %d due: generated in %.1f s; sweep %.0f ms; overview %.1f ms "
+		       "(%d silent listed, median of %d); daemon RSS %.1f MB (peak %.1f MB); "
+		       "GET game %.0f/s, bare libmicrohttpd %.0f/s, ratio %.2f\n",
+		       r->active, DUE, r->gen_s, r->sweep_s * 1000, r->overview_ms, r->silent, RUNS,
+		       r->rss_mb, r->hwm_mb, r->game_rate, r->bare_rate,
+		       r->game_rate / r->bare_rate);
+		fflush(stdout);
+	}
+	for (int i = 1; i < n; i++)
+		printf("ratio %ld / %ld active: sweep %.2f, overview %.2f\n", res[i].active,
+		       res[0].active, res[i].sweep_s / res[0].sweep_s,
+		       res[i].overview_ms / res[0].overview_ms);
+	curl_global_cleanup();
+	return 0;
+}
