@@ -258,6 +258,7 @@ static void run_on_pool(void *arg)
 			.too_big = r->rq.body_too_big,
 		};
 		xfcc_handle(r->srv->app, &xr, &r->rs);
+		r->rs.route = XFCC_PATH; /* for the access log and /metrics */
 		return;
 	}
 	api_handle(r->srv->app, &r->rq, &r->rs);
