@@ -243,13 +243,13 @@ struct dl_list {
 
 /* Adds item (stolen) for `date` and game (0: the tournament's own date)
  * unless the cursor *p says it was on an earlier page.  0, or -1. */
-static int dl_push(struct dl_list *l, const struct pos *p, const char *date, int64_t game,
+static int dl_push(struct dl_list *l, const struct pos *p, const char *date, int64_t game_id,
                    json_t *item)
 {
 	if (!item)
 		return -1;
 	if (p->state == AT_ROW &&
-	    (strcmp(date, p->date) < 0 || (strcmp(date, p->date) == 0 && game <= p->game))) {
+	    (strcmp(date, p->date) < 0 || (strcmp(date, p->date) == 0 && game_id <= p->game))) {
 		json_decref(item); /* on an earlier page */
 		return 0;
 	}
@@ -265,7 +265,7 @@ static int dl_push(struct dl_list *l, const struct pos *p, const char *date, int
 	}
 	struct dl_item *it = &l->v[l->n++];
 	snprintf(it->date, sizeof it->date, "%s", date);
-	it->game = game;
+	it->game = game_id;
 	it->item = item;
 	return 0;
 }
