@@ -1920,6 +1920,11 @@ static int start_group(struct app *app, const struct store_entry *waiting, const
 		api_error(rs, "busy", "the group could not be stored; try again");
 	else
 		rc = insert_games(app, d, *id, rs);
+	/* DSU 6.5.2.1: the start letter to each of the seven, with the group */
+	if (rc == 0 && notify_tournament_started(app, *id, today) != 0) {
+		api_error(rs, "busy", "the group could not be stored; try again");
+		rc = -1;
+	}
 	free(d);
 	return rc;
 }
@@ -2004,6 +2009,8 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	}
 	if (store_commit(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the entry could not be stored; try again");
+	if (group)
+		outbox_wake();
 	return api_json(rs, 201,
 	                json_pack("{s:I, s:I, s:s, s:o}", "id", (json_int_t)e.id, "player",
 	                          (json_int_t)player, "class", e.cls, "tournament",

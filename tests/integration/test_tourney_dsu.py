@@ -421,9 +421,20 @@ def seven_entries_start_a_group():
         r = w.tl.post("entries", {"class": aa, "player": uid})
         expect_status(r, 201, "entry")
         expect_eq(r.json["tournament"], None, "waits")
+    queued = w.server.db_rows("SELECT count(*) FROM mail_outbox")[0][0]
     r = w.tl.post("entries", {"class": aa, "player": players[6]})
     expect_status(r, 201, "7th entry")
     gid = r.json["tournament"]
+    # DSU 6.5.2.1: the start letter goes to each of the seven with the group
+    marks = ",".join("?" * 7)
+    emails = sorted(e for (e,) in w.server.db_rows(
+        "SELECT email FROM users WHERE id IN (%s)" % marks, tuple(players[:7])))
+    letters = w.server.db_rows("SELECT to_addr, body FROM mail_outbox WHERE rowid > ?",
+                               (queued,))
+    expect_eq(sorted(a for a, _ in letters), emails, "one start letter to each of the seven")
+    for _, body in letters:
+        expect(str(gid) in body or "gruppe" in body.lower() or "group" in body.lower(),
+               "the letter names the group: %r" % body[:200])
     expect(isinstance(gid, int), "the 7th entry starts a group: %r" % r.json)
     t = get_t(gid)
     expect_eq((t["kind"], t["class"], t["tl"]["id"], len(t["games"]), t["start_date"]),
