@@ -146,14 +146,17 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 	const char *login = xfcc_param(&call, "username");
 	const char *password = xfcc_param(&call, "password");
 	struct user u;
-	int lr = login && password && login[0] ? xfcc_game_login(app, login, password, rq->peer, &u)
-	                                       : XFCC_LOGIN_FAILED;
+	int wait = 0;
+	int lr = login && password && login[0]
+	                 ? xfcc_game_login(app, login, password, rq->peer, &u, &wait)
+	                 : XFCC_LOGIN_FAILED;
 	if (lr == XFCC_LOGIN_ERROR) {
 		fault(rs, 503, "ServerError");
 		goto out;
 	}
 	if (lr == XFCC_LOGIN_THROTTLED) {
 		fault(rs, 429, "AuthenticationFailed: too many failed logins, try again later");
+		rs->retry_after = wait;
 		goto out;
 	}
 	size_t len = 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api/auth.h"
 #include "api/games.h"
@@ -40,9 +41,17 @@ static void make_dummy_hash(void)
 }
 
 int xfcc_game_login(struct app *app, const char *login, const char *password, const char *peer,
-                    struct user *u)
+                    struct user *u, int *wait)
 {
-	(void)peer; /* for the login throttling of API.md "Operations", once the API has it */
+	/* API.md "Operations": the same throttling as POST /session, checked
+	 * before any hashing. */
+	int64_t now = (int64_t)time(NULL);
+	*wait = app->logins ? throttle_check(app->logins, login, peer, now) : 0;
+	if (*wait > 0) {
+		if (app->metrics)
+			metrics_add(app->metrics, METRICS_LOGIN_THROTTLED, 1);
+		return XFCC_LOGIN_THROTTLED;
+	}
 	int64_t id = 0;
 	char hash[AUTH_HASH_MAX] = "";
 	int found = store_users_login(app->st, login, &id, hash, sizeof hash);
@@ -55,8 +64,15 @@ int xfcc_game_login(struct app *app, const char *login, const char *password, co
 		snprintf(hash, sizeof hash, "%s", dummy_hash);
 	}
 	bool ok = strlen(password) <= AUTH_PASSWORD_MAX && auth_check_password(hash, password);
-	if (found != STORE_OK || !ok)
+	if (found != STORE_OK || !ok) {
+		if (app->logins)
+			throttle_failed(app->logins, login, peer, now);
+		if (app->metrics)
+			metrics_add(app->metrics, METRICS_LOGIN_FAILED, 1);
 		return XFCC_LOGIN_FAILED;
+	}
+	if (app->logins)
+		throttle_succeeded(app->logins, login, now);
 	struct store_user su;
 	int rc = store_users_get(app->st, id, &su);
 	if (rc != STORE_OK)

@@ -37,7 +37,7 @@ enum xfcc_login {
  * peer: the client's address (for the throttling), may be NULL.  On
  * XFCC_LOGIN_OK *u is the user.  Cost: one argon2id verification. */
 int xfcc_game_login(struct app *app, const char *login, const char *password, const char *peer,
-                    struct user *u);
+                    struct user *u, int *wait);
 
 /* The GetMyGames answer for u: his active games and those finished in
  * the last XFCC_KEEP_DAYS days, oldest first, at most XFCC_LIST_MAX.

@@ -359,5 +359,30 @@ def whiteelo_and_blackelo_are_the_players_ratings():
     expect_eq(elos("dora_elo"), ("1875", "2010"), "both rated, as either player sees it")
 
 
+@test
+def login_throttling_as_the_api():
+    """API.md "Operations": Xfcc logins count against the same limits as
+    POST /session: after 5 failures for one login the 6th call is refused
+    (429, Retry-After) before any hashing, even with the right password,
+    and the API's sign-in is refused too; another login is untouched."""
+    env = {"CORRCHESS_LOGIN_FAILURES": "5", "CORRCHESS_ADDRESS_FAILURES": "20"}
+    with Server(today=TODAY, extra_env=env) as srv:
+        srv.start()
+        srv.add_user("dora", "player")
+        srv.add_user("emil", "player")
+        games = lambda who, pw: post_xfcc(srv, call("GetMyGames", [("username", who),
+                                                                    ("password", pw)]),
+                                          soap_action=ACTION % "GetMyGames")
+        for i in range(5):
+            expect_fault(games("dora", "wrong"), 401, "failed login %d" % (i + 1))
+        r = games("dora", password_of("dora"))
+        expect_fault(r, 429, "the 6th try, with the right password")
+        expect(int(r.headers.get("Retry-After", "0")) > 0, "Retry-After: %r" % r.headers)
+        expect_error(srv.client().post("session", {"login": "dora",
+                                                   "password": password_of("dora")}),
+                     429, "too_many_attempts", "the API counts the Xfcc failures")
+        expect_status(games("emil", password_of("emil")), 200, "another login still works")
+
+
 if __name__ == "__main__":
     run_tests()
