@@ -1,6 +1,6 @@
 // account.js: /account: who is signed in; his mail setting and the
 // language of the pages and his mail (GET and PATCH /users/me); his
-// calendar feed; signing out.
+// calendar feed; his password (POST /users/me/password); signing out.
 import { api, signOut } from './api.js';
 import { clearAlert } from './alert.js';
 import { $, showError, startPage } from './page.js';
@@ -43,7 +43,27 @@ async function onSave(ev) {
 	}
 }
 
+// POST /users/me/password {old, new}: the fields are emptied either way.
+async function onPassword(ev) {
+	ev.preventDefault();
+	clearAlert();
+	$('password-state').textContent = '';
+	const button = ev.target.querySelector('button[type="submit"]');
+	button.disabled = true;
+	try {
+		await api('POST', '/users/me/password', { old: $('current-password').value, new: $('new-password').value });
+		$('password-state').textContent = t('account.password_changed');
+	} catch (e) {
+		showError(e);
+	} finally {
+		$('current-password').value = '';
+		$('new-password').value = '';
+		button.disabled = false;
+	}
+}
+
 if (user) {
+	$('password-form').addEventListener('submit', onPassword);
 	$('who').textContent = t('account.who', { name: user.name, role: t(`role.${user.role}`) });
 	$('language').value = currentLang();
 	$('prefs-form').addEventListener('submit', onSave);

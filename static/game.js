@@ -8,7 +8,7 @@
 // (?poll=MS, 200 to 60000, sets another interval), only while the tab is
 // visible, and at once when it becomes visible again; a new move of the
 // opponent is announced in the live region (#news).
-import { api, ApiError, gameName, sessionToken, sessionUser } from './api.js';
+import { api, apiAll, ApiError, gameName, sessionToken, sessionUser } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
 import {
 	buildBoard, iccfCoordinatesWanted, iccfSquares, isPromotion, pieceColor, piecesOf,
@@ -230,8 +230,54 @@ function announce(before, g) {
 	$('news').textContent = words.join(' ');
 }
 
-// The tl's choices of a player (special leave) from the game's two.
+// The notice of a longer think (SPEC 4.7), the penalties and the
+// reminders the game records (GAME notice, penalties, reminders), for
+// everyone who reads the game; the notice form for the player to move.
+function showRecords(g) {
+	const n = g.notice;
+	$('notice-note').hidden = !n;
+	$('notice-note').textContent = n
+		? t('notice.by', { name: g[n.by].name, days: n.days, on: n.on }) : '';
+	const item = (text) => {
+		const li = document.createElement('li');
+		li.textContent = text;
+		return li;
+	};
+	const penalties = g.penalties || [];
+	$('penalties').replaceChildren(...penalties.map((p) => item(t('penalty.item', {
+		color: colorName(p.color), name: g[p.color].name, days: p.days, reason: p.reason, on: p.on,
+	}))));
+	$('penalties').hidden = penalties.length === 0;
+	const reminders = g.reminders || [];
+	$('reminders').replaceChildren(...reminders.map((r) => item(t(`reminder.${r.kind}`, {
+		name: g[r.to].name, on: r.on,
+	}))));
+	$('reminders').hidden = reminders.length === 0;
+	$('notice-form').hidden = !(me && g.status === 'active' && g.to_move === me);
+	if (isTl(user) && $('correct-ply')) {
+		const keep = $('correct-ply').value;
+		$('correct-ply').replaceChildren(...g.moves.map((m) => {
+			const o = document.createElement('option');
+			o.value = String(m.ply);
+			o.textContent = t('correct.option', { move: `${moveNumber(m.number, m.color)} ${m.san}`,
+				received: m.received, sent: m.sent });
+			return o;
+		}));
+		if (keep && g.moves.some((m) => String(m.ply) === keep))
+			$('correct-ply').value = keep;
+		$('correct-form').hidden = g.moves.length === 0;
+		$('correct-heading').hidden = g.moves.length === 0;
+	}
+}
+
+// The tl's choices of a player (special leave, penalty) from the game's two.
 function showTlChoices(g) {
+	$('penalty-color').replaceChildren(...['white', 'black'].map((side) => {
+		const o = document.createElement('option');
+		o.value = side;
+		o.textContent = t('game.leave_option', { color: colorName(side), name: g[side].name });
+		return o;
+	}));
 	$('leave-player').replaceChildren(...['white', 'black'].map((side) => {
 		const o = document.createElement('option');
 		o.value = String(g[side].id);
@@ -272,6 +318,7 @@ function render(g) {
 	showBoard(g);
 	showClock('white', g);
 	showClock('black', g);
+	showRecords(g);
 	$('moves').replaceChildren(...g.moves.map(moveItem));
 	$('no-moves').hidden = g.moves.length > 0;
 	schedulePoll();
@@ -369,13 +416,14 @@ function setBusy(busy) {
 // answer: the game it returns, or its error in the alert region (with
 // the game as the server has it when the answer says the game changed
 // meanwhile).
-async function act(path, body, from, method = 'POST') {
+async function act(path, body, from, method = 'POST', withRev = true) {
 	if (sending || !game)
 		return false;
 	// The revision the player saw: if the game changed since (an offer
 	// withdrawn, a move made), the API answers 409 stale and changes
-	// nothing, and the page shows the game as it is now.
-	if (Number.isInteger(game.rev))
+	// nothing, and the page shows the game as it is now.  (The rule tools
+	// of the TL and the notice take no revision.)
+	if (withRev && Number.isInteger(game.rev))
 		body = { ...(body || {}), rev: game.rev };
 	sending = true;
 	clearAlert();
@@ -472,6 +520,65 @@ async function onLeave(ev) {
 			showAlert(errorText(e));
 	} finally {
 		button.disabled = false;
+	}
+}
+
+// A notice of a longer think (SPEC 4.7): POST notice {days}.
+async function onNotice(ev) {
+	ev.preventDefault();
+	const days = Number($('notice-days').value);
+	if (await act('notice', { days }, $('notice-form'), 'POST', false)) {
+		$('notice-days').value = '';
+		$('news').textContent = t('news.announced', { days });
+	}
+}
+
+// TL: penalty days (DSU 6.3.5.1, 6.8.6): POST penalty {color, days, reason}.
+async function onPenalty(ev) {
+	ev.preventDefault();
+	const body = { color: $('penalty-color').value, days: Number($('penalty-days').value),
+		reason: $('penalty-reason').value.trim() };
+	if (await act('penalty', body, $('penalty-form'), 'POST', false)) {
+		$('penalty-days').value = '';
+		$('penalty-reason').value = '';
+		$('news').textContent = t('news.penalty', { name: game[body.color].name, days: body.days });
+	}
+}
+
+// TL: corrects a stated date: PATCH moves/{ply} {received?, sent?, reason}.
+async function onCorrect(ev) {
+	ev.preventDefault();
+	const body = { reason: $('correct-reason').value.trim() };
+	if ($('correct-received').value)
+		body.received = $('correct-received').value;
+	if ($('correct-sent').value)
+		body.sent = $('correct-sent').value;
+	if (await act(`moves/${$('correct-ply').value}`, body, $('correct-form'), 'PATCH', false)) {
+		for (const f of ['correct-received', 'correct-sent', 'correct-reason'])
+			$(f).value = '';
+		$('news').textContent = t('news.corrected');
+	}
+}
+
+// TL: the game's audit log (GET audit, every page), oldest first.
+async function onAudit() {
+	clearAlert();
+	try {
+		const { audit } = await apiAll(`/games/${gameId}/audit`, ['audit']);
+		$('audit').replaceChildren(...audit.map((a) => {
+			const li = document.createElement('li');
+			li.textContent = t('audit.item', { at: a.at, action: a.action, detail: a.detail,
+				user: a.user === null ? t('audit.system') : t('audit.user', { id: a.user }) });
+			return li;
+		}));
+		if (!audit.length) {
+			const li = document.createElement('li');
+			li.textContent = t('audit.none');
+			$('audit').append(li);
+		}
+		$('audit').hidden = false;
+	} catch (e) {
+		showAlert(errorText(e));
 	}
 }
 
@@ -714,8 +821,12 @@ if (user) {
 		tpl.replaceWith(tools);
 		$('result-form').addEventListener('submit', onResult);
 		$('leave-form').addEventListener('submit', onLeave);
+		$('penalty-form').addEventListener('submit', onPenalty);
+		$('correct-form').addEventListener('submit', onCorrect);
+		$('audit-read').addEventListener('click', onAudit);
 	}
 	$('note-form').addEventListener('submit', onNote);
+	$('notice-form').addEventListener('submit', onNotice);
 	loadNote();
 	$('series-back').addEventListener('click', () => stepSeries(-1));
 	$('series-forward').addEventListener('click', () => stepSeries(1));

@@ -1006,6 +1006,30 @@ step('the opponent sees the vacation on the game page', async () => {
 		'alice is on vacation from 2027-09-20 to 2027-09-24.'));
 });
 
+step('the player to move announces a longer think (Days, Announce); the opponent sees the notice', async () => {
+	await bobPage.goto(`${base}/games/${games.series}`);
+	const days = bobPage.getByLabel('Days', { exact: true });
+	await days.waitFor();
+	// Out of range (15 to 366): the API's message, nothing stored.
+	await days.fill('10');
+	const refused = await answerTo(bobPage, '/notice', () =>
+		bobPage.getByRole('button', { name: 'Announce' }).click());
+	assert.equal(refused.status, 422, JSON.stringify(refused.body));
+	await eventually(async () => assert.equal(await alertText(bobPage), refused.body.error.message));
+	await days.fill('30');
+	const answer = await answerTo(bobPage, '/notice', () => days.press('Enter'));
+	assert.equal(answer.status, 201, JSON.stringify(answer.body));
+	assert.deepEqual([answer.body.notice.by, answer.body.notice.days], ['black', 30]);
+	await eventually(async () => assert.equal(await bobPage.locator('#news').textContent(),
+		'Announced: 30 days for this move.'));
+	await alicePage.goto(`${base}/games/${games.series}`);
+	await eventually(async () => assert.equal(await alicePage.locator('#notice-note').textContent(),
+		`bob has announced a longer think over this move: 30 days (on ${answer.body.notice.on}).`));
+	// Not her move: no notice form for her.
+	assert.ok(!(await alicePage.getByRole('button', { name: 'Announce' }).isVisible()));
+	await axeCheck(bobPage, 'the game page with a notice');
+});
+
 step('tournaments: the list links to the crosstable', async () => {
 	await alicePage.getByRole('link', { name: 'Tournaments' }).click();
 	await alicePage.waitForURL(`${base}/tournaments`);
@@ -1115,18 +1139,18 @@ step('a tournament leader records a result with a reason on the game page', asyn
 	// The tl plays no part in the game: no move form actions for him.
 	assert.ok(!(await tlPage.locator('#actions').isVisible()));
 	await tlPage.getByLabel('Result').selectOption('0-1');
-	await tlPage.getByLabel('Reason').fill('adjudicated: 18 months without a decision');
+	await tlPage.getByLabel('Reason', { exact: true }).fill('adjudicated: 18 months without a decision');
 	const answer = await answerTo(tlPage, '/result', () =>
 		tlPage.getByRole('button', { name: 'Record result' }).click());
 	assert.equal(answer.status, 200, JSON.stringify(answer.body));
 	assert.equal(answer.body.result, '0-1');
 	await eventually(async () => assert.equal(await tlPage.locator('#result').textContent(), '0-1, adjudication'));
 	assert.equal(await tlPage.locator('#news').textContent(), 'Result recorded: 0-1, adjudication.');
-	assert.equal(await tlPage.getByLabel('Reason').inputValue(), '');
+	assert.equal(await tlPage.getByLabel('Reason', { exact: true }).inputValue(), '');
 	// Too short a reason: the API's message, nothing changed.
 	await tlPage.getByLabel('Result').selectOption('1-0');
-	await tlPage.getByLabel('Reason').fill('no');
-	const refused = await answerTo(tlPage, '/result', () => tlPage.getByLabel('Reason').press('Enter'));
+	await tlPage.getByLabel('Reason', { exact: true }).fill('no');
+	const refused = await answerTo(tlPage, '/result', () => tlPage.getByLabel('Reason', { exact: true }).press('Enter'));
 	assert.equal(refused.status, 422);
 	await eventually(async () => assert.equal(await alertText(tlPage), refused.body.error.message));
 	assert.equal(await tlPage.locator('#result').textContent(), '0-1, adjudication');
@@ -1163,6 +1187,42 @@ step('a tournament leader grants special leave from a game page', async () => {
 	assert.equal(stored.vacations.length, 1);
 	await axeCheck(tlPage, 'the game page of a tl with special leave');
 	await shot(tlPage, 'game-tl.png', { fullPage: true });
+});
+
+step('a tournament leader adds penalty days, corrects a stated date and reads the audit log', async () => {
+	await tlPage.goto(`${base}/games/${games.post}`);
+	await tlPage.getByLabel('Penalty days').waitFor();
+	await eventually(async () => assert.equal(await moveItems(tlPage).count(), 2));
+	await tlPage.getByLabel('Penalty for').selectOption('white');
+	await tlPage.getByLabel('Penalty days').fill('3');
+	await tlPage.getByLabel('Penalty reason').fill('no answer to the reminder');
+	const pen = await answerTo(tlPage, '/penalty', () =>
+		tlPage.getByRole('button', { name: 'Add penalty' }).click());
+	assert.equal(pen.status, 201, JSON.stringify(pen.body));
+	await eventually(async () => assert.match(await tlPage.locator('#penalties').textContent(),
+		/^Penalty: 3 days for White \(alice\) on \d{4}-\d\d-\d\d: no answer to the reminder$/));
+	assert.equal(await tlPage.locator('#clock-white-used').textContent(),
+		`${pen.body.clock.white.used_days} (${pen.body.clock.white.penalty_days} penalty)`);
+	// White's first move was sent 2027-08-27; the postmark said the 26th.
+	await tlPage.getByLabel('Dates of').selectOption({ index: 0 });
+	await tlPage.getByLabel('Corrected sent date').fill('2027-08-26');
+	await tlPage.getByLabel('Correction reason').fill('the postmark was read wrong');
+	const fix = await answerTo(tlPage, '/moves/1', () =>
+		tlPage.getByRole('button', { name: 'Correct dates' }).click());
+	assert.equal(fix.status, 200, JSON.stringify(fix.body));
+	assert.equal(fix.body.moves[0].sent, '2027-08-26');
+	await eventually(async () => assert.match(await moveItems(tlPage).first().textContent(), /sent 2027-08-26/));
+	await tlPage.getByRole('button', { name: 'Read the audit log' }).click();
+	const audit = tlPage.locator('#audit li');
+	await eventually(async () => assert.ok(await audit.count() >= 2));
+	const text = (await audit.allTextContents()).join('\n');
+	assert.match(text, /the postmark was read wrong/);
+	assert.match(text, /no answer to the reminder/);
+	await axeCheck(tlPage, 'the game page of a tl with the rule tools');
+	await shot(tlPage, 'game-tl.png', { fullPage: true });
+	// The opponent sees the penalty too.
+	await bobPage.goto(`${base}/games/${games.post}`);
+	await eventually(async () => assert.match(await bobPage.locator('#penalties').textContent(), /3 days for White/));
 });
 
 step('a tournament leader creates a tournament, players picked from the list and by number', async () => {
@@ -1268,6 +1328,28 @@ step('the account page: Mail and Language saved with the account, the calendar l
 		.getAttribute('href'), me.calendar_url);
 	await axeCheck(alicePage, 'the account page');
 	await shot(alicePage, 'account.png', { fullPage: true, readme: true });
+	// The password: a wrong current one is refused, then changed (and back).
+	const pwForm = alicePage.getByRole('region', { name: 'Password' });
+	await pwForm.getByLabel('Current password').fill('not-her-password');
+	await pwForm.getByLabel('New password').fill('a-new-secret-2027');
+	const wrong = await answerTo(alicePage, '/api/v1/users/me/password', () =>
+		pwForm.getByRole('button', { name: 'Change password' }).click());
+	assert.equal(wrong.status, 403, JSON.stringify(wrong.body));
+	await eventually(async () => assert.equal(await alertText(alicePage), wrong.body.error.message));
+	assert.equal(await pwForm.getByLabel('Current password').inputValue(), '');
+	for (const [from, to] of [[password('alice'), 'a-new-secret-2027'], ['a-new-secret-2027', password('alice')]]) {
+		await pwForm.getByLabel('Current password').fill(from);
+		await pwForm.getByLabel('New password').fill(to);
+		const ok = await answerTo(alicePage, '/api/v1/users/me/password', () =>
+			pwForm.getByLabel('New password').press('Enter'));
+		assert.equal(ok.status, 200, JSON.stringify(ok.body));
+		await eventually(async () => assert.equal(await alicePage.locator('#password-state').textContent(),
+			'Password changed.'));
+		const r = await fetch(`${base}/api/v1/session`, { method: 'POST',
+			body: JSON.stringify({ login: 'alice', password: to }) });
+		assert.equal(r.status, 201, `signing in with the new password ${to}`);
+	}
+	assert.equal(await alertText(alicePage), '');
 	// The mail setting alone: saved, the page stays in English.
 	await alicePage.getByLabel('Mail').selectOption('digest');
 	const saved = await answerTo(alicePage, '/api/v1/users/me', () =>
