@@ -249,7 +249,8 @@ const axeChecked = new Set();
 // set and the source tree is writable.
 let shotsWritable = null;
 async function shot(page, name, { fullPage = false, readme = false } = {}) {
-	await page.screenshot({ path: path.join(workDir, name), fullPage });
+	// A loaded CI machine can take long to paint: wait up to 2 minutes.
+	await page.screenshot({ path: path.join(workDir, name), fullPage, timeout: 120000 });
 	if (!readme)
 		return;
 	if (shotsWritable === null) {
