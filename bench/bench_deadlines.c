@@ -309,9 +309,11 @@ static void rss_of(pid_t pid, double *rss, double *hwm)
 		fclose(f);
 }
 
-static void one_size(const char *cc, const char *ccd, long active, struct result *res)
+/* The database of one size in dir (room for 32 bytes). */
+static void prepare(const char *cc, long active, struct result *res, char dir[32])
 {
-	char dir[] = "/tmp/bench_deadlines.XXXXXX", db[128], cmd[1024], url[256];
+	char db[256], cmd[1024];
+	snprintf(dir, 32, "/tmp/bench_deadlines.XXXXXX");
 	if (!mkdtemp(dir))
 		die("mkdtemp");
 	snprintf(db, sizeof db, "%s/bench.db", dir);
@@ -322,6 +324,13 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 	         cc, db);
 	run(cmd);
 	res->gen_s = generate(db, active);
+}
+
+/* Every measurement of one prepared size; its files removed after. */
+static void measure(const char *cc, const char *ccd, const char dir[32], struct result *res)
+{
+	char db[256], cmd[1024], url[256];
+	snprintf(db, sizeof db, "%s/bench.db", dir);
 
 	snprintf(cmd, sizeof cmd, "CORRCHESS_TODAY=%s '%s' --db %s sweep >%s/sweep.out 2>/dev/null",
 	         TODAY, cc, db, dir);
@@ -461,8 +470,13 @@ int main(int argc, char **argv)
 	}
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	struct result res[MAXSIZES];
+	char dirs[MAXSIZES][32];
+	/* Every database first, then the measurements back to back, so the
+	 * ratios compare minutes of one machine's load, not hours. */
+	for (int i = 0; i < n; i++)
+		prepare(cc, sizes[i], &res[i], dirs[i]);
 	for (int i = 0; i < n; i++) {
-		one_size(cc, ccd, sizes[i], &res[i]);
+		measure(cc, ccd, dirs[i], &res[i]);
 		struct result *r = &res[i];
 		printf("%ld active, %d due: generated in %.1f s; sweep %.0f ms; overview %.1f ms "
 		       "(%d silent listed, median of %d); daemon RSS %.1f MB (peak %.1f MB); "
