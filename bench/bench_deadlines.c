@@ -42,11 +42,11 @@
 #include "corr/deadlines.h"
 #include "util/status.h"
 
-#define TODAY   "2027-09-01"
-#define DUE     1000
-#define PLAYERS 1000
-#define RUNS    3
-#define GETS    3000
+#define TODAY    "2027-09-01"
+#define DUE      1000
+#define PLAYERS  1000
+#define RUNS     3
+#define GETS     3000
 #define MAXSIZES 4
 
 static double now_s(void)
@@ -133,14 +133,17 @@ static double generate(const char *path, long active)
 		die("open the database");
 	exec_sql(db, "PRAGMA synchronous=OFF; BEGIN");
 	sqlite3_stmt *u, *g, *d;
-	if (sqlite3_prepare_v2(db, "INSERT INTO users (name, email, role, password_hash)"
-	                           " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
+	if (sqlite3_prepare_v2(db,
+	                       "INSERT INTO users (name, email, role, password_hash)"
+	                       " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
 	                       -1, &u, NULL) ||
-	    sqlite3_prepare_v2(db, "INSERT INTO games (id, profile, start_date, white, black,"
-	                           " start_fen, fen) VALUES (?, 'server', ?, ?, ?, ?, ?)",
+	    sqlite3_prepare_v2(db,
+	                       "INSERT INTO games (id, profile, start_date, white, black,"
+	                       " start_fen, fen) VALUES (?, 'server', ?, ?, ?, ?, ?)",
 	                       -1, &g, NULL) ||
-	    sqlite3_prepare_v2(db, "INSERT INTO game_deadlines (game_id, kind, side, due)"
-	                           " VALUES (?, ?, ?, ?)",
+	    sqlite3_prepare_v2(db,
+	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
+	                       " VALUES (?, ?, ?, ?)",
 	                       -1, &d, NULL))
 		die(sqlite3_errmsg(db));
 	int64_t first = 0;
@@ -180,7 +183,8 @@ static double generate(const char *path, long active)
 		sqlite3_reset(g);
 		for (int k = 0; k < nrows[t]; k++) {
 			sqlite3_bind_int64(d, 1, id);
-			sqlite3_bind_text(d, 2, corr_deadline_name(rows[t][k].kind), -1, SQLITE_STATIC);
+			sqlite3_bind_text(d, 2, corr_deadline_name(rows[t][k].kind), -1,
+			                  SQLITE_STATIC);
 			sqlite3_bind_text(d, 3, corr_side_name(rows[t][k].side), -1, SQLITE_STATIC);
 			sqlite3_bind_text(d, 4, due[t][k], -1, SQLITE_STATIC);
 			if (sqlite3_step(d) != SQLITE_DONE)
@@ -264,8 +268,8 @@ static int cmp_d(const void *a, const void *b)
 static struct buf bare_body;
 
 static enum MHD_Result bare(void *cls, struct MHD_Connection *conn, const char *url,
-                            const char *method, const char *version, const char *data,
-                            size_t *size, void **ctx)
+                            const char *method, const char *version, const char *data, size_t *size,
+                            void **ctx)
 {
 	(void)cls, (void)url, (void)method, (void)version, (void)data, (void)size, (void)ctx;
 	struct MHD_Response *r = MHD_create_response_from_buffer(bare_body.len, bare_body.data,
@@ -309,9 +313,11 @@ static void rss_of(pid_t pid, double *rss, double *hwm)
 		fclose(f);
 }
 
-static void one_size(const char *cc, const char *ccd, long active, struct result *res)
+/* The database of one size in dir (room for 32 bytes). */
+static void prepare(const char *cc, long active, struct result *res, char dir[32])
 {
-	char dir[] = "/tmp/bench_deadlines.XXXXXX", db[128], cmd[1024], url[256];
+	char db[256], cmd[1024];
+	snprintf(dir, 32, "/tmp/bench_deadlines.XXXXXX");
 	if (!mkdtemp(dir))
 		die("mkdtemp");
 	snprintf(db, sizeof db, "%s/bench.db", dir);
@@ -322,6 +328,13 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 	         cc, db);
 	run(cmd);
 	res->gen_s = generate(db, active);
+}
+
+/* Every measurement of one prepared size; its files removed after. */
+static void measure(const char *cc, const char *ccd, const char dir[32], struct result *res)
+{
+	char db[256], cmd[1024], url[256];
+	snprintf(db, sizeof db, "%s/bench.db", dir);
 
 	snprintf(cmd, sizeof cmd, "CORRCHESS_TODAY=%s '%s' --db %s sweep >%s/sweep.out 2>/dev/null",
 	         TODAY, cc, db, dir);
@@ -334,7 +347,8 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 		snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
 		setenv("CORRCHESS_TODAY", TODAY, 1);
 		setenv("CORRCHESS_FAST_HASH", "1", 1);
-		execl(ccd, ccd, "--db", db, "--listen", listen, "--log-level", "warn", (char *)NULL);
+		execl(ccd, ccd, "--db", db, "--listen", listen, "--log-level", "warn",
+		      (char *)NULL);
 		_exit(127);
 	}
 	struct buf b = {0};
@@ -343,7 +357,8 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 	int up = 0;
 	for (int i = 0; i < 200 && !up; i++) {
 		curl_easy_setopt(c, CURLOPT_URL, url);
-		curl_easy_setopt(c, CURLOPT_POSTFIELDS, "{\"login\":\"tl\",\"password\":\"tl-password\"}");
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS,
+		                 "{\"login\":\"tl\",\"password\":\"tl-password\"}");
 		b.len = 0;
 		up = curl_easy_perform(c) == CURLE_OK;
 		if (!up)
@@ -361,12 +376,13 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 		int silent = 0;
 		double t0 = now_s();
 		for (;;) {
-			snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/tl/overview?limit=500%s%s",
-			         port, after[0] ? "&after=" : "", after);
+			snprintf(url, sizeof url,
+			         "http://127.0.0.1:%d/api/v1/tl/overview?limit=500%s%s", port,
+			         after[0] ? "&after=" : "", after);
 			if (get(c, &b, url) != 200)
 				die("the overview failed");
-			for (const char *p = strstr(b.data, "\"silent\":["); p && (p = strstr(p, "\"since\""));
-			     p++) {
+			for (const char *p = strstr(b.data, "\"silent\":[");
+			     p && (p = strstr(p, "\"since\"")); p++) {
 				const char *end = strstr(b.data, "\"forfeits\"");
 				if (end && p > end)
 					break;
@@ -403,11 +419,13 @@ static void one_size(const char *cc, const char *ccd, long active, struct result
 		                        .sin_port = htons((uint16_t)bport),
 		                        .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || listen(fd, 1024) != 0)
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
+		    listen(fd, 1024) != 0)
 			_exit(1);
 		struct MHD_Daemon *d = MHD_start_daemon(
-		        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO, 0,
-		        NULL, NULL, bare, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
+		        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
+		                MHD_USE_TURBO,
+		        0, NULL, NULL, bare, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
 		        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)2, MHD_OPTION_CONNECTION_TIMEOUT,
 		        (unsigned)60, MHD_OPTION_CONNECTION_LIMIT, (unsigned)2000, MHD_OPTION_END);
 		if (!d)
@@ -461,8 +479,13 @@ int main(int argc, char **argv)
 	}
 	curl_global_init(CURL_GLOBAL_DEFAULT);
 	struct result res[MAXSIZES];
+	char dirs[MAXSIZES][32];
+	/* Every database first, then the measurements back to back, so the
+	 * ratios compare minutes of one machine's load, not hours. */
+	for (int i = 0; i < n; i++)
+		prepare(cc, sizes[i], &res[i], dirs[i]);
 	for (int i = 0; i < n; i++) {
-		one_size(cc, ccd, sizes[i], &res[i]);
+		measure(cc, ccd, dirs[i], &res[i]);
 		struct result *r = &res[i];
 		printf("%ld active, %d due: generated in %.1f s; sweep %.0f ms; overview %.1f ms "
 		       "(%d silent listed, median of %d); daemon RSS %.1f MB (peak %.1f MB); "

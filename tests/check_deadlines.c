@@ -85,10 +85,11 @@ static void check_days(const struct corr_game *g, int32_t from, int days, const 
 		for (int k = 0; k < nf; k++) {
 			bool covered = false;
 			for (int i = 0; i < n; i++)
-				covered |= (int)dl[i].kind == (int)f[k].kind && dl[i].side == f[k].side &&
-				           dl[i].due <= d;
-			ck_assert_msg(covered, "%s: day %d: %s of side %d has no date on or before it",
-			              what, d - from, corr_finding_name(f[k].kind), f[k].side);
+				covered |= (int)dl[i].kind == (int)f[k].kind &&
+				           dl[i].side == f[k].side && dl[i].due <= d;
+			ck_assert_msg(covered,
+			              "%s: day %d: %s of side %d has no date on or before it", what,
+			              d - from, corr_finding_name(f[k].kind), f[k].side);
 			/* The date is the finding's own day (the overview orders by it). */
 			for (int i = 0; i < n; i++)
 				if ((int)dl[i].kind == (int)f[k].kind && dl[i].side == f[k].side)
@@ -132,7 +133,8 @@ START_TEST(test_moves_and_stops)
 			play(&g, line[i], d);
 		}
 		/* DSU 6.3.6: a vacation ahead, or special leave over past moves too. */
-		struct clock_interval iv[2] = {{d + 5, d + 19}, {day("2027-03-04"), day("2027-03-10")}};
+		struct clock_interval iv[2] = {{d + 5, d + 19},
+		                               {day("2027-03-04"), day("2027-03-10")}};
 		struct corr_error e;
 		if (stops)
 			ck_assert_int_eq(corr_game_set_stops(&g, iv, (size_t)stops, &e), CC_OK);

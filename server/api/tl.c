@@ -19,9 +19,9 @@
 #include "tourney/dsu_admin.h"
 #include "util/status.h"
 
-#define LIST_DEFAULT 50  /* API.md "Lists" */
+#define LIST_DEFAULT 50 /* API.md "Lists" */
 #define LIST_MAX     500
-#define LISTS        5   /* overdue, silent, adjudication_due, forfeits, deadlines */
+#define LISTS        5 /* overdue, silent, adjudication_due, forfeits, deadlines */
 
 enum { L_OVERDUE, L_SILENT, L_ADJUDICATION, L_FORFEITS, L_DEADLINES };
 
@@ -142,7 +142,8 @@ static int page_due(const struct ov *o, const char *kind, enum corr_finding_kind
 			p->game = rows[i].game;
 			p->side = rows[i].side;
 			int mine = is_his(o, rows[i].game);
-			int rc = mine > 0 ? add_finding(o, rows[i].game, fk, rows[i].side, list) : mine;
+			int rc = mine > 0 ? add_finding(o, rows[i].game, fk, rows[i].side, list)
+			                  : mine;
 			if (rc < 0) {
 				status = -1;
 				goto out;
@@ -175,10 +176,9 @@ static int page_forfeits(const struct ov *o, struct pos *p, json_t *list)
 	int status = 0;
 	for (;;) {
 		size_t n;
-		if (store_deadlines_forfeits(o->app->st, o->tournament,
-		                             p->state == AT_ROW ? p->date : "",
-		                             p->state == AT_ROW ? p->game : 0, o->limit, rows,
-		                             &n) != STORE_OK) {
+		if (store_deadlines_forfeits(
+		            o->app->st, o->tournament, p->state == AT_ROW ? p->date : "",
+		            p->state == AT_ROW ? p->game : 0, o->limit, rows, &n) != STORE_OK) {
 			status = -1;
 			goto out;
 		}
@@ -196,12 +196,16 @@ static int page_forfeits(const struct ov *o, struct pos *p, json_t *list)
 			if (!mine)
 				continue;
 			/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
-			bool white_lost = strcmp(r->result, "0-1") == 0 || strcmp(r->result, "0-0") == 0;
-			bool black_lost = strcmp(r->result, "1-0") == 0 || strcmp(r->result, "0-0") == 0;
+			bool white_lost =
+			        strcmp(r->result, "0-1") == 0 || strcmp(r->result, "0-0") == 0;
+			bool black_lost =
+			        strcmp(r->result, "1-0") == 0 || strcmp(r->result, "0-0") == 0;
 			char detail[64];
 			snprintf(detail, sizeof detail, "lost on time, result %s", r->result);
-			if ((white_lost && add_item(o->app, list, r->id, r->white, r->since, detail)) ||
-			    (black_lost && add_item(o->app, list, r->id, r->black, r->since, detail))) {
+			if ((white_lost &&
+			     add_item(o->app, list, r->id, r->white, r->since, detail)) ||
+			    (black_lost &&
+			     add_item(o->app, list, r->id, r->black, r->since, detail))) {
 				status = -1;
 				goto out;
 			}
@@ -380,13 +384,15 @@ static int page_deadlines(const struct ov *o, struct pos *p, json_t *list)
 				what = "adjudication_callable";
 				calendar_format(d.adjudication_callable_from, date, sizeof date);
 				snprintf(detail, sizeof detail,
-				         "not finished 18 months after the start: the TL may call it "
+				         "not finished 18 months after the start: the TL may call "
+				         "it "
 				         "in for adjudication (DSU 6.2.7)");
 			} else if (done && d.report_by != DSU_NO_DATE && d.report_by >= o->today) {
 				what = "result_report";
 				calendar_format(d.report_by, date, sizeof date);
 				snprintf(detail, sizeof detail,
-				         "%s: the winner (White if drawn) reports it in writing by this "
+				         "%s: the winner (White if drawn) reports it in writing by "
+				         "this "
 				         "day (DSU 6.2.6)",
 				         g[k].result);
 			}
@@ -473,9 +479,11 @@ static json_t *cursor_write(const struct pos p[LISTS])
 		if (p[i].state != DONE)
 			more = true;
 		if (p[i].state == AT_ROW)
-			at += (size_t)snprintf(out + at, sizeof out - at, "%s%s_%lld_%c", sep, p[i].date,
-			                       (long long)p[i].game,
-			                       p[i].side == WHITE ? 'w' : p[i].side == BLACK ? 'b' : '-');
+			at += (size_t)snprintf(out + at, sizeof out - at, "%s%s_%lld_%c", sep,
+			                       p[i].date, (long long)p[i].game,
+			                       p[i].side == WHITE   ? 'w'
+			                       : p[i].side == BLACK ? 'b'
+			                                            : '-');
 		else
 			at += (size_t)snprintf(out + at, sizeof out - at, "%s%s", sep,
 			                       p[i].state == DONE ? "x" : "0");

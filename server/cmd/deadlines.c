@@ -58,8 +58,9 @@ int cmd_check_deadlines(struct config *cfg, int argc, char **argv)
 		if (strcmp(argv[i], "--fix") == 0) {
 			fix = true;
 		} else {
-			fprintf(stderr, "corrchess: usage: corrchess --db FILE check-deadlines [--fix]"
-			                " (not \"%s\")\n",
+			fprintf(stderr,
+			        "corrchess: usage: corrchess --db FILE check-deadlines [--fix]"
+			        " (not \"%s\")\n",
 			        argv[i]);
 			return 2;
 		}

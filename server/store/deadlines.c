@@ -91,8 +91,8 @@ static int stored(store *s, int64_t id, struct row *out, size_t max, size_t *n)
 static int write_rows(store *s, int64_t id, const struct row *rows, size_t n)
 {
 	static const char del[] = "DELETE FROM game_deadlines WHERE game_id = ?";
-	static const char ins[] =
-	        "INSERT OR REPLACE INTO game_deadlines (game_id, kind, side, due) VALUES (?, ?, ?, ?)";
+	static const char ins[] = "INSERT OR REPLACE INTO game_deadlines (game_id, kind, side, "
+	                          "due) VALUES (?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, del);
 	if (!st)
 		return STORE_ERROR;
@@ -199,7 +199,8 @@ int store_deadlines_player(store *s, int64_t user)
 
 int store_deadlines_fill(store *s, size_t *done)
 {
-	static const char sql[] = "SELECT game_id FROM deadlines_pending ORDER BY game_id LIMIT 500";
+	static const char sql[] =
+	        "SELECT game_id FROM deadlines_pending ORDER BY game_id LIMIT 500";
 	static const char del[] = "DELETE FROM deadlines_pending WHERE game_id = ?";
 	*done = 0;
 	for (;;) {
@@ -246,7 +247,8 @@ int store_deadlines_page(store *s, const struct store_deadline_query *q,
 	/* The index (kind, due, game_id) gives the order; the tournament is
 	 * looked up per row due, never by a pass over its games. */
 	static const char sql[] =
-	        "SELECT d.game_id, d.side, d.due FROM game_deadlines d INDEXED BY game_deadlines_kind"
+	        "SELECT d.game_id, d.side, d.due FROM game_deadlines d INDEXED BY "
+	        "game_deadlines_kind"
 	        " WHERE d.kind = ?1 AND d.due <= ?2 AND (d.due, d.game_id, d.side) > (?3, ?4, ?5)"
 	        " AND (?6 = 0 OR EXISTS (SELECT 1 FROM games g WHERE g.id = d.game_id"
 	        " AND g.tournament_id = ?6))"
@@ -260,7 +262,8 @@ int store_deadlines_page(store *s, const struct store_deadline_query *q,
 	if (store_bind_text(st, 1, q->kind) || store_bind_text(st, 2, q->today) ||
 	    store_bind_text(st, 3, q->after_due ? q->after_due : "") ||
 	    store_bind_int64(st, 4, q->after_game) || store_bind_text(st, 5, after_side) ||
-	    store_bind_int64(st, 6, q->tournament) || store_bind_int64(st, 7, (int64_t)q->limit + 1))
+	    store_bind_int64(st, 6, q->tournament) ||
+	    store_bind_int64(st, 7, (int64_t)q->limit + 1))
 		return store_failed(s, st, "deadlines page: bind");
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n <= q->limit) {
@@ -303,10 +306,9 @@ int store_deadlines_verify(store *s, int64_t id, bool fix, char *diff, size_t di
 
 int store_deadlines_strays(store *s, int64_t **ids, size_t *n)
 {
-	static const char sql[] =
-	        "SELECT DISTINCT d.game_id FROM game_deadlines d"
-	        " WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = d.game_id"
-	        " AND g.status = 'active') ORDER BY d.game_id";
+	static const char sql[] = "SELECT DISTINCT d.game_id FROM game_deadlines d"
+	                          " WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = d.game_id"
+	                          " AND g.status = 'active') ORDER BY d.game_id";
 	return ids_of(s, sql, NULL, 0, ids, n);
 }
 
@@ -325,8 +327,7 @@ int store_deadlines_active_count(store *s, int64_t *n)
 }
 
 int store_deadlines_forfeits(store *s, int64_t tournament, const char *after_since,
-                             int64_t after_id, size_t limit, struct store_forfeit *out,
-                             size_t *n)
+                             int64_t after_id, size_t limit, struct store_forfeit *out, size_t *n)
 {
 	static const char sql[] =
 	        "SELECT id, white, black, result, COALESCE(finished_on, start_date) AS since"

@@ -76,8 +76,7 @@ int store_deadlines_page(store *s, const struct store_deadline_query *q,
  * or STORE_ERROR.  Cost: the partial index games_time_forfeit. */
 struct store_forfeit;
 int store_deadlines_forfeits(store *s, int64_t tournament, const char *after_since,
-                             int64_t after_id, size_t limit, struct store_forfeit *out,
-                             size_t *n);
+                             int64_t after_id, size_t limit, struct store_forfeit *out, size_t *n);
 
 /* `corrchess check-deadlines`: compares the stored dates of game id with
  * what store_deadlines_refresh() would store now.  STORE_OK when they
