@@ -63,6 +63,12 @@ if grep -ln 'sqlite3\|"SELECT \|"INSERT \|"UPDATE \|"DELETE ' server/*/*.c serve
 	echo "FAIL: SQL or SQLite outside server/store (files above)"
 	echo x >> "$tmp"
 fi
+# Every bind is checked (issue 8; docs/ARCHITECTURE.md): no sqlite3_bind_*
+# call stands alone as a statement whose answer is dropped.
+if grep -n '^[[:space:]]*sqlite3_bind_[a-z0-9_]*(.*;[[:space:]]*$' server/store/*.c; then
+	echo "FAIL: an unchecked sqlite3_bind_* in server/store (lines above)"
+	echo x >> "$tmp"
+fi
 [ -s "$tmp" ] && status=1
 [ $status -eq 0 ] && echo "layers: ok"
 exit $status

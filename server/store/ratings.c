@@ -30,6 +30,13 @@ static int col_rating(sqlite3_stmt *st, int i)
 }
 
 /* Steps a statement that returns no rows; 0 or -1. */
+/* A bind that failed: logged, st reset; STORE_ERROR (issue 8: every bind
+ * is checked). */
+static int bind_failed(store *s, sqlite3_stmt *st)
+{
+	return store_failed(s, st, "ratings: bind");
+}
+
 static int run(sqlite3_stmt *st)
 {
 	int rc = sqlite3_step(st);
@@ -123,7 +130,8 @@ int store_ratings_steps_before(store *s, int64_t from,
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	return each_step(st, fn, ctx);
 }
 
@@ -135,19 +143,22 @@ int store_ratings_clear_from(store *s, int64_t from)
 	sqlite3_stmt *st = store_stmt(s, del);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (run(st) != 0)
 		return -1;
 	st = store_stmt(s, adj);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (run(st) != 0)
 		return -1;
 	st = store_stmt(s, mark);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	return run(st);
 }
 
@@ -164,7 +175,8 @@ int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group 
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (len == cap) {
@@ -203,7 +215,8 @@ int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, in
 	*n = 0;
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, tournament);
+	if (sqlite3_bind_int64(st, 1, tournament) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n >= max) {
@@ -230,7 +243,8 @@ int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, tournament);
+	if (sqlite3_bind_int64(st, 1, tournament) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (len == cap) {
@@ -268,21 +282,35 @@ int store_ratings_step_add(store *s, const struct store_rating_step *x)
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, x->tournament);
-	sqlite3_bind_int64(st, 2, x->user);
-	sqlite3_bind_int64(st, 3, x->seq);
-	sqlite3_bind_text(st, 4, x->finished_on, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(st, 5, x->ro);
+	if (sqlite3_bind_int64(st, 1, x->tournament) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 2, x->user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, x->seq) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 4, x->finished_on, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 5, x->ro) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (x->old != STORE_NO_RATING)
-		sqlite3_bind_int(st, 6, x->old);
-	sqlite3_bind_int(st, 7, x->new_rating);
-	sqlite3_bind_int(st, 8, x->games);
-	sqlite3_bind_int(st, 9, x->w2);
-	sqlite3_bind_int(st, 10, x->we);
-	sqlite3_bind_int(st, 11, x->k);
-	sqlite3_bind_int(st, 12, x->b);
-	sqlite3_bind_text(st, 13, x->method, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 14, x->source, -1, SQLITE_TRANSIENT);
+		if (sqlite3_bind_int(st, 6, x->old) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 7, x->new_rating) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 8, x->games) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 9, x->w2) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 10, x->we) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 11, x->k) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 12, x->b) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 13, x->method, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 14, x->source, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
 	return run(st);
 }
 
@@ -294,10 +322,13 @@ int store_ratings_group_done(store *s, int64_t tournament, const char *method, c
 	if (!st)
 		return -1;
 	if (method)
-		sqlite3_bind_text(st, 1, method, -1, SQLITE_TRANSIENT);
+		if (sqlite3_bind_text(st, 1, method, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+			return bind_failed(s, st);
 	if (error)
-		sqlite3_bind_text(st, 2, error, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 3, tournament);
+		if (sqlite3_bind_text(st, 2, error, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, tournament) != SQLITE_OK)
+		return bind_failed(s, st);
 	return run(st);
 }
 
@@ -325,7 +356,8 @@ int store_ratings_user(store *s, int64_t user, int *rating, int *otb, int *games
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, user);
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*rating = col_rating(st, 0);
@@ -350,10 +382,14 @@ int store_ratings_list(store *s, bool after, int after_rating, int64_t after_id,
 	*more = false;
 	if (!st)
 		return -1;
-	sqlite3_bind_int(st, 1, after);
-	sqlite3_bind_int(st, 2, after_rating);
-	sqlite3_bind_int64(st, 3, after_id);
-	sqlite3_bind_int(st, 4, limit + 1);
+	if (sqlite3_bind_int(st, 1, after) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 2, after_rating) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, after_id) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 4, limit + 1) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc, count = 0, out = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (count == limit) {
@@ -380,7 +416,8 @@ int store_ratings_history(store *s, int64_t user,
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, user);
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
 	return each_step(st, fn, ctx);
 }
 
@@ -398,7 +435,8 @@ int store_ratings_game(store *s, int64_t game, int *white, int *black)
 	*white = *black = STORE_NO_RATING;
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, game);
+	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*white = col_rating(st, 0);
@@ -416,13 +454,18 @@ int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool se
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int(st, 1, set_start);
+	if (sqlite3_bind_int(st, 1, set_start) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (start != STORE_NO_RATING)
-		sqlite3_bind_int(st, 2, start);
-	sqlite3_bind_int(st, 3, set_otb);
+		if (sqlite3_bind_int(st, 2, start) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 3, set_otb) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (otb != STORE_NO_RATING)
-		sqlite3_bind_int(st, 4, otb);
-	sqlite3_bind_int64(st, 5, user);
+		if (sqlite3_bind_int(st, 4, otb) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 5, user) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (run(st) != 0)
 		return -1;
 	return sqlite3_changes(store_db(s)) == 1;
@@ -442,7 +485,8 @@ int store_ratings_marks_before(store *s, int64_t from,
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc, out = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		char date[11];
@@ -470,7 +514,8 @@ int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord 
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, from);
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (len == cap) {
@@ -516,7 +561,8 @@ int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (len == cap) {
@@ -550,12 +596,18 @@ int store_ratings_coord_done(store *s, const struct store_rating_coord *c)
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int(st, 1, c->covered);
-	sqlite3_bind_int64(st, 2, c->sum_dsu);
-	sqlite3_bind_int64(st, 3, c->sum_elo);
-	sqlite3_bind_int(st, 4, c->n);
-	sqlite3_bind_int(st, 5, c->direction);
-	sqlite3_bind_int64(st, 6, c->id);
+	if (sqlite3_bind_int(st, 1, c->covered) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 2, c->sum_dsu) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, c->sum_elo) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 4, c->n) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 5, c->direction) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 6, c->id) != SQLITE_OK)
+		return bind_failed(s, st);
 	return run(st);
 }
 
@@ -568,13 +620,20 @@ int store_ratings_adjustment_add(store *s, int64_t coord, int64_t user, int64_t 
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, coord);
-	sqlite3_bind_int64(st, 2, user);
-	sqlite3_bind_int64(st, 3, position);
-	sqlite3_bind_text(st, 4, on_date, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(st, 5, old);
-	sqlite3_bind_int(st, 6, by);
-	sqlite3_bind_int(st, 7, new_rating);
+	if (sqlite3_bind_int64(st, 1, coord) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 2, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, position) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 4, on_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 5, old) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 6, by) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 7, new_rating) != SQLITE_OK)
+		return bind_failed(s, st);
 	return run(st);
 }
 
@@ -594,8 +653,10 @@ int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
 	sqlite3_stmt *st = store_stmt(s, ins);
 	if (!st)
 		return -1;
-	sqlite3_bind_text(st, 1, on_date, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, dsu_date, -1, SQLITE_TRANSIENT);
+	if (sqlite3_bind_text(st, 1, on_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 2, dsu_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
 	if (run(st) != 0)
 		return -1;
 	*id = sqlite3_last_insert_rowid(store_db(s));
@@ -603,7 +664,8 @@ int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
 		st = store_stmt(s, user);
 		if (!st)
 			return -1;
-		sqlite3_bind_int64(st, 1, rows[i].user);
+		if (sqlite3_bind_int64(st, 1, rows[i].user) != SQLITE_OK)
+			return bind_failed(s, st);
 		int rc = sqlite3_step(st);
 		sqlite3_reset(st);
 		if (rc == SQLITE_DONE)
@@ -613,17 +675,22 @@ int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
 		st = store_stmt(s, row);
 		if (!st)
 			return -1;
-		sqlite3_bind_int64(st, 1, *id);
-		sqlite3_bind_int64(st, 2, rows[i].user);
-		sqlite3_bind_int(st, 3, rows[i].elo);
-		sqlite3_bind_int(st, 4, rows[i].elo_games);
+		if (sqlite3_bind_int64(st, 1, *id) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (sqlite3_bind_int64(st, 2, rows[i].user) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (sqlite3_bind_int(st, 3, rows[i].elo) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (sqlite3_bind_int(st, 4, rows[i].elo_games) != SQLITE_OK)
+			return bind_failed(s, st);
 		if (run(st) != 0)
 			return -1;
 	}
 	st = store_stmt(s, dirty);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, *id);
+	if (sqlite3_bind_int64(st, 1, *id) != SQLITE_OK)
+		return bind_failed(s, st);
 	return run(st);
 }
 
@@ -636,7 +703,8 @@ int store_ratings_coord_moves(store *s, int64_t id,
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc, out = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
@@ -660,7 +728,8 @@ int store_ratings_user_adjustments(store *s, int64_t user,
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
-	sqlite3_bind_int64(st, 1, user);
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
 	int rc, out = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		char d[11];
