@@ -1,7 +1,7 @@
 // tl.js: /tl, the tournament leader's dashboard: the four lists of GET
 // /tl/overview (the games a tl leads; an admin's: all) under the
 // headings Overdue, Silent, Forfeits and Adjudication, each item a link
-// to its game, 20 to a page (?per=N).
+// to its game, and the tournaments' Deadlines, 20 to a page (?per=N).
 import { api, apiAll, gameName } from './api.js';
 import { $, dateElement, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
@@ -12,6 +12,7 @@ const SECTIONS = [
 	['silent', 'tl.silent', 'tl.silent_hint'],
 	['forfeits', 'tl.forfeits', 'tl.forfeits_hint'],
 	['adjudication_due', 'tl.adjudication', 'tl.adjudication_hint'],
+	['deadlines', 'tl.deadlines', 'tl.deadlines_hint'],
 ];
 const user = startPage();
 
@@ -22,7 +23,8 @@ const names = new Map(); // game id -> "alice – bob"
 // item), for up to NAMED_MAX games, read in parallel; a game that cannot
 // be read keeps its number alone.
 async function loadNames(o) {
-	const ids = [...new Set(SECTIONS.flatMap(([key]) => (o[key] || []).map((x) => x.game)))];
+	const ids = [...new Set(SECTIONS.flatMap(([key]) => (o[key] || []).map((x) => x.game)))]
+		.filter((id) => id);
 	await Promise.all(ids.slice(0, NAMED_MAX).map(async (id) => {
 		try {
 			names.set(id, gameName(await api('GET', `/games/${id}`)));
@@ -39,6 +41,25 @@ function item(x) {
 	a.textContent = names.has(x.game) ? t('tl.game_named', { id: x.game, name: names.get(x.game) })
 		: t('tl.game', { id: x.game });
 	li.append(a, ` \u2014 ${x.player.name}, ${t('tl.since')} `, dateElement(x.since));
+	if (x.detail)
+		li.append(`: ${x.detail}`);
+	return li;
+}
+
+// A date the TL tracks (R10, R12-R14, R19): a game's result report or
+// adjudication call-in, or a tournament's objections, prizes, appeals.
+function deadlineItem(x) {
+	const li = document.createElement('li');
+	const a = document.createElement('a');
+	if (x.game) {
+		a.href = `/games/${x.game}`;
+		a.textContent = names.has(x.game)
+			? t('tl.game_named', { id: x.game, name: names.get(x.game) }) : t('tl.game', { id: x.game });
+	} else {
+		a.href = `/tournaments/${x.tournament}`;
+		a.textContent = t('tl.tournament', { id: x.tournament });
+	}
+	li.append(a, ` \u2014 ${t('tl.by')} `, dateElement(x.date));
 	if (x.detail)
 		li.append(`: ${x.detail}`);
 	return li;
@@ -61,7 +82,7 @@ function section(key, heading, hint, items) {
 	pager.setAttribute('role', 'group');
 	pager.setAttribute('aria-label', t('tl.pager', { section: t(heading) }));
 	s.append(h, p, ul, pager);
-	showPaged(ul, pager, items, PER_PAGE, item);
+	showPaged(ul, pager, items, PER_PAGE, key === 'deadlines' ? deadlineItem : item);
 	if (!items.length) {
 		const none = document.createElement('p');
 		none.textContent = t('tl.none');

@@ -1124,6 +1124,11 @@ step('the tournament leader signs in: Dashboard in the navigation, four sections
 		assert.deepEqual(hrefs, o[key].map((x) => `/games/${x.game}`), name);
 		assert.ok(o[key].length > 0, `${name}: the test has games for it`);
 	}
+	// The tournaments' dates (issue 11) under their own heading, each a
+	// link to its game or its tournament.
+	const dl = tlPage.getByRole('region', { name: 'Deadlines', exact: true });
+	assert.deepEqual(await dl.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+		o.deadlines.map((x) => (x.game ? `/games/${x.game}` : `/tournaments/${x.tournament}`)), 'Deadlines');
 	assert.ok(o.silent.some((x) => x.game === games.silent));
 	assert.ok(o.overdue.some((x) => x.game === games.old));
 	assert.ok(o.forfeits.some((x) => x.game === games.lost));
