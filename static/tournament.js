@@ -95,8 +95,11 @@ function row(s, i, players, games) {
 		tr.className = 'me';
 	tr.append(name);
 	// The K-skak rating as it is now (DSU 4.5; the OTB rating while he has none).
+	// ... and, once this group is rated, the change it made ("1908 (+8)").
+	const change = typeof s.rating_change === 'number'
+		? ` (${s.rating_change > 0 ? '+' : s.rating_change < 0 ? '\u2212' : '\u00b1'}${Math.abs(s.rating_change)})` : '';
 	tr.append(td(s.player.rating === null || s.player.rating === undefined ? '\u2014'
-		: String(s.player.rating), 'rating'));
+		: `${s.player.rating}${change}`, 'rating'));
 	for (const p of players) {
 		if (p.id === s.player.id) {
 			const self = td('\u00d7', 'self');

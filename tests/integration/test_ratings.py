@@ -206,6 +206,9 @@ def a_group_is_rated_when_its_last_game_ends():
     expect_status(r, 200, "tournament")
     got = {st["player"]["id"]: st["player"]["rating"] for st in r.json["standings"]}
     expect_eq(got, {ids[k]: G1_NEW[k] for k in "ABCD"}, "ratings in the standings")
+    change = {st["player"]["id"]: st["rating_change"] for st in r.json["standings"]}
+    expect_eq(change, {ids[k]: G1_NEW[k] - G1_START[k] for k in "ABCD"},
+              "each standing's rating change in this group")
     # USER carries the ratings; the OTB rating stays as set
     d = w.alice.get("users/%d" % ids["D"]).json
     expect_eq((d["rating"], d["otb_rating"]), (1608, 1600), "D: K-skak and OTB ratings")

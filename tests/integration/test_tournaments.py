@@ -16,7 +16,8 @@ TODAY = "2027-09-01"
 START = "2027-08-20"  # before today, so games can be played at once
 TOURNAMENT_KEYS = {"id", "name", "kind", "profile", "start_date", "series_cancellable", "games",
                    "standings", "tl", "class", "withdrawals", "published_on", "decisions"}
-STANDING_KEYS = {"player", "rank", "place", "score", "sonneborn_berger", "played", "rights"}
+STANDING_KEYS = {"player", "rank", "place", "score", "sonneborn_berger", "played", "rights",
+                 "rating_change"}
 TEAM_KEYS = {"name", "rank", "score", "played"}
 
 
