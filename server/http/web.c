@@ -90,6 +90,7 @@ static const struct {
         {"/tournaments", "tournaments.html"},
         {"/tl", "tl.html"},
         {"/account", "account.html"},
+        {"/reset-password", "reset.html"}, /* the link of the reset mail (issue 10) */
 };
 
 /* The file in static_dir that answers path, or NULL when none does. */

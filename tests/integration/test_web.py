@@ -73,6 +73,7 @@ def pages_answer_with_their_files():
     expect_file(c.get("/games/7?tab=moves"), "game.html", what="/games/7 with a query")
     for path, name in (("/vacations", "vacations.html"), ("/tournaments", "tournaments.html"),
                        ("/tl", "tl.html"), ("/account", "account.html"),
+                       ("/reset-password", "reset.html"),
                        ("/tournaments/1", "tournament.html"),
                        ("/tournaments/999999999999999", "tournament.html"),
                        ("/tournaments/3?x=1", "tournament.html")):

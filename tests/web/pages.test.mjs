@@ -1459,6 +1459,39 @@ step('signing out forgets the session', async () => {
 	await alicePage.waitForURL(`${base}/?next=%2Fgames%2F${games.main}`);
 });
 
+step('a forgotten password: the link from the sign-in page, the mailed one-time link, a new password', async () => {
+	await alicePage.goto(`${base}/`);
+	await alicePage.getByRole('link', { name: 'Forgot your password?' }).click();
+	await alicePage.waitForURL(`${base}/reset-password`);
+	await alicePage.getByLabel('Login').fill('carol');
+	const r = await answerTo(alicePage, '/api/v1/password-reset', () =>
+		alicePage.getByRole('button', { name: 'Send link' }).click());
+	assert.equal(r.status, 202);
+	await alicePage.getByText('If the login exists, the link is on its way.').waitFor();
+	await axeCheck(alicePage, 'the reset request');
+	// The link, as the mail in the outbox carries it (issue 10).
+	const q = spawnSync('sqlite3', [db, "SELECT body FROM mail_outbox WHERE to_addr = 'carol@example.org'"
+		+ ' ORDER BY id DESC LIMIT 1'], { encoding: 'utf8' });
+	assert.equal(q.status, 0, q.stderr);
+	const m = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(q.stdout);
+	assert.ok(m, `the reset mail holds the link: ${q.stdout.slice(0, 300)}`);
+	await alicePage.goto(`${base}/reset-password?token=${m[1]}`);
+	await alicePage.getByLabel('New password', { exact: true }).fill('carol-new-secret-2026');
+	const c = await answerTo(alicePage, '/api/v1/password-reset/confirm', () =>
+		alicePage.getByRole('button', { name: 'Set password' }).click());
+	assert.equal(c.status, 200, JSON.stringify(c.body));
+	await alicePage.getByText('Your password is changed', { exact: false }).waitFor();
+	await axeCheck(alicePage, 'the new password');
+	assert.ok((await apiCall('POST', '/session', { login: 'carol', password: 'carol-new-secret-2026' })).token);
+	// The link works once.
+	await alicePage.goto(`${base}/reset-password?token=${m[1]}`);
+	await alicePage.getByLabel('New password', { exact: true }).fill('carol-other-secret-2026');
+	const again = await answerTo(alicePage, '/api/v1/password-reset/confirm', () =>
+		alicePage.getByRole('button', { name: 'Set password' }).click());
+	assert.equal(again.status, 422);
+	await alicePage.getByRole('alert').filter({ hasText: /link/ }).waitFor(); // the API's sentence
+});
+
 step('no script errors, nothing refused by the Content-Security-Policy', async () => {
 	assert.deepEqual(errors, []);
 });
