@@ -414,7 +414,14 @@ def smtp_down_then_up_every_mail_once():
     rows = wait_outbox(s.srv, lambda rows: len(rows) == 3 and all(r[4] >= 1 for r in rows),
                        "three mails tried while SMTP is down")
     expect(all(r[3] is None for r in rows), "none sent: %r" % rows)
-    errs = s.srv.db_rows("SELECT last_error FROM mail_outbox")
+    # A claimed try counts before its error is written: wait for the
+    # errors too (a slow ASan build showed the gap).
+    deadline = time.time() + 60
+    while True:
+        errs = s.srv.db_rows("SELECT last_error FROM mail_outbox")
+        if all(e[0] for e in errs) or time.time() > deadline:
+            break
+        time.sleep(0.1)
     expect(all(e[0] for e in errs), "each keeps its error: %r" % errs)
     with Smtp(port) as smtp:
         got = smtp.wait_for(lambda ms: len(ms) >= 3, "the three mails after the outage")

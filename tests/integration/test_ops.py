@@ -5,6 +5,7 @@ daemon serves and takes moves, a second daemon on the copy; the key
 hashes renewed at login and CORRCHESS_FAST_HASH checked; log lines that
 a client cannot forge; an SMTP login that never goes out without TLS (a
 real aiosmtpd that offers no STARTTLS)."""
+import glob
 import os
 import re
 import shutil
@@ -110,7 +111,9 @@ def backup_while_serving_and_a_daemon_on_the_copy():
                 expect(n >= acked, "game %d: every move acknowledged before the backup is in "
                        "the copy (%d < %d)" % (g, n, acked))
                 last = max([p for gg, p in after if gg == g] or [0])
-                expect(n <= last, "game %d: nothing from after the backup (%d > %d)"
+                # + 1: the one move in flight when the backup ended may be
+                # committed in the copy before its answer reached the mover
+                expect(n <= last + 1, "game %d: nothing from after the backup (%d > %d + 1)"
                        % (g, n, last))
                 for k in ("white", "black", "profile", "start_date", "event"):
                     expect_eq(c[k], full[g][k], "game %d: %s" % (g, k))
@@ -192,12 +195,22 @@ class ClockServer(Server):
         self.utc, self.flags = utc, list(flags)
 
     def faked(self):
-        """faketime's relative form: independent of any time zone."""
-        target = datetime.datetime.fromisoformat(self.utc).replace(tzinfo=datetime.timezone.utc)
-        return ["faketime", "-f", "%+ds" % int(target.timestamp() - time.time())]
+        """No wrapper: libfaketime is preloaded through env() instead (the
+        faketime wrapper leaves a semaphore and a shared-memory object behind
+        whenever its child is killed, and a later wrapper whose pid is reused
+        then fails with "sem_open: File exists")."""
+        return []
 
     def env(self):
         e = super().env()
+        # faketime's relative form: independent of any time zone.
+        target = datetime.datetime.fromisoformat(self.utc).replace(tzinfo=datetime.timezone.utc)
+        e["FAKETIME"] = "%+ds" % int(target.timestamp() - time.time())
+        libs = glob.glob("/usr/lib/*/faketime/libfaketime.so.1") + \
+            glob.glob("/usr/lib/faketime/libfaketime.so.1")
+        if not libs:
+            raise AssertionError("libfaketime is not installed (contrib/install-deps.sh: faketime)")
+        e["LD_PRELOAD"] = libs[0]
         e["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
         # An AddressSanitizer build wants its runtime first; libfaketime
         # is preloaded before it, which is harmless here.
