@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "xfcc_xml.h"
+#include "xfcc/xfcc_xml.h"
 
 #define ENV_START                                                                                  \
 	"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"                                             \

@@ -69,6 +69,42 @@ if grep -n '^[[:space:]]*sqlite3_bind_[a-z0-9_]*(.*;[[:space:]]*$' server/store/
 	echo "FAIL: an unchecked sqlite3_bind_* in server/store (lines above)"
 	echo x >> "$tmp"
 fi
+# The build by folder (docs/ARCHITECTURE.md): each folder lists its own
+# files in FOLDER/FOLDER.am, and the files a fragment adds to a program, a
+# library, the tests or the tarball are files of its own folder (of the
+# nearest folder up that has a fragment).  Makefile.am and server/server.am
+# only declare.
+for am in $(find . -name '*.am' ! -path './build*' ! -path './.git/*' | sed 's|^\./||'); do
+	dir=$(dirname "$am")
+	case $am in
+	Makefile.am | server/server.am) continue ;;
+	esac
+	if [ "$(basename "$am" .am)" != "$(basename "$dir")" ]; then
+		echo "FAIL: $am: a folder's fragment is named after it ($dir/$(basename "$dir").am)"
+		echo x >> "$tmp"
+	fi
+	# The words of the lists that own files: sources of the library and
+	# the programs, EXTRA_DIST, TESTS, MIGRATIONS, WEB_PAGES and the lists
+	# of tests, with their continuation lines.
+	awk '
+		/^[A-Za-z_]+[ \t]*\+?=/ {
+			name = $1; sub(/[ \t+=].*/, "", name)
+			own = name ~ /^(lib_libcorrchess_la_SOURCES|server_libserver_la_SOURCES|server_corrchess_SOURCES|server_corrchessd_SOURCES|EXTRA_DIST|TESTS|MIGRATIONS|WEB_PAGES|[A-Z_]*TESTS|[A-Z_]*CHECKS|CONTRIB_FILES|BENCHSCRIPTS)$/
+		}
+		own { for (i = 1; i <= NF; i++) if ($i ~ /^[a-z][A-Za-z0-9_.\/-]*\/[A-Za-z0-9_.-]+$/) print $i }
+		!/\\$/ { own = 0 }
+	' "$am" | while read -r f; do
+		f=${f%\$(EXEEXT)}
+		owner=$(dirname "$f")
+		while [ "$owner" != . ] && [ ! -f "$owner/$(basename "$owner").am" ]; do
+			owner=$(dirname "$owner")
+		done
+		if [ "$owner" != "$dir" ]; then
+			echo "FAIL: $am lists $f, a file of $owner/"
+			echo x >> "$tmp"
+		fi
+	done
+done
 [ -s "$tmp" ] && status=1
 [ $status -eq 0 ] && echo "layers: ok"
 exit $status

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "xfcc_xml.h"
+#include "xfcc/xfcc_xml.h"
 
 static bool xml_text_ok(const char *s)
 {
