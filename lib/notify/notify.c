@@ -1041,7 +1041,10 @@ static int finish(struct ctx *c, struct textbuf *b, struct notify_mail *out, con
 		return cc_fail(CC_ERR_NOMEM, c->err, c->errlen,
 		               "the mail is over %d bytes or memory ran out", NOTIFY_BODY_MAX);
 	}
-	snprintf(out->subject, sizeof out->subject, "corrchess: %s", core);
+	/* A long subject is cut (the body has the whole text). */
+	if (snprintf(out->subject, sizeof out->subject, "corrchess: %s", core) >=
+	    (int)sizeof out->subject)
+		out->subject[sizeof out->subject - 1] = '\0';
 	out->body = b->p;
 	return 0;
 }
