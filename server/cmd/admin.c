@@ -16,6 +16,7 @@
 #include "corr/corr.h"
 #include "jobs/sweep.h"
 #include "store/store.h"
+#include "svc/svc.h"
 #include "store/users.h"
 
 /* Opens the database of cfg for a command; NULL after a one-line error. */
@@ -25,7 +26,7 @@ static store *open_store(struct config *cfg)
 	if (auth_init() != 0) { /* logged */
 		return NULL;
 	}
-	store *st = store_open(cfg->db, err, sizeof err);
+	store *st = svc_open(cfg->db, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "corrchess: %s\n", err);
 		return NULL;
