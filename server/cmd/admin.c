@@ -60,7 +60,7 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 	int from_stdin = 0;
 	if (argc < 2 || strcmp(argv[1], "add") != 0) {
 		fprintf(stderr, "corrchess: usage: corrchess user add --name NAME --email EMAIL "
-				"--role player|tl|admin --password-stdin\n");
+				"--role player|tl|kc|admin --password-stdin\n");
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
