@@ -198,7 +198,7 @@ START_TEST(test_hidden_series_cannot_be_probed)
 		struct corr_error e;
 		new_game(&g, "server", "startpos", "2027-01-04");
 		play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
-		ck_assert(!corr_series_visible(&g, BLACK, false));
+		ck_assert(!corr_series_visible(&g, BLACK));
 		struct corr_move_request rq = {
 		        .text = moves[i], .proposes = true, .series = own, .nseries = 2};
 		int rc = corr_play(&g, BLACK, &rq, day("2027-01-07"), &d, &e);
@@ -240,7 +240,7 @@ START_TEST(test_visible_series_pending)
 	        .text = "e4", .sent = "2027-03-02", .proposes = true, .series = ruy, .nseries = 4};
 	ck_assert_int_eq(corr_play(&g, WHITE, &w1, day("2027-03-10"), &d, &e), CC_OK);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
-	ck_assert(corr_series_visible(&g, BLACK, false));
+	ck_assert(corr_series_visible(&g, BLACK));
 	struct corr_move_request rq = {
 	        .text = "e5", .sent = "2027-03-04", .proposes = true, .series = own, .nseries = 2};
 	ck_refused(corr_play(&g, BLACK, &rq, day("2027-03-10"), &d, e), "series_pending");
@@ -252,12 +252,11 @@ START_TEST(test_series_visibility)
 {
 	struct corr_game g;
 	new_game(&g, "server", "startpos", "2027-01-04");
-	ck_assert(!corr_series_visible(&g, WHITE, true)); /* no series at all */
+	ck_assert(!corr_series_visible(&g, WHITE)); /* no series at all */
 	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
-	ck_assert(corr_series_visible(&g, WHITE, false));        /* the proposer */
-	ck_assert(!corr_series_visible(&g, BLACK, false));       /* the opponent */
-	ck_assert(!corr_series_visible(&g, CORR_NOBODY, false)); /* a bystander */
-	ck_assert(corr_series_visible(&g, CORR_NOBODY, true));   /* a TL */
+	ck_assert(corr_series_visible(&g, WHITE));        /* the proposer */
+	ck_assert(!corr_series_visible(&g, BLACK));       /* the opponent */
+	ck_assert(!corr_series_visible(&g, CORR_NOBODY)); /* a bystander, a TL too: his seat, not his role */
 	corr_game_free(&g);
 }
 END_TEST

@@ -1,18 +1,23 @@
 #!/bin/sh
 # layers.sh: the layers of docs/ARCHITECTURE.md hold - no file includes a
-# header of a layer above its own, and SQL and SQLite stay in server/store.
+# header of a layer above its own or beside it, no object file calls a
+# function of such a layer (nm on the objects of the build), SQL and
+# SQLite stay in server/store, and the build is by folder.
 #
 #   lib/            includes nothing of server/
 #   server/base     includes only base/
 #   server/store    base/, store/
-#   server/jobs     base/, store/, jobs/
-#   server/api      base/, store/, jobs/, api/
-#   server/xfcc     base/, store/, jobs/, api/, xfcc/
-#   server/http     base/, store/, jobs/, api/, xfcc/, http/
+#   server/svc      base/, store/, svc/
+#   server/jobs     base/, store/, svc/, jobs/      } the adapters: none
+#   server/api      base/, store/, svc/, api/       } calls another
+#   server/xfcc     base/, store/, svc/, xfcc/      }
+#   server/http     base/, store/, svc/, jobs/, api/, xfcc/, http/
 #   server/cmd      anything
 #
 # Exit 0 when every #include "..." of every file keeps to it, 1 otherwise
-# (each offending line is printed).  Environment: TOP_SRCDIR.
+# (each offending line is printed).  Environment: TOP_SRCDIR, and
+# TOP_BUILDDIR for the objects (the check of calls is skipped, and says
+# so, when the objects are not built).
 TOP_SRCDIR=${TOP_SRCDIR:-$(dirname "$0")/..}
 cd "$TOP_SRCDIR" || exit 1
 status=0
@@ -32,12 +37,24 @@ check() {
 			for p in "$@"; do
 				[ "$inc" = "$p" ] && ok=yes
 			done
+			excepted "$f" "$inc" && ok=yes
 			if [ $ok = no ]; then
 				echo "FAIL: $f:$line (a layer above $dir)"
 				echo x >> "$tmp"
 			fi
 		done
 	done
+}
+# The exceptions, each with the issue that ends it.
+excepted() { # file, the layer it reaches
+	case "$1:$2" in
+	# issue 20: the reset mail is queued, not sent from the request
+	server/api/password.c:jobs) return 0 ;;
+	# Xfcc is served over the API's request struct, and its login checks
+	# the password with api/auth.c (issue 20 moves the logins into svc/)
+	server/xfcc/*:api) return 0 ;;
+	esac
+	return 1
 }
 tmp=$(mktemp "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 1
 trap 'rm -f "$tmp"' EXIT
@@ -53,10 +70,49 @@ for d in lib/*; do
 done
 check server/base base
 check server/store base store
-check server/jobs base store jobs
-check server/api base store jobs api
-check server/xfcc base store jobs api xfcc
-check server/http base store jobs api xfcc http
+check server/svc base store svc
+check server/jobs base store svc jobs
+check server/api base store svc api
+check server/xfcc base store svc xfcc
+check server/http base store svc jobs api xfcc http
+# No call goes up or sideways either: every function an object of a layer
+# calls from the server's own objects is defined in its own layer or one
+# allowed above (nm; the include check cannot see a prototype written by
+# hand).
+rank() { # the layers a layer may call, as a pattern
+	case $1 in
+	base) echo "base" ;;
+	store) echo "base|store" ;;
+	svc) echo "base|store|svc" ;;
+	jobs) echo "base|store|svc|jobs" ;;
+	api) echo "base|store|svc|api" ;;
+	xfcc) echo "base|store|svc|xfcc" ;;
+	http) echo "base|store|svc|jobs|api|xfcc|http" ;;
+	*) echo ".*" ;;
+	esac
+}
+objs=${TOP_BUILDDIR:-.}/server
+if command -v nm >/dev/null 2>&1 && ls "$objs"/base/*.o >/dev/null 2>&1; then
+	defs=$(mktemp "${TMPDIR:-/tmp}/layers-defs.XXXXXX") || exit 1
+	for o in "$objs"/*/*.o; do
+		layer=$(basename "$(dirname "$o")")
+		nm -g --defined-only "$o" 2>/dev/null | awk -v l="$layer" '$2 ~ /^[TDBR]$/ {print $3, l}'
+	done | sort -u > "$defs"
+	for o in "$objs"/*/*.o; do
+		layer=$(basename "$(dirname "$o")")
+		allowed=$(rank "$layer")
+		src=server/$layer/$(basename "$o" .o | sed 's/^[a-z_]*-//')
+		nm -u "$o" 2>/dev/null | awk '{print $2}' | sort -u | join - "$defs" | while read -r sym at; do
+			echo "$at" | grep -Eqx "$allowed" && continue
+			excepted "$src.c" "$at" && continue
+			echo "FAIL: $src.c calls $sym of server/$at (a layer above or beside $layer)"
+			echo x >> "$tmp"
+		done
+	done
+	rm -f "$defs"
+else
+	echo "layers: the objects are not built in $objs: the check of calls is skipped"
+fi
 # SQL only in server/store (docs/ARCHITECTURE.md).
 if grep -ln 'sqlite3\|"SELECT \|"INSERT \|"UPDATE \|"DELETE ' server/*/*.c server/*/*.h lib/*/*.c lib/*/*.h |
 	grep -v '^server/store/'; then

@@ -207,11 +207,12 @@ const position *corr_position(const struct corr_game *g);
  * good for corr_game_free()). */
 int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_error *e);
 
-/* DSU 6.2.5: who sees the pending series: its proposer and the TLs
- * always, the opponent (and anyone else) only where the profile shows it
- * (post and e-mail: it is in the letter; the server hides it, as ICCF
- * does).  viewer: the viewer's side in the game or CORR_NOBODY. */
-bool corr_series_visible(const struct corr_game *g, int viewer, bool viewer_is_tl);
+/* DSU 6.2.5: who sees the pending series: its proposer always, the
+ * opponent (and anyone else) only where the profile shows it (post and
+ * e-mail: it is in the letter; the server hides it, as ICCF does).
+ * viewer: the viewer's seat in the game (auth_seat()) or CORR_NOBODY;
+ * never his role (docs/AUTHORITY.md). */
+bool corr_series_visible(const struct corr_game *g, int viewer);
 
 /* Both clocks as of today (lib/clock), with the recorded reminders and TL
  * notices (the silence penalties follow them only, SPEC 4.7), the notices

@@ -224,14 +224,17 @@ int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_erro
 	return CC_OK;
 }
 
-bool corr_series_visible(const struct corr_game *g, int viewer, bool viewer_is_tl)
+bool corr_series_visible(const struct corr_game *g, int viewer)
 {
 	if (g->state.series_by == CORR_NOBODY || g->state.nseries == 0)
 		return false;
 	/* DSU 6.2.5: the series is in the letter, so the opponent sees it
 	 * in postal and e-mail play; on the server it stays hidden from the
-	 * opponent, as ICCF does (the profile's series_shown). */
-	return g->profile->series_shown || viewer == g->state.series_by || viewer_is_tl;
+	 * opponent, as ICCF does (the profile's series_shown), and from
+	 * everyone but its proposer: what a user sees follows his seat, never
+	 * his role (docs/AUTHORITY.md), so a TL who plays the game does not
+	 * see his opponent's series. */
+	return g->profile->series_shown || viewer == g->state.series_by;
 }
 
 /* corr_clock() and corr_played_on(): the clock inputs of g, one

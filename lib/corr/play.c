@@ -220,7 +220,7 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 	 * would), so the answer depends on his own request only. */
 	const struct corr_state *st = &g->state;
 	bool waiting = st->series_by == opp && st->nseries >= 2;
-	bool visible = corr_series_visible(g, side, false);
+	bool visible = corr_series_visible(g, side);
 	move reply = MOVE_NONE;
 	bool follows = waiting && (visible || !rq->proposes) &&
 	               series_follow(st->series, st->nseries, m, &reply) == SERIES_FOLLOWED;

@@ -1,10 +1,9 @@
 /* actions.c: draw offers, resigning, claims and a TL's result (API.md
- * "Games").  Each handler is parse -> load -> lib/corr operation ->
- * apply -> render; every one of them answers 200 with the GAME. */
+ * "Games").  Each handler parses its body, calls the command of
+ * server/svc (svc_game.h) and renders the outcome; every one of them
+ * answers 200 with the GAME. */
 #include "autoconfig.h"
 #include "api/actions.h"
-#include "api/tournaments.h"
-#include "store/tournaments.h"
 
 #include <string.h>
 
@@ -20,38 +19,26 @@ struct action {
 	const char *move; /* a claim's intended move, or NULL */
 };
 
-/* load -> player -> revision -> lib/corr -> apply -> render, for a
- * player's action a. */
+/* parse -> svc -> render, for a player's action a. */
 static int run(struct app *app, struct api_req *rq, struct api_resp *rs, const struct action *a)
 {
-	int32_t today;
-	if (api_today_day(app, &today, rs))
+	struct svc_rev rev;
+	if (api_game_rev(rq, rs, &rev))
 		return rs->status;
-	struct store_game sg;
-	if (api_game_load(app, rq, rs, &sg))
-		return rs->status;
-	int side, status, rc = CC_OK;
-	struct corr_delta d;
-	struct corr_error e;
-	if ((status = api_game_player(rq, rs, &sg, &side)) ||
-	    (status = api_game_check_rev(rq, rs, &sg)))
-		goto out;
+	struct store_game after;
+	struct svc_outcome o;
 	switch (a->kind) {
 	case DRAW:
-		rc = corr_draw(&sg.g, side, a->draw, today, &d, &e);
+		svc_draw(app, &rq->user, rq->ids[0], rev, a->draw, &after, &o);
 		break;
 	case RESIGN:
-		rc = corr_resign(&sg.g, side, today, &d, &e);
+		svc_resign(app, &rq->user, rq->ids[0], rev, &after, &o);
 		break;
 	case CLAIM:
-		rc = corr_claim(&sg.g, side, a->claim, a->move, today, &d, &e);
+		svc_claim(app, &rq->user, rq->ids[0], rev, a->claim, a->move, &after, &o);
 		break;
 	}
-	status =
-	        rc != CC_OK ? api_game_refused(rs, &e) : api_game_commit(app, rq, rs, &sg, &d, 200);
-out:
-	store_games_free(&sg);
-	return status;
+	return api_game_outcome(app, rq, rs, &o, &after, 200);
 }
 
 int api_actions_draw(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -137,28 +124,11 @@ int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 		                 "agreement");
 	if (strlen(reason) < 3 || strlen(reason) > 2000)
 		return api_error(rs, "invalid_field", "give a reason of 3 to 2000 characters");
-	int32_t today;
-	if (api_today_day(app, &today, rs))
+	struct svc_rev rev;
+	if (api_game_rev(rq, rs, &rev))
 		return rs->status;
-	/* DSU 6.1.3: a game of a tournament is for its own TL (or an admin) */
-	int64_t tournament, tl;
-	if (store_tournaments_of_game(app->st, rq->ids[0], &tournament, &tl) != STORE_OK)
-		return api_error(rs, "busy", "the database is busy; try again");
-	if (tournament && !api_tournaments_may_lead(&rq->user, tl))
-		return api_error(rs, "not_your_tournament",
-		                 "game %lld belongs to tournament %lld, which has its own tournament "
-		                 "leader (DSU 6.1.3)",
-		                 (long long)rq->ids[0], (long long)tournament);
-	struct store_game sg;
-	if (api_game_load(app, rq, rs, &sg))
-		return rs->status;
-	struct corr_delta d;
-	struct corr_error e;
-	int status = api_game_check_rev(rq, rs, &sg);
-	if (!status)
-		status = corr_tl_result(&sg.g, result, term, reason, today, &d, &e) != CC_OK
-		                 ? api_game_refused(rs, &e)
-		                 : api_game_commit(app, rq, rs, &sg, &d, 200);
-	store_games_free(&sg);
-	return status;
+	struct store_game after;
+	struct svc_outcome o;
+	svc_result(app, &rq->user, rq->ids[0], rev, result, term, reason, &after, &o);
+	return api_game_outcome(app, rq, rs, &o, &after, 200);
 }

@@ -18,16 +18,10 @@
 
 #include "base/app.h"
 #include "store/users.h"
+#include "svc/svc.h"
 
 #define API_BODY_MAX  (64 * 1024) /* larger request bodies get 413 */
 #define API_MAX_QUERY 8
-
-/* The signed-in user (the route needs one). */
-struct user {
-	int64_t id;
-	char name[STORE_NAME_MAX];
-	char role[STORE_ROLE_MAX]; /* "player", "tl", "admin" */
-};
 
 struct api_req {
 	const char *method;

@@ -122,24 +122,15 @@ const char *api_query(const struct api_req *rq, const char *key)
 
 void api_today(const struct app *app, char out[11])
 {
-	if (app->cfg->today && strlen(app->cfg->today) == 10) {
-		memcpy(out, app->cfg->today, 11);
-		return;
-	}
-	time_t now = time(NULL);
-	struct tm tm;
-	localtime_r(&now, &tm);
-	strftime(out, 11, "%Y-%m-%d", &tm);
+	int32_t day;
+	svc_today(app, out, &day, NULL);
 }
 
 int api_today_day(const struct app *app, int32_t *day, struct api_resp *rs)
 {
 	char text[CALENDAR_ISO_LEN];
-	char err[128];
-	api_today(app, text);
-	if (calendar_parse(text, day, err, sizeof err) != CC_OK) {
-		api_error(rs, "internal", "the server's date \"%s\" is not usable: %s", text, err);
-		return -1;
-	}
+	struct svc_outcome o;
+	if (svc_today(app, text, day, &o) != 0)
+		return api_error(rs, o.code, "%s", o.message), -1;
 	return 0;
 }

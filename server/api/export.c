@@ -226,8 +226,9 @@ int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *
 	/* The moves once more in the numbered e-mail form, with the pending
 	 * series marked by a 0 before its first move (DSU 6.2.5, 6.8.2), for
 	 * whoever may see the series. */
-	moves_line = numbered_moves(&g.g, corr_series_visible(&g.g, store_games_side_of(&g, rq->user.id),
-	                                                      api_is_tl(&rq->user)));
+	struct auth_actor viewer = svc_actor(&rq->user);
+	moves_line = numbered_moves(
+	        &g.g, corr_series_visible(&g.g, auth_seat(&viewer, g.white, g.black)));
 	if (!moves_line) {
 		status = api_error(rs, "internal", "out of memory");
 		goto done;

@@ -284,8 +284,9 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 		jsonw_raw(w, "null");
 	}
 	jsonw_key(w, "series", false);
-	int seat = viewer ? store_games_side_of(sg, viewer->id) : CORR_NOBODY;
-	if (corr_series_visible(g, seat, viewer && api_is_tl(viewer)))
+	/* docs/AUTHORITY.md: what he sees follows his seat, never his role */
+	struct auth_actor a = svc_actor(viewer);
+	if (corr_series_visible(g, auth_seat(&a, sg->white, sg->black)))
 		write_series(w, g);
 	else
 		jsonw_raw(w, "null");

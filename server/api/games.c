@@ -9,8 +9,6 @@
 
 #include "api/game_json.h"
 #include "base/log.h"
-#include "jobs/notify.h"
-#include "jobs/outbox.h"
 #include "chess/fen.h"
 #include "clock/calendar.h"
 #include "store/users.h"
@@ -29,32 +27,32 @@ int api_game_load(struct app *app, struct api_req *rq, struct api_resp *rs, stru
 	return 0;
 }
 
-int api_game_player(struct api_req *rq, struct api_resp *rs, const struct store_game *sg, int *side)
+int api_game_may(struct api_req *rq, struct api_resp *rs, const struct store_game *sg,
+                 enum auth_cmd c)
 {
-	*side = store_games_side_of(sg, rq->user.id);
-	if (*side == CORR_NOBODY)
-		return api_error(rs, "not_a_player", "you do not play in game %lld",
-		                 (long long)sg->id);
-	return 0;
+	struct auth_actor a = svc_actor(&rq->user);
+	struct auth_target t = {.white = sg->white, .black = sg->black, .leader = sg->leader};
+	struct corr_error e;
+	if (auth_check(&a, c, &t, &e) == CC_OK)
+		return 0;
+	return api_error(rs, e.code, "%s", e.message);
 }
 
-int api_game_check_rev(struct api_req *rq, struct api_resp *rs, const struct store_game *sg)
+int api_game_rev(struct api_req *rq, struct api_resp *rs, struct svc_rev *rev)
 {
-	int64_t rev;
+	*rev = SVC_ANY_REV;
 	if (!rq->json)
 		return 0;
-	int rc = api_get_int(rq->json, "rev", false, &rev, rs);
+	int rc = api_get_int(rq->json, "rev", false, &rev->rev, rs);
 	if (rc < 0)
 		return rs->status;
-	if (rc == 0 && rev != sg->g.rev)
-		return api_error(rs, "stale", "game %lld is at revision %lld, not %lld: reload it",
-		                 (long long)sg->id, (long long)sg->g.rev, (long long)rev);
+	rev->given = rc == 0;
 	return 0;
 }
 
-int api_game_refused(struct api_resp *rs, const struct corr_error *e)
+int api_outcome_error(struct api_resp *rs, const struct svc_outcome *o)
 {
-	return api_error(rs, e->code ? e->code : "internal", "%s", e->message);
+	return api_error(rs, o->code ? o->code : "internal", "%s", o->message);
 }
 
 int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
@@ -71,54 +69,13 @@ int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
 	return api_json_text(rs, status, text, len);
 }
 
-int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg,
-                    const struct corr_delta *d, int status)
+int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
+                     const struct svc_outcome *o, struct store_game *after, int status)
 {
-	/* The change and its mail in one transaction (docs/NOTIFY.md): no
-	 * move without its mail, no mail of a move that was not stored.  The
-	 * mail is written from the game as it is after the change, applied in
-	 * memory (no second read). */
-	char today[CALENDAR_ISO_LEN];
-	api_today(app, today);
-	struct corr_state was = sg->g.state;
-	struct corr_error e;
-	bool applied = false;
-	int rc = store_begin(app->st);
-	if (rc == STORE_OK)
-		rc = store_games_apply_in(app->st, sg, d, rq->user.id);
-	if (rc == STORE_OK) {
-		applied = corr_apply(&sg->g, d, &e) == CC_OK;
-		if (!applied)
-			log_msg(LOG_ERROR, "game %lld: %s", (long long)sg->id, e.message);
-		if (notify_game_changed(app, &was, applied ? sg : NULL, sg->id, d, today) != 0)
-			rc = STORE_ERROR;
-	}
-	if (rc == STORE_OK)
-		rc = store_commit(app->st);
-	else
-		store_rollback(app->st);
-	if (rc == STORE_OK)
-		outbox_wake();
-	if (rc == STORE_STALE)
-		return api_error(rs, "stale", "game %lld changed meanwhile: reload it",
-		                 (long long)sg->id);
-	if (rc != STORE_OK)
-		return api_error(rs, "busy",
-		                 "the change could not be stored; nothing was changed, "
-		                 "try again");
-	/* Stored, yet refused (409 lost_on_time: the game ended, the move
-	 * was not played; SPEC 4.6). */
-	if (d->answer_code)
-		return api_error(rs, d->answer_code, "%s", d->answer_message);
-	/* Answer from what was just stored, without reading it back. */
-	if (!applied) {
-		struct store_game now;
-		store_games_free(sg);
-		if (api_game_load(app, rq, rs, &now))
-			return rs->status;
-		*sg = now;
-	}
-	return api_game_respond(app, rq, rs, sg, status);
+	int answer = o->status == SVC_OK ? api_game_respond(app, rq, rs, after, status)
+	                                 : api_outcome_error(rs, o);
+	store_games_free(after);
+	return answer;
 }
 
 int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
@@ -201,8 +158,9 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 	        .event = ng->event,
 	        .series_cancellable = ng->series_cancellable, /* DSU 6.2.5: default binding */
 	        .tournament = ng->tournament,
+	        .led_by = ng->tournament ? 0 : ng->led_by,
 	};
-	if (store_games_insert(app->st, &row, id) != STORE_OK) {
+	if (svc_game_insert(app, &row, id) != STORE_OK) {
 		*code = "busy";
 		snprintf(err, errlen, "the game could not be stored; try again");
 		return -1;
@@ -216,7 +174,7 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	        "white", "black", "profile", "start_date", "fen", "event", "series_cancellable",
 	        NULL};
 	json_t *body = api_body_object(rq, rs);
-	struct api_new_game ng = {0};
+	struct api_new_game ng = {.led_by = rq->user.id}; /* docs/AUTHORITY.md: he leads it */
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_int(body, "white", true, &ng.white, rs) ||
 	    api_get_int(body, "black", true, &ng.black, rs) ||

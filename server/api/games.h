@@ -10,6 +10,7 @@
 #include "api/api.h"
 #include "corr/corr.h"
 #include "store/games.h"
+#include "svc/svc_game.h"
 
 /* POST /api/v1/games (tl, admin) */
 int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs);
@@ -26,6 +27,7 @@ struct api_new_game {
 	const char *event; /* NULL: none */
 	bool series_cancellable;
 	int64_t tournament; /* 0: none */
+	int64_t led_by;     /* a standalone game: the TL who made it, who leads it */
 };
 
 /* Checks ng (players exist, the profile, the date, the FEN, the event)
@@ -34,30 +36,30 @@ struct api_new_game {
 int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
                   char *err, size_t errlen);
 
-/* ---- the steps of every game handler ---- */
+/* ---- the steps of every game handler: parse, call svc, render ---- */
 
-/* Loads the game of the path (rq->ids[0]) into sg: 0, or the status of
- * the error response (404 not_found, 500 internal). */
+/* Loads the game of the path (rq->ids[0]) into sg for reading: 0, or the
+ * status of the error response (404 not_found, 500 internal). */
 int api_game_load(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg);
 
-/* The signed-in user's side in sg: 0 and *side, or 403 not_a_player. */
-int api_game_player(struct api_req *rq, struct api_resp *rs, const struct store_game *sg,
-                    int *side);
+/* Whether the signed-in user may run command c on game sg (the one policy,
+ * docs/AUTHORITY.md; for the reads, which need no command of server/svc):
+ * 0, or the status of the 401/403 response. */
+int api_game_may(struct api_req *rq, struct api_resp *rs, const struct store_game *sg,
+                 enum auth_cmd c);
 
-/* When the body names the revision it was written against ("rev"), it
- * must be the game's: 0, or 409 stale (422 invalid_field when not an
- * integer). */
-int api_game_check_rev(struct api_req *rq, struct api_resp *rs, const struct store_game *sg);
+/* The optional "rev" of the body (docs/API.md "Revisions"): 0 and *rev,
+ * or the status of a 422 invalid_field response. */
+int api_game_rev(struct api_req *rq, struct api_resp *rs, struct svc_rev *rev);
 
-/* A refusal of lib/corr as the response; returns its status. */
-int api_game_refused(struct api_resp *rs, const struct corr_error *e);
+/* Renders the outcome of a game command of server/svc: on SVC_OK the GAME
+ * of `after` as the signed-in user sees it, with `status`; otherwise the
+ * outcome's error.  Frees after.  Returns the response's status. */
+int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
+                     const struct svc_outcome *o, struct store_game *after, int status);
 
-/* Stores delta d of sg under its revision (as the signed-in user), then
- * answers `status` with the game as it is now.  409 stale when the game
- * changed since it was loaded (nothing stored), 503 busy when the
- * database fails. */
-int api_game_commit(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg,
-                    const struct corr_delta *d, int status);
+/* An outcome of server/svc as the error response; returns its status. */
+int api_outcome_error(struct api_resp *rs, const struct svc_outcome *o);
 
 /* Answers `status` with the GAME of sg as the signed-in user sees it. */
 int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,

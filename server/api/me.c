@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/log.h"
-#include "jobs/notify.h"
+#include "svc/svc_notify.h"
 #include "store/notify.h"
 
 /* The answer of GET and PATCH: USER plus the settings. */
@@ -22,7 +22,7 @@ static int answer(struct app *app, int64_t id, struct api_resp *rs)
 		return api_error(rs, "busy", "the database is busy; try again");
 	int rc = store_notify_reader(app->st, id, &c);
 	if (rc == STORE_OK)
-		rc = notify_key(app, id, STORE_KEY_CALENDAR, key);
+		rc = svc_notify_key(app, id, STORE_KEY_CALENDAR, key);
 	if (rc == STORE_OK)
 		rc = store_commit(app->st);
 	else
@@ -92,7 +92,7 @@ int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs)
 	char today[11], err[256];
 	api_today(app, today);
 	char *feed = NULL;
-	int rc = notify_calendar(app, rq->ids[0], today, &feed, err, sizeof err);
+	int rc = svc_notify_calendar(app, rq->ids[0], today, &feed, err, sizeof err);
 	if (rc != 0) {
 		log_msg(LOG_ERROR, "the calendar of user %lld: %s", (long long)rq->ids[0], err);
 		return rc > 0 ? api_error(rs, "not_found", "there is no such calendar")

@@ -38,14 +38,9 @@ int api_messages_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	struct store_game sg;
 	if (api_game_load(app, rq, rs, &sg))
 		return rs->status;
-	int status;
-	if (store_games_side_of(&sg, rq->user.id) == CORR_NOBODY && !api_is_tl(&rq->user)) {
-		status = api_error(rs, "forbidden",
-		                   "only the players of game %lld and tournament leaders read its "
-		                   "messages",
-		                   (long long)sg.id);
+	int status = api_game_may(rq, rs, &sg, AUTH_MESSAGES_READ);
+	if (status)
 		goto out;
-	}
 	struct jsonw w;
 	jsonw_init(&w);
 	jsonw_raw(&w, "{\"messages\":[");

@@ -52,27 +52,13 @@ int api_moves_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "sent", false, &mr.sent, rs) < 0 ||
 	    read_series(body, &mr, texts, rs))
 		return rs->status;
-	int32_t today;
-	if (api_today_day(app, &today, rs))
+	struct svc_rev rev;
+	if (api_game_rev(rq, rs, &rev))
 		return rs->status;
-	struct store_game sg;
-	if (api_game_load(app, rq, rs, &sg))
-		return rs->status;
-	int side, status;
-	struct corr_delta d;
-	struct corr_error e;
-	if ((status = api_game_player(rq, rs, &sg, &side)) ||
-	    (status = api_game_check_rev(rq, rs, &sg)))
-		goto out;
-	if (corr_play(&sg.g, side, &mr, today, &d, &e) != CC_OK)
-		status = api_game_refused(rs, &e);
-	else
-		status = api_game_commit(app, rq, rs, &sg, &d, 201);
-	if (status == 201 && app->metrics)
-		metrics_add(app->metrics, METRICS_MOVES, 1);
-out:
-	store_games_free(&sg);
-	return status;
+	struct store_game after;
+	struct svc_outcome o;
+	svc_move(app, &rq->user, rq->ids[0], rev, &mr, &after, &o);
+	return api_game_outcome(app, rq, rs, &o, &after, 201);
 }
 
 int api_moves_series_cancel(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -84,20 +70,11 @@ int api_moves_series_cancel(struct app *app, struct api_req *rq, struct api_resp
 		if (!body || api_only_keys(body, keys, rs))
 			return rs->status;
 	}
-	struct store_game sg;
-	if (api_game_load(app, rq, rs, &sg))
+	struct svc_rev rev;
+	if (api_game_rev(rq, rs, &rev))
 		return rs->status;
-	struct corr_delta d;
-	struct corr_error e;
-	int status = api_game_check_rev(rq, rs, &sg);
-	if (status)
-		goto out;
-	/* Only the proposer cancels (lib/corr says so to anyone else). */
-	if (corr_series_cancel(&sg.g, store_games_side_of(&sg, rq->user.id), &d, &e) != CC_OK)
-		status = api_game_refused(rs, &e);
-	else
-		status = api_game_commit(app, rq, rs, &sg, &d, 200);
-out:
-	store_games_free(&sg);
-	return status;
+	struct store_game after;
+	struct svc_outcome o;
+	svc_series_cancel(app, &rq->user, rq->ids[0], rev, &after, &o);
+	return api_game_outcome(app, rq, rs, &o, &after, 200);
 }

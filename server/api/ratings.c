@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jobs/ratings.h"
+#include "svc/svc_ratings.h"
 #include "base/log.h"
 #include "rating/rating.h"
 #include "store/ratings.h"
@@ -86,7 +86,7 @@ int api_ratings_standings(struct app *app, json_t *t)
 void api_ratings_refresh(struct app *app)
 {
 	char err[256];
-	if (ratings_update(app->st, err, sizeof err) != 0)
+	if (svc_ratings_update(app->st, err, sizeof err) != 0)
 		log_msg(LOG_ERROR, "ratings: %s", err);
 }
 
@@ -94,7 +94,7 @@ void api_ratings_refresh(struct app *app)
 static int fresh(struct app *app, struct api_resp *rs)
 {
 	char err[256];
-	if (ratings_update(app->st, err, sizeof err) != 0) {
+	if (svc_ratings_update(app->st, err, sizeof err) != 0) {
 		api_error(rs, "busy", "%s; try again", err);
 		return -1;
 	}

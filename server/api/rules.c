@@ -1,6 +1,6 @@
 /* rules.c: the rule endpoints of issue 9 (API.md "Moves"; docs/RULES.md).
- * The rules are lib/corr/rules.c's; this file reads the bodies, loads the
- * game, stores the delta and answers. */
+ * The rules are lib/corr/rules.c's, the command server/svc/svc_game.c's;
+ * this file reads the bodies and answers. */
 #include "autoconfig.h"
 #include "api/rules.h"
 
@@ -14,10 +14,9 @@
 #include "store/store.h"
 #include "util/status.h"
 
-/* What a rule request runs on the loaded game. */
+/* What a rule request asks for. */
 struct rule_op {
 	enum { NOTICE, REMINDER, PENALTY, DATES, HOLIDAY } kind;
-	bool player; /* the caller must play in the game */
 	int days;
 	int color;
 	int32_t sent, received;
@@ -26,44 +25,31 @@ struct rule_op {
 	int status; /* the answer on success: 200 or 201 */
 };
 
-/* load -> (player) -> lib/corr -> apply -> render. */
+/* parse -> svc -> render. */
 static int run(struct app *app, struct api_req *rq, struct api_resp *rs, struct rule_op *op)
 {
-	int32_t today;
-	if (api_today_day(app, &today, rs))
-		return rs->status;
-	struct store_game sg;
-	if (api_game_load(app, rq, rs, &sg))
-		return rs->status;
-	int side = CORR_NOBODY, status, rc = CC_OK;
-	struct corr_delta d;
-	struct corr_error e;
-	if (op->player && (status = api_game_player(rq, rs, &sg, &side)))
-		goto out;
+	struct store_game after;
+	struct svc_outcome o;
+	int64_t id = rq->ids[0];
 	switch (op->kind) {
 	case NOTICE:
-		rc = corr_notice(&sg.g, side, op->days, today, &d, &e);
+		svc_notice(app, &rq->user, id, op->days, &after, &o);
 		break;
 	case REMINDER:
-		rc = corr_reminder(&sg.g, side, op->sent == CLOCK_NO_DATE ? today : op->sent, today,
-		                   &d, &e);
+		svc_reminder(app, &rq->user, id, op->sent, &after, &o);
 		break;
 	case PENALTY:
-		rc = corr_penalty(&sg.g, op->color, op->days, op->reason, today, &d, &e);
+		svc_penalty(app, &rq->user, id, op->color, op->days, op->reason, &after, &o);
 		break;
 	case DATES:
-		rc = corr_move_dates(&sg.g, (size_t)rq->ids[1], op->received, op->sent, op->reason,
-		                     today, &d, &e);
+		svc_move_dates(app, &rq->user, id, (size_t)rq->ids[1], op->received, op->sent,
+		               op->reason, &after, &o);
 		break;
 	case HOLIDAY:
-		rc = corr_holiday_play(&sg.g, op->agreed, op->reason, &d, &e);
+		svc_holiday_play(app, &rq->user, id, op->agreed, op->reason, &after, &o);
 		break;
 	}
-	status = rc != CC_OK ? api_game_refused(rs, &e)
-	                     : api_game_commit(app, rq, rs, &sg, &d, op->status);
-out:
-	store_games_free(&sg);
-	return status;
+	return api_game_outcome(app, rq, rs, &o, &after, op->status);
 }
 
 /* A TL's reason: required, 3..2000 characters. */
@@ -104,15 +90,14 @@ int api_rules_notice(struct app *app, struct api_req *rq, struct api_resp *rs)
 		                 "days: a notice announces 15 to 366 days (more than the 14 of DSU "
 		                 "6.3.4), not %lld",
 		                 (long long)days);
-	struct rule_op op = {.kind = NOTICE, .player = true, .days = (int)days, .status = 201};
+	struct rule_op op = {.kind = NOTICE, .days = (int)days, .status = 201};
 	return run(app, rq, rs, &op);
 }
 
 int api_rules_reminder(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"sent", NULL};
-	struct rule_op op = {
-	        .kind = REMINDER, .player = true, .sent = CLOCK_NO_DATE, .status = 201};
+	struct rule_op op = {.kind = REMINDER, .sent = CLOCK_NO_DATE, .status = 201};
 	if (rq->body_len) {
 		json_t *body = api_body_object(rq, rs);
 		if (!body || api_only_keys(body, keys, rs) ||
@@ -190,7 +175,10 @@ int api_rules_audit(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (api_game_load(app, rq, rs, &sg))
 		return rs->status;
 	int64_t id = sg.id;
+	int status = api_game_may(rq, rs, &sg, AUTH_AUDIT_READ);
 	store_games_free(&sg);
+	if (status)
+		return status;
 	struct store_audit_line *lines;
 	size_t n;
 	if (store_audit_of(app->st, id, after, (size_t)limit + 1, &lines, &n) != STORE_OK)

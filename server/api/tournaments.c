@@ -21,8 +21,7 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
-#include "jobs/notify.h"
-#include "jobs/outbox.h"
+#include "svc/svc_notify.h"
 #include "store/games.h"
 #include "store/ratings.h"
 #include "tourney/dsu_admin.h"
@@ -769,7 +768,7 @@ static int store_draft(struct app *app, const struct draft *d, int64_t creator, 
 	/* DSU 6.5.2.1: the start letter, written with the group. */
 	char today[CALENDAR_ISO_LEN];
 	api_today(app, today);
-	if (notify_tournament_started(app, *id, today) != 0) {
+	if (svc_notify_tournament_started(app, *id, today) != 0) {
 		api_error(rs, "busy", "the tournament could not be stored; try again");
 		goto fail;
 	}
@@ -777,7 +776,7 @@ static int store_draft(struct app *app, const struct draft *d, int64_t creator, 
 		api_error(rs, "busy", "the tournament could not be stored; try again");
 		return -1;
 	}
-	outbox_wake();
+	svc_mail_queued(app);
 	return 0;
 fail:
 	store_rollback(app->st);
@@ -1481,8 +1480,11 @@ static int rescore(struct app *app, struct api_req *rq, struct api_resp *rs,
 		}
 		rc = corr_tl_result(&sg.g, dsu_result_name(scored[i].result), "adjudication", reason,
 		                    today, &d, &e);
+		char today_s[CALENDAR_ISO_LEN];
+		if (rc == CC_OK && calendar_format(today, today_s, sizeof today_s) != CC_OK)
+			rc = STORE_ERROR;
 		if (rc == CC_OK)
-			rc = store_games_apply_in(app->st, &sg, &d, rq->user.id);
+			rc = svc_game_write_in(app, rq->user.id, &sg, &d, today_s);
 		store_games_free(&sg);
 		if (rc != CC_OK) {
 			api_error(rs, rc == STORE_STALE ? "stale" : "busy",
@@ -1921,7 +1923,7 @@ static int start_group(struct app *app, const struct store_entry *waiting, const
 	else
 		rc = insert_games(app, d, *id, rs);
 	/* DSU 6.5.2.1: the start letter to each of the seven, with the group */
-	if (rc == 0 && notify_tournament_started(app, *id, today) != 0) {
+	if (rc == 0 && svc_notify_tournament_started(app, *id, today) != 0) {
 		api_error(rs, "busy", "the group could not be stored; try again");
 		rc = -1;
 	}
@@ -2010,7 +2012,7 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (store_commit(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the entry could not be stored; try again");
 	if (group)
-		outbox_wake();
+		svc_mail_queued(app);
 	return api_json(rs, 201,
 	                json_pack("{s:I, s:I, s:s, s:o}", "id", (json_int_t)e.id, "player",
 	                          (json_int_t)player, "class", e.cls, "tournament",

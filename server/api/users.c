@@ -57,8 +57,8 @@ int api_users_insert(struct app *app, const char *name, const char *email, const
 		snprintf(err, errlen, "\"%s\" is not an e-mail address", email);
 		return -1;
 	}
-	if (strcmp(role, "player") && strcmp(role, "tl") && strcmp(role, "admin")) {
-		snprintf(err, errlen, "the role must be player, tl or admin");
+	if (auth_role_of(role) == AUTH_ANONYMOUS) {
+		snprintf(err, errlen, "the role must be player, tl, kc or admin");
 		return -1;
 	}
 	size_t pl = strlen(password);

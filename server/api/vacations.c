@@ -49,8 +49,8 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "base/log.h"
-#include "jobs/notify.h"
-#include "jobs/outbox.h"
+#include "svc/svc_notify.h"
+#include "svc/svc_deadlines.h"
 #include "corr/corr.h"
 #include "store/users.h"
 #include "store/vacations.h"
@@ -443,7 +443,10 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 	iso(today, today_s);
 	iso(req.first, a);
 	iso(req.last, b);
-	if (store_vacations_insert(app->st, user, &p) != STORE_OK)
+	/* DSU 6.3.6: the period stops the clocks of his games (of its
+	 * tournament), so their dates move in this transaction. */
+	if (store_vacations_insert(app->st, user, &p) != STORE_OK ||
+	    svc_deadlines_stops_changed(app->st, user, scope_id) != STORE_OK)
 		goto dbfail;
 	/* A TL decision is kept in the audit log: special leave (DSU
 	 * 6.3.6.4) and a period entered for another player. */
@@ -459,12 +462,12 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 	/* DSU 6.3.6.1: the notice to every remaining opponent (of its
 	 * tournament, issue 9), written with the vacation (docs/NOTIFY.md);
 	 * the notice date is the one that counts (a TL's notice_on). */
-	if (notify_vacation(app, user, req.first, req.last, notice, kind == CLOCK_SPECIAL_LEAVE,
+	if (svc_notify_vacation(app, user, req.first, req.last, notice, kind == CLOCK_SPECIAL_LEAVE,
 			    scope_id, today_s) != 0)
 		goto dbfail;
 	if (store_commit(app->st) != STORE_OK)
 		goto dbfail;
-	outbox_wake();
+	svc_mail_queued(app);
 	free(v);
 	return api_json(rs, 201, period_json(user, &p, days));
 dbfail:

@@ -18,6 +18,10 @@ struct app {
 	int session_days;   /* how long a sign-in lasts */
 	throttle *logins;   /* failed-login counts (the daemon's; NULL: none kept) */
 	metrics *metrics;   /* the daemon's counters for /metrics, or NULL */
+	/* Called after a commit that queued mail (svc_mail_queued()): the
+	 * daemon's outbox sender sets it to wake itself (jobs/outbox.c), so
+	 * the layers below jobs/ need not call up.  NULL: nobody to wake. */
+	void (*mail_queued)(void);
 };
 
 #endif

@@ -16,6 +16,7 @@
 #include "corr/corr.h"
 #include "jobs/sweep.h"
 #include "store/store.h"
+#include "svc/svc.h"
 #include "store/users.h"
 
 /* Opens the database of cfg for a command; NULL after a one-line error. */
@@ -25,7 +26,7 @@ static store *open_store(struct config *cfg)
 	if (auth_init() != 0) { /* logged */
 		return NULL;
 	}
-	store *st = store_open(cfg->db, err, sizeof err);
+	store *st = svc_open(cfg->db, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "corrchess: %s\n", err);
 		return NULL;
@@ -59,7 +60,7 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 	int from_stdin = 0;
 	if (argc < 2 || strcmp(argv[1], "add") != 0) {
 		fprintf(stderr, "corrchess: usage: corrchess user add --name NAME --email EMAIL "
-				"--role player|tl|admin --password-stdin\n");
+				"--role player|tl|kc|admin --password-stdin\n");
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {

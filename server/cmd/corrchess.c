@@ -43,7 +43,7 @@ static void usage(FILE *to)
 	fputs("usage: corrchess [--db FILE] [--config FILE] [--KEY VALUE]... COMMAND [ARGS]\n"
 	      "       corrchess --help | --version\n"
 	      "commands:\n"
-	      "  user add --name NAME --email EMAIL --role player|tl|admin --password-stdin\n"
+	      "  user add --name NAME --email EMAIL --role player|tl|kc|admin --password-stdin\n"
 	      "                                       add a user (the password is read from stdin)\n"
 	      "  demo                                 fill an empty database with a demo tournament\n"
 	      "                                       leader, two players and a game\n"

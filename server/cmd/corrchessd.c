@@ -21,6 +21,7 @@
 #include "jobs/outbox.h"
 #include "base/log.h"
 #include "store/store.h"
+#include "svc/svc.h"
 
 static void usage(void)
 {
@@ -127,7 +128,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: %s\n", err);
 		goto out;
 	}
-	st = store_open(cfg.db, err, sizeof err);
+	st = svc_open(cfg.db, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "corrchessd: %s\n", err);
 		goto out;

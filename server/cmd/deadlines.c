@@ -10,6 +10,8 @@
 #include "store/deadlines.h"
 #include "store/games.h"
 #include "store/store.h"
+#include "svc/svc.h"
+#include "svc/svc_deadlines.h"
 
 /* One game compared (and with fix repaired) in its own transaction, so a
  * running daemon's write never shows as a difference.  1 differed, 0
@@ -20,7 +22,7 @@ static int check_one(store *st, int64_t id, bool fix)
 	int token = 0;
 	if (fix ? store_begin(st) != STORE_OK : (token = store_read_begin(st), false))
 		return -1;
-	int rc = store_deadlines_verify(st, id, fix, diff, sizeof diff);
+	int rc = svc_deadlines_verify(st, id, fix, diff, sizeof diff);
 	if (fix) {
 		if (rc == STORE_ERROR)
 			store_rollback(st);
@@ -66,7 +68,7 @@ int cmd_check_deadlines(struct config *cfg, int argc, char **argv)
 		}
 	}
 	char err[512];
-	store *st = store_open(cfg->db, err, sizeof err);
+	store *st = svc_open(cfg->db, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "corrchess: %s\n", err);
 		return 1;

@@ -15,7 +15,8 @@
 #include <jansson.h>
 
 #include "clock/calendar.h"
-#include "jobs/ratings.h"
+#include "svc/svc.h"
+#include "svc/svc_ratings.h"
 #include "rating/rating.h"
 #include "store/ratings.h"
 #include "util/status.h"
@@ -44,7 +45,7 @@ int cmd_rating_update(struct config *cfg, int argc, char **argv)
 		}
 	}
 	char err[512];
-	store *st = store_open(cfg->db, err, sizeof err);
+	store *st = svc_open(cfg->db, err, sizeof err);
 	if (!st) {
 		fprintf(stderr, "corrchess: %s\n", err);
 		return 1;
@@ -57,7 +58,7 @@ int cmd_rating_update(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: rating-update: the database is busy\n");
 		goto out;
 	}
-	if (ratings_update(st, err, sizeof err) != 0) {
+	if (svc_ratings_update(st, err, sizeof err) != 0) {
 		fprintf(stderr, "corrchess: rating-update: %s\n", err);
 		goto out;
 	}
@@ -241,7 +242,7 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 	status = read_elo_list(path, &rows, &n);
 	if (status)
 		return status;
-	st = store_open(cfg->db, err, sizeof err);
+	st = svc_open(cfg->db, err, sizeof err);
 	if (!st) {
 		free(rows);
 		return coord_fail(1, "%s", err);
@@ -266,7 +267,7 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 		coord_fail(1, "the coordination could not be stored");
 		goto out;
 	}
-	if (ratings_update(st, err, sizeof err) != 0) {
+	if (svc_ratings_update(st, err, sizeof err) != 0) {
 		coord_fail(1, "%s", err);
 		goto out;
 	}

@@ -114,6 +114,8 @@ int outbox_start(struct app *app)
 	if (rc == 0)
 		running = true;
 	pthread_mutex_unlock(&lock);
+	if (rc == 0)
+		app->mail_queued = outbox_wake; /* svc_mail_queued() after each commit */
 	return rc == 0 ? 0 : -1;
 }
 

@@ -11,9 +11,10 @@
 #include "clock/clock.h"
 #include "corr/corr.h"
 #include "jobs/mail.h"
-#include "jobs/notify.h"
+#include "svc/svc_notify.h"
 #include "jobs/outbox.h"
 #include "store/deadlines.h"
+#include "svc/svc_sweep.h"
 #include "store/notify.h"
 #include "store/games.h"
 #include "store/sweep.h"
@@ -21,12 +22,6 @@
 #include "store/users.h"
 #include "util/status.h"
 #include "util/textbuf.h"
-
-static void iso(int32_t day, char out[CALENDAR_ISO_LEN])
-{
-	if (day == CLOCK_NO_DATE || calendar_format(day, out, CALENDAR_ISO_LEN) != CC_OK)
-		strcpy(out, "?");
-}
 
 /* ---- the job ---- */
 
@@ -37,78 +32,25 @@ static const char *color_name(int side)
 	return side == CLOCK_WHITE ? "white" : "black";
 }
 
-/* Records finding f of g, once; 1 when it was new (and printed), 0 when
- * it was known or the game changed meanwhile, -1 on a database error.
- * The event, the game's end (where the sweep ends it) and the mails are
- * one transaction. */
-static int record(struct app *app, const struct store_game *g, const struct corr_finding *f,
-		  const char *today, int32_t now, FILE *out, struct sweep_counts *counts)
+/* Records finding f of g, once, through server/svc (svc_sweep.h); 1
+ * when it was new (and printed), 0 when it was known or the game changed
+ * meanwhile, -1 on a database error; *stop: judge g no further. */
+static int record(struct app *app, struct store_game *g, const struct corr_finding *f,
+		  const char *today, int32_t now, FILE *out, struct sweep_counts *counts,
+		  bool *stop)
 {
-	char due[CALENDAR_ISO_LEN];
-	int64_t player = f->side == CLOCK_WHITE ? g->white : g->black, event;
-	iso(f->due, due);
-	if (store_begin(app->st) != STORE_OK)
-		return -1;
-	int rc = store_sweep_event(app->st, g->id, corr_finding_name(f->kind), player, f->ply, due,
-	                           today, &event);
-	if (rc == STORE_CONFLICT) {
-		store_rollback(app->st);
-		return 0; /* found on an earlier day (or run) */
-	}
-	if (rc != STORE_OK)
-		goto fail;
-	/* Issue 16: an event recorded is a change of the game (issue 9: the
-	 * penalties follow the recorded reminders), so its dates are
-	 * computed again with it. */
-	if (store_deadlines_refresh(app->st, g->id) != STORE_OK)
-		goto fail;
-
-	const char *result = f->side == CLOCK_WHITE ? "0-1" : "1-0";
-	/* DSU 6.3.3.4 (SPEC 4.6): when the opponent played on after the
-	 * forfeit, the sweep ends the game 0-0 in any profile */
-	struct clock_played_on po;
-	struct corr_error pe;
-	bool both = f->kind == CORR_FINDING_FORFEIT &&
-	            corr_played_on(&g->g, now, &po, &pe) == CC_OK && po.both_lose &&
-	            po.forfeiter == f->side;
-	if (both)
-		result = "0-0";
-	bool ends = f->kind == CORR_FINDING_FORFEIT && (g->g.profile->auto_forfeit || both);
-	if (ends) {
-		/* SPEC 4.6: on the server the sweep ends the game (DSU 6.3.3.3),
-		 * only at the revision it judged: a move that came in since
-		 * makes it stale, and the next sweep looks again. */
-		struct corr_delta d;
-		struct corr_error e;
-		if (corr_sweep_forfeit(&g->g, f, now, &d, &e) != CC_OK) {
-			store_rollback(app->st);
-			return 0;
-		}
-		rc = store_games_apply_in(app->st, g, &d, 0);
-		if (rc == STORE_STALE) {
-			store_rollback(app->st);
-			return 0;
-		}
-		if (rc != STORE_OK)
-			goto fail;
-	}
-	/* Who is told (docs/SWEEP.md), in each reader's language
-	 * (lib/notify, docs/NOTIFY.md). */
-	int queued = notify_finding(app, g, f, event, ends ? result : NULL, today);
-	if (queued < 0)
-		goto fail;
-	counts->queued += queued;
-	if (store_commit(app->st) != STORE_OK)
-		return -1;
+	struct svc_swept r;
+	int rc = svc_sweep_finding(app, g, f, today, now, &r);
+	*stop = r.stale;
+	if (rc != 1)
+		return rc;
+	counts->queued += r.queued;
 	counts->events[f->kind]++;
 	const char *who = f->side == CLOCK_WHITE ? g->white_name : g->black_name;
 	fprintf(out, "%s: game %lld, %s (%s) %s%s%s\n", corr_finding_name(f->kind),
-		(long long)g->id, who, color_name(f->side), f->detail, ends ? "; game ended " : "",
-		ends ? result : "");
+		(long long)g->id, who, color_name(f->side), f->detail, r.ended ? "; game ended " : "",
+		r.result);
 	return 1;
-fail:
-	store_rollback(app->st);
-	return -1;
 }
 
 /* Sends every waiting mail of the outbox, oldest first, each once, by
@@ -182,15 +124,16 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 				e.message);
 			counts->skipped++;
 		}
-		for (int k = 0; k < nf; k++) {
-			if (record(app, &g, &f[k], today, now, out, counts) < 0) {
+		bool stop = false;
+		for (int k = 0; k < nf && !stop; k++) {
+			if (record(app, &g, &f[k], today, now, out, counts, &stop) < 0) {
 				snprintf(err, errlen, "game %lld: the database refused the %s",
 					 (long long)g.id, corr_finding_name(f[k].kind));
 				status = 1;
 			}
 		}
 		/* The time-trouble alarm, once per control (docs/NOTIFY.md). */
-		if (notify_time_trouble(app, &g, today) < 0) {
+		if (!stop && svc_notify_time_trouble(app, &g, today) < 0) {
 			snprintf(err, errlen, "game %lld: the database refused the alarm",
 				 (long long)g.id);
 			status = 1;
@@ -201,7 +144,7 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 	counts->games = (int)(active - unread); /* the active games judged */
 	/* The daily digests of the users who asked for one. */
 	int digests;
-	if (notify_flush_digests(app, today, &digests) != 0 && status == 0) {
+	if (svc_notify_flush_digests(app, today, &digests) != 0 && status == 0) {
 		snprintf(err, errlen, "the digests could not be written");
 		status = 1;
 	}

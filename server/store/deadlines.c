@@ -7,12 +7,11 @@
 #include <string.h>
 
 #include "corr/deadlines.h"
-#include "store/games.h"
+#include "store/games.h" /* struct store_forfeit */
 #include "store/internal.h"
 #include "util/status.h"
 
 #define RECHECK_DUE "0001-01-01" /* before any today: looked at every day */
-#define FILL_BATCH  500
 
 /* One row as stored. */
 struct row {
@@ -21,43 +20,26 @@ struct row {
 	char due[CALENDAR_ISO_LEN];
 };
 
-/* The rows game id should have now, into out (room for
- * CORR_DEADLINES_MAX).  STORE_OK or STORE_ERROR. */
-static int expected(store *s, int64_t id, struct row *out, size_t *n)
+/* The rows of d[0..n) (n < 0: the one "recheck" row) into out (room for
+ * CORR_DEADLINES_MAX). */
+static size_t rows_of(const struct corr_deadline *d, int n, struct row *out)
 {
-	struct store_game sg;
-	struct corr_deadline d[CORR_DEADLINES_MAX];
-	struct corr_error e;
-	char err[512];
-	*n = 0;
-	int rc = store_games_load(s, id, &sg, err, sizeof err);
-	if (rc == STORE_NOT_FOUND)
-		return STORE_OK;
-	if (rc == STORE_ERROR)
-		return STORE_ERROR;
-	int nd = rc == STORE_OK ? corr_deadlines(&sg.g, d, &e) : -1;
-	if (rc == STORE_OK && nd < 0 && sg.g.state.status != CORR_ACTIVE)
-		nd = 0;
-	bool active = rc == STORE_OK ? sg.g.state.status == CORR_ACTIVE : true;
-	store_games_free(&sg);
-	if (nd < 0) {
+	size_t k = 0;
+	if (n < 0) {
 		/* Not judged, never dropped: the sweep reports it each day. */
-		if (!active)
-			return STORE_OK;
 		snprintf(out[0].kind, sizeof out[0].kind, "recheck");
 		snprintf(out[0].side, sizeof out[0].side, "white");
 		snprintf(out[0].due, sizeof out[0].due, RECHECK_DUE);
-		*n = 1;
-		return STORE_OK;
+		return 1;
 	}
-	for (int i = 0; i < nd; i++) {
-		snprintf(out[*n].kind, sizeof out[*n].kind, "%s", corr_deadline_name(d[i].kind));
-		snprintf(out[*n].side, sizeof out[*n].side, "%s", corr_side_name(d[i].side));
-		if (calendar_format(d[i].due, out[*n].due, sizeof out[*n].due) != CC_OK)
+	for (int i = 0; i < n && k < CORR_DEADLINES_MAX; i++) {
+		snprintf(out[k].kind, sizeof out[k].kind, "%s", corr_deadline_name(d[i].kind));
+		snprintf(out[k].side, sizeof out[k].side, "%s", corr_side_name(d[i].side));
+		if (calendar_format(d[i].due, out[k].due, sizeof out[k].due) != CC_OK)
 			continue; /* outside the calendar: no date to keep */
-		(*n)++;
+		k++;
 	}
-	return STORE_OK;
+	return k;
 }
 
 /* The rows stored for game id, in (kind, side) order, at most max.
@@ -87,31 +69,6 @@ static int stored(store *s, int64_t id, struct row *out, size_t max, size_t *n)
 	return STORE_OK;
 }
 
-/* Replaces the rows of game id with rows[0..n). */
-static int write_rows(store *s, int64_t id, const struct row *rows, size_t n)
-{
-	static const char del[] = "DELETE FROM game_deadlines WHERE game_id = ?";
-	static const char ins[] = "INSERT OR REPLACE INTO game_deadlines (game_id, kind, side, "
-	                          "due) VALUES (?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, del);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "deadlines: bind");
-	if (store_exec(s, st, "deadlines: delete") != STORE_OK)
-		return STORE_ERROR;
-	for (size_t i = 0; i < n; i++) {
-		if (!(st = store_stmt(s, ins)))
-			return STORE_ERROR;
-		if (store_bind_int64(st, 1, id) || store_bind_text(st, 2, rows[i].kind) ||
-		    store_bind_text(st, 3, rows[i].side) || store_bind_text(st, 4, rows[i].due))
-			return store_failed(s, st, "deadline: bind");
-		if (store_exec(s, st, "deadline") != STORE_OK)
-			return STORE_ERROR;
-	}
-	return STORE_OK;
-}
-
 /* Sorts rows by (kind, side), the order stored() reads them in. */
 static int row_cmp(const void *a, const void *b)
 {
@@ -120,29 +77,63 @@ static int row_cmp(const void *a, const void *b)
 	return c ? c : strcmp(x->side, y->side);
 }
 
-/* want (sorted here) equals the stored rows have[0..nh). */
-static bool same_rows(struct row *want, size_t nw, const struct row *have, size_t nh)
+/* Writes only what differs between the stored rows have[0..nh) and
+ * want[0..nw) (both sorted): a row gone is deleted, a row new or with
+ * another date is written; a row that stays as it is is not touched (at
+ * a million games each page written is a page the checkpoint writes
+ * back). */
+static int write_changes(store *s, int64_t id, const struct row *want, size_t nw,
+                         const struct row *have, size_t nh)
 {
-	qsort(want, nw, sizeof want[0], row_cmp);
-	bool same = nw == nh;
-	for (size_t i = 0; same && i < nw; i++)
-		same = row_cmp(&want[i], &have[i]) == 0 && strcmp(want[i].due, have[i].due) == 0;
-	return same;
+	static const char del[] = "DELETE FROM game_deadlines WHERE game_id = ? AND kind = ?"
+	                          " AND side = ?";
+	static const char put[] = "INSERT INTO game_deadlines (game_id, kind, side, due)"
+	                          " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, kind, side)"
+	                          " DO UPDATE SET due = excluded.due";
+	size_t i = 0, j = 0;
+	while (i < nw || j < nh) {
+		int c = i == nw ? 1 : j == nh ? -1 : row_cmp(&want[i], &have[j]);
+		const struct row *r = c <= 0 ? &want[i] : &have[j];
+		bool same = c == 0 && strcmp(want[i].due, have[j].due) == 0;
+		if (!same) {
+			sqlite3_stmt *st = store_stmt(s, c <= 0 ? put : del);
+			if (!st)
+				return STORE_ERROR;
+			if (store_bind_int64(st, 1, id) || store_bind_text(st, 2, r->kind) ||
+			    store_bind_text(st, 3, r->side) ||
+			    (c <= 0 && store_bind_text(st, 4, r->due)))
+				return store_failed(s, st, "deadline: bind");
+			if (store_exec(s, st, c <= 0 ? "deadline" : "deadline: delete") != STORE_OK)
+				return STORE_ERROR;
+		}
+		if (c <= 0)
+			i++;
+		if (c >= 0)
+			j++;
+	}
+	return STORE_OK;
 }
 
-/* Rows that did not change are not written: a sweep event or a draw
- * offer then touches no page of the table (at a million games each
- * page written is a page the checkpoint writes back). */
-int store_deadlines_refresh(store *s, int64_t id)
+int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n)
 {
 	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
-	size_t nw, nh;
-	if (expected(s, id, want, &nw) != STORE_OK ||
-	    stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
+	size_t nh, nw = rows_of(d, n, want);
+	qsort(want, nw, sizeof want[0], row_cmp);
+	if (stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
 		return STORE_ERROR;
-	if (nh <= sizeof have / sizeof have[0] && same_rows(want, nw, have, nh))
-		return STORE_OK;
-	return write_rows(s, id, want, nw);
+	if (nh > sizeof have / sizeof have[0]) {
+		/* more rows than a game can have: start again from none */
+		static const char all[] = "DELETE FROM game_deadlines WHERE game_id = ?";
+		sqlite3_stmt *st = store_stmt(s, all);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, id))
+			return store_failed(s, st, "deadlines: bind");
+		if (store_exec(s, st, "deadlines: delete") != STORE_OK)
+			return STORE_ERROR;
+		nh = 0;
+	}
+	return write_changes(s, id, want, nw, have, nh);
 }
 
 /* The ids one statement answers (with one int64 bound, or none when
@@ -182,54 +173,22 @@ fail:
 	return store_failed(s, st, "deadlines: ids");
 }
 
-int store_deadlines_player(store *s, int64_t user)
-{
-	static const char sql[] = "SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
-	                          " AND status = 'active' ORDER BY id";
-	int64_t *ids;
-	size_t n;
-	if (ids_of(s, sql, NULL, user, &ids, &n) != STORE_OK)
-		return STORE_ERROR;
-	int rc = STORE_OK;
-	for (size_t i = 0; i < n && rc == STORE_OK; i++)
-		rc = store_deadlines_refresh(s, ids[i]);
-	free(ids);
-	return rc;
-}
-
-int store_deadlines_fill(store *s, size_t *done)
+int store_deadlines_pending(store *s, int64_t **ids, size_t *n)
 {
 	static const char sql[] =
 	        "SELECT game_id FROM deadlines_pending ORDER BY game_id LIMIT 500";
+	return ids_of(s, sql, NULL, 0, ids, n);
+}
+
+int store_deadlines_pending_done(store *s, int64_t id)
+{
 	static const char del[] = "DELETE FROM deadlines_pending WHERE game_id = ?";
-	*done = 0;
-	for (;;) {
-		int64_t *ids;
-		size_t n;
-		if (store_begin(s) != STORE_OK)
-			return STORE_ERROR;
-		if (ids_of(s, sql, NULL, 0, &ids, &n) != STORE_OK)
-			goto fail;
-		int rc = STORE_OK;
-		for (size_t i = 0; i < n && rc == STORE_OK; i++) {
-			rc = store_deadlines_refresh(s, ids[i]);
-			sqlite3_stmt *st = rc == STORE_OK ? store_stmt(s, del) : NULL;
-			if (rc == STORE_OK && (!st || store_bind_int64(st, 1, ids[i]) ||
-			                       store_exec(s, st, "deadlines: pending") != STORE_OK))
-				rc = STORE_ERROR;
-		}
-		free(ids);
-		if (rc != STORE_OK)
-			goto fail;
-		if (store_commit(s) != STORE_OK)
-			return STORE_ERROR;
-		*done += n;
-		if (n < FILL_BATCH)
-			return STORE_OK;
-	}
-fail:
-	store_rollback(s);
-	return STORE_ERROR;
+	sqlite3_stmt *st = store_stmt(s, del);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "deadlines: pending: bind");
+	return store_exec(s, st, "deadlines: pending") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_deadlines_due(store *s, const char *today, int64_t **ids, size_t *n)
@@ -279,14 +238,18 @@ int store_deadlines_page(store *s, const struct store_deadline_query *q,
 	return STORE_OK;
 }
 
-int store_deadlines_verify(store *s, int64_t id, bool fix, char *diff, size_t difflen)
+int store_deadlines_verify(store *s, int64_t id, const struct corr_deadline *d, int n, bool fix,
+                           char *diff, size_t difflen)
 {
 	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
-	size_t nw, nh;
-	if (expected(s, id, want, &nw) != STORE_OK ||
-	    stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
+	size_t nh, nw = rows_of(d, n, want);
+	qsort(want, nw, sizeof want[0], row_cmp);
+	if (stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
 		return STORE_ERROR;
-	if (nh <= sizeof have / sizeof have[0] && same_rows(want, nw, have, nh))
+	bool same = nh == nw;
+	for (size_t i = 0; same && i < nw; i++)
+		same = row_cmp(&want[i], &have[i]) == 0 && strcmp(want[i].due, have[i].due) == 0;
+	if (same)
 		return STORE_OK;
 	size_t at = (size_t)snprintf(diff, difflen, "stored");
 	for (size_t i = 0; i < nh && i < sizeof have / sizeof have[0] && at < difflen; i++)
@@ -299,7 +262,7 @@ int store_deadlines_verify(store *s, int64_t id, bool fix, char *diff, size_t di
 		                       want[i].side, want[i].due);
 	if (!nw && at < difflen)
 		snprintf(diff + at, difflen - at, " none");
-	if (fix && write_rows(s, id, want, nw) != STORE_OK)
+	if (fix && store_deadlines_set(s, id, d, n) != STORE_OK)
 		return STORE_ERROR;
 	return STORE_CONFLICT;
 }

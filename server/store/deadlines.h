@@ -1,14 +1,11 @@
 /* store/deadlines.h: the game_deadlines table - the next dates of every
- * active game (lib/corr corr_deadlines()), kept at every write (issue 16;
- * docs/DEADLINES.md).
+ * active game (lib/corr corr_deadlines(); docs/DEADLINES.md).
  *
- * store_deadlines_refresh() is called inside the transaction of every
- * change of a game: store_games_insert(), store_games_apply_in() (every
- * lib/corr delta: moves, claims, results, the sweep's forfeit and
- * whatever later operations add), a sweep event, and for each of a
- * player's games when one of his vacations is stored.  A new kind of
- * write that changes a game or its stops outside those calls must call
- * it too; `corrchess check-deadlines` finds the games it missed. */
+ * Table access only: the command of server/svc that changes a game (or
+ * its stops: a vacation) computes the game's dates from the game in
+ * memory and stores them with store_deadlines_set() in its own write
+ * transaction; `corrchess check-deadlines` finds a game whose rows
+ * disagree with its dates now. */
 #ifndef CORRCHESS_STORE_DEADLINES_H
 #define CORRCHESS_STORE_DEADLINES_H
 
@@ -17,25 +14,23 @@
 #include <stdint.h>
 
 #include "clock/calendar.h"
+#include "corr/deadlines.h"
 #include "store/store.h"
 
-/* Recomputes and stores the dates of game id from the stored game,
- * inside the caller's write transaction: a finished or missing game has
- * none, a game that does not replay or whose clocks fail gets one
- * "recheck" row due at once (the sweep then reports it every day).
- * STORE_OK or STORE_ERROR.  Cost: one store_games_load() and a few row
- * writes. */
-int store_deadlines_refresh(store *s, int64_t id);
+/* Stores the dates d[0..n) of game id (none for a finished game: n 0;
+ * n < 0: the clocks of an active game failed, one "recheck" row due at
+ * once, so the sweep reports it every day), inside the caller's write
+ * transaction.  Only the rows that differ from the stored ones are
+ * written.  STORE_OK or STORE_ERROR.  Cost: one indexed read of at most
+ * CORR_DEADLINES_MAX rows, and one write per row changed. */
+int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n);
 
-/* store_deadlines_refresh() for each active game of user (his vacations
- * stop the clocks of all of them, DSU 6.3.6), inside the caller's write
- * transaction.  STORE_OK or STORE_ERROR. */
-int store_deadlines_player(store *s, int64_t user);
-
-/* Computes the dates of the games queued by migration 0012 (an older
- * database), in transactions of a few hundred games; *n: how many.
- * STORE_OK or STORE_ERROR. */
-int store_deadlines_fill(store *s, size_t *n);
+/* The games queued by migration 0012 (an older database) whose dates are
+ * still to be computed: at most 500 ids (new array, free() it).  A queued
+ * game leaves the queue with store_deadlines_pending_done(), inside the
+ * transaction that stores its dates.  STORE_OK or STORE_ERROR. */
+int store_deadlines_pending(store *s, int64_t **ids, size_t *n);
+int store_deadlines_pending_done(store *s, int64_t id);
 
 /* The ids of the games with a date on or before today (YYYY-MM-DD), in
  * id order, each once (new array, free() it; NULL when none).  STORE_OK
@@ -79,10 +74,11 @@ int store_deadlines_forfeits(store *s, int64_t tournament, const char *after_sin
                              int64_t after_id, size_t limit, struct store_forfeit *out, size_t *n);
 
 /* `corrchess check-deadlines`: compares the stored dates of game id with
- * what store_deadlines_refresh() would store now.  STORE_OK when they
- * agree, STORE_CONFLICT when they differ (diff says how; with fix they
- * are rewritten, inside the caller's transaction), STORE_ERROR. */
-int store_deadlines_verify(store *s, int64_t id, bool fix, char *diff, size_t difflen);
+ * d[0..n) (as store_deadlines_set() takes them).  STORE_OK when they
+ * agree, STORE_CONFLICT when they differ (diff says how; with fix they are
+ * rewritten, inside the caller's transaction), STORE_ERROR. */
+int store_deadlines_verify(store *s, int64_t id, const struct corr_deadline *d, int n, bool fix,
+                           char *diff, size_t difflen);
 
 /* The games that are not active but still have dates (new array, free()
  * it).  STORE_OK or STORE_ERROR. */

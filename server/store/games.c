@@ -9,7 +9,6 @@
 
 #include "base/log.h"
 #include "chess/fen.h"
-#include "store/deadlines.h"
 #include "store/internal.h"
 #include "store/vacations.h"
 #include "util/status.h"
@@ -120,9 +119,9 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	        "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
 	        " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
 	        " w.name, w.role, b.name, b.role, g.series_cancellable, g.rev, g.finished_on,"
-	        " g.tournament_id, g.holiday_play"
+	        " g.tournament_id, g.holiday_play, COALESCE(t.tl_id, g.led_by)"
 	        " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
-	        " WHERE g.id = ?";
+	        " LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -166,6 +165,7 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 		cs.finished_on = CLOCK_NO_DATE;
 	sg->tournament = sqlite3_column_int64(st, 20); /* NULL reads 0 */
 	cs.holiday_play = sqlite3_column_int(st, 21) != 0;
+	sg->leader = sqlite3_column_int64(st, 22); /* NULL reads 0: nobody, admins only */
 	int32_t start_day;
 	bool dated = store_col_day(st, 2, &start_day);
 	sqlite3_reset(st);
@@ -311,7 +311,7 @@ static int insert_in(store *s, const struct store_new_game *ng, int64_t *id)
 {
 	static const char sql[] =
 	        "INSERT INTO games (event, profile, start_date, white, black, start_fen, fen,"
-	        " series_cancellable, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	        " series_cancellable, tournament_id, led_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -319,13 +319,13 @@ static int insert_in(store *s, const struct store_new_game *ng, int64_t *id)
 	    store_bind_text(st, 3, ng->start_date) || store_bind_int64(st, 4, ng->white) ||
 	    store_bind_int64(st, 5, ng->black) || store_bind_text(st, 6, ng->fen) ||
 	    store_bind_text(st, 7, ng->fen) || store_bind_int64(st, 8, ng->series_cancellable) ||
-	    (ng->tournament ? store_bind_int64(st, 9, ng->tournament) : sqlite3_bind_null(st, 9)))
+	    (ng->tournament ? store_bind_int64(st, 9, ng->tournament) : sqlite3_bind_null(st, 9)) ||
+	    (ng->led_by ? store_bind_int64(st, 10, ng->led_by) : sqlite3_bind_null(st, 10)))
 		return store_failed(s, st, "new game: bind");
 	if (store_exec(s, st, "new game") != STORE_OK)
 		return STORE_ERROR;
 	*id = store_last_id(s);
-	/* Issue 16: its first dates (the reminder counts from the start). */
-	return store_deadlines_refresh(s, *id);
+	return STORE_OK;
 }
 
 int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id)
@@ -360,7 +360,7 @@ static void series_json(const struct corr_state *cs, char *out, size_t len)
 /* The parts of a delta of the rules issue: the corrected move dates and
  * the record (a notice, a reminder the player posted, a TL penalty), in
  * the caller's transaction.  STORE_OK or STORE_ERROR. */
-static int apply_rules(store *s, const struct store_game *sg, const struct corr_delta *d)
+static int apply_rules(store *s, const struct store_game_ref *sg, const struct corr_delta *d)
 {
 	static const char sql_fix[] =
 	        "UPDATE moves SET received = ?, sent = ? WHERE game_id = ? AND ply = ?";
@@ -425,8 +425,14 @@ static int apply_rules(store *s, const struct store_game *sg, const struct corr_
 	return store_exec(s, st, "record") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-int store_games_apply_in(store *s, const struct store_game *sg, const struct corr_delta *d,
-                         int64_t actor)
+struct store_game_ref store_games_ref(const struct store_game *sg)
+{
+	struct store_game_ref r = {sg->id, sg->g.rev, sg->g.nmoves, sg->white, sg->black};
+	return r;
+}
+
+int store_games_write(store *s, const struct store_game_ref *sg, const struct corr_delta *d,
+                      int64_t actor)
 {
 	static const char sql_game[] =
 	        "UPDATE games SET fen = ?1, status = ?2, result = ?3, termination = ?4,"
@@ -454,7 +460,7 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 	    store_bind_text(st, 6, finished[0] ? finished : NULL) ||
 	    store_bind_text(st, 7, has_series ? corr_side_name(cs->series_by) : NULL) ||
 	    store_bind_text(st, 8, has_series ? series : NULL) || store_bind_int64(st, 9, sg->id) ||
-	    store_bind_int64(st, 10, sg->g.rev) || store_bind_int64(st, 11, cs->holiday_play))
+	    store_bind_int64(st, 10, sg->rev) || store_bind_int64(st, 11, cs->holiday_play))
 		return store_failed(s, st, "game update: bind");
 	if (store_exec(s, st, "game update") != STORE_OK)
 		return STORE_ERROR;
@@ -469,7 +475,7 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 		if (!(st = store_stmt(s, sql_move)))
 			return STORE_ERROR;
 		if (store_bind_int64(st, 1, sg->id) ||
-		    store_bind_int64(st, 2, (int64_t)(sg->g.nmoves + 1 + i)) ||
+		    store_bind_int64(st, 2, (int64_t)(sg->nmoves + 1 + i)) ||
 		    store_bind_text(st, 3, r->iccf) || store_bind_text(st, 4, r->san) ||
 		    store_bind_text(st, 5, r->uci) || store_bind_text(st, 6, received) ||
 		    store_bind_text(st, 7, sent) || store_bind_int64(st, 8, r->days) ||
@@ -485,22 +491,7 @@ int store_games_apply_in(store *s, const struct store_game *sg, const struct cor
 		return STORE_ERROR;
 	if (d->action[0] && store_audit(s, actor, sg->id, d->action, d->detail) != STORE_OK)
 		return STORE_ERROR;
-	/* Issue 16: every change of a game passes here, so its next dates are
-	 * computed again from what was just written, in the same transaction. */
-	return store_deadlines_refresh(s, sg->id);
-}
-
-int store_games_apply(store *s, const struct store_game *sg, const struct corr_delta *d,
-                      int64_t actor)
-{
-	if (store_begin(s) != STORE_OK)
-		return STORE_ERROR;
-	int rc = store_games_apply_in(s, sg, d, actor);
-	if (rc != STORE_OK) {
-		store_rollback(s);
-		return rc;
-	}
-	return store_commit(s) == STORE_OK ? STORE_OK : STORE_ERROR;
+	return STORE_OK;
 }
 
 int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, size_t *n)
@@ -641,4 +632,51 @@ int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfe
 	sqlite3_reset(st);
 	*out = v;
 	return STORE_OK;
+}
+
+int store_games_active_of(store *s, int64_t user, int64_t tournament, int64_t **ids, size_t *n)
+{
+	static const char sql[] = "SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
+	                          " AND status = 'active' AND (?2 = 0 OR tournament_id = ?2)"
+	                          " ORDER BY id";
+	size_t cap = 0;
+	int64_t *v = NULL;
+	*ids = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, tournament))
+		return store_failed(s, st, "active games of a player: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 16;
+			int64_t *nv = realloc(v, nc * sizeof *v);
+			if (!nv)
+				break;
+			v = nv;
+			cap = nc;
+		}
+		v[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE) {
+		free(v);
+		*n = 0;
+		return store_failed(s, st, "active games of a player");
+	}
+	sqlite3_reset(st);
+	*ids = v;
+	return STORE_OK;
+}
+
+int store_games_touch(store *s, int64_t id)
+{
+	static const char sql[] = "UPDATE games SET rev = rev + 1 WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "game touch: bind");
+	return store_exec(s, st, "game touch") == STORE_OK ? STORE_OK : STORE_ERROR;
 }

@@ -6,9 +6,11 @@
  * the start position through lib/ (so a stored game can always be
  * rebuilt; one that does not replay, or whose replay disagrees with the
  * stored FEN, is reported as corrupt rather than served).
- * store_games_apply() writes a delta of lib/corr under the revision it
+ * store_games_write() writes a delta of lib/corr under the revision it
  * was computed from: UPDATE ... WHERE id = ? AND rev = ?, so a write
- * validated on a snapshot can never overwrite newer state. */
+ * validated on a snapshot can never overwrite newer state.  Table access
+ * only: what a change brings besides (its deadline rows, its mail) is
+ * written by the command of server/svc that makes it. */
 #ifndef CORRCHESS_STORE_GAMES_H
 #define CORRCHESS_STORE_GAMES_H
 
@@ -35,6 +37,8 @@ struct store_game {
 	char white_name[STORE_NAME_MAX], black_name[STORE_NAME_MAX];
 	char white_role[STORE_ROLE_MAX], black_role[STORE_ROLE_MAX];
 	int64_t tournament; /* games.tournament_id, 0 = none */
+	int64_t leader;     /* who leads it (docs/AUTHORITY.md): its tournament's TL, else the
+	                       TL who made it; 0 = nobody (admins only) */
 	struct corr_game g; /* the game value (owned) */
 };
 
@@ -55,18 +59,26 @@ struct store_new_game {
 	const char *profile, *start_date, *fen, *event; /* event may be NULL */
 	bool series_cancellable;
 	int64_t tournament; /* 0 = none */
+	int64_t led_by;     /* a standalone game: the TL who made it (0 = none) */
 };
 int store_games_insert(store *s, const struct store_new_game *ng, int64_t *id);
 
-/* Writes delta d of game sg (computed from sg->g at its revision):
- * appends the rows, replaces the state, bumps games.rev and writes the
- * audit line (as user `actor`, 0 = the server), all or nothing.
- * STORE_OK; STORE_STALE when the game changed meanwhile (nothing written);
- * STORE_ERROR.  _in: inside the caller's write transaction (which it
- * leaves open, to commit or roll back); store_games_apply: in its own. */
-int store_games_apply_in(store *s, const struct store_game *sg, const struct corr_delta *d,
-                         int64_t actor);
-int store_games_apply(store *s, const struct store_game *sg, const struct corr_delta *d,
+/* The game a delta was computed on: its id, its revision, its moves then,
+ * its players (the reminder rows name the user). */
+struct store_game_ref {
+	int64_t id, rev;
+	size_t nmoves;
+	int64_t white, black;
+};
+struct store_game_ref store_games_ref(const struct store_game *sg);
+
+/* Writes delta d of the game at ref (computed from it at that revision),
+ * inside the caller's write transaction: appends the move rows, the
+ * record, the corrected dates, replaces the state, bumps games.rev and
+ * writes the audit line (as user `actor`, 0 = the server).  STORE_OK;
+ * STORE_STALE when the game changed meanwhile (then the caller rolls back:
+ * nothing of it stays); STORE_ERROR. */
+int store_games_write(store *s, const struct store_game_ref *ref, const struct corr_delta *d,
                       int64_t actor);
 
 /* The ids of player's games, newest first, at most max, into ids:
@@ -98,5 +110,14 @@ int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfe
 /* The active games with an id above after, in id order, at most max,
  * into ids.  STORE_OK and *n, or STORE_ERROR. */
 int store_games_active_page(store *s, int64_t after, int64_t *ids, size_t max, size_t *n);
+
+/* The active games user plays (of tournament; 0: all), in id order (new
+ * array, free() it).  STORE_OK or STORE_ERROR. */
+int store_games_active_of(store *s, int64_t user, int64_t tournament, int64_t **ids, size_t *n);
+
+/* Bumps the revision of game id without another change (its clocks
+ * changed: a vacation stored), inside the caller's write transaction.
+ * STORE_OK or STORE_ERROR. */
+int store_games_touch(store *s, int64_t id);
 
 #endif

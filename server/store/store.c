@@ -13,7 +13,6 @@
 #include "store/walsync.h"
 #include "clock/calendar.h"
 #include "store/internal.h"
-#include "store/deadlines.h"
 #include "store/migrations.h"
 #include "util/status.h"
 
@@ -322,6 +321,12 @@ int store_commit(store *s)
 	return rc;
 }
 
+bool store_writing(store *s)
+{
+	struct conn *c = thread_conn(s);
+	return c && c->writing;
+}
+
 void store_rollback(store *s)
 {
 	struct conn *c = thread_conn(s);
@@ -495,16 +500,6 @@ store *store_open(const char *path, char *err, size_t errlen)
 	/* A file that is not a database shows up at the first read. */
 	if (migrate(s, c->db, err, errlen) != 0)
 		goto fail;
-	/* Migration 0012 queued the games of an older database: their dates
-	 * are computed once, here (issue 16). */
-	size_t filled = 0;
-	if (store_deadlines_fill(s, &filled) != STORE_OK) {
-		snprintf(err, errlen, "database %s: the dates of its games cannot be computed",
-		         path);
-		goto fail;
-	}
-	if (filled)
-		log_msg(LOG_INFO, "computed the dates of %zu games", filled);
 	return s;
 fail:
 	store_close(s);

@@ -11,6 +11,7 @@
 #ifndef CORRCHESS_STORE_H
 #define CORRCHESS_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,8 @@ int store_begin(store *s);
 /* store_commit() rolls back when the commit fails; both end the write lock. */
 int store_commit(store *s);
 void store_rollback(store *s);
+/* Whether the calling thread holds a write transaction (store_begin()). */
+bool store_writing(store *s);
 
 /* Writes an audit line (what a TL, a claim or the sweep decided, and
  * why), inside the caller's transaction.  user 0 = the server itself,

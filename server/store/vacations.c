@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "base/log.h"
-#include "store/deadlines.h"
 #include "store/internal.h"
 #include "util/status.h"
 
@@ -171,9 +170,7 @@ int store_vacations_insert(store *s, int64_t user, struct store_period *p)
 	if (store_exec(s, st, "vacation") != STORE_OK)
 		return STORE_ERROR;
 	p->id = store_last_id(s);
-	/* DSU 6.3.6: the period stops the clocks of all his games, so their
-	 * dates move in this transaction (issue 16). */
-	return store_deadlines_player(s, user);
+	return STORE_OK;
 }
 
 int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out, size_t max,

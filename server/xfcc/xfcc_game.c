@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "api/auth.h"
-#include "api/games.h"
+#include "svc/svc_game.h"
 #include "base/log.h"
 #include "chess/fen.h"
 #include "clock/calendar.h"
@@ -360,33 +360,24 @@ static const char *map_error(const struct corr_error *e)
 	return "ServerError";
 }
 
-/* Stores delta d of sg as user u through api_game_commit(), the one
- * commit step of every API game handler (store_games_apply() under the
- * game's revision, and whatever else a stored change brings with it, such
- * as its mail), so that a change over Xfcc is stored exactly as one over
- * the API; the GAME it renders is not needed here.  sg follows the
- * change.  "Success"; "InvalidMoveNumber" when the game changed
- * meanwhile (the client's board is not the server's: nothing stored);
- * "ServerError" when nothing could be stored.  *usable becomes false when
- * sg could not follow (it is then only good for store_games_free()). */
-static const char *commit(struct app *app, const struct user *u, struct store_game *sg,
-                          const struct corr_delta *d, bool *usable)
+/* The Xfcc code of the outcome of a command of server/svc. */
+static const char *answer(const struct svc_outcome *o)
 {
-	struct api_req rq;
-	struct api_resp rs;
-	memset(&rq, 0, sizeof rq);
-	memset(&rs, 0, sizeof rs);
-	rq.method = "POST";
-	rq.path = "/xfcc";
-	rq.ids[0] = sg->id;
-	rq.user = *u;
-	int status = api_game_commit(app, &rq, &rs, sg, d, 200);
-	free(rs.body);
-	if (!sg->g.chess)
-		*usable = false; /* stored, but not read back */
-	if (status == 200)
+	if (o->status == SVC_OK)
 		return "Success";
-	return status == 409 ? "InvalidMoveNumber" : "ServerError";
+	struct corr_error e = {.code = o->code};
+	snprintf(e.message, sizeof e.message, "%s", o->message);
+	return map_error(&e);
+}
+
+/* The end of a command: the moves the game has after it (when it was
+ * stored) into *plies, the game freed, the Xfcc code. */
+static const char *done(struct store_game *after, const struct svc_outcome *o, int *plies)
+{
+	if (o->status == SVC_OK)
+		*plies = (int)after->g.nmoves;
+	store_games_free(after);
+	return answer(o);
 }
 
 /* DSU 6.2.1.1, 6.8.4: the move count guards against a move meant for an
@@ -407,7 +398,7 @@ static bool movecount_ok(const struct xfcc_move *mv, const position *pos, bool m
  * count then.  A failure here loses only the message (logged): the move
  * stands. */
 static void store_message(struct app *app, const struct user *u, const struct store_game *sg,
-                          const char *today, const char *text)
+                          int plies, const char *today, const char *text)
 {
 	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
 		text++;
@@ -423,40 +414,43 @@ static void store_message(struct app *app, const struct user *u, const struct st
 	if (l == 0)
 		return;
 	char *copy = strndup(text, l);
-	if (!copy || store_messages_add(app->st, sg->id, u->id, (int)sg->g.nmoves, today, "xfcc",
+	if (!copy || store_messages_add(app->st, sg->id, u->id, plies, today, "xfcc",
 	                                copy) != STORE_OK)
 		log_msg(LOG_ERROR, "xfcc: game %lld: the message of user %lld is lost",
 		        (long long)sg->id, (long long)u->id);
 	free(copy);
 }
 
-/* The action of mv on game sg by side (see xfcc_game_move()). */
+/* The action of mv on game sg (read by the caller) by side, through the
+ * commands of server/svc - the one write path of the JSON API too - at
+ * the revision sg was read at, so what the checks here saw is what is
+ * changed (docs/XFCC.md).  *plies: the game's moves after the action. */
 static const char *act(struct app *app, const struct user *u, const struct xfcc_move *mv,
-                       struct store_game *sg, int side, int32_t today, bool *usable)
+                       const struct store_game *sg, int side, int *plies)
 {
 	const struct corr_game *g = &sg->g;
 	const position *pos = corr_position(g);
 	bool my_turn = corr_to_move(g) == side;
 	bool has_move = mv->move && mv->move[0];
-	struct corr_delta d;
-	struct corr_error e;
+	struct svc_rev rev = {true, g->rev};
+	struct store_game after;
+	struct svc_outcome o;
+	const char *code;
 	/* Xfcc: myMove is ignored when resigning or accepting a draw (the
 	 * clients send the last move of their board there). */
 	if (mv->resign) {
 		if (!movecount_ok(mv, pos, false))
 			return "InvalidMoveNumber";
-		if (corr_resign(g, side, today, &d, &e) != CC_OK)
-			return map_error(&e);
-		return commit(app, u, sg, &d, usable);
+		svc_resign(app, u, sg->id, rev, &after, &o);
+		return done(&after, &o, plies);
 	}
 	if (mv->accept_draw) {
 		if (g->state.draw_offer == CORR_NOBODY || g->state.draw_offer == side)
 			return "NoDrawWasOffered";
 		if (!movecount_ok(mv, pos, false))
 			return "InvalidMoveNumber";
-		if (corr_draw(g, side, CORR_DRAW_ACCEPT, today, &d, &e) != CC_OK)
-			return map_error(&e);
-		return commit(app, u, sg, &d, usable);
+		svc_draw(app, u, sg->id, rev, CORR_DRAW_ACCEPT, &after, &o);
+		return done(&after, &o, plies);
 	}
 	if (mv->claim_draw) {
 		/* FIDE 9.2, 9.3: with the intended move when one is sent and
@@ -471,37 +465,41 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 			return "InvalidMoveNumber";
 		static const enum corr_claim_type types[] = {CORR_CLAIM_THREEFOLD,
 		                                             CORR_CLAIM_FIFTY};
-		for (size_t i = 0; i < 2; i++)
-			if (corr_claim(g, side, types[i], intended ? mv->move : NULL, today, &d,
-			               &e) == CC_OK)
-				return commit(app, u, sg, &d, usable);
-		return map_error(&e);
+		for (size_t i = 0; i < 2; i++) {
+			svc_claim(app, u, sg->id, rev, types[i], intended ? mv->move : NULL, &after, &o);
+			code = done(&after, &o, plies);
+			if (o.status != SVC_REFUSED || strcmp(o.code, "claim_rejected") != 0)
+				break;
+		}
+		return code;
 	}
 	if (!has_move) {
 		if (!mv->offer_draw)
 			return "InvalidMove";
 		/* An offer without a move. */
-		if (corr_draw(g, side, CORR_DRAW_OFFER, today, &d, &e) != CC_OK)
-			return map_error(&e);
-		return commit(app, u, sg, &d, usable);
+		svc_draw(app, u, sg->id, rev, CORR_DRAW_OFFER, &after, &o);
+		return done(&after, &o, plies);
 	}
 	if (!my_turn)
 		return "NotYourTurn";
 	if (!movecount_ok(mv, pos, true))
 		return "InvalidMoveNumber";
 	struct corr_move_request mr = {.text = mv->move};
-	if (corr_play(g, side, &mr, today, &d, &e) != CC_OK)
-		return map_error(&e);
-	const char *code = commit(app, u, sg, &d, usable);
-	if (strcmp(code, "Success") != 0 || !*usable || !mv->offer_draw ||
-	    g->state.status != CORR_ACTIVE || g->state.draw_offer != CORR_NOBODY)
-		return code;
+	svc_move(app, u, sg->id, rev, &mr, &after, &o);
+	if (o.status != SVC_OK || !mv->offer_draw || after.g.state.status != CORR_ACTIVE ||
+	    after.g.state.draw_offer != CORR_NOBODY)
+		return done(&after, &o, plies);
+	*plies = (int)after.g.nmoves;
+	code = answer(&o);
 	/* FIDE 9.1.2.1: the offer comes with the move (a second write: the
 	 * move is binding whatever becomes of the offer). */
-	if (corr_draw(g, side, CORR_DRAW_OFFER, today, &d, &e) != CC_OK ||
-	    strcmp(commit(app, u, sg, &d, usable), "Success") != 0)
-		log_msg(LOG_WARN, "xfcc: game %lld: the draw offer with the move failed",
-		        (long long)sg->id);
+	struct svc_rev now = {true, after.g.rev};
+	store_games_free(&after);
+	svc_draw(app, u, sg->id, now, CORR_DRAW_OFFER, &after, &o);
+	store_games_free(&after);
+	if (o.status != SVC_OK)
+		log_msg(LOG_WARN, "xfcc: game %lld: the draw offer with the move failed: %s",
+		        (long long)sg->id, o.message);
 	return code;
 }
 
@@ -522,7 +520,7 @@ const char *xfcc_game_move(struct app *app, const struct user *u, const struct x
 		return "ServerError";
 	}
 	const char *code;
-	bool usable = true;
+	int plies = (int)sg.g.nmoves;
 	int side = store_games_side_of(&sg, u->id);
 	const struct corr_state *st = &sg.g.state;
 	if (side == CORR_NOBODY) {
@@ -534,10 +532,11 @@ const char *xfcc_game_move(struct app *app, const struct user *u, const struct x
 		            strcmp(st->result, side == WHITE ? "0-1" : "1-0") == 0;
 		code = lost ? "LostOnTime" : "NotYourTurn";
 	} else {
-		code = act(app, u, mv, &sg, side, today, &usable);
+		code = act(app, u, mv, &sg, side, &plies);
 	}
-	if (strcmp(code, "Success") == 0 && usable && mv->message && mv->message[0])
-		store_message(app, u, &sg, today_s, mv->message);
+	/* The message is stored with the game's move count after the action. */
+	if (strcmp(code, "Success") == 0 && mv->message && mv->message[0])
+		store_message(app, u, &sg, plies, today_s, mv->message);
 	store_games_free(&sg);
 	return code;
 }

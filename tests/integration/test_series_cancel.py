@@ -266,14 +266,16 @@ def binding_without_the_flag():
 
 @test
 def only_the_proposer():
-    """The opponent, another player, a TL and an admin may not cancel
-    (403 forbidden, nothing changes); the series goes on."""
+    """The opponent (403 forbidden), another player, a TL and an admin (403
+    not_a_player: a player's act, docs/AUTHORITY.md) may not cancel;
+    nothing changes, the series goes on."""
     w = W()
     gid = game(True)["id"]
     play(w.alice, gid, "e4", series=SERIES)
     before = snapshot(gid)
-    for who in ("bob", "carol", "tl", "admin"):
-        expect_refused(cancel(getattr(w, who), gid), 403, "forbidden", gid, before, who)
+    expect_refused(cancel(w.bob, gid), 403, "forbidden", gid, before, "bob")
+    for who in ("carol", "tl", "admin"):
+        expect_refused(cancel(getattr(w, who), gid), 403, "not_a_player", gid, before, who)
     g = play(w.bob, gid, "e5")
     expect_eq(sans(g), ["e4", "e5", "Nf3"], "2.Nf3 automatic: the series stood")
     # Black's own series: White (the opponent now) may not cancel it.

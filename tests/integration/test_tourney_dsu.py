@@ -304,11 +304,14 @@ def second_tl_refused():
     expect_error(tl_result(w.tl, t2["games"][0], "0-1", 403), 403, "not_your_tournament",
                  "tl on tl2's")
     tl_result(tl2, t2["games"][0], "0-1")
-    # a game outside any tournament stays open to every TL
+    # a game outside any tournament is led by the TL who made it
+    # (docs/AUTHORITY.md): another TL is refused, he and an admin act
     r = w.tl.post("games", {"white": ids["s1"], "black": ids["s2"], "profile": "server",
                             "start_date": START})
     expect_status(r, 201, "free game")
-    tl_result(tl2, r.json["id"], "1/2-1/2")
+    expect_error(tl_result(tl2, r.json["id"], "1/2-1/2", 403), 403, "not_your_tournament",
+                 "tl2 on tl's standalone game")
+    tl_result(w.tl, r.json["id"], "1/2-1/2")
 
 
 @test

@@ -1,12 +1,12 @@
-/* ratings.h: keeps the ratings current (issue 12; docs/RATING.md "On the
+/* svc/svc_ratings.h: keeps the ratings current (issue 12; docs/RATING.md "On the
  * server").  The triggers of migrations/0006_ratings.sql put every group
  * whose last game ended into the finishing order and mark the place from
  * which the steps are stale (a corrected result, a changed start rating);
- * ratings_update() rates every group from there on, in that order, with
+ * svc_ratings_update() rates every group from there on, in that order, with
  * lib/rating, so the list depends only on the start ratings, the results
  * and the finishing order, never on the order corrections came in. */
-#ifndef CORRCHESS_JOBS_RATINGS_H
-#define CORRCHESS_JOBS_RATINGS_H
+#ifndef CORRCHESS_SVC_RATINGS_H
+#define CORRCHESS_SVC_RATINGS_H
 
 #include <stddef.h>
 
@@ -18,7 +18,7 @@
  * A group that cannot be rated (SPEC-rating O-3) is recorded with the
  * reason and changes nobody's rating.  Returns 0, or -1 with a sentence in
  * err (the transaction rolled back, nothing changed). */
-int ratings_update(store *s, char *err, size_t errlen);
+int svc_ratings_update(store *s, char *err, size_t errlen);
 
 /* Maps one finished game to what rating needs (docs/RATING.md): played
  * when a move was made or a player or the board ended it (resignation,
@@ -27,6 +27,6 @@ int ratings_update(store *s, char *err, size_t errlen);
  * are unplayed and not rated, with their points in the standings.
  * Fills kind, a2, b2 of *g (a = white); 0, or -1 for an unknown result. */
 struct rating_game;
-int ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g);
+int svc_ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g);
 
 #endif

@@ -1,4 +1,5 @@
-/* jobs/notify.h: the mail of issue 13 written with its event
+/* svc/svc_notify.h: the mail of an event, composed with lib/notify and
+ * queued by the command that makes the event
  * (docs/NOTIFY.md).
  *
  * Each event function runs inside the caller's write transaction (the
@@ -9,8 +10,8 @@
  * (`digest`), or not at all (`off`).  The caller commits, then calls
  * outbox_wake().  Each returns 0, or -1 on a database error: the caller
  * rolls back, so there is no event without its mail. */
-#ifndef CORRCHESS_JOBS_NOTIFY_H
-#define CORRCHESS_JOBS_NOTIFY_H
+#ifndef CORRCHESS_SVC_NOTIFY_H
+#define CORRCHESS_SVC_NOTIFY_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -26,7 +27,7 @@
  * mail to the player now to move, the result to both players (and the
  * report to the TLs in e-mail play, DSU 6.8.9), or the draw offer to the
  * opponent. */
-int notify_game_changed(struct app *app, const struct corr_state *was,
+int svc_notify_game_changed(struct app *app, const struct corr_state *was,
                         const struct store_game *after, int64_t id, const struct corr_delta *d,
                         const char *today);
 
@@ -36,46 +37,46 @@ int notify_game_changed(struct app *app, const struct corr_state *was,
  * every remaining
  * opponent, one mail each with all his games against the player (DSU
  * 6.3.6.1, 6.8.8). */
-int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
+int svc_notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
                     bool special, int64_t tournament, const char *today);
 
 /* The start letter of tournament id to each of its players (DSU
  * 6.5.2.1). */
-int notify_tournament_started(struct app *app, int64_t id, const char *today);
+int svc_notify_tournament_started(struct app *app, int64_t id, const char *today);
 
 /* The mails of a sweep finding f of game sg (docs/SWEEP.md: who is
  * told), linked to sweep event `event`; `ended`: the result when the
  * sweep ended the game on time, else NULL.  The number of mails queued,
  * or -1. */
-int notify_finding(struct app *app, const struct store_game *sg, const struct corr_finding *f,
+int svc_notify_finding(struct app *app, const struct store_game *sg, const struct corr_finding *f,
                    int64_t event, const char *ended, const char *today);
 
 /* The sweep's look at one active game: the time-trouble alarm, once per
  * control, when the player to move has used 80% of the allowance of his
  * next control.  Its own transaction.  1 when an alarm was recorded, 0
  * when none was due, -1. */
-int notify_time_trouble(struct app *app, const struct store_game *sg, const char *today);
+int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const char *today);
 
 /* The daily digests: every user's waiting sections joined into one mail
  * each (a transaction per user); *queued counts them.  0 or -1. */
-int notify_flush_digests(struct app *app, const char *today, int *queued);
+int svc_notify_flush_digests(struct app *app, const char *today, int *queued);
 
 /* One event to one reader, by his setting; side: his colour in the game,
  * NOTIFY_TL, or -1; event: sweep_events.id or 0.  *queued (may be NULL)
  * is raised by the mails put in the outbox.  0 or -1. */
-int notify_deliver(struct app *app, const struct store_reader *to, int side,
+int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued);
 
 /* The user's key (made on first use, from libsodium's random bytes):
  * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
-int notify_key(struct app *app, int64_t user, enum store_key which, char out[STORE_KEY_LEN]);
+int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out[STORE_KEY_LEN]);
 
 /* The user's calendar feed as of today (lib/export/ical) into *feed
  * (new).  0; 1 no such user; -1 with err. */
-int notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
+int svc_notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
                     size_t errlen);
 
 /* A new Message-ID "<corrchess.HEX@DOMAIN>" (DOMAIN from mail_from). */
-void notify_message_id(const struct app *app, char out[160]);
+void svc_notify_message_id(const struct app *app, char out[160]);
 
 #endif

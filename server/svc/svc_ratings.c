@@ -1,7 +1,7 @@
-/* ratings.c: ratings_update(), the finished groups rated in finishing
- * order (jobs/ratings.h).  The rules are in lib/rating; the SQL in
+/* svc_ratings.c: svc_ratings_update(), the finished groups rated in
+ * finishing order (svc/svc_ratings.h).  The rules are in lib/rating; the SQL in
  * store/ratings.c. */
-#include "jobs/ratings.h"
+#include "svc/svc_ratings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,7 +99,7 @@ static int rating_at(const struct state *s, int64_t user, int day)
 	return s->start[user];
 }
 
-int ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g)
+int svc_ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g)
 {
 	if (strcmp(sg->result, "1-0") == 0)
 		g->a2 = 2, g->b2 = 0;
@@ -169,7 +169,7 @@ static int rate_one(store *st, struct state *s, const struct store_rating_group 
 			if (users[p] == sg[i].black)
 				b = p;
 		}
-		if (a < 0 || b < 0 || ratings_game_kind(&sg[i], &games[k]) != 0)
+		if (a < 0 || b < 0 || svc_ratings_game_kind(&sg[i], &games[k]) != 0)
 			continue; /* a game of someone no longer seated: not part of the group */
 		games[k].a = a;
 		games[k].b = b;
@@ -294,7 +294,7 @@ fail:
 	return rc;
 }
 
-int ratings_update(store *st, char *err, size_t errlen)
+int svc_ratings_update(store *st, char *err, size_t errlen)
 {
 	struct state s = {0, NULL, NULL, NULL};
 	struct store_rating_group *groups = NULL;

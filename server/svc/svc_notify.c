@@ -1,7 +1,7 @@
-/* jobs/notify.c: the mail of issue 13 written with its event
- * (jobs/notify.h, docs/NOTIFY.md). */
+/* svc_notify.c: the mail of an event, written with it (svc/svc_notify.h,
+ * docs/NOTIFY.md). */
 #include "autoconfig.h"
-#include "jobs/notify.h"
+#include "svc/svc_notify.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -110,7 +110,7 @@ static void random_hex(char *out, size_t n)
 	sodium_bin2hex(out, 2 * n + 1, b, n);
 }
 
-void notify_message_id(const struct app *app, char out[160])
+void svc_notify_message_id(const struct app *app, char out[160])
 {
 	char hex[33], domain[100];
 	random_hex(hex, 16);
@@ -121,7 +121,7 @@ void notify_message_id(const struct app *app, char out[160])
 	snprintf(out, 160, "<corrchess.%s@%s>", hex, domain[0] ? domain : "localhost");
 }
 
-int notify_key(struct app *app, int64_t user, enum store_key which, char out[STORE_KEY_LEN])
+int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out[STORE_KEY_LEN])
 {
 	int rc = store_notify_get_key(app->st, user, which, out);
 	if (rc != STORE_OK || out[0])
@@ -139,14 +139,14 @@ static int unsubscribe_url(struct app *app, const struct store_reader *r, char *
 	int64_t user = r->id;
 	if (r->unsubscribe_key[0])
 		snprintf(key, sizeof key, "%s", r->unsubscribe_key);
-	else if (notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
+	else if (svc_notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
 		return -1;
 	snprintf(out, len, "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
 	         (long long)user, key);
 	return 0;
 }
 
-int notify_deliver(struct app *app, const struct store_reader *to, int side,
+int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
 	char err[256], unsub[640] = "", mid[160];
@@ -171,7 +171,7 @@ int notify_deliver(struct app *app, const struct store_reader *to, int side,
 	}
 	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
 		goto bug;
-	notify_message_id(app, mid);
+	svc_notify_message_id(app, mid);
 	struct store_outbox_row row = {to->email,
 	                               m.subject,
 	                               m.body,
@@ -195,7 +195,7 @@ out:
 	return rc;
 }
 
-/* notify_deliver() to user id; 0 when he is unknown. */
+/* svc_notify_deliver() to user id; 0 when he is unknown. */
 static int deliver_to(struct app *app, int64_t user, int side, const struct notify_event *ev,
                       int64_t event, const char *today, int *queued)
 {
@@ -203,7 +203,7 @@ static int deliver_to(struct app *app, int64_t user, int side, const struct noti
 	int rc = store_notify_reader(app->st, user, &r);
 	if (rc != STORE_OK)
 		return rc == STORE_NOT_FOUND ? 0 : -1;
-	return notify_deliver(app, &r, side, ev, event, today, queued);
+	return svc_notify_deliver(app, &r, side, ev, event, today, queued);
 }
 
 /* To every TL (the players of the game excepted: they get the player's
@@ -218,7 +218,7 @@ static int deliver_tls(struct app *app, int64_t game_id, const struct notify_eve
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (tl[i].id != except1 && tl[i].id != except2 &&
-		    notify_deliver(app, &tl[i], NOTIFY_TL, ev, event, today, queued) != 0)
+		    svc_notify_deliver(app, &tl[i], NOTIFY_TL, ev, event, today, queued) != 0)
 			return -1;
 	return 0;
 }
@@ -316,7 +316,7 @@ static int offered(struct app *app, const struct store_game *sg, int side, const
 	                  &ev, 0, today, NULL);
 }
 
-int notify_game_changed(struct app *app, const struct corr_state *was,
+int svc_notify_game_changed(struct app *app, const struct corr_state *was,
                         const struct store_game *after, int64_t id, const struct corr_delta *d,
                         const char *today)
 {
@@ -353,7 +353,7 @@ struct opponent {
 	int64_t first_game;
 };
 
-int notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
+int svc_notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
                     bool special, int64_t tournament, const char *today)
 {
 	int64_t *ids = malloc(MAX_GAMES * sizeof *ids);
@@ -420,7 +420,7 @@ out:
 	return rc;
 }
 
-int notify_tournament_started(struct app *app, int64_t id, const char *today)
+int svc_notify_tournament_started(struct app *app, int64_t id, const char *today)
 {
 	char name[STORE_NAME_MAX], start[11];
 	struct store_letter_seat seats[64];
@@ -465,7 +465,7 @@ out:
 	return rc;
 }
 
-int notify_finding(struct app *app, const struct store_game *sg, const struct corr_finding *f,
+int svc_notify_finding(struct app *app, const struct store_game *sg, const struct corr_finding *f,
                    int64_t event, const char *result, const char *today)
 {
 	struct clock_result res;
@@ -531,7 +531,7 @@ int notify_finding(struct app *app, const struct store_game *sg, const struct co
 	return queued;
 }
 
-int notify_time_trouble(struct app *app, const struct store_game *sg, const char *today)
+int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const char *today)
 {
 	struct clock_result res;
 	struct corr_error e;
@@ -603,7 +603,7 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 	}
 	int64_t outbox = 0;
 	if (r.email[0]) {
-		notify_message_id(app, mid);
+		svc_notify_message_id(app, mid);
 		struct store_outbox_row row = {r.email, m.subject, m.body, mid,  "digest",
 		                               user,    unsub,     0,      today};
 		if (store_outbox_add(app->st, &row, &outbox) != STORE_OK)
@@ -624,7 +624,7 @@ out:
 	return rc;
 }
 
-int notify_flush_digests(struct app *app, const char *today, int *queued)
+int svc_notify_flush_digests(struct app *app, const char *today, int *queued)
 {
 	int64_t *users = NULL;
 	size_t n = 0;
@@ -658,7 +658,7 @@ struct feed_names {
 	char white[STORE_NAME_MAX], black[STORE_NAME_MAX];
 };
 
-int notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
+int svc_notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
                     size_t errlen)
 {
 	struct store_reader r;

@@ -1,0 +1,95 @@
+/* svc/svc.h: the commands of the server - one owner for every write
+ * (docs/ARCHITECTURE.md "The layers").
+ *
+ * Every change the server makes is one function of server/svc/: the
+ * adapters above (the JSON API in api/, Xfcc in xfcc/, the sweep and the
+ * outbox sender in jobs/, the commands in cmd/) parse what they received,
+ * call the command with a typed request and the actor, and render the
+ * typed outcome.  A command does, in this order and nowhere else:
+ *
+ *   load -> authorize (lib/corr/authority.c, docs/AUTHORITY.md) -> the
+ *   lib operation -> the new state in memory, its deadline rows and its
+ *   mail -> one write transaction (svc_write()) that stores the rows
+ *   under the revision they were computed from -> wake the sender.
+ *
+ * store/ below is table access only.  A refusal (of the policy, of a rule,
+ * of the input) changes nothing and comes back as a svc_outcome: a status
+ * and a stable code (docs/API.md's error codes; the HTTP status of each is
+ * in api/reply.c, the Xfcc result in xfcc/xfcc_game.c). */
+#ifndef CORRCHESS_SVC_H
+#define CORRCHESS_SVC_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/app.h"
+#include "corr/authority.h"
+#include "corr/corr.h"
+#include "store/users.h"
+
+/* The signed-in user, as the adapters know him (filled by the API's
+ * session check and Xfcc's login). */
+struct user {
+	int64_t id;
+	char name[STORE_NAME_MAX];
+	char role[STORE_ROLE_MAX]; /* "player", "tl", "kc", "admin" */
+};
+
+/* The actor of a user (NULL or id 0: anonymous). */
+struct auth_actor svc_actor(const struct user *u);
+
+/* The server itself (the sweep, the demo, the commands of corrchess). */
+extern const struct user svc_server;
+
+enum svc_status {
+	SVC_OK = 0,    /* done */
+	SVC_REFUSED,   /* refused: by the policy, a rule or the input; nothing changed */
+	SVC_NOT_FOUND, /* what it acts on does not exist */
+	SVC_STALE,     /* changed meanwhile (another write came first): nothing changed */
+	SVC_ENDED,     /* stored, yet the request is refused: the game ended before it
+	                  (409 lost_on_time: the move was not played) */
+	SVC_BUSY,      /* the database failed or is busy: nothing changed, try again */
+	SVC_ERROR,     /* a stored row breaks the rules, or memory ran out */
+};
+
+/* What a command answers besides its result. */
+struct svc_outcome {
+	enum svc_status status;
+	const char *code; /* the stable code (static storage); NULL when ok */
+	char message[CORR_MESSAGE_MAX];
+};
+
+/* Sets o and returns its status. */
+int svc_fail(struct svc_outcome *o, enum svc_status status, const char *code, const char *fmt,
+             ...) __attribute__((format(printf, 4, 5)));
+/* A refusal of lib/ (the policy or a rule) as an outcome (SVC_REFUSED). */
+int svc_refused(struct svc_outcome *o, const struct corr_error *e);
+/* o set to SVC_OK; returns SVC_OK. */
+int svc_ok(struct svc_outcome *o);
+
+/* Today (CORRCHESS_TODAY / the `today` key, else the local date) as
+ * YYYY-MM-DD and as a day number: 0, or -1 when the configured date is
+ * not one (then o is SVC_ERROR). */
+int svc_today(const struct app *app, char iso[11], int32_t *day, struct svc_outcome *o);
+
+/* Runs fn(app, ctx) inside one write transaction and commits it.  fn
+ * answers STORE_OK, or STORE_STALE / STORE_ERROR / any store status to
+ * roll back; svc_write answers that status, or STORE_ERROR when the
+ * transaction cannot begin or commit.  Nothing of a failed fn stays.
+ * The one place a command's transaction is made: fn holds only SQL, all
+ * rules and rendering were done before (the write lock is short). */
+int svc_write(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx);
+
+/* Opens the database (store_open(): the migrations) and does the work a
+ * database needs before it serves: the dates of games queued by
+ * migration 0012 (svc_deadlines_fill()).  The programs open the database
+ * with this.  A new store, or NULL with a sentence in err. */
+store *svc_open(const char *path, char *err, size_t errlen);
+
+/* After a commit that queued mail: wakes the sender (app->mail_queued,
+ * set by the daemon's outbox thread; a no-op without it). */
+void svc_mail_queued(struct app *app);
+
+#endif

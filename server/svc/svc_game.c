@@ -1,0 +1,317 @@
+/* svc_game.c: the commands on one game (svc/svc_game.h). */
+#include "autoconfig.h"
+#include "svc/svc_game.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "base/metrics.h"
+#include "store/deadlines.h"
+#include "store/store.h"
+#include "svc/svc_deadlines.h"
+#include "svc/svc_notify.h"
+#include "svc/svc_ratings.h"
+#include "util/status.h"
+
+/* One command: which, and what it carries. */
+struct op {
+	enum auth_cmd cmd;
+	struct svc_rev rev;
+	const struct corr_move_request *mr;
+	enum corr_draw_action draw;
+	enum corr_claim_type claim;
+	const char *text; /* a claim's intended move */
+	int side;         /* a penalty's player */
+	int days;
+	int32_t received, sent;
+	size_t ply;
+	bool agreed;
+	const char *reason, *result, *termination;
+};
+
+/* The lib/corr operation of op on g, by the actor at seat `side`. */
+static int lib_op(const struct op *op, const struct corr_game *g, int side, int32_t today,
+                  struct corr_delta *d, struct corr_error *e)
+{
+	switch (op->cmd) {
+	case AUTH_MOVE:
+		return corr_play(g, side, op->mr, today, d, e);
+	case AUTH_DRAW:
+		return corr_draw(g, side, op->draw, today, d, e);
+	case AUTH_RESIGN:
+		return corr_resign(g, side, today, d, e);
+	case AUTH_CLAIM:
+		return corr_claim(g, side, op->claim, op->text, today, d, e);
+	case AUTH_SERIES_CANCEL:
+		return corr_series_cancel(g, side, d, e);
+	case AUTH_NOTICE:
+		return corr_notice(g, side, op->days, today, d, e);
+	case AUTH_REMINDER:
+		return corr_reminder(g, side, op->sent == CLOCK_NO_DATE ? today : op->sent, today, d,
+		                     e);
+	case AUTH_PENALTY:
+		return corr_penalty(g, op->side, op->days, op->reason, today, d, e);
+	case AUTH_MOVE_DATES:
+		return corr_move_dates(g, op->ply, op->received, op->sent, op->reason, today, d, e);
+	case AUTH_HOLIDAY_PLAY:
+		return corr_holiday_play(g, op->agreed, op->reason, d, e);
+	case AUTH_RESULT:
+		return corr_tl_result(g, op->result, op->termination, op->reason, today, d, e);
+	default:
+		return corr_fail(e, CC_ERR_INVALID, "internal", "%s is not a game command",
+		                 auth_cmd_name(op->cmd));
+	}
+}
+
+/* Everything the write of one change needs, made before the write lock:
+ * the transaction itself holds only SQL and the mail. */
+struct change {
+	struct store_game_ref ref; /* the game the delta was computed on */
+	const struct corr_delta *d;
+	int64_t actor;
+	struct corr_state was;
+	const struct store_game *after; /* the game with d applied */
+	struct corr_deadline dates[CORR_DEADLINES_MAX];
+	int ndates;
+	const char *today;
+};
+
+/* Applies d to sg in memory and computes the new dates: 0, or -1 when
+ * the delta does not apply (then sg is only good for store_games_free()). */
+static int prepare(struct change *c, struct store_game *sg, const struct corr_delta *d,
+                   int64_t actor, const char *today)
+{
+	struct corr_error e;
+	c->ref = store_games_ref(sg);
+	c->d = d;
+	c->actor = actor;
+	c->was = sg->g.state;
+	c->today = today;
+	c->after = sg;
+	if (corr_apply(&sg->g, d, &e) != CC_OK) {
+		log_msg(LOG_ERROR, "game %lld: the change does not apply: %s", (long long)sg->id,
+		        e.message);
+		return -1;
+	}
+	c->ndates = svc_deadlines_of(&sg->g, c->dates);
+	return 0;
+}
+
+/* The write of one change, inside a write transaction. */
+static int write_change(struct app *app, void *ctx)
+{
+	const struct change *c = ctx;
+	int rc = store_games_write(app->st, &c->ref, c->d, c->actor);
+	if (rc == STORE_OK)
+		rc = store_deadlines_set(app->st, c->ref.id, c->dates, c->ndates);
+	/* The change and its mail in one transaction (docs/NOTIFY.md): no
+	 * move without its mail, no mail of a move that was not stored. */
+	if (rc == STORE_OK &&
+	    svc_notify_game_changed(app, &c->was, c->after, c->ref.id, c->d, c->today) != 0)
+		rc = STORE_ERROR;
+	return rc;
+}
+
+int svc_game_write_in(struct app *app, int64_t actor, struct store_game *sg,
+                      const struct corr_delta *d, const char *today)
+{
+	struct change c;
+	if (prepare(&c, sg, d, actor, today) != 0)
+		return STORE_ERROR;
+	return write_change(app, &c);
+}
+
+/* Whether a stored change may move the ratings: the game ended, or a
+ * finished game got another result (docs/RATING.md "On the server"). */
+static bool result_changed(const struct corr_state *was, const struct corr_state *now)
+{
+	return now->status != CORR_ACTIVE &&
+	       (was->status == CORR_ACTIVE || strcmp(was->result, now->result) != 0);
+}
+
+/* load -> authorize -> revision -> lib -> memory -> write -> wake. */
+static int run(struct app *app, const struct user *who, int64_t id, const struct op *op,
+               struct store_game *after, struct svc_outcome *o)
+{
+	memset(after, 0, sizeof *after);
+	char today_s[11];
+	int32_t today;
+	if (svc_today(app, today_s, &today, o))
+		return o->status;
+	struct store_game sg;
+	char err[512];
+	int rc = store_games_load(app->st, id, &sg, err, sizeof err);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "%s", err);
+	if (rc == STORE_CORRUPT)
+		return svc_fail(o, SVC_ERROR, "internal", "game %lld cannot be read: %s",
+		                (long long)id, err);
+	if (rc != STORE_OK)
+		return svc_fail(o, SVC_BUSY, "busy", "game %lld cannot be read now; try again",
+		                (long long)id);
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.white = sg.white, .black = sg.black, .leader = sg.leader};
+	struct corr_delta d;
+	struct corr_error e;
+	if (auth_check(&a, op->cmd, &t, &e) != CC_OK) {
+		svc_refused(o, &e);
+		goto out;
+	}
+	if (op->rev.given && op->rev.rev != sg.g.rev) {
+		svc_fail(o, SVC_STALE, "stale", "game %lld is at revision %lld, not %lld: reload it",
+		         (long long)id, (long long)sg.g.rev, (long long)op->rev.rev);
+		goto out;
+	}
+	if (lib_op(op, &sg.g, auth_seat(&a, sg.white, sg.black), today, &d, &e) != CC_OK) {
+		svc_refused(o, &e);
+		goto out;
+	}
+	struct change c;
+	if (prepare(&c, &sg, &d, a.id, today_s) != 0) {
+		svc_fail(o, SVC_ERROR, "internal", "game %lld: the change does not apply",
+		         (long long)id);
+		goto out;
+	}
+	rc = svc_write(app, write_change, &c);
+	if (rc == STORE_STALE) {
+		svc_fail(o, SVC_STALE, "stale", "game %lld changed meanwhile: reload it",
+		         (long long)id);
+		goto out;
+	}
+	if (rc != STORE_OK) {
+		svc_fail(o, SVC_BUSY, "busy",
+		         "the change could not be stored; nothing was changed, try again");
+		goto out;
+	}
+	svc_mail_queued(app);
+	if (result_changed(&c.was, &sg.g.state)) {
+		/* The group of a game that ended may be rated now (its own
+		 * transaction: the game stands whatever becomes of it). */
+		char rerr[256];
+		if (svc_ratings_update(app->st, rerr, sizeof rerr) != 0)
+			log_msg(LOG_ERROR, "ratings: %s", rerr);
+	}
+	if (op->cmd == AUTH_MOVE && !d.answer_code && app->metrics)
+		metrics_add(app->metrics, METRICS_MOVES, 1);
+	*after = sg;
+	memset(&sg, 0, sizeof sg);
+	/* Stored, yet refused (409 lost_on_time: the game ended on time, the
+	 * move was not played; docs/RULES.md). */
+	if (d.answer_code)
+		return svc_fail(o, SVC_ENDED, d.answer_code, "%s", d.answer_message);
+	return svc_ok(o);
+out:
+	store_games_free(&sg);
+	return o->status;
+}
+
+int svc_move(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
+             const struct corr_move_request *mr, struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_MOVE, .rev = rev, .mr = mr};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_draw(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
+             enum corr_draw_action action, struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_DRAW, .rev = rev, .draw = action};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_resign(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
+               struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_RESIGN, .rev = rev};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_claim(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
+              enum corr_claim_type type, const char *intended, struct store_game *after,
+              struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_CLAIM, .rev = rev, .claim = type, .text = intended};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_series_cancel(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
+                      struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_SERIES_CANCEL, .rev = rev};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_notice(struct app *app, const struct user *who, int64_t id, int days,
+               struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_NOTICE, .days = days};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_reminder(struct app *app, const struct user *who, int64_t id, int32_t sent,
+                 struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_REMINDER, .sent = sent};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_penalty(struct app *app, const struct user *who, int64_t id, int side, int days,
+                const char *reason, struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_PENALTY, .side = side, .days = days, .reason = reason};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_move_dates(struct app *app, const struct user *who, int64_t id, size_t ply,
+                   int32_t received, int32_t sent, const char *reason, struct store_game *after,
+                   struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_MOVE_DATES,
+	                .ply = ply,
+	                .received = received,
+	                .sent = sent,
+	                .reason = reason};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_holiday_play(struct app *app, const struct user *who, int64_t id, bool agreed,
+                     const char *reason, struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_HOLIDAY_PLAY, .agreed = agreed, .reason = reason};
+	return run(app, who, id, &op, after, o);
+}
+
+int svc_result(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
+               const char *result, const char *termination, const char *reason,
+               struct store_game *after, struct svc_outcome *o)
+{
+	struct op op = {.cmd = AUTH_RESULT,
+	                .rev = rev,
+	                .result = result,
+	                .termination = termination,
+	                .reason = reason};
+	return run(app, who, id, &op, after, o);
+}
+
+/* The insert of a game and its first dates (the reminder counts from
+ * the start), inside a write transaction. */
+struct insert {
+	const struct store_new_game *ng;
+	int64_t id;
+};
+
+static int write_insert(struct app *app, void *ctx)
+{
+	struct insert *in = ctx;
+	int rc = store_games_insert(app->st, in->ng, &in->id);
+	return rc == STORE_OK ? svc_deadlines_reload(app->st, in->id) : rc;
+}
+
+int svc_game_insert(struct app *app, const struct store_new_game *ng, int64_t *id)
+{
+	struct insert in = {ng, 0};
+	int rc = store_writing(app->st) ? write_insert(app, &in) : svc_write(app, write_insert, &in);
+	*id = in.id;
+	return rc == STORE_OK ? STORE_OK : STORE_ERROR;
+}
