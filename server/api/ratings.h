@@ -6,7 +6,7 @@
  *   GET   /api/v1/ratings.csv        the rating list as CSV (RFC 4180)
  *   GET   /api/v1/users/{id}/ratings every step of a user's rating
  *
- * Each brings the ratings up to date first (jobs/ratings.h). */
+ * Each brings the ratings up to date first (svc/svc_ratings.h). */
 #ifndef CORRCHESS_API_RATINGS_H
 #define CORRCHESS_API_RATINGS_H
 

@@ -1,6 +1,6 @@
 /* ratings.h: `corrchess [--db FILE] rating-update [--from-scratch]`.
  *
- * Brings the ratings of the database up to date (jobs/ratings.h), or with
+ * Brings the ratings of the database up to date (svc/svc_ratings.h), or with
  * --from-scratch rates the whole history again from the start ratings
  * (after a change of the rules' code, or to measure it: docs/BENCHMARKS.md).
  * Prints "rating-update: N groups, M steps, T ms" on stdout.  Returns the

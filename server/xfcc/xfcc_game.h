@@ -3,15 +3,13 @@
  *
  * Every call from server/xfcc/ into the games, the moves, the clocks and
  * the users goes through these functions (docs/ARCHITECTURE.md: xfcc/
- * stands beside api/, over store/ and lib/corr).  A move, a draw offer
- * or acceptance, a claim and a resignation take exactly the path of the
- * API's handlers: store_games_load(), the lib/corr operation (corr_play,
- * corr_draw, corr_claim, corr_resign), then api_game_commit(), the commit
- * step all API game handlers share (store_games_apply() under the game's
- * revision, and what a stored change brings with it).  So the same
- * checks, clocks, series, forfeits, transactions and notices apply as
- * over the API; lib/corr's refusal codes (the API.md error codes) are
- * mapped to the Xfcc result codes. */
+ * stands beside api/, over svc/).  A move, a draw offer or acceptance, a
+ * claim and a resignation are the commands of server/svc/svc_game.c, the
+ * ones the API's handlers call: the same authority, checks, clocks,
+ * series, forfeits, transactions and notices apply as over the API.  The
+ * adapter reads the game first for Xfcc's own checks (the move count) and
+ * calls the command at the revision it read; the outcome's code (an
+ * error code of docs/API.md) is mapped to the Xfcc result codes. */
 #ifndef CORRCHESS_XFCC_GAME_H
 #define CORRCHESS_XFCC_GAME_H
 
