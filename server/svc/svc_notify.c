@@ -721,7 +721,7 @@ int svc_notify_calendar(struct app *app, int64_t user, const char *today, char *
 	time_t t = time(NULL);
 	struct ical_feed f = {title, domain, (int32_t)(t / 86400), (int)(t % 86400)};
 	struct ical_user u = {
-	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1};
+	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1, user};
 	rc = ical_user_feed(&f, &u, feed, err, errlen) == CC_OK ? 0 : -1;
 	goto out;
 dbfail:

@@ -365,7 +365,10 @@ def calendar_feed():
            % r.headers.get("Content-Type"))
     cal = parse_ics(r.text)
     expect_eq(cal["version"], "2.0", "VERSION")
-    ev = {e["uid"].split("@")[0]: e for e in cal["events"]}
+    # issue 23: every UID names the user and the language besides the event
+    suffix = "-u%d-en@" % w.ids["alice"]
+    expect(all(suffix in e["uid"] for e in cal["events"]), "UIDs %r" % [e["uid"] for e in cal["events"]])
+    ev = {e["uid"].split(suffix)[0]: e for e in cal["events"]}
     expect(all(e["date_only"] for e in cal["events"]), "all-day events")
     fd1 = get_game(w.alice, g1["id"])["clock"]["white"]["forfeit_date"]
     e = ev["game-%d-forfeit" % g1["id"]]
@@ -389,10 +392,22 @@ def calendar_feed():
                   "Easter holiday %d (DSU 6.3.6.2)" % y)
         expect_eq((ev["holiday-%d-christmas" % y]["start"], ev["holiday-%d-christmas" % y]["end"]),
                   ("%d-12-20" % y, "%d-01-01" % (y + 1)), "20-31 December %d" % y)
-    # Danish summaries once she asks for Danish.
+    # issue 23: her opponent's feed holds the same games with his own dates:
+    # no UID of his is one of hers, or a calendar holding both merges them.
+    bob_path = me(w.bob)["calendar_url"][len(BASE_URL):]
+    bob_cal = parse_ics(anon.get(bob_path).text)
+    expect(any(e["uid"].startswith("game-%d-forfeit-" % g1["id"]) for e in bob_cal["events"]),
+           "bob's feed has game %d" % g1["id"])
+    shared = {e["uid"] for e in cal["events"]} & {e["uid"] for e in bob_cal["events"]}
+    expect(not shared, "UIDs in both players' feeds: %s" % sorted(shared))
+    # Danish summaries once she asks for Danish, under other UIDs.
     w.alice.request("PATCH", "users/me", {"language": "da"})
-    cal = parse_ics(anon.get(path).text)
-    expect(any("Obligatorisk ferie (påske)" in e["summary"] for e in cal["events"]), "Danish")
+    da = parse_ics(anon.get(path).text)
+    expect(any("Obligatorisk ferie (påske)" in e["summary"] for e in da["events"]), "Danish")
+    expect_eq(sorted(e["uid"].replace("-da@", "-en@") for e in da["events"]),
+              sorted(e["uid"] for e in cal["events"]), "the Danish feed's UIDs")
+    shared = {e["uid"] for e in cal["events"]} & {e["uid"] for e in da["events"]}
+    expect(not shared, "UIDs shared by the English and Danish feeds: %s" % sorted(shared))
     # Wrong keys: 404, and no feed.
     for p in (re.sub(r"key=[0-9a-f]{32}", "key=" + "f" * 32, path), re.sub(r"\?.*", "", path),
               path.replace("/users/%d/" % w.ids["alice"], "/users/%d/" % w.ids["bob"]),
