@@ -201,6 +201,11 @@ static const struct {
          XFCC_XML_MALFORMED, "element in a parameter"},
         {"<Envelope><Body><GetMyGames><a>1</a><a>2</a></GetMyGames></Body></Envelope>",
          XFCC_XML_MALFORMED, "parameter twice"},
+        /* a fuzz find: expat takes U+00BA as a name character in Latin-1 only */
+        {"<Envelope><Body><GetMyGames><ns1\xBAmyMove/>\xFF</GetMyGames></Body></Envelope>",
+         XFCC_XML_MALFORMED, "a Latin-1 name character"},
+        {"<Envelope><Body><GetMyGames><n\xC3\xA6>1</n\xC3\xA6></GetMyGames></Body></Envelope>",
+         XFCC_XML_MALFORMED, "a parameter name not ASCII"},
         {"<Envelope><Body><GetMyGames/></Body></Envelope><Envelope/>", XFCC_XML_MALFORMED,
          "two roots"},
         {"<Envelope a=1><Body><GetMyGames/></Body></Envelope>", XFCC_XML_MALFORMED,

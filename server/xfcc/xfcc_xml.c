@@ -394,6 +394,16 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 			       XFCC_NAME_MAX - 1);
 			return;
 		}
+		/* Xfcc's parameters have ASCII names; expat takes more as name
+		 * characters from Latin-1 than from UTF-8 (0xBA), so another name
+		 * could not even be written back. */
+		if (strspn(local,
+		           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
+		    strlen(local)) {
+			refuse(r, XFCC_XML_MALFORMED,
+			       "a parameter name is ASCII letters, digits, '_', '-' and '.' only");
+			return;
+		}
 		for (int k = 0; k < c->nparams; k++)
 			if (strcasecmp(c->params[k].name, local) == 0) {
 				refuse(r, XFCC_XML_MALFORMED, "the parameter %s is given twice",
