@@ -516,6 +516,18 @@ START_TEST(escapes)
 	char *e = xfcc_escape("a&b<c>d\"e'f\tg\n\xC3\xA6\x7F");
 	ck_assert_str_eq(e, "a&amp;b&lt;c&gt;d&quot;e'f\tg\n\xC3\xA6\x7F");
 	free(e);
+	/* a fuzz find: a CR read from &#13; must be written so that it reads
+	 * back as a CR, not as the LF a bare CR becomes (XML 2.11) */
+	e = xfcc_escape("a\r\nb\rc");
+	ck_assert_str_eq(e, "a&#13;\nb&#13;c");
+	struct xfcc_call c;
+	char err[256], doc[256];
+	snprintf(doc, sizeof doc,
+	         "<Envelope><Body><MakeAMove><m>%s</m></MakeAMove></Body></Envelope>", e);
+	ck_assert_int_eq(xfcc_parse(doc, strlen(doc), NULL, &c, err, sizeof err), XFCC_XML_OK);
+	ck_assert_str_eq(xfcc_param(&c, "m"), "a\r\nb\rc");
+	xfcc_call_free(&c);
+	free(e);
 	e = xfcc_escape("\xED\xA0\x80x\x0B");
 	ck_assert_str_eq(e, "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDx\xEF\xBF\xBD");
 	free(e);

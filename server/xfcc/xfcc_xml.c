@@ -143,6 +143,8 @@ static void xb_text(struct xbuf *b, const char *s)
 			xb_str(b, "&gt;");
 		else if (cp == '"')
 			xb_str(b, "&quot;");
+		else if (cp == '\r')
+			xb_str(b, "&#13;"); /* XML 2.11 would read a bare CR as a LF */
 		else
 			xb_add(b, s + i, l);
 		i += l;

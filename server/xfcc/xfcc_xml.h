@@ -158,8 +158,9 @@ char *xfcc_write_wsdl(const char *location, size_t *len);
 /* Appends text escaped for XML character data to a growable buffer;
  * exposed for the tests.  Characters not allowed in XML 1.0 (control
  * characters other than tab, newline, return) and invalid UTF-8 bytes
- * are written as U+FFFD.  New text (caller frees), NULL when out of
- * memory. */
+ * are written as U+FFFD; a carriage return as &#13;, which a reader
+ * keeps (a bare one it reads as a line feed, XML 2.11).  New text (caller
+ * frees), NULL when out of memory. */
 char *xfcc_escape(const char *text);
 
 #endif

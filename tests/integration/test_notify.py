@@ -16,10 +16,12 @@ corrchessd delivers its outbox itself to a real SMTP server (aiosmtpd):
   not sent by a second sender.
 
 Expected dates are computed here from SPEC 4, not taken from the program."""
+import html.parser
 import json
 import os
 import re
 import subprocess
+import urllib.parse
 import sys
 import time
 
@@ -257,6 +259,27 @@ def vacation_notice_to_every_opponent():
     expect_eq([r[2] for r in outbox(s.srv)], ["vacation", "vacation"], "the outbox")
 
 
+def page_form(text):
+    """The one form of an HTML page, read as a browser does: method,
+    action and the fields it sends."""
+
+    class P(html.parser.HTMLParser):
+        form = None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "form":
+                expect(self.form is None, "one form")
+                self.form = {"method": (a.get("method") or "get").lower(),
+                             "action": a.get("action"), "fields": []}
+            elif tag in ("input", "button") and self.form is not None and a.get("name"):
+                self.form["fields"].append((a["name"], a.get("value", "")))
+    p = P()
+    p.feed(text)
+    expect(p.form is not None, "the page has a form: %r" % text)
+    return p.form
+
+
 @test
 def unsubscribe_one_click():
     s = Setup()
@@ -274,12 +297,31 @@ def unsubscribe_one_click():
             r = anon.post(p, raw=b"List-Unsubscribe=One-Click")
             expect_error(r, 404, "not_found", "unsubscribe %s" % p)
         expect_eq(me(w.bob)["mail"], "each", "a wrong key changes nothing")
+        # Issue 23: the link opened in a browser (a GET, RFC 2369) is a page
+        # in both languages whose button POSTs; the GET changes nothing.
         r = anon.get(path)
-        expect_4xx(r, "GET never unsubscribes")
+        expect_status(r, 200, "the unsubscribe page")
+        expect(r.headers.get("Content-Type", "").startswith("text/html"), "HTML: %r" % r.headers)
+        expect("Afmeld mails fra corrchess" in r.text and "Unsubscribe from corrchess mail"
+               in r.text, "both languages: %r" % r.text)
         expect_eq(me(w.bob)["mail"], "each", "GET changed nothing")
+        expect_error(anon.get(bad), 404, "not_found", "the page behind a wrong key")
+        form = page_form(r.text)
+        expect_eq(form["method"], "post", "the form POSTs")
+        expect(form["action"] in (None, ""), "to the page's own address: %r" % form)
+        r = anon.post(path, raw=urllib.parse.urlencode(form["fields"]).encode(),
+                      headers={"Content-Type": "application/x-www-form-urlencoded"})
+        expect_status(r, 200, "the page's button")
+        expect(r.headers.get("Content-Type", "").startswith("text/html") and "Afmeldt" in r.text
+               and "Unsubscribed" in r.text and "%s/account" % BASE_URL in r.text,
+               "the confirming page: %r" % r.text)
+        expect_eq(me(w.bob)["mail"], "off", "the button turned bob's mail off")
+        expect_status(w.bob.request("PATCH", "users/me", {"mail": "each"}), 200, "mail on again")
+        # RFC 8058 one click, as a mail program sends it: JSON.
         r = anon.post(path, raw=b"List-Unsubscribe=One-Click",
                       headers={"Content-Type": "application/x-www-form-urlencoded"})
         expect_status(r, 200, "one click")
+        expect_eq(r.json, {"mail": "off"}, "one click's answer")
         expect_eq(me(w.bob)["mail"], "off", "bob's mail is off")
         play(w.bob, gid, "e5")  # alice still gets hers
         smtp.wait_for(lambda ms: mails_to(ms, ALICE), "alice's move mail")
@@ -418,6 +460,41 @@ def calendar_feed():
 
 
 @test
+def mail_queued_before_configuration_links_the_configured_address():
+    """Issue 23: base_url and mail_from are read when a mail is sent, not
+    when it is queued: a move mail queued by a daemon on the defaults
+    (base_url http://127.0.0.1:8080, mail_from corrchess@localhost, no
+    smtp_url) and sent after the restart with the real settings links
+    BASE_URL and has its Message-ID in the mail_from domain; the body is
+    quoted-printable (7-bit whatever the server offers)."""
+    port = free_port()
+    srv = Server(today=D, extra_env={"CORRCHESS_MAIL_RETRY": "1"}).start()
+    try:
+        w = World(srv)
+        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+        play(w.alice, gid, "e4")
+        expect_eq([(r[1], r[3]) for r in outbox(srv)], [(BOB, None)], "queued, not sent")
+        with Smtp(port) as smtp:
+            srv.extra_env.update({"CORRCHESS_MAIL_FROM": MAIL_FROM, "CORRCHESS_BASE_URL": BASE_URL,
+                                  "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port})
+            srv.restart()
+            got = smtp.wait_for(lambda ms: mails_to(ms, BOB), "the queued mail, sent now")
+        m = mails_to(got, BOB)[0]
+        has(m, "%s/games/%d" % (BASE_URL, gid), "%s/account" % BASE_URL)
+        expect("127.0.0.1:8080" not in m.body and "\x01" not in m.body, "old links: %r" % m.body)
+        expect(re.fullmatch(r"<%s/api/v1/users/%d/unsubscribe\?key=[0-9a-f]{32}>"
+                            % (re.escape(BASE_URL), w.ids["bob"]), m.header("List-Unsubscribe")),
+               "List-Unsubscribe %r" % m.header("List-Unsubscribe"))
+        expect(re.fullmatch(r"<corrchess\.[0-9a-f]{32}@chess\.test>", m.message_id),
+               "Message-ID %r" % m.message_id)
+        expect_eq(m.header("Content-Transfer-Encoding"), "quoted-printable", "transfer encoding")
+        raw = m.msg.as_bytes()
+        expect(all(b < 128 for b in raw), "7-bit on the wire")
+    finally:
+        srv.close()
+
+
+@test
 def smtp_down_then_up_every_mail_once():
     port = free_port()  # nothing listens there yet
     s = Setup(port=port)
@@ -452,7 +529,10 @@ def smtp_down_then_up_every_mail_once():
                           (BOB, "corrchess: game %d, alice played 2. Nf3 (alice - bob)" % gid)]),
                   "every mail exactly once")
         ids = [m.message_id for m in got]
-        expect_eq(sorted(ids), sorted(r[5] for r in outbox(s.srv)), "the stored Message-IDs")
+        # The stored Message-ID's domain is filled from mail_from when sent
+        # (issue 23: the address configured then).
+        expect_eq(sorted(ids), sorted(r[5].replace("\x01domain\x01", "chess.test")
+                                      for r in outbox(s.srv)), "the stored Message-IDs")
 
 
 @test
