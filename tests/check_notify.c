@@ -804,31 +804,31 @@ START_TEST(test_ical_user_feed)
 	struct ical_game g[] = {{7, "alice", "bob", day("2027-06-28"), day("2027-06-19"), true},
 	                        {9, "bob", "carl", day("2027-07-10"), ICAL_NO_DATE, false}};
 	struct ical_vacation v[] = {{3, day("2027-06-08"), day("2027-06-22")}};
-	struct ical_user usr = {"bob", false, "https://chess.example", g, 2, v, 1, 2027, 2027};
+	struct ical_user usr = {"bob", false, "https://chess.example", g, 2, v, 1, 2027, 2027, 5};
 	char *feed, err[200];
 	ck_assert_int_eq(ical_user_feed(&f, &usr, &feed, err, sizeof err), CC_OK);
 	char *u = unfold_checked(feed);
 	/* game 7, he is to move: his last day is the day before the forfeit date */
 	ck_assert_ptr_nonnull(strstr(u,
-	                             "UID:game-7-forfeit@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                             "UID:game-7-forfeit-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                             "DTSTART;VALUE=DATE:20270627\n"));
 	ck_assert_ptr_nonnull(
 	        strstr(u, "SUMMARY:Game 7: last day to send your move (alice - bob)"));
 	ck_assert_ptr_nonnull(strstr(u,
-	                             "UID:game-7-reminder@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                             "UID:game-7-reminder-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                             "DTSTART;VALUE=DATE:20270619\n"));
 	ck_assert_ptr_nonnull(strstr(u,
-	                             "UID:game-9-forfeit@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                             "UID:game-9-forfeit-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                             "DTSTART;VALUE=DATE:20270710\n"));
 	ck_assert_ptr_null(strstr(u, "game-9-reminder"));
 	ck_assert_ptr_nonnull(strstr(u, "URL:https://chess.example/games/9"));
-	ck_assert_ptr_nonnull(strstr(u, "UID:vacation-3@chess.example"));
+	ck_assert_ptr_nonnull(strstr(u, "UID:vacation-3-u5-en@chess.example"));
 	/* SPEC 4.4, Vector H1: Easter 2027 is 28 March, the holiday 23-30 March */
 	ck_assert_ptr_nonnull(
-	        strstr(u, "UID:holiday-2027-easter@chess.example\nDTSTAMP:20261201T000000Z\n"
+	        strstr(u, "UID:holiday-2027-easter-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                  "DTSTART;VALUE=DATE:20270323\nDTEND;VALUE=DATE:20270331\n"));
 	ck_assert_ptr_nonnull(
-	        strstr(u, "UID:holiday-2027-christmas@chess.example\nDTSTAMP:20261201T000000Z\n"
+	        strstr(u, "UID:holiday-2027-christmas-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                  "DTSTART;VALUE=DATE:20271220\nDTEND;VALUE=DATE:20280101\n"));
 	free(u);
 	free(feed);
@@ -837,8 +837,22 @@ START_TEST(test_ical_user_feed)
 	u = unfold_checked(feed);
 	ck_assert_ptr_nonnull(strstr(u, "SUMMARY:Parti 7: sidste dag for afsendelse af dit træk"));
 	ck_assert_ptr_nonnull(strstr(u, "SUMMARY:Obligatorisk ferie (påske)"));
+	/* issue 23: the Danish texts are other events than the English ones */
+	ck_assert_ptr_nonnull(strstr(u, "UID:game-7-forfeit-u5-da@chess.example\n"));
+	ck_assert_ptr_nonnull(strstr(u, "UID:holiday-2027-easter-u5-da@chess.example\n"));
+	ck_assert_ptr_null(strstr(u, "-en@"));
 	free(u);
 	free(feed);
+	/* issue 23: the opponent's feed has his own UIDs for the same game */
+	usr.id = 6;
+	ck_assert_int_eq(ical_user_feed(&f, &usr, &feed, err, sizeof err), CC_OK);
+	ck_assert_ptr_nonnull(strstr(feed, "UID:game-7-forfeit-u6-da@chess.example\r\n"));
+	ck_assert_ptr_null(strstr(feed, "-u5-"));
+	free(feed);
+	usr.id = 0;
+	ck_assert_int_eq(ical_user_feed(&f, &usr, &feed, err, sizeof err), CC_ERR_INVALID);
+	ck_assert_ptr_null(feed);
+	usr.id = 5;
 	usr.to_year = 2200;
 	ck_assert_int_eq(ical_user_feed(&f, &usr, &feed, err, sizeof err), CC_ERR_INVALID);
 	ck_assert_ptr_null(feed);

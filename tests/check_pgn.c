@@ -575,16 +575,65 @@ START_TEST(test_helpers)
 	ck_assert_str_eq(buf, "????.??.??");
 	ck_assert_int_eq(pgn_date("27-08-29", buf), CC_ERR_MALFORMED);
 
+	/* Issue 23: the dates in ChessBase's and ICCF's command form. */
 	ck_assert_int_eq(pgn_move_comment("2027-08-02", "2027-08-05", 3, false, buf), CC_OK);
-	ck_assert_str_eq(buf, "rec 2027-08-02 sent 2027-08-05 3d");
+	ck_assert_str_eq(buf, "[%ccrcv 2027.08.02] [%ccsnt 2027.08.05] 3d");
 	ck_assert_int_eq(pgn_move_comment("2027-08-02", "2027-08-02", 0, true, buf), CC_OK);
-	ck_assert_str_eq(buf, "rec 2027-08-02 sent 2027-08-02 0d series");
+	ck_assert_str_eq(buf, "[%ccrcv 2027.08.02] [%ccsnt 2027.08.02] 0d series");
 	ck_assert_int_eq(pgn_move_comment(NULL, "", -1, false, buf), CC_OK);
-	ck_assert_str_eq(buf, "rec ? sent ? ?d");
-	char huge[200];
-	memset(huge, '9', sizeof huge - 1);
-	huge[sizeof huge - 1] = '\0';
-	ck_assert_int_eq(pgn_move_comment(huge, "x", 1, false, buf), CC_ERR_NOMEM);
+	ck_assert_str_eq(buf, "?d");
+	ck_assert_int_eq(pgn_move_comment(NULL, "2027-08-05", 12345, false, buf), CC_OK);
+	ck_assert_str_eq(buf, "[%ccsnt 2027.08.05] 12345d");
+	ck_assert_int_eq(pgn_move_comment("2027-02-30", "x", 1, false, buf), CC_OK);
+	ck_assert_str_eq(buf, "1d"); /* not dates: no command */
+	/* Issue 23: DSU 6.8.6 counts an e-mail move received the day after it
+	 * was sent; the export never shows a received date after the sent. */
+	ck_assert_int_eq(pgn_move_comment("2027-08-06", "2027-08-05", 0, false, buf), CC_OK);
+	ck_assert_str_eq(buf, "[%ccrcv 2027.08.05] [%ccsnt 2027.08.05] 0d");
+	ck_assert_int_eq(pgn_move_comment("2028-01-01", "2027-12-31", 0, false, buf), CC_OK);
+	ck_assert_str_eq(buf, "[%ccrcv 2027.12.31] [%ccsnt 2027.12.31] 0d");
+	ck_assert_int_eq(pgn_move_comment("2027-08-06", "", 0, false, buf), CC_OK);
+	ck_assert_str_eq(buf, "[%ccrcv 2027.08.06] 0d"); /* no sent date to compare */
+}
+END_TEST
+
+/* Issue 23: a line break never falls inside a "[%...]" command, however
+ * the comments fall on the lines. */
+START_TEST(commands_stay_whole)
+{
+	position pos;
+	position_startpos(&pos);
+	static const char *const line[] = {"e4",  "e5",  "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6",
+	                                   "O-O", "Be7", "Re1", "b5",  "Bb3", "d6", "c3",  "O-O"};
+	struct pgn_move mv[16];
+	char comments[16][PGN_COMMENT_LEN];
+	for (int i = 0; i < 16; i++) {
+		ck_assert_int_eq(san_parse(&pos, line[i], &mv[i].m, NULL, 0), CC_OK);
+		undo u;
+		position_do_move(&pos, mv[i].m, &u);
+		ck_assert_int_eq(pgn_move_comment("2027-08-02", "2027-08-05", i * 7, i % 3 == 0,
+		                                  comments[i]),
+		                 CC_OK);
+		mv[i].comment = comments[i];
+	}
+	for (int skip = 0; skip < 40; skip++) {
+		char event[64];
+		snprintf(event, sizeof event, "%.*s", skip,
+		         "0123456789012345678901234567890123456789");
+		struct pgn_game g = {.event = event, .moves = mv, .nmoves = 16};
+		char *text = write_ok(&g);
+		check_lines(text);
+		const char *movetext = strstr(text, "\n\n") + 2;
+		size_t commands = 0;
+		for (const char *p = movetext; (p = strstr(p, "[%")) != NULL; p++, commands++) {
+			const char *end = strchr(p, ']');
+			ck_assert_ptr_nonnull(end);
+			ck_assert_msg(memchr(p, '\n', (size_t)(end - p)) == NULL,
+			              "a line break inside a command: %.30s", p);
+		}
+		ck_assert_uint_eq(commands, 32);
+		free(text);
+	}
 }
 END_TEST
 
@@ -606,6 +655,7 @@ static Suite *pgn_suite(void)
 	tcase_add_test(tc, test_comment_cleaning);
 	tcase_add_test(tc, test_percent_never_first);
 	tcase_add_test(tc, test_wrapping_random_games);
+	tcase_add_test(tc, commands_stay_whole);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("helpers");
 	tcase_add_test(tc, test_helpers);

@@ -175,6 +175,23 @@ START_TEST(test_ends_after_black)
 }
 END_TEST
 
+/* Issue 23: an e-mail reply sent the day its move came, counted received
+ * the day after (DSU 6.8.6), is shown received that day, in the table and
+ * in the last-move line; the days charged stay as given. */
+START_TEST(test_received_never_after_sent)
+{
+	struct transcript_move mv[2] = {{"5254", day(9, 1), day(9, 1), 0},
+	                                {"5755", day(9, 2), day(9, 1), 0}};
+	struct transcript_game g = plain(mv, 2);
+	char *text = write_ok(&g);
+	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
+	                       "----   01/09  0/00  01. 5254  5755   01/09  01/09  0/00\n"
+	                       "\n"
+	                       "White: 01/09-01/09 0/00  Black: 01/09-01/09 0/00\n");
+	free(text);
+}
+END_TEST
+
 /* A thematic game from a position with Black to move at move 11 (the
  * DSU 6.2.5 example): "-" for White's move, Black's first received "----". */
 START_TEST(test_black_starts)
@@ -325,6 +342,7 @@ static Suite *transcript_suite(void)
 	tcase_add_test(tc, test_header_and_result);
 	tcase_add_test(tc, test_no_moves);
 	tcase_add_test(tc, test_ends_after_black);
+	tcase_add_test(tc, test_received_never_after_sent);
 	tcase_add_test(tc, test_black_starts);
 	tcase_add_test(tc, test_wide_columns);
 	tcase_add_test(tc, test_unknown_dates_and_totals);

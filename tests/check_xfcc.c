@@ -126,6 +126,33 @@ START_TEST(reads_latin1)
 	              err);
 	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
 	xfcc_call_free(&c);
+	/* ... and so under a UTF-8 declaration, or none, without a charset. */
+	static const char utf8_decl[] = "<?xml version='1.0' encoding='utf-8'?>"
+	                                "<Envelope><Body><GetMyGames><username>S\xF8ren</username>"
+	                                "</GetMyGames></Body></Envelope>";
+	ck_assert_msg(parse(utf8_decl, NULL, &c, err) == XFCC_XML_OK, "%s", err);
+	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
+	xfcc_call_free(&c);
+	ck_assert_msg(parse(body, NULL, &c, err) == XFCC_XML_OK, "%s", err);
+	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
+	xfcc_call_free(&c);
+	/* UTF-8 stays UTF-8 (no double decoding). */
+	static const char real_utf8[] =
+	        "<Envelope><Body><GetMyGames><username>S\xC3\xB8ren</username>"
+	        "</GetMyGames></Body></Envelope>";
+	ck_assert_msg(parse(real_utf8, NULL, &c, err) == XFCC_XML_OK, "%s", err);
+	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
+	xfcc_call_free(&c);
+	/* Another charset in the declaration is refused by its name. */
+	static const char koi[] = "<?xml version='1.0' encoding='koi8-r'?><Envelope/>";
+	ck_assert_int_eq(parse(koi, NULL, &c, err), XFCC_XML_UNSUPPORTED);
+	ck_assert_msg(strstr(err, "koi8-r") != NULL, "%s", err);
+	/* Line ends in text come as \n (XML 2.11). */
+	static const char crlf[] = "<Envelope><Body><MakeAMove><myMessage>a\r\nb\rc</myMessage>"
+	                           "</MakeAMove></Body></Envelope>";
+	ck_assert_msg(parse(crlf, NULL, &c, err) == XFCC_XML_OK, "%s", err);
+	ck_assert_str_eq(xfcc_param(&c, "myMessage"), "a\nb\nc");
+	xfcc_call_free(&c);
 	/* Characters XML does not allow become U+FFFD; markup stays intact. */
 	static const char ctl[] = "<Envelope><Body><GetMyGames><username>a\x01\x14"
 	                          "b</username>"
@@ -174,6 +201,11 @@ static const struct {
          XFCC_XML_MALFORMED, "element in a parameter"},
         {"<Envelope><Body><GetMyGames><a>1</a><a>2</a></GetMyGames></Body></Envelope>",
          XFCC_XML_MALFORMED, "parameter twice"},
+        /* a fuzz find: expat takes U+00BA as a name character in Latin-1 only */
+        {"<Envelope><Body><GetMyGames><ns1\xBAmyMove/>\xFF</GetMyGames></Body></Envelope>",
+         XFCC_XML_MALFORMED, "a Latin-1 name character"},
+        {"<Envelope><Body><GetMyGames><n\xC3\xA6>1</n\xC3\xA6></GetMyGames></Body></Envelope>",
+         XFCC_XML_MALFORMED, "a parameter name not ASCII"},
         {"<Envelope><Body><GetMyGames/></Body></Envelope><Envelope/>", XFCC_XML_MALFORMED,
          "two roots"},
         {"<Envelope a=1><Body><GetMyGames/></Body></Envelope>", XFCC_XML_MALFORMED,
@@ -321,47 +353,104 @@ START_TEST(writes_games)
 	ck_assert_ptr_nonnull(strstr(xml, "<setup>false</setup><fen></fen>"));
 	ck_assert_ptr_nonnull(strstr(xml, "<message>bad \xEF\xBF\xBD byte \xEF\xBF\xBD</message>"));
 	ck_assert_ptr_nonnull(strstr(xml, "<site></site>")); /* NULL is empty text */
-	/* The fields in the issue's order. */
-	static const char *const order[] = {"<id>",
-	                                    "<white>",
-	                                    "<black>",
-	                                    "<event>",
-	                                    "<site>",
-	                                    "<eventDate>",
-	                                    "<round>",
-	                                    "<whiteElo>",
-	                                    "<blackElo>",
-	                                    "<timeControl>",
-	                                    "<gameLink>",
-	                                    "<result>",
-	                                    "<drawOffered>",
-	                                    "<setup>",
-	                                    "<fen>",
-	                                    "<myTurn>",
-	                                    "<hasWhite>",
-	                                    "<daysPlayer>",
-	                                    "<hoursPlayer>",
-	                                    "<minutesPlayer>",
-	                                    "<daysOpponent>",
-	                                    "<hoursOpponent>",
-	                                    "<minutesOpponent>",
-	                                    "<moves>",
-	                                    "<message>",
-	                                    "<serverInfo>",
-	                                    "<variant>",
+	/* Issue 23: the fields in the order of ICCF's XfccBasic WSDL
+	 * (docs/XFCC.md), round (corrchess's, which ICCF lacks) last; every
+	 * one of them, each once, nothing else. */
+	static const char *const order[] = {"id",
+	                                    "white",
+	                                    "black",
+	                                    "event",
+	                                    "site",
+	                                    "myTurn",
+	                                    "hasWhite",
+	                                    "daysPlayer",
+	                                    "hoursPlayer",
+	                                    "minutesPlayer",
+	                                    "daysOpponent",
+	                                    "hoursOpponent",
+	                                    "minutesOpponent",
+	                                    "moves",
+	                                    "drawOffered",
+	                                    "message",
+	                                    "serverInfo",
+	                                    "gameLink",
+	                                    "whiteElo",
+	                                    "blackElo",
+	                                    "timeControl",
+	                                    "variant",
+	                                    "eventDate",
+	                                    "setup",
+	                                    "fen",
+	                                    "result",
+	                                    "round",
 	                                    NULL};
-	const char *at = xml;
+	const char *at = strstr(xml, "<XfccGame>") + strlen("<XfccGame>");
 	for (int i = 0; order[i]; i++) {
-		const char *p = strstr(at, order[i]);
-		ck_assert_msg(p != NULL, "%s missing or out of order", order[i]);
-		at = p;
+		char tag[40];
+		snprintf(tag, sizeof tag, "<%s>", order[i]);
+		ck_assert_msg(strncmp(at, tag, strlen(tag)) == 0, "<%s> is not next: %.60s",
+		              order[i], at);
+		snprintf(tag, sizeof tag, "</%s>", order[i]);
+		at = strstr(at, tag);
+		ck_assert_ptr_nonnull(at);
+		at += strlen(tag);
 	}
+	ck_assert_msg(strncmp(at, "</XfccGame>", 11) == 0, "after round: %.40s", at);
+	/* The WSDL declares the same sequence. */
+	char *wsdl = xfcc_write_wsdl("http://chess.example/xfcc", &len);
+	ck_assert_ptr_nonnull(wsdl);
+	const char *seq = strstr(wsdl, "<s:complexType name=\"XfccGame\"><s:sequence>");
+	ck_assert_ptr_nonnull(seq);
+	const char *seq_end = strstr(seq, "</s:sequence>");
+	for (int i = 0; order[i]; i++) {
+		char decl[64];
+		snprintf(decl, sizeof decl, "name=\"%s\"", order[i]);
+		const char *p = strstr(seq, decl);
+		ck_assert_msg(p && p < seq_end,
+		              "the WSDL's XfccGame lacks %s or has it out of order", order[i]);
+		seq = p;
+	}
+	free(wsdl);
 	free(xml);
 	/* No games: the result element is still written open and closed. */
 	xml = xfcc_write_games(NULL, 0, &len);
 	ck_assert_ptr_nonnull(strstr(xml, "<GetMyGamesResult>\n</GetMyGamesResult>"));
 	ck_assert_ptr_null(strstr(xml, "<GetMyGamesResult/>"));
 	free(xml);
+}
+END_TEST
+
+/* Issue 23: the WSDL is well-formed XML (read here by expat, through the
+ * reader's parse, which refuses it as not a SOAP Envelope, not as bad
+ * XML), names its address escaped, and declares both operations with
+ * their SOAPActions. */
+START_TEST(writes_wsdl)
+{
+	size_t len;
+	char *wsdl = xfcc_write_wsdl("https://chess.example/a&b/xfcc", &len);
+	ck_assert_ptr_nonnull(wsdl);
+	ck_assert_uint_eq(len, strlen(wsdl));
+	struct xfcc_call c;
+	char err[256];
+	ck_assert_int_eq(xfcc_parse(wsdl, len, NULL, &c, err, sizeof err), XFCC_XML_MALFORMED);
+	ck_assert_msg(strstr(err, "not a SOAP Envelope") != NULL, "%s", err);
+	ck_assert_ptr_nonnull(strstr(wsdl, "location=\"https://chess.example/a&amp;b/xfcc\""));
+	ck_assert_ptr_nonnull(strstr(wsdl, "soapAction=\"" XFCC_NS "/GetMyGames\""));
+	ck_assert_ptr_nonnull(strstr(wsdl, "soapAction=\"" XFCC_NS "/MakeAMove\""));
+	ck_assert_ptr_nonnull(strstr(wsdl, "targetNamespace=\"" XFCC_NS "\""));
+	/* MakeAMove's parameters in the order Scid sends them. */
+	static const char *const params[] = {"username",   "password",  "gameId", "resign",
+	                                     "acceptDraw", "movecount", "myMove", "offerDraw",
+	                                     "claimDraw",  "myMessage", NULL};
+	const char *at = strstr(wsdl, "<s:element name=\"MakeAMove\">");
+	ck_assert_ptr_nonnull(at);
+	for (int i = 0; params[i]; i++) {
+		char decl[64];
+		snprintf(decl, sizeof decl, "name=\"%s\"", params[i]);
+		at = strstr(at, decl);
+		ck_assert_msg(at != NULL, "MakeAMove's %s missing or out of order", params[i]);
+	}
+	free(wsdl);
 }
 END_TEST
 
@@ -376,6 +465,49 @@ START_TEST(writes_faults)
 	ck_assert_ptr_nonnull(strstr(xml, "<faultcode>soap:Server</faultcode>"));
 	ck_assert_ptr_nonnull(strstr(xml, "<faultstring>a &lt;b&gt;</faultstring>"));
 	free(xml);
+	xml = xfcc_write_fault("VersionMismatch", "SOAP 1.1 only", &len);
+	ck_assert_ptr_nonnull(strstr(xml, "<faultcode>soap:VersionMismatch</faultcode>"));
+	free(xml);
+	/* Issue 23: a SOAP 1.2 client gets a SOAP 1.2 VersionMismatch with the
+	 * Upgrade header (SOAP 1.2 part 1, 5.4.7). */
+	xml = xfcc_write_fault12("Version Mismatch <1.1>", &len);
+	ck_assert_ptr_nonnull(xml);
+	ck_assert_ptr_nonnull(strstr(xml, "<env:Envelope xmlns:env=\"" XFCC_SOAP12_NS "\">"));
+	ck_assert_ptr_nonnull(strstr(xml,
+	                             "<env:Upgrade>\n<env:SupportedEnvelope qname=\"ns1:Envelope\" "
+	                             "xmlns:ns1=\"" XFCC_SOAP_NS "\"/>"));
+	ck_assert_ptr_nonnull(strstr(xml, "<env:Code><env:Value>env:VersionMismatch</env:Value>"));
+	ck_assert_ptr_nonnull(
+	        strstr(xml, "<env:Text xml:lang=\"en\">Version Mismatch &lt;1.1&gt;"));
+	free(xml);
+}
+END_TEST
+
+/* Issue 23: the envelope's namespace decides the SOAP version; the
+ * refusals are whole sentences. */
+START_TEST(reads_soap_versions)
+{
+	static const char soap12[] =
+	        "<?xml version=\"1.0\"?><env:Envelope xmlns:env=\"" XFCC_SOAP12_NS "\">"
+	        "<env:Body><GetMyGames xmlns=\"" XFCC_NS "\"><username>a</username></GetMyGames>"
+	        "</env:Body></env:Envelope>";
+	static const char other[] = "<e:Envelope xmlns:e=\"urn:soap-0.9\"><e:Body><GetMyGames/>"
+	                            "</e:Body></e:Envelope>";
+	static const char unknown_op[] = "<Envelope><Body><DeleteEverythingNow/></Body></Envelope>";
+	struct xfcc_call c;
+	char err[512];
+	ck_assert_int_eq(parse(soap12, "application/soap+xml", &c, err), XFCC_XML_SOAP12);
+	ck_assert_int_eq(c.nparams, 0);
+	ck_assert_int_eq(parse(other, NULL, &c, err), XFCC_XML_VERSION);
+	ck_assert_msg(strstr(err, "urn:soap-0.9") && strstr(err, XFCC_SOAP_NS), "%s", err);
+	ck_assert_int_eq(xfcc_parse(unknown_op, strlen(unknown_op), NULL, &c, err, sizeof err),
+	                 XFCC_XML_UNSUPPORTED);
+	ck_assert_msg(strstr(err, "there is no operation \"DeleteEverythingNow\" here: the "
+	                          "operations are GetMyGames and MakeAMove"),
+	              "%s", err);
+	/* The SOAP 1.1 namespace and none are both read. */
+	ck_assert_int_eq(parse(scid_move, NULL, &c, err), XFCC_XML_OK);
+	xfcc_call_free(&c);
 }
 END_TEST
 
@@ -383,6 +515,18 @@ START_TEST(escapes)
 {
 	char *e = xfcc_escape("a&b<c>d\"e'f\tg\n\xC3\xA6\x7F");
 	ck_assert_str_eq(e, "a&amp;b&lt;c&gt;d&quot;e'f\tg\n\xC3\xA6\x7F");
+	free(e);
+	/* a fuzz find: a CR read from &#13; must be written so that it reads
+	 * back as a CR, not as the LF a bare CR becomes (XML 2.11) */
+	e = xfcc_escape("a\r\nb\rc");
+	ck_assert_str_eq(e, "a&#13;\nb&#13;c");
+	struct xfcc_call c;
+	char err[256], doc[256];
+	snprintf(doc, sizeof doc,
+	         "<Envelope><Body><MakeAMove><m>%s</m></MakeAMove></Body></Envelope>", e);
+	ck_assert_int_eq(xfcc_parse(doc, strlen(doc), NULL, &c, err, sizeof err), XFCC_XML_OK);
+	ck_assert_str_eq(xfcc_param(&c, "m"), "a\r\nb\rc");
+	xfcc_call_free(&c);
 	free(e);
 	e = xfcc_escape("\xED\xA0\x80x\x0B");
 	ck_assert_str_eq(e, "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDx\xEF\xBF\xBD");
@@ -401,10 +545,12 @@ static Suite *suite(void)
 	tcase_add_loop_test(t, refuses_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(t, refuses_nesting_and_sizes);
 	tcase_add_test(t, reads_booleans_and_numbers);
+	tcase_add_test(t, reads_soap_versions);
 	suite_add_tcase(s, t);
 	t = tcase_create("writer");
 	tcase_add_test(t, writes_move_result_for_regex_clients);
 	tcase_add_test(t, writes_games);
+	tcase_add_test(t, writes_wsdl);
 	tcase_add_test(t, writes_faults);
 	tcase_add_test(t, escapes);
 	suite_add_tcase(s, t);

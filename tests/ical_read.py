@@ -82,8 +82,10 @@ def check_feed(path, danish):
     seen = {}
     for ev in events:
         uid = str(ev['UID'])
-        check(uid.endswith('@chess.example'), 'UID %s' % uid)
-        key = uid.split('@')[0]
+        # issue 23: the user (42 in ical_sample) and the language in every UID
+        suffix = '-u42-%s@chess.example' % ('da' if danish else 'en')
+        check(uid.endswith(suffix), 'UID %s does not end in %s' % (uid, suffix))
+        key = uid[:-len(suffix)] if uid.endswith(suffix) else uid
         check(key not in seen, 'UID %s twice' % uid)
         seen[key] = ev
         stamp = ev['DTSTAMP'].dt

@@ -31,7 +31,7 @@ static int write_one(const char *path, bool danish)
 	};
 	struct ical_vacation v[] = {{3, day("2027-06-08"), day("2027-06-22")},
 	                            {4, day("2027-12-27"), day("2028-01-05")}};
-	struct ical_user u = {"bob", danish, "https://chess.example", g, 3, v, 2, 2026, 2030};
+	struct ical_user u = {"bob", danish, "https://chess.example", g, 3, v, 2, 2026, 2030, 42};
 	struct ical_feed f = {danish ? "corrchess: bob (dansk)" : "corrchess: bob", "chess.example",
 	                      day("2026-12-01"), 9 * 3600 + 30 * 60};
 	char *feed = NULL, err[200];

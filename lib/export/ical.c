@@ -224,9 +224,10 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 	if (!u || u->ngames > 10000 || u->nvacations > 10000 || (u->ngames && !u->games) ||
 	    (u->nvacations && !u->vacations) || u->to_year < u->from_year ||
 	    u->to_year - u->from_year >= 100 || u->from_year < CALENDAR_MIN_YEAR ||
-	    u->to_year > CALENDAR_MAX_YEAR)
+	    u->to_year > CALENDAR_MAX_YEAR || u->id < 1)
 		return cc_fail(CC_ERR_INVALID, err, errlen,
-		               "the feed takes up to 10000 games and vacations and 100 years");
+		               "the feed takes a user id and up to 10000 games and vacations and "
+		               "100 years");
 	size_t cap = 2 * u->ngames + u->nvacations + 2 * (size_t)(u->to_year - u->from_year + 1);
 	s.ev = calloc(cap ? cap : 1, sizeof *s.ev);
 	s.text = calloc(cap ? cap : 1, sizeof *s.text);
@@ -328,6 +329,12 @@ int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **
 			            "6.3.6.2)."));
 			e->category = TX(u, "Holiday", "Obligatorisk ferie");
 		}
+	}
+	/* RFC 5545 3.8.4.7: the UID is the event's, the user's and the
+	 * language's (see ical.h). */
+	for (size_t k = 0; k < s.n; k++) {
+		size_t l = strlen(s.text[k][0]);
+		snprintf(s.text[k][0] + l, TXT - l, "-u%lld-%s", u->id, u->danish ? "da" : "en");
 	}
 	rc = ical_write(f, s.ev, s.n, out, err, errlen);
 fail:

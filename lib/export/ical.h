@@ -19,7 +19,7 @@
 
 /* One all-day event. */
 struct ical_event {
-	const char *uid;         /* unique in the feed, stable across feeds ("game-7-forfeit") */
+	const char *uid;         /* unique in the feed, stable across feeds ("game-7-forfeit-u3-en") */
 	int32_t first, last;     /* day numbers (calendar.h), both included */
 	const char *summary;     /* TEXT */
 	const char *description; /* TEXT, NULL = none */
@@ -67,13 +67,19 @@ struct ical_user {
 	const struct ical_vacation *vacations;
 	size_t nvacations;
 	int from_year, to_year; /* the years whose mandatory holidays are listed */
+	long long id;           /* the user's id (>= 1), in every UID */
 };
 
 /* The feed of user u (events: per game its forfeit date and reminder date,
  * every vacation, and per year in from_year..to_year the Easter holiday
  * (Easter by the computus of calendar.h) and 20-31 December), written by
- * ical_write().  Fails like ical_write(); CC_ERR_INVALID also for more
- * than 100 years of holidays or 10000 games. */
+ * ical_write().  Every UID names the event, the user and the language
+ * ("game-7-forfeit-u3-da"): the two players of a game see different dates
+ * for it, and a Danish feed other texts than an English one, so a
+ * calendar that subscribes to several feeds must not merge their events
+ * (RFC 5545 3.8.4.7: a UID is globally unique).  Fails like ical_write();
+ * CC_ERR_INVALID also for more than 100 years of holidays or 10000 games,
+ * or no user id. */
 int ical_user_feed(const struct ical_feed *f, const struct ical_user *u, char **out, char *err,
                    size_t errlen);
 

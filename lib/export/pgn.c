@@ -112,7 +112,8 @@ static size_t clean_into(char *c, size_t n, const char *text)
  * NULL: one comment, because some readers (chess.js 1.x) take at most one
  * comment after a move.  The text is cleaned (clean_into()), then broken
  * into lines at its blanks, except before a word that starts with '%'
- * (see bad_piece_start()). */
+ * (see bad_piece_start()) and inside an embedded command "[%...]" (one
+ * unit, as the readers of ChessBase's commands take it). */
 static void comment(struct out *o, const char *text, const char *more)
 {
 	size_t tn = strlen(text), mn = more ? strlen(more) : 0;
@@ -137,8 +138,13 @@ static void comment(struct out *o, const char *text, const char *more)
 	c[n] = '\0';
 
 	size_t start = 0;
+	bool command = false; /* inside "[%...]" */
 	for (size_t i = 1; i <= n; i++) {
-		if (i < n && !(c[i] == ' ' && c[i + 1] != '%'))
+		if (i < n && c[i] == '[' && c[i + 1] == '%')
+			command = true;
+		else if (i < n && c[i] == ']')
+			command = false;
+		if (i < n && (command || !(c[i] == ' ' && c[i + 1] != '%')))
 			continue;
 		comment_unit(o, c + start, i - start);
 		start = i + 1;
@@ -220,20 +226,22 @@ static int sort_tags(const struct pgn_game *g, const char *fen, struct pgn_tag *
 	size_t n = 0;
 	if (g->ntags > PGN_TAGS_MAX)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "%zu further tags given, at most %d",
-		            g->ntags, PGN_TAGS_MAX);
+		               g->ntags, PGN_TAGS_MAX);
 	if (g->ntags && !g->tags)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "tags missing");
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
 		if (!tag_name_ok(t->name))
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			            "tag %zu: a tag name is letters, digits and '_', starting with "
-			            "a letter, at most %d long",
-			            i + 1, TAG_NAME_MAX);
+			return cc_fail(
+			        CC_ERR_INVALID, err, errlen,
+			        "tag %zu: a tag name is letters, digits and '_', starting with "
+			        "a letter, at most %d long",
+			        i + 1, TAG_NAME_MAX);
 		for (size_t r = 0; r < sizeof reserved_tags / sizeof reserved_tags[0]; r++)
 			if (same_name(t->name, reserved_tags[r]))
 				return cc_fail(CC_ERR_INVALID, err, errlen,
-				            "tag %s is written by the PGN writer itself", t->name);
+				               "tag %s is written by the PGN writer itself",
+				               t->name);
 		if (t->value)
 			sorted[n++] = *t;
 	}
@@ -252,7 +260,7 @@ static int sort_tags(const struct pgn_game *g, const char *fen, struct pgn_tag *
 		for (size_t j = 0; j < i; j++)
 			if (same_name(sorted[j].name, sorted[i].name))
 				return cc_fail(CC_ERR_INVALID, err, errlen, "tag %s given twice",
-				            sorted[i].name);
+				               sorted[i].name);
 	return (int)n;
 }
 
@@ -285,7 +293,7 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 	*out = NULL;
 	if (!marker)
 		return cc_fail(CC_ERR_INVALID, err, errlen,
-		            "result must be *, 1-0, 0-1, 1/2-1/2 or 0-0");
+		               "result must be *, 1-0, 0-1, 1/2-1/2 or 0-0");
 	if (pgn_date(g->date, date) != CC_OK)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "the date is not YYYY-MM-DD");
 	if (g->nmoves && !g->moves)
@@ -322,8 +330,9 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 		char san[SAN_MAX], num[24];
 		if (san_write(&pos, mv->m, san) != CC_OK) {
 			rc = cc_fail(CC_ERR_ILLEGAL, err, errlen,
-			          "move %u%s (ply %zu) is not legal in the position reached",
-			          (unsigned)pos.fullmove, pos.side == WHITE ? "." : "...", i + 1);
+			             "move %u%s (ply %zu) is not legal in the position reached",
+			             (unsigned)pos.fullmove, pos.side == WHITE ? "." : "...",
+			             i + 1);
 			goto fail;
 		}
 		num[0] = '\0';
@@ -351,8 +360,8 @@ int pgn_write(const struct pgn_game *g, char **out, char *err, size_t errlen)
 
 	if (o.b.full) {
 		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
-		          "out of memory, or the PGN text would be longer than %u bytes",
-		          (unsigned)PGN_OUT_MAX);
+		             "out of memory, or the PGN text would be longer than %u bytes",
+		             (unsigned)PGN_OUT_MAX);
 		goto fail;
 	}
 	*out = o.b.p;
@@ -469,13 +478,27 @@ int pgn_date(const char *iso, char buf[PGN_DATE_LEN])
 	return CC_OK;
 }
 
+/* The date command "[%NAME YYYY.MM.DD] " for an ISO date, or "" for none. */
+static void date_command(const char *name, const char *iso, char *buf, size_t size)
+{
+	char d[PGN_DATE_LEN];
+	buf[0] = '\0';
+	if (iso && *iso && pgn_date(iso, d) == CC_OK)
+		snprintf(buf, size, "[%%%s %s] ", name, d);
+}
+
 int pgn_move_comment(const char *received, const char *sent, int days, bool series,
                      char buf[PGN_COMMENT_LEN])
 {
-	char d[16] = "?d";
+	char d[16] = "?d", rcv[PGN_COMMENT_LEN], snt[PGN_COMMENT_LEN];
 	if (days >= 0)
 		snprintf(d, sizeof d, "%dd", days);
-	int n = snprintf(buf, PGN_COMMENT_LEN, "rec %s sent %s %s%s", or_unknown(received),
-	                 or_unknown(sent), d, series ? " series" : "");
+	date_command("ccsnt", sent, snt, sizeof snt);
+	/* DSU 6.8.6 counts an e-mail move received the day after it was sent;
+	 * a reply sent that day was read that day (pgn.h). */
+	if (snt[0] && received && strlen(received) == strlen(sent) && strcmp(received, sent) > 0)
+		received = sent;
+	date_command("ccrcv", received, rcv, sizeof rcv);
+	int n = snprintf(buf, PGN_COMMENT_LEN, "%s%s%s%s", rcv, snt, d, series ? " series" : "");
 	return n >= 0 && n < PGN_COMMENT_LEN ? CC_OK : CC_ERR_NOMEM;
 }

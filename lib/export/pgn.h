@@ -34,10 +34,17 @@
  *                correspondence the one period repeats (DSU 6.3.3: 30
  *                days per 10 moves, counted cumulatively);
  *   Termination  one of the values of 9.8.1;
- *   move comment "rec 2027-08-02 sent 2027-08-05 3d": the date the move
- *                counted as received, the date it was sent, the thinking
- *                days charged for it; " series" is added for a move that
- *                was played from a move series (DSU 6.2.5).
+ *   move comment "[%ccrcv 2027.08.02] [%ccsnt 2027.08.05] 3d": the date
+ *                the move was received and the date it was sent, in the
+ *                embedded command form ChessBase and ICCF files use for
+ *                correspondence dates ("[%ccsnt YYYY.MM.DD]"; a date not
+ *                known is left out), then the thinking days charged for
+ *                it; " series" is added for a move that was played from
+ *                a move series (DSU 6.2.5).  A received date after the
+ *                sent date is shown as the sent date: in e-mail play the
+ *                clock counts a move received the day after it was sent
+ *                (DSU 6.8.6), but an answer sent that same day was plainly
+ *                read that day.  No line break falls inside a command.
  *
  * Readers: chess.js 1.x does not know the escapes of 8.1 (its tag value
  * is any run of characters but '"'), so a name holding a '"' reads there
@@ -143,10 +150,13 @@ int pgn_time_control(int moves, int days, char buf[PGN_TIME_CONTROL_LEN]);
  * CC_ERR_MALFORMED. */
 int pgn_date(const char *iso, char buf[PGN_DATE_LEN]);
 
-/* Writes the documented move comment "rec RECEIVED sent SENT Nd" (and
- * " series" when series is true) into buf.  received and sent are shown
- * as given ("?" when NULL or ""); days < 0 is shown as "?d".  Returns
- * CC_OK, or CC_ERR_NOMEM when the text did not fit (buf is then cut). */
+/* Writes the documented move comment "[%ccrcv R] [%ccsnt S] Nd" (and
+ * " series" when series is true) into buf.  received and sent are ISO
+ * dates "YYYY-MM-DD", written in the PGN date form; one that is NULL, ""
+ * or not a date leaves its command out, and a received date after the
+ * sent date is written as the sent date (see above); days < 0 is shown as
+ * "?d".  Returns CC_OK, or CC_ERR_NOMEM when the text did not fit (buf is
+ * then cut). */
 int pgn_move_comment(const char *received, const char *sent, int days, bool series,
                      char buf[PGN_COMMENT_LEN]);
 

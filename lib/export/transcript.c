@@ -119,6 +119,17 @@ static void put_row(struct out *o, const char *const cells[NCOLS], const int wid
 	put(o, line, n);
 }
 
+/* The received date a move is shown with: never after its sent date.
+ * DSU 6.8.6 counts an e-mail move received the day after it was sent,
+ * but a reply sent that same day was plainly read that day (issue 23). */
+static int32_t shown_received(const struct transcript_move *mv)
+{
+	if (mv->received != TRANSCRIPT_NO_DATE && mv->sent != TRANSCRIPT_NO_DATE &&
+	    mv->received > mv->sent)
+		return mv->sent;
+	return mv->received;
+}
+
 /* "received-sent days/total" of a side's last move, or "- 0/00". */
 static bool last_move(const struct transcript_game *g, int color, const long totals[2], char *buf,
                       size_t len)
@@ -129,7 +140,7 @@ static bool last_move(const struct transcript_game *g, int color, const long tot
 		if (c != color)
 			continue;
 		const struct transcript_move *mv = &g->moves[i];
-		if (!date_cell(mv->received, r) || !date_cell(mv->sent, s))
+		if (!date_cell(shown_received(mv), r) || !date_cell(mv->sent, s))
 			return false;
 		time_cell(mv->days, totals[color], t);
 		snprintf(buf, len, "%s-%s %s", r, s, t);
@@ -187,7 +198,7 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 		}
 		if (i == 0) /* DSU 6.8.2 model: no move received before the first */
 			memcpy(r->cell[base], "----", 5);
-		else if (!date_cell(mv->received, r->cell[base]))
+		else if (!date_cell(shown_received(mv), r->cell[base]))
 			goto bad_date;
 		if (!date_cell(mv->sent, r->cell[base + 1]))
 			goto bad_date;

@@ -11,7 +11,10 @@
  * One row per move number: White's received date, sent date and time,
  * the number ("01."), both moves in ICCF numeric form (DSU form with the
  * promotion digit in parentheses), and Black's three columns.
- *   - Dates are dd/mm; an unknown date is "--/--".
+ *   - Dates are dd/mm; an unknown date is "--/--".  A received date after
+ *     the sent date (an e-mail reply sent the day its move came, which
+ *     DSU 6.8.6 counts as received the next day) is shown as the sent
+ *     date.
  *   - Time is "days of this move / the side's total so far", the total
  *     with at least two digits ("3/04"); the total is the sum of the
  *     moves' days as given (penalties are not added here).

@@ -103,6 +103,101 @@ int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return rs->status;
 }
 
+/* ---- the unsubscribe page (issue 23) ---- */
+
+#define PAGE_HEAD                                                                                  \
+	"<!DOCTYPE html>\n<html lang=\"da\">\n<head>\n<meta charset=\"utf-8\">\n"               \
+	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"            \
+	"<meta name=\"robots\" content=\"noindex\">\n<title>corrchess</title>\n"                 \
+	"<link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n<body>\n<main>\n"
+#define PAGE_TAIL "</main>\n</body>\n</html>\n"
+
+/* True when the form body of rq has the field name=value (the page's
+ * form sends "List-Unsubscribe=One-Click&page=1"). */
+static bool form_has(const struct api_req *rq, const char *field)
+{
+	size_t fl = strlen(field);
+	const char *p = rq->body, *end = rq->body + rq->body_len;
+	while (p && p < end) {
+		const char *amp = memchr(p, '&', (size_t)(end - p));
+		size_t n = (size_t)((amp ? amp : end) - p);
+		if (n == fl && memcmp(p, field, fl) == 0)
+			return true;
+		p = amp ? amp + 1 : NULL;
+	}
+	return false;
+}
+
+/* Appends text to out (size bytes, NUL-terminated) escaped for HTML. */
+static void html_escaped(char *out, size_t size, const char *text)
+{
+	size_t o = strlen(out);
+	for (; text && *text && o + 7 < size; text++) {
+		const char *e = *text == '&'   ? "&amp;"
+		                : *text == '<' ? "&lt;"
+		                : *text == '>' ? "&gt;"
+		                : *text == '"' ? "&quot;"
+		                               : NULL;
+		if (e) {
+			memcpy(out + o, e, strlen(e));
+			o += strlen(e);
+		} else {
+			out[o++] = *text;
+		}
+	}
+	out[o] = '\0';
+}
+
+int api_me_unsubscribe_page(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	if (!key_ok(app, rq, STORE_KEY_UNSUBSCRIBE))
+		return api_error(rs, "not_found", "there is no such subscription");
+	/* The form posts to this very address (its key included): RFC 8058's
+	 * one-click body, and page=1 for a page as the answer. */
+	static const char page[] =
+	        PAGE_HEAD
+	        "<h1>Afmeld mails fra corrchess</h1>\n"
+	        "<p>Du får så ikke flere af de mails, du kan slå fra (træk, remistilbud, "
+	        "resultater, tidsnød, den daglige oversigt). Brevene efter DSU's regler kommer "
+	        "stadig: rykkere, meddelelser fra turneringslederen, ferier, startbreve og "
+	        "overskridelser.</p>\n"
+	        "<h1 lang=\"en\">Unsubscribe from corrchess mail</h1>\n"
+	        "<p lang=\"en\">You will then get none of the mails that can be turned off "
+	        "(moves, draw offers, results, time trouble, the daily digest). The letters of "
+	        "the DSU rules still come: reminders, notices from the tournament leader, "
+	        "vacations, start letters and time forfeits.</p>\n"
+	        "<form method=\"post\">\n"
+	        "<input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">\n"
+	        "<input type=\"hidden\" name=\"page\" value=\"1\">\n"
+	        "<button type=\"submit\">Afmeld / Unsubscribe</button>\n"
+	        "</form>\n" PAGE_TAIL;
+	return api_text(rs, 200, "text/html; charset=utf-8", page, sizeof page - 1);
+}
+
+/* The page that confirms an unsubscription made from the page above. */
+static int unsubscribed_page(struct app *app, struct api_resp *rs)
+{
+	char account[700] = "";
+	html_escaped(account, sizeof account, app->cfg->base_url ? app->cfg->base_url : "");
+	size_t al = strlen(account);
+	if (al && account[al - 1] == '/')
+		account[--al] = '\0';
+	snprintf(account + al, sizeof account - al, "/account");
+	char page[4096];
+	int n = snprintf(page, sizeof page,
+	                 PAGE_HEAD "<h1>Afmeldt</h1>\n"
+	                           "<p>Du får ikke flere af de mails, du kan slå fra. Du kan slå "
+	                           "dem til igen på <a href=\"%s\">din kontoside</a>.</p>\n"
+	                           "<h1 lang=\"en\">Unsubscribed</h1>\n"
+	                           "<p lang=\"en\">You will get none of the mails that can be "
+	                           "turned off. You can turn them on again on <a href=\"%s\">your "
+	                           "account page</a>.</p>\n" PAGE_TAIL,
+	                 account, account);
+	if (n < 0 || (size_t)n >= sizeof page)
+		return api_error(rs, "internal", "the page is too long");
+	return api_text(rs, 200, "text/html; charset=utf-8", page, (size_t)n);
+}
+
 int api_me_unsubscribe(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	/* RFC 8058: the body is "List-Unsubscribe=One-Click"; the key in the
@@ -116,5 +211,7 @@ int api_me_unsubscribe(struct app *app, struct api_req *rq, struct api_resp *rs)
 		store_rollback(app->st);
 		return api_error(rs, "busy", "the setting could not be stored; try again");
 	}
+	if (form_has(rq, "page=1"))
+		return unsubscribed_page(app, rs);
 	return api_json(rs, 200, json_pack("{s:s}", "mail", "off"));
 }

@@ -16,7 +16,15 @@ int api_me_patch(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 /* POST /api/v1/users/{id}/unsubscribe?key=K (no login; RFC 8058 one
- * click): mail off; 404 for a wrong key or user. */
+ * click): mail off; 404 for a wrong key or user.  The answer is JSON, or
+ * the confirming page (text/html, Danish and English) when the body is
+ * the form of the page below ("...&page=1"). */
 int api_me_unsubscribe(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* GET /api/v1/users/{id}/unsubscribe?key=K (no login): the link of
+ * List-Unsubscribe opened in a browser (RFC 2369): a small page in Danish
+ * and English whose button POSTs the one-click form; it changes nothing
+ * itself, so a link scanner unsubscribes nobody.  404 for a wrong key. */
+int api_me_unsubscribe_page(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 #endif

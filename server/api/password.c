@@ -121,7 +121,7 @@ int api_password_reset(struct app *app, struct api_req *rq, struct api_resp *rs)
 	const char *url = app->cfg->smtp_url;
 	if (url && *url) {
 		struct mail_server ms = {url, app->cfg->smtp_user, app->cfg->smtp_password,
-		                         app->cfg->mail_from};
+		                         app->cfg->mail_from, app->cfg->base_url};
 		char err[512] = "";
 		if (mail_send(&ms, c.email, subject, text, mail_id, err, sizeof err) == 0) {
 			store_outbox_sent(app->st, mail_id);

@@ -72,6 +72,8 @@ static const struct route {
         /* No login: the secret key in the URL is the credential (docs/NOTIFY.md). */
         {"GET", "/api/v1/users/{id}/calendar.ics", api_me_calendar, ANYONE, NULL},
         {"POST", "/api/v1/users/{id}/unsubscribe", api_me_unsubscribe, ANYONE, NULL},
+        /* RFC 2369: the same link opened in a browser, a page whose button POSTs. */
+        {"GET", "/api/v1/users/{id}/unsubscribe", api_me_unsubscribe_page, ANYONE, NULL},
         {"GET", "/api/v1/tl/overview", api_tl_overview, TL, "sees the overview"},
         {"POST", "/api/v1/tournaments", api_tournaments_create, TL, "creates tournaments"},
         {"GET", "/api/v1/tournaments", api_tournaments_list, SIGNED, NULL},

@@ -257,6 +257,7 @@ static void run_on_pool(void *arg)
 			.len = r->rq.body_len,
 			.too_big = r->rq.body_too_big,
 			.peer = r->addr[0] ? r->addr : NULL,
+			.wsdl = xfcc_wants_wsdl(&r->rq),
 		};
 		xfcc_handle(r->srv->app, &xr, &r->rs);
 		r->rs.route = XFCC_PATH; /* for the access log and /metrics */

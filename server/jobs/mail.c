@@ -70,6 +70,101 @@ static void put_encoded_words(struct textbuf *b, const char *s)
 	}
 }
 
+/* ---- the body on the wire: quoted-printable (RFC 2045 6.7) ---- */
+
+#define QP_LINE 76 /* RFC 2045 6.7 (5): encoded lines of at most 76 characters */
+
+/* One encoded unit (a byte as it is, or "=XX") onto the line, with a soft
+ * line break "=" CRLF first when it would not fit. */
+static void qp_unit(struct textbuf *b, size_t *col, const char *u, size_t n)
+{
+	if (*col + n > QP_LINE - 1) {
+		textbuf_put(b, "=\r\n", 3);
+		*col = 0;
+	}
+	textbuf_put(b, u, n);
+	*col += n;
+}
+
+/* The body, its lines ending in LF or CRLF, as quoted-printable lines
+ * ending in CRLF: printable ASCII stays (RFC 2045 6.7 rules 1, 2), other
+ * bytes and '=' become =XX, a blank before a line end =20 or =09 (rule
+ * 3); a line's leading "From " and "." are encoded too, so that no mbox
+ * or SMTP layer on the way changes them.  7-bit on the wire whatever the
+ * server offers (no need for BODY=8BITMIME, RFC 6152). */
+static void put_quoted_printable(struct textbuf *b, const char *body)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const char *p = body;
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		size_t col = 0;
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)p[i];
+			bool last = i + 1 == n;
+			bool literal = (c >= 33 && c <= 126 && c != '=') ||
+			               ((c == ' ' || c == '\t') && !last);
+			if (i == 0 && (c == '.' || (c == 'F' && strncmp(p, "From ", 5) == 0)))
+				literal = false;
+			if (literal) {
+				char ch = (char)c;
+				qp_unit(b, &col, &ch, 1);
+			} else {
+				char q[3] = {'=', hex[c >> 4], hex[c & 15]};
+				qp_unit(b, &col, q, 3);
+			}
+		}
+		textbuf_put(b, "\r\n", 2);
+		if (!end)
+			break;
+		p = end + 1;
+	}
+}
+
+/* ---- placeholders filled when sending ---- */
+
+/* The domain of address from (RFC 5322 3.6.4 id-right), or "localhost". */
+static void from_domain(const char *from, char *out, size_t len)
+{
+	const char *at = from ? strrchr(from, '@') : NULL;
+	snprintf(out, len, "%s", at && at[1] ? at + 1 : "localhost");
+	out[strcspn(out, "<>()[]\\,;:\"@ \t\r\n")] = '\0';
+	if (!out[0])
+		snprintf(out, len, "localhost");
+}
+
+char *mail_fill(const char *text, const char *base_url, const char *from)
+{
+	char domain[128];
+	from_domain(from, domain, sizeof domain);
+	const char *base = base_url ? base_url : "";
+	size_t bl = strlen(base);
+	if (bl && base[bl - 1] == '/')
+		bl--;
+	struct textbuf b = TEXTBUF_INIT(MAIL_MAX);
+	textbuf_put(&b, "", 0);
+	const size_t ml = strlen(MAIL_BASE_URL), dl = strlen(MAIL_DOMAIN);
+	for (const char *p = text ? text : ""; *p;) {
+		if (strncmp(p, MAIL_BASE_URL, ml) == 0) {
+			textbuf_put(&b, base, bl);
+			p += ml;
+		} else if (strncmp(p, MAIL_DOMAIN, dl) == 0) {
+			puts_buf(&b, domain);
+			p += dl;
+		} else {
+			textbuf_put(&b, p++, 1);
+		}
+	}
+	if (b.full || !b.p) {
+		free(b.p);
+		return NULL;
+	}
+	return b.p;
+}
+
 char *mail_format_msg(const char *from, const struct mail_msg *m)
 {
 	const char *to = m->to, *subject = m->subject, *body = m->body;
@@ -117,14 +212,9 @@ char *mail_format_msg(const char *from, const struct mail_msg *m)
 	/* RFC 3834: written by a program, not to be answered by one. */
 	puts_buf(&b, "Auto-Submitted: auto-generated\r\n");
 	puts_buf(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
-		     "Content-Transfer-Encoding: 8bit\r\n\r\n");
-	/* Bare LF line ends become CRLF (RFC 5321 2.3.8); libcurl doubles a
-	 * leading dot itself. */
-	for (const char *p = body; *p; p++) {
-		if (*p == '\n' && (p == body || p[-1] != '\r'))
-			textbuf_put(&b, "\r", 1);
-		textbuf_put(&b, p, 1);
-	}
+		     "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+	/* Line ends CRLF (RFC 5321 2.3.8), 7-bit, lines of at most 76. */
+	put_quoted_printable(&b, body);
 	if (b.len < 2 || b.p[b.len - 1] != '\n')
 		puts_buf(&b, "\r\n");
 	if (b.full) {
@@ -168,6 +258,27 @@ int mail_send(const struct mail_server *ms, const char *to, const char *subject,
 	return mail_send_msg(ms, &m, err, errlen);
 }
 
+/* The message mm as it goes out from ms: its placeholders filled
+ * (mail_fill()), then formatted; new, NULL when out of memory. */
+static char *format_filled(const struct mail_server *ms, const struct mail_msg *mm)
+{
+	struct mail_msg m = *mm;
+	char *body = mail_fill(mm->body, ms->base_url, ms->from);
+	char *unsub = mm->unsubscribe ? mail_fill(mm->unsubscribe, ms->base_url, ms->from) : NULL;
+	char *id = mm->message_id ? mail_fill(mm->message_id, ms->base_url, ms->from) : NULL;
+	char *msg = NULL;
+	if (body && (unsub || !mm->unsubscribe) && (id || !mm->message_id)) {
+		m.body = body;
+		m.unsubscribe = unsub;
+		m.message_id = id;
+		msg = mail_format_msg(ms->from, &m);
+	}
+	free(body);
+	free(unsub);
+	free(id);
+	return msg;
+}
+
 int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char *err,
 		  size_t errlen)
 {
@@ -180,7 +291,7 @@ int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char 
 		snprintf(err, errlen, "not a usable address: \"%s\"", address_ok(to) ? ms->from : to);
 		return -1;
 	}
-	char *msg = mail_format_msg(ms->from, mm);
+	char *msg = format_filled(ms, mm);
 	CURL *c = curl_easy_init();
 	if (!msg || !c) {
 		free(msg);

@@ -7,12 +7,24 @@
 
 #include <stddef.h>
 
+#include "base/mail_marks.h"
+
 struct mail_server {
 	const char *url;      /* smtp://host:port or smtps://host:port */
 	const char *user;     /* NULL or "" = no login */
 	const char *password;
 	const char *from;     /* the envelope and From: address */
+	const char *base_url; /* put for MAIL_BASE_URL when sending; NULL = "" */
 };
+
+/* MAIL_BASE_URL and MAIL_DOMAIN (base/mail_marks.h): the placeholders a
+ * queued mail holds (body, List-Unsubscribe, Message-ID), filled by
+ * mail_send_msg() as the mail goes out. */
+
+/* text with MAIL_BASE_URL replaced by base_url (NULL = "", a trailing
+ * '/' dropped) and MAIL_DOMAIN by the domain of the address from
+ * ("localhost" without one): new string, NULL when out of memory. */
+char *mail_fill(const char *text, const char *base_url, const char *from);
 
 /* One mail as the outbox holds it. */
 struct mail_msg {
@@ -29,13 +41,16 @@ struct mail_msg {
  * on one line. */
 char *mail_format_msg(const char *from, const struct mail_msg *m);
 
-/* Sends m like mail_send(); 0, or -1 with a sentence in err. */
+/* Sends m like mail_send(), its placeholders filled from ms (mail_fill());
+ * 0, or -1 with a sentence in err. */
 int mail_send_msg(const struct mail_server *ms, const struct mail_msg *m, char *err,
 		  size_t errlen);
 
 /* Builds the message (Date, From, To, Subject, Message-ID, MIME headers;
- * a non-ASCII subject in RFC 2047 form; line ends CRLF) into a new string;
- * NULL when out of memory.  msgid_seed makes the Message-ID unique. */
+ * a non-ASCII subject in RFC 2047 form; the body quoted-printable, RFC
+ * 2045 6.7, so that it is 7-bit on the wire whatever the server offers;
+ * line ends CRLF) into a new string; NULL when out of memory.  msgid_seed
+ * makes the Message-ID unique. */
 char *mail_format(const char *from, const char *to, const char *subject, const char *body,
 		  long long msgid_seed);
 

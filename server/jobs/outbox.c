@@ -40,8 +40,10 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 	if (rc != STORE_OK)
 		return rc == STORE_NOT_FOUND ? 0 : -1;
 	*after = m.id;
+	/* base_url as it is now, not as it was when the mail was queued
+	 * (MAIL_BASE_URL in mail.h). */
 	struct mail_server ms = {app->cfg->smtp_url, app->cfg->smtp_user, app->cfg->smtp_password,
-	                         app->cfg->mail_from};
+	                         app->cfg->mail_from, app->cfg->base_url};
 	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
 	char err[512];
 	if (mail_send_msg(&ms, &msg, err, sizeof err) == 0) {

@@ -13,6 +13,7 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "export/ical.h"
+#include "base/mail_marks.h"
 #include "store/vacations.h"
 #include "util/status.h"
 
@@ -26,6 +27,11 @@ static const char *base_url(const struct app *app)
 {
 	return app->cfg->base_url ? app->cfg->base_url : "";
 }
+
+/* The links of a queued mail: base_url is put in when it is sent
+ * (MAIL_BASE_URL, base/mail_marks.h), so mail queued before the server was
+ * configured links the configured address (issue 23). */
+static const struct notify_env mail_env = {MAIL_BASE_URL};
 
 static enum notify_play play_of(const struct store_game *sg)
 {
@@ -112,13 +118,10 @@ static void random_hex(char *out, size_t n)
 
 void svc_notify_message_id(const struct app *app, char out[160])
 {
-	char hex[33], domain[100];
+	(void)app; /* the domain of mail_from is put in when it is sent (MAIL_DOMAIN) */
+	char hex[33];
 	random_hex(hex, 16);
-	const char *from = app->cfg->mail_from ? app->cfg->mail_from : "";
-	const char *at = strchr(from, '@');
-	snprintf(domain, sizeof domain, "%s", at && at[1] ? at + 1 : "localhost");
-	domain[strcspn(domain, "<>()[]\\,;:\"@ \t\r\n")] = '\0'; /* RFC 5322 3.6.4 id-right */
-	snprintf(out, 160, "<corrchess.%s@%s>", hex, domain[0] ? domain : "localhost");
+	snprintf(out, 160, "<corrchess.%s@" MAIL_DOMAIN ">", hex);
 }
 
 int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out[STORE_KEY_LEN])
@@ -141,8 +144,8 @@ static int unsubscribe_url(struct app *app, const struct store_reader *r, char *
 		snprintf(key, sizeof key, "%s", r->unsubscribe_key);
 	else if (svc_notify_key(app, user, STORE_KEY_UNSUBSCRIBE, key) != STORE_OK)
 		return -1;
-	snprintf(out, len, "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
-	         (long long)user, key);
+	snprintf(out, len, MAIL_BASE_URL "/api/v1/users/%lld/unsubscribe?key=%s", (long long)user,
+	         key);
 	return 0;
 }
 
@@ -157,9 +160,8 @@ int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
 	if (!to->email[0] || (optional && strcmp(to->mail, "off") == 0))
 		return 0;
 	struct notify_reader r = {to->name, lang_of(to), side};
-	struct notify_env env = {base_url(app)};
 	if (optional && strcmp(to->mail, "digest") == 0) {
-		if (notify_section(&env, &r, ev, &m, err, sizeof err) != 0)
+		if (notify_section(&mail_env, &r, ev, &m, err, sizeof err) != 0)
 			goto bug;
 		rc = store_digest_add(app->st, to->id, m.subject, m.body, today) == STORE_OK ? 0
 		                                                                             : -1;
@@ -169,7 +171,7 @@ int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
 		if (unsubscribe_url(app, to, unsub, sizeof unsub) != 0)
 			return -1;
 	}
-	if (notify_render(&env, &r, ev, &m, err, sizeof err) != 0)
+	if (notify_render(&mail_env, &r, ev, &m, err, sizeof err) != 0)
 		goto bug;
 	svc_notify_message_id(app, mid);
 	struct store_outbox_row row = {to->email,
@@ -595,9 +597,8 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 		snprintf(sec[i].subject, sizeof sec[i].subject, "%s", items[i].heading);
 		sec[i].body = items[i].body; /* borrowed */
 	}
-	struct notify_env env = {base_url(app)};
 	struct notify_reader rd = {r.name, lang_of(&r), -1};
-	if (notify_digest_join(&env, &rd, sec, (int)n, &m, err, sizeof err) != 0) {
+	if (notify_digest_join(&mail_env, &rd, sec, (int)n, &m, err, sizeof err) != 0) {
 		log_msg(LOG_ERROR, "the digest of user %lld: %s", (long long)user, err);
 		goto out;
 	}
@@ -721,7 +722,7 @@ int svc_notify_calendar(struct app *app, int64_t user, const char *today, char *
 	time_t t = time(NULL);
 	struct ical_feed f = {title, domain, (int32_t)(t / 86400), (int)(t % 86400)};
 	struct ical_user u = {
-	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1};
+	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1, user};
 	rc = ical_user_feed(&f, &u, feed, err, errlen) == CC_OK ? 0 : -1;
 	goto out;
 dbfail:

@@ -76,7 +76,9 @@ int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out
 int svc_notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
                     size_t errlen);
 
-/* A new Message-ID "<corrchess.HEX@DOMAIN>" (DOMAIN from mail_from). */
+/* A new Message-ID "<corrchess.HEX@DOMAIN>", DOMAIN the MAIL_DOMAIN
+ * placeholder that the domain of mail_from fills when the mail is sent
+ * (base/mail_marks.h). */
 void svc_notify_message_id(const struct app *app, char out[160]);
 
 #endif

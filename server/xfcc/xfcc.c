@@ -15,7 +15,7 @@
 #define XML_TYPE "text/xml; charset=utf-8"
 
 /* Sets rs to text (stolen; NULL = out of memory) with status. */
-static void answer(struct api_resp *rs, int status, char *text, size_t len)
+static void answer(struct api_resp *rs, int status, char *text, size_t len, const char *type)
 {
 	free(rs->body);
 	if (!text) {
@@ -29,14 +29,46 @@ static void answer(struct api_resp *rs, int status, char *text, size_t len)
 	rs->body = text;
 	rs->len = len;
 	rs->status = status;
-	rs->content_type = XML_TYPE;
+	rs->content_type = type;
 }
 
-static void fault(struct api_resp *rs, int status, const char *text)
+/* A soap:Fault, always with HTTP 500 (SOAP 1.1 6.2, WS-I BP R1126):
+ * faultcode Client for what the request got wrong, Server for what the
+ * server could not do, VersionMismatch for another SOAP. */
+static void fault(struct api_resp *rs, const char *code, const char *text)
 {
 	size_t len = 0;
-	char *xml = xfcc_write_fault(status >= 500 ? "Server" : "Client", text, &len);
-	answer(rs, status, xml, len);
+	char *xml = xfcc_write_fault(code, text, &len);
+	answer(rs, 500, xml, len, XML_TYPE);
+}
+
+/* An error of HTTP itself (not a SOAP answer: R1114, R1125): text. */
+static void http_error(struct api_resp *rs, int status, const char *text)
+{
+	char *t = strdup(text);
+	answer(rs, status, t, t ? strlen(t) : 0, "text/plain; charset=utf-8");
+}
+
+bool xfcc_wants_wsdl(const struct api_req *rq)
+{
+	for (int i = 0; i < rq->nquery; i++)
+		if (strcasecmp(rq->query[i].key, "wsdl") == 0)
+			return true;
+	return false;
+}
+
+/* The WSDL, its address base_url/xfcc (docs/OPERATIONS.md: the address
+ * the server is reached at). */
+static void wsdl(struct app *app, struct api_resp *rs)
+{
+	char location[600];
+	const char *base = app->cfg->base_url ? app->cfg->base_url : "";
+	size_t bl = strlen(base);
+	snprintf(location, sizeof location, "%.*s" XFCC_PATH,
+	         (int)(bl && base[bl - 1] == '/' ? bl - 1 : bl), base);
+	size_t len = 0;
+	char *xml = xfcc_write_wsdl(location, &len);
+	answer(rs, 200, xml, len, XML_TYPE);
 }
 
 /* The operation a SOAPAction header names ("...XfccBasic/MakeAMove",
@@ -75,7 +107,7 @@ static int read_move(const struct xfcc_call *c, struct xfcc_move *mv, char *move
 		if (xfcc_param_bool(c, flags[i], dst[i]) < 0) {
 			char msg[128];
 			snprintf(msg, sizeof msg, "%s must be true or false (or 1 or 0)", flags[i]);
-			fault(rs, 400, msg);
+			fault(rs, "Client", msg);
 			return -1;
 		}
 	int rc = xfcc_param_int(c, "gameId", &mv->game);
@@ -109,22 +141,42 @@ static int read_move(const struct xfcc_call *c, struct xfcc_move *mv, char *move
 
 void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_resp *rs)
 {
+	if (strcmp(rq->method, "GET") == 0 && rq->wsdl) {
+		wsdl(app, rs);
+		return;
+	}
 	if (strcmp(rq->method, "POST") != 0) {
-		snprintf(rs->allow, sizeof rs->allow, "POST");
-		fault(rs, 405, "the Xfcc interface takes SOAP 1.1 calls by POST");
+		snprintf(rs->allow, sizeof rs->allow, "GET, POST");
+		http_error(rs, 405,
+		           "the Xfcc interface takes SOAP 1.1 calls by POST; GET /xfcc?wsdl is its "
+		           "WSDL\n");
 		return;
 	}
 	if (rq->too_big) {
 		char msg[96];
-		snprintf(msg, sizeof msg, "Xfcc requests are limited to %d bytes", XFCC_IN_MAX);
-		fault(rs, 413, msg);
+		snprintf(msg, sizeof msg, "Xfcc requests are limited to %d bytes\n", XFCC_IN_MAX);
+		http_error(rs, 413, msg);
 		return;
 	}
 	struct xfcc_call call;
-	char err[256];
+	char err[512];
 	int rc = xfcc_parse(rq->body, rq->len, rq->content_type, &call, err, sizeof err);
+	if (rc == XFCC_XML_SOAP12) {
+		/* SOAP 1.2 part 2, 7.5.1: VersionMismatch goes with HTTP 500. */
+		size_t len = 0;
+		char *xml = xfcc_write_fault12(
+		        "Version Mismatch: this Xfcc server speaks SOAP 1.1 (the Envelope in "
+		        "http://schemas.xmlsoap.org/soap/envelope/)",
+		        &len);
+		answer(rs, 500, xml, len, "application/soap+xml; charset=utf-8");
+		return;
+	}
 	if (rc != XFCC_XML_OK) {
-		fault(rs, rc == XFCC_XML_TOO_BIG ? 413 : rc == XFCC_XML_NOMEM ? 500 : 400, err);
+		fault(rs,
+		      rc == XFCC_XML_VERSION ? "VersionMismatch"
+		      : rc == XFCC_XML_NOMEM ? "Server"
+		                             : "Client",
+		      err);
 		return;
 	}
 	char action[XFCC_NAME_MAX];
@@ -132,7 +184,7 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 	if (action[0] && strcasecmp(action, call.op_name) != 0) {
 		snprintf(err, sizeof err, "the SOAPAction names %s but the body calls %s", action,
 		         call.op_name);
-		fault(rs, 400, err);
+		fault(rs, "Client", err);
 		goto out;
 	}
 	struct xfcc_move mv;
@@ -151,26 +203,36 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 	                 ? xfcc_game_login(app, login, password, rq->peer, &u, &wait)
 	                 : XFCC_LOGIN_FAILED;
 	if (lr == XFCC_LOGIN_ERROR) {
-		fault(rs, 503, "ServerError");
+		fault(rs, "Server",
+		      "ServerError: the database is busy, nothing was changed; try again");
+		rs->retry_after = 1;
 		goto out;
 	}
 	if (lr == XFCC_LOGIN_THROTTLED) {
-		fault(rs, 429, "AuthenticationFailed: too many failed logins, try again later");
+		/* API.md "Operations": the limits of POST /session; the wait
+		 * also in Retry-After, as that answers it (429). */
+		snprintf(err, sizeof err,
+		         "AuthenticationFailed: too many failed logins, try again in %d seconds",
+		         wait);
+		fault(rs, "Client", err);
 		rs->retry_after = wait;
 		goto out;
 	}
 	size_t len = 0;
 	if (call.op == XFCC_OP_GET_MY_GAMES) {
 		if (lr != XFCC_LOGIN_OK) {
-			fault(rs, 401, "AuthenticationFailed");
+			fault(rs, "Client", "AuthenticationFailed");
 			goto out;
 		}
 		char *xml = NULL;
 		if (xfcc_game_list(app, &u, &xml, &len) != 0) {
-			fault(rs, 503, "ServerError");
+			fault(rs, "Server",
+			      "ServerError: the games cannot be read now, nothing was changed; try "
+			      "again");
+			rs->retry_after = 1;
 			goto out;
 		}
-		answer(rs, 200, xml, len);
+		answer(rs, 200, xml, len, XML_TYPE);
 		goto out;
 	}
 	const char *code = lr != XFCC_LOGIN_OK ? "AuthenticationFailed"
@@ -179,7 +241,7 @@ void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_res
 	if (lr == XFCC_LOGIN_OK)
 		log_msg(LOG_INFO, "xfcc: %s game %lld: %s", u.name, (long long)mv.game, code);
 	char *xml = xfcc_write_move_result(code, &len);
-	answer(rs, 200, xml, len);
+	answer(rs, 200, xml, len, XML_TYPE);
 out:
 	xfcc_call_free(&call);
 }

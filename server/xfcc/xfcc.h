@@ -25,13 +25,21 @@ struct xfcc_http_req {
 	size_t len;
 	bool too_big;     /* the body passed the HTTP layer's limit */
 	const char *peer; /* the client's address, or NULL */
+	bool wsdl;        /* the query asks for the WSDL (xfcc_wants_wsdl()) */
 };
 
+/* True when the query of rq is "?wsdl" (any case), the request for the
+ * WSDL that SOAP tools read. */
+bool xfcc_wants_wsdl(const struct api_req *rq);
+
 /* Answers one request to XFCC_PATH.  Never fails: every outcome is a
- * response (text/xml): a GetMyGamesResponse, a MakeAMoveResponse with an
- * Xfcc result code, or a soap:Fault with a 4xx status for bad input (400
- * not a SOAP call, 401 wrong login for GetMyGames, 405 not POST, 413 too
- * big, 429 throttled) and 500/503 when the server fails. */
+ * response: a GetMyGamesResponse or a MakeAMoveResponse with an Xfcc
+ * result code (200, text/xml); the WSDL for GET ?wsdl (200, text/xml);
+ * a soap:Fault with HTTP 500 for anything refused (SOAP 1.1 6.2, WS-I
+ * Basic Profile R1126), a SOAP 1.2 VersionMismatch fault
+ * (application/soap+xml) for a SOAP 1.2 request; and plain text for the
+ * errors of HTTP itself, 405 for another method (R1114) and 413 for a
+ * body over the limit (R1125). */
 void xfcc_handle(struct app *app, const struct xfcc_http_req *rq, struct api_resp *rs);
 
 #endif

@@ -1,5 +1,6 @@
-/* xfcc_xml.c: the tolerant SOAP reader and the strict writer of the Xfcc
- * answers (see xfcc_xml.h for what each side accepts and produces). */
+/* xfcc_xml.c: the tolerant SOAP reader, on expat, and the strict writer
+ * of the Xfcc answers (see xfcc_xml.h for what each side accepts and
+ * produces). */
 #include "autoconfig.h"
 #include "xfcc/xfcc_xml.h"
 
@@ -9,9 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
-#define OUT_MAX   (16u * 1024 * 1024) /* hard maximum of an answer */
-#define NS_MAX    64                  /* namespace declarations in scope */
-#define QNAME_MAX 128                 /* an element's prefixed name */
+#include <expat.h>
+
+#define OUT_MAX (16u * 1024 * 1024) /* hard maximum of an answer */
 
 /* ---- small helpers ---- */
 
@@ -78,30 +79,6 @@ static bool xml_char(uint32_t c)
 	       (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
 }
 
-static size_t utf8_put(uint32_t c, char out[4])
-{
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xC0 | (c >> 6));
-		out[1] = (char)(0x80 | (c & 0x3F));
-		return 2;
-	}
-	if (c < 0x10000) {
-		out[0] = (char)(0xE0 | (c >> 12));
-		out[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-		out[2] = (char)(0x80 | (c & 0x3F));
-		return 3;
-	}
-	out[0] = (char)(0xF0 | (c >> 18));
-	out[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-	out[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-	out[3] = (char)(0x80 | (c & 0x3F));
-	return 4;
-}
-
 /* ---- the growable output buffer ---- */
 
 struct xbuf {
@@ -166,6 +143,8 @@ static void xb_text(struct xbuf *b, const char *s)
 			xb_str(b, "&gt;");
 		else if (cp == '"')
 			xb_str(b, "&quot;");
+		else if (cp == '\r')
+			xb_str(b, "&#13;"); /* XML 2.11 would read a bare CR as a LF */
 		else
 			xb_add(b, s + i, l);
 		i += l;
@@ -193,26 +172,26 @@ char *xfcc_escape(const char *text)
 
 /* ---- reading: the input encoding ---- */
 
-enum charset { CS_UTF8, CS_LATIN1, CS_UNKNOWN };
-
-/* The charset named by the text at s (up to a quote, ';', blank or end). */
-static enum charset charset_named(const char *s, size_t n)
+/* The charset a label names (up to a quote, ';', blank or end), as expat
+ * calls it; NULL for one that is not read here.  US-ASCII is read as
+ * ISO-8859-1, its superset, so that a stray 8-bit byte is no error. */
+static const char *charset_named(const char *s, size_t n)
 {
-	static const char *const utf8[] = {"utf-8", "utf8", NULL};
-	static const char *const latin1[] = {"iso-8859-1", "iso8859-1", "latin1",     "latin-1",
-	                                     "us-ascii",   "ascii",     "iso_8859-1", NULL};
-	for (const char *const *p = utf8; *p; p++)
-		if (strlen(*p) == n && strncasecmp(*p, s, n) == 0)
-			return CS_UTF8;
-	for (const char *const *p = latin1; *p; p++)
-		if (strlen(*p) == n && strncasecmp(*p, s, n) == 0)
-			return CS_LATIN1;
-	return CS_UNKNOWN;
+	static const struct {
+		const char *label, *expat;
+	} names[] = {{"utf-8", "UTF-8"},           {"utf8", "UTF-8"},
+	             {"iso-8859-1", "ISO-8859-1"}, {"iso8859-1", "ISO-8859-1"},
+	             {"iso_8859-1", "ISO-8859-1"}, {"latin1", "ISO-8859-1"},
+	             {"latin-1", "ISO-8859-1"},    {"us-ascii", "ISO-8859-1"},
+	             {"ascii", "ISO-8859-1"}};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strlen(names[i].label) == n && strncasecmp(names[i].label, s, n) == 0)
+			return names[i].expat;
+	return NULL;
 }
 
-/* Finds key=value (value quoted with ' or " or bare) in text, from a
- * Content-Type header or an XML declaration; the value's start and
- * length, or false when key is absent. */
+/* Finds key=value (value quoted with ' or " or bare) in a Content-Type
+ * header; the value's start and length, or false when key is absent. */
 static bool find_param(const char *text, size_t n, const char *key, const char **val, size_t *vlen)
 {
 	size_t kl = strlen(key);
@@ -241,40 +220,6 @@ static bool find_param(const char *text, size_t n, const char *key, const char *
 	return false;
 }
 
-/* Decides the encoding: the Content-Type's charset first (RFC 7303 8.1),
- * then the XML declaration's, else UTF-8. */
-static int input_charset(const char *body, size_t len, const char *content_type, enum charset *cs,
-                         char *err, size_t errlen)
-{
-	const char *v;
-	size_t vl;
-	*cs = CS_UTF8;
-	if (len >= 2 && ((unsigned char)body[0] == 0xFE || (unsigned char)body[0] == 0xFF))
-		return fail(err, errlen, XFCC_XML_UNSUPPORTED,
-		            "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
-	if (content_type && find_param(content_type, strlen(content_type), "charset", &v, &vl)) {
-		*cs = charset_named(v, vl);
-		if (*cs == CS_UNKNOWN)
-			return fail(err, errlen, XFCC_XML_UNSUPPORTED,
-			            "the charset \"%.*s\" is not read here: send UTF-8",
-			            (int)(vl > 40 ? 40 : vl), v);
-		return XFCC_XML_OK;
-	}
-	size_t skip = len >= 3 && memcmp(body, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-	if (len - skip >= 5 && memcmp(body + skip, "<?xml", 5) == 0) {
-		const char *end = memchr(body + skip, '>', len - skip);
-		size_t dl = end ? (size_t)(end - body) : len;
-		if (find_param(body + skip, dl - skip, "encoding", &v, &vl)) {
-			*cs = charset_named(v, vl);
-			if (*cs == CS_UNKNOWN)
-				return fail(err, errlen, XFCC_XML_UNSUPPORTED,
-				            "the encoding \"%.*s\" is not read here: send UTF-8",
-				            (int)(vl > 40 ? 40 : vl), v);
-		}
-	}
-	return XFCC_XML_OK;
-}
-
 /* True when the n bytes at s are UTF-8. */
 static bool valid_utf8(const char *s, size_t n)
 {
@@ -288,461 +233,311 @@ static bool valid_utf8(const char *s, size_t n)
 	return true;
 }
 
-/* The input as NUL-terminated UTF-8 (new), Latin-1 converted, characters
- * XML does not allow replaced by U+FFFD; its length in *outlen.  NULL
- * when out of memory. */
-static char *to_utf8(const char *in, size_t n, bool latin1, size_t *outlen)
+/* A byte XML 1.0 never allows (2.2: the C0 controls but tab, line feed and
+ * carriage return); the same byte in every charset read here. */
+static bool control_byte(unsigned char c)
 {
-	char *out = malloc(n * 3 + 1); /* U+FFFD (3 bytes) for any byte at most */
-	if (!out)
-		return NULL;
-	size_t o = 0;
-	for (size_t k = 0; k < n;) {
-		uint32_t cp;
-		size_t l = 1;
-		if (latin1)
-			cp = (unsigned char)in[k];
-		else
-			l = utf8_len((const unsigned char *)in + k, n - k, &cp);
-		if (!xml_char(cp))
-			cp = 0xFFFD;
-		o += utf8_put(cp, out + o);
-		k += l;
-	}
-	out[o] = '\0';
-	*outlen = o;
-	return out;
+	return c < 0x20 && c != '\t' && c != '\n' && c != '\r';
 }
 
-/* ---- reading: the parser ---- */
+/* The body with each control byte replaced by the character reference
+ * &#xFFFD; (clients put such bytes in messages; markup that holds one
+ * stays malformed): new text in *out and its length, or NULL in *out
+ * when there is none to replace.  -1 when out of memory. */
+static int without_controls(const char *in, size_t n, char **out, size_t *outlen)
+{
+	static const char ref[] = "&#xFFFD;";
+	size_t count = 0;
+	*out = NULL;
+	for (size_t k = 0; k < n; k++)
+		count += control_byte((unsigned char)in[k]);
+	if (count == 0)
+		return 0;
+	char *o = malloc(n + count * (sizeof ref - 2) + 1);
+	if (!o)
+		return -1;
+	size_t w = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (control_byte((unsigned char)in[k])) {
+			memcpy(o + w, ref, sizeof ref - 1);
+			w += sizeof ref - 1;
+		} else {
+			o[w++] = in[k];
+		}
+	}
+	o[w] = '\0';
+	*out = o;
+	*outlen = w;
+	return 0;
+}
 
-struct ns_decl {
-	char prefix[QNAME_MAX]; /* "" for the default namespace */
-	char *uri;              /* new */
-	int depth;              /* the element that declared it */
-};
+/* ---- reading: the SOAP call, on expat ---- */
 
-struct elem {
-	char qname[QNAME_MAX];
-	const char *uri; /* borrowed from the ns stack, "" for none */
-	const char *local;
-};
+#define NS_SEP '\x01' /* expat's separator of namespace and local name */
 
-struct parser {
-	const char *s; /* UTF-8, NUL-free */
-	size_t n, i;
-	struct ns_decl ns[NS_MAX];
-	int nns;
-	struct elem stack[XFCC_DEPTH];
-	int depth;
-	bool in_body, op_done, root_done;
+/* The state of one parse.  Expat checks the XML (tokens, entities,
+ * references, namespaces, the encodings); the handlers below check the
+ * SOAP structure and collect the call. */
+struct reader {
+	XML_Parser xp;
+	struct xfcc_call *call;
+	int depth;         /* elements open */
+	bool body_seen;    /* a Body came at depth 2 */
+	bool in_body;      /* inside it */
+	bool op_done;      /* the operation element was closed */
 	int op_depth;      /* depth of the operation element, 0 when none */
 	int param;         /* index of the parameter being read, -1 */
 	struct xbuf value; /* the text of that parameter */
-	struct xfcc_call *call;
+	int status;        /* the first refusal of a handler, 0 = none */
+	char declared[64]; /* the XML declaration's encoding, "" = none */
+	char unknown[64];  /* an encoding expat does not know, "" = none */
 	char *err;
 	size_t errlen;
 };
 
-static int perr(struct parser *p, int status, const char *what)
+/* Refuses the document from a handler: keeps the first status and its
+ * sentence and stops expat. */
+static void refuse(struct reader *r, int status, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+static void refuse(struct reader *r, int status, const char *fmt, ...)
 {
-	/* The line helps whoever writes a client. */
-	int line = 1;
-	for (size_t k = 0; k < p->i && k < p->n; k++)
-		line += p->s[k] == '\n';
-	return fail(p->err, p->errlen, status, "%s (line %d)", what, line);
+	if (r->status)
+		return;
+	r->status = status;
+	if (r->err && r->errlen) {
+		char what[320];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(what, sizeof what, fmt, ap);
+		va_end(ap);
+		snprintf(r->err, r->errlen, "%s (line %lu)", what,
+		         (unsigned long)XML_GetCurrentLineNumber(r->xp));
+	}
+	XML_StopParser(r->xp, XML_FALSE);
 }
 
-static bool starts(const struct parser *p, const char *lit)
+/* The local name of an expat name ("uri\1local" or "local"), and its
+ * namespace in uri (up to ulen bytes; "" for none). */
+static const char *split_name(const XML_Char *name, const char **uri, size_t *ulen)
 {
-	size_t l = strlen(lit);
-	return p->n - p->i >= l && memcmp(p->s + p->i, lit, l) == 0;
+	const char *sep = strrchr(name, NS_SEP);
+	*uri = sep ? name : "";
+	*ulen = sep ? (size_t)(sep - name) : 0;
+	return sep ? sep + 1 : name;
 }
 
-/* Skips to just past the literal end; false when it never comes. */
-static bool skip_past(struct parser *p, const char *end)
+static bool uri_is(const char *uri, size_t ulen, const char *want)
 {
-	size_t l = strlen(end);
-	while (p->i + l <= p->n) {
-		if (memcmp(p->s + p->i, end, l) == 0) {
-			p->i += l;
-			return true;
+	return ulen == strlen(want) && memcmp(uri, want, ulen) == 0;
+}
+
+static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **atts)
+{
+	(void)atts; /* xsi:type and the like are not used */
+	struct reader *r = ud;
+	const char *uri;
+	size_t ulen;
+	const char *local = split_name(name, &uri, &ulen);
+	int d = ++r->depth; /* 1 = the root */
+	if (d > XFCC_DEPTH) {
+		refuse(r, XFCC_XML_TOO_BIG, "elements nested deeper than %d", XFCC_DEPTH);
+		return;
+	}
+	if (d == 1) {
+		if (strcmp(local, "Envelope") != 0)
+			refuse(r, XFCC_XML_MALFORMED, "the document is not a SOAP Envelope");
+		else if (uri_is(uri, ulen, XFCC_SOAP12_NS))
+			refuse(r, XFCC_XML_SOAP12, "this is a SOAP 1.2 envelope: Xfcc is SOAP 1.1");
+		else if (ulen > 0 && !uri_is(uri, ulen, XFCC_SOAP_NS))
+			refuse(r, XFCC_XML_VERSION,
+			       "the Envelope is in the namespace \"%.*s\": this server speaks "
+			       "SOAP 1.1, whose namespace is %s",
+			       (int)(ulen > 100 ? 100 : ulen), uri, XFCC_SOAP_NS);
+		return;
+	}
+	if (d == 2 && strcmp(local, "Body") == 0) {
+		if (r->body_seen)
+			refuse(r, XFCC_XML_MALFORMED, "the Envelope has two Bodies");
+		r->body_seen = r->in_body = true;
+		return;
+	}
+	if (d == 3 && r->in_body) {
+		struct xfcc_call *c = r->call;
+		if (r->op_done || r->op_depth) {
+			refuse(r, XFCC_XML_MALFORMED, "the Body holds more than one call");
+			return;
 		}
-		p->i++;
-	}
-	p->i = p->n;
-	return false;
-}
-
-/* Decodes one reference at p->i ('&' ... ';') into out (up to 4 bytes);
- * returns its byte count, or 0 when it is not one of the five predefined
- * entities or a valid character reference. */
-static size_t decode_ref(struct parser *p, char out[4])
-{
-	static const struct {
-		const char *name;
-		char c;
-	} ents[] = {{"amp;", '&'}, {"lt;", '<'}, {"gt;", '>'}, {"quot;", '"'}, {"apos;", '\''}};
-	size_t i = p->i + 1;
-	for (size_t k = 0; k < sizeof ents / sizeof ents[0]; k++) {
-		size_t l = strlen(ents[k].name);
-		if (p->n - i >= l && memcmp(p->s + i, ents[k].name, l) == 0) {
-			p->i = i + l;
-			out[0] = ents[k].c;
-			return 1;
+		snprintf(c->op_name, sizeof c->op_name, "%s", local);
+		if (strcmp(local, "GetMyGames") == 0) {
+			c->op = XFCC_OP_GET_MY_GAMES;
+		} else if (strcmp(local, "MakeAMove") == 0) {
+			c->op = XFCC_OP_MAKE_A_MOVE;
+		} else {
+			refuse(r, XFCC_XML_UNSUPPORTED,
+			       "there is no operation \"%.100s\" here: the operations are "
+			       "GetMyGames "
+			       "and MakeAMove",
+			       local);
+			return;
 		}
-	}
-	if (i >= p->n || p->s[i] != '#')
-		return 0;
-	i++;
-	int base = 10;
-	if (i < p->n && (p->s[i] == 'x' || p->s[i] == 'X')) {
-		base = 16;
-		i++;
-	}
-	uint32_t v = 0;
-	int digits = 0;
-	for (; i < p->n && p->s[i] != ';'; i++, digits++) {
-		char c = p->s[i];
-		int d = c >= '0' && c <= '9'                 ? c - '0'
-		        : base == 16 && c >= 'a' && c <= 'f' ? c - 'a' + 10
-		        : base == 16 && c >= 'A' && c <= 'F' ? c - 'A' + 10
-		                                             : -1;
-		if (d < 0 || digits > 7)
-			return 0;
-		v = v * (uint32_t)base + (uint32_t)d;
-	}
-	if (digits == 0 || i >= p->n || !xml_char(v) || v == 0)
-		return 0;
-	p->i = i + 1;
-	return utf8_put(v, out);
-}
-
-/* Appends decoded character data from p->i up to '<' (or the end) to
- * the current parameter, or checks it away when no parameter is open. */
-static int read_text(struct parser *p)
-{
-	while (p->i < p->n && p->s[p->i] != '<') {
-		char c = p->s[p->i];
-		if (c == '&') {
-			char buf[4];
-			size_t l = decode_ref(p, buf);
-			if (l == 0)
-				return perr(
-				        p, XFCC_XML_MALFORMED,
-				        "an '&' that starts no known entity or character reference "
-				        "(write &amp;)");
-			if (p->param >= 0)
-				xb_add(&p->value, buf, l);
-			continue;
+		if (ulen > 0 && !uri_is(uri, ulen, XFCC_NS)) {
+			refuse(r, XFCC_XML_UNSUPPORTED,
+			       "%s is in the namespace \"%.*s\", not in Xfcc's, %s", local,
+			       (int)(ulen > 100 ? 100 : ulen), uri, XFCC_NS);
+			return;
 		}
-		if (p->param >= 0)
-			xb_add(&p->value, &c, 1); /* other text (blanks between tags) is ignored */
-		p->i++;
+		r->op_depth = d;
+		return;
 	}
-	if (p->value.failed)
-		return perr(p, XFCC_XML_TOO_BIG, "a parameter is longer than allowed");
-	return XFCC_XML_OK;
-}
-
-static const char *ns_lookup(const struct parser *p, const char *prefix)
-{
-	for (int k = p->nns - 1; k >= 0; k--)
-		if (strcmp(p->ns[k].prefix, prefix) == 0)
-			return p->ns[k].uri;
-	return strcmp(prefix, "xml") == 0 ? "http://www.w3.org/XML/1998/namespace" : NULL;
-}
-
-/* Reads a name at p->i into buf; false when there is none or it is too long. */
-static bool read_name(struct parser *p, char *buf, size_t size)
-{
-	size_t st = p->i;
-	while (p->i < p->n && is_name_char((unsigned char)p->s[p->i]))
-		p->i++;
-	size_t l = p->i - st;
-	if (l == 0 || l >= size || p->s[st] == ':' || p->s[st] == '-' || p->s[st] == '.' ||
-	    (p->s[st] >= '0' && p->s[st] <= '9'))
-		return false;
-	memcpy(buf, p->s + st, l);
-	buf[l] = '\0';
-	return true;
-}
-
-static void skip_spaces(struct parser *p)
-{
-	while (p->i < p->n && is_space(p->s[p->i]))
-		p->i++;
-}
-
-/* Reads an attribute value (quoted) and decodes its references; a new
- * string or NULL on a malformed value. */
-static char *read_attr_value(struct parser *p)
-{
-	if (p->i >= p->n || (p->s[p->i] != '"' && p->s[p->i] != '\''))
-		return NULL;
-	char q = p->s[p->i++];
-	struct xbuf b = {.max = XFCC_VALUE_MAX + 1};
-	xb_add(&b, "", 0);
-	while (p->i < p->n && p->s[p->i] != q) {
-		if (p->s[p->i] == '<') {
-			free(b.p);
-			return NULL;
+	if (r->op_depth && d == r->op_depth + 1) {
+		struct xfcc_call *c = r->call;
+		if (strlen(local) >= XFCC_NAME_MAX) {
+			refuse(r, XFCC_XML_MALFORMED, "a parameter name is longer than %d bytes",
+			       XFCC_NAME_MAX - 1);
+			return;
 		}
-		if (p->s[p->i] == '&') {
-			char buf[4];
-			size_t l = decode_ref(p, buf);
-			if (l == 0) {
-				free(b.p);
-				return NULL;
-			}
-			xb_add(&b, buf, l);
-			continue;
+		/* Xfcc's parameters have ASCII names; expat takes more as name
+		 * characters from Latin-1 than from UTF-8 (0xBA), so another name
+		 * could not even be written back. */
+		if (strspn(local,
+		           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
+		    strlen(local)) {
+			refuse(r, XFCC_XML_MALFORMED,
+			       "a parameter name is ASCII letters, digits, '_', '-' and '.' only");
+			return;
 		}
-		xb_add(&b, p->s + p->i, 1);
-		p->i++;
-	}
-	if (p->i >= p->n) {
-		free(b.p);
-		return NULL;
-	}
-	p->i++;
-	return xb_take(&b, NULL);
-}
-
-static const char *local_part(const char *qname)
-{
-	const char *c = strchr(qname, ':');
-	return c ? c + 1 : qname;
-}
-
-/* What an element at the new depth means: the envelope's structure is
- * checked here, the operation and the parameters recorded. */
-static int on_start(struct parser *p, struct elem *e)
-{
-	int d = p->depth; /* 1 = the root */
-	if (d == 1 && strcmp(e->local, "Envelope") != 0)
-		return perr(p, XFCC_XML_MALFORMED, "the document is not a SOAP Envelope");
-	if (d == 2 && strcmp(e->local, "Body") == 0) {
-		if (p->in_body || p->op_done)
-			return perr(p, XFCC_XML_MALFORMED, "the Envelope has two Bodies");
-		p->in_body = true;
-	}
-	if (d == 3 && p->in_body && strcmp(p->stack[1].local, "Body") == 0) {
-		if (p->op_done || p->op_depth)
-			return perr(p, XFCC_XML_MALFORMED, "the Body holds more than one call");
-		snprintf(p->call->op_name, sizeof p->call->op_name, "%s", e->local);
-		if (strcmp(e->local, "GetMyGames") == 0)
-			p->call->op = XFCC_OP_GET_MY_GAMES;
-		else if (strcmp(e->local, "MakeAMove") == 0)
-			p->call->op = XFCC_OP_MAKE_A_MOVE;
-		else
-			return fail(
-			        p->err, p->errlen, XFCC_XML_UNSUPPORTED,
-			        "there is no operation \"%.40s\" here: GetMyGames and MakeAMove "
-			        "are",
-			        e->local);
-		if (e->uri[0] && strcmp(e->uri, XFCC_NS) != 0)
-			return fail(p->err, p->errlen, XFCC_XML_UNSUPPORTED,
-			            "%s is in the namespace \"%.80s\", not %s", e->local, e->uri,
-			            XFCC_NS);
-		p->op_depth = d;
-	}
-	if (p->op_depth && d == p->op_depth + 1) {
-		struct xfcc_call *c = p->call;
-		if (strlen(e->local) >= XFCC_NAME_MAX)
-			return perr(p, XFCC_XML_MALFORMED, "a parameter name is too long");
 		for (int k = 0; k < c->nparams; k++)
-			if (strcasecmp(c->params[k].name, e->local) == 0)
-				return perr(p, XFCC_XML_MALFORMED, "a parameter is given twice");
-		if (c->nparams >= XFCC_PARAMS)
-			return perr(p, XFCC_XML_TOO_BIG, "too many parameters");
-		snprintf(c->params[c->nparams].name, XFCC_NAME_MAX, "%s", e->local);
-		p->param = c->nparams++;
-		free(p->value.p);
-		memset(&p->value, 0, sizeof p->value);
-		p->value.max = XFCC_VALUE_MAX + 1;
-		xb_add(&p->value, "", 0);
-	} else if (p->op_depth && d > p->op_depth + 1) {
-		return perr(p, XFCC_XML_MALFORMED, "a parameter holds elements instead of text");
-	}
-	return XFCC_XML_OK;
-}
-
-static int on_end(struct parser *p)
-{
-	int d = p->depth;
-	if (p->op_depth && d == p->op_depth + 1 && p->param >= 0) {
-		char *v = xb_take(&p->value, NULL);
-		memset(&p->value, 0, sizeof p->value);
-		if (!v)
-			return perr(p, XFCC_XML_NOMEM, "out of memory");
-		p->call->params[p->param].value = v;
-		p->param = -1;
-	}
-	if (p->op_depth && d == p->op_depth) {
-		p->op_depth = 0;
-		p->op_done = true;
-	}
-	if (d == 2 && strcmp(p->stack[1].local, "Body") == 0)
-		p->in_body = false;
-	while (p->nns > 0 && p->ns[p->nns - 1].depth >= d) {
-		free(p->ns[--p->nns].uri);
-	}
-	return XFCC_XML_OK;
-}
-
-/* A start tag at p->i (just past '<'). */
-static int start_tag(struct parser *p)
-{
-	if (p->root_done)
-		return perr(p, XFCC_XML_MALFORMED, "content after the Envelope");
-	if (p->depth >= XFCC_DEPTH)
-		return perr(p, XFCC_XML_TOO_BIG, "elements nested too deep");
-	struct elem *e = &p->stack[p->depth];
-	if (!read_name(p, e->qname, sizeof e->qname))
-		return perr(p, XFCC_XML_MALFORMED, "a tag without a valid name");
-	int newdepth = p->depth + 1;
-	bool empty = false;
-	for (;;) {
-		bool sp = p->i < p->n && is_space(p->s[p->i]);
-		skip_spaces(p);
-		if (p->i >= p->n)
-			return perr(p, XFCC_XML_MALFORMED, "the document ends inside a tag");
-		if (p->s[p->i] == '>') {
-			p->i++;
-			break;
-		}
-		if (starts(p, "/>")) {
-			p->i += 2;
-			empty = true;
-			break;
-		}
-		char aname[QNAME_MAX];
-		if (!sp || !read_name(p, aname, sizeof aname))
-			return perr(p, XFCC_XML_MALFORMED, "a malformed attribute");
-		skip_spaces(p);
-		if (p->i >= p->n || p->s[p->i] != '=')
-			return perr(p, XFCC_XML_MALFORMED, "an attribute without a value");
-		p->i++;
-		skip_spaces(p);
-		char *val = read_attr_value(p);
-		if (!val)
-			return perr(p, XFCC_XML_MALFORMED, "a malformed attribute value");
-		bool is_default = strcmp(aname, "xmlns") == 0;
-		if (strcmp(aname, "xmlns:") == 0) {
-			free(val);
-			return perr(p, XFCC_XML_MALFORMED,
-			            "a namespace declaration without a prefix");
-		}
-		if (is_default || strncmp(aname, "xmlns:", 6) == 0) {
-			if (p->nns >= NS_MAX) {
-				free(val);
-				return perr(p, XFCC_XML_TOO_BIG, "too many namespace declarations");
+			if (strcasecmp(c->params[k].name, local) == 0) {
+				refuse(r, XFCC_XML_MALFORMED, "the parameter %s is given twice",
+				       local);
+				return;
 			}
-			struct ns_decl *nd = &p->ns[p->nns++];
-			snprintf(nd->prefix, sizeof nd->prefix, "%s", is_default ? "" : aname + 6);
-			nd->uri = val;
-			nd->depth = newdepth;
-		} else {
-			free(val); /* other attributes (xsi:type, ...) are not used */
+		if (c->nparams >= XFCC_PARAMS) {
+			refuse(r, XFCC_XML_TOO_BIG, "a call has at most %d parameters",
+			       XFCC_PARAMS);
+			return;
 		}
+		snprintf(c->params[c->nparams].name, XFCC_NAME_MAX, "%s", local);
+		r->param = c->nparams++;
+		free(r->value.p);
+		memset(&r->value, 0, sizeof r->value);
+		r->value.max = XFCC_VALUE_MAX + 1;
+		xb_add(&r->value, "", 0);
+		return;
 	}
-	char prefix[QNAME_MAX] = "";
-	const char *colon = strchr(e->qname, ':');
-	if (colon)
-		snprintf(prefix, sizeof prefix, "%.*s", (int)(colon - e->qname), e->qname);
-	const char *uri = ns_lookup(p, prefix);
-	if (!uri && prefix[0])
-		return perr(p, XFCC_XML_MALFORMED, "an element prefix without a namespace");
-	e->uri = uri ? uri : "";
-	e->local = local_part(e->qname);
-	if (!e->local[0] || strchr(e->local, ':'))
-		return perr(p, XFCC_XML_MALFORMED,
-		            "an element name that is not a prefix and a name");
-	p->depth = newdepth;
-	int rc = on_start(p, e);
-	if (rc)
-		return rc;
-	if (empty) {
-		rc = on_end(p);
-		p->depth--;
-		if (p->depth == 0)
-			p->root_done = true;
-	}
-	return rc;
+	if (r->op_depth && d > r->op_depth + 1)
+		refuse(r, XFCC_XML_MALFORMED, "the parameter %s holds elements instead of text",
+		       r->param >= 0 ? r->call->params[r->param].name : "?");
 }
 
-/* An end tag at p->i (just past "</"). */
-static int end_tag(struct parser *p)
+static void XMLCALL on_end(void *ud, const XML_Char *name)
 {
-	char name[QNAME_MAX];
-	if (p->depth == 0 || !read_name(p, name, sizeof name))
-		return perr(p, XFCC_XML_MALFORMED, "an end tag that closes nothing");
-	if (strcmp(name, p->stack[p->depth - 1].qname) != 0)
-		return perr(p, XFCC_XML_MALFORMED, "an end tag that does not match its start tag");
-	skip_spaces(p);
-	if (p->i >= p->n || p->s[p->i] != '>')
-		return perr(p, XFCC_XML_MALFORMED, "a malformed end tag");
-	p->i++;
-	int rc = on_end(p);
-	p->depth--;
-	if (p->depth == 0)
-		p->root_done = true;
-	return rc;
+	(void)name; /* expat has matched it with its start tag */
+	struct reader *r = ud;
+	int d = r->depth--;
+	if (r->op_depth && d == r->op_depth + 1 && r->param >= 0) {
+		char *v = xb_take(&r->value, NULL);
+		memset(&r->value, 0, sizeof r->value);
+		if (!v) {
+			refuse(r, XFCC_XML_NOMEM, "out of memory");
+			return;
+		}
+		r->call->params[r->param].value = v;
+		r->param = -1;
+	} else if (r->op_depth && d == r->op_depth) {
+		r->op_depth = 0;
+		r->op_done = true;
+	} else if (d == 2) {
+		r->in_body = false;
+	}
 }
 
-static int parse_doc(struct parser *p)
+/* Text (character references and CDATA sections decoded by expat): the
+ * value of the open parameter; other text (blanks between tags) goes. */
+static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 {
-	if (starts(p, "\xEF\xBB\xBF"))
-		p->i += 3;
-	while (p->i < p->n) {
-		int rc = read_text(p);
-		if (rc)
-			return rc;
-		if (p->i >= p->n)
-			break;
-		/* p->s[p->i] == '<' */
-		if (starts(p, "<!--")) {
-			if (!skip_past(p, "-->"))
-				return perr(p, XFCC_XML_MALFORMED, "a comment that never ends");
-		} else if (starts(p, "<![CDATA[")) {
-			size_t st = p->i + 9;
-			p->i = st;
-			if (!skip_past(p, "]]>"))
-				return perr(p, XFCC_XML_MALFORMED,
-				            "a CDATA section that never ends");
-			if (p->param >= 0)
-				xb_add(&p->value, p->s + st, p->i - 3 - st);
-			if (p->value.failed)
-				return perr(p, XFCC_XML_TOO_BIG,
-				            "a parameter is longer than allowed");
-		} else if (starts(p, "<!")) {
-			return perr(p, XFCC_XML_UNSUPPORTED,
-			            "a document type declaration is not accepted (no DTDs, no "
-			            "entities)");
-		} else if (starts(p, "<?")) {
-			if (!skip_past(p, "?>"))
-				return perr(p, XFCC_XML_MALFORMED,
-				            "a processing instruction that never ends");
-		} else if (starts(p, "</")) {
-			p->i += 2;
-			rc = end_tag(p);
-			if (rc)
-				return rc;
-		} else {
-			p->i++;
-			rc = start_tag(p);
-			if (rc)
-				return rc;
-		}
+	struct reader *r = ud;
+	if (r->param < 0 || !r->op_depth || r->depth != r->op_depth + 1)
+		return;
+	xb_add(&r->value, s, (size_t)len);
+	if (r->value.failed)
+		refuse(r, XFCC_XML_TOO_BIG, "the parameter %s is longer than %d bytes",
+		       r->call->params[r->param].name, XFCC_VALUE_MAX);
+}
+
+/* No DTD is read: no entity can be defined, nothing external fetched. */
+static void XMLCALL on_doctype(void *ud, const XML_Char *name, const XML_Char *sysid,
+                               const XML_Char *pubid, int has_internal_subset)
+{
+	(void)name, (void)sysid, (void)pubid, (void)has_internal_subset;
+	refuse(ud, XFCC_XML_UNSUPPORTED,
+	       "a document type declaration is not accepted (no DTDs, no entities)");
+}
+
+static void XMLCALL on_xml_decl(void *ud, const XML_Char *version, const XML_Char *encoding,
+                                int standalone)
+{
+	(void)version, (void)standalone;
+	struct reader *r = ud;
+	snprintf(r->declared, sizeof r->declared, "%s", encoding ? encoding : "");
+}
+
+/* Expat reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII itself; any other
+ * encoding a declaration names comes here and is refused. */
+static int XMLCALL on_unknown_encoding(void *ud, const XML_Char *name, XML_Encoding *info)
+{
+	(void)info;
+	struct reader *r = ud;
+	snprintf(r->unknown, sizeof r->unknown, "%s", name);
+	return XML_STATUS_ERROR;
+}
+
+/* One parse of the n bytes at s, read in the encoding enc (NULL: as the
+ * document says, UTF-8 without a declaration); 0 or a status with err. */
+static int parse_once(const char *s, size_t n, const char *enc, struct reader *r)
+{
+	struct xfcc_call *call = r->call;
+	memset(call, 0, sizeof *call);
+	r->xp = XML_ParserCreateNS(enc, NS_SEP);
+	if (!r->xp)
+		return fail(r->err, r->errlen, XFCC_XML_NOMEM, "out of memory");
+	XML_SetUserData(r->xp, r);
+	XML_SetElementHandler(r->xp, on_start, on_end);
+	XML_SetCharacterDataHandler(r->xp, on_text);
+	XML_SetStartDoctypeDeclHandler(r->xp, on_doctype);
+	XML_SetXmlDeclHandler(r->xp, on_xml_decl);
+	XML_SetUnknownEncodingHandler(r->xp, on_unknown_encoding, r);
+	XML_SetParamEntityParsing(r->xp, XML_PARAM_ENTITY_PARSING_NEVER);
+	enum XML_Status st = XML_Parse(r->xp, s, (int)n, XML_TRUE);
+	int rc = XFCC_XML_OK;
+	if (r->status) {
+		rc = r->status;
+	} else if (st != XML_STATUS_OK) {
+		enum XML_Error e = XML_GetErrorCode(r->xp);
+		if (e == XML_ERROR_NO_MEMORY)
+			rc = fail(r->err, r->errlen, XFCC_XML_NOMEM, "out of memory");
+		else if (e == XML_ERROR_UNKNOWN_ENCODING || r->unknown[0])
+			rc = fail(r->err, r->errlen, XFCC_XML_UNSUPPORTED,
+			          "the encoding \"%.40s\" is not read here: send UTF-8 (or "
+			          "ISO-8859-1)",
+			          r->unknown[0] ? r->unknown : "?");
+		else
+			rc = fail(r->err, r->errlen, XFCC_XML_MALFORMED,
+			          "not well-formed XML: %s (line %lu, column %lu)",
+			          XML_ErrorString(e),
+			          (unsigned long)XML_GetCurrentLineNumber(r->xp),
+			          (unsigned long)XML_GetCurrentColumnNumber(r->xp) + 1);
+	} else if (call->op == XFCC_OP_NONE) {
+		rc = fail(r->err, r->errlen, XFCC_XML_MALFORMED,
+		          "the SOAP Body holds no call (GetMyGames or MakeAMove)");
 	}
-	if (p->depth != 0 || !p->root_done)
-		return perr(p, XFCC_XML_MALFORMED,
-		            "the document ends before the Envelope is closed");
-	if (p->call->op == XFCC_OP_NONE)
-		return fail(p->err, p->errlen, XFCC_XML_MALFORMED,
-		            "the SOAP Body holds no call (GetMyGames or MakeAMove)");
-	return XFCC_XML_OK;
+	XML_ParserFree(r->xp);
+	r->xp = NULL;
+	free(r->value.p);
+	memset(&r->value, 0, sizeof r->value);
+	if (rc != XFCC_XML_OK)
+		xfcc_call_free(call);
+	return rc;
 }
 
 void xfcc_call_free(struct xfcc_call *call)
@@ -763,36 +558,53 @@ int xfcc_parse(const char *body, size_t len, const char *content_type, struct xf
 		            XFCC_IN_MAX);
 	if (len == 0)
 		return fail(err, errlen, XFCC_XML_MALFORMED, "the request has no body");
-	enum charset cs;
-	int rc = input_charset(body, len, content_type, &cs, err, errlen);
-	if (rc)
-		return rc;
-	/* A body declared (or taken) as UTF-8 that is not UTF-8 is read as
-	 * ISO-8859-1: Tcl's http package (Scid) sends the bytes of its
-	 * string as they are, whatever the charset it names, so a Danish
-	 * "æøå" arrives as Latin-1. */
-	if (cs == CS_UTF8 && !valid_utf8(body, len))
-		cs = CS_LATIN1;
-	/* Everything below reads UTF-8 in which every character is one XML
-	 * allows: the others (control characters, a NUL) become U+FFFD. */
-	char *text = to_utf8(body, len, cs == CS_LATIN1, &len);
-	if (!text)
+	if (len >= 2 && (memcmp(body, "\xFE\xFF", 2) == 0 || memcmp(body, "\xFF\xFE", 2) == 0 ||
+	                 body[0] == '\0' || body[1] == '\0'))
+		return fail(err, errlen, XFCC_XML_UNSUPPORTED,
+		            "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
+	/* RFC 7303 8.1: the Content-Type's charset before the declaration's. */
+	const char *label = NULL, *v;
+	size_t vl;
+	if (content_type && find_param(content_type, strlen(content_type), "charset", &v, &vl)) {
+		label = charset_named(v, vl);
+		if (!label)
+			return fail(
+			        err, errlen, XFCC_XML_UNSUPPORTED,
+			        "the charset \"%.*s\" is not read here: send UTF-8 (or ISO-8859-1)",
+			        (int)(vl > 40 ? 40 : vl), v);
+	}
+	char *clean = NULL;
+	if (without_controls(body, len, &clean, &len) != 0)
 		return fail(err, errlen, XFCC_XML_NOMEM, "out of memory");
-	struct parser p;
-	memset(&p, 0, sizeof p);
-	p.s = text;
-	p.n = len;
-	p.param = -1;
-	p.call = call;
-	p.err = err;
-	p.errlen = errlen;
-	rc = parse_doc(&p);
-	free(p.value.p);
-	while (p.nns > 0)
-		free(p.ns[--p.nns].uri);
-	free(text);
-	if (rc)
-		xfcc_call_free(call);
+	const char *s = clean ? clean : body;
+	/* A body labelled (or taken as) UTF-8 that is not UTF-8 is read as
+	 * ISO-8859-1: Tcl's http package (Scid) sends the bytes of its string
+	 * as they are, whatever charset it names, so a Danish "æøå" arrives
+	 * as Latin-1. */
+	bool utf8 = valid_utf8(s, len);
+	if (label && strcmp(label, "UTF-8") == 0 && !utf8)
+		label = "ISO-8859-1";
+	struct reader r;
+	memset(&r, 0, sizeof r);
+	r.call = call;
+	r.param = -1;
+	r.err = err;
+	r.errlen = errlen;
+	int rc = parse_once(s, len, label, &r);
+	bool says_utf8 = !r.declared[0] || strcasecmp(r.declared, "utf-8") == 0 ||
+	                 strcasecmp(r.declared, "utf8") == 0;
+	if (rc != XFCC_XML_OK && !label && !utf8 && says_utf8) {
+		/* The same quirk when the declaration says UTF-8, or nothing. */
+		memset(&r, 0, sizeof r);
+		r.call = call;
+		r.param = -1;
+		r.err = err;
+		r.errlen = errlen;
+		rc = parse_once(s, len, "ISO-8859-1", &r);
+	}
+	if (rc == XFCC_XML_OK && err && errlen)
+		err[0] = '\0'; /* a first reading's complaint is void */
+	free(clean);
 	return rc;
 }
 
@@ -908,22 +720,14 @@ char *xfcc_write_games(const struct xfcc_game *games, size_t n, size_t *len)
 	xb_str(&b, "<GetMyGamesResponse xmlns=\"" XFCC_NS "\">\n<GetMyGamesResult>\n");
 	for (size_t k = 0; k < n; k++) {
 		const struct xfcc_game *g = &games[k];
+		/* ICCF's order (xfcc_xml.h, docs/XFCC.md); the WSDL below
+		 * declares the same sequence. */
 		xb_str(&b, "<XfccGame>");
 		el_int(&b, "id", g->id);
 		el_text(&b, "white", g->white);
 		el_text(&b, "black", g->black);
 		el_text(&b, "event", g->event);
 		el_text(&b, "site", g->site);
-		el_text(&b, "eventDate", g->event_date);
-		el_text(&b, "round", g->round);
-		el_int(&b, "whiteElo", g->white_elo);
-		el_int(&b, "blackElo", g->black_elo);
-		el_text(&b, "timeControl", g->time_control);
-		el_text(&b, "gameLink", g->game_link);
-		el_text(&b, "result", g->result);
-		el_bool(&b, "drawOffered", g->draw_offered);
-		el_bool(&b, "setup", g->setup);
-		el_text(&b, "fen", g->fen);
 		el_bool(&b, "myTurn", g->my_turn);
 		el_bool(&b, "hasWhite", g->has_white);
 		el_int(&b, "daysPlayer", g->days_player);
@@ -933,9 +737,19 @@ char *xfcc_write_games(const struct xfcc_game *games, size_t n, size_t *len)
 		el_int(&b, "hoursOpponent", g->hours_opponent);
 		el_int(&b, "minutesOpponent", g->minutes_opponent);
 		el_text(&b, "moves", g->moves);
+		el_bool(&b, "drawOffered", g->draw_offered);
 		el_text(&b, "message", g->message);
 		el_text(&b, "serverInfo", g->server_info);
+		el_text(&b, "gameLink", g->game_link);
+		el_int(&b, "whiteElo", g->white_elo);
+		el_int(&b, "blackElo", g->black_elo);
+		el_text(&b, "timeControl", g->time_control);
 		el_text(&b, "variant", g->variant);
+		el_text(&b, "eventDate", g->event_date);
+		el_bool(&b, "setup", g->setup);
+		el_text(&b, "fen", g->fen);
+		el_text(&b, "result", g->result);
+		el_text(&b, "round", g->round);
 		xb_str(&b, "</XfccGame>\n");
 	}
 	xb_str(&b, "</GetMyGamesResult>\n</GetMyGamesResponse>\n");
@@ -959,7 +773,9 @@ char *xfcc_write_fault(const char *faultcode, const char *faultstring, size_t *l
 	struct xbuf b = {.max = OUT_MAX};
 	char code[32];
 	snprintf(code, sizeof code, "soap:%s",
-	         strcmp(faultcode, "Server") == 0 ? "Server" : "Client");
+	         strcmp(faultcode, "Server") == 0            ? "Server"
+	         : strcmp(faultcode, "VersionMismatch") == 0 ? "VersionMismatch"
+	                                                     : "Client");
 	envelope_start(&b);
 	xb_str(&b, "<soap:Fault>\n");
 	el_text(&b, "faultcode", code);
@@ -967,5 +783,206 @@ char *xfcc_write_fault(const char *faultcode, const char *faultstring, size_t *l
 	el_text(&b, "faultstring", faultstring);
 	xb_str(&b, "\n</soap:Fault>\n");
 	envelope_end(&b);
+	return xb_take(&b, len);
+}
+
+char *xfcc_write_fault12(const char *reason, size_t *len)
+{
+	struct xbuf b = {.max = OUT_MAX};
+	xb_str(&b,
+	       "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	       "<env:Envelope xmlns:env=\"" XFCC_SOAP12_NS "\">\n"
+	       "<env:Header>\n<env:Upgrade>\n"
+	       "<env:SupportedEnvelope qname=\"ns1:Envelope\" xmlns:ns1=\"" XFCC_SOAP_NS "\"/>\n"
+	       "</env:Upgrade>\n</env:Header>\n<env:Body>\n<env:Fault>\n"
+	       "<env:Code><env:Value>env:VersionMismatch</env:Value></env:Code>\n"
+	       "<env:Reason><env:Text xml:lang=\"en\">");
+	xb_text(&b, reason);
+	xb_str(&b, "</env:Text></env:Reason>\n</env:Fault>\n</env:Body>\n</env:Envelope>\n");
+	return xb_take(&b, len);
+}
+
+/* ---- the WSDL ---- */
+
+/* An element of a sequence: value types are always written (minOccurs
+ * 1), strings may be absent. */
+static void wsdl_el(struct xbuf *b, const char *name, const char *type)
+{
+	bool value = strcmp(type, "s:string") != 0;
+	xb_str(b, "<s:element minOccurs=\"");
+	xb_str(b, value ? "1" : "0");
+	xb_str(b, "\" maxOccurs=\"1\" name=\"");
+	xb_str(b, name);
+	xb_str(b, "\" type=\"");
+	xb_str(b, type);
+	xb_str(b, "\"/>\n");
+}
+
+static void wsdl_enum(struct xbuf *b, const char *name, const char *const *values)
+{
+	xb_str(b, "<s:simpleType name=\"");
+	xb_str(b, name);
+	xb_str(b, "\"><s:restriction base=\"s:string\">\n");
+	for (; *values; values++) {
+		xb_str(b, "<s:enumeration value=\"");
+		xb_str(b, *values);
+		xb_str(b, "\"/>\n");
+	}
+	xb_str(b, "</s:restriction></s:simpleType>\n");
+}
+
+/* An operation's message, portType and binding parts, by kind 0..2. */
+static void wsdl_op(struct xbuf *b, int kind, const char *op)
+{
+	static const char *const open[] = {"<wsdl:message name=\"", "<wsdl:operation name=\"",
+	                                   "<wsdl:operation name=\""};
+	if (kind == 0) {
+		for (int k = 0; k < 2; k++) {
+			xb_str(b, open[0]);
+			xb_str(b, op);
+			xb_str(b, k ? "SoapOut\"><wsdl:part name=\"parameters\" element=\"tns:"
+			            : "SoapIn\"><wsdl:part name=\"parameters\" element=\"tns:");
+			xb_str(b, op);
+			xb_str(b, k ? "Response\"/></wsdl:message>\n" : "\"/></wsdl:message>\n");
+		}
+		return;
+	}
+	xb_str(b, open[kind]);
+	xb_str(b, op);
+	if (kind == 1) {
+		xb_str(b, "\"><wsdl:input message=\"tns:");
+		xb_str(b, op);
+		xb_str(b, "SoapIn\"/><wsdl:output message=\"tns:");
+		xb_str(b, op);
+		xb_str(b, "SoapOut\"/></wsdl:operation>\n");
+		return;
+	}
+	xb_str(b, "\"><soap:operation soapAction=\"" XFCC_NS "/");
+	xb_str(b, op);
+	xb_str(b, "\" style=\"document\"/>"
+	          "<wsdl:input><soap:body use=\"literal\"/></wsdl:input>"
+	          "<wsdl:output><soap:body use=\"literal\"/></wsdl:output></wsdl:operation>\n");
+}
+
+char *xfcc_write_wsdl(const char *location, size_t *len)
+{
+	/* The XfccGame sequence, as xfcc_write_games() writes it. */
+	static const char *const game[][2] = {
+	        {"id", "s:int"},
+	        {"white", "s:string"},
+	        {"black", "s:string"},
+	        {"event", "s:string"},
+	        {"site", "s:string"},
+	        {"myTurn", "s:boolean"},
+	        {"hasWhite", "s:boolean"},
+	        {"daysPlayer", "s:int"},
+	        {"hoursPlayer", "s:int"},
+	        {"minutesPlayer", "s:int"},
+	        {"daysOpponent", "s:int"},
+	        {"hoursOpponent", "s:int"},
+	        {"minutesOpponent", "s:int"},
+	        {"moves", "s:string"},
+	        {"drawOffered", "s:boolean"},
+	        {"message", "s:string"},
+	        {"serverInfo", "s:string"},
+	        {"gameLink", "s:string"},
+	        {"whiteElo", "s:int"},
+	        {"blackElo", "s:int"},
+	        {"timeControl", "s:string"},
+	        {"variant", "s:string"},
+	        {"eventDate", "s:string"},
+	        {"setup", "s:boolean"},
+	        {"fen", "s:string"},
+	        {"result", "tns:Result"},
+	        {"round", "s:string"},
+	};
+	static const char *const move[][2] = {
+	        {"username", "s:string"},  {"password", "s:string"},    {"gameId", "s:int"},
+	        {"resign", "s:boolean"},   {"acceptDraw", "s:boolean"}, {"movecount", "s:int"},
+	        {"myMove", "s:string"},    {"offerDraw", "s:boolean"},  {"claimDraw", "s:boolean"},
+	        {"myMessage", "s:string"},
+	};
+	static const char *const results[] = {"Ongoing",
+	                                      "WhiteWins",
+	                                      "BlackWins",
+	                                      "Draw",
+	                                      "WhiteWinAdjudicated",
+	                                      "BlackWinAdjudicated",
+	                                      "DrawAdjudicated",
+	                                      "WhiteDefaulted",
+	                                      "BlackDefaulted",
+	                                      "BothDefaulted",
+	                                      "Cancelled",
+	                                      "AdjudicationPending",
+	                                      NULL};
+	static const char *const codes[] = {"Success",
+	                                    "ServerError",
+	                                    "AuthenticationFailed",
+	                                    "InvalidGameID",
+	                                    "NotYourGame",
+	                                    "NotYourTurn",
+	                                    "InvalidMoveNumber",
+	                                    "InvalidMove",
+	                                    "NoDrawWasOffered",
+	                                    "LostOnTime",
+	                                    "YouAreOnLeave",
+	                                    "MoveIsAmbigous",
+	                                    "FeatureUnavailable",
+	                                    "Cancelled",
+	                                    "AdjudicationPending",
+	                                    NULL};
+	static const char *const ops[] = {"GetMyGames", "MakeAMove"};
+	struct xbuf b = {.max = OUT_MAX};
+	xb_str(&b, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+	           "<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" "
+	           "xmlns:soap=\"http://schemas.xmlsoap.org/wsdl/soap/\" "
+	           "xmlns:s=\"http://www.w3.org/2001/XMLSchema\" xmlns:tns=\"" XFCC_NS "\" "
+	           "targetNamespace=\"" XFCC_NS "\">\n"
+	           "<wsdl:documentation>Xfcc (XfccBasic) on corrchess: docs/XFCC.md"
+	           "</wsdl:documentation>\n<wsdl:types>\n"
+	           "<s:schema elementFormDefault=\"qualified\" targetNamespace=\"" XFCC_NS "\">\n"
+	           "<s:element name=\"GetMyGames\"><s:complexType><s:sequence>\n");
+	for (int i = 0; i < 2; i++)
+		wsdl_el(&b, move[i][0], move[i][1]);
+	xb_str(&b, "</s:sequence></s:complexType></s:element>\n"
+	           "<s:element name=\"GetMyGamesResponse\"><s:complexType><s:sequence>\n");
+	wsdl_el(&b, "GetMyGamesResult", "tns:ArrayOfXfccGame");
+	xb_str(&b, "</s:sequence></s:complexType></s:element>\n"
+	           "<s:complexType name=\"ArrayOfXfccGame\"><s:sequence>\n"
+	           "<s:element minOccurs=\"0\" maxOccurs=\"unbounded\" name=\"XfccGame\" "
+	           "type=\"tns:XfccGame\"/>\n</s:sequence></s:complexType>\n"
+	           "<s:complexType name=\"XfccGame\"><s:sequence>\n");
+	for (size_t i = 0; i < sizeof game / sizeof game[0]; i++)
+		wsdl_el(&b, game[i][0], game[i][1]);
+	xb_str(&b, "</s:sequence></s:complexType>\n");
+	wsdl_enum(&b, "Result", results);
+	xb_str(&b, "<s:element name=\"MakeAMove\"><s:complexType><s:sequence>\n");
+	for (size_t i = 0; i < sizeof move / sizeof move[0]; i++)
+		wsdl_el(&b, move[i][0], move[i][1]);
+	xb_str(&b, "</s:sequence></s:complexType></s:element>\n"
+	           "<s:element name=\"MakeAMoveResponse\"><s:complexType><s:sequence>\n");
+	wsdl_el(&b, "MakeAMoveResult", "tns:MakeAMoveResult");
+	xb_str(&b, "</s:sequence></s:complexType></s:element>\n");
+	wsdl_enum(&b, "MakeAMoveResult", codes);
+	xb_str(&b, "</s:schema>\n</wsdl:types>\n");
+	for (int kind = 0; kind < 3; kind++) {
+		if (kind == 1)
+			xb_str(&b, "<wsdl:portType name=\"XfccBasicSoap\">\n");
+		if (kind == 2)
+			xb_str(&b,
+			       "<wsdl:binding name=\"XfccBasicSoap\" type=\"tns:XfccBasicSoap\">"
+			       "<soap:binding "
+			       "transport=\"http://schemas.xmlsoap.org/soap/http\"/>\n");
+		for (int i = 0; i < 2; i++)
+			wsdl_op(&b, kind, ops[i]);
+		if (kind == 1)
+			xb_str(&b, "</wsdl:portType>\n");
+		if (kind == 2)
+			xb_str(&b, "</wsdl:binding>\n");
+	}
+	xb_str(&b, "<wsdl:service name=\"XfccBasic\"><wsdl:port name=\"XfccBasicSoap\" "
+	           "binding=\"tns:XfccBasicSoap\"><soap:address location=\"");
+	xb_text(&b, location);
+	xb_str(&b, "\"/></wsdl:port></wsdl:service>\n</wsdl:definitions>\n");
 	return xb_take(&b, len);
 }

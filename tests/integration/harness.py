@@ -23,6 +23,9 @@ import traceback
 import urllib.error
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import openapi_check  # noqa: E402 (beside this file)
+
 CORRCHESS = os.environ.get("CORRCHESS", "corrchess")
 CORRCHESSD = os.environ.get("CORRCHESSD", "corrchessd")
 TOP_SRCDIR = os.environ.get(
@@ -84,9 +87,11 @@ class Client:
             req.add_header(k, v)
         try:
             with urllib.request.urlopen(req, timeout=30) as r:
-                return Response(r.status, r.read(), dict(r.headers))
+                resp = Response(r.status, r.read(), dict(r.headers))
         except urllib.error.HTTPError as e:
-            return Response(e.code, e.read(), dict(e.headers))
+            resp = Response(e.code, e.read(), dict(e.headers))
+        openapi_check.check(method, url, resp)  # issue 23: the answer as docs/openapi.yaml says
+        return resp
 
     def get(self, path, **kw):
         return self.request("GET", path, **kw)
@@ -545,9 +550,12 @@ def run_tests():
     passed = failed = 0
     for fn in _tests:
         t0 = time.time()
+        openapi_check.reset()
         try:
             fn()
             check_deadlines_all()  # issue 16: after every scenario
+            expect(not openapi_check.failures(), "answers unlike docs/openapi.yaml (issue 23): %s"
+                   % openapi_check.failures())
             passed += 1
             print("ok - %s (%.1fs)" % (fn.__name__, time.time() - t0))
         except Exception:

@@ -83,8 +83,9 @@ def pgn_of_a_game_in_progress():
     expect("FEN" not in d and "SetUp" not in d, "no FEN for the standard start")
     expect_eq([k for k, _ in t][7:], sorted(k for k, _ in t[7:]), "other tags in ASCII order")
     movetext = r.text.split("\n\n", 1)[1]
-    expect(movetext.startswith("1. e4 {rec 2027-09-01 sent 2027-09-01 0d} 1... e5 {rec"),
-           "movetext %r" % movetext)
+    # issue 23: the dates as ChessBase's and ICCF's commands
+    expect(movetext.startswith("1. e4 {[%ccrcv 2027.09.01] [%ccsnt 2027.09.01] 0d} 1... e5 "
+                               "{[%ccrcv"), "movetext %r" % movetext)
     expect(movetext.rstrip("\n").endswith("*"), "ends with the marker")
     expect(r.text.endswith("\n\n"), "an empty line ends the game")
     expect(all(len(l) <= 79 for l in r.text.splitlines()), "lines of at most 79")
@@ -103,8 +104,8 @@ def finished_game_has_result_termination_and_ending():
     expect_eq(d["TimeControl"], "10/2592000", "TimeControl: 10 moves in 30 days")
     expect_eq(d["Event"], "corrchess game %d" % g["id"], "Event without an event")
     flat = " ".join(r.text.split("\n\n", 1)[1].split())
-    expect(flat.endswith("2... Qh4# {rec 2027-09-01 sent 2027-09-01 0d; Black won by checkmate.} "
-                         "0-1"), "mate, ending comment, marker: %r" % r.text)
+    expect(flat.endswith("2... Qh4# {[%ccrcv 2027.09.01] [%ccsnt 2027.09.01] 0d; Black won by "
+                         "checkmate.} 0-1"), "mate, ending comment, marker: %r" % r.text)
     expect(r.text.endswith("0-1\n\n"), "an empty line ends the game")
     t = export(w.bob, g["id"], "transcript")
     expect_eq(content_type(t), TEXT_TYPE, "content type")
@@ -127,7 +128,7 @@ def thematic_game_from_black():
     d = dict(tags(r.text))
     expect_eq(d.get("FEN"), fen, "FEN tag")
     expect_eq(d.get("SetUp"), "1", "SetUp tag")
-    expect(r.text.split("\n\n", 1)[1].startswith("11... a6 {rec"), "Black starts: %r" % r.text)
+    expect(r.text.split("\n\n", 1)[1].startswith("11... a6 {[%ccrcv"), "Black starts: %r" % r.text)
     t = export(w.alice, g["id"], "transcript")
     expect(re.search(r"\n {20}11\. -     1716   ----   01/09  0/00\n"
                      r"01/09  01/09  0/00  12\. 2425\n", t.text), "rows %r" % t.text)
@@ -154,11 +155,34 @@ def transcript_of_the_dsu_model_game():
                   + MODEL_TABLE + "\nMoves: 1. 5254, 5755 2. 7163, 2836 3. 6125\n",
                   "the model, byte for byte, then the numbered moves")
         p = export(tl, g["id"], "pgn")
-        expect("1. e4 {rec 2027-08-29 sent 2027-08-29 0d} 1... e5 {rec 2027-08-29 sent\n"
-               "2027-08-30 1d} 2. Nf3" in p.text, "PGN comments %r" % p.text)
+        expect("1. e4 {[%ccrcv 2027.08.29] [%ccsnt 2027.08.29] 0d} 1... e5 {[%ccrcv 2027.08.29]\n"
+               "[%ccsnt 2027.08.30] 1d} 2. Nf3" in p.text, "PGN comments %r" % p.text)
         expect_eq(dict(tags(p.text))["Site"], "https://corr.example.org", "Site is base_url")
     finally:
         srv.close()
+
+
+@test
+def email_received_never_after_sent():
+    """Issue 23: in e-mail play a move counts as received the day after
+    its sent date (DSU 6.8.6); a reply sent the same day is exported
+    received that day, in the PGN and in the transcript."""
+    w = W()
+    g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-email", TODAY)
+    play(w.alice, g["id"], "e4")
+    moves = play(w.bob, g["id"], "e5")["moves"]
+    expect_eq((moves[1]["received"], moves[1]["sent"]), (add_days(TODAY, 1), TODAY),
+              "the GAME keeps the clock's received date")
+    pgn = export(w.bob, g["id"], "pgn").text
+    d = TODAY.replace("-", ".")
+    flat = " ".join(pgn.split("\n\n", 1)[1].split())
+    expect("1... e5 {[%%ccrcv %s] [%%ccsnt %s] 0d}" % (d, d) in flat, "PGN: %r" % flat)
+    for rcv, snt in re.findall(r"\[%ccrcv (\S+)\] \[%ccsnt (\S+)\]", flat):
+        expect(rcv <= snt, "received %s after sent %s" % (rcv, snt))
+    t = export(w.bob, g["id"], "transcript").text
+    dm = TODAY[8:10] + "/" + TODAY[5:7]
+    expect("5755   %s  %s" % (dm, dm) in t, "transcript: %r" % t)
+    expect("Black: %s-%s" % (dm, dm) in t, "last move line: %r" % t)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ corrchessd delivers its outbox itself to a real SMTP server (aiosmtpd):
   not sent by a second sender.
 
 Expected dates are computed here from SPEC 4, not taken from the program."""
+import html.parser
 import json
 import os
 import re
 import subprocess
+import urllib.parse
 import sys
 import time
 
@@ -257,6 +259,27 @@ def vacation_notice_to_every_opponent():
     expect_eq([r[2] for r in outbox(s.srv)], ["vacation", "vacation"], "the outbox")
 
 
+def page_form(text):
+    """The one form of an HTML page, read as a browser does: method,
+    action and the fields it sends."""
+
+    class P(html.parser.HTMLParser):
+        form = None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "form":
+                expect(self.form is None, "one form")
+                self.form = {"method": (a.get("method") or "get").lower(),
+                             "action": a.get("action"), "fields": []}
+            elif tag in ("input", "button") and self.form is not None and a.get("name"):
+                self.form["fields"].append((a["name"], a.get("value", "")))
+    p = P()
+    p.feed(text)
+    expect(p.form is not None, "the page has a form: %r" % text)
+    return p.form
+
+
 @test
 def unsubscribe_one_click():
     s = Setup()
@@ -274,12 +297,31 @@ def unsubscribe_one_click():
             r = anon.post(p, raw=b"List-Unsubscribe=One-Click")
             expect_error(r, 404, "not_found", "unsubscribe %s" % p)
         expect_eq(me(w.bob)["mail"], "each", "a wrong key changes nothing")
+        # Issue 23: the link opened in a browser (a GET, RFC 2369) is a page
+        # in both languages whose button POSTs; the GET changes nothing.
         r = anon.get(path)
-        expect_4xx(r, "GET never unsubscribes")
+        expect_status(r, 200, "the unsubscribe page")
+        expect(r.headers.get("Content-Type", "").startswith("text/html"), "HTML: %r" % r.headers)
+        expect("Afmeld mails fra corrchess" in r.text and "Unsubscribe from corrchess mail"
+               in r.text, "both languages: %r" % r.text)
         expect_eq(me(w.bob)["mail"], "each", "GET changed nothing")
+        expect_error(anon.get(bad), 404, "not_found", "the page behind a wrong key")
+        form = page_form(r.text)
+        expect_eq(form["method"], "post", "the form POSTs")
+        expect(form["action"] in (None, ""), "to the page's own address: %r" % form)
+        r = anon.post(path, raw=urllib.parse.urlencode(form["fields"]).encode(),
+                      headers={"Content-Type": "application/x-www-form-urlencoded"})
+        expect_status(r, 200, "the page's button")
+        expect(r.headers.get("Content-Type", "").startswith("text/html") and "Afmeldt" in r.text
+               and "Unsubscribed" in r.text and "%s/account" % BASE_URL in r.text,
+               "the confirming page: %r" % r.text)
+        expect_eq(me(w.bob)["mail"], "off", "the button turned bob's mail off")
+        expect_status(w.bob.request("PATCH", "users/me", {"mail": "each"}), 200, "mail on again")
+        # RFC 8058 one click, as a mail program sends it: JSON.
         r = anon.post(path, raw=b"List-Unsubscribe=One-Click",
                       headers={"Content-Type": "application/x-www-form-urlencoded"})
         expect_status(r, 200, "one click")
+        expect_eq(r.json, {"mail": "off"}, "one click's answer")
         expect_eq(me(w.bob)["mail"], "off", "bob's mail is off")
         play(w.bob, gid, "e5")  # alice still gets hers
         smtp.wait_for(lambda ms: mails_to(ms, ALICE), "alice's move mail")
@@ -365,7 +407,10 @@ def calendar_feed():
            % r.headers.get("Content-Type"))
     cal = parse_ics(r.text)
     expect_eq(cal["version"], "2.0", "VERSION")
-    ev = {e["uid"].split("@")[0]: e for e in cal["events"]}
+    # issue 23: every UID names the user and the language besides the event
+    suffix = "-u%d-en@" % w.ids["alice"]
+    expect(all(suffix in e["uid"] for e in cal["events"]), "UIDs %r" % [e["uid"] for e in cal["events"]])
+    ev = {e["uid"].split(suffix)[0]: e for e in cal["events"]}
     expect(all(e["date_only"] for e in cal["events"]), "all-day events")
     fd1 = get_game(w.alice, g1["id"])["clock"]["white"]["forfeit_date"]
     e = ev["game-%d-forfeit" % g1["id"]]
@@ -389,10 +434,22 @@ def calendar_feed():
                   "Easter holiday %d (DSU 6.3.6.2)" % y)
         expect_eq((ev["holiday-%d-christmas" % y]["start"], ev["holiday-%d-christmas" % y]["end"]),
                   ("%d-12-20" % y, "%d-01-01" % (y + 1)), "20-31 December %d" % y)
-    # Danish summaries once she asks for Danish.
+    # issue 23: her opponent's feed holds the same games with his own dates:
+    # no UID of his is one of hers, or a calendar holding both merges them.
+    bob_path = me(w.bob)["calendar_url"][len(BASE_URL):]
+    bob_cal = parse_ics(anon.get(bob_path).text)
+    expect(any(e["uid"].startswith("game-%d-forfeit-" % g1["id"]) for e in bob_cal["events"]),
+           "bob's feed has game %d" % g1["id"])
+    shared = {e["uid"] for e in cal["events"]} & {e["uid"] for e in bob_cal["events"]}
+    expect(not shared, "UIDs in both players' feeds: %s" % sorted(shared))
+    # Danish summaries once she asks for Danish, under other UIDs.
     w.alice.request("PATCH", "users/me", {"language": "da"})
-    cal = parse_ics(anon.get(path).text)
-    expect(any("Obligatorisk ferie (påske)" in e["summary"] for e in cal["events"]), "Danish")
+    da = parse_ics(anon.get(path).text)
+    expect(any("Obligatorisk ferie (påske)" in e["summary"] for e in da["events"]), "Danish")
+    expect_eq(sorted(e["uid"].replace("-da@", "-en@") for e in da["events"]),
+              sorted(e["uid"] for e in cal["events"]), "the Danish feed's UIDs")
+    shared = {e["uid"] for e in cal["events"]} & {e["uid"] for e in da["events"]}
+    expect(not shared, "UIDs shared by the English and Danish feeds: %s" % sorted(shared))
     # Wrong keys: 404, and no feed.
     for p in (re.sub(r"key=[0-9a-f]{32}", "key=" + "f" * 32, path), re.sub(r"\?.*", "", path),
               path.replace("/users/%d/" % w.ids["alice"], "/users/%d/" % w.ids["bob"]),
@@ -400,6 +457,41 @@ def calendar_feed():
         r = anon.get(p)
         expect_error(r, 404, "not_found", "feed %s" % p)
         expect("BEGIN:VCALENDAR" not in r.text, "no feed behind a wrong key")
+
+
+@test
+def mail_queued_before_configuration_links_the_configured_address():
+    """Issue 23: base_url and mail_from are read when a mail is sent, not
+    when it is queued: a move mail queued by a daemon on the defaults
+    (base_url http://127.0.0.1:8080, mail_from corrchess@localhost, no
+    smtp_url) and sent after the restart with the real settings links
+    BASE_URL and has its Message-ID in the mail_from domain; the body is
+    quoted-printable (7-bit whatever the server offers)."""
+    port = free_port()
+    srv = Server(today=D, extra_env={"CORRCHESS_MAIL_RETRY": "1"}).start()
+    try:
+        w = World(srv)
+        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+        play(w.alice, gid, "e4")
+        expect_eq([(r[1], r[3]) for r in outbox(srv)], [(BOB, None)], "queued, not sent")
+        with Smtp(port) as smtp:
+            srv.extra_env.update({"CORRCHESS_MAIL_FROM": MAIL_FROM, "CORRCHESS_BASE_URL": BASE_URL,
+                                  "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port})
+            srv.restart()
+            got = smtp.wait_for(lambda ms: mails_to(ms, BOB), "the queued mail, sent now")
+        m = mails_to(got, BOB)[0]
+        has(m, "%s/games/%d" % (BASE_URL, gid), "%s/account" % BASE_URL)
+        expect("127.0.0.1:8080" not in m.body and "\x01" not in m.body, "old links: %r" % m.body)
+        expect(re.fullmatch(r"<%s/api/v1/users/%d/unsubscribe\?key=[0-9a-f]{32}>"
+                            % (re.escape(BASE_URL), w.ids["bob"]), m.header("List-Unsubscribe")),
+               "List-Unsubscribe %r" % m.header("List-Unsubscribe"))
+        expect(re.fullmatch(r"<corrchess\.[0-9a-f]{32}@chess\.test>", m.message_id),
+               "Message-ID %r" % m.message_id)
+        expect_eq(m.header("Content-Transfer-Encoding"), "quoted-printable", "transfer encoding")
+        raw = m.msg.as_bytes()
+        expect(all(b < 128 for b in raw), "7-bit on the wire")
+    finally:
+        srv.close()
 
 
 @test
@@ -437,7 +529,10 @@ def smtp_down_then_up_every_mail_once():
                           (BOB, "corrchess: game %d, alice played 2. Nf3 (alice - bob)" % gid)]),
                   "every mail exactly once")
         ids = [m.message_id for m in got]
-        expect_eq(sorted(ids), sorted(r[5] for r in outbox(s.srv)), "the stored Message-IDs")
+        # The stored Message-ID's domain is filled from mail_from when sent
+        # (issue 23: the address configured then).
+        expect_eq(sorted(ids), sorted(r[5].replace("\x01domain\x01", "chess.test")
+                                      for r in outbox(s.srv)), "the stored Message-IDs")
 
 
 @test

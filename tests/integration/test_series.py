@@ -133,8 +133,8 @@ def dsu_625_accepted_whole():
     expect_status(r, 200, "PGN")
     text = " ".join(r.text.split())  # PGN wraps its lines
     for want in ('[SetUp "1"]', '[FEN "%s"]' % FEN_625, "11... a6",
-                 "13. Rxa8 {rec 2027-08-08 sent 2027-08-08 0d series}", "13... Bxa8 {",
-                 "14. d4 {rec 2027-08-10 sent 2027-08-10 0d series}"):
+                 "13. Rxa8 {[%ccrcv 2027.08.08] [%ccsnt 2027.08.08] 0d series}", "13... Bxa8 {",
+                 "14. d4 {[%ccrcv 2027.08.10] [%ccsnt 2027.08.10] 0d series}"):
         expect(want in text, "PGN lacks %r:\n%s" % (want, r.text))
     r = w.bob.get("games/%d/transcript" % gid)
     expect_status(r, 200, "transcript")

@@ -104,7 +104,7 @@ def days_follow_special_leave():
     expect_eq(g["clock"]["white"]["used_days"], 6, "the clock agrees")
     pgn = w.bob.get("games/%d/pgn" % gid)
     expect_status(pgn, 200, "PGN")
-    expect("{rec 2027-06-01 sent 2027-06-11 6d}" in pgn.text, "PGN comment: %s" % pgn.text)
+    expect("{[%ccrcv 2027.06.01] [%ccsnt 2027.06.11] 6d}" in pgn.text, "PGN comment: %s" % pgn.text)
     tr = w.bob.get("games/%d/transcript" % gid)
     expect_status(tr, 200, "transcript")
     expect(re.search(r"----\s+11/06\s+6/06\s+01\. 5254", tr.text),

@@ -2,9 +2,12 @@
 """POST /xfcc as raw SOAP against the real corrchessd (issue 14): a second
 dialect (prefixed elements, a SOAPAction header, true/false, a quoted
 charset, ISO-8859-1), the answers in the strict form regex clients need,
-every Xfcc result code the server gives, bad input (a SOAP fault with a
-4xx, nothing changed), and that a move over Xfcc leaves the game exactly
-as the same move over the JSON API does."""
+every Xfcc result code the server gives, bad input (a SOAP fault with
+HTTP 500, SOAP 1.1 6.2 and WS-I BP R1126; nothing changed), a SOAP 1.2
+request (a SOAP 1.2 VersionMismatch fault), the WSDL (GET /xfcc?wsdl), and
+that a move over Xfcc leaves the game exactly as the same move over the
+JSON API does."""
+import xml.etree.ElementTree as ET
 import os
 import re
 import sys
@@ -52,8 +55,9 @@ def result_of(*a, **kw):
     return r.result
 
 
-def expect_fault(r, status, what):
-    expect_status(r, status, what)
+def expect_fault(r, what):
+    """A soap:Fault, with HTTP 500 (SOAP 1.1 6.2, WS-I BP R1126)."""
+    expect_status(r, 500, what)
     expect(r.fault, "%s: no faultstring: %r" % (what, r))
     expect("<soap:Fault>" in r.text, "%s: the fault is not <soap:Fault>: %r" % (what, r))
     expect(r.headers.get("Content-Type", "").startswith("text/xml"), "%s: Content-Type" % what)
@@ -211,35 +215,58 @@ def bad_input_is_a_fault_and_changes_nothing():
     before = fingerprint(gid)
     ok = call("MakeAMove", make_a_move("bob", password_of("bob"), gid, "e5", movecount=1))
     cases = [
-        ("not XML", b"this is not XML", 400),
-        ("truncated", ok[:len(ok) // 2].encode(), 400),
-        ("bare ampersand", ok.replace("e5", "e5 & more").encode(), 400),
+        ("not XML", b"this is not XML", "not well-formed"),
+        ("truncated", ok[:len(ok) // 2].encode(), "not well-formed"),
+        ("bare ampersand", ok.replace("e5", "e5 & more").encode(), "not well-formed"),
         ("external entity", ('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM '
                              '"file:///etc/passwd">]>' + ok.split("?>", 1)[1]
-                             ).replace(">bob<", ">&e;<").encode(), 400),
-        ("unknown operation", call("DeleteEverything", [("username", "bob")]).encode(), 400),
-        ("foreign namespace", ok.replace(NS, "urn:elsewhere").encode(), 400),
-        ("not an envelope", b"<MakeAMove><username>bob</username></MakeAMove>", 400),
+                             ).replace(">bob<", ">&e;<").encode(),
+         "a document type declaration is not accepted (no DTDs, no entities)"),
+        # issue 23: the whole sentence, not a cut one
+        ("unknown operation", call("DeleteEverything", [("username", "bob")]).encode(),
+         'there is no operation "DeleteEverything" here: the operations are GetMyGames '
+         "and MakeAMove"),
+        ("foreign namespace", ok.replace(NS, "urn:elsewhere").encode(),
+         'MakeAMove is in the namespace "urn:elsewhere", not in Xfcc\'s, ' + NS),
+        ("not an envelope", b"<MakeAMove><username>bob</username></MakeAMove>",
+         "the document is not a SOAP Envelope"),
         ("bad boolean", call("MakeAMove", make_a_move("bob", password_of("bob"), gid, "e5",
-                                                      movecount=1, offer="yes")).encode(), 400),
-        ("too big", ok.replace("e5", "e5" + " " * 70000).encode(), 413),
-        ("unknown charset", ok.encode(), 400),
+                                                      movecount=1, offer="yes")).encode(),
+         "offerDraw must be true or false (or 1 or 0)"),
+        ("unknown charset", ok.encode(), 'the charset "koi8-r" is not read here'),
+        ("another SOAP envelope", ok.replace(SOAP, "urn:soap-0.9").encode(),
+         'the Envelope is in the namespace "urn:soap-0.9": this server speaks SOAP 1.1'),
     ]
-    for what, body, status in cases:
+    for what, body, sentence in cases:
         ctype = "text/xml; charset=koi8-r" if what == "unknown charset" else "text/xml"
         r = post_xfcc(S(), body, content_type=ctype)
-        expect_fault(r, status, what)
+        expect_fault(r, what)
+        expect(sentence in r.fault, "%s: faultstring %r lacks %r" % (what, r.fault, sentence))
+        code = r.find("faultcode").text
+        expect_eq(code, "soap:VersionMismatch" if what == "another SOAP envelope"
+                  else "soap:Client", "%s: faultcode" % what)
         expect_eq(fingerprint(gid), before, "after %s" % what)
+    # A body over the limit is refused by HTTP (413, WS-I BP R1125), not a fault.
+    r = post_xfcc(S(), ok.replace("e5", "e5" + " " * 70000).encode(), content_type="text/xml")
+    expect_status(r, 413, "too big")
+    expect(r.headers.get("Content-Type", "").startswith("text/plain"), "413: %r" % r.headers)
+    expect_eq(fingerprint(gid), before, "after a body too big")
     # A SOAPAction that names another operation than the body.
     r = post_xfcc(S(), ok, soap_action=ACTION % "GetMyGames")
-    expect_fault(r, 400, "SOAPAction mismatch")
+    expect_fault(r, "SOAPAction mismatch")
+    expect_eq(r.fault, "the SOAPAction names GetMyGames but the body calls MakeAMove",
+              "faultstring")
     expect_eq(fingerprint(gid), before, "after a SOAPAction mismatch")
-    # GET, and GetMyGames with a wrong password.
-    r = post_xfcc(S(), b"", method="GET", content_type=None)
-    expect_fault(r, 405, "GET /xfcc")
-    expect_eq(r.headers.get("Allow"), "POST", "Allow header")
+    # Another method: 405 (WS-I BP R1114), no fault; GET is for ?wsdl.
+    for method in ("GET", "PUT", "DELETE"):
+        r = post_xfcc(S(), b"" if method != "PUT" else ok.encode(), method=method,
+                      content_type=None if method != "PUT" else "text/xml")
+        expect_status(r, 405, "%s /xfcc" % method)
+        expect(r.root is None and "POST" in r.text, "%s: a text, not a fault: %r" % (method, r))
+        expect_eq(r.headers.get("Allow"), "GET, POST", "Allow header")
+    # GetMyGames with a wrong password.
     r = post_xfcc(S(), call("GetMyGames", [("username", "bob"), ("password", "nope-nope")]))
-    expect_fault(r, 401, "GetMyGames with a wrong password")
+    expect_fault(r, "GetMyGames with a wrong password")
     expect_eq(r.fault, "AuthenticationFailed", "faultstring")
     # The daemon is still well.
     expect_eq(result_of("bob", gid, "e5", movecount=1), "Success", "a good call afterwards")
@@ -363,7 +390,8 @@ def whiteelo_and_blackelo_are_the_players_ratings():
 def login_throttling_as_the_api():
     """API.md "Operations": Xfcc logins count against the same limits as
     POST /session: after 5 failures for one login the 6th call is refused
-    (429, Retry-After) before any hashing, even with the right password,
+    (a fault, HTTP 500 as every fault, with Retry-After) before any
+    hashing, even with the right password,
     and the API's sign-in is refused too; another login is untouched."""
     env = {"CORRCHESS_LOGIN_FAILURES": "5", "CORRCHESS_ADDRESS_FAILURES": "20"}
     with Server(today=TODAY, extra_env=env) as srv:
@@ -374,14 +402,77 @@ def login_throttling_as_the_api():
                                                                     ("password", pw)]),
                                           soap_action=ACTION % "GetMyGames")
         for i in range(5):
-            expect_fault(games("dora", "wrong"), 401, "failed login %d" % (i + 1))
+            expect_fault(games("dora", "wrong"), "failed login %d" % (i + 1))
         r = games("dora", password_of("dora"))
-        expect_fault(r, 429, "the 6th try, with the right password")
+        expect_fault(r, "the 6th try, with the right password")
+        expect(r.fault.startswith("AuthenticationFailed: too many failed logins, try again in "),
+               "faultstring %r" % r.fault)
         expect(int(r.headers.get("Retry-After", "0")) > 0, "Retry-After: %r" % r.headers)
         expect_error(srv.client().post("session", {"login": "dora",
                                                    "password": password_of("dora")}),
                      429, "too_many_attempts", "the API counts the Xfcc failures")
         expect_status(games("emil", password_of("emil")), 200, "another login still works")
+
+
+@test
+def soap12_gets_a_soap12_version_mismatch():
+    """Issue 23: a SOAP 1.2 envelope gets the SOAP 1.2 VersionMismatch
+    fault (SOAP 1.2 part 1, 5.4.7; HTTP 500 by part 2, 7.5.1) with the
+    Upgrade header naming the SOAP 1.1 envelope, and changes nothing."""
+    gid = new_game()
+    before = fingerprint(gid)
+    env12 = "http://www.w3.org/2003/05/soap-envelope"
+    body = ('<?xml version="1.0" encoding="utf-8"?><env:Envelope xmlns:env="%s"><env:Body>'
+            '<MakeAMove xmlns="%s">%s</MakeAMove></env:Body></env:Envelope>'
+            % (env12, NS, "".join("<%s>%s</%s>" % (k, esc(str(v)), k) for k, v in
+                                  make_a_move("alice", password_of("alice"), gid, "e4",
+                                              movecount=1))))
+    r = post_xfcc(S(), body, content_type='application/soap+xml; charset=utf-8; '
+                                          'action="%s/MakeAMove"' % NS)
+    expect_status(r, 500, "SOAP 1.2 request")
+    expect(r.headers.get("Content-Type", "").startswith("application/soap+xml"),
+           "Content-Type %r" % r.headers.get("Content-Type"))
+    root = r.root
+    expect_eq(root.tag, "{%s}Envelope" % env12, "a SOAP 1.2 envelope")
+    value = root.find("{%s}Body/{%s}Fault/{%s}Code/{%s}Value" % ((env12,) * 4))
+    expect(value is not None and value.text == "env:VersionMismatch", "Code: %r" % r.text)
+    sup = root.find("{%s}Header/{%s}Upgrade/{%s}SupportedEnvelope" % ((env12,) * 3))
+    expect(sup is not None and sup.get("qname") == "ns1:Envelope", "Upgrade: %r" % r.text)
+    expect('xmlns:ns1="%s"' % SOAP in r.text, "ns1 is SOAP 1.1: %r" % r.text)
+    reason = root.find("{%s}Body/{%s}Fault/{%s}Reason/{%s}Text" % ((env12,) * 4))
+    expect(reason is not None and "SOAP 1.1" in reason.text, "Reason: %r" % r.text)
+    expect_eq(fingerprint(gid), before, "a SOAP 1.2 call changes nothing")
+
+
+@test
+def the_wsdl_is_served():
+    """Issue 23: GET /xfcc?wsdl (any case) is the WSDL, its address the
+    server's base_url (the default here) and /xfcc; its XfccGame sequence
+    is the order GetMyGames writes."""
+    for q in ("wsdl", "WSDL"):
+        r = post_xfcc(S(), b"", method="GET", content_type=None, query=q)
+        expect_status(r, 200, "GET /xfcc?%s" % q)
+        expect_eq(r.headers.get("Content-Type"), "text/xml; charset=utf-8", "Content-Type")
+        wsdl = "http://schemas.xmlsoap.org/wsdl/"
+        expect_eq(r.root.tag, "{%s}definitions" % wsdl, "a WSDL 1.1")
+        expect_eq(r.root.get("targetNamespace"), NS, "targetNamespace")
+        addr = r.root.find("{%s}service/{%s}port/{http://schemas.xmlsoap.org/wsdl/soap/}address"
+                           % (wsdl, wsdl))
+        expect(addr is not None and addr.get("location") == "http://127.0.0.1:8080/xfcc",
+               "address: %r" % (addr.attrib if addr is not None else r.text[-300:]))
+    xs = "http://www.w3.org/2001/XMLSchema"
+    seq = [e.get("name") for e in r.root.iter("{%s}complexType" % xs) if e.get("name") == "XfccGame"]
+    expect_eq(seq, ["XfccGame"], "one XfccGame type")
+    declared = [e.get("name") for t in r.root.iter("{%s}complexType" % xs)
+                if t.get("name") == "XfccGame" for e in t.iter("{%s}element" % xs)]
+    gid = new_game()
+    games = post_xfcc(S(), call("GetMyGames", [("username", "alice"),
+                                                ("password", password_of("alice"))]))
+    el = next(g for g in games.root.iter("{%s}XfccGame" % NS)
+              if g.find("{%s}id" % NS).text == str(gid))
+    expect_eq([c.tag.split("}")[-1] for c in el], declared, "GetMyGames writes the WSDL's order")
+    expect_eq(declared[:7], ["id", "white", "black", "event", "site", "myTurn", "hasWhite"],
+              "ICCF's order (docs/XFCC.md)")
 
 
 if __name__ == "__main__":

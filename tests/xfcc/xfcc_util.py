@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "integration"))
 from harness import *  # noqa: E402,F401,F403
+import openapi_check  # noqa: E402 (tests/integration)
 
 NS = "http://www.bennedik.com/webservices/XfccBasic"
 SOAP = "http://schemas.xmlsoap.org/soap/envelope/"
@@ -22,16 +23,19 @@ DRIVER = os.path.join(HERE, "scid_driver.tcl")
 class Soap:
     """One answer of POST /xfcc."""
 
+    json = None  # never JSON (openapi_check reads it only for JSON)
+
     def __init__(self, status, body, headers):
         self.status = status
         self.raw = body
         self.text = body.decode("utf-8")
         self.headers = headers
-        self.root = ET.fromstring(body) if body else None
+        xml = headers.get("Content-Type", "").startswith(("text/xml", "application/soap+xml"))
+        self.root = ET.fromstring(body) if body and xml else None
 
     def find(self, local):
         """The first element with that local name (any namespace)."""
-        for el in self.root.iter():
+        for el in (self.root.iter() if self.root is not None else ()):
             if el.tag.split("}")[-1] == local:
                 return el
         return None
@@ -58,20 +62,23 @@ class Soap:
 
 
 def post_xfcc(server, body, content_type='text/xml; charset="utf-8"', soap_action=None,
-              method="POST"):
-    """Sends body (str or bytes) to /xfcc; returns a Soap."""
+              method="POST", query=None):
+    """Sends body (str or bytes) to /xfcc (?query); returns a Soap, whose
+    status and Content-Type docs/openapi.yaml must document."""
     data = body.encode("utf-8") if isinstance(body, str) else body
-    req = urllib.request.Request("http://127.0.0.1:%d/xfcc" % server.port, data=data,
-                                 method=method)
+    url = "http://127.0.0.1:%d/xfcc%s" % (server.port, "?" + query if query else "")
+    req = urllib.request.Request(url, data=data or None, method=method)
     if content_type:
         req.add_header("Content-Type", content_type)
     if soap_action is not None:
         req.add_header("SOAPAction", soap_action)
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
-            return Soap(r.status, r.read(), dict(r.headers))
+            answer = Soap(r.status, r.read(), dict(r.headers))
     except urllib.error.HTTPError as e:
-        return Soap(e.code, e.read(), dict(e.headers))
+        answer = Soap(e.code, e.read(), dict(e.headers))
+    openapi_check.check(method, url, answer)  # issue 23
+    return answer
 
 
 def esc(s):
