@@ -44,6 +44,7 @@ static const struct route {
         {"POST", "/api/v1/users/me/password", api_password_change, SIGNED, NULL},
         {"POST", "/api/v1/password-reset", api_password_reset, ANYONE, NULL},
         {"POST", "/api/v1/password-reset/confirm", api_password_reset_confirm, ANYONE, NULL},
+        {"GET", "/api/v1/users", api_users_search, TL, "looks up the members"},
         {"GET", "/api/v1/users/{id}", api_users_get, SIGNED, NULL},
         {"POST", "/api/v1/games", api_games_create, TL, "creates games"},
         {"GET", "/api/v1/games", api_games_list, SIGNED, NULL},
