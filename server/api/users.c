@@ -10,6 +10,8 @@
 #include "api/auth.h"
 #include "api/ratings.h"
 #include "store/users.h"
+#include "svc/svc.h"
+#include "util/status.h"
 
 bool api_is_tl(const struct user *u)
 {
@@ -119,6 +121,12 @@ int api_users_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 
 int api_users_search(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
+	/* The one policy (docs/AUTHORITY.md user_search): tl, kc, admin. */
+	struct auth_actor a = svc_actor(&rq->user);
+	struct auth_target none = {0};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_USER_SEARCH, &none, &e) != CC_OK)
+		return api_error(rs, e.code, "%s", e.message);
 	struct api_page page;
 	if (api_page_read(rq, rs, &page))
 		return rs->status;
