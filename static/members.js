@@ -1,10 +1,10 @@
-// members.js: /members, for tournament leaders and admins: find members
+// members.js: /members, for tournament leaders, the kc and admins: find members
 // by a part of their name or e-mail address (GET /users?q=, every page
 // of it), 20 to a page (?per=N); add one (POST /users: name, e-mail,
 // role, a first password).  A player sees only that the page is not his.
 import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
+import { $, isTl, mayFindMembers, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -69,10 +69,12 @@ async function onAdd(ev) {
 }
 
 if (user) {
-	if (!isTl(user)) {
+	if (!mayFindMembers(user)) {
 		showAlert(t('members.only'));
 	} else {
 		$('members-tools').hidden = false;
+		// POST /users is for a tl or admin (the kc looks members up).
+		$('add-heading').closest('section').hidden = !isTl(user);
 		if (user.role !== 'admin') // only an admin adds admins
 			$('m-role').querySelector('option[value="admin"]').remove();
 		$('find-form').addEventListener('submit', (ev) => {

@@ -34,6 +34,12 @@ export function isTl(user) {
 	return !!user && (user.role === 'tl' || user.role === 'admin');
 }
 
+// Who looks up and adds members (docs/AUTHORITY.md user_search): a tl,
+// the kc (K-skak chief) or an admin.
+export function mayFindMembers(user) {
+	return isTl(user) || (!!user && user.role === 'kc');
+}
+
 const LINKS = [
 	['/', 'nav.games'],
 	['/vacations', 'nav.vacations'],
@@ -54,7 +60,8 @@ export function showNav(user) {
 		nav.replaceChildren();
 		return;
 	}
-	const links = isTl(user) ? LINKS.concat(TL_LINKS) : LINKS;
+	const links = isTl(user) ? LINKS.concat(TL_LINKS)
+		: mayFindMembers(user) ? LINKS.concat([['/members', 'nav.members']]) : LINKS;
 	const here = location.pathname.replace(/^\/tournaments\/.*/, '/tournaments')
 		.replace(/^\/games\/.*/, '/');
 	const ul = document.createElement('ul');

@@ -76,6 +76,7 @@ const en = {
 	'role.player': 'player',
 	'role.tl': 'tournament leader',
 	'role.admin': 'administrator',
+	'role.kc': 'K-skak chief',
 	'profile.dsu-post': 'postal (DSU)',
 	'profile.dsu-email': 'e-mail (DSU)',
 	'profile.server': 'server',
@@ -569,6 +570,8 @@ const en = {
 	'error.invalid_playoff': 'The play-off cannot be recorded so',
 	'error.relegation_risk': 'A further group only once the risk of relegation in a running group is gone (DSU 6.5.1.2)',
 	'error.internal': 'Something went wrong on the server; try again later',
+	'error.own_game': 'A tournament leader does not decide on a game he plays: another one, or an admin, must',
+	'error.own_record': 'Nobody decides this for himself: another tournament leader or an admin must',
 };
 
 const da = {
@@ -645,6 +648,7 @@ const da = {
 	'role.player': 'spiller',
 	'role.tl': 'turneringsleder',
 	'role.admin': 'administrator',
+	'role.kc': 'K-skakchef',
 	'profile.dsu-post': 'brevskak (DSU)',
 	'profile.dsu-email': 'e-mailskak (DSU)',
 	'profile.server': 'serverskak',
@@ -1138,6 +1142,8 @@ const da = {
 	'error.invalid_playoff': 'Omkampen kan ikke registreres sådan',
 	'error.relegation_risk': 'En ny gruppe først, når risikoen for nedrykning i en igangværende gruppe er væk (DSU 6.5.1.2)',
 	'error.internal': 'Der gik noget galt på serveren; prøv igen senere',
+	'error.own_game': 'En turneringsleder afgør ikke et parti, han selv spiller: en anden turneringsleder eller en administrator skal',
+	'error.own_record': 'Ingen afgør dette for sig selv: en anden turneringsleder eller en administrator skal',
 };
 
 export const TEXTS = { en, da };
