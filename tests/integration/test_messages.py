@@ -129,6 +129,12 @@ def tournament_leaders_look_up_members():
               ["Ærbødig Østergård", "Erik Hansen"], "by e-mail, in the order of their numbers")
     expect_eq(w.tl.get("users?q=nobody-has-this").json["users"], [], "no match")
     expect_error(w.alice.get("users?q=erik"), 403, "forbidden", "a player")
+    # The kc looks members up too (docs/AUTHORITY.md user_search); no
+    # command makes one yet, so the role is set in the table.
+    kid, _ = srv.add_user("kim")
+    srv.db_exec("UPDATE users SET role = 'kc' WHERE id = ?", (kid,))
+    expect_eq([u["name"] for u in srv.login("kim").get("users?q=erik").json["users"]],
+              ["Erik Hansen"], "the kc searches")
     expect_error(srv.client().get("users?q=erik"), 401, "unauthorized", "signed out")
     expect_error(w.tl.get("users?q=" + "x" * 300), 422, "invalid_field", "q too long")
     expect_error(w.tl.get("users?limit=0"), 422, "invalid_field", "limit 0")
