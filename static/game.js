@@ -169,10 +169,13 @@ function showClockAlert(g) {
 	const who = g[g.to_move].name;
 	let text = t('clock.alert', { name: who, move: c.next_control.move,
 		date: c.forfeit_date || '\u2014' });
+	// Server play ends the game on time by itself (DSU 6.3.3.3, SPEC 4.6);
+	// in postal and e-mail play the opponent claims and the TL decides.
+	const auto = g.profile === 'server';
 	if (me && me !== g.to_move)
-		text += ' ' + t('clock.alert_claim');
+		text += ' ' + t(auto ? 'clock.alert_claim_server' : 'clock.alert_claim');
 	else if (me === g.to_move)
-		text += ' ' + t('clock.alert_yours');
+		text += ' ' + t(auto ? 'clock.alert_yours_server' : 'clock.alert_yours');
 	p.textContent = text;
 }
 

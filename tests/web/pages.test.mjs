@@ -1080,7 +1080,7 @@ step('the running clock: days on this move, days left after it; over the limit m
 	assert.ok(await alicePage.locator('#clock-white-left').evaluate((td) => td.classList.contains('over')));
 	assert.equal(await alicePage.locator('#clock-white-thinking').textContent(), `${c.thinking_days} days so far`);
 	assert.equal(await alicePage.locator('#clock-alert').textContent(),
-		`alice is over the time limit of move 10: a move sent now comes too late (forfeit date ${c.forfeit_date}, DSU 6.3.3). The tournament leader decides; tell him why.`);
+		`alice is over the time limit of move 10: a move sent now comes too late (forfeit date ${c.forfeit_date}, DSU 6.3.3). A move sent now is not played: the game is lost on time (DSU 6.3.3.3).`);
 	await axeCheck(alicePage, 'a game over the time limit');
 	await shot(alicePage, 'game-over-limit.png', { readme: true });
 });
