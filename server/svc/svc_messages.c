@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "store/games.h"
+#include "svc/svc_game.h"
 #include "store/store.h"
 #include "store/xfcc.h"
 #include "svc/svc_notify.h"
@@ -38,16 +39,8 @@ int svc_message_post(struct app *app, const struct user *who, int64_t id, const 
 	if (svc_today(app, out->on, &today, o))
 		return o->status;
 	struct store_game sg;
-	char err[512];
-	int rc = store_games_load(app->st, id, &sg, err, sizeof err);
-	if (rc == STORE_NOT_FOUND)
-		return svc_fail(o, SVC_NOT_FOUND, "not_found", "%s", err);
-	if (rc == STORE_CORRUPT)
-		return svc_fail(o, SVC_ERROR, "internal", "game %lld cannot be read: %s",
-		                (long long)id, err);
-	if (rc != STORE_OK)
-		return svc_fail(o, SVC_BUSY, "busy", "game %lld cannot be read now; try again",
-		                (long long)id);
+	if (svc_game_load(app, id, &sg, o) != SVC_OK)
+		return o->status;
 	struct auth_actor a = svc_actor(who);
 	struct auth_target t = {.white = sg.white, .black = sg.black, .leader = sg.leader};
 	struct corr_error e;
@@ -60,9 +53,7 @@ int svc_message_post(struct app *app, const struct user *who, int64_t id, const 
 	out->ply = (int)sg.g.nmoves;
 	struct post p = {.sg = &sg, .text = text, .via = via, .m = out, .user = a.id};
 	if (svc_write(app, write_post, &p) != STORE_OK) {
-		svc_fail(o, SVC_BUSY, "busy",
-		         "the message could not be stored; nothing was sent, try "
-		         "again");
+		svc_fail(o, SVC_BUSY, "busy", "the message could not be stored; try again");
 		goto out;
 	}
 	svc_mail_queued(app);
