@@ -1,6 +1,9 @@
 // api.js: the JSON API of API.md as the pages use it, and the session
-// (token and user) kept in sessionStorage: it lasts while the tab is
-// open and is not sent to the server by itself, unlike a cookie.
+// (token and user) kept in localStorage: every tab of the browser shares
+// it (a link opened in a new tab needs no second sign-in), and unlike a
+// cookie the browser never sends it by itself, so no other site can make
+// a request in the user's name (no CSRF).  Signing out in one tab signs
+// out all of them (watchSession()).
 
 const TOKEN_KEY = 'corrchess.token';
 const USER_KEY = 'corrchess.user';
@@ -14,27 +17,59 @@ export class ApiError extends Error {
 	}
 }
 
+function store() {
+	try {
+		return window.localStorage;
+	} catch {
+		return window.sessionStorage; // storage refused: this tab only
+	}
+}
+
 export function sessionToken() {
-	return sessionStorage.getItem(TOKEN_KEY);
+	return store().getItem(TOKEN_KEY);
 }
 
 // The signed-in USER ({id, name, role}), or null.
 export function sessionUser() {
 	try {
-		return JSON.parse(sessionStorage.getItem(USER_KEY) || 'null');
+		return JSON.parse(store().getItem(USER_KEY) || 'null');
 	} catch {
 		return null;
 	}
 }
 
 function saveSession(token, user) {
-	sessionStorage.setItem(TOKEN_KEY, token);
-	sessionStorage.setItem(USER_KEY, JSON.stringify(user));
+	store().setItem(TOKEN_KEY, token);
+	store().setItem(USER_KEY, JSON.stringify(user));
 }
 
 export function forgetSession() {
-	sessionStorage.removeItem(TOKEN_KEY);
-	sessionStorage.removeItem(USER_KEY);
+	store().removeItem(TOKEN_KEY);
+	store().removeItem(USER_KEY);
+}
+
+// Calls fn(token) when another tab of this browser signs in or out (the
+// token changes under this page; null: signed out).
+export function watchSession(fn) {
+	window.addEventListener('storage', (ev) => {
+		if (ev.key === TOKEN_KEY || ev.key === null)
+			fn(sessionToken());
+	});
+}
+
+// Whether the server answers: fn(true) after an answer (any status),
+// fn(false) when a request got none (page.js shows a banner then).
+let reachable = null;
+const reachListeners = [];
+export function onReachable(fn) {
+	reachListeners.push(fn);
+}
+function setReachable(ok) {
+	if (ok === reachable)
+		return;
+	reachable = ok;
+	for (const fn of reachListeners)
+		fn(ok);
 }
 
 // The error an API answer carries, or a sentence of our own when the
@@ -69,8 +104,10 @@ export async function api(method, path, body) {
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 	} catch {
+		setReachable(false);
 		throw new ApiError(0, 'network', 'the server could not be reached; try again');
 	}
+	setReachable(true);
 	if (!resp.ok)
 		throw await errorOf(resp);
 	return resp.json();

@@ -89,17 +89,24 @@ function onBoardKey(el, ev) {
 		focusSquare(squares, row * 8 + col);
 }
 
-// Makes the 64 buttons inside el (emptied first); onSquare(name) is
-// called on a click (or Enter, Space).  Edge squares carry the
-// coordinates as data attributes, which the stylesheet draws in a corner.
-// Called once per board element (it adds the key listeners to el).
+// Makes the 64 buttons inside el (emptied first) as seen from
+// `orientation` ('white': White at the bottom); onSquare(name) is called
+// on a click (or Enter, Space).  Edge squares carry the coordinates as
+// data attributes, which the stylesheet draws in a corner.  Called again
+// to flip the board: the key and drag listeners are added to el once.
 export function buildBoard(el, orientation, onSquare) {
+	el.boardOnSquare = onSquare;
+	if (!el.boardReady) {
+		el.boardReady = true;
+		el.addEventListener('keydown', (ev) => onBoardKey(el, ev));
+		el.addEventListener('focusin', (ev) => {
+			const squares = [...el.querySelectorAll('button.square')];
+			squares.forEach((b) => { b.tabIndex = b === ev.target ? 0 : -1; });
+		});
+	}
+	const focused = el.contains(document.activeElement) ? document.activeElement.dataset.square : null;
 	el.replaceChildren();
-	el.addEventListener('keydown', (ev) => onBoardKey(el, ev));
-	el.addEventListener('focusin', (ev) => {
-		const squares = [...el.querySelectorAll('button.square')];
-		squares.forEach((b) => { b.tabIndex = b === ev.target ? 0 : -1; });
-	});
+	el.dataset.orientation = orientation;
 	const bottomRank = orientation === 'black' ? '8' : '1';
 	const leftFile = orientation === 'black' ? 'h' : 'a';
 	for (const name of viewOrder(orientation)) {
@@ -116,14 +123,26 @@ export function buildBoard(el, orientation, onSquare) {
 		if (name[0] === leftFile)
 			b.dataset.rank = name[1];
 		b.tabIndex = el.children.length === 0 ? 0 : -1;
-		b.addEventListener('click', () => onSquare(name));
+		b.addEventListener('click', () => {
+			if (el.dragDropped) // the drop of a drag made the move already
+				return;
+			el.boardOnSquare(name);
+		});
 		el.append(b);
+	}
+	if (focused) {
+		const squares = [...el.querySelectorAll('button.square')];
+		const i = squares.findIndex((b) => b.dataset.square === focused);
+		if (i >= 0)
+			focusSquare(squares, i);
 	}
 }
 
 // Shows pieces (from piecesOf) on the buttons of el; `selected` is the
-// square picked for a move, `lastMove` the [from, to] of the last move.
-export function showPosition(el, pieces, selected, lastMove) {
+// square picked for a move, `lastMove` the [from, to] of the last move,
+// `targets` the squares the selected piece can go to (marked with a dot),
+// `draggable` the squares whose piece may be dragged.
+export function showPosition(el, pieces, selected, lastMove, targets = [], draggable = []) {
 	for (const b of el.querySelectorAll('button.square')) {
 		const name = b.dataset.square;
 		const letter = pieces.get(name);
@@ -133,11 +152,88 @@ export function showPosition(el, pieces, selected, lastMove) {
 		b.classList.toggle('white-piece', !!letter && pieceColor(letter) === 'white');
 		b.classList.toggle('black-piece', !!letter && pieceColor(letter) === 'black');
 		b.classList.toggle('last-move', (lastMove || []).includes(name));
+		b.classList.toggle('target', targets.includes(name));
+		b.classList.toggle('draggable', draggable.includes(name));
 		if (name === selected)
 			b.setAttribute('aria-pressed', 'true');
 		else
 			b.removeAttribute('aria-pressed');
 	}
+}
+
+// The name of a piece letter in words ("white knight").
+export function pieceName(letter) {
+	return t(`piece.${pieceColor(letter)}_${NAMES[letter.toLowerCase()]}`);
+}
+
+// Drag and drop on the board (mouse, pen and touch alike): a press on a
+// square of `draggable` (see showPosition) that moves more than a few
+// pixels picks its piece up; it follows the pointer, and where it is let
+// go onDrop(from, to) is called (to null: off the board).  onPick(from)
+// is called when the drag starts (the page marks the piece's moves).  A
+// press that does not move stays a click.  Called once per board.
+export function enableDrag(el, onPick, onDrop) {
+	let drag = null; // {from, x, y, ghost, id}
+	const squareAt = (x, y) => document.elementFromPoint(x, y)?.closest?.('#' + el.id + ' .square');
+	el.addEventListener('pointerdown', (ev) => {
+		const sq = ev.target.closest('.square');
+		if (!sq || !sq.classList.contains('draggable') || ev.button !== 0)
+			return;
+		drag = { from: sq.dataset.square, x: ev.clientX, y: ev.clientY, ghost: null, id: ev.pointerId };
+	});
+	el.addEventListener('pointermove', (ev) => {
+		if (!drag || ev.pointerId !== drag.id)
+			return;
+		if (!drag.ghost) {
+			if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6)
+				return;
+			const from = el.querySelector(`[data-square="${drag.from}"]`);
+			drag.ghost = document.createElement('span');
+			drag.ghost.className = 'drag-ghost';
+			drag.ghost.setAttribute('aria-hidden', 'true');
+			drag.ghost.textContent = from.textContent;
+			drag.ghost.style.fontSize = getComputedStyle(from).fontSize;
+			document.body.append(drag.ghost);
+			from.classList.add('dragging');
+			el.setPointerCapture(ev.pointerId);
+			onPick(drag.from);
+		}
+		drag.ghost.style.left = `${ev.clientX}px`;
+		drag.ghost.style.top = `${ev.clientY}px`;
+		ev.preventDefault();
+	});
+	const end = (ev, dropped) => {
+		if (!drag || ev.pointerId !== drag.id)
+			return;
+		const d = drag;
+		drag = null;
+		if (!d.ghost)
+			return; // a click: the click handler takes it
+		d.ghost.remove();
+		el.querySelector('.dragging')?.classList.remove('dragging');
+		const to = dropped ? squareAt(ev.clientX, ev.clientY)?.dataset.square || null : null;
+		// The click that follows the pointer's release is not a second choice.
+		el.dragDropped = true;
+		setTimeout(() => { el.dragDropped = false; }, 0);
+		onDrop(d.from, to === d.from ? null : to);
+	};
+	el.addEventListener('pointerup', (ev) => end(ev, true));
+	el.addEventListener('pointercancel', (ev) => end(ev, false));
+}
+
+// A small board (64 cells, no controls) into el: the position after a
+// move in the confirmation.  el is one image for assistive technology;
+// its name says the move (the caller sets aria-label).
+export function miniBoard(el, pieces, lastMove, orientation) {
+	el.replaceChildren(...viewOrder(orientation).map((name) => {
+		const c = document.createElement('span');
+		c.className = `cell ${(FILES.indexOf(name[0]) + Number(name[1])) % 2 === 0 ? 'light' : 'dark'}`;
+		if ((lastMove || []).includes(name))
+			c.classList.add('last-move');
+		const letter = pieces.get(name);
+		c.textContent = letter ? GLYPHS[letter] + TEXT_FORM : '';
+		return c;
+	}));
 }
 
 // ICCF digits (1-8 for the files a-h) instead of letters on the board's

@@ -226,31 +226,31 @@ export function sanOf(pos, m) {
 
 const same = (a, b) => a.from === b.from && a.to === b.to && (a.promo || '') === (b.promo || '');
 
-// Reads a move as a player types it (ICCF numeric "5254", "57581",
-// "5758(1)"; long algebraic "e2e4", "e7e8q"; SAN with English or Danish
-// piece letters, "0-0" too) and finds it among the legal moves: returns
-// the move, or null when the text names no legal move (or several).
-export function readMove(pos, text) {
+// The legal moves that a text names as a player types it (ICCF numeric
+// "5254", "57581", "5758(1)"; long algebraic "e2e4", "e7e8q"; SAN with
+// English or Danish piece letters, "0-0" too): an array (empty: no legal
+// move fits; two or more: ambiguous), or null when the text is no move
+// at all.
+export function movesNamed(pos, text) {
 	const legal = legalMoves(pos);
-	const one = (list) => (list.length === 1 ? list[0] : null);
 	const t = String(text || '').trim().replace(/[+#!?]+$/, '');
 	let m = /^([1-8])([1-8])([1-8])([1-8])(?:\(?([1-4])\)?)?$/.exec(t);
 	if (m) {
 		const want = { from: (m[1] - 1) + (m[2] - 1) * 8, to: (m[3] - 1) + (m[4] - 1) * 8,
 			promo: m[5] ? DIGIT_PROMO[m[5]] : '' };
-		return legal.find((l) => same(l, want)) || null;
+		return legal.filter((l) => same(l, want));
 	}
 	m = /^([a-h][1-8])-?([a-h][1-8])([qrbn]?)$/.exec(t);
 	if (m) {
 		const want = { from: squareIndex(m[1]), to: squareIndex(m[2]), promo: m[3] };
-		const found = legal.find((l) => same(l, want));
-		if (found)
+		const found = legal.filter((l) => same(l, want));
+		if (found.length)
 			return found;
 	}
 	if (/^[O0]-[O0]$/.test(t) || /^[O0]-[O0]-[O0]$/.test(t)) {
 		const long = t.length > 3;
-		return one(legal.filter((l) => pos.board[l.from].toLowerCase() === 'k' &&
-			(l.to % 8) - (l.from % 8) === (long ? -2 : 2)));
+		return legal.filter((l) => pos.board[l.from].toLowerCase() === 'k' &&
+			(l.to % 8) - (l.from % 8) === (long ? -2 : 2));
 	}
 	m = /^([KQRBNDTLS])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([QRBNDTLS]))?(?:\s*e\.?p\.?)?$/.exec(t);
 	if (!m)
@@ -258,10 +258,50 @@ export function readMove(pos, text) {
 	const type = m[1] ? PIECE_LETTER[m[1]] : 'p';
 	const to = squareIndex(m[4]);
 	const promo = m[5] ? PIECE_LETTER[m[5]] : '';
-	return one(legal.filter((l) => pos.board[l.from].toLowerCase() === type && l.to === to &&
+	return legal.filter((l) => pos.board[l.from].toLowerCase() === type && l.to === to &&
 		(!m[2] || FILES[l.from % 8] === m[2]) &&
 		(!m[3] || String(Math.floor(l.from / 8) + 1) === m[3]) &&
-		(l.promo || '') === promo));
+		(l.promo || '') === promo);
+}
+
+// Reads a move as a player types it (see movesNamed()) and finds it among
+// the legal moves: returns the move, or null when the text names no
+// legal move (or several).
+export function readMove(pos, text) {
+	const found = movesNamed(pos, text);
+	return found && found.length === 1 ? found[0] : null;
+}
+
+// Why a text is no move here: 'unreadable' (not a move's notation),
+// 'illegal' (no legal move fits), 'ambiguous' (several do; the SAN of
+// each in .options), or null when it names exactly one move.
+export function whyNotMove(pos, text) {
+	const found = movesNamed(pos, text);
+	if (found === null)
+		return { reason: 'unreadable', options: [] };
+	if (found.length === 1)
+		return null;
+	return { reason: found.length ? 'ambiguous' : 'illegal', options: found.map((m) => sanOf(pos, m)) };
+}
+
+// The squares ("f3") the piece on square `from` ("g1") can move to.
+export function targetsOf(pos, from) {
+	const i = squareIndex(from);
+	return [...new Set(legalMoves(pos).filter((m) => m.from === i).map((m) => squareName(m.to)))].sort();
+}
+
+// The positions of a game: start (a FEN) and after each of its moves
+// (ICCF numeric texts); [{pos, move, iccf, san}] with the start first
+// (move null), or null when the start does not read or a move is not
+// legal in it (the page then shows the game's own position only).
+export function replay(startFen, iccfs) {
+	const start = parseFen(startFen);
+	if (!start)
+		return null;
+	const line = playLine(start, iccfs);
+	if (line.length !== iccfs.length)
+		return null;
+	return [{ pos: start, move: null, iccf: '', san: '' }, ...line];
 }
 
 // Plays a line of moves (any notation readMove reads) from pos: returns

@@ -73,3 +73,13 @@ export function applyTexts(root) {
 	if (title)
 		document.title = title.textContent;
 }
+
+// SAN as the reader writes it: Danish piece letters on Danish pages
+// (K D T L S for K Q R B N, as DSU's rules and the move hint write them:
+// "Sf3", "e8=D"), English ones else.  The ICCF numeric beside it is the
+// same in both.
+export function localSan(san) {
+	if (currentLang() !== 'da' || !san)
+		return san;
+	return san.replace(/[QRBN]/g, (c) => ({ Q: 'D', R: 'T', B: 'L', N: 'S' })[c]);
+}

@@ -4,7 +4,7 @@
 // (?per=N, 1 to 500, sets another size).
 import { api, apiAll, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
-import { $, isTl, queryNumber, showNav, showPaged, startPage, syncLanguage } from './page.js';
+import { $, daysText, isTl, queryNumber, showNav, showPaged, startPage, syncLanguage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -13,11 +13,20 @@ const PER_PAGE = queryNumber('per', 1, 500, 20);
 // anything else could send a user signing in to another site.
 function nextPage() {
 	const next = new URLSearchParams(location.search).get('next');
-	const ours = /^\/(games\/[1-9][0-9]{0,14}|tournaments(\/[1-9][0-9]{0,14})?|vacations|tl|account)$/;
+	const ours = /^\/(games\/[1-9][0-9]{0,14}|tournaments(\/[1-9][0-9]{0,14})?|vacations|tl|account|members)$/;
 	return next && ours.test(next) ? next : null;
 }
 
+// Why the visitor is here (?why=): his session ended, or he signed out
+// in another tab; said once, above the form.
+function showWhy() {
+	const why = new URLSearchParams(location.search).get('why');
+	$('signin-note').textContent = why === 'ended' ? t('signin.ended')
+		: why === 'signed_out' ? t('signin.signed_out') : '';
+}
+
 function showSignIn() {
+	showWhy();
 	$('games').hidden = true;
 	$('who').textContent = '';
 	showNav(null);
@@ -42,21 +51,41 @@ function urgency(a, b, user) {
 	return b.id - a.id;
 }
 
-// A few words on where the game stands for this user.
+// The clock of the side to move in g: its days left (negative: over the
+// limit) and forfeit date, or null.
+function runningClock(g) {
+	const c = g.clock?.[g.to_move];
+	if (!c || g.status !== 'active')
+		return null;
+	const left = c.left_days ?? c.next_control.limit_days - c.used_days;
+	return { left, over: left < 0 || !!c.forfeited, forfeit: c.forfeit_date };
+}
+
+// A few words on where the game stands for this user: whose move, the
+// days left to the side to move (over the limit marked), the forfeit date.
 function gameState(g, user) {
 	if (g.status !== 'active')
 		return t('games.finished', { result: g.result });
-	if (mine(g, user)) {
-		const forfeit = g.clock?.[g.to_move]?.forfeit_date;
-		return forfeit ? t('games.yours_until', { date: forfeit }) : t('games.yours');
-	}
-	return t('games.their', { name: g[g.to_move].name });
+	const c = runningClock(g);
+	const who = mine(g, user) ? t('games.yours') : t('games.their', { name: g[g.to_move].name });
+	if (!c)
+		return who;
+	const days = c.over ? t('games.over', { days: daysText(Math.max(0, -c.left)) })
+		: t('games.left', { days: daysText(c.left) });
+	return c.forfeit ? t('games.state_forfeit', { who, days, date: c.forfeit }) : t('games.state', { who, days });
+}
+
+// The last move of g in a few words: "last move 2027-08-30 (bob)".
+function lastMove(g) {
+	const m = g.moves?.[g.moves.length - 1];
+	return m ? t('games.last_move', { date: m.sent, name: g[m.color].name }) : t('games.no_moves');
 }
 
 function gameItem(g, user) {
 	const li = document.createElement('li');
-	if (mine(g, user))
-		li.className = 'waiting';
+	const c = runningClock(g);
+	li.classList.toggle('waiting', mine(g, user));
+	li.classList.toggle('over', !!c && c.over);
 	const a = document.createElement('a');
 	a.href = `/games/${g.id}`;
 	a.textContent = gameName(g);
@@ -64,7 +93,24 @@ function gameItem(g, user) {
 	state.className = 'state';
 	// Two games between the same players differ in their number.
 	state.textContent = ` \u2014 ${t('games.number', { id: g.id })}${g.event ? ', ' + g.event : ''}, ${gameState(g, user)}`;
-	li.append(a, state);
+	const details = document.createElement('span');
+	details.className = 'details';
+	details.textContent = lastMove(g);
+	li.append(a, state, details);
+	if (c && c.over) {
+		const flag = document.createElement('strong');
+		flag.className = 'flag over-flag';
+		flag.textContent = t('games.over_flag');
+		li.append(' ', flag);
+	}
+	if (g.status === 'active' && g.draw_offer) {
+		const flag = document.createElement('strong');
+		flag.className = 'flag offer-flag';
+		const myColor = !user ? null : g.white.id === user.id ? 'white' : g.black.id === user.id ? 'black' : null;
+		flag.textContent = g.draw_offer === myColor
+			? t('games.offer_mine') : t('games.offer_theirs', { name: g[g.draw_offer].name });
+		li.append(' ', flag);
+	}
 	return li;
 }
 
@@ -79,8 +125,10 @@ async function showGames() {
 		const { games } = await apiAll('/games', ['games']);
 		games.sort((a, b) => urgency(a, b, user));
 		const waiting = games.filter((g) => mine(g, user)).length;
+		const over = games.filter((g) => mine(g, user) && runningClock(g)?.over).length;
 		$('games-summary').textContent = games.length
-			? t('games.summary', { waiting, total: games.length }) : '';
+			? t('games.summary', { waiting, total: games.length }) +
+				(over ? ' ' + t('games.summary_over', { over }) : '') : '';
 		showPaged($('games-list'), $('games-pager'), games, PER_PAGE, (g) => gameItem(g, user));
 		$('games-empty').hidden = games.length > 0;
 		// A tl who plays nothing is shown where his work is.
@@ -88,7 +136,9 @@ async function showGames() {
 	} catch (e) {
 		if (e instanceof ApiError && e.status === 401) {
 			forgetSession();
+			history.replaceState(null, '', '/?why=ended');
 			showSignIn();
+			return;
 		}
 		showAlert(errorText(e));
 	}
@@ -102,6 +152,7 @@ async function onSignIn(ev) {
 	try {
 		await signIn($('login').value, $('password').value);
 		$('password').value = '';
+		$('signin-note').textContent = '';
 		const changed = await syncLanguage();
 		const next = nextPage();
 		if (next) {

@@ -1,25 +1,31 @@
 // page.js: what every page shares: the texts in the reader's language
 // (the user's, once he signs in),
 // the navigation landmark (Your games, Vacations, Tournaments, Account,
-// and Dashboard for a tl or admin), the language switch, the way back to
-// the sign-in form, and a client-side pager for long lists.
-import { api, ApiError, forgetSession, sessionToken, sessionUser } from './api.js';
+// and Dashboard and Members for a tl or admin), the language switch, the
+// way back to the sign-in form (saying why), the banner while the server
+// cannot be reached, the date fields, and a client-side pager for long
+// lists.
+import { api, ApiError, forgetSession, onReachable, sessionToken, sessionUser, watchSession } from './api.js';
 import { errorText, showAlert } from './alert.js';
 import { applyTexts, currentLang, langPending, setLang, t } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
-// Back to the sign-in form, which returns to this page afterwards.
-export function toSignIn() {
+// Back to the sign-in form, which returns to this page afterwards; why
+// ('ended': the server no longer knows the session; 'signed_out': another
+// tab signed out) is said there.
+export function toSignIn(why = 'ended') {
+	const had = !!sessionToken();
 	forgetSession();
-	location.replace(`/?next=${encodeURIComponent(location.pathname)}`);
+	const note = had || why === 'signed_out' ? `&why=${why}` : '';
+	location.replace(`/?next=${encodeURIComponent(location.pathname)}${note}`);
 }
 
 // Shows an API error: a refused session goes to the sign-in form,
 // anything else is the API's sentence in the alert region.
 export function showError(e) {
 	if (e instanceof ApiError && e.status === 401)
-		toSignIn();
+		toSignIn('ended');
 	else
 		showAlert(e.code !== undefined ? errorText(e) : e.message);
 }
@@ -28,12 +34,19 @@ export function isTl(user) {
 	return !!user && (user.role === 'tl' || user.role === 'admin');
 }
 
+// Who looks up and adds members (docs/AUTHORITY.md user_search): a tl,
+// the kc (K-skak chief) or an admin.
+export function mayFindMembers(user) {
+	return isTl(user) || (!!user && user.role === 'kc');
+}
+
 const LINKS = [
 	['/', 'nav.games'],
 	['/vacations', 'nav.vacations'],
 	['/tournaments', 'nav.tournaments'],
 	['/account', 'nav.account'],
 ];
+const TL_LINKS = [['/tl', 'nav.dashboard'], ['/members', 'nav.members']];
 
 // The links of the navigation landmark for user (none when signed out);
 // the link of the page shown carries aria-current="page".
@@ -47,7 +60,8 @@ export function showNav(user) {
 		nav.replaceChildren();
 		return;
 	}
-	const links = isTl(user) ? LINKS.concat([['/tl', 'nav.dashboard']]) : LINKS;
+	const links = isTl(user) ? LINKS.concat(TL_LINKS)
+		: mayFindMembers(user) ? LINKS.concat([['/members', 'nav.members']]) : LINKS;
 	const here = location.pathname.replace(/^\/tournaments\/.*/, '/tournaments')
 		.replace(/^\/games\/.*/, '/');
 	const ul = document.createElement('ul');
@@ -112,18 +126,44 @@ export async function syncLanguage() {
 	}
 }
 
+// The banner at the top of the page while the server cannot be reached
+// (a request got no answer); it goes when one is answered again.  A
+// status region: a screen reader hears it come and go.
+function showReachability() {
+	const p = document.createElement('p');
+	p.id = 'offline';
+	p.className = 'offline';
+	p.setAttribute('role', 'status');
+	const header = document.querySelector('header.site');
+	(header ? header.after.bind(header) : document.body.prepend.bind(document.body))(p);
+	onReachable((ok) => {
+		p.textContent = ok ? '' : t('offline');
+		p.classList.toggle('on', !ok);
+	});
+}
+
 // Sets up a page: its texts, the navigation and the language switch.
 // With session (the default) a visitor without a session goes to the
-// sign-in form: returns the USER, or null then.
+// sign-in form: returns the USER, or null then.  Another tab's sign-out
+// (the session is shared, api.js) sends this one to the form too.
 export function startPage({ session = true } = {}) {
 	applyTexts(document);
 	showLangSwitch();
+	showReachability();
+	if (session)
+		watchSession((token) => {
+			if (!token)
+				toSignIn('signed_out');
+			else
+				location.reload(); // signed in again, perhaps as someone else
+		});
 	if (session && !sessionToken()) {
 		toSignIn();
 		return null;
 	}
 	const user = sessionToken() ? sessionUser() : null;
 	showNav(user);
+	setUpDateFields();
 	return user;
 }
 
@@ -182,4 +222,43 @@ export function dateElement(date) {
 	el.dateTime = date;
 	el.textContent = date;
 	return el;
+}
+
+// Date fields: plain text in ISO form (YYYY-MM-DD), as every date of the
+// pages is written, whatever the browser's locale would make of a date
+// picker.  Reads the field: '' when empty, the date when it is one, else
+// shows why in the alert region, focuses the field and returns null.
+export function readDate(input) {
+	const text = input.value.trim();
+	if (!text)
+		return '';
+	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+	const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+	if (!d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 ||
+		d.getUTCDate() !== Number(m[3])) {
+		showAlert(t('date.bad', { text, label: labelOf(input) }));
+		input.focus();
+		return null;
+	}
+	return text;
+}
+
+function labelOf(input) {
+	return input.labels && input.labels[0] ? input.labels[0].textContent : input.name;
+}
+
+// The placeholder of the date fields (data-date) in the page's language.
+export function setUpDateFields(root = document) {
+	for (const el of root.querySelectorAll('input[data-date]')) {
+		el.placeholder = t('date.placeholder');
+		el.inputMode = 'numeric';
+		el.maxLength = 10;
+		el.autocomplete = 'off';
+		el.spellcheck = false;
+	}
+}
+
+// A day count in words: "1 day", "3 days".
+export function daysText(n) {
+	return t(Math.abs(n) === 1 ? 'days.one' : 'days.many', { days: n });
 }

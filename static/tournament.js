@@ -1,9 +1,12 @@
 // tournament.js: /tournaments/{id}: the crosstable.  A table captioned
 // with the tournament's name; a row per player in the order of the
 // standings (rank, or the place the rules decide when the API gives
-// one), the player's rating, a cell per opponent in the same order with the result of each
-// of their games linking to it (two in a double round robin), then
-// score, Sonneborn-Berger and games played.  The games come from GET
+// one), each numbered by his seat (drawn at the start: his number stays
+// whatever his place), the player's rating, a cell per opponent in seat
+// order with the result of each of their games linking to it (two in a
+// double round robin), then score, Sonneborn-Berger and games played.
+// On a phone the place, the name and the score columns stay on the
+// screen while the results scroll between them (style.css).  The games come from GET
 // /games?player= of every player but the last (each game has two).
 import { api, apiAll } from './api.js';
 import { clearAlert } from './alert.js';
@@ -47,20 +50,21 @@ function td(content, cls) {
 	return el;
 }
 
-function head(players) {
+function head(seated) {
 	const tr = document.createElement('tr');
-	tr.append(th(t('tournament.place'), 'col'), th(t('tournament.player'), 'col'),
-		th(t('tournament.rating'), 'col'));
-	players.forEach((p, i) => {
+	const cls = (el, c) => { el.className = c; return el; };
+	tr.append(cls(th(t('tournament.place'), 'col'), 'place'), cls(th(t('tournament.player'), 'col'), 'player'),
+		cls(th(t('tournament.rating'), 'col'), 'rating'));
+	for (const { player, seat } of seated) {
 		const h = th('', 'col');
 		const abbr = document.createElement('abbr');
-		abbr.title = p.name;
-		abbr.textContent = String(i + 1);
+		abbr.title = player.name;
+		abbr.textContent = String(seat);
 		h.append(abbr);
 		tr.append(h);
-	});
-	tr.append(th(t('tournament.score'), 'col'), th(t('tournament.sb'), 'col'),
-		th(t('tournament.played'), 'col'));
+	}
+	tr.append(cls(th(t('tournament.score'), 'col'), 'score'), cls(th(t('tournament.sb'), 'col'), 'sb'),
+		cls(th(t('tournament.played'), 'col'), 'played'));
 	return tr;
 }
 
@@ -87,10 +91,11 @@ function pairCell(games, me, them) {
 	return cellEl;
 }
 
-function row(s, i, players, games) {
+function row(s, seated, games) {
 	const tr = document.createElement('tr');
 	tr.append(td(String(s.place ?? s.rank), 'place'));
-	const name = th(`${i + 1}. ${s.player.name}`, 'row');
+	const name = th(`${s.seat}. ${s.player.name}`, 'row');
+	name.className = 'player';
 	if (user && s.player.id === user.id)
 		tr.className = 'me';
 	tr.append(name);
@@ -100,7 +105,7 @@ function row(s, i, players, games) {
 		? ` (${s.rating_change > 0 ? '+' : s.rating_change < 0 ? '\u2212' : '\u00b1'}${Math.abs(s.rating_change)})` : '';
 	tr.append(td(s.player.rating === null || s.player.rating === undefined ? '\u2014'
 		: `${s.player.rating}${change}`, 'rating'));
-	for (const p of players) {
+	for (const { player: p } of seated) {
 		if (p.id === s.player.id) {
 			const self = td('\u00d7', 'self');
 			self.setAttribute('aria-label', t('tournament.self'));
@@ -216,9 +221,13 @@ async function show(tour) {
 		finished: [...games.values()].filter((g) => g.status !== 'active').length,
 	}) + (tour.class ? ' ' + t('tournament.class', { class: tour.class }) : '') +
 		(tour.tl ? ' ' + t('tournament.tl', { name: tour.tl.name }) : '');
-	$('cross-head').replaceChildren(head(players));
+	// The seats (API's `seat`; the standings' order where a server has
+	// none): the columns and the numbers in front of the names.
+	const standings = tour.standings.map((x, i) => ({ ...x, seat: Number.isInteger(x.seat) ? x.seat : i + 1 }));
+	const seated = standings.slice().sort((a, b) => a.seat - b.seat);
+	$('cross-head').replaceChildren(head(seated));
 	const all = [...games.values()];
-	$('cross-body').replaceChildren(...tour.standings.map((s, i) => row(s, i, players, all)));
+	$('cross-body').replaceChildren(...standings.map((x) => row(x, seated, all)));
 	$('crosstable').hidden = false;
 	$('legend').hidden = false;
 	showWithdrawals(tour);

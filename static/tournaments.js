@@ -3,12 +3,12 @@
 // rights and the entry form (GET /users/{id}/rights, POST /entries); for
 // a tl or admin the form
 // that creates one (POST /tournaments) with its players picked from a
-// list.  The API has no list of all users: the list holds the players of
-// the tournaments shown (GET /tournaments/{id}), and a user is added by
-// his number (GET /users/{id} checks it and gives the name).
+// list: the players of the tournaments shown (GET /tournaments/{id}),
+// and whom the tl finds by a part of his name or e-mail address (GET
+// /users?q=) or by his number (GET /users/{id}).
 import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
+import { $, isTl, queryNumber, readDate, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -85,23 +85,44 @@ async function loadKnownPlayers(list) {
 	showPlayers();
 }
 
+// Adds players to the list: a user number (GET /users/{id}), or a part
+// of a name or e-mail address (GET /users?q=, the members).  One found
+// is ticked at once; several are offered to tick.
 async function onAddPlayer() {
 	clearAlert();
 	const text = $('add-player').value.trim();
-	const id = Number(text);
-	if (!/^[1-9][0-9]{0,14}$/.test(text)) {
-		showAlert(t('create.bad_number'));
+	if (!text) {
+		showAlert(t('create.find_empty'));
 		$('add-player').focus();
 		return;
 	}
 	try {
-		const u = await api('GET', `/users/${id}`);
-		known.set(u.id, u);
-		if (!seats.includes(u.id))
-			seats.push(u.id);
+		let found;
+		if (/^[0-9]+$/.test(text)) {
+			if (!/^[1-9][0-9]{0,14}$/.test(text)) {
+				showAlert(t('create.bad_number'));
+				$('add-player').focus();
+				return;
+			}
+			found = [await api('GET', `/users/${Number(text)}`)];
+		} else {
+			found = (await apiAll(`/users?q=${encodeURIComponent(text)}`, ['users'])).users;
+		}
+		if (!found.length) {
+			$('find-state').textContent = t('create.found_none', { text });
+			$('add-player').focus();
+			return;
+		}
+		for (const u of found)
+			known.set(u.id, { id: u.id, name: u.name, role: u.role });
+		if (found.length === 1 && !seats.includes(found[0].id))
+			seats.push(found[0].id);
 		$('add-player').value = '';
 		showPlayers();
-		$(`player-${u.id}`).focus();
+		$('find-state').textContent = found.length === 1
+			? t('create.found_one', { name: found[0].name })
+			: t('create.found_many', { count: found.length, text });
+		$(`player-${found[0].id}`).focus();
 	} catch (e) {
 		showError(e);
 		$('add-player').focus();
@@ -111,11 +132,14 @@ async function onAddPlayer() {
 async function onCreate(ev) {
 	ev.preventDefault();
 	clearAlert();
+	const start = readDate($('t-start'));
+	if (start === null)
+		return;
 	const body = {
 		name: $('t-name').value.trim(),
 		kind: $('t-kind').value,
 		profile: $('t-profile').value,
-		start_date: $('t-start').value,
+		start_date: start,
 		players: seats.slice(),
 	};
 	const button = ev.target.querySelector('button[type="submit"]');

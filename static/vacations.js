@@ -5,7 +5,7 @@
 // (notice_too_short) the page explains the notice rule beside the field.
 import { api, ApiError } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, showError, startPage } from './page.js';
+import { $, readDate, showError, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const user = startPage();
@@ -45,8 +45,10 @@ async function onBook(ev) {
 	ev.preventDefault();
 	clearAlert();
 	$('notice-rule').hidden = true;
-	const start = $('first-day').value;
-	const end = $('last-day').value;
+	const start = readDate($('first-day'));
+	const end = start === null ? null : readDate($('last-day'));
+	if (start === null || end === null)
+		return;
 	if (!start || !end) {
 		showAlert(t('vacations.both_days'));
 		(start ? $('last-day') : $('first-day')).focus();

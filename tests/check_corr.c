@@ -629,6 +629,38 @@ START_TEST(test_stored_rows)
 }
 END_TEST
 
+/* corr_message(): the players only; 1..1000 characters of UTF-8, not
+ * blank, no control character but the line feed. */
+START_TEST(test_messages)
+{
+	struct corr_game g;
+	struct corr_error e = {0};
+	new_game(&g, "server", "startpos", "2027-09-01");
+	char text[4100];
+	ck_assert_int_eq(corr_message(&g, WHITE, "Good luck!\nHave fun.", &e), CC_OK);
+	ck_assert_int_eq(corr_message(&g, BLACK, "Tak", &e), CC_OK);
+	ck_assert_int_ne(corr_message(&g, CORR_NOBODY, "hi", &e), CC_OK);
+	ck_assert_str_eq(e.code, "not_a_player");
+	for (int i = 0; i < 1000; i++)
+		memcpy(text + 2 * i, "\xc3\xa6", 2); /* æ: 1000 characters, 2000 bytes */
+	text[2000] = '\0';
+	ck_assert_int_eq(corr_message(&g, WHITE, text, &e), CC_OK);
+	memcpy(text + 2000, "x", 2);
+	ck_assert_int_ne(corr_message(&g, WHITE, text, &e), CC_OK);
+	ck_assert_str_eq(e.code, "invalid_field");
+	static const char *const bad[] = {"", " ", "\n \n", "a\tb", "a\rb", "a\x7f",
+	                                  "a\xc2\x85", /* U+0085, C1 */
+	                                  "a\xc3", "a\xc0\xaf", /* cut, overlong */
+	                                  "\xed\xa0\x80", /* a surrogate */ NULL};
+	for (const char *const *b = bad; *b; b++) {
+		e.code = NULL;
+		ck_assert_msg(corr_message(&g, WHITE, *b, &e) != CC_OK, "accepted \"%s\"", *b);
+		ck_assert_str_eq(e.code, "invalid_field");
+	}
+	corr_game_free(&g);
+}
+END_TEST
+
 static Suite *corr_suite(void)
 {
 	Suite *s = suite_create("corr");
@@ -651,6 +683,7 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_stored_rows);
 	tcase_add_test(tc, test_rule_operations);
 	tcase_add_test(tc, test_both_lose_and_lost_on_time);
+	tcase_add_test(tc, test_messages);
 	suite_add_tcase(s, tc);
 	return s;
 }

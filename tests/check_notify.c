@@ -318,6 +318,47 @@ START_TEST(test_draw_offer)
 }
 END_TEST
 
+/* A message (POST .../messages) to the opponent: quoted line by line,
+ * long lines cut within the wrap, control characters made spaces; it can
+ * be turned off. */
+START_TEST(test_message)
+{
+	char text[1200];
+	memset(text, 'x', 900); /* one "word" of 900 characters */
+	snprintf(text + 900, sizeof text - 900, "\n\nTak for partiet, bob: \u00e6\u00f8\u00e5\t!");
+	struct notify_event ev = {.kind = NOTIFY_MESSAGE, .game = game()};
+	ev.u.message = (struct notify_message){NOTIFY_WHITE, text};
+	struct notify_mail m;
+	render(&ev, NOTIFY_EN, NOTIFY_BLACK, &m);
+	well_formed(&m);
+	HAS_SUBJ(&m, "game 7, a message from alice");
+	HAS(&m, "alice (White) writes to you in game 7");
+	HAS(&m, "\n>\n> Tak for partiet, bob: \u00e6\u00f8\u00e5 !\n");
+	HAS(&m, "You can answer on the game page.");
+	ck_assert(m.optional);
+	ck_assert(notify_optional(NOTIFY_MESSAGE));
+	/* the 900 x: 12 quoted lines of 70 and one of 60 */
+	char last[80] = "\n> ";
+	memset(last + 3, 'x', 60);
+	snprintf(last + 63, sizeof last - 63, "\n>\n");
+	ck_assert_msg(strstr(m.body, last) != NULL, "%s", m.body);
+	memset(last + 3, 'x', 71);
+	last[74] = '\0';
+	ck_assert(strstr(m.body, last + 3) == NULL);
+	notify_mail_free(&m);
+	render(&ev, NOTIFY_DA, NOTIFY_BLACK, &m);
+	well_formed(&m);
+	HAS_SUBJ(&m, "parti 7, besked fra alice");
+	HAS(&m, "alice (hvid) skriver til dig i parti 7");
+	HAS(&m, "Du kan svare på partiets side.");
+	notify_mail_free(&m);
+	ev.u.message.text = "";
+	struct notify_reader r = {"bob", NOTIFY_EN, NOTIFY_BLACK};
+	char err[200];
+	ck_assert_int_ne(notify_render(&env, &r, &ev, &m, err, sizeof err), 0);
+}
+END_TEST
+
 START_TEST(test_forfeit)
 {
 	struct notify_event ev = {.kind = NOTIFY_FORFEIT, .game = game()};
@@ -868,6 +909,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, test_result);
 	tcase_add_test(tc, test_start_letter);
 	tcase_add_test(tc, test_draw_offer);
+	tcase_add_test(tc, test_message);
 	tcase_add_test(tc, test_forfeit);
 	tcase_add_test(tc, test_reminder_and_tl_notice);
 	tcase_add_test(tc, test_adjudication_trouble_reset);

@@ -379,6 +379,15 @@ int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int
 int corr_holiday_play(const struct corr_game *g, bool agreed, const char *reason,
                       struct corr_delta *d, struct corr_error *e);
 
+#define CORR_MESSAGE_CHARS 1000 /* characters of a message to the opponent */
+
+/* A message to the opponent (POST .../messages, API.md "Messages"): only
+ * the game's two players write one (seat WHITE or BLACK; the game may be
+ * over), 1..CORR_MESSAGE_CHARS characters of UTF-8, not all blank, no
+ * control character (C0, DEL, C1) but the line feed.  CC_OK, or a refusal
+ * with the codes not_a_player, invalid_field.  O(length). */
+int corr_message(const struct corr_game *g, int seat, const char *text, struct corr_error *e);
+
 /* For the operations: a delta that changes nothing yet (no rows, the
  * state as it is, the FEN of the position now, no audit line). */
 void corr_delta_init(struct corr_delta *d, const struct corr_game *g);

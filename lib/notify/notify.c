@@ -36,7 +36,7 @@ const char *notify_kind_name(enum notify_kind kind)
 	static const char *const names[NOTIFY_KINDS] = {
 	        "move",         "vacation",       "result",   "result_tl", "start",
 	        "draw_offer",   "forfeit",        "reminder", "tl_notice", "adjudication",
-	        "time_trouble", "password_reset", "answer_tl"};
+	        "time_trouble", "password_reset", "answer_tl", "message"};
 	return (unsigned)kind < NOTIFY_KINDS ? names[kind] : "?";
 }
 
@@ -47,6 +47,7 @@ bool notify_optional(enum notify_kind kind)
 	case NOTIFY_RESULT:
 	case NOTIFY_DRAW_OFFER:
 	case NOTIFY_TIME_TROUBLE:
+	case NOTIFY_MESSAGE:
 		return true;
 	default: /* rule letters (see notify.h) and the reset link */
 		return false;
@@ -980,6 +981,74 @@ static int c_reset(struct ctx *c, const struct notify_event *ev)
 	return 0;
 }
 
+/* Appends user text quoted, "> " before each line: its own line breaks
+ * kept, control characters made spaces (oneline()), and a line longer
+ * than the wrap cut at its last space within it, else after WRAP - 2
+ * characters (never inside a UTF-8 sequence): no line of the mail grows
+ * past RFC 5322's limit whatever was written.  O(length). */
+static void quote(struct textbuf *b, const char *text)
+{
+	char line[LINE_MAX_B * 2];
+	const char *p = text ? text : "";
+	textbuf_put(b, "\n", 1);
+	do {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char raw[LINE_MAX_B * 2];
+		if (n >= sizeof raw)
+			n = sizeof raw - 1;
+		memcpy(raw, p, n);
+		raw[n] = '\0';
+		p = nl ? nl + 1 : NULL;
+		if (n == 0) {
+			textbuf_put(b, ">\n", 2); /* a blank line of the text */
+			continue;
+		}
+		oneline(raw, line, sizeof line);
+		const char *q = line;
+		do {
+			/* the longest piece of at most WRAP - 2 characters */
+			const char *end = q, *space = NULL;
+			size_t chars = 0;
+			while (*end && chars < WRAP - 2) {
+				end++;
+				while (((unsigned char)*end & 0xc0) == 0x80)
+					end++;
+				chars++;
+				if (*end == ' ')
+					space = end;
+			}
+			if (*end && space)
+				end = space;
+			textbuf_put(b, "> ", 2);
+			textbuf_put(b, q, (size_t)(end - q));
+			textbuf_put(b, "\n", 1);
+			q = end;
+			while (*q == ' ')
+				q++;
+		} while (*q);
+	} while (p);
+}
+
+static int c_message(struct ctx *c, const struct notify_event *ev)
+{
+	const struct notify_message *m = &ev->u.message;
+	struct names n;
+	if (!side_ok(m->side) || !m->text || !*m->text)
+		return bad(c, ev, "the message needs its side and its text");
+	get_names(c, &ev->game, &n);
+	const char *who = side_name(&n, m->side);
+	subj(c, T(c->r, "game %lld, a message from %s (%s)", "parti %lld, besked fra %s (%s)"),
+	     ev->game.id, who, n.game);
+	paraf(c->b,
+	      T(c->r, "%s (%s) writes to you in game %lld (%s):",
+	        "%s (%s) skriver til dig i parti %lld (%s):"),
+	      who, colour(c, m->side), ev->game.id, n.game);
+	quote(c->b, m->text);
+	para(c->b, T(c->r, "You can answer on the game page.", "Du kan svare på partiets side."));
+	return 0;
+}
+
 typedef int (*composer)(struct ctx *, const struct notify_event *);
 
 static const composer composers[NOTIFY_KINDS] = {
@@ -996,6 +1065,7 @@ static const composer composers[NOTIFY_KINDS] = {
         [NOTIFY_TIME_TROUBLE] = c_trouble,
         [NOTIFY_PASSWORD_RESET] = c_reset,
         [NOTIFY_ANSWER_TL] = c_answer_tl,
+        [NOTIFY_MESSAGE] = c_message,
 };
 
 /* The link under an event's text: the game, or nothing for a mail about

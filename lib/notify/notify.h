@@ -64,6 +64,8 @@ enum notify_kind {
 	NOTIFY_PASSWORD_RESET, /* a one-time link */
 	NOTIFY_ANSWER_TL,      /* e-mail play: the move that answers a reminder, copied to
 	                          the TL (DSU 6.8.3); the event's u.move */
+	NOTIFY_MESSAGE,        /* the opponent wrote a message in the game (POST
+	                          /api/v1/games/{id}/messages) */
 	NOTIFY_KINDS
 };
 
@@ -183,6 +185,11 @@ struct notify_trouble {
 	int32_t received;          /* since when he has had the move */
 };
 
+struct notify_message {
+	int side;         /* who wrote it */
+	const char *text; /* 1..1000 characters, lines split at LF; quoted as it is */
+};
+
 struct notify_reset {
 	const char *path; /* "/reset-password?token=..." (base_url is put before it) */
 	int hours;        /* the link works this long */
@@ -203,6 +210,7 @@ struct notify_event {
 		struct notify_adjudication adjudication;
 		struct notify_trouble trouble;
 		struct notify_reset reset;
+		struct notify_message message;
 	} u;
 };
 

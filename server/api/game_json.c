@@ -80,9 +80,16 @@ static void write_date(struct jsonw *w, int32_t day)
 		jsonw_str(w, buf);
 }
 
-/* The CLOCK object of API.md for one side (with a few more fields). */
+/* The CLOCK object of API.md for one side (with a few more fields).
+ * For the side to move the clock runs: thinking_days is what the move he
+ * is thinking over has cost him so far (lib/clock's running_days: the
+ * move as if sent today), and left_days is what is left of the next
+ * control's allowance after it (negative: a move sent today is over the
+ * limit, DSU 6.3.3) - the figures of Xfcc's daysPlayer/daysOpponent
+ * (server/xfcc/xfcc_game.c), which cut them at 0 for its clients. */
 static void write_clock(struct jsonw *w, const struct clock_player *p, bool to_move)
 {
+	int32_t thinking = to_move ? p->running_days : 0;
 	jsonw_raw(w, "{");
 	jsonw_key(w, "used_days", true);
 	jsonw_int(w, p->used_days);
@@ -96,8 +103,10 @@ static void write_clock(struct jsonw *w, const struct clock_player *p, bool to_m
 	jsonw_raw(w, "}");
 	jsonw_key(w, "forfeit_date", false);
 	write_date(w, to_move ? p->forfeit_date : CLOCK_NO_DATE);
+	jsonw_key(w, "thinking_days", false);
+	jsonw_int(w, thinking);
 	jsonw_key(w, "left_days", false);
-	jsonw_int(w, p->left_days);
+	jsonw_int(w, (long long)p->limit_days - p->used_days - thinking);
 	jsonw_key(w, "reminder_date", false);
 	write_date(w, to_move ? p->reminder_date : CLOCK_NO_DATE);
 	jsonw_key(w, "forfeited", false);
@@ -264,6 +273,11 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 	jsonw_key(w, "to_move", false);
 	jsonw_str(w, corr_side_name(corr_to_move(g)));
 	jsonw_key(w, "fen", false);
+	jsonw_str(w, fen);
+	/* The position the moves start from, so a client can step through
+	 * them (a thematic game starts elsewhere). */
+	fen_write(game_start_position(g->chess), fen, sizeof fen);
+	jsonw_key(w, "start_fen", false);
 	jsonw_str(w, fen);
 	jsonw_key(w, "rev", false);
 	jsonw_int(w, g->rev);

@@ -1,10 +1,51 @@
-/* messages.c: GET /api/v1/games/{id}/messages (see messages.h). */
+/* messages.c: GET and POST /api/v1/games/{id}/messages (see messages.h). */
 #include "autoconfig.h"
 #include "api/messages.h"
 
 #include "api/games.h"
 #include "api/jsonw.h"
 #include "store/xfcc.h"
+#include "svc/svc_messages.h"
+
+/* One message as API.md "Messages" has it: the sender as USER, when it
+ * was sent (the server's clock, UTC) and the game's moves then (ply),
+ * with the day ("on"), the color and the way it came ("via": "api",
+ * "xfcc"). */
+static void write_one(struct jsonw *w, const struct store_message *m, const char *color)
+{
+	jsonw_raw(w, "{");
+	jsonw_key(w, "id", true);
+	jsonw_int(w, m->id);
+	jsonw_key(w, "from", false);
+	jsonw_raw(w, "{\"id\":");
+	jsonw_int(w, m->user);
+	jsonw_raw(w, ",\"name\":");
+	jsonw_str(w, m->name);
+	jsonw_raw(w, ",\"role\":");
+	jsonw_str(w, m->role);
+	jsonw_raw(w, "}");
+	jsonw_key(w, "color", false);
+	jsonw_str(w, color);
+	jsonw_key(w, "ply", false);
+	jsonw_int(w, m->ply);
+	jsonw_key(w, "on", false);
+	jsonw_str(w, m->on);
+	jsonw_key(w, "sent", false);
+	jsonw_str(w, m->at);
+	jsonw_key(w, "via", false);
+	jsonw_str(w, m->via);
+	jsonw_key(w, "text", false);
+	jsonw_str(w, m->text);
+	jsonw_raw(w, "}");
+}
+
+/* The text of w as the answer (w is emptied); its status. */
+static int answer(struct api_resp *rs, int status, struct jsonw *w)
+{
+	size_t len;
+	char *text = jsonw_take(w, &len);
+	return api_json_text(rs, status, text, len);
+}
 
 struct message_list {
 	struct jsonw *w;
@@ -15,22 +56,9 @@ struct message_list {
 static void write_message(const struct store_message *m, void *ctx)
 {
 	struct message_list *ml = ctx;
-	jsonw_raw(ml->w, ml->n++ ? ",{" : "{");
-	jsonw_key(ml->w, "id", true);
-	jsonw_int(ml->w, m->id);
-	jsonw_key(ml->w, "from", false);
-	jsonw_int(ml->w, m->user);
-	jsonw_key(ml->w, "color", false);
-	jsonw_str(ml->w, corr_side_name(store_games_side_of(ml->sg, m->user)));
-	jsonw_key(ml->w, "ply", false);
-	jsonw_int(ml->w, m->ply);
-	jsonw_key(ml->w, "on", false);
-	jsonw_str(ml->w, m->on);
-	jsonw_key(ml->w, "via", false);
-	jsonw_str(ml->w, m->via);
-	jsonw_key(ml->w, "text", false);
-	jsonw_str(ml->w, m->text);
-	jsonw_raw(ml->w, "}");
+	if (ml->n++)
+		jsonw_raw(ml->w, ",");
+	write_one(ml->w, m, corr_side_name(store_games_side_of(ml->sg, m->user)));
 }
 
 int api_messages_list(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -52,10 +80,34 @@ int api_messages_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 		goto out;
 	}
 	jsonw_raw(&w, "]}");
-	size_t len;
-	char *text = jsonw_take(&w, &len);
-	status = api_json_text(rs, 200, text, len);
+	status = answer(rs, 200, &w);
 out:
 	store_games_free(&sg);
 	return status;
+}
+
+int api_messages_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"text", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *text;
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "text", true, &text, rs))
+		return rs->status;
+	struct svc_message sm;
+	struct svc_outcome o;
+	if (svc_message_post(app, &rq->user, rq->ids[0], text, "api", &sm, &o) != SVC_OK)
+		return api_outcome_error(rs, &o);
+	struct store_message m = {.id = sm.id,
+	                          .user = rq->user.id,
+	                          .ply = sm.ply,
+	                          .on = sm.on,
+	                          .via = "api",
+	                          .text = text,
+	                          .at = sm.at,
+	                          .name = rq->user.name,
+	                          .role = rq->user.role};
+	struct jsonw w;
+	jsonw_init(&w);
+	write_one(&w, &m, corr_side_name(sm.side));
+	return answer(rs, 201, &w);
 }

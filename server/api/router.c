@@ -44,6 +44,7 @@ static const struct route {
         {"POST", "/api/v1/users/me/password", api_password_change, SIGNED, NULL},
         {"POST", "/api/v1/password-reset", api_password_reset, ANYONE, NULL},
         {"POST", "/api/v1/password-reset/confirm", api_password_reset_confirm, ANYONE, NULL},
+        {"GET", "/api/v1/users", api_users_search, SIGNED, NULL}, /* user_search */
         {"GET", "/api/v1/users/{id}", api_users_get, SIGNED, NULL},
         {"POST", "/api/v1/games", api_games_create, TL, "creates games"},
         {"GET", "/api/v1/games", api_games_list, SIGNED, NULL},
@@ -64,6 +65,7 @@ static const struct route {
          "records the holiday agreement"},
         {"GET", "/api/v1/games/{id}/pgn", api_export_pgn, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/messages", api_messages_list, SIGNED, NULL},
+        {"POST", "/api/v1/games/{id}/messages", api_messages_create, SIGNED, NULL},
         {"GET", "/api/v1/games/{id}/transcript", api_export_transcript, SIGNED, NULL},
         {"POST", "/api/v1/vacations", api_vacations_create, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/vacations", api_vacations_list, SIGNED, NULL},

@@ -1100,6 +1100,10 @@ static json_t *standings_json(const struct loaded *t, bool *playoff_needed)
 		                      "place", place_json(line->place_lo, line->place_hi), "score",
 		                      line->score2 / 2.0, "sonneborn_berger", line->sb4 / 4.0,
 		                      "played", line->finished, "rights", rights);
+		/* The player's number in the table: his seat, drawn at the start
+		 * (the seats are read in their order), whatever his place. */
+		if (j)
+			json_object_set_new(j, "seat", json_integer(line->player + 1));
 		if (j && dm)
 			json_object_set_new(j, "title", json_boolean(title[line->player]));
 		if (j && dm && line->playoff2 >= 0)

@@ -4,11 +4,14 @@
 #include "api/users.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/auth.h"
 #include "api/ratings.h"
 #include "store/users.h"
+#include "svc/svc.h"
+#include "util/status.h"
 
 bool api_is_tl(const struct user *u)
 {
@@ -114,4 +117,54 @@ int api_users_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (!u)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
 	return api_json(rs, 200, u);
+}
+
+int api_users_search(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	/* The one policy (docs/AUTHORITY.md user_search): tl, kc, admin. */
+	struct auth_actor a = svc_actor(&rq->user);
+	struct auth_target none = {0};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_USER_SEARCH, &none, &e) != CC_OK)
+		return api_error(rs, e.code, "%s", e.message);
+	struct api_page page;
+	if (api_page_read(rq, rs, &page))
+		return rs->status;
+	const char *q = api_query(rq, "q");
+	if (!q)
+		q = "";
+	json_t *utf8 = json_string(q);
+	bool text_ok = utf8 != NULL;
+	json_decref(utf8);
+	if (!text_ok || strlen(q) > 254)
+		return api_error(rs, "invalid_field", "q: up to 254 bytes of UTF-8 text");
+	/* One more than the page, to know whether another follows. */
+	size_t max = (size_t)page.limit + 1, n;
+	struct store_member *v = calloc(max, sizeof *v);
+	json_t *list = json_array();
+	if (!v || !list || store_users_search(app->st, q, page.cursor, max, v, &n) != STORE_OK) {
+		free(v);
+		json_decref(list);
+		return api_error(rs, "busy", "the users cannot be read; try again");
+	}
+	if (n > (size_t)page.limit) {
+		n = (size_t)page.limit;
+		api_page_set_next(&page, v[n - 1].id);
+	}
+	for (size_t i = 0; i < n; i++) {
+		/* USER with its ratings, and the e-mail address the TL may look
+		 * for (the route is for tl and admin only). */
+		json_t *u = api_user_json(app, v[i].id);
+		int bad = !u || json_object_set_new(u, "email", json_string(v[i].email));
+		if (bad)
+			json_decref(u);
+		if (bad || json_array_append_new(list, u)) {
+			free(v);
+			json_decref(list);
+			return api_error(rs, "busy", "the users cannot be read; try again");
+		}
+	}
+	free(v);
+	return api_json(rs, 200, json_pack("{s:o, s:o}", "users", list, "next",
+	                                   page.next[0] ? json_string(page.next) : json_null()));
 }

@@ -90,6 +90,7 @@ static const struct {
         {"/tournaments", "tournaments.html"},
         {"/tl", "tl.html"},
         {"/account", "account.html"},
+        {"/members", "members.html"}, /* tl, admin: find and add members */
         {"/reset-password", "reset.html"}, /* the link of the reset mail (issue 10) */
 };
 

@@ -211,3 +211,54 @@ int store_sessions_delete(store *s, const void *hash, size_t len)
 		return STORE_ERROR;
 	return sqlite3_changes(store_db(s)) > 0 ? STORE_OK : STORE_NOT_FOUND;
 }
+
+/* Folds UTF-8 text for a search into out (len bytes): ASCII and the
+ * Latin-1 capitals (U+00C0..U+00DE but U+00D7: Æ Ø Å É Ü ...) in lower
+ * case, everything else as it is, so "ÆBLE" finds "æble".  SQLite's own
+ * lower() and LIKE fold ASCII only. */
+static void fold(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p && o + 2 < len; p++) {
+		unsigned char c = *p;
+		if (c >= 'A' && c <= 'Z') {
+			out[o++] = (char)(c + 32);
+		} else if (c == 0xc3 && p[1] >= 0x80 && p[1] <= 0x9e && p[1] != 0x97) {
+			out[o++] = (char)c;
+			out[o++] = (char)(*++p + 0x20);
+		} else {
+			out[o++] = (char)c;
+		}
+	}
+	out[o] = '\0';
+}
+
+int store_users_search(store *s, const char *q, int64_t after, size_t max,
+                       struct store_member *out, size_t *n)
+{
+	static const char sql[] = "SELECT id, name, role, email FROM users WHERE id > ? ORDER BY id";
+	char want[STORE_EMAIL_MAX * 2], name[STORE_NAME_MAX * 2], email[STORE_EMAIL_MAX * 2];
+	fold(q ? q : "", want, sizeof want);
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, after > 0 ? after : 0))
+		return store_failed(s, st, "users search: bind");
+	int rc = SQLITE_DONE;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_member *m = &out[*n];
+		m->id = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, m->name, sizeof m->name);
+		store_col_text(st, 2, m->role, sizeof m->role);
+		store_col_text(st, 3, m->email, sizeof m->email);
+		fold(m->name, name, sizeof name);
+		fold(m->email, email, sizeof email);
+		if (!want[0] || strstr(name, want) || strstr(email, want))
+			(*n)++;
+	}
+	if (*n < max && rc != SQLITE_DONE)
+		return store_failed(s, st, "users search");
+	sqlite3_reset(st);
+	return STORE_OK;
+}

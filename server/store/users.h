@@ -24,6 +24,22 @@ struct store_contact {
 	char email[STORE_EMAIL_MAX];
 };
 
+/* A member as the TLs look him up (GET /api/v1/users?q=). */
+struct store_member {
+	int64_t id;
+	char name[STORE_NAME_MAX];
+	char role[STORE_ROLE_MAX];
+	char email[STORE_EMAIL_MAX];
+};
+
+/* The users after id `after` (0: from the first), in the order of their
+ * ids, whose name or e-mail address holds q (a login is one of them),
+ * case folded for ASCII and Latin-1 letters; every user when q is "" or
+ * NULL.  At most max into out.  STORE_OK and *n, or STORE_ERROR.  Cost:
+ * one pass over the users from `after` until max are found. */
+int store_users_search(store *s, const char *q, int64_t after, size_t max,
+                       struct store_member *out, size_t *n);
+
 /* User id: STORE_OK and *u, STORE_NOT_FOUND or STORE_ERROR. */
 int store_users_get(store *s, int64_t id, struct store_user *u);
 

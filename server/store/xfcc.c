@@ -4,6 +4,8 @@
 
 #include "store/internal.h"
 
+#include <stdio.h>
+
 int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t *ids, size_t max,
                              size_t *n)
 {
@@ -27,11 +29,11 @@ int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t 
 	return STORE_OK;
 }
 
-int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
-                       const char *via, const char *text)
+int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const char *on,
+                          const char *via, const char *text, int64_t *id, char *at, size_t atlen)
 {
 	static const char sql[] = "INSERT INTO messages (game_id, user_id, ply, on_date, via, text)"
-	                          " VALUES (?, ?, ?, ?, ?, ?)";
+	                          " VALUES (?, ?, ?, ?, ?, ?) RETURNING id, at";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -39,19 +41,36 @@ int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char
 	    store_bind_int64(st, 3, ply) || store_bind_text(st, 4, on) ||
 	    store_bind_text(st, 5, via) || store_bind_text(st, 6, text))
 		return store_failed(s, st, "a message: bind");
-	int rc = store_exec(s, st, "a message");
-	return rc == STORE_OK ? STORE_OK : STORE_ERROR;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "a message");
+	if (id)
+		*id = sqlite3_column_int64(st, 0);
+	if (at && atlen)
+		snprintf(at, atlen, "%s", (const char *)sqlite3_column_text(st, 1));
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE)
+		return store_failed(s, st, "a message");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
+                       const char *via, const char *text)
+{
+	return store_messages_insert(s, game, user, ply, on, via, text, NULL, NULL, 0);
 }
 
 int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
                         void (*fn)(const struct store_message *m, void *ctx), void *ctx, size_t *n)
 {
 	static const char sql_all[] =
-	        "SELECT id, user_id, ply, on_date, via, text FROM messages"
-	        " WHERE game_id = ?1 AND (?2 <= 0 OR user_id = ?2) ORDER BY id";
+	        "SELECT m.id, m.user_id, m.ply, m.on_date, m.via, m.text, m.at, u.name, u.role"
+	        " FROM messages m JOIN users u ON u.id = m.user_id"
+	        " WHERE m.game_id = ?1 AND (?2 <= 0 OR m.user_id = ?2) ORDER BY m.id";
 	static const char sql_last[] =
-	        "SELECT id, user_id, ply, on_date, via, text FROM messages"
-	        " WHERE game_id = ?1 AND (?2 <= 0 OR user_id = ?2) ORDER BY id DESC LIMIT 1";
+	        "SELECT m.id, m.user_id, m.ply, m.on_date, m.via, m.text, m.at, u.name, u.role"
+	        " FROM messages m JOIN users u ON u.id = m.user_id"
+	        " WHERE m.game_id = ?1 AND (?2 <= 0 OR m.user_id = ?2) ORDER BY m.id DESC LIMIT 1";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, last_only ? sql_last : sql_all);
 	if (!st)
@@ -67,6 +86,9 @@ int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
 		        .on = (const char *)sqlite3_column_text(st, 3),
 		        .via = (const char *)sqlite3_column_text(st, 4),
 		        .text = (const char *)sqlite3_column_text(st, 5),
+		        .at = (const char *)sqlite3_column_text(st, 6),
+		        .name = (const char *)sqlite3_column_text(st, 7),
+		        .role = (const char *)sqlite3_column_text(st, 8),
 		};
 		fn(&m, ctx);
 		(*n)++;

@@ -25,12 +25,20 @@ int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t 
 int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
                        const char *via, const char *text);
 
+/* store_messages_add() that also gives the new message's id and the
+ * time it was stored ("YYYY-MM-DDTHH:MM:SSZ", UTC, into at, atlen bytes;
+ * at may be NULL): STORE_OK or STORE_ERROR. */
+int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const char *on,
+                          const char *via, const char *text, int64_t *id, char *at, size_t atlen);
+
 /* One stored message as store_messages_each() hands it over; the strings
  * are borrowed until the callback returns. */
 struct store_message {
 	int64_t id, user;
 	int ply;
 	const char *on, *via, *text;
+	const char *at;         /* stored at, "YYYY-MM-DDTHH:MM:SSZ" (UTC) */
+	const char *name, *role; /* the sender's */
 };
 
 /* Calls fn for the messages of game in the order they were sent: all of

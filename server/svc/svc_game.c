@@ -130,6 +130,21 @@ static bool result_changed(const struct corr_state *was, const struct corr_state
 	       (was->status == CORR_ACTIVE || strcmp(was->result, now->result) != 0);
 }
 
+int svc_game_load(struct app *app, int64_t id, struct store_game *sg, struct svc_outcome *o)
+{
+	char err[512];
+	int rc = store_games_load(app->st, id, sg, err, sizeof err);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "%s", err);
+	if (rc == STORE_CORRUPT)
+		return svc_fail(o, SVC_ERROR, "internal", "game %lld cannot be read: %s",
+		                (long long)id, err);
+	if (rc != STORE_OK)
+		return svc_fail(o, SVC_BUSY, "busy", "game %lld cannot be read now; try again",
+		                (long long)id);
+	return svc_ok(o);
+}
+
 /* load -> authorize -> revision -> lib -> memory -> write -> wake. */
 static int run(struct app *app, const struct user *who, int64_t id, const struct op *op,
                struct store_game *after, struct svc_outcome *o)
@@ -140,16 +155,9 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 	if (svc_today(app, today_s, &today, o))
 		return o->status;
 	struct store_game sg;
-	char err[512];
-	int rc = store_games_load(app->st, id, &sg, err, sizeof err);
-	if (rc == STORE_NOT_FOUND)
-		return svc_fail(o, SVC_NOT_FOUND, "not_found", "%s", err);
-	if (rc == STORE_CORRUPT)
-		return svc_fail(o, SVC_ERROR, "internal", "game %lld cannot be read: %s",
-		                (long long)id, err);
-	if (rc != STORE_OK)
-		return svc_fail(o, SVC_BUSY, "busy", "game %lld cannot be read now; try again",
-		                (long long)id);
+	if (svc_game_load(app, id, &sg, o) != SVC_OK)
+		return o->status;
+	int rc;
 	struct auth_actor a = svc_actor(who);
 	struct auth_target t = {.white = sg.white, .black = sg.black, .leader = sg.leader};
 	struct corr_delta d;

@@ -31,6 +31,11 @@ struct svc_rev {
 };
 #define SVC_ANY_REV ((struct svc_rev){false, 0})
 
+/* Loads game id into sg for a command: SVC_OK, or SVC_NOT_FOUND,
+ * SVC_ERROR (a stored row breaks the rules), SVC_BUSY with *o (sg is then
+ * nothing to free).  The first step of every command on a game. */
+int svc_game_load(struct app *app, int64_t id, struct store_game *sg, struct svc_outcome *o);
+
 /* POST .../moves (DSU 6.2-6.3; corr_play()).  SVC_ENDED with
  * lost_on_time: the game was over on time, which is now stored, and the
  * move was not played. */

@@ -318,6 +318,17 @@ static int offered(struct app *app, const struct store_game *sg, int side, const
 	                  &ev, 0, today, NULL);
 }
 
+int svc_notify_message(struct app *app, const struct store_game *sg, int side, const char *text,
+                       const char *today)
+{
+	struct notify_event ev = {.kind = NOTIFY_MESSAGE};
+	game_of(sg, &ev.game);
+	ev.u.message.side = side == WHITE ? NOTIFY_WHITE : NOTIFY_BLACK;
+	ev.u.message.text = text;
+	return deliver_to(app, side == WHITE ? sg->black : sg->white,
+	                  side == WHITE ? NOTIFY_BLACK : NOTIFY_WHITE, &ev, 0, today, NULL);
+}
+
 int svc_notify_game_changed(struct app *app, const struct corr_state *was,
                         const struct store_game *after, int64_t id, const struct corr_delta *d,
                         const char *today)

@@ -31,6 +31,11 @@ int svc_notify_game_changed(struct app *app, const struct corr_state *was,
                         const struct store_game *after, int64_t id, const struct corr_delta *d,
                         const char *today);
 
+/* The message text that the player of `side` (WHITE, BLACK) wrote in
+ * game sg, to his opponent (a mail he can turn off). */
+int svc_notify_message(struct app *app, const struct store_game *sg, int side, const char *text,
+                       const char *today);
+
 /* user booked a vacation (special: special leave was granted) from
  * first to last, noticed on `notice`, for the games of tournament (0: all
  * his games; issue 9, a postal vacation belongs to one): the notice to

@@ -17,7 +17,7 @@ START = "2027-08-20"  # before today, so games can be played at once
 TOURNAMENT_KEYS = {"id", "name", "kind", "profile", "start_date", "series_cancellable", "games",
                    "standings", "tl", "class", "withdrawals", "published_on", "decisions"}
 STANDING_KEYS = {"player", "rank", "place", "score", "sonneborn_berger", "played", "rights",
-                 "rating_change"}
+                 "rating_change", "seat"}
 TEAM_KEYS = {"name", "rank", "score", "played"}
 
 

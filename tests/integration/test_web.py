@@ -4,9 +4,13 @@
 Content-Type and headers, HEAD works, nothing outside static_dir is ever
 served (traversal, hidden files, symlinks, long names), other paths get a
 404 HTML page, a missing static_dir or file is a 404 and a warning, and
-the API under /api/ answers exactly as before."""
+the API under /api/ answers exactly as before.  contrib/run.sh (the demo)
+writes its links with the port it listens on (issue 24, item 14)."""
 import os
+import re
 import shutil
+import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -73,7 +77,7 @@ def pages_answer_with_their_files():
     expect_file(c.get("/games/7?tab=moves"), "game.html", what="/games/7 with a query")
     for path, name in (("/vacations", "vacations.html"), ("/tournaments", "tournaments.html"),
                        ("/tl", "tl.html"), ("/account", "account.html"),
-                       ("/reset-password", "reset.html"),
+                       ("/reset-password", "reset.html"), ("/members", "members.html"),
                        ("/tournaments/1", "tournament.html"),
                        ("/tournaments/999999999999999", "tournament.html"),
                        ("/tournaments/3?x=1", "tournament.html")):
@@ -223,6 +227,69 @@ def only_regular_files_of_static_dir_are_served():
             log = srv.read_log()
             expect("game.html" in log, "the missing game.html is logged:\n" + log)
     finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+@test
+def run_sh_links_follow_the_port():
+    """PORT=N sh contrib/run.sh: the calendar link and its events, PGN
+    [Site] and the demo's mail name port N, not 8080 (RUN_BIN, RUN_DB:
+    the built programs and a database of the test's own)."""
+    port = free_port()
+    d = tempfile.mkdtemp(prefix="corrchess-run-")
+    db = os.path.join(d, "demo.db")
+    env = dict(os.environ, PORT=str(port), RUN_BIN=os.path.dirname(os.path.abspath(CORRCHESSD)),
+               RUN_DB=db, CORRCHESS_FAST_HASH="1", CORRCHESS_TODAY="2027-09-01")
+    env.pop("CORRCHESS_BASE_URL", None)
+    out = open(os.path.join(d, "run.log"), "w+")
+    proc = subprocess.Popen(["sh", os.path.join(TOP_SRCDIR, "contrib", "run.sh")], env=env,
+                            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    base = "http://127.0.0.1:%d" % port
+    try:
+        srv = Server.__new__(Server)  # a client for a daemon the test did not start
+        srv.port = port
+        deadline = time.time() + 120
+        text = ""
+        while time.time() < deadline:
+            out.seek(0)
+            text = out.read()
+            if "run: corrchessd serving" in text:
+                try:
+                    if srv.client().get("/healthz").status == 200:
+                        break
+                except OSError:
+                    pass
+            expect(proc.poll() is None, "run.sh stopped:\n" + text)
+            time.sleep(0.1)
+        else:
+            raise AssertionError("run.sh did not serve on %d:\n%s" % (port, text))
+        expect(("links to " + base) in text, "run.sh says where links go:\n" + text)
+        logins = dict(re.findall(r"^\s*(\S+)\s+password\s+(\S+)", text, re.M))
+        r = srv.client().post("session", {"login": "alice", "password": logins["alice"]})
+        expect_status(r, 201, "alice signs in")
+        alice = srv.client(r.json["token"])
+        me = alice.get("users/me").json
+        expect(me["calendar_url"].startswith(base + "/api/v1/users/"), me["calendar_url"])
+        ics = srv.client().get(me["calendar_url"][len(base):])
+        expect_status(ics, 200, "the feed")
+        expect((base + "/games/") in ics.text, "the events link to the port: " + ics.text[:500])
+        expect(":8080" not in ics.text, "no 8080 in the feed")
+        pgn = alice.get("games/1/pgn")
+        expect_status(pgn, 200, "PGN")
+        expect('[Site "%s"]' % base in pgn.text, "PGN Site: " + pgn.text[:300])
+        con = sqlite3.connect(db, timeout=10)
+        try:
+            bodies = [b for (b,) in con.execute("SELECT body FROM mail_outbox")]
+        finally:
+            con.close()
+        expect(bodies, "the demo queued mail")
+        expect(all(":8080" not in b for b in bodies), "no mail links to 8080")
+        expect(any((base + "/games/") in b for b in bodies), "the mail links to the port")
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+        out.close()
         shutil.rmtree(d, ignore_errors=True)
 
 

@@ -132,5 +132,59 @@ check('every key the pages and scripts name has a text', () => {
 	assert.deepEqual(missing, []);
 });
 
+check('a move the page cannot send is named for what it is', () => {
+	const knights = chess.parseFen('4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1');
+	assert.deepEqual(chess.whyNotMove(knights, 'Nd2'), { reason: 'ambiguous', options: ['Nbd2', 'Nfd2'] });
+	assert.deepEqual(chess.whyNotMove(knights, 'Nc4'), { reason: 'illegal', options: [] });
+	assert.deepEqual(chess.whyNotMove(knights, 'hello'), { reason: 'unreadable', options: [] });
+	assert.equal(chess.whyNotMove(knights, 'Nbd2'), null);
+	assert.equal(chess.whyNotMove(knights, '2142'), null);
+	assert.deepEqual(chess.targetsOf(chess.parseFen(START), 'g1').sort(), ['f3', 'h3']);
+	assert.deepEqual(chess.targetsOf(chess.parseFen(START), 'e2').sort(), ['e3', 'e4']);
+	assert.deepEqual(chess.targetsOf(chess.parseFen(START), 'e7'), []); // not to move
+});
+
+check('a game replays from its start position, or not at all', () => {
+	const line = chess.replay(START, ['5254', '5755', '7163']);
+	assert.equal(line.length, 4);
+	assert.equal(line[0].move, null);
+	assert.deepEqual(line.slice(1).map((p) => p.san), ['e4', 'e5', 'Nf3']);
+	assert.equal(line[3].pos.board[21], 'N'); // f3
+	assert.equal(chess.replay(START, ['5254', '5254']), null);
+	assert.equal(chess.replay('nonsense', []), null);
+	const thematic = chess.replay('4k3/P7/8/8/8/8/8/4K3 w - - 0 1', ['1718(4)']);
+	assert.equal(thematic[1].san, 'a8=N');
+});
+
+// Every error code the daemon can answer: the table of
+// server/api/reply.c (the one place a code gets its HTTP status) and the
+// refusals of lib/corr, which must be in that table.  Each needs its
+// sentence in both languages (issue 23).
+check('every error code of the API has an English and a Danish sentence', () => {
+	const reply = fs.readFileSync(path.join(TOP_SRCDIR, 'server', 'api', 'reply.c'), 'utf8');
+	const table = /statuses\[\] = \{([\s\S]*?)\n\};/.exec(reply);
+	assert.ok(table, 'the table of reply.c');
+	const codes = [...table[1].matchAll(/\{"([a-z_]+)", \d{3}\}/g)].map((m) => m[1]);
+	assert.ok(codes.length >= 60, `${codes.length} codes read from reply.c`);
+	const corrDir = path.join(TOP_SRCDIR, 'lib', 'corr');
+	const corr = new Set();
+	for (const name of fs.readdirSync(corrDir).filter((n) => n.endsWith('.c'))) {
+		const text = fs.readFileSync(path.join(corrDir, name), 'utf8');
+		for (const m of text.matchAll(/corr_fail\([^,]+,\s*[^,]+,\s*"([a-z_]+)"/g))
+			corr.add(m[1]);
+		for (const m of text.matchAll(/answer_code = "([a-z_]+)"/g))
+			corr.add(m[1]);
+	}
+	assert.ok(corr.size >= 15, `${corr.size} codes read from lib/corr`);
+	assert.deepEqual([...corr].filter((c) => !codes.includes(c)), [], 'lib/corr codes missing in reply.c');
+	const lacking = [];
+	for (const code of new Set([...codes, ...corr, 'network']))
+		for (const lang of ['en', 'da'])
+			if (typeof TEXTS[lang][`error.${code}`] !== 'string' || !TEXTS[lang][`error.${code}`])
+				lacking.push(`${lang} error.${code}`);
+	assert.deepEqual(lacking, []);
+	console.log(`# ${codes.length} codes of reply.c (${corr.size} from lib/corr) in English and Danish`);
+});
+
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
