@@ -231,12 +231,11 @@ int store_vacations_reach(store *s, int64_t user, int64_t tournament, struct sto
                           size_t max, size_t *n, bool *more)
 {
 	/* the leader as store/games.c reads it (migration 0014) */
-	static const char sql[] =
-	        "SELECT COALESCE(t.tl_id, g.led_by, 0),"
-	        " CASE WHEN g.white = ?1 THEN g.black ELSE g.white END"
-	        " FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id"
-	        " WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'active'"
-	        " AND (?2 = 0 OR g.tournament_id = ?2) ORDER BY g.id";
+	static const char sql[] = "SELECT COALESCE(t.tl_id, g.led_by, 0),"
+	                          " CASE WHEN g.white = ?1 THEN g.black ELSE g.white END"
+	                          " FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id"
+	                          " WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'active'"
+	                          " AND (?2 = 0 OR g.tournament_id = ?2) ORDER BY g.id";
 	*n = 0;
 	*more = false;
 	sqlite3_stmt *st = store_stmt(s, sql);

@@ -56,7 +56,6 @@ struct store_vacation_mark {
 /* Fills *m for user.  STORE_OK or STORE_ERROR. */
 int store_vacations_mark(store *s, int64_t user, struct store_vacation_mark *m);
 
-
 /* The vacations and special leave of two players (a game's stops) that
  * count in tournament (0: a game of none): those of that tournament and
  * those of all games (issue 9), in any order (new array, free() it; NULL
