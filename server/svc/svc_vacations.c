@@ -195,7 +195,22 @@ static int authorize(const struct auth_actor *a, enum auth_cmd c, int64_t user,
 		rc = auth_check(a, c, &t, &e);
 	}
 	free(opponents);
-	return rc == CC_OK ? svc_ok(o) : svc_refused(o, &e);
+	if (rc == CC_OK)
+		return svc_ok(o);
+	svc_refused(o, &e);
+	/* Say which games are not his (DSU 6.1.3). */
+	if (strcmp(o->code, "not_your_tournament") == 0)
+		snprintf(
+		        o->message, sizeof o->message,
+		        l->nreach == 0
+		                ? "%s: user %lld plays no game a tournament leader leads; an admin "
+		                  "enters it"
+		                : "%s: the period stops games of user %lld that another tournament "
+		                  "leader leads (DSU 6.1.3); name the tournament if it is postal, "
+		                  "or "
+		                  "ask an admin",
+		        auth_cmd_name(c), (long long)user);
+	return o->status;
 }
 
 /* The API code of a refusal of lib/clock. */

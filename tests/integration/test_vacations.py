@@ -72,6 +72,7 @@ def player_and_tl_create():
     # admin enters hers.
     r = vacation(w.tl, "2027-08-01", "2027-08-03", user=w.ids["carol"])
     expect_error(r, 403, "not_your_tournament", "tl for carol, who plays no game he leads")
+    expect_message_mentions(r, "an admin", what="who may")
     expect_period(vacation(w.admin, "2027-08-01", "2027-08-03", user=w.ids["carol"]),
                   w.ids["carol"], "2027-08-01", "2027-08-03", 3, what="admin for carol")
     expect_period(vacation(w.admin, "2027-09-01", "2027-09-01", user=w.ids["alice"],
