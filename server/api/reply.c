@@ -21,7 +21,7 @@ static const struct {
         {"wrong_password", 403},
         {"not_a_player", 403},
         {"not_your_tournament", 403},
-        {"own_game", 403},   /* docs/AUTHORITY.md rule 3 */
+        {"own_game", 403}, /* docs/AUTHORITY.md rule 3 */
         {"own_record", 403},
         {"not_found", 404},
         {"method_not_allowed", 405},

@@ -44,9 +44,9 @@ struct ov {
 };
 
 /* DSU 6.1.3: does game id show in u's overview?  An admin sees every
- * game, a TL the games of the tournaments he leads and the games outside
- * any tournament.  With ?tournament= the right was checked once.  1 yes,
- * 0 no, -1 when the database fails. */
+ * game, a TL the games he leads (docs/AUTHORITY.md: of the tournaments
+ * he leads, and the standalone games he made).  With ?tournament= the
+ * right was checked once.  1 yes, 0 no, -1 when the database fails. */
 static int is_his(const struct ov *o, int64_t id)
 {
 	int64_t tournament, tl;
@@ -54,7 +54,7 @@ static int is_his(const struct ov *o, int64_t id)
 		return 1;
 	if (store_tournaments_of_game(o->app->st, id, &tournament, &tl) != STORE_OK)
 		return -1;
-	return !tournament || api_tournaments_may_lead(o->u, tl);
+	return api_tournaments_may_lead(o->u, tl);
 }
 
 static int add_item(struct app *app, json_t *list, int64_t game_id, int64_t player,

@@ -5,16 +5,17 @@
  *   GET  /api/v1/users/{id}/vacations api_vacations_list
  *
  * A stored period (table `vacations`) stops the clocks of every game of
- * its player and of his opponents in those games (games.c loads the
- * periods of both players as the game's stops); the rules applied when a
- * period is granted are described in api/vacations.c. */
+ * its player and of his opponents in those games (store/games.c loads the
+ * periods of both players as the game's stops).  Who may book one and the
+ * words of the rules are svc/svc_vacations.c's, the rules themselves
+ * lib/clock/vacation_rules.c's; this file parses and renders. */
 #ifndef CORRCHESS_API_VACATIONS_H
 #define CORRCHESS_API_VACATIONS_H
 
 #include "api/api.h"
 
-/* POST /api/v1/vacations {"start", "end", "user"?, "kind"?} -> 201 the
- * period.  Needs a signed-in user (rq->user). */
+/* POST /api/v1/vacations {"start", "end", "user"?, "kind"?, "tournament"?,
+ * "notice_on"?} -> 201 the period.  Needs a signed-in user (rq->user). */
 int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 /* GET /api/v1/users/{id}/vacations (id in rq->ids[0]) -> 200

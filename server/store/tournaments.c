@@ -209,7 +209,9 @@ int store_tournaments_list(store *s, int64_t before, size_t max, struct store_to
 
 int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl)
 {
-	static const char sql[] = "SELECT t.id, t.tl_id FROM games g JOIN tournaments t"
+	/* the leader as store/games.c reads it (migration 0014) */
+	static const char sql[] = "SELECT COALESCE(t.id, 0), COALESCE(t.tl_id, g.led_by, 0)"
+	                          " FROM games g LEFT JOIN tournaments t"
 	                          " ON t.id = g.tournament_id WHERE g.id = ?";
 	*tournament = *tl = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);

@@ -87,8 +87,9 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
  * STORE_ERROR. */
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n);
 
-/* The tournament a game belongs to and its TL: STORE_OK with *tournament
- * (0 = none) and *tl (0 = none), STORE_ERROR. */
+/* The tournament a game belongs to and the TL who leads the game (its
+ * tournament's, else the TL who made it; docs/AUTHORITY.md): STORE_OK
+ * with *tournament (0 = none) and *tl (0 = nobody), STORE_ERROR. */
 int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl);
 
 /* Inside the caller's write transaction: records a withdrawal.  STORE_OK,

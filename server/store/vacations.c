@@ -173,8 +173,8 @@ int store_vacations_insert(store *s, int64_t user, struct store_period *p)
 	return STORE_OK;
 }
 
-int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out, size_t max,
-                                size_t *n)
+int store_vacations_tournaments(store *s, int64_t user, struct clock_vacation_tournament *out,
+                                size_t max, size_t *n)
 {
 	static const char sql[] =
 	        "SELECT DISTINCT t.id, t.start_date, t.profile FROM games g"
@@ -190,7 +190,7 @@ int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n >= max)
 			continue;
-		struct store_scope *t = &out[*n];
+		struct clock_vacation_tournament *t = &out[*n];
 		t->id = sqlite3_column_int64(st, 0);
 		t->prof = clock_profile_find((const char *)sqlite3_column_text(st, 2));
 		if (!t->prof || !store_col_day(st, 1, &t->start))
@@ -203,7 +203,8 @@ int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out,
 	return STORE_OK;
 }
 
-int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_scope *t)
+int store_vacations_tournament(store *s, int64_t id, int64_t user,
+                               struct clock_vacation_tournament *t)
 {
 	static const char sql[] =
 	        "SELECT t.start_date, t.profile FROM tournaments t JOIN tournament_players p"
@@ -224,4 +225,60 @@ int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_
 	}
 	sqlite3_reset(st);
 	return status;
+}
+
+int store_vacations_reach(store *s, int64_t user, int64_t tournament, struct store_reach *out,
+                          size_t max, size_t *n, bool *more)
+{
+	/* the leader as store/games.c reads it (migration 0014) */
+	static const char sql[] = "SELECT COALESCE(t.tl_id, g.led_by, 0),"
+	                          " CASE WHEN g.white = ?1 THEN g.black ELSE g.white END"
+	                          " FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id"
+	                          " WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'active'"
+	                          " AND (?2 = 0 OR g.tournament_id = ?2) ORDER BY g.id";
+	*n = 0;
+	*more = false;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, tournament))
+		return store_failed(s, st, "reach: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n >= max) {
+			*more = true;
+			continue;
+		}
+		out[*n].leader = sqlite3_column_int64(st, 0);
+		out[*n].opponent = sqlite3_column_int64(st, 1);
+		(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		return store_failed(s, st, "reach");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_vacations_mark(store *s, int64_t user, struct store_vacation_mark *m)
+{
+	static const char sql[] =
+	        "SELECT (SELECT count(*) FROM vacations WHERE user_id = ?1),"
+	        " (SELECT COALESCE(max(id), 0) FROM vacations WHERE user_id = ?1),"
+	        " (SELECT count(*) FROM games WHERE (white = ?1 OR black = ?1)"
+	        "  AND status = 'active'),"
+	        " (SELECT COALESCE(max(id), 0) FROM games WHERE (white = ?1 OR black = ?1)"
+	        "  AND status = 'active')";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "vacation mark: bind");
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "vacation mark");
+	m->periods = sqlite3_column_int64(st, 0);
+	m->last_period = sqlite3_column_int64(st, 1);
+	m->games = sqlite3_column_int64(st, 2);
+	m->last_game = sqlite3_column_int64(st, 3);
+	sqlite3_reset(st);
+	return STORE_OK;
 }

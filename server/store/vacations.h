@@ -3,14 +3,14 @@
 #ifndef CORRCHESS_STORE_VACATIONS_H
 #define CORRCHESS_STORE_VACATIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "clock/calendar.h"
 #include "clock/clock.h"
+#include "clock/vacation_rules.h"
 #include "store/store.h"
-
-#define STORE_VAC_PROFILES_MAX 8 /* distinct profiles among a player's games */
 
 /* One stored period of a player. */
 struct store_period {
@@ -21,23 +21,40 @@ struct store_period {
 	int64_t tournament;               /* the tournament it belongs to, 0 = all games */
 };
 
-/* A tournament of a player (issue 9, DSU 6.3.6: its allowance counts from
- * its own start). */
-struct store_scope {
-	int64_t id;
-	int32_t start;
-	const struct clock_profile *prof; /* borrowed, static */
-};
-
-/* The tournaments of user's active games, in id order, at most max into
+/* The tournaments of user's active games (issue 9, DSU 6.3.6: each
+ * allowance counts from its own start), in id order, at most max into
  * out.  STORE_OK or STORE_ERROR. */
-int store_vacations_tournaments(store *s, int64_t user, struct store_scope *out, size_t max,
-                                size_t *n);
+int store_vacations_tournaments(store *s, int64_t user, struct clock_vacation_tournament *out,
+                                size_t max, size_t *n);
 
 /* Tournament id, if user plays in it: STORE_OK and *t; STORE_NOT_FOUND;
  * STORE_ERROR. */
-int store_vacations_tournament(store *s, int64_t id, int64_t user, struct store_scope *t);
+int store_vacations_tournament(store *s, int64_t id, int64_t user,
+                               struct clock_vacation_tournament *t);
 
+/* One active game a period of a player would stop: who leads it and whom
+ * he plays in it (docs/AUTHORITY.md: a TL grants a period only on games
+ * he leads, and none on a game he plays). */
+struct store_reach {
+	int64_t leader;   /* the TL of its tournament, else the TL who made it; 0: nobody */
+	int64_t opponent; /* the player's opponent in it */
+};
+
+/* The active games of user that a period of tournament (0: of all his
+ * games) stops, at most max into out, in game order.  STORE_OK (with *n;
+ * *more when there were more than max) or STORE_ERROR. */
+int store_vacations_reach(store *s, int64_t user, int64_t tournament, struct store_reach *out,
+                          size_t max, size_t *n, bool *more);
+
+/* What a vacation of user was decided on: his periods and active games
+ * (their count and newest id each).  Read before the decision and again
+ * inside the write: a difference means another write came first. */
+struct store_vacation_mark {
+	int64_t periods, last_period, games, last_game;
+};
+
+/* Fills *m for user.  STORE_OK or STORE_ERROR. */
+int store_vacations_mark(store *s, int64_t user, struct store_vacation_mark *m);
 
 /* The vacations and special leave of two players (a game's stops) that
  * count in tournament (0: a game of none): those of that tournament and

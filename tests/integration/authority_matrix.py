@@ -130,8 +130,9 @@ class MatrixWorld:
     and its CLI:
       - ids[column], clients[column], names[column];
       - root: an admin who is no column, who sets the scenes up;
-      - the other TL leads a tournament of his own (other player and
-        extra), so he is a TL who leads *another* tournament;
+      - the other TL leads a tournament of his own (other_tournament,
+        its one game other_game: other player against extra), so he is a
+        TL who leads *another* tournament;
       - scene: the current Scene (new_scene() makes a fresh one)."""
 
     def __init__(self, server, profile="server", start_date=None):
@@ -150,7 +151,7 @@ class MatrixWorld:
         self.root = server.login("mx_root")
         self.relogin()
         # The other TL leads a tournament of his own (not the game's).
-        self.other_tournament, _ = self._tournament(self.ids["other TL"],
+        self.other_tournament, self.other_game = self._tournament(self.ids["other TL"],
                                                     [self.ids["other player"], self.extra_id],
                                                     self.profile)
         self.scene = None
@@ -166,11 +167,12 @@ class MatrixWorld:
     def client(self, column):
         return self.clients[column]
 
-    def _tournament(self, tl, players, profile):
+    def _tournament(self, tl, players, profile, **options):
         self._count += 1
-        r = self.root.post("tournaments", {
-            "name": "matrix %d" % self._count, "kind": "round_robin", "profile": profile,
-            "start_date": self.start_date, "players": players, "tl": tl})
+        body = {"name": "matrix %d" % self._count, "kind": "round_robin", "profile": profile,
+                "start_date": self.start_date, "players": players, "tl": tl}
+        body.update(options)
+        r = self.root.post("tournaments", body)
         expect_status(r, 201, "the matrix world's tournament %d" % self._count)
         games = r.json["games"]
         expect(len(games) == 1, "a round robin of two has one game: %r" % (r.json,))
@@ -180,13 +182,15 @@ class MatrixWorld:
                "the first player is White: %r" % (g.json,))
         return r.json["id"], games[0]
 
-    def new_scene(self, profile=None):
-        """A fresh Scene (and world.scene set to it)."""
+    def new_scene(self, profile=None, **options):
+        """A fresh Scene (and world.scene set to it); options go into the
+        tournaments' POST (e.g. series_cancellable=True)."""
         profile = profile or self.profile
         t, g = self._tournament(self.ids["game's TL"], [self.ids["white"], self.ids["black"]],
-                                profile)
+                                profile, **options)
         st, sg = self._tournament(self.ids["TL who is a side"],
-                                  [self.ids["TL who is a side"], self.ids["black"]], profile)
+                                  [self.ids["TL who is a side"], self.ids["black"]], profile,
+                                  **options)
         self.scene = Scene(t, g, st, sg, profile)
         return self.scene
 
@@ -281,7 +285,8 @@ def http_allowed(resp, what):
 
 
 def run_row(world, command, perform, columns=None, prepare=None, profile=None,
-            refused=http_refused, allowed=http_allowed, snapshot=None, fresh_each=True):
+            refused=http_refused, allowed=http_allowed, snapshot=None, fresh_each=True,
+            scene=None):
     """Runs every cell of the row `command` (or those of `columns`):
     perform(world, column, client) sends the command as that column's
     actor and returns its answer.  prepare(world, column), when given, is
@@ -290,15 +295,16 @@ def run_row(world, command, perform, columns=None, prepare=None, profile=None,
     times on one scene).  The refusal cells run first on one fresh scene
     (each must be refused with its code and change nothing), then each
     "yes" cell on a fresh scene of its own (fresh_each; else on the last
-    one).  snapshot() defaults to
-    world.snapshot().  Returns {column: answer}."""
+    one); profile and scene (a dict of tournament options) make the
+    scenes.  snapshot() defaults to world.snapshot().  Returns {column:
+    answer}."""
     row = matrix()[command]
     cols = [c for c in COLUMNS if columns is None or c in columns]
     expect(columns is None or len(cols) == len(set(columns)),
            "unknown columns in %r" % (columns,))
     snap = snapshot or world.snapshot
     answers = {}
-    world.new_scene(profile)
+    world.new_scene(profile, **(scene or {}))
     for column in [c for c in row.refusals() if c in cols]:
         cell = row.cells[column]
         what = "%s by %s (%s)" % (command, column, cell)
@@ -315,7 +321,7 @@ def run_row(world, command, perform, columns=None, prepare=None, profile=None,
         answers[column] = r
     for column in [c for c in row.allowed() if c in cols]:
         if fresh_each:
-            world.new_scene(profile)
+            world.new_scene(profile, **(scene or {}))
         if prepare:
             prepare(world, column)
         r = perform(world, column, world.client(column))

@@ -67,9 +67,14 @@ def player_and_tl_create():
     # "user" naming oneself is the same request.
     expect_period(vacation(w.bob, "2027-07-01", "2027-07-02", user=w.ids["bob"]), w.ids["bob"],
                   "2027-07-01", "2027-07-02", 2, what="player names himself")
-    # A TL and an admin enter vacations for other players.
-    expect_period(vacation(w.tl, "2027-08-01", "2027-08-03", user=w.ids["carol"]),
-                  w.ids["carol"], "2027-08-01", "2027-08-03", 3, what="tl for carol")
+    # A TL enters vacations only for the players of games he leads
+    # (docs/AUTHORITY.md vacation_for): carol plays nothing, so only an
+    # admin enters hers.
+    r = vacation(w.tl, "2027-08-01", "2027-08-03", user=w.ids["carol"])
+    expect_error(r, 403, "not_your_tournament", "tl for carol, who plays no game he leads")
+    expect_message_mentions(r, "an admin", what="who may")
+    expect_period(vacation(w.admin, "2027-08-01", "2027-08-03", user=w.ids["carol"]),
+                  w.ids["carol"], "2027-08-01", "2027-08-03", 3, what="admin for carol")
     expect_period(vacation(w.admin, "2027-09-01", "2027-09-01", user=w.ids["alice"],
                            kind="vacation"), w.ids["alice"], "2027-09-01", "2027-09-01", 1,
                   what="admin for alice")

@@ -284,7 +284,11 @@ def run_sh_links_follow_the_port():
             con.close()
         expect(bodies, "the demo queued mail")
         expect(all(":8080" not in b for b in bodies), "no mail links to 8080")
-        expect(any((base + "/games/") in b for b in bodies), "the mail links to the port")
+        # The outbox keeps the links as the base_url placeholder of
+        # server/base/mail_marks.h, filled in with the configured base_url
+        # (the one the calendar link above shows) when the mail is sent.
+        expect(any("\x01base_url\x01/games/" in b for b in bodies),
+               "the mail links to the configured base_url")
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
