@@ -12,6 +12,7 @@
 
 #include "api/auth.h"
 #include "svc/svc_game.h"
+#include "svc/svc_messages.h"
 #include "base/log.h"
 #include "chess/fen.h"
 #include "clock/calendar.h"
@@ -370,12 +371,9 @@ static const char *answer(const struct svc_outcome *o)
 	return map_error(&e);
 }
 
-/* The end of a command: the moves the game has after it (when it was
- * stored) into *plies, the game freed, the Xfcc code. */
-static const char *done(struct store_game *after, const struct svc_outcome *o, int *plies)
+/* The end of a command: the game freed, the Xfcc code. */
+static const char *done(struct store_game *after, const struct svc_outcome *o)
 {
-	if (o->status == SVC_OK)
-		*plies = (int)after->g.nmoves;
 	store_games_free(after);
 	return answer(o);
 }
@@ -393,40 +391,70 @@ static bool movecount_ok(const struct xfcc_move *mv, const position *pos, bool m
 	return mv->movecount >= want - 1 && mv->movecount <= want + 1;
 }
 
-/* The message, trimmed, cut to STORE_MESSAGE_MAX bytes at a UTF-8
- * boundary, stored after the action succeeded with the game's move
- * count then.  A failure here loses only the message (logged): the move
- * stands. */
-static void store_message(struct app *app, const struct user *u, const struct store_game *sg,
-                          int plies, const char *today, const char *text)
+/* Xfcc's myMessage as a message of the game (svc_message_post(), the
+ * command of POST .../messages: the same policy, row and mail to the
+ * opponent), sent after the action succeeded.  A client's text is taken
+ * as it can be, never refused with the move: line ends made LF, other
+ * control characters spaces, trimmed, cut to CORR_MESSAGE_CHARS
+ * characters.  A failure loses only the message (logged): the move stands. */
+static void post_message(struct app *app, const struct user *u, int64_t gid, const char *text)
 {
-	while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
-		text++;
-	size_t l = strlen(text);
-	while (l > 0 && (text[l - 1] == ' ' || text[l - 1] == '\t' || text[l - 1] == '\r' ||
-	                 text[l - 1] == '\n'))
-		l--;
-	if (l > STORE_MESSAGE_MAX) {
-		l = STORE_MESSAGE_MAX;
-		while (l > 0 && ((unsigned char)text[l] & 0xC0) == 0x80)
-			l--;
-	}
-	if (l == 0)
+	size_t n = strlen(text), l = 0, chars = 0;
+	char *t = malloc(n + 1);
+	if (!t) {
+		log_msg(LOG_ERROR, "xfcc: game %lld: the message of user %lld is lost (memory)",
+		        (long long)gid, (long long)u->id);
 		return;
-	char *copy = strndup(text, l);
-	if (!copy || store_messages_add(app->st, sg->id, u->id, plies, today, "xfcc",
-	                                copy) != STORE_OK)
-		log_msg(LOG_ERROR, "xfcc: game %lld: the message of user %lld is lost",
-		        (long long)sg->id, (long long)u->id);
-	free(copy);
+	}
+	size_t i = 0;
+	while (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')
+		i++; /* the blanks before the text are no part of it */
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)text[i];
+		bool starts = (c & 0xC0) != 0x80; /* a character starts here */
+		if (starts && chars == CORR_MESSAGE_CHARS)
+			break;
+		if (c == '\r') {
+			if (text[i + 1] == '\n')
+				continue; /* CRLF: the LF follows */
+			c = '\n';
+		} else if ((c < 0x20 && c != '\n') || c == 0x7f) {
+			c = ' ';
+		}
+		if (starts)
+			chars++;
+		t[l++] = (char)c;
+	}
+	/* cut at a character's start: drop a trailing partial sequence */
+	while (l > 0 && ((unsigned char)t[l - 1] & 0x80)) {
+		size_t k = l - 1;
+		while (k > 0 && ((unsigned char)t[k] & 0xC0) == 0x80)
+			k--;
+		unsigned char lead = (unsigned char)t[k];
+		size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+		if (l - k == want)
+			break;
+		l = k;
+	}
+	while (l > 0 && (t[l - 1] == ' ' || t[l - 1] == '\t' || t[l - 1] == '\n'))
+		l--;
+	t[l] = '\0';
+	if (l) {
+		struct svc_message m;
+		struct svc_outcome o;
+		if (svc_message_post(app, u, gid, t, "xfcc", &m, &o) != SVC_OK)
+			log_msg(LOG_ERROR, "xfcc: game %lld: the message of user %lld is lost: %s",
+			        (long long)gid, (long long)u->id, o.message);
+	}
+	free(t);
 }
 
 /* The action of mv on game sg (read by the caller) by side, through the
  * commands of server/svc - the one write path of the JSON API too - at
  * the revision sg was read at, so what the checks here saw is what is
- * changed (docs/XFCC.md).  *plies: the game's moves after the action. */
+ * changed (docs/XFCC.md). */
 static const char *act(struct app *app, const struct user *u, const struct xfcc_move *mv,
-                       const struct store_game *sg, int side, int *plies)
+                       const struct store_game *sg, int side)
 {
 	const struct corr_game *g = &sg->g;
 	const position *pos = corr_position(g);
@@ -442,7 +470,7 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 		if (!movecount_ok(mv, pos, false))
 			return "InvalidMoveNumber";
 		svc_resign(app, u, sg->id, rev, &after, &o);
-		return done(&after, &o, plies);
+		return done(&after, &o);
 	}
 	if (mv->accept_draw) {
 		if (g->state.draw_offer == CORR_NOBODY || g->state.draw_offer == side)
@@ -450,7 +478,7 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 		if (!movecount_ok(mv, pos, false))
 			return "InvalidMoveNumber";
 		svc_draw(app, u, sg->id, rev, CORR_DRAW_ACCEPT, &after, &o);
-		return done(&after, &o, plies);
+		return done(&after, &o);
 	}
 	if (mv->claim_draw) {
 		/* FIDE 9.2, 9.3: with the intended move when one is sent and
@@ -467,7 +495,7 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 		                                             CORR_CLAIM_FIFTY};
 		for (size_t i = 0; i < 2; i++) {
 			svc_claim(app, u, sg->id, rev, types[i], intended ? mv->move : NULL, &after, &o);
-			code = done(&after, &o, plies);
+			code = done(&after, &o);
 			if (o.status != SVC_REFUSED || strcmp(o.code, "claim_rejected") != 0)
 				break;
 		}
@@ -478,7 +506,7 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 			return "InvalidMove";
 		/* An offer without a move. */
 		svc_draw(app, u, sg->id, rev, CORR_DRAW_OFFER, &after, &o);
-		return done(&after, &o, plies);
+		return done(&after, &o);
 	}
 	if (!my_turn)
 		return "NotYourTurn";
@@ -488,8 +516,7 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 	svc_move(app, u, sg->id, rev, &mr, &after, &o);
 	if (o.status != SVC_OK || !mv->offer_draw || after.g.state.status != CORR_ACTIVE ||
 	    after.g.state.draw_offer != CORR_NOBODY)
-		return done(&after, &o, plies);
-	*plies = (int)after.g.nmoves;
+		return done(&after, &o);
 	code = answer(&o);
 	/* FIDE 9.1.2.1: the offer comes with the move (a second write: the
 	 * move is binding whatever becomes of the offer). */
@@ -520,7 +547,6 @@ const char *xfcc_game_move(struct app *app, const struct user *u, const struct x
 		return "ServerError";
 	}
 	const char *code;
-	int plies = (int)sg.g.nmoves;
 	int side = store_games_side_of(&sg, u->id);
 	const struct corr_state *st = &sg.g.state;
 	if (side == CORR_NOBODY) {
@@ -532,11 +558,11 @@ const char *xfcc_game_move(struct app *app, const struct user *u, const struct x
 		            strcmp(st->result, side == WHITE ? "0-1" : "1-0") == 0;
 		code = lost ? "LostOnTime" : "NotYourTurn";
 	} else {
-		code = act(app, u, mv, &sg, side, &plies);
+		code = act(app, u, mv, &sg, side);
 	}
 	/* The message is stored with the game's move count after the action. */
 	if (strcmp(code, "Success") == 0 && mv->message && mv->message[0])
-		store_message(app, u, &sg, plies, today_s, mv->message);
+		post_message(app, u, sg.id, mv->message);
 	store_games_free(&sg);
 	return code;
 }

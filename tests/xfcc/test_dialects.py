@@ -304,7 +304,8 @@ def long_messages_are_cut_at_a_character_boundary():
     expect_eq(result_of("alice", gid, "e4", movecount=1, message="  " + text + "\n"), "Success",
               "a move with a long message")
     stored = W().alice.get("games/%d/messages" % gid).json["messages"][-1]["text"]
-    expect_eq(stored, "ø" * 1000, "cut to 2000 bytes, whole characters, blanks trimmed")
+    expect_eq(stored, "ø" * 1000, "cut to 1000 characters (as POST .../messages takes), "
+              "whole characters, blanks trimmed")
     expect_eq(result_of("bob", gid, "e5", movecount=1, message="   "), "Success", "blank message")
     expect_eq(len(W().alice.get("games/%d/messages" % gid).json["messages"]), 1,
               "a blank message is not stored")
@@ -359,6 +360,31 @@ def an_xfcc_move_brings_the_same_mail_as_an_api_move():
         return (m[1], m[2], ids(m[3]), ids(m[4]))
     expect_eq([same(m, games[1]) for m in xfcc_mail], [same(m, games[0]) for m in api_mail],
               "the mail of the Xfcc move")
+
+
+@test
+def an_xfcc_message_is_a_message_of_the_game():
+    """myMessage is the command of POST .../messages (svc_message_post):
+    the same row and the same mail to the opponent (kind message); a
+    client's line ends become LF and other control characters spaces
+    rather than refusing the move."""
+    srv = shared_server("messages", today=TODAY, extra_env={
+        "CORRCHESS_MAIL_FROM": "corrchess@chess.test", "CORRCHESS_BASE_URL": "https://chess.test"})
+    w = World(srv)
+    r = w.tl.post("games", {"white": w.ids["alice"], "black": w.ids["bob"],
+                            "profile": "server", "start_date": TODAY})
+    expect_status(r, 201, "create game")
+    gid = r.json["id"]
+    kinds = lambda: [k for (k,) in srv.db_rows(
+        "SELECT kind FROM mail_outbox WHERE user_id = ? ORDER BY id", (w.ids["bob"],))]
+    before = kinds()
+    body = call("MakeAMove", make_a_move("alice", password_of("alice"), gid, "e4", movecount=1,
+                                         message="Good luck!\r\nTwo\tlines"))
+    expect_eq(post_xfcc(srv, body).result, "Success", "a move with a message")
+    msgs = w.bob.get("games/%d/messages" % gid).json["messages"]
+    expect_eq([(m["text"], m["via"], m["from"]["id"]) for m in msgs],
+              [("Good luck!\nTwo lines", "xfcc", w.ids["alice"])], "the message, as stored")
+    expect("message" in kinds()[len(before):], "bob is mailed the message: %r" % kinds())
 
 
 @test
