@@ -7,7 +7,7 @@
  * sets them).  For each size it makes a temporary database with a TL and
  * 1,000 players (`corrchess user add`, then rows), and writes ACTIVE
  * server-profile games directly with SQLite (one transaction, no HTTP):
- * DUE = 1,000 of them silent past their reminder date, the rest started
+ * BENCH_DUE (default 1,000) of them silent past their reminder date, the rest started
  * two days ago.  Their game_deadlines rows are what lib/corr
  * corr_deadlines() gives for each start date (the same function the store
  * calls at every write).  Then, in the same run:
@@ -43,11 +43,15 @@
 #include "util/status.h"
 
 #define TODAY    "2027-09-01"
-#define DUE      1000
+#define DUE_DEFAULT 1000
 #define PLAYERS  1000
 #define RUNS     3
 #define GETS     3000
 #define MAXSIZES 4
+
+/* The games due: BENCH_DUE (issue 25's 10,000 among 1,000,000), else
+ * 1,000. */
+static long due_n = DUE_DEFAULT;
 
 static double now_s(void)
 {
@@ -157,7 +161,7 @@ static double generate(const char *path, long active)
 		if (i == 0)
 			first = sqlite3_last_insert_rowid(db);
 	}
-	/* DUE games silent 15 days (reminder due yesterday), the rest 2 days. */
+	/* due_n games silent 15 days (reminder due yesterday), the rest 2 days. */
 	const char *starts[2] = {"2027-08-17", "2027-08-30"};
 	struct corr_deadline rows[2][CORR_DEADLINES_MAX];
 	int nrows[2] = {template_rows(starts[0], rows[0]), template_rows(starts[1], rows[1])};
@@ -166,9 +170,9 @@ static double generate(const char *path, long active)
 		for (int k = 0; k < nrows[t]; k++)
 			calendar_format(rows[t][k].due, due[t][k], CALENDAR_ISO_LEN);
 	/* Games 1..active; the due ones spread evenly over the ids. */
-	long step = active / DUE;
+	long step = active / due_n;
 	for (long id = 1; id <= active; id++) {
-		int t = (id - 1) % step == 0 && (id - 1) / step < DUE ? 0 : 1;
+		int t = (id - 1) % step == 0 && (id - 1) / step < due_n ? 0 : 1;
 		int64_t w = first + id % PLAYERS, b = first + (id + 1 + id / PLAYERS) % PLAYERS;
 		if (b == w)
 			b = first + (id + 2) % PLAYERS;
@@ -468,12 +472,15 @@ int main(int argc, char **argv)
 		die("CORRCHESS and CORRCHESSD must name the programs");
 	long sizes[MAXSIZES] = {10000, 1000000};
 	int n = 2;
+	const char *due = getenv("BENCH_DUE");
+	if (due && (due_n = strtol(due, NULL, 10)) < 1)
+		die("BENCH_DUE is a number of games, at least 1");
 	if (argc > 1) {
 		n = 0;
 		for (int i = 1; i < argc && n < MAXSIZES; i++) {
 			sizes[n] = strtol(argv[i], NULL, 10);
-			if (sizes[n] < DUE)
-				die("each size is at least 1000 games");
+			if (sizes[n] < due_n)
+				die("each size is at least the number due (BENCH_DUE, 1000)");
 			n++;
 		}
 	}
@@ -487,10 +494,10 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++) {
 		measure(cc, ccd, dirs[i], &res[i]);
 		struct result *r = &res[i];
-		printf("%ld active, %d due: generated in %.1f s; sweep %.0f ms; overview %.1f ms "
+		printf("%ld active, %ld due: generated in %.1f s; sweep %.0f ms; overview %.1f ms "
 		       "(%d silent listed, median of %d); daemon RSS %.1f MB (peak %.1f MB); "
 		       "GET game %.0f/s, bare libmicrohttpd %.0f/s, ratio %.2f\n",
-		       r->active, DUE, r->gen_s, r->sweep_s * 1000, r->overview_ms, r->silent, RUNS,
+		       r->active, due_n, r->gen_s, r->sweep_s * 1000, r->overview_ms, r->silent, RUNS,
 		       r->rss_mb, r->hwm_mb, r->game_rate, r->bare_rate,
 		       r->game_rate / r->bare_rate);
 		fflush(stdout);
