@@ -153,6 +153,12 @@ int main(int argc, char **argv)
 	                  .logins = logins,
 	                  .metrics = counters};
 
+	/* One writer thread makes the transactions of every request
+	 * (svc_write(): several requests' writes in one). */
+	if (svc_writer_start(&app) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the writer thread\n");
+		goto out;
+	}
 	srv = http_start(&app, fd, (int)threads, err, sizeof err);
 	fd = -1; /* the server owns it now */
 	if (!srv) {
@@ -174,6 +180,7 @@ int main(int argc, char **argv)
 	status = 0;
 out:
 	outbox_stop(); /* after its current mail; a no-op when it never started */
+	svc_writer_stop(); /* after the last request; before the store closes */
 	if (srv)
 		http_stop(srv, 10000);
 	if (fd >= 0)
