@@ -165,10 +165,6 @@ static double generate(const char *path, long active)
 	const char *starts[2] = {"2027-08-17", "2027-08-30"};
 	struct corr_deadline rows[2][CORR_DEADLINES_MAX];
 	int nrows[2] = {template_rows(starts[0], rows[0]), template_rows(starts[1], rows[1])};
-	char due[2][CORR_DEADLINES_MAX][CALENDAR_ISO_LEN];
-	for (int t = 0; t < 2; t++)
-		for (int k = 0; k < nrows[t]; k++)
-			calendar_format(rows[t][k].due, due[t][k], CALENDAR_ISO_LEN);
 	/* Games 1..active; the due ones spread evenly over the ids. */
 	long step = active / due_n;
 	for (long id = 1; id <= active; id++) {
@@ -186,11 +182,11 @@ static double generate(const char *path, long active)
 			die(sqlite3_errmsg(db));
 		sqlite3_reset(g);
 		for (int k = 0; k < nrows[t]; k++) {
+			/* migration 0016: kind, side and day as integers */
 			sqlite3_bind_int64(d, 1, id);
-			sqlite3_bind_text(d, 2, corr_deadline_name(rows[t][k].kind), -1,
-			                  SQLITE_STATIC);
-			sqlite3_bind_text(d, 3, corr_side_name(rows[t][k].side), -1, SQLITE_STATIC);
-			sqlite3_bind_text(d, 4, due[t][k], -1, SQLITE_STATIC);
+			sqlite3_bind_int(d, 2, (int)rows[t][k].kind);
+			sqlite3_bind_int(d, 3, rows[t][k].side);
+			sqlite3_bind_int64(d, 4, rows[t][k].due);
 			if (sqlite3_step(d) != SQLITE_DONE)
 				die(sqlite3_errmsg(db));
 			sqlite3_reset(d);
