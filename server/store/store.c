@@ -396,6 +396,11 @@ int store_sync_adopt(store *s, unsigned long long ticket)
 
 int store_savepoint(store *s)
 {
+	struct conn *c = thread_conn(s);
+	/* Outside a transaction (a failed statement ended it) a SAVEPOINT
+	 * would begin a new one: refuse instead. */
+	if (!c || sqlite3_get_autocommit(c->db))
+		return STORE_ERROR;
 	return exec_cached(s, sql_savepoint) == SQLITE_OK ? STORE_OK : STORE_ERROR;
 }
 

@@ -15,6 +15,7 @@
 #include "export/ical.h"
 #include "base/mail_marks.h"
 #include "store/vacations.h"
+#include "svc/svc.h"
 #include "util/status.h"
 
 #define MAX_TLS      32
@@ -719,6 +720,35 @@ int svc_notify_finding(struct app *app, const struct store_game *sg, const struc
 	return queued;
 }
 
+/* The alarm's write: recorded once per control, and its mail. */
+struct trouble {
+	const struct store_game *sg;
+	const struct clock_result *res;
+	const struct notify_clock *c;
+	const char *today;
+	int64_t user;
+	bool known; /* told before, for this control */
+};
+
+static int write_trouble(struct app *app, void *ctx)
+{
+	struct trouble *t = ctx;
+	int rc = store_notify_once(app->st, t->sg->id, t->user, "time_trouble", t->c->next_control,
+	                           t->today);
+	if (rc == STORE_CONFLICT) {
+		t->known = true;
+		return STORE_CONFLICT; /* nothing to write */
+	}
+	if (rc != STORE_OK)
+		return STORE_ERROR;
+	struct notify_event ev = {.kind = NOTIFY_TIME_TROUBLE};
+	game_of(t->sg, &ev.game);
+	ev.u.trouble = (struct notify_trouble){*t->c, date_or_none(t->res->pending_received)};
+	return deliver_to(app, NULL, t->user, t->res->to_move, &ev, 0, t->today, NULL) == 0
+	               ? STORE_OK
+	               : STORE_ERROR;
+}
+
 int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const char *today)
 {
 	struct clock_result res;
@@ -735,23 +765,12 @@ int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const 
 	    (int64_t)c.used_days * 5 < (int64_t)c.limit_days * 4 ||
 	    (p->forfeit_date != CLOCK_NO_DATE && now >= p->forfeit_date))
 		return 0;
-	int64_t user = res.to_move == WHITE ? sg->white : sg->black;
-	if (store_begin(app->st) != STORE_OK)
-		return -1;
-	int rc = store_notify_once(app->st, sg->id, user, "time_trouble", c.next_control, today);
-	if (rc == STORE_OK) {
-		struct notify_event ev = {.kind = NOTIFY_TIME_TROUBLE};
-		game_of(sg, &ev.game);
-		ev.u.trouble = (struct notify_trouble){c, date_or_none(res.pending_received)};
-		rc = deliver_to(app, NULL, user, res.to_move, &ev, 0, today, NULL) == 0 ? 1 : -1;
-	} else {
-		rc = rc == STORE_CONFLICT ? 0 : -1; /* told before, for this control */
-	}
-	if (rc < 0 || store_commit(app->st) != STORE_OK) {
-		store_rollback(app->st);
-		return -1;
-	}
-	return rc;
+	struct trouble t = {sg, &res, &c, today, res.to_move == WHITE ? sg->white : sg->black,
+	                    false};
+	int rc = svc_write(app, write_trouble, &t);
+	if (rc == STORE_OK)
+		return 1;
+	return t.known ? 0 : -1;
 }
 
 /* One user's digest, in its own transaction: 1 queued, 0 nothing, -1. */
