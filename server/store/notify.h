@@ -148,11 +148,11 @@ struct store_letter_pair {
 	int64_t game, white, black; /* user ids */
 };
 
-/* Tournament id for its start letter: its name and start date, its seats
- * (at most 64) and games (at most maxg).  STORE_OK, STORE_NOT_FOUND or
- * STORE_ERROR. */
+/* Tournament id for its start letter: its name and start date, all its
+ * seats and games, in new arrays (free() both; NULL when none).
+ * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_letter_seat *seats, size_t *nseats,
-                            struct store_letter_pair *games, size_t maxg, size_t *ngames);
+                            struct store_letter_seat **seats, size_t *nseats,
+                            struct store_letter_pair **games, size_t *ngames);
 
 #endif

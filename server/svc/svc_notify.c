@@ -22,7 +22,6 @@
 #define MAX_GAMES    1024 /* a player's games looked at for a vacation or a feed */
 #define MAX_OPPS     256  /* distinct opponents told of one vacation */
 #define MAX_PERIODS  256  /* vacations in a feed */
-#define MAX_PAIRINGS (64 * 63)
 
 static const char *base_url(const struct app *app)
 {
@@ -611,20 +610,21 @@ out:
 int svc_notify_tournament_started(struct app *app, int64_t id, const char *today)
 {
 	char name[STORE_NAME_MAX], start[11];
-	struct store_letter_seat seats[64];
-	struct notify_start_player players[64];
-	struct store_letter_pair *games = calloc(MAX_PAIRINGS, sizeof *games);
-	struct notify_pairing *pairs = calloc(MAX_PAIRINGS, sizeof *pairs);
+	struct store_letter_seat *seats = NULL;
+	struct store_letter_pair *games = NULL;
+	struct notify_start_player *players = NULL;
+	struct notify_pairing *pairs = NULL;
 	size_t nseats = 0, ngames = 0;
 	int rc = -1;
-	if (!games || !pairs)
+	int tr = store_notify_tournament(app->st, id, name, start, &seats, &nseats, &games, &ngames);
+	if (tr != STORE_OK)
+		return tr == STORE_NOT_FOUND ? 0 : -1;
+	/* Every seat and every game, however many (issue 25: a letter of a
+	 * 100-player group is far over 64 KB). */
+	players = calloc(nseats ? nseats : 1, sizeof *players);
+	pairs = calloc(ngames ? ngames : 1, sizeof *pairs);
+	if (!players || !pairs)
 		goto out;
-	int tr = store_notify_tournament(app->st, id, name, start, seats, &nseats, games,
-	                                 MAX_PAIRINGS, &ngames);
-	if (tr != STORE_OK) {
-		rc = tr == STORE_NOT_FOUND ? 0 : -1;
-		goto out;
-	}
 	for (size_t i = 0; i < nseats; i++)
 		players[i] =
 		        (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
@@ -648,7 +648,9 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
 	for (size_t i = 0; i < nseats && rc == 0; i++)
 		rc = deliver_to(app, NULL, seats[i].user, -1, &ev, 0, today, NULL);
 out:
+	free(seats);
 	free(games);
+	free(players);
 	free(pairs);
 	return rc;
 }
