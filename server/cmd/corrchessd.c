@@ -34,7 +34,8 @@ static void usage(void)
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
 	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
-	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60)\n"
+	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
+	     "      mail_retention_days (days a sent mail keeps its body, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 

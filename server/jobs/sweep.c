@@ -218,6 +218,12 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 		snprintf(err, errlen, "the digests could not be written");
 		status = 1;
 	}
+	/* Sent mail past its retention keeps its row, not its body. */
+	long purged;
+	if (svc_notify_purge(app, today, &purged) != 0 && status == 0) {
+		snprintf(err, errlen, "the bodies of old mail could not be purged");
+		status = 1;
+	}
 	if (send_outbox(app, counts) != 0 && status == 0) {
 		snprintf(err, errlen, "%d mail(s) could not be sent; they stay in the outbox",
 			 counts->failed);

@@ -241,6 +241,27 @@ int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try
 	return store_exec(s, st, "outbox retry") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+int store_outbox_purge(store *s, const char *before, const char *today, size_t max, size_t *n)
+{
+	/* On the partial index mail_outbox_sent (migration 0017): only the
+	 * mails still holding a body are looked at. */
+	static const char sql[] =
+	        "UPDATE mail_outbox SET body = '', purged_on = ?2 WHERE id IN (SELECT id FROM"
+	        " mail_outbox INDEXED BY mail_outbox_sent WHERE sent_at IS NOT NULL AND"
+	        " purged_on IS NULL AND sent_at < ?1 ORDER BY sent_at LIMIT ?3)";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, before) || store_bind_text(st, 2, today) ||
+	    store_bind_int64(st, 3, (int64_t)max))
+		return store_failed(s, st, "outbox purge: bind");
+	if (store_exec(s, st, "outbox purge") != STORE_OK)
+		return STORE_ERROR;
+	*n = (size_t)store_changes(s);
+	return STORE_OK;
+}
+
 int store_outbox_waiting(store *s, int64_t *n)
 {
 	static const char sql[] = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL";

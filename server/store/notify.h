@@ -96,6 +96,12 @@ int store_outbox_done(store *s, int64_t id);
  * next_try (unix seconds).  STORE_OK or STORE_ERROR. */
 int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try);
 
+/* Drops the bodies of at most max mails sent before day `before`
+ * (YYYY-MM-DD), oldest first, keeping their rows (purged_on = today),
+ * inside the caller's transaction.  STORE_OK and *n (how many), or
+ * STORE_ERROR. */
+int store_outbox_purge(store *s, const char *before, const char *today, size_t max, size_t *n);
+
 /* The number of unsent mails: STORE_OK and *n, or STORE_ERROR. */
 int store_outbox_waiting(store *s, int64_t *n);
 

@@ -775,6 +775,37 @@ int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const 
 	return t.known ? 0 : -1;
 }
 
+struct purge {
+	char before[CALENDAR_ISO_LEN];
+	const char *today;
+	size_t n;
+};
+
+static int write_purge(struct app *app, void *ctx)
+{
+	struct purge *p = ctx;
+	return store_outbox_purge(app->st, p->before, p->today, 1000, &p->n);
+}
+
+int svc_notify_purge(struct app *app, const char *today, long *purged)
+{
+	const char *v = app->cfg->mail_retention_days;
+	long days = v && *v ? strtol(v, NULL, 10) : 30;
+	int32_t now = day_of(today);
+	*purged = 0;
+	if (days < 1 || now == NOTIFY_NO_DATE)
+		return -1;
+	struct purge p = {.today = today};
+	if (calendar_format(now - (int32_t)days, p.before, sizeof p.before) != CC_OK)
+		return -1;
+	do {
+		if (svc_write(app, write_purge, &p) != STORE_OK)
+			return -1;
+		*purged += (long)p.n;
+	} while (p.n == 1000);
+	return 0;
+}
+
 /* One user's digest, in its own transaction: 1 queued, 0 nothing, -1. */
 static int digest_one(struct app *app, int64_t user, const char *today)
 {

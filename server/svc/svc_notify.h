@@ -97,6 +97,12 @@ int svc_notify_flush_digests(struct app *app, const char *today, int *queued);
 int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued);
 
+/* Sent mail keeps its row but drops its body once it was sent more than
+ * mail_retention_days (default 30) before today (docs/NOTIFY.md
+ * "Retention"), in transactions of up to 1,000 mails.  *purged counts
+ * them.  0, or -1 on a database error. */
+int svc_notify_purge(struct app *app, const char *today, long *purged);
+
 /* The user's key (made on first use, from libsodium's random bytes):
  * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out[STORE_KEY_LEN]);

@@ -197,6 +197,38 @@ def migration_0016_converts_rows():
     con.close()
 
 
+@test
+def penalties_by_game_and_the_active_counter():
+    """Migration 0017: a game's penalties are read on an index (every load
+    reads them), and the active games are a counter kept by triggers (the
+    sweep's summary), equal to count(*) whatever is inserted, finished or
+    deleted."""
+    w = world()
+    srv = w.server
+    con = sqlite3.connect(srv.db, timeout=10)
+    try:
+        plan = " ".join(r[3] for r in con.execute(
+            "EXPLAIN QUERY PLAN SELECT color, days, on_date, reason FROM penalties"
+            " WHERE game_id = 1 ORDER BY on_date, id"))
+    finally:
+        con.close()
+    expect("USING INDEX penalties_game" in plan and "TEMP B-TREE" not in plan,
+           "the penalties of one game by their index, in order: %r" % plan)
+
+    def counted():
+        return (srv.db_rows("SELECT value FROM counters WHERE name = 'active_games'")[0][0],
+                srv.db_rows("SELECT count(*) FROM games WHERE status = 'active'")[0][0])
+    a, b = w.ids["alice"], w.ids["bob"]
+    gids = [new_game(w.tl, a, b, "server", TODAY)["id"] for _ in range(3)]
+    expect_eq(counted(), (3, 3), "three new games")
+    expect_status(w.bob.post("games/%d/resign" % gids[0], {}), 200, "bob resigns one")
+    expect_eq(counted(), (2, 2), "one finished")
+    srv.db_exec("UPDATE games SET status = 'active', result = '*' WHERE id = ?", (gids[0],))
+    expect_eq(counted(), (3, 3), "set active again by hand")
+    srv.db_exec("DELETE FROM games WHERE id = ?", (gids[1],))
+    expect_eq(counted(), (2, 2), "one deleted")
+
+
 def page_all(client, query):
     """Follows "next" from the first page; returns (pages, lists joined)."""
     pages, joined, after = [], {}, None

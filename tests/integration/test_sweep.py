@@ -582,6 +582,46 @@ def crash_mid_sweep_loses_and_doubles_nothing():
 
 
 @test
+def sent_mail_bodies_purged_after_retention():
+    """Issue 25: a sent mail keeps its row (to whom, what, when, its
+    Message-ID) but drops its body once it was sent more than
+    mail_retention_days (default 30) before the sweep's day; unsent mail
+    and younger mail keep theirs."""
+    today = "2027-10-20"
+    w = world(today)
+    srv = w.server
+    rows = [("old@example.org", "2027-09-19T10:00:00Z"),    # 31 days before: purged
+            ("young@example.org", "2027-09-21T10:00:00Z"),  # 29 days: kept
+            ("unsent@example.org", None)]                   # never sent: kept
+    for to, sent in rows:
+        srv.db_exec("INSERT INTO mail_outbox (to_addr, subject, body, created_on, sent_at,"
+                    " message_id) VALUES (?, 'the subject', 'the body', '2027-09-01', ?,"
+                    " '<m.' || ? || '>')", (to, sent, to))
+    s = sweep(srv, today)
+    expect_eq(s["sent"], 0, "nothing sent (no smtp_url)")
+    got = {r[0]: r[1:] for r in srv.db_rows(
+        "SELECT to_addr, subject, body, purged_on, message_id, sent_at FROM mail_outbox")}
+    expect_eq(got["old@example.org"],
+              ("the subject", "", today, "<m.old@example.org>", "2027-09-19T10:00:00Z"),
+              "past the retention: the row kept, the body dropped")
+    expect_eq(got["young@example.org"][1:3], ("the body", None), "younger: kept whole")
+    expect_eq(got["unsent@example.org"][1:3], ("the body", None), "unsent: kept whole")
+    # The retention is a setting.
+    env = {k: v for k, v in srv.env().items() if not k.startswith("CORRCHESS_SMTP")}
+    env.update(CORRCHESS_TODAY=today, CORRCHESS_MAIL_RETENTION_DAYS="10")
+    r = subprocess.run([CORRCHESS, "--db", srv.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    expect_eq(r.returncode, 0, "sweep with a retention of 10 days: %s" % r.stderr)
+    expect_eq(srv.db_rows("SELECT body FROM mail_outbox WHERE to_addr = 'young@example.org'"),
+              [("",)], "10 days: the younger one goes too")
+    env["CORRCHESS_MAIL_RETENTION_DAYS"] = "0"
+    r = subprocess.run([CORRCHESS, "--db", srv.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    expect(r.returncode != 0 and "mail_retention_days" in r.stderr,
+           "0 days is refused: %r" % r.stderr)
+
+
+@test
 def tl_overview():
     today = "2027-09-01"
     w = world(today)
