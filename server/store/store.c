@@ -201,18 +201,19 @@ int store_begin(store *s)
 	return STORE_OK;
 }
 
+static const char sql_read_begin[] = "BEGIN";
+
 int store_read_begin(store *s)
 {
 	struct conn *c = thread_conn(s);
-	return c && sqlite3_get_autocommit(c->db) &&
-	       sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+	return c && sqlite3_get_autocommit(c->db) && exec_cached(s, sql_read_begin) == SQLITE_OK;
 }
 
 void store_read_end(store *s, int token)
 {
 	struct conn *c = thread_conn(s);
 	if (c && token && !sqlite3_get_autocommit(c->db))
-		sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+		exec_cached(s, sql_commit);
 }
 
 int store_bind_text(sqlite3_stmt *st, int i, const char *v)
