@@ -244,11 +244,13 @@ int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try
 int store_outbox_purge(store *s, const char *before, const char *today, size_t max, size_t *n)
 {
 	/* On the partial index mail_outbox_sent (migration 0017): only the
-	 * mails still holding a body are looked at. */
+	 * mails still holding a body are looked at.  The unsubscribe link
+	 * (it holds the reader's key) goes with the body. */
 	static const char sql[] =
-	        "UPDATE mail_outbox SET body = '', purged_on = ?2 WHERE id IN (SELECT id FROM"
-	        " mail_outbox INDEXED BY mail_outbox_sent WHERE sent_at IS NOT NULL AND"
-	        " purged_on IS NULL AND sent_at < ?1 ORDER BY sent_at LIMIT ?3)";
+	        "UPDATE mail_outbox SET body = '', unsubscribe = NULL, purged_on = ?2"
+	        " WHERE id IN (SELECT id FROM mail_outbox INDEXED BY mail_outbox_sent"
+	        " WHERE sent_at IS NOT NULL AND purged_on IS NULL AND sent_at < ?1"
+	        " ORDER BY sent_at LIMIT ?3)";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
