@@ -35,6 +35,17 @@ else
 fi
 cat "$tmp/cg"
 
+# db_bytes.py: 20 games, 4 moves in each.
+if "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/db_bytes.py" "$CORRCHESS" "$CORRCHESSD" 20 4 \
+	>"$tmp/bytes" 2>"$tmp/bytes.err"; then
+	grep -Eq '^20 games, bytes per game: [0-9]' "$tmp/bytes" &&
+		grep -Eq '^80 moves \(80 mails' "$tmp/bytes" ||
+		bad "db_bytes.py measured nothing: $(cat "$tmp/bytes")"
+else
+	bad "db_bytes.py failed: $(tail -n 3 "$tmp/bytes.err")"
+fi
+cat "$tmp/bytes"
+
 # bench_deadlines: 10 due among 200 active.
 if BENCH_DUE=10 "$TOP_BUILDDIR/bench/bench_deadlines" 200 >"$tmp/dl" 2>"$tmp/dl.err"; then
 	grep -q '^200 active, 10 due: .* (10 silent listed' "$tmp/dl" ||
