@@ -355,7 +355,7 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 		curl_easy_setopt(easy[c], CURLOPT_PRIVATE, (void *)(long)c);
 	}
 	/* The counters before the load: the sign-ins and games wrote too. */
-	double frames0 = 0, writes0 = 0, trans0 = 0;
+	double frames0 = -1, writes0 = -1, trans0 = -1;
 	if (request("GET", "/metrics", NULL, NULL, &b) == 200) {
 		frames0 = metric_value(b.data, "corrchess_wal_frames_total");
 		writes0 = metric_value(b.data, "corrchess_writes_total");
@@ -420,10 +420,13 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 	out->errors = errors;
 	int got = request("GET", "/metrics", NULL, NULL, &b) == 200;
 	out->flushes = got ? metric_value(b.data, "corrchess_wal_flushes_total") : -1;
-	out->frames = got ? metric_value(b.data, "corrchess_wal_frames_total") - frames0 : -1;
-	out->writes = got ? metric_value(b.data, "corrchess_writes_total") - writes0 : -1;
-	out->transactions =
-		got ? metric_value(b.data, "corrchess_write_transactions_total") - trans0 : -1;
+	/* -1 for a daemon without the counters (an older build) */
+	double f1 = got ? metric_value(b.data, "corrchess_wal_frames_total") : -1;
+	double w1 = got ? metric_value(b.data, "corrchess_writes_total") : -1;
+	double t1 = got ? metric_value(b.data, "corrchess_write_transactions_total") : -1;
+	out->frames = f1 >= 0 && frames0 >= 0 ? f1 - frames0 : -1;
+	out->writes = w1 >= 0 && writes0 >= 0 ? w1 - writes0 : -1;
+	out->transactions = t1 >= 0 && trans0 >= 0 ? t1 - trans0 : -1;
 	char wal[640];
 	snprintf(wal, sizeof wal, "%s-wal", db);
 	struct stat sb;
