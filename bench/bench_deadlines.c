@@ -493,8 +493,8 @@ int main(int argc, char **argv)
 		printf("%ld active, %ld due: generated in %.1f s; sweep %.0f ms; overview %.1f ms "
 		       "(%d silent listed, median of %d); daemon RSS %.1f MB (peak %.1f MB); "
 		       "GET game %.0f/s, bare libmicrohttpd %.0f/s, ratio %.2f\n",
-		       r->active, due_n, r->gen_s, r->sweep_s * 1000, r->overview_ms, r->silent, RUNS,
-		       r->rss_mb, r->hwm_mb, r->game_rate, r->bare_rate,
+		       r->active, due_n, r->gen_s, r->sweep_s * 1000, r->overview_ms, r->silent,
+		       RUNS, r->rss_mb, r->hwm_mb, r->game_rate, r->bare_rate,
 		       r->game_rate / r->bare_rate);
 		fflush(stdout);
 	}

@@ -592,7 +592,8 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 	if (s->nplayers < 2 || s->nplayers > NOTIFY_START_MAX || !s->players || s->npairings < 0 ||
 	    (s->npairings > 0 && !s->pairings) ||
 	    s->npairings > NOTIFY_START_MAX * (NOTIFY_START_MAX - 1) || s->start == NOTIFY_NO_DATE)
-		return bad(c, ev, "a start letter needs 2 to 256 players, the pairings and the start");
+		return bad(c, ev,
+		           "a start letter needs 2 to 256 players, the pairings and the start");
 	const char *names[NOTIFY_START_MAX + 1] = {0};
 	for (int i = 0; i < s->nplayers; i++) {
 		int k = s->players[i].number;

@@ -32,8 +32,9 @@
  * servers take (Postfix's default message_size_limit is 10,240,000). */
 #define NOTIFY_BODY_MAX    (8 * 1024 * 1024)
 #define NOTIFY_DIGEST_MAX  200         /* events in one digest mail */
-#define NOTIFY_START_MAX   256         /* players of one start letter (a tournament has
-                                          at most 100) */
+#define NOTIFY_START_MAX                                                                           \
+	256 /* players of one start letter (a tournament has                                       \
+	       at most 100) */
 
 enum notify_lang {
 	NOTIFY_EN = 0,

@@ -48,7 +48,8 @@ static size_t rows_of(const struct corr_deadline *d, int n, struct row *out)
 		char iso[CALENDAR_ISO_LEN];
 		if (calendar_format(d[i].due, iso, sizeof iso) != CC_OK)
 			continue; /* outside the calendar: no date to keep */
-		out[k++] = (struct row){(int)d[i].kind, d[i].side == BLACK ? BLACK : WHITE, d[i].due};
+		out[k++] =
+		        (struct row){(int)d[i].kind, d[i].side == BLACK ? BLACK : WHITE, d[i].due};
 	}
 	return k;
 }
@@ -111,20 +112,18 @@ static int delete_all(store *s, int64_t id)
 /* Inserts rows want[0..nw) of game id in one statement. */
 static int insert_rows(store *s, int64_t id, const struct row *want, size_t nw)
 {
-#define ROW_VALUES ", (?1, ?, ?, ?)"
+#define HEAD "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)"
+#define MORE ", (?1, ?, ?, ?)"
 	static const char *const sql[CORR_DEADLINES_MAX] = {
-	        "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)",
-	        "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)" ROW_VALUES,
-	        "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)" ROW_VALUES
-	                ROW_VALUES,
-	        "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)" ROW_VALUES
-	                ROW_VALUES ROW_VALUES,
-	        "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)" ROW_VALUES
-	                ROW_VALUES ROW_VALUES ROW_VALUES,
-	        "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)" ROW_VALUES
-	                ROW_VALUES ROW_VALUES ROW_VALUES ROW_VALUES,
+	        HEAD,
+	        HEAD MORE,
+	        HEAD MORE MORE,
+	        HEAD MORE MORE MORE,
+	        HEAD MORE MORE MORE MORE,
+	        HEAD MORE MORE MORE MORE MORE,
 	};
-#undef ROW_VALUES
+#undef HEAD
+#undef MORE
 	if (nw == 0)
 		return STORE_OK;
 	if (nw > CORR_DEADLINES_MAX)
@@ -191,8 +190,7 @@ int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int
 
 /* The ids one statement answers (with one int64 bound when has_bind),
  * in a new array. */
-static int ids_of(store *s, const char *sql, bool has_bind, int64_t bind, int64_t **ids,
-                  size_t *n)
+static int ids_of(store *s, const char *sql, bool has_bind, int64_t bind, int64_t **ids, size_t *n)
 {
 	size_t cap = 0;
 	int64_t *v = NULL;

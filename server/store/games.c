@@ -428,8 +428,8 @@ static int apply_rules(store *s, const struct store_game_ref *sg, const struct c
 struct store_game_ref store_games_ref(const struct store_game *sg)
 {
 	const struct corr_state *cs = &sg->g.state;
-	struct store_game_ref r = {sg->id, sg->g.rev, sg->g.nmoves, sg->white, sg->black,
-	                           cs->status, "", "", cs->finished_on};
+	struct store_game_ref r = {sg->id,     sg->g.rev, sg->g.nmoves, sg->white,      sg->black,
+	                           cs->status, "",        "",           cs->finished_on};
 	snprintf(r.result, sizeof r.result, "%s", cs->result);
 	snprintf(r.termination, sizeof r.termination, "%s", cs->termination);
 	return r;

@@ -147,7 +147,8 @@ static void write_batch(struct app *app, struct step **batch, int n)
 		return;
 	}
 	for (int i = 0; i < n; i++)
-		batch[i]->rc = broken ? STORE_ERROR : run_step(app, batch[i]->fn, batch[i]->ctx, &broken);
+		batch[i]->rc =
+		        broken ? STORE_ERROR : run_step(app, batch[i]->fn, batch[i]->ctx, &broken);
 	if (broken) {
 		store_rollback(app->st);
 	} else if (store_commit_ticket(app->st, &ticket) == 0) {

@@ -193,8 +193,9 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 	 * check of the write makes sure the game it tells of is the game
 	 * stored. */
 	if (svc_notify_prepare(app, &c.was, &sg, &d, today_s, &c.mails) != 0) {
-		svc_fail(o, SVC_BUSY, "busy", "the change could not be stored; nothing was changed, "
-		                              "try again");
+		svc_fail(o, SVC_BUSY, "busy",
+		         "the change could not be stored; nothing was changed, "
+		         "try again");
 		goto out;
 	}
 	c.prepared = true;

@@ -161,8 +161,8 @@ struct svc_mail {
 	int64_t user;
 	char *to, *subject, *body; /* new */
 	char mid[160];
-	const char *kind;  /* static */
-	char *unsubscribe; /* new, NULL: none */
+	const char *kind;              /* static */
+	char *unsubscribe;             /* new, NULL: none */
 	char fresh_key[STORE_KEY_LEN]; /* the reader's first key, made by the write */
 	int64_t event;
 	char today[11];
@@ -214,12 +214,13 @@ int svc_notify_queue(struct app *app, const struct svc_mails *q)
 			/* His first key: made now, unless another write made one first
 			 * (then the link carries that one). */
 			char key[STORE_KEY_LEN];
-			if (store_notify_make_key(app->st, m->user, STORE_KEY_UNSUBSCRIBE, m->fresh_key,
-			                          key) != STORE_OK)
+			if (store_notify_make_key(app->st, m->user, STORE_KEY_UNSUBSCRIBE,
+			                          m->fresh_key, key) != STORE_OK)
 				return -1;
 			if (strcmp(key, m->fresh_key) != 0) {
-				snprintf(unsub, sizeof unsub, "%s/api/v1/users/%lld/unsubscribe?key=%s",
-				         base_url(app), (long long)m->user, key);
+				snprintf(unsub, sizeof unsub,
+				         "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
+				         (long long)m->user, key);
 				url = unsub;
 			}
 		}
@@ -235,8 +236,7 @@ int svc_notify_queue(struct app *app, const struct svc_mails *q)
 /* svc_notify_deliver() into q: rendered now, written by
  * svc_notify_queue() in the transaction.  0 or -1. */
 static int deliver_later(struct app *app, struct svc_mails *q, const struct store_reader *to,
-                         int side, const struct notify_event *ev, int64_t event,
-                         const char *today)
+                         int side, const struct notify_event *ev, int64_t event, const char *today)
 {
 	char err[256];
 	struct notify_mail nm = {.body = NULL};
@@ -339,9 +339,8 @@ out:
 
 /* One mail to reader r: into q when given (written later), else at
  * once. */
-static int deliver_one(struct app *app, struct svc_mails *q, const struct store_reader *r,
-                       int side, const struct notify_event *ev, int64_t event, const char *today,
-                       int *queued)
+static int deliver_one(struct app *app, struct svc_mails *q, const struct store_reader *r, int side,
+                       const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
 	if (q)
 		return deliver_later(app, q, r, side, ev, event, today);
@@ -350,8 +349,7 @@ static int deliver_one(struct app *app, struct svc_mails *q, const struct store_
 
 /* svc_notify_deliver() to user id; 0 when he is unknown. */
 static int deliver_to(struct app *app, struct svc_mails *q, int64_t user, int side,
-                      const struct notify_event *ev, int64_t event, const char *today,
-                      int *queued)
+                      const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
 	struct store_reader r;
 	int rc = store_notify_reader(app->st, user, &r);
@@ -511,8 +509,8 @@ static int game_changed(struct app *app, struct svc_mails *q, const struct corr_
 }
 
 int svc_notify_game_changed(struct app *app, const struct corr_state *was,
-                            const struct store_game *after, int64_t id,
-                            const struct corr_delta *d, const char *today)
+                            const struct store_game *after, int64_t id, const struct corr_delta *d,
+                            const char *today)
 {
 	return game_changed(app, NULL, was, after, id, d, today);
 }
@@ -616,7 +614,8 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
 	struct notify_pairing *pairs = NULL;
 	size_t nseats = 0, ngames = 0;
 	int rc = -1;
-	int tr = store_notify_tournament(app->st, id, name, start, &seats, &nseats, &games, &ngames);
+	int tr =
+	        store_notify_tournament(app->st, id, name, start, &seats, &nseats, &games, &ngames);
 	if (tr != STORE_OK)
 		return tr == STORE_NOT_FOUND ? 0 : -1;
 	/* Every seat and every game, however many (issue 25: a letter of a
@@ -716,8 +715,7 @@ int svc_notify_finding(struct app *app, const struct store_game *sg, const struc
 		return -1;
 	if (to_player && deliver_to(app, NULL, player, f->side, &ev, event, today, &queued) != 0)
 		return -1;
-	if (to_other &&
-	    deliver_to(app, NULL, other, 1 - f->side, &ev, event, today, &queued) != 0)
+	if (to_other && deliver_to(app, NULL, other, 1 - f->side, &ev, event, today, &queued) != 0)
 		return -1;
 	return queued;
 }
@@ -767,7 +765,7 @@ int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const 
 	    (int64_t)c.used_days * 5 < (int64_t)c.limit_days * 4 ||
 	    (p->forfeit_date != CLOCK_NO_DATE && now >= p->forfeit_date))
 		return 0;
-	struct trouble t = {sg, &res, &c, today, res.to_move == WHITE ? sg->white : sg->black,
+	struct trouble t = {sg,   &res, &c, today, res.to_move == WHITE ? sg->white : sg->black,
 	                    false};
 	int rc = svc_write(app, write_trouble, &t);
 	if (rc == STORE_OK)
