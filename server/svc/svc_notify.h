@@ -9,7 +9,11 @@
  * `each`, or a mail that cannot be turned off), as a digest section
  * (`digest`), or not at all (`off`).  The caller commits, then calls
  * outbox_wake().  Each returns 0, or -1 on a database error: the caller
- * rolls back, so there is no event without its mail. */
+ * rolls back, so there is no event without its mail.
+ *
+ * The commands on one game render their mail before the transaction
+ * instead (svc_notify_prepare(), then svc_notify_queue() inside it): the
+ * write lock then holds only the inserts. */
 #ifndef CORRCHESS_SVC_NOTIFY_H
 #define CORRCHESS_SVC_NOTIFY_H
 
