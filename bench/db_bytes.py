@@ -12,11 +12,9 @@ VACUUMed and its tables and indexes measured with SQLite's dbstat: the
 bytes each adds per game and per move, with the mail bodies and after
 they are purged (mail_retention_days: the row kept, the body dropped).
 Only loopback traffic; the files are removed."""
-import json
 import os
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -24,21 +22,7 @@ import tempfile
 import time
 import urllib.request
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(port, method, path, body=None, token=None):
-    req = urllib.request.Request("http://127.0.0.1:%d/api/v1/%s" % (port, path), method=method,
-                                 data=json.dumps(body).encode() if body is not None else None)
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("Authorization", "Bearer " + token)
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return r.status, json.loads(r.read())
+from callgrind_moves import call, free_port  # the same loopback client
 
 
 def sizes(db):
