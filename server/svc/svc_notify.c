@@ -219,7 +219,7 @@ int svc_notify_queue(struct app *app, const struct svc_mails *q)
 				return -1;
 			if (strcmp(key, m->fresh_key) != 0) {
 				snprintf(unsub, sizeof unsub,
-				         "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
+				         MAIL_BASE_URL "/api/v1/users/%lld/unsubscribe?key=%s",
 				         (long long)m->user, key);
 				url = unsub;
 			}
@@ -244,10 +244,9 @@ static int deliver_later(struct app *app, struct svc_mails *q, const struct stor
 	if (!to->email[0] || (optional && strcmp(to->mail, "off") == 0))
 		return 0;
 	struct notify_reader r = {to->name, lang_of(to), side};
-	struct notify_env env = {base_url(app)};
 	bool digest = optional && strcmp(to->mail, "digest") == 0;
-	int rc = digest ? notify_section(&env, &r, ev, &nm, err, sizeof err)
-	                : notify_render(&env, &r, ev, &nm, err, sizeof err);
+	int rc = digest ? notify_section(&mail_env, &r, ev, &nm, err, sizeof err)
+	                : notify_render(&mail_env, &r, ev, &nm, err, sizeof err);
 	if (rc != 0) {
 		/* A struct filled badly: our bug; the event stands, the lost
 		 * mail is logged. */
@@ -280,7 +279,7 @@ static int deliver_later(struct app *app, struct svc_mails *q, const struct stor
 			random_hex(m->fresh_key, 16);
 			snprintf(key, sizeof key, "%s", m->fresh_key);
 		}
-		snprintf(url, sizeof url, "%s/api/v1/users/%lld/unsubscribe?key=%s", base_url(app),
+		snprintf(url, sizeof url, MAIL_BASE_URL "/api/v1/users/%lld/unsubscribe?key=%s",
 		         (long long)to->id, key);
 		m->unsubscribe = strdup(url);
 		if (!m->unsubscribe)
