@@ -87,23 +87,26 @@ struct chunk_findings {
 };
 
 /* The events of the chunk's games g[0..n) (findings f) in one write
- * transaction; their lines are printed once it is committed.  0, or 1
- * when the database refused (nothing of the chunk stays; err says). */
+ * transaction, committed without waiting for its flush (*ticket: the
+ * caller waits for the last one); their lines go to `lines`, printed by
+ * the caller once they are on disk.  0, or 1 when the database refused
+ * (nothing of the chunk stays; err says). */
 static int write_chunk(struct app *app, struct store_game *g, const struct chunk_findings *f,
-		       size_t n, const char *today, int32_t now, FILE *out,
-		       struct sweep_counts *counts, char *err, size_t errlen)
+		       size_t n, const char *today, int32_t now, FILE *lines,
+		       struct sweep_counts *counts, unsigned long long *ticket, char *err,
+		       size_t errlen)
 {
 	if (n == 0)
 		return 0;
-	char *lines = NULL;
+	char *text = NULL;
 	size_t len = 0;
-	FILE *buf = open_memstream(&lines, &len);
+	FILE *buf = open_memstream(&text, &len);
 	struct sweep_counts before = *counts;
 	int status = 0;
 	if (!buf || svc_batch_begin(app) != STORE_OK) {
 		if (buf)
 			fclose(buf);
-		free(lines);
+		free(text);
 		snprintf(err, errlen, "the database is not available");
 		return 1;
 	}
@@ -124,17 +127,17 @@ static int write_chunk(struct app *app, struct store_game *g, const struct chunk
 		}
 	}
 	fclose(buf);
-	if (svc_batch_commit(app) != STORE_OK) {
+	if (svc_batch_commit_async(app, ticket) != STORE_OK) {
 		*counts = before; /* nothing of it was stored */
 		snprintf(err, errlen, "the events of %zu games could not be stored; the next sweep "
 				      "finds them again", n);
-		free(lines);
+		free(text);
 		return 1;
 	}
 	svc_mail_queued(app);
 	if (len)
-		fwrite(lines, 1, len, out);
-	free(lines);
+		fwrite(text, 1, len, lines);
+	free(text);
 	return status;
 }
 
@@ -165,6 +168,19 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 	struct store_game *chunk = calloc(SWEEP_CHUNK, sizeof *chunk);
 	struct chunk_findings *found = calloc(SWEEP_CHUNK, sizeof *found);
 	if (!chunk || !found) {
+		free(chunk);
+		free(found);
+		free(ids);
+		snprintf(err, errlen, "out of memory");
+		return 1;
+	}
+	/* The lines of every chunk, printed once the last is on disk: the
+	 * next chunk is written while the last one is flushed. */
+	char *lines_text = NULL;
+	size_t lines_len = 0;
+	FILE *lines = open_memstream(&lines_text, &lines_len);
+	unsigned long long ticket = 0;
+	if (!lines) {
 		free(chunk);
 		free(found);
 		free(ids);
@@ -203,13 +219,22 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 				counts->skipped++;
 			loaded++;
 		}
-		if (write_chunk(app, chunk, found, loaded, today, now, out, counts, err, errlen) != 0)
+		if (write_chunk(app, chunk, found, loaded, today, now, lines, counts, &ticket, err,
+				errlen) != 0)
 			status = 1;
 		for (size_t k = 0; k < loaded; k++)
 			store_games_free(&chunk[k]);
 	}
 	free(chunk);
 	free(found);
+	fclose(lines);
+	if (svc_batch_durable(app, ticket) != STORE_OK) {
+		snprintf(err, errlen, "the disk did not confirm the sweep's events; check it");
+		status = 1;
+	}
+	if (lines_len)
+		fwrite(lines_text, 1, lines_len, out);
+	free(lines_text);
 	free(ids);
 	counts->games = (int)(active - unread); /* the active games judged */
 	/* The daily digests of the users who asked for one. */

@@ -295,6 +295,16 @@ void svc_batch_rollback(struct app *app)
 	store_rollback(app->st);
 }
 
+int svc_batch_commit_async(struct app *app, unsigned long long *ticket)
+{
+	return store_commit_ticket(app->st, ticket) == 0 ? STORE_OK : STORE_ERROR;
+}
+
+int svc_batch_durable(struct app *app, unsigned long long ticket)
+{
+	return store_sync_adopt(app->st, ticket) == 0 ? STORE_OK : STORE_ERROR;
+}
+
 void svc_mail_queued(struct app *app)
 {
 	if (app->mail_queued)

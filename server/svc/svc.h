@@ -108,6 +108,13 @@ int svc_batch_begin(struct app *app);
 int svc_batch_commit(struct app *app);
 void svc_batch_rollback(struct app *app);
 
+/* svc_batch_commit() without waiting for the flush of the group commit:
+ * *ticket for svc_batch_durable(), which waits until it (and every
+ * commit before it) is on disk, so a job can write its next batch while
+ * the last one is flushed.  STORE_OK or STORE_ERROR. */
+int svc_batch_commit_async(struct app *app, unsigned long long *ticket);
+int svc_batch_durable(struct app *app, unsigned long long ticket);
+
 /* Opens the database (store_open(): the migrations) and does the work a
  * database needs before it serves: the dates of games queued by
  * migration 0012 (svc_deadlines_fill()).  The programs open the database
