@@ -219,6 +219,16 @@ static double run(const char *cmd)
 	return now_s() - t0;
 }
 
+/* The header lists of the handles, freed once a size is measured. */
+static struct curl_slist *headers[8];
+static int nheaders;
+
+static void free_headers(void)
+{
+	while (nheaders > 0)
+		curl_slist_free_all(headers[--nheaders]);
+}
+
 static CURL *easy(const char *token, struct buf *b)
 {
 	CURL *c = curl_easy_init();
@@ -230,8 +240,11 @@ static CURL *easy(const char *token, struct buf *b)
 	if (token) {
 		char auth[256];
 		snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-		/* Kept for the handle's life (a few handles a run, never freed). */
+		/* Kept for the handle's life (free_headers() after the size). */
 		struct curl_slist *h = curl_slist_append(NULL, auth);
+		if (!h || nheaders == (int)(sizeof headers / sizeof headers[0]))
+			die("curl headers");
+		headers[nheaders++] = h;
 		curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
 	}
 	return c;
@@ -460,6 +473,7 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 	kill(pid, SIGTERM);
 	waitpid(pid, NULL, 0);
 	curl_easy_cleanup(c);
+	free_headers();
 	free(b.data);
 	if (getenv("BENCH_KEEP")) {
 		fprintf(stderr, "bench_deadlines: kept %s\n", db);

@@ -25,15 +25,19 @@ else
 fi
 cat "$tmp/moves"
 
-# callgrind_moves.py: games of 2 and 4 plies under callgrind.
-if "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/callgrind_moves.py" "$CORRCHESS" "$CORRCHESSD" 2 4 \
-	>"$tmp/cg" 2>"$tmp/cg.err"; then
+# callgrind_moves.py: games of 2 and 4 plies under callgrind.  Valgrind
+# cannot run a program built with AddressSanitizer (the ASan build of
+# .ci/run): there the other benches run, this one only in the plain build.
+if ldd "$CORRCHESSD" 2>/dev/null | grep -q 'libasan'; then
+	echo "callgrind_moves.py: not under AddressSanitizer (valgrind cannot run it)"
+elif "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/callgrind_moves.py" "$CORRCHESS" "$CORRCHESSD" \
+	2 4 >"$tmp/cg" 2>"$tmp/cg.err"; then
 	grep -Eq 'per move request [1-9][0-9]{4,}' "$tmp/cg" ||
 		bad "callgrind_moves.py counted no move request: $(cat "$tmp/cg")"
+	cat "$tmp/cg"
 else
 	bad "callgrind_moves.py failed: $(tail -n 3 "$tmp/cg.err")"
 fi
-cat "$tmp/cg"
 
 # db_bytes.py: 20 games, 4 moves in each.
 if "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/db_bytes.py" "$CORRCHESS" "$CORRCHESSD" 20 4 \

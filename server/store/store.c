@@ -42,9 +42,10 @@ struct store {
 	int ckpt_running, ckpt_stop, ckpt_interval_ms;
 	int version;
 	walsync *sync; /* group commit (store_start_syncer()), or NULL */
-	/* The WAL frames the commits wrote (wal_hook, under write_lock). */
+	/* The WAL frames the commits wrote (wal_hook): the WAL's length
+	 * after each commit against the one before. */
 	_Atomic long long wal_frames;
-	int wal_last; /* the WAL's frames after the last commit */
+	_Atomic int wal_last; /* the WAL's frames after the last commit */
 };
 
 static void conn_free(void *p)
@@ -98,9 +99,8 @@ static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int frames)
 	(void)db, (void)name;
 	store *s = arg;
 	/* A WAL started again from its beginning counts from 0. */
-	int added = frames >= s->wal_last ? frames - s->wal_last : frames;
-	s->wal_last = frames;
-	atomic_fetch_add(&s->wal_frames, added);
+	int last = atomic_exchange(&s->wal_last, frames);
+	atomic_fetch_add(&s->wal_frames, frames >= last ? frames - last : frames);
 	return SQLITE_OK;
 }
 
