@@ -143,8 +143,12 @@ static double generate(const char *path, long active)
 	                       " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
 	                       -1, &u, NULL) ||
 	    sqlite3_prepare_v2(db,
+	                       /* led by the TL (user 1, added first): his overview
+	                          shows the standalone games he leads
+	                          (docs/AUTHORITY.md) */
 	                       "INSERT INTO games (id, profile, start_date, white, black,"
-	                       " start_fen, fen) VALUES (?, 'server', ?, ?, ?, ?, ?)",
+	                       " start_fen, fen, led_by) VALUES (?, 'server', ?, ?, ?, ?, ?,"
+	                       " (SELECT id FROM users WHERE name = 'tl'))",
 	                       -1, &g, NULL) ||
 	    sqlite3_prepare_v2(db,
 	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
