@@ -151,6 +151,12 @@ def filled_on_first_start():
     raw_exec(srv, "DELETE FROM game_deadlines")
     raw_exec(srv, "INSERT INTO deadlines_pending (game_id) SELECT id FROM games")
     srv.start()
+    # The daemon listens before it has filled the queue (issue 19's "ready
+    # before listening" is not done yet): wait for the queue, not a time.
+    import time
+    deadline = time.time() + 60
+    while time.time() < deadline and srv.db_rows("SELECT count(*) FROM deadlines_pending")[0][0]:
+        time.sleep(0.05)
     expect_eq({g: rows(srv, g) for g in ids}, want, "the same dates again")
     expect_eq(srv.db_rows("SELECT count(*) FROM deadlines_pending"), [(0,)], "queue emptied")
 
