@@ -26,6 +26,13 @@ import time
 import urllib.request
 
 
+def today():
+    """The games' start and the daemon's today: CORRCHESS_TODAY, else the
+    local date (a fixed old date would lose every game on time)."""
+    t = os.environ.get("CORRCHESS_TODAY", "")
+    return t if len(t) == 10 else time.strftime("%Y-%m-%d")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -46,7 +53,8 @@ def run(cli, daemon, plies):
     """Instructions of one daemon run that serves a game of `plies` moves."""
     d = tempfile.mkdtemp(prefix="callgrind-moves-")
     db, out = os.path.join(d, "bench.db"), os.path.join(d, "callgrind.out")
-    env = dict(os.environ, CORRCHESS_FAST_HASH="1", CORRCHESS_LOG_LEVEL="warn")
+    env = dict(os.environ, CORRCHESS_FAST_HASH="1", CORRCHESS_LOG_LEVEL="warn",
+               CORRCHESS_TODAY=today())
     try:
         for name, role in (("tl", "tl"), ("w", "player"), ("b", "player")):
             subprocess.run([cli, "--db", db, "user", "add", "--name", name, "--email",
@@ -71,7 +79,7 @@ def run(cli, daemon, plies):
             _, j = call(port, "POST", "session", {"login": name, "password": "benchpassword"})
             tok[name] = j["token"]
         _, g = call(port, "POST", "games", {"white": 2, "black": 3, "profile": "server",
-                                            "start_date": "2026-01-01"}, tok["tl"])
+                                            "start_date": env["CORRCHESS_TODAY"]}, tok["tl"])
         cycle = ["Nf3", "Nf6", "Ng1", "Ng8"]
         for i in range(plies):
             status, _ = call(port, "POST", "games/%d/moves" % g["id"], {"move": cycle[i % 4]},

@@ -24,11 +24,11 @@ i=1
 while [ "$i" -le "$runs" ]; do
 	for which in old new; do
 		eval dir=\$$which
-		CORRCHESS=$(prog "$dir" corrchess) CORRCHESSD=$(prog "$dir" corrchessd) \
-			"$bench" "$clients" "$plies" > "$tmp/out"
-		line=$(grep 'moves/s' "$tmp/out")
+		BENCH_ROUNDS=1 CORRCHESS=$(prog "$dir" corrchess) CORRCHESSD=$(prog "$dir" corrchessd) \
+			"$bench" "$clients" "$plies" > "$tmp/out" 2>"$tmp/err"
+		line=$(grep 'synchronous=full' "$tmp/out")
 		echo "$which run $i: $line"
-		echo "$line" | sed 's/.*moves\/s: \([0-9]*\).*p99 \([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which"
+		echo "$line" | sed 's/.*moves\/s: *\([0-9]*\).*p99 \([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which"
 	done
 	i=$((i + 1))
 done

@@ -589,22 +589,23 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 {
 	const struct notify_start *s = &ev->u.start;
 	char group[NAME_MAX_B], d[DATE_B], is[CALENDAR_ISO_LEN], me[NAME_MAX_B];
-	if (s->nplayers < 2 || s->nplayers > 64 || !s->players || s->npairings < 0 ||
-	    (s->npairings > 0 && !s->pairings) || s->npairings > 64 * 63 ||
-	    s->start == NOTIFY_NO_DATE)
+	if (s->nplayers < 2 || s->nplayers > NOTIFY_START_MAX || !s->players || s->npairings < 0 ||
+	    (s->npairings > 0 && !s->pairings) ||
+	    s->npairings > NOTIFY_START_MAX * (NOTIFY_START_MAX - 1) || s->start == NOTIFY_NO_DATE)
 		return bad(c, ev,
-		           "a start letter needs 2 to 64 players, the pairings and the start");
-	const char *names[65] = {0};
+		           "a start letter needs 2 to 256 players, the pairings and the start");
+	const char *names[NOTIFY_START_MAX + 1] = {0};
 	for (int i = 0; i < s->nplayers; i++) {
 		int k = s->players[i].number;
-		if (k < 1 || k > 64 || names[k])
-			return bad(c, ev, "player numbers must be 1..64, each once");
+		if (k < 1 || k > NOTIFY_START_MAX || names[k])
+			return bad(c, ev, "player numbers must be 1..256, each once");
 		names[k] = s->players[i].name ? s->players[i].name : "?";
 	}
 	for (int i = 0; i < s->npairings; i++) {
 		const struct notify_pairing *p = &s->pairings[i];
-		if (p->white < 1 || p->white > 64 || p->black < 1 || p->black > 64 ||
-		    !names[p->white] || !names[p->black] || p->white == p->black)
+		if (p->white < 1 || p->white > NOTIFY_START_MAX || p->black < 1 ||
+		    p->black > NOTIFY_START_MAX || !names[p->white] || !names[p->black] ||
+		    p->white == p->black)
 			return bad(c, ev, "a pairing names a player who is not in the group");
 	}
 	oneline(s->group, group, sizeof group);
@@ -618,7 +619,7 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 	put(c->b, T(c->r, "\nStart date: %s\n\n", "\nStartdato: %s\n\n"), date(c, s->start, d));
 	para(c->b, T(c->r, "The players, numbered by lot by the tournament leader:",
 	             "Deltagerne i nummerorden efter TL's lodtrækning:"));
-	for (int k = 1; k <= 64; k++) {
+	for (int k = 1; k <= NOTIFY_START_MAX; k++) {
 		if (!names[k])
 			continue;
 		const struct notify_start_player *p = NULL;

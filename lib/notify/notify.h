@@ -27,8 +27,14 @@
 
 #define NOTIFY_NO_DATE     INT32_MIN   /* the same value as CLOCK_NO_DATE */
 #define NOTIFY_SUBJECT_MAX 256         /* bytes of a subject with its NUL */
-#define NOTIFY_BODY_MAX    (64 * 1024) /* the longest body (a long digest) */
+/* The longest body: far above any letter (the start letter of a group of
+ * 100 players, every pairing listed, is about 0.5 MB), under what SMTP
+ * servers take (Postfix's default message_size_limit is 10,240,000). */
+#define NOTIFY_BODY_MAX    (8 * 1024 * 1024)
 #define NOTIFY_DIGEST_MAX  200         /* events in one digest mail */
+#define NOTIFY_START_MAX                                                                           \
+	256 /* players of one start letter (a tournament has                                       \
+	       at most 100) */
 
 enum notify_lang {
 	NOTIFY_EN = 0,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "store/health.h"
+#include "store/store.h"
+#include "svc/svc.h"
 
 int api_ops_healthz(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
@@ -19,7 +21,12 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	if (!app->metrics)
 		return api_error(rs, "not_found", "this program keeps no metrics");
-	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st)};
+	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st), store_wal_frames(app->st),
+	                           0, 0};
+	unsigned long long steps, transactions;
+	svc_writer_counts(&steps, &transactions);
+	g.writes = (long long)steps;
+	g.write_transactions = (long long)transactions;
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
 	                              &g.mails_failed) == STORE_OK;
 	size_t len;

@@ -17,7 +17,8 @@ const char *const config_keys[] = {"db",        "listen",        "smtp_url",    
 				   "log_level", "threads",       "session_days", "today",
 				   "mail_retry",
 				   "timezone",  "conn_per_addr", "trusted_proxy",
-				   "login_failures", "address_failures", "synchronous", NULL};
+				   "login_failures", "address_failures", "synchronous",
+				   "mail_retention_days", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -34,6 +35,7 @@ static const size_t offsets[] = {
     offsetof(struct config, timezone),     offsetof(struct config, conn_per_addr),
     offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
     offsetof(struct config, address_failures), offsetof(struct config, synchronous),
+    offsetof(struct config, mail_retention_days),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -192,7 +194,7 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "base_url", "http://127.0.0.1:8080") ||
 	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
 	    set_default(cfg, "threads", "2") || set_default(cfg, "session_days", "30") ||
-	    set_default(cfg, "mail_retry", "60") ||
+	    set_default(cfg, "mail_retry", "60") || set_default(cfg, "mail_retention_days", "30") ||
 	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
 	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
 	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full")) {
@@ -275,6 +277,13 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 		goto fail;
 	if (strcmp(cfg->synchronous, "full") != 0 && strcmp(cfg->synchronous, "normal") != 0) {
 		snprintf(err, errlen, "synchronous must be full or normal, not \"%s\"", cfg->synchronous);
+		goto fail;
+	}
+	char *kend;
+	long keep = strtol(cfg->mail_retention_days, &kend, 10);
+	if (*kend || kend == cfg->mail_retention_days || keep < 1 || keep > 36500) {
+		snprintf(err, errlen, "mail_retention_days must be 1..36500, not \"%s\"",
+			 cfg->mail_retention_days);
 		goto fail;
 	}
 	*next = i;

@@ -23,6 +23,7 @@ struct config {
 	char *session_days;  /* how long a login lasts */
 	char *today;         /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
 	char *mail_retry;    /* seconds before a failed mail is tried again (doubling) */
+	char *mail_retention_days; /* days a sent mail keeps its body (default 30) */
 	char *timezone;      /* tz database zone whose date is "today" */
 	char *conn_per_addr; /* connections one client address may hold */
 	char *trusted_proxy; /* the reverse proxy whose X-Forwarded-For is believed */

@@ -226,6 +226,14 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 			put_metric(&b, "corrchess_wal_flushes_total", "counter",
 				   "fdatasync calls of the group commit (synchronous = full).",
 				   (double)g->wal_flushes);
+		if (g->wal_frames >= 0)
+			put_metric(&b, "corrchess_wal_frames_total", "counter",
+				   "WAL pages written by the commits.", (double)g->wal_frames);
+		put_metric(&b, "corrchess_writes_total", "counter",
+			   "Write steps run by the writer thread.", (double)g->writes);
+		put_metric(&b, "corrchess_write_transactions_total", "counter",
+			   "Transactions the writer thread made of them.",
+			   (double)g->write_transactions);
 	}
 	if (b.full || !b.p) {
 		free(b.p);

@@ -30,6 +30,8 @@ struct metrics_gauges {
 	long mails_queued;  /* in the outbox, not sent yet */
 	long mails_failed;  /* in the outbox with a failed attempt */
 	long long wal_flushes; /* group-commit flushes so far; -1: synchronous = normal */
+	long long wal_frames;  /* WAL pages written by the commits so far; -1: not counted */
+	long long writes, write_transactions; /* the writer thread's steps and transactions */
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

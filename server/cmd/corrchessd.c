@@ -34,7 +34,8 @@ static void usage(void)
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
 	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
-	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60)\n"
+	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
+	     "      mail_retention_days (days a sent mail keeps its body, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
@@ -153,6 +154,12 @@ int main(int argc, char **argv)
 	                  .logins = logins,
 	                  .metrics = counters};
 
+	/* One writer thread makes the transactions of every request
+	 * (svc_write(): several requests' writes in one). */
+	if (svc_writer_start(&app) != 0) {
+		fprintf(stderr, "corrchessd: cannot start the writer thread\n");
+		goto out;
+	}
 	srv = http_start(&app, fd, (int)threads, err, sizeof err);
 	fd = -1; /* the server owns it now */
 	if (!srv) {
@@ -174,6 +181,7 @@ int main(int argc, char **argv)
 	status = 0;
 out:
 	outbox_stop(); /* after its current mail; a no-op when it never started */
+	svc_writer_stop(); /* after the last request; before the store closes */
 	if (srv)
 		http_stop(srv, 10000);
 	if (fd >= 0)

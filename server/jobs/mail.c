@@ -12,7 +12,9 @@
 
 #include "util/textbuf.h"
 
-#define MAIL_MAX (256 * 1024) /* a sweep mail is a few hundred bytes */
+/* A whole message: a body of lib/notify NOTIFY_BODY_MAX, its line ends
+ * made CRLF (and, encoded, up to three times as long), and the headers. */
+#define MAIL_MAX (32 * 1024 * 1024)
 
 static void puts_buf(struct textbuf *b, const char *s)
 {

@@ -38,7 +38,7 @@ int store_deadlines_pending_done(store *s, int64_t id);
 int store_deadlines_due(store *s, const char *today, int64_t **ids, size_t *n);
 
 /* The number of active games (the sweep's summary): STORE_OK or
- * STORE_ERROR.  Cost: the partial index games_active. */
+ * STORE_ERROR.  Cost: one row (the counter of migration 0017). */
 int store_deadlines_active_count(store *s, int64_t *n);
 
 /* One row of a kind's list. */

@@ -427,7 +427,11 @@ static int apply_rules(store *s, const struct store_game_ref *sg, const struct c
 
 struct store_game_ref store_games_ref(const struct store_game *sg)
 {
-	struct store_game_ref r = {sg->id, sg->g.rev, sg->g.nmoves, sg->white, sg->black};
+	const struct corr_state *cs = &sg->g.state;
+	struct store_game_ref r = {sg->id,     sg->g.rev, sg->g.nmoves, sg->white,      sg->black,
+	                           cs->status, "",        "",           cs->finished_on};
+	snprintf(r.result, sizeof r.result, "%s", cs->result);
+	snprintf(r.termination, sizeof r.termination, "%s", cs->termination);
 	return r;
 }
 
@@ -438,6 +442,13 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 	        "UPDATE games SET fen = ?1, status = ?2, result = ?3, termination = ?4,"
 	        " draw_offer = ?5, finished_on = ?6, series_by = ?7, series = ?8, rev = rev + 1,"
 	        " holiday_play = ?11 WHERE id = ?9 AND rev = ?10";
+	/* The same without the ending's columns, for the change of a game
+	 * whose ending stays (a move, most of all): a CHECK is evaluated only
+	 * for the columns set, and games.result's (an IN of five texts)
+	 * builds a table each time. */
+	static const char sql_play[] =
+	        "UPDATE games SET fen = ?1, draw_offer = ?5, series_by = ?7, series = ?8,"
+	        " rev = rev + 1, holiday_play = ?11 WHERE id = ?9 AND rev = ?10";
 	static const char sql_move[] =
 	        "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days, series)"
 	        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -448,16 +459,20 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 		series_json(cs, series, sizeof series);
 	if (cs->status != CORR_ACTIVE && cs->finished_on != CLOCK_NO_DATE)
 		calendar_format(cs->finished_on, finished, sizeof finished);
-	sqlite3_stmt *st = store_stmt(s, sql_game);
+	bool ending_same = cs->status == sg->status && strcmp(cs->result, sg->result) == 0 &&
+	                   strcmp(cs->termination, sg->termination) == 0 &&
+	                   (cs->status == CORR_ACTIVE || cs->finished_on == sg->finished_on);
+	sqlite3_stmt *st = store_stmt(s, ending_same ? sql_play : sql_game);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_text(st, 1, d->fen) ||
-	    store_bind_text(st, 2, cs->status == CORR_ACTIVE ? "active" : "finished") ||
-	    store_bind_text(st, 3, cs->result) ||
-	    store_bind_text(st, 4, cs->termination[0] ? cs->termination : NULL) ||
+	    (!ending_same &&
+	     (store_bind_text(st, 2, cs->status == CORR_ACTIVE ? "active" : "finished") ||
+	      store_bind_text(st, 3, cs->result) ||
+	      store_bind_text(st, 4, cs->termination[0] ? cs->termination : NULL))) ||
 	    store_bind_text(
 	            st, 5, cs->draw_offer != CORR_NOBODY ? corr_side_name(cs->draw_offer) : NULL) ||
-	    store_bind_text(st, 6, finished[0] ? finished : NULL) ||
+	    (!ending_same && store_bind_text(st, 6, finished[0] ? finished : NULL)) ||
 	    store_bind_text(st, 7, has_series ? corr_side_name(cs->series_by) : NULL) ||
 	    store_bind_text(st, 8, has_series ? series : NULL) || store_bind_int64(st, 9, sg->id) ||
 	    store_bind_int64(st, 10, sg->rev) || store_bind_int64(st, 11, cs->holiday_play))

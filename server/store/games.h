@@ -69,6 +69,11 @@ struct store_game_ref {
 	int64_t id, rev;
 	size_t nmoves;
 	int64_t white, black;
+	/* The ending as it was (a move of an active game leaves it, and the
+	 * write then leaves its columns alone). */
+	enum corr_status status;
+	char result[CORR_RESULT_MAX], termination[CORR_TERMINATION_MAX];
+	int32_t finished_on;
 };
 struct store_game_ref store_games_ref(const struct store_game *sg);
 

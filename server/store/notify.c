@@ -241,6 +241,29 @@ int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try
 	return store_exec(s, st, "outbox retry") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+int store_outbox_purge(store *s, const char *before, const char *today, size_t max, size_t *n)
+{
+	/* On the partial index mail_outbox_sent (migration 0017): only the
+	 * mails still holding a body are looked at.  The unsubscribe link
+	 * (it holds the reader's key) goes with the body. */
+	static const char sql[] =
+	        "UPDATE mail_outbox SET body = '', unsubscribe = NULL, purged_on = ?2"
+	        " WHERE id IN (SELECT id FROM mail_outbox INDEXED BY mail_outbox_sent"
+	        " WHERE sent_at IS NOT NULL AND purged_on IS NULL AND sent_at < ?1"
+	        " ORDER BY sent_at LIMIT ?3)";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, before) || store_bind_text(st, 2, today) ||
+	    store_bind_int64(st, 3, (int64_t)max))
+		return store_failed(s, st, "outbox purge: bind");
+	if (store_exec(s, st, "outbox purge") != STORE_OK)
+		return STORE_ERROR;
+	*n = (size_t)store_changes(s);
+	return STORE_OK;
+}
+
 int store_outbox_waiting(store *s, int64_t *n)
 {
 	static const char sql[] = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL";
@@ -407,17 +430,35 @@ int store_notify_reminded(store *s, int64_t game_id, int64_t user, int64_t ply)
 
 /* ---- the start letter ---- */
 
+/* Grows *v (of *cap items of size each) to hold one more: 0, or -1. */
+static int grow(void **v, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	size_t nc = *cap ? 2 * *cap : 64;
+	void *nv = realloc(*v, nc * size);
+	if (!nv)
+		return -1;
+	*v = nv;
+	*cap = nc;
+	return 0;
+}
+
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_letter_seat *seats, size_t *nseats,
-                            struct store_letter_pair *games, size_t maxg, size_t *ngames)
+                            struct store_letter_seat **seats, size_t *nseats,
+                            struct store_letter_pair **games, size_t *ngames)
 {
 	static const char sql_t[] = "SELECT name, start_date FROM tournaments WHERE id = ?";
 	static const char sql_p[] =
 	        "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
-	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ?"
-	        " ORDER BY tp.seat LIMIT 64";
+	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
 	static const char sql_g[] = "SELECT id, white, black FROM games"
-	                            " WHERE tournament_id = ? ORDER BY id LIMIT ?";
+	                            " WHERE tournament_id = ? ORDER BY id";
+	struct store_letter_seat *sv = NULL;
+	struct store_letter_pair *gv = NULL;
+	size_t scap = 0, gcap = 0;
+	*seats = NULL;
+	*games = NULL;
 	*nseats = *ngames = 0;
 	sqlite3_stmt *st = store_stmt(s, sql_t);
 	if (!st)
@@ -438,28 +479,43 @@ int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], cha
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, id))
 		return store_failed(s, st, "tournament players: bind");
-	while (*nseats < 64 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct store_letter_seat *p = &seats[(*nseats)++];
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (grow((void **)&sv, &scap, *nseats, sizeof *sv) != 0) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		struct store_letter_seat *p = &sv[(*nseats)++];
 		p->seat = sqlite3_column_int(st, 0);
 		p->user = sqlite3_column_int64(st, 1);
 		store_col_text(st, 2, p->name, sizeof p->name);
 		store_col_text(st, 3, p->email, sizeof p->email);
 	}
-	if (*nseats < 64 && rc != SQLITE_DONE)
-		return store_failed(s, st, "tournament players");
+	if (rc != SQLITE_DONE)
+		goto fail;
 	sqlite3_reset(st);
 	if (!(st = store_stmt(s, sql_g)))
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, (int64_t)maxg))
-		return store_failed(s, st, "tournament games: bind");
-	while (*ngames < maxg && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct store_letter_pair *g = &games[(*ngames)++];
+		goto fail;
+	if (store_bind_int64(st, 1, id))
+		goto fail;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (grow((void **)&gv, &gcap, *ngames, sizeof *gv) != 0) {
+			rc = SQLITE_NOMEM;
+			break;
+		}
+		struct store_letter_pair *g = &gv[(*ngames)++];
 		g->game = sqlite3_column_int64(st, 0);
 		g->white = sqlite3_column_int64(st, 1);
 		g->black = sqlite3_column_int64(st, 2);
 	}
-	if (*ngames < maxg && rc != SQLITE_DONE)
-		return store_failed(s, st, "tournament games");
+	if (rc != SQLITE_DONE)
+		goto fail;
 	sqlite3_reset(st);
+	*seats = sv;
+	*games = gv;
 	return STORE_OK;
+fail:
+	free(sv);
+	free(gv);
+	*nseats = *ngames = 0;
+	return store_failed(s, st, "the start letter's tournament");
 }

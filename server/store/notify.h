@@ -96,6 +96,12 @@ int store_outbox_done(store *s, int64_t id);
  * next_try (unix seconds).  STORE_OK or STORE_ERROR. */
 int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try);
 
+/* Drops the bodies of at most max mails sent before day `before`
+ * (YYYY-MM-DD), oldest first, keeping their rows (purged_on = today),
+ * inside the caller's transaction.  STORE_OK and *n (how many), or
+ * STORE_ERROR. */
+int store_outbox_purge(store *s, const char *before, const char *today, size_t max, size_t *n);
+
 /* The number of unsent mails: STORE_OK and *n, or STORE_ERROR. */
 int store_outbox_waiting(store *s, int64_t *n);
 
@@ -148,11 +154,11 @@ struct store_letter_pair {
 	int64_t game, white, black; /* user ids */
 };
 
-/* Tournament id for its start letter: its name and start date, its seats
- * (at most 64) and games (at most maxg).  STORE_OK, STORE_NOT_FOUND or
- * STORE_ERROR. */
+/* Tournament id for its start letter: its name and start date, all its
+ * seats and games, in new arrays (free() both; NULL when none).
+ * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_letter_seat *seats, size_t *nseats,
-                            struct store_letter_pair *games, size_t maxg, size_t *ngames);
+                            struct store_letter_seat **seats, size_t *nseats,
+                            struct store_letter_pair **games, size_t *ngames);
 
 #endif

@@ -4,6 +4,7 @@
 #include "store/store.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,10 @@ struct store {
 	int ckpt_running, ckpt_stop, ckpt_interval_ms;
 	int version;
 	walsync *sync; /* group commit (store_start_syncer()), or NULL */
+	/* The WAL frames the commits wrote (wal_hook): the WAL's length
+	 * after each commit against the one before. */
+	_Atomic long long wal_frames;
+	_Atomic int wal_last; /* the WAL's frames after the last commit */
 };
 
 static void conn_free(void *p)
@@ -86,6 +91,19 @@ fail:
 	return NULL;
 }
 
+/* The WAL frames each commit wrote, for docs/BENCHMARKS.md's pages per
+ * move (store_wal_frames()).  A hook replaces the automatic checkpoint,
+ * so it is set only where the checkpointer thread does that work. */
+static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int frames)
+{
+	(void)db, (void)name;
+	store *s = arg;
+	/* A WAL started again from its beginning counts from 0. */
+	int last = atomic_exchange(&s->wal_last, frames);
+	atomic_fetch_add(&s->wal_frames, frames >= last ? frames - last : frames);
+	return SQLITE_OK;
+}
+
 static struct conn *thread_conn(store *s)
 {
 	struct conn *c = pthread_getspecific(s->key);
@@ -102,8 +120,10 @@ static struct conn *thread_conn(store *s)
 		return NULL;
 	}
 	/* With the checkpointer running, commits never checkpoint. */
-	if (s->ckpt_running)
+	if (s->ckpt_running) {
 		sqlite3_exec(c->db, "PRAGMA wal_autocheckpoint=0", NULL, NULL, NULL);
+		sqlite3_wal_hook(c->db, on_wal_commit, s);
+	}
 	pthread_setspecific(s->key, c);
 	return c;
 }
@@ -142,6 +162,26 @@ sqlite3_stmt *store_stmt(store *s, const char *sql)
 	return st;
 }
 
+/* The statements of a transaction, prepared once per connection (a
+ * sqlite3_exec() would parse them at every move). */
+static const char sql_begin[] = "BEGIN IMMEDIATE";
+static const char sql_commit[] = "COMMIT";
+static const char sql_savepoint[] = "SAVEPOINT step";
+static const char sql_release[] = "RELEASE step";
+static const char sql_rollback_to[] = "ROLLBACK TO step";
+
+/* Steps one cached statement without rows: its SQLite code (SQLITE_OK
+ * for done). */
+static int exec_cached(store *s, const char *sql)
+{
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return SQLITE_ERROR;
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 /* Writers queue on a mutex before BEGIN IMMEDIATE: SQLite allows one
  * writer anyway, and its busy handler would make the others sleep for
  * milliseconds at a time, while a mutex hands the lock over at once. */
@@ -151,7 +191,7 @@ int store_begin(store *s)
 	if (!c)
 		return STORE_ERROR;
 	pthread_mutex_lock(&s->write_lock);
-	int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+	int rc = exec_cached(s, sql_begin);
 	if (rc != SQLITE_OK) {
 		pthread_mutex_unlock(&s->write_lock);
 		log_msg(LOG_WARN, "BEGIN IMMEDIATE: %s", sqlite3_errmsg(c->db));
@@ -161,18 +201,19 @@ int store_begin(store *s)
 	return STORE_OK;
 }
 
+static const char sql_read_begin[] = "BEGIN";
+
 int store_read_begin(store *s)
 {
 	struct conn *c = thread_conn(s);
-	return c && sqlite3_get_autocommit(c->db) &&
-	       sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+	return c && sqlite3_get_autocommit(c->db) && exec_cached(s, sql_read_begin) == SQLITE_OK;
 }
 
 void store_read_end(store *s, int token)
 {
 	struct conn *c = thread_conn(s);
 	if (c && token && !sqlite3_get_autocommit(c->db))
-		sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+		exec_cached(s, sql_commit);
 }
 
 int store_bind_text(sqlite3_stmt *st, int i, const char *v)
@@ -299,16 +340,24 @@ static void end_write(store *s, struct conn *c)
 	}
 }
 
+/* COMMIT (a ROLLBACK when it fails) and the end of the write lock:
+ * the SQLite code. */
+static int commit_now(store *s, struct conn *c)
+{
+	int rc = exec_cached(s, sql_commit);
+	if (rc != SQLITE_OK) {
+		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+	}
+	end_write(s, c);
+	return rc;
+}
+
 int store_commit(store *s)
 {
 	struct conn *c = thread_conn(s);
 	if (!c)
 		return SQLITE_CANTOPEN;
-	int rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
-	if (rc != SQLITE_OK) {
-		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-	}
-	end_write(s, c);
+	int rc = commit_now(s, c);
 	/* issue 10: with the syncer, a commit is acknowledged only once the
 	 * WAL is on disk.  The write lock is free again, so the next writers
 	 * commit while this one waits, and one flush serves them all. */
@@ -319,6 +368,59 @@ int store_commit(store *s)
 			rc = SQLITE_IOERR_FSYNC;
 	}
 	return rc;
+}
+
+int store_commit_ticket(store *s, unsigned long long *ticket)
+{
+	struct conn *c = thread_conn(s);
+	*ticket = 0;
+	if (!c)
+		return SQLITE_CANTOPEN;
+	int rc = commit_now(s, c);
+	if (rc == SQLITE_OK && s->sync)
+		*ticket = walsync_ticket(s->sync);
+	return rc;
+}
+
+int store_sync_adopt(store *s, unsigned long long ticket)
+{
+	struct conn *c = thread_conn(s);
+	if (!ticket || !s->sync)
+		return 0;
+	if (c && c->defer) { /* the HTTP layer waits for the newest */
+		if (ticket > c->pending)
+			c->pending = ticket;
+		return 0;
+	}
+	return walsync_wait_for(s->sync, ticket);
+}
+
+int store_savepoint(store *s)
+{
+	struct conn *c = thread_conn(s);
+	/* Outside a transaction (a failed statement ended it) a SAVEPOINT
+	 * would begin a new one: refuse instead. */
+	if (!c || sqlite3_get_autocommit(c->db))
+		return STORE_ERROR;
+	return exec_cached(s, sql_savepoint) == SQLITE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_savepoint_end(store *s, bool keep)
+{
+	struct conn *c = thread_conn(s);
+	if (!c)
+		return STORE_ERROR;
+	if (!keep && exec_cached(s, sql_rollback_to) != SQLITE_OK)
+		return STORE_ERROR;
+	/* A failed statement may have ended the whole transaction. */
+	if (sqlite3_get_autocommit(c->db) || exec_cached(s, sql_release) != SQLITE_OK)
+		return STORE_ERROR;
+	return STORE_OK;
+}
+
+long long store_wal_frames(store *s)
+{
+	return atomic_load(&s->wal_frames);
 }
 
 bool store_writing(store *s)

@@ -44,6 +44,30 @@ int store_begin(store *s);
 /* store_commit() rolls back when the commit fails; both end the write lock. */
 int store_commit(store *s);
 void store_rollback(store *s);
+/* For a writer that commits for others (svc/svc.c's writer thread): the
+ * COMMIT without waiting for its flush; *ticket (0: nothing to wait for,
+ * no syncer) is then handed to store_sync_adopt() on the thread of the
+ * request, which waits for it (or, between store_defer_sync(s, 1) and 0,
+ * keeps it as its pending ticket for the HTTP layer).  The SQLite code of
+ * the COMMIT (SQLITE_OK = 0); a failed COMMIT is rolled back.  Adopting
+ * answers 0, or -1 when a flush failed. */
+int store_commit_ticket(store *s, unsigned long long *ticket);
+int store_sync_adopt(store *s, unsigned long long ticket);
+
+/* A savepoint inside the calling thread's write transaction, so one step
+ * of several can be undone alone: store_savepoint() opens it;
+ * store_savepoint_end(s, keep) keeps (RELEASE) or undoes (ROLLBACK TO,
+ * then RELEASE) what was done since.  STORE_OK, or STORE_ERROR (then the
+ * transaction as a whole must be rolled back: a failed statement may have
+ * ended it). */
+int store_savepoint(store *s);
+int store_savepoint_end(store *s, bool keep);
+
+/* The WAL frames (pages) written by the commits of this process since
+ * the checkpointer started (counted only with it: docs/BENCHMARKS.md's
+ * pages per move). */
+long long store_wal_frames(store *s);
+
 /* Whether the calling thread holds a write transaction (store_begin()). */
 bool store_writing(store *s);
 

@@ -152,6 +152,16 @@ int walsync_wait(walsync *w)
 	return rc;
 }
 
+int walsync_wait_for(walsync *w, unsigned long long ticket)
+{
+	pthread_mutex_lock(&w->lock);
+	while (w->synced < ticket)
+		pthread_cond_wait(&w->done, &w->lock);
+	int rc = w->failed ? -1 : 0;
+	pthread_mutex_unlock(&w->lock);
+	return rc;
+}
+
 unsigned long long walsync_ticket(walsync *w)
 {
 	pthread_mutex_lock(&w->lock);

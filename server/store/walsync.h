@@ -39,6 +39,9 @@ int walsync_wait(walsync *w);
  * so (*status set), 0 when done will be called, -1 out of memory (the
  * caller may then walsync_wait()). */
 unsigned long long walsync_ticket(walsync *w);
+/* Blocks until ticket (of walsync_ticket()) is on disk: 0, or -1 when a
+ * flush failed. */
+int walsync_wait_for(walsync *w, unsigned long long ticket);
 int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg, int status),
 		   void *arg, int *status);
 

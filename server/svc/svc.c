@@ -3,6 +3,8 @@
 #include "autoconfig.h"
 #include "svc/svc.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -83,16 +85,224 @@ int svc_today(const struct app *app, char iso[11], int32_t *day, struct svc_outc
 	return 0;
 }
 
+/* One step of a write transaction: fn(app, ctx) in a savepoint of its
+ * own, so a stale or failed step is undone alone and the others of the
+ * transaction stand.  Its status, or STORE_ERROR when the savepoint
+ * itself failed (*broken: the transaction must be rolled back). */
+static int run_step(struct app *app, int (*fn)(struct app *, void *), void *ctx, bool *broken)
+{
+	if (store_savepoint(app->st) != STORE_OK) {
+		*broken = true;
+		return STORE_ERROR;
+	}
+	int rc = fn(app, ctx);
+	if (store_savepoint_end(app->st, rc == STORE_OK) != STORE_OK) {
+		*broken = true;
+		return STORE_ERROR;
+	}
+	return rc;
+}
+
+/* ---- the writer queue ----
+ *
+ * The daemon's requests hand their write step to one writer thread
+ * (svc_writer_start()), which runs every step waiting in one transaction,
+ * each in its own savepoint, commits once and answers each caller with
+ * its own status.  A move then holds the write lock only for its SQL, and
+ * the pages several moves share (the outbox's last page, the indexes'
+ * newest pages, the games rows side by side) are written to the WAL once
+ * per transaction instead of once per move. */
+
+#define WRITER_BATCH 64 /* steps at most in one transaction */
+
+struct step {
+	int (*fn)(struct app *app, void *ctx);
+	void *ctx;
+	int rc;
+	bool done;
+	unsigned long long ticket; /* its commit's flush (store_sync_adopt()) */
+	struct step *next;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t work, done;
+	struct step *head, **tail;
+	bool running, stopping;
+	pthread_t thread;
+	struct app *app;
+	unsigned long long steps, transactions; /* for the bench and the tests */
+} writer = {.lock = PTHREAD_MUTEX_INITIALIZER,
+            .work = PTHREAD_COND_INITIALIZER,
+            .done = PTHREAD_COND_INITIALIZER};
+
+/* One transaction of steps batch[0..n): each rc set. */
+static void write_batch(struct app *app, struct step **batch, int n)
+{
+	unsigned long long ticket = 0;
+	bool broken = false;
+	if (store_begin(app->st) != STORE_OK) {
+		for (int i = 0; i < n; i++)
+			batch[i]->rc = STORE_ERROR;
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		batch[i]->rc =
+		        broken ? STORE_ERROR : run_step(app, batch[i]->fn, batch[i]->ctx, &broken);
+	if (broken) {
+		store_rollback(app->st);
+	} else if (store_commit_ticket(app->st, &ticket) == 0) {
+		for (int i = 0; i < n; i++)
+			batch[i]->ticket = ticket;
+		return;
+	}
+	for (int i = 0; i < n; i++) /* nothing of the transaction stays */
+		if (batch[i]->rc == STORE_OK)
+			batch[i]->rc = STORE_ERROR;
+}
+
+static void *writer_main(void *arg)
+{
+	struct app *app = arg;
+	struct step *batch[WRITER_BATCH];
+	pthread_mutex_lock(&writer.lock);
+	for (;;) {
+		while (!writer.head && !writer.stopping)
+			pthread_cond_wait(&writer.work, &writer.lock);
+		if (!writer.head)
+			break; /* stopping, and nothing left */
+		int n = 0;
+		while (writer.head && n < WRITER_BATCH) {
+			batch[n++] = writer.head;
+			writer.head = writer.head->next;
+		}
+		if (!writer.head)
+			writer.tail = &writer.head;
+		pthread_mutex_unlock(&writer.lock);
+		write_batch(app, batch, n);
+		pthread_mutex_lock(&writer.lock);
+		writer.steps += (unsigned long long)n;
+		writer.transactions++;
+		for (int i = 0; i < n; i++)
+			batch[i]->done = true;
+		pthread_cond_broadcast(&writer.done);
+	}
+	pthread_mutex_unlock(&writer.lock);
+	return NULL;
+}
+
+int svc_writer_start(struct app *app)
+{
+	pthread_mutex_lock(&writer.lock);
+	int rc = 0;
+	if (!writer.running) {
+		writer.app = app;
+		writer.head = NULL;
+		writer.tail = &writer.head;
+		writer.stopping = false;
+		sigset_t all, old;
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the main thread's */
+		rc = pthread_create(&writer.thread, NULL, writer_main, app);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		writer.running = rc == 0;
+	}
+	pthread_mutex_unlock(&writer.lock);
+	return rc == 0 ? 0 : -1;
+}
+
+void svc_writer_stop(void)
+{
+	pthread_mutex_lock(&writer.lock);
+	bool was = writer.running;
+	writer.stopping = true;
+	pthread_cond_signal(&writer.work);
+	pthread_mutex_unlock(&writer.lock);
+	if (was)
+		pthread_join(writer.thread, NULL);
+	pthread_mutex_lock(&writer.lock);
+	writer.running = false;
+	writer.app = NULL;
+	pthread_mutex_unlock(&writer.lock);
+}
+
+void svc_writer_counts(unsigned long long *steps, unsigned long long *transactions)
+{
+	pthread_mutex_lock(&writer.lock);
+	*steps = writer.steps;
+	*transactions = writer.transactions;
+	pthread_mutex_unlock(&writer.lock);
+}
+
+/* Hands fn to the writer thread and waits for its answer: the status, or
+ * -2 when no writer runs for this store (then the caller writes). */
+static int queued_write(struct app *app, int (*fn)(struct app *, void *), void *ctx)
+{
+	struct step st = {fn, ctx, STORE_ERROR, false, 0, NULL};
+	pthread_mutex_lock(&writer.lock);
+	if (!writer.running || writer.stopping || !writer.app || writer.app->st != app->st) {
+		pthread_mutex_unlock(&writer.lock);
+		return -2;
+	}
+	*writer.tail = &st;
+	writer.tail = &st.next;
+	pthread_cond_signal(&writer.work);
+	while (!st.done)
+		pthread_cond_wait(&writer.done, &writer.lock);
+	pthread_mutex_unlock(&writer.lock);
+	/* Durable before it is answered (issue 10): the caller's thread waits
+	 * for the flush, or the HTTP layer does. */
+	if (st.rc == STORE_OK && store_sync_adopt(app->st, st.ticket) != 0)
+		return STORE_ERROR;
+	return st.rc;
+}
+
 int svc_write(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx)
 {
+	/* Inside a write transaction of the caller (a batch of the sweep, a
+	 * command writing several things, a step of the writer itself): one
+	 * more step of it. */
+	if (store_writing(app->st)) {
+		bool broken = false;
+		int rc = run_step(app, fn, ctx, &broken);
+		return broken ? STORE_ERROR : rc;
+	}
+	int rc = queued_write(app, fn, ctx);
+	if (rc != -2)
+		return rc;
 	if (store_begin(app->st) != STORE_OK)
 		return STORE_ERROR;
-	int rc = fn(app, ctx);
+	rc = fn(app, ctx);
 	if (rc != STORE_OK) {
 		store_rollback(app->st);
 		return rc;
 	}
 	return store_commit(app->st) == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int svc_batch_begin(struct app *app)
+{
+	return store_begin(app->st);
+}
+
+int svc_batch_commit(struct app *app)
+{
+	return store_commit(app->st) == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+void svc_batch_rollback(struct app *app)
+{
+	store_rollback(app->st);
+}
+
+int svc_batch_commit_async(struct app *app, unsigned long long *ticket)
+{
+	return store_commit_ticket(app->st, ticket) == 0 ? STORE_OK : STORE_ERROR;
+}
+
+int svc_batch_durable(struct app *app, unsigned long long ticket)
+{
+	return store_sync_adopt(app->st, ticket) == 0 ? STORE_OK : STORE_ERROR;
 }
 
 void svc_mail_queued(struct app *app)

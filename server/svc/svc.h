@@ -74,13 +74,46 @@ int svc_ok(struct svc_outcome *o);
  * not one (then o is SVC_ERROR). */
 int svc_today(const struct app *app, char iso[11], int32_t *day, struct svc_outcome *o);
 
-/* Runs fn(app, ctx) inside one write transaction and commits it.  fn
+/* Runs fn(app, ctx) inside a write transaction and commits it.  fn
  * answers STORE_OK, or STORE_STALE / STORE_ERROR / any store status to
  * roll back; svc_write answers that status, or STORE_ERROR when the
  * transaction cannot begin or commit.  Nothing of a failed fn stays.
  * The one place a command's transaction is made: fn holds only SQL, all
- * rules and rendering were done before (the write lock is short). */
+ * rules and rendering were done before (the write lock is short).
+ *
+ * fn runs in a savepoint of its own: on the writer thread when one runs
+ * (svc_writer_start(): the daemon), in one transaction with the other
+ * steps waiting then; inside the calling thread's write transaction when
+ * it holds one (a batch, svc_batch_begin()); else in a transaction of its
+ * own.  Either way svc_write returns once the commit is durable (with the
+ * group commit: its flush done, or handed to the HTTP layer by
+ * store_defer_sync()).  fn may run on another thread than the caller's:
+ * it uses only app and ctx. */
 int svc_write(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx);
+
+/* The writer thread of svc_write() for app's store (the daemon starts
+ * it before it serves, stops it after the last request and before
+ * store_close()).  0, or -1 when the thread cannot start. */
+int svc_writer_start(struct app *app);
+void svc_writer_stop(void);
+
+/* The steps the writer ran and the transactions it made them in. */
+void svc_writer_counts(unsigned long long *steps, unsigned long long *transactions);
+
+/* A batch on the calling thread (the sweep): one write transaction that
+ * every svc_write() until svc_batch_commit() joins, each step in its own
+ * savepoint.  Begin and commit answer STORE_OK or STORE_ERROR (a failed
+ * commit is rolled back: nothing of the batch stays). */
+int svc_batch_begin(struct app *app);
+int svc_batch_commit(struct app *app);
+void svc_batch_rollback(struct app *app);
+
+/* svc_batch_commit() without waiting for the flush of the group commit:
+ * *ticket for svc_batch_durable(), which waits until it (and every
+ * commit before it) is on disk, so a job can write its next batch while
+ * the last one is flushed.  STORE_OK or STORE_ERROR. */
+int svc_batch_commit_async(struct app *app, unsigned long long *ticket);
+int svc_batch_durable(struct app *app, unsigned long long ticket);
 
 /* Opens the database (store_open(): the migrations) and does the work a
  * database needs before it serves: the dates of games queued by

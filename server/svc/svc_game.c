@@ -75,6 +75,10 @@ struct change {
 	struct corr_deadline dates[CORR_DEADLINES_MAX];
 	int ndates;
 	const char *today;
+	/* The mail, rendered before the lock (svc_notify_prepare()); when not
+	 * prepared, rendered inside the transaction. */
+	struct svc_mails mails;
+	bool prepared;
 };
 
 /* Applies d to sg in memory and computes the new dates: 0, or -1 when
@@ -89,6 +93,8 @@ static int prepare(struct change *c, struct store_game *sg, const struct corr_de
 	c->was = sg->g.state;
 	c->today = today;
 	c->after = sg;
+	memset(&c->mails, 0, sizeof c->mails);
+	c->prepared = false;
 	if (corr_apply(&sg->g, d, &e) != CC_OK) {
 		log_msg(LOG_ERROR, "game %lld: the change does not apply: %s", (long long)sg->id,
 		        e.message);
@@ -108,7 +114,9 @@ static int write_change(struct app *app, void *ctx)
 	/* The change and its mail in one transaction (docs/NOTIFY.md): no
 	 * move without its mail, no mail of a move that was not stored. */
 	if (rc == STORE_OK &&
-	    svc_notify_game_changed(app, &c->was, c->after, c->ref.id, c->d, c->today) != 0)
+	    (c->prepared ? svc_notify_queue(app, &c->mails)
+	                 : svc_notify_game_changed(app, &c->was, c->after, c->ref.id, c->d,
+	                                           c->today)) != 0)
 		rc = STORE_ERROR;
 	return rc;
 }
@@ -181,7 +189,18 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 		         (long long)id);
 		goto out;
 	}
+	/* The mail is rendered here, outside the write lock: the revision
+	 * check of the write makes sure the game it tells of is the game
+	 * stored. */
+	if (svc_notify_prepare(app, &c.was, &sg, &d, today_s, &c.mails) != 0) {
+		svc_fail(o, SVC_BUSY, "busy",
+		         "the change could not be stored; nothing was changed, "
+		         "try again");
+		goto out;
+	}
+	c.prepared = true;
 	rc = svc_write(app, write_change, &c);
+	svc_mails_free(&c.mails);
 	if (rc == STORE_STALE) {
 		svc_fail(o, SVC_STALE, "stale", "game %lld changed meanwhile: reload it",
 		         (long long)id);

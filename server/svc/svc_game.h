@@ -5,10 +5,10 @@
  *   load the game -> auth_check() from the actor's seat or leadership
  *   (docs/AUTHORITY.md) -> the revision the request was made on -> the
  *   lib/corr operation (a delta, or a refusal) -> the delta applied in
- *   memory, the game's new dates (corr_deadlines()) -> one write
- *   transaction: the delta under the revision, the dates that changed,
- *   the mail (svc/svc_notify.c) -> wake the sender -> rate the group when
- *   the game ended.
+ *   memory, the game's new dates (corr_deadlines()), its mail rendered
+ *   (svc_notify_prepare()) -> one write step (svc_write()): the delta
+ *   under the revision, the dates that changed, the mail rows -> wake the
+ *   sender -> rate the group when the game ended.
  *
  * Every command fills *after with the game as it is after the change (free
  * it with store_games_free(); zeroed when the answer is not SVC_OK or

@@ -15,13 +15,13 @@
 #include "export/ical.h"
 #include "base/mail_marks.h"
 #include "store/vacations.h"
+#include "svc/svc.h"
 #include "util/status.h"
 
 #define MAX_TLS      32
 #define MAX_GAMES    1024 /* a player's games looked at for a vacation or a feed */
 #define MAX_OPPS     256  /* distinct opponents told of one vacation */
 #define MAX_PERIODS  256  /* vacations in a feed */
-#define MAX_PAIRINGS (64 * 63)
 
 static const char *base_url(const struct app *app)
 {
@@ -149,6 +149,145 @@ static int unsubscribe_url(struct app *app, const struct store_reader *r, char *
 	return 0;
 }
 
+/* ---- mail rendered before the write lock ----
+ *
+ * A move's mail is rendered before its transaction (svc_notify_prepare()):
+ * the game after the move is in memory, and the revision check of the
+ * write makes sure it is the game that was stored.  The transaction then
+ * only inserts the rows (svc_notify_queue()). */
+
+struct svc_mail {
+	bool digest;
+	int64_t user;
+	char *to, *subject, *body; /* new */
+	char mid[160];
+	const char *kind;              /* static */
+	char *unsubscribe;             /* new, NULL: none */
+	char fresh_key[STORE_KEY_LEN]; /* the reader's first key, made by the write */
+	int64_t event;
+	char today[11];
+};
+
+void svc_mails_free(struct svc_mails *q)
+{
+	for (size_t i = 0; q && i < q->n; i++) {
+		free(q->v[i].to);
+		free(q->v[i].subject);
+		free(q->v[i].body);
+		free(q->v[i].unsubscribe);
+	}
+	if (q)
+		free(q->v);
+	if (q)
+		memset(q, 0, sizeof *q);
+}
+
+/* A new item at the end of q (zeroed), or NULL out of memory. */
+static struct svc_mail *mail_add(struct svc_mails *q)
+{
+	if (q->n == q->cap) {
+		size_t nc = q->cap ? 2 * q->cap : 4;
+		struct svc_mail *nv = realloc(q->v, nc * sizeof *nv);
+		if (!nv)
+			return NULL;
+		q->v = nv;
+		q->cap = nc;
+	}
+	struct svc_mail *m = &q->v[q->n++];
+	memset(m, 0, sizeof *m);
+	return m;
+}
+
+int svc_notify_queue(struct app *app, const struct svc_mails *q)
+{
+	for (size_t i = 0; q && i < q->n; i++) {
+		const struct svc_mail *m = &q->v[i];
+		if (m->digest) {
+			if (store_digest_add(app->st, m->user, m->subject, m->body, m->today) !=
+			    STORE_OK)
+				return -1;
+			continue;
+		}
+		char unsub[640];
+		const char *url = m->unsubscribe;
+		if (url && m->fresh_key[0]) {
+			/* His first key: made now, unless another write made one first
+			 * (then the link carries that one). */
+			char key[STORE_KEY_LEN];
+			if (store_notify_make_key(app->st, m->user, STORE_KEY_UNSUBSCRIBE,
+			                          m->fresh_key, key) != STORE_OK)
+				return -1;
+			if (strcmp(key, m->fresh_key) != 0) {
+				snprintf(unsub, sizeof unsub,
+				         MAIL_BASE_URL "/api/v1/users/%lld/unsubscribe?key=%s",
+				         (long long)m->user, key);
+				url = unsub;
+			}
+		}
+		struct store_outbox_row row = {m->to,   m->subject, m->body,  m->mid,  m->kind,
+		                               m->user, url,        m->event, m->today};
+		int64_t id;
+		if (store_outbox_add(app->st, &row, &id) != STORE_OK)
+			return -1;
+	}
+	return 0;
+}
+
+/* svc_notify_deliver() into q: rendered now, written by
+ * svc_notify_queue() in the transaction.  0 or -1. */
+static int deliver_later(struct app *app, struct svc_mails *q, const struct store_reader *to,
+                         int side, const struct notify_event *ev, int64_t event, const char *today)
+{
+	char err[256];
+	struct notify_mail nm = {.body = NULL};
+	bool optional = notify_optional(ev->kind);
+	if (!to->email[0] || (optional && strcmp(to->mail, "off") == 0))
+		return 0;
+	struct notify_reader r = {to->name, lang_of(to), side};
+	bool digest = optional && strcmp(to->mail, "digest") == 0;
+	int rc = digest ? notify_section(&mail_env, &r, ev, &nm, err, sizeof err)
+	                : notify_render(&mail_env, &r, ev, &nm, err, sizeof err);
+	if (rc != 0) {
+		/* A struct filled badly: our bug; the event stands, the lost
+		 * mail is logged. */
+		log_msg(LOG_ERROR, "game %lld: no %s mail to user %lld: %s", ev->game.id,
+		        notify_kind_name(ev->kind), (long long)to->id, err);
+		notify_mail_free(&nm);
+		return 0;
+	}
+	struct svc_mail *m = mail_add(q);
+	if (!m) {
+		notify_mail_free(&nm);
+		return -1;
+	}
+	m->digest = digest;
+	m->user = to->id;
+	m->subject = strdup(nm.subject);
+	m->body = nm.body; /* taken */
+	nm.body = NULL;
+	m->to = strdup(to->email);
+	m->kind = notify_kind_name(ev->kind);
+	m->event = event;
+	snprintf(m->today, sizeof m->today, "%s", today);
+	if (!digest)
+		svc_notify_message_id(app, m->mid);
+	if (!digest && optional) {
+		char key[STORE_KEY_LEN], url[640];
+		if (to->unsubscribe_key[0]) {
+			snprintf(key, sizeof key, "%s", to->unsubscribe_key);
+		} else {
+			random_hex(m->fresh_key, 16);
+			snprintf(key, sizeof key, "%s", m->fresh_key);
+		}
+		snprintf(url, sizeof url, MAIL_BASE_URL "/api/v1/users/%lld/unsubscribe?key=%s",
+		         (long long)to->id, key);
+		m->unsubscribe = strdup(url);
+		if (!m->unsubscribe)
+			return -1;
+	}
+	return m->subject && m->to && m->body ? 0 : -1;
+}
+
 int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
@@ -197,22 +336,32 @@ out:
 	return rc;
 }
 
+/* One mail to reader r: into q when given (written later), else at
+ * once. */
+static int deliver_one(struct app *app, struct svc_mails *q, const struct store_reader *r, int side,
+                       const struct notify_event *ev, int64_t event, const char *today, int *queued)
+{
+	if (q)
+		return deliver_later(app, q, r, side, ev, event, today);
+	return svc_notify_deliver(app, r, side, ev, event, today, queued);
+}
+
 /* svc_notify_deliver() to user id; 0 when he is unknown. */
-static int deliver_to(struct app *app, int64_t user, int side, const struct notify_event *ev,
-                      int64_t event, const char *today, int *queued)
+static int deliver_to(struct app *app, struct svc_mails *q, int64_t user, int side,
+                      const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
 	struct store_reader r;
 	int rc = store_notify_reader(app->st, user, &r);
 	if (rc != STORE_OK)
 		return rc == STORE_NOT_FOUND ? 0 : -1;
-	return svc_notify_deliver(app, &r, side, ev, event, today, queued);
+	return deliver_one(app, q, &r, side, ev, event, today, queued);
 }
 
 /* To every TL (the players of the game excepted: they get the player's
  * mail). */
-static int deliver_tls(struct app *app, int64_t game_id, const struct notify_event *ev,
-                       int64_t event, const char *today, int64_t except1, int64_t except2,
-                       int *queued)
+static int deliver_tls(struct app *app, struct svc_mails *q, int64_t game_id,
+                       const struct notify_event *ev, int64_t event, const char *today,
+                       int64_t except1, int64_t except2, int *queued)
 {
 	struct store_reader tl[MAX_TLS];
 	size_t n;
@@ -220,7 +369,7 @@ static int deliver_tls(struct app *app, int64_t game_id, const struct notify_eve
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (tl[i].id != except1 && tl[i].id != except2 &&
-		    svc_notify_deliver(app, &tl[i], NOTIFY_TL, ev, event, today, queued) != 0)
+		    deliver_one(app, q, &tl[i], NOTIFY_TL, ev, event, today, queued) != 0)
 			return -1;
 	return 0;
 }
@@ -239,7 +388,8 @@ static int load(struct app *app, int64_t id, struct store_game *sg)
 }
 
 /* The result mails of finished game sg. */
-static int ended(struct app *app, const struct store_game *sg, const char *today)
+static int ended(struct app *app, struct svc_mails *q, const struct store_game *sg,
+                 const char *today)
 {
 	const struct corr_state *st = &sg->g.state;
 	struct notify_event ev = {.kind = NOTIFY_RESULT};
@@ -252,19 +402,20 @@ static int ended(struct app *app, const struct store_game *sg, const char *today
 	int32_t on = st->finished_on != CLOCK_NO_DATE ? st->finished_on : day_of(today);
 	ev.u.result = (struct notify_result){
 	        st->result, st->termination[0] ? st->termination : NULL, on, last.number, tl};
-	if (deliver_to(app, sg->white, NOTIFY_WHITE, &ev, 0, today, NULL) != 0 ||
-	    deliver_to(app, sg->black, NOTIFY_BLACK, &ev, 0, today, NULL) != 0)
+	if (deliver_to(app, q, sg->white, NOTIFY_WHITE, &ev, 0, today, NULL) != 0 ||
+	    deliver_to(app, q, sg->black, NOTIFY_BLACK, &ev, 0, today, NULL) != 0)
 		return -1;
 	if (!tl)
 		return 0;
 	ev.kind = NOTIFY_RESULT_TL;
-	return deliver_tls(app, sg->id, &ev, 0, today, sg->white, sg->black, NULL);
+	return deliver_tls(app, q, sg->id, &ev, 0, today, sg->white, sg->black, NULL);
 }
 
 /* The move mail of sg (just moved, rows: the rows the delta added) to
  * the player to move; in e-mail play the copy to the TLs when the move
  * answers a reminder (DSU 6.8.3). */
-static int moved(struct app *app, const struct store_game *sg, size_t rows, const char *today)
+static int moved(struct app *app, struct svc_mails *q, const struct store_game *sg, size_t rows,
+                 const char *today)
 {
 	struct clock_result res;
 	struct corr_error e;
@@ -291,7 +442,7 @@ static int moved(struct app *app, const struct store_game *sg, size_t rows, cons
 			return -1;
 		ev.u.move.answers_reminder = rr == STORE_OK;
 	}
-	if (deliver_to(app, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL) != 0)
+	if (deliver_to(app, q, s == WHITE ? sg->white : sg->black, s, &ev, 0, today, NULL) != 0)
 		return -1;
 	if (!ev.u.move.answers_reminder)
 		return 0;
@@ -299,11 +450,12 @@ static int moved(struct app *app, const struct store_game *sg, size_t rows, cons
 	copy.kind = NOTIFY_ANSWER_TL;
 	copy.u.move.move = own;
 	copy.u.move.sent = date_or_none(sg->g.moves[before].sent);
-	return deliver_tls(app, sg->id, &copy, 0, today, sg->white, sg->black, NULL);
+	return deliver_tls(app, q, sg->id, &copy, 0, today, sg->white, sg->black, NULL);
 }
 
 /* The draw offer of `side` in sg to the opponent. */
-static int offered(struct app *app, const struct store_game *sg, int side, const char *today)
+static int offered(struct app *app, struct svc_mails *q, const struct store_game *sg, int side,
+                   const char *today)
 {
 	struct notify_event ev = {.kind = NOTIFY_DRAW_OFFER};
 	game_of(sg, &ev.game);
@@ -314,8 +466,8 @@ static int offered(struct app *app, const struct store_game *sg, int side, const
 		if (last.side == side)
 			ev.u.draw.move = last; /* offered with (after) his move */
 	}
-	return deliver_to(app, side == WHITE ? sg->black : sg->white, side == WHITE ? BLACK : WHITE,
-	                  &ev, 0, today, NULL);
+	return deliver_to(app, q, side == WHITE ? sg->black : sg->white,
+	                  side == WHITE ? BLACK : WHITE, &ev, 0, today, NULL);
 }
 
 int svc_notify_message(struct app *app, const struct store_game *sg, int side, const char *text,
@@ -325,11 +477,12 @@ int svc_notify_message(struct app *app, const struct store_game *sg, int side, c
 	game_of(sg, &ev.game);
 	ev.u.message.side = side == WHITE ? NOTIFY_WHITE : NOTIFY_BLACK;
 	ev.u.message.text = text;
-	return deliver_to(app, side == WHITE ? sg->black : sg->white,
+	return deliver_to(app, NULL, side == WHITE ? sg->black : sg->white,
 	                  side == WHITE ? NOTIFY_BLACK : NOTIFY_WHITE, &ev, 0, today, NULL);
 }
 
-int svc_notify_game_changed(struct app *app, const struct corr_state *was,
+/* svc_notify_game_changed() into q (NULL: written at once). */
+static int game_changed(struct app *app, struct svc_mails *q, const struct corr_state *was,
                         const struct store_game *after, int64_t id, const struct corr_delta *d,
                         const char *today)
 {
@@ -344,13 +497,31 @@ int svc_notify_game_changed(struct app *app, const struct corr_state *was,
 	}
 	if (d->state.status == CORR_FINISHED &&
 	    (was->status == CORR_ACTIVE || strcmp(was->result, d->state.result) != 0))
-		rc = ended(app, sg, today); /* also a TL's correction of a result */
+		rc = ended(app, q, sg, today); /* also a TL's correction of a result */
 	else if (d->nrows > 0)
-		rc = moved(app, sg, d->nrows, today);
+		rc = moved(app, q, sg, d->nrows, today);
 	else if (d->state.draw_offer != CORR_NOBODY && d->state.draw_offer != was->draw_offer)
-		rc = offered(app, sg, d->state.draw_offer, today);
+		rc = offered(app, q, sg, d->state.draw_offer, today);
 	if (!after)
 		store_games_free(&loaded);
+	return rc;
+}
+
+int svc_notify_game_changed(struct app *app, const struct corr_state *was,
+                            const struct store_game *after, int64_t id, const struct corr_delta *d,
+                            const char *today)
+{
+	return game_changed(app, NULL, was, after, id, d, today);
+}
+
+int svc_notify_prepare(struct app *app, const struct corr_state *was,
+                       const struct store_game *after, const struct corr_delta *d,
+                       const char *today, struct svc_mails *q)
+{
+	memset(q, 0, sizeof *q);
+	int rc = game_changed(app, q, was, after, after->id, d, today);
+	if (rc != 0)
+		svc_mails_free(q);
 	return rc;
 }
 
@@ -423,7 +594,7 @@ int svc_notify_vacation(struct app *app, int64_t user, int32_t first, int32_t la
 		                               o->has_event ? o->event : NULL, o->play};
 		ev.u.vacation = (struct notify_vacation){me.name,  first,     last,   notice,
 		                                         o->games, o->ngames, special};
-		if (deliver_to(app, o->user, o->side, &ev, 0, today, NULL) != 0)
+		if (deliver_to(app, NULL, o->user, o->side, &ev, 0, today, NULL) != 0)
 			goto out;
 	}
 	rc = 0;
@@ -436,20 +607,22 @@ out:
 int svc_notify_tournament_started(struct app *app, int64_t id, const char *today)
 {
 	char name[STORE_NAME_MAX], start[11];
-	struct store_letter_seat seats[64];
-	struct notify_start_player players[64];
-	struct store_letter_pair *games = calloc(MAX_PAIRINGS, sizeof *games);
-	struct notify_pairing *pairs = calloc(MAX_PAIRINGS, sizeof *pairs);
+	struct store_letter_seat *seats = NULL;
+	struct store_letter_pair *games = NULL;
+	struct notify_start_player *players = NULL;
+	struct notify_pairing *pairs = NULL;
 	size_t nseats = 0, ngames = 0;
 	int rc = -1;
-	if (!games || !pairs)
+	int tr =
+	        store_notify_tournament(app->st, id, name, start, &seats, &nseats, &games, &ngames);
+	if (tr != STORE_OK)
+		return tr == STORE_NOT_FOUND ? 0 : -1;
+	/* Every seat and every game, however many (issue 25: a letter of a
+	 * 100-player group is far over 64 KB). */
+	players = calloc(nseats ? nseats : 1, sizeof *players);
+	pairs = calloc(ngames ? ngames : 1, sizeof *pairs);
+	if (!players || !pairs)
 		goto out;
-	int tr = store_notify_tournament(app->st, id, name, start, seats, &nseats, games,
-	                                 MAX_PAIRINGS, &ngames);
-	if (tr != STORE_OK) {
-		rc = tr == STORE_NOT_FOUND ? 0 : -1;
-		goto out;
-	}
 	for (size_t i = 0; i < nseats; i++)
 		players[i] =
 		        (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
@@ -471,9 +644,11 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
 	        (struct notify_start){name, day_of(start), players, (int)nseats, pairs, np, NULL};
 	rc = 0;
 	for (size_t i = 0; i < nseats && rc == 0; i++)
-		rc = deliver_to(app, seats[i].user, -1, &ev, 0, today, NULL);
+		rc = deliver_to(app, NULL, seats[i].user, -1, &ev, 0, today, NULL);
 out:
+	free(seats);
 	free(games);
+	free(players);
 	free(pairs);
 	return rc;
 }
@@ -534,14 +709,43 @@ int svc_notify_finding(struct app *app, const struct store_game *sg, const struc
 		return 0;
 	}
 	/* One mail an address: a TL who plays the game reads as a player. */
-	if (to_tls && deliver_tls(app, sg->id, &ev, event, today, to_player ? player : 0,
+	if (to_tls && deliver_tls(app, NULL, sg->id, &ev, event, today, to_player ? player : 0,
 	                          to_other ? other : 0, &queued) != 0)
 		return -1;
-	if (to_player && deliver_to(app, player, f->side, &ev, event, today, &queued) != 0)
+	if (to_player && deliver_to(app, NULL, player, f->side, &ev, event, today, &queued) != 0)
 		return -1;
-	if (to_other && deliver_to(app, other, 1 - f->side, &ev, event, today, &queued) != 0)
+	if (to_other && deliver_to(app, NULL, other, 1 - f->side, &ev, event, today, &queued) != 0)
 		return -1;
 	return queued;
+}
+
+/* The alarm's write: recorded once per control, and its mail. */
+struct trouble {
+	const struct store_game *sg;
+	const struct clock_result *res;
+	const struct notify_clock *c;
+	const char *today;
+	int64_t user;
+	bool known; /* told before, for this control */
+};
+
+static int write_trouble(struct app *app, void *ctx)
+{
+	struct trouble *t = ctx;
+	int rc = store_notify_once(app->st, t->sg->id, t->user, "time_trouble", t->c->next_control,
+	                           t->today);
+	if (rc == STORE_CONFLICT) {
+		t->known = true;
+		return STORE_CONFLICT; /* nothing to write */
+	}
+	if (rc != STORE_OK)
+		return STORE_ERROR;
+	struct notify_event ev = {.kind = NOTIFY_TIME_TROUBLE};
+	game_of(t->sg, &ev.game);
+	ev.u.trouble = (struct notify_trouble){*t->c, date_or_none(t->res->pending_received)};
+	return deliver_to(app, NULL, t->user, t->res->to_move, &ev, 0, t->today, NULL) == 0
+	               ? STORE_OK
+	               : STORE_ERROR;
 }
 
 int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const char *today)
@@ -560,23 +764,43 @@ int svc_notify_time_trouble(struct app *app, const struct store_game *sg, const 
 	    (int64_t)c.used_days * 5 < (int64_t)c.limit_days * 4 ||
 	    (p->forfeit_date != CLOCK_NO_DATE && now >= p->forfeit_date))
 		return 0;
-	int64_t user = res.to_move == WHITE ? sg->white : sg->black;
-	if (store_begin(app->st) != STORE_OK)
+	struct trouble t = {sg,   &res, &c, today, res.to_move == WHITE ? sg->white : sg->black,
+	                    false};
+	int rc = svc_write(app, write_trouble, &t);
+	if (rc == STORE_OK)
+		return 1;
+	return t.known ? 0 : -1;
+}
+
+struct purge {
+	char before[CALENDAR_ISO_LEN];
+	const char *today;
+	size_t n;
+};
+
+static int write_purge(struct app *app, void *ctx)
+{
+	struct purge *p = ctx;
+	return store_outbox_purge(app->st, p->before, p->today, 1000, &p->n);
+}
+
+int svc_notify_purge(struct app *app, const char *today, long *purged)
+{
+	const char *v = app->cfg->mail_retention_days;
+	long days = v && *v ? strtol(v, NULL, 10) : 30;
+	int32_t now = day_of(today);
+	*purged = 0;
+	if (days < 1 || now == NOTIFY_NO_DATE)
 		return -1;
-	int rc = store_notify_once(app->st, sg->id, user, "time_trouble", c.next_control, today);
-	if (rc == STORE_OK) {
-		struct notify_event ev = {.kind = NOTIFY_TIME_TROUBLE};
-		game_of(sg, &ev.game);
-		ev.u.trouble = (struct notify_trouble){c, date_or_none(res.pending_received)};
-		rc = deliver_to(app, user, res.to_move, &ev, 0, today, NULL) == 0 ? 1 : -1;
-	} else {
-		rc = rc == STORE_CONFLICT ? 0 : -1; /* told before, for this control */
-	}
-	if (rc < 0 || store_commit(app->st) != STORE_OK) {
-		store_rollback(app->st);
+	struct purge p = {.today = today};
+	if (calendar_format(now - (int32_t)days, p.before, sizeof p.before) != CC_OK)
 		return -1;
-	}
-	return rc;
+	do {
+		if (svc_write(app, write_purge, &p) != STORE_OK)
+			return -1;
+		*purged += (long)p.n;
+	} while (p.n == 1000);
+	return 0;
 }
 
 /* One user's digest, in its own transaction: 1 queued, 0 nothing, -1. */

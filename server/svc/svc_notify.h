@@ -9,11 +9,16 @@
  * `each`, or a mail that cannot be turned off), as a digest section
  * (`digest`), or not at all (`off`).  The caller commits, then calls
  * outbox_wake().  Each returns 0, or -1 on a database error: the caller
- * rolls back, so there is no event without its mail. */
+ * rolls back, so there is no event without its mail.
+ *
+ * The commands on one game render their mail before the transaction
+ * instead (svc_notify_prepare(), then svc_notify_queue() inside it): the
+ * write lock then holds only the inserts. */
 #ifndef CORRCHESS_SVC_NOTIFY_H
 #define CORRCHESS_SVC_NOTIFY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/app.h"
@@ -35,6 +40,30 @@ int svc_notify_game_changed(struct app *app, const struct corr_state *was,
  * game sg, to his opponent (a mail he can turn off). */
 int svc_notify_message(struct app *app, const struct store_game *sg, int side, const char *text,
                        const char *today);
+
+/* Mails rendered before their transaction (the move path: the write
+ * lock holds only the inserts). */
+struct svc_mail;
+struct svc_mails {
+	struct svc_mail *v;
+	size_t n, cap;
+};
+
+/* What svc_notify_game_changed() would queue for delta d of game `after`
+ * (the game with d applied, in memory; was: the state before), rendered
+ * now, outside any transaction, into q (new; svc_mails_free() it).  The
+ * readers and TLs are read as they are now.  0, or -1 on a database
+ * error (q empty). */
+int svc_notify_prepare(struct app *app, const struct corr_state *was,
+                       const struct store_game *after, const struct corr_delta *d,
+                       const char *today, struct svc_mails *q);
+
+/* Writes the mails of q into the outbox (and the digests), inside the
+ * caller's write transaction; a reader's first unsubscribe key is made
+ * here.  0, or -1 on a database error (the caller rolls back). */
+int svc_notify_queue(struct app *app, const struct svc_mails *q);
+
+void svc_mails_free(struct svc_mails *q);
 
 /* user booked a vacation (special: special leave was granted) from
  * first to last, noticed on `notice`, for the games of tournament (0: all
@@ -71,6 +100,12 @@ int svc_notify_flush_digests(struct app *app, const char *today, int *queued);
  * is raised by the mails put in the outbox.  0 or -1. */
 int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued);
+
+/* Sent mail keeps its row but drops its body once it was sent more than
+ * mail_retention_days (default 30) before today (docs/NOTIFY.md
+ * "Retention"), in transactions of up to 1,000 mails.  *purged counts
+ * them.  0, or -1 on a database error. */
+int svc_notify_purge(struct app *app, const char *today, long *purged);
 
 /* The user's key (made on first use, from libsodium's random bytes):
  * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */

@@ -34,7 +34,7 @@ def world(today=TODAY):
 def rows(srv, gid):
     """The stored dates of a game: {(kind, side): due}."""
     return {(k, s): d for k, s, d in srv.db_rows(
-        "SELECT kind, side, due FROM game_deadlines WHERE game_id = ?", (gid,))}
+        "SELECT kind, side, due FROM game_deadline_dates WHERE game_id = ?", (gid,))}
 
 
 def raw_exec(srv, sql, args=()):
@@ -101,7 +101,8 @@ def sweep_and_overview_read_the_table():
     rem = add_days(TODAY, 14)
     # Pretend the row says "not yet": the sweep on the reminder day passes
     # the game over (it reads only what is due).
-    raw_exec(srv, "UPDATE game_deadlines SET due = '2099-01-01' WHERE game_id = ?", (gid,))
+    raw_exec(srv, "UPDATE game_deadlines SET due = CAST(julianday('2099-01-01') - 2440587.5"
+             " AS INTEGER) WHERE game_id = ?", (gid,))
     s = sweep(srv, rem)
     expect_eq(s.returncode, 0, "sweep: %s%s" % (s.stdout, s.stderr))
     expect("reminder:" not in s.stdout, "nothing due in the table, nothing done: %r" % s.stdout)
@@ -127,7 +128,7 @@ def sweep_and_overview_read_the_table():
     # A stray: rows of a game that is not active are found too.
     expect_status(w.bob.post("games/%d/resign" % gid, {}), 200, "resigns")
     raw_exec(srv, "INSERT INTO game_deadlines (game_id, kind, side, due)"
-             " VALUES (?, 'reminder', 'white', '2027-01-01')", (gid,))
+             " VALUES (?, 0, 0, CAST(julianday('2027-01-01') - 2440587.5 AS INTEGER))", (gid,))
     r = srv.cli("check-deadlines")
     expect(r.returncode == 1 and "game %d:" % gid in r.stdout, "stray found: %r" % r.stdout)
     expect_eq(srv.cli("check-deadlines", "--fix").returncode, 0, "stray removed")
@@ -150,8 +151,88 @@ def filled_on_first_start():
     raw_exec(srv, "DELETE FROM game_deadlines")
     raw_exec(srv, "INSERT INTO deadlines_pending (game_id) SELECT id FROM games")
     srv.start()
+    # The daemon listens before it has filled the queue (issue 19's "ready
+    # before listening" is not done yet): wait for the queue, not a time.
+    import time
+    deadline = time.time() + 60
+    while time.time() < deadline and srv.db_rows("SELECT count(*) FROM deadlines_pending")[0][0]:
+        time.sleep(0.05)
     expect_eq({g: rows(srv, g) for g in ids}, want, "the same dates again")
     expect_eq(srv.db_rows("SELECT count(*) FROM deadlines_pending"), [(0,)], "queue emptied")
+
+
+@test
+def migration_0016_converts_rows():
+    """Migration 0016 turns the text rows of 0012 into integers (kind,
+    side, day number) and keeps every date; the view reads them back as
+    they were."""
+    import datetime
+    import glob
+    import tempfile
+    path = glob.glob(os.path.join(TOP_SRCDIR, "migrations", "0016_deadlines_compact.sql"))[0]
+    d = tempfile.mkdtemp()
+    con = sqlite3.connect(os.path.join(d, "old.db"))
+    con.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY);"
+        "INSERT INTO games (id) VALUES (1), (2);"
+        "CREATE TABLE game_deadlines (game_id INTEGER NOT NULL REFERENCES games(id),"
+        " kind TEXT NOT NULL, side TEXT NOT NULL, due TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, kind, side)) WITHOUT ROWID;"
+        "CREATE INDEX game_deadlines_due ON game_deadlines(due, game_id);"
+        "CREATE INDEX game_deadlines_kind ON game_deadlines(kind, due, game_id);")
+    old = [(1, "reminder", "white", "2027-01-15"), (1, "tl_notice", "white", "2027-01-22"),
+           (1, "forfeit", "white", "2027-03-01"), (1, "forfeit", "black", "2026-12-31"),
+           (1, "adjudication", "white", "2028-06-01"), (1, "time_trouble", "white", "2027-02-20"),
+           (2, "recheck", "white", "0001-01-01")]
+    con.executemany("INSERT INTO game_deadlines VALUES (?, ?, ?, ?)", old)
+    with open(path) as f:
+        con.executescript(f.read())
+    back = sorted(con.execute("SELECT game_id, kind, side, due FROM game_deadline_dates"))
+    expect_eq(back, sorted(old), "every row and date kept")
+    epoch = datetime.date(1970, 1, 1)
+    raw = dict(((g, k, s), due) for g, k, s, due in
+               con.execute("SELECT game_id, kind, side, due FROM game_deadlines"))
+    expect_eq(raw[(1, 0, 0)], (datetime.date(2027, 1, 15) - epoch).days,
+              "the reminder: kind 0, white 0, its day number")
+    expect_eq(raw[(1, 2, 1)], (datetime.date(2026, 12, 31) - epoch).days, "black's forfeit")
+    expect_eq(raw[(2, 5, 0)], (datetime.date(1, 1, 1) - epoch).days, "recheck: kind 5")
+    idx = sorted(r[0] for r in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'game_deadlines'"
+        " AND sql IS NOT NULL"))
+    expect_eq(idx, ["game_deadlines_kind_due"], "one index, the one the queries use")
+    con.close()
+
+
+@test
+def penalties_by_game_and_the_active_counter():
+    """Migration 0017: a game's penalties are read on an index (every load
+    reads them), and the active games are a counter kept by triggers (the
+    sweep's summary), equal to count(*) whatever is inserted, finished or
+    deleted."""
+    w = world()
+    srv = w.server
+    con = sqlite3.connect(srv.db, timeout=10)
+    try:
+        plan = " ".join(r[3] for r in con.execute(
+            "EXPLAIN QUERY PLAN SELECT color, days, on_date, reason FROM penalties"
+            " WHERE game_id = 1 ORDER BY on_date, id"))
+    finally:
+        con.close()
+    expect("USING INDEX penalties_game" in plan and "TEMP B-TREE" not in plan,
+           "the penalties of one game by their index, in order: %r" % plan)
+
+    def counted():
+        return (srv.db_rows("SELECT value FROM counters WHERE name = 'active_games'")[0][0],
+                srv.db_rows("SELECT count(*) FROM games WHERE status = 'active'")[0][0])
+    a, b = w.ids["alice"], w.ids["bob"]
+    gids = [new_game(w.tl, a, b, "server", TODAY)["id"] for _ in range(3)]
+    expect_eq(counted(), (3, 3), "three new games")
+    expect_status(w.bob.post("games/%d/resign" % gids[0], {}), 200, "bob resigns one")
+    expect_eq(counted(), (2, 2), "one finished")
+    srv.db_exec("UPDATE games SET status = 'active', result = '*' WHERE id = ?", (gids[0],))
+    expect_eq(counted(), (3, 3), "set active again by hand")
+    srv.db_exec("DELETE FROM games WHERE id = ?", (gids[1],))
+    expect_eq(counted(), (2, 2), "one deleted")
 
 
 def page_all(client, query):

@@ -597,6 +597,38 @@ def start_letter_to_every_player():
 
 
 @test
+def start_letter_of_100_players():
+    """Issue 25: the start letter of a round robin of 100 players (4,950
+    pairings, far over 64 KB) reaches every player whole; it used to be
+    dropped ("no start mail to user N")."""
+    s = Setup()
+    w = s.w
+    con_rows = [("p%02d" % i, "p%02d@example.org" % i) for i in range(97)]
+    for name, addr in con_rows:
+        s.srv.db_exec("INSERT INTO users (name, email, role, password_hash)"
+                      " VALUES (?, ?, 'player', 'x')", (name, addr))
+    ids = [w.ids["alice"], w.ids["bob"], w.ids["carol"]] + [
+        r[0] for r in s.srv.db_rows("SELECT id FROM users WHERE name LIKE 'p__' ORDER BY id")]
+    expect_eq(len(ids), 100, "100 players")
+    with Smtp(s.port) as smtp:
+        r = w.tl.post("tournaments", {"name": "Big RR", "kind": "round_robin",
+                                      "profile": "server", "start_date": add_days(D, 7),
+                                      "players": ids})
+        expect_status(r, 201, "the group of 100")
+        expect_eq(len(r.json["games"]), 4950, "every pairing a game")
+        got = smtp.wait_for(lambda ms: len(ms) >= 100, "a start letter to each of the 100",
+                            timeout=240)
+        expect_eq(sorted(m.to[0] for m in got),
+                  sorted([ALICE, BOB, CAROL] + [a for _, a in con_rows]), "one each")
+        a = mails_to(got, ALICE)[0]
+        expect(len(a.body.encode()) > 65536, "the letter is over 64 KB: %d" % len(a.body))
+        has(a, "p96, p96@example.org")
+        last = max(r.json["games"])
+        has(a, "%s/games/%d" % (BASE_URL, last))
+    expect("no start mail" not in s.srv.read_log(), "nothing dropped")
+
+
+@test
 def email_reminder_copy_to_tl_in_danish_and_forfeit_despite_mail_off():
     s = Setup()
     w = s.w

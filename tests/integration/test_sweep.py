@@ -497,6 +497,130 @@ def no_smtp_url_keeps_mail():
     expect_eq([r[0] is not None for r in outbox(srv)], [True], "marked sent")
 
 
+def sweep_state(db):
+    """What a sweep leaves: its events and their mails, as sets and as
+    counts (a doubled row shows in the counts)."""
+    import sqlite3
+    con = sqlite3.connect(db, timeout=30)
+    try:
+        ev = con.execute("SELECT game_id, kind, user_id, ply FROM sweep_events").fetchall()
+        mails = con.execute(
+            "SELECT e.game_id, e.kind, m.to_addr, m.kind FROM mail_outbox m"
+            " JOIN sweep_events e ON e.id = m.event_id").fetchall()
+        ended = con.execute("SELECT id, result FROM games WHERE status = 'finished'").fetchall()
+    finally:
+        con.close()
+    return (collections.Counter(ev), collections.Counter(mails), sorted(ended))
+
+
+@test
+def crash_mid_sweep_loses_and_doubles_nothing():
+    """Issue 25: the sweep writes its events a chunk of games at a time,
+    each chunk one transaction.  `corrchess sweep` killed with SIGKILL in
+    the middle of its run, then run again, leaves exactly what one whole
+    run leaves: every event once, each with its mails once, the games it
+    ended ended once."""
+    import signal
+    import sqlite3
+    today = "2027-10-20"  # 49 days after D: reminders, TL notices, forfeits
+    w = world(D)
+    srv = w.server
+    a, b = w.ids["alice"], w.ids["bob"]
+    new_game(w.tl, a, b, "server", D)
+    dsu = new_game(w.tl, b, a, "dsu-post", D)["id"]
+    srv.stop()
+    # 3,000 more silent games: copies of the two (server games end on
+    # time, dsu-post ones are only flagged), their dates computed.
+    srv.db_exec("WITH RECURSIVE n(k) AS (SELECT 3 UNION ALL SELECT k + 1 FROM n WHERE k < 3002)"
+                " INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
+                " SELECT k, profile, start_date, white, black, start_fen, fen FROM games, n"
+                " WHERE games.id = CASE k % 2 WHEN 0 THEN ? ELSE 1 END", (dsu,))
+    srv.db_exec("UPDATE users SET mail = 'each'")
+    whole = os.path.join(srv.dir, "whole.db")
+    shutil.copy(srv.db, whole)
+    env = {k: v for k, v in srv.env().items() if not k.startswith("CORRCHESS_SMTP")}
+    env["CORRCHESS_TODAY"] = today
+    r = subprocess.run([CORRCHESS, "--db", whole, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=300)
+    expect_eq(r.returncode, 0, "the whole run: %s" % r.stderr)
+    want = sweep_state(whole)
+    expect(sum(want[0].values()) > 3000, "many events: %d" % sum(want[0].values()))
+    # The run that is killed: as soon as its first chunk is committed.
+    killed_at = None
+    for attempt in range(3):
+        p = subprocess.Popen([CORRCHESS, "--db", srv.db, "sweep"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 120
+        while time.time() < deadline and p.poll() is None:
+            con = sqlite3.connect(srv.db, timeout=30)
+            try:
+                n = con.execute("SELECT count(*) FROM sweep_events").fetchone()[0]
+            except sqlite3.OperationalError:
+                n = 0  # the schema is still being written
+            finally:
+                con.close()
+            if n > 0:
+                p.send_signal(signal.SIGKILL)
+                break
+            time.sleep(0.001)
+        rc = p.wait(timeout=60)
+        done = sum(sweep_state(srv.db)[0].values())
+        if rc == -signal.SIGKILL and done < sum(want[0].values()):
+            killed_at = done
+            break
+    expect(killed_at is not None, "the sweep was killed in the middle of its run")
+    expect(killed_at > 0, "a part was committed before the kill: %d events" % killed_at)
+    r = subprocess.run([CORRCHESS, "--db", srv.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=300)
+    expect_eq(r.returncode, 0, "the run after the crash: %s" % r.stderr)
+    got = sweep_state(srv.db)
+    expect_eq(sorted(got[0].items()), sorted(want[0].items()), "every event once")
+    expect(max(got[0].values()) == 1, "no event twice")
+    expect_eq(sorted(got[1].items()), sorted(want[1].items()), "every mail once")
+    expect_eq(got[2], want[2], "the same games ended, with the same results")
+    srv.start()
+
+
+@test
+def sent_mail_bodies_purged_after_retention():
+    """Issue 25: a sent mail keeps its row (to whom, what, when, its
+    Message-ID) but drops its body once it was sent more than
+    mail_retention_days (default 30) before the sweep's day; unsent mail
+    and younger mail keep theirs."""
+    today = "2027-10-20"
+    w = world(today)
+    srv = w.server
+    rows = [("old@example.org", "2027-09-19T10:00:00Z"),    # 31 days before: purged
+            ("young@example.org", "2027-09-21T10:00:00Z"),  # 29 days: kept
+            ("unsent@example.org", None)]                   # never sent: kept
+    for to, sent in rows:
+        srv.db_exec("INSERT INTO mail_outbox (to_addr, subject, body, created_on, sent_at,"
+                    " message_id) VALUES (?, 'the subject', 'the body', '2027-09-01', ?,"
+                    " '<m.' || ? || '>')", (to, sent, to))
+    s = sweep(srv, today)
+    expect_eq(s["sent"], 0, "nothing sent (no smtp_url)")
+    got = {r[0]: r[1:] for r in srv.db_rows(
+        "SELECT to_addr, subject, body, purged_on, message_id, sent_at FROM mail_outbox")}
+    expect_eq(got["old@example.org"],
+              ("the subject", "", today, "<m.old@example.org>", "2027-09-19T10:00:00Z"),
+              "past the retention: the row kept, the body dropped")
+    expect_eq(got["young@example.org"][1:3], ("the body", None), "younger: kept whole")
+    expect_eq(got["unsent@example.org"][1:3], ("the body", None), "unsent: kept whole")
+    # The retention is a setting.
+    env = {k: v for k, v in srv.env().items() if not k.startswith("CORRCHESS_SMTP")}
+    env.update(CORRCHESS_TODAY=today, CORRCHESS_MAIL_RETENTION_DAYS="10")
+    r = subprocess.run([CORRCHESS, "--db", srv.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    expect_eq(r.returncode, 0, "sweep with a retention of 10 days: %s" % r.stderr)
+    expect_eq(srv.db_rows("SELECT body FROM mail_outbox WHERE to_addr = 'young@example.org'"),
+              [("",)], "10 days: the younger one goes too")
+    env["CORRCHESS_MAIL_RETENTION_DAYS"] = "0"
+    r = subprocess.run([CORRCHESS, "--db", srv.db, "sweep"], capture_output=True, text=True,
+                       env=env, timeout=120)
+    expect(r.returncode != 0 and "mail_retention_days" in r.stderr,
+           "0 days is refused: %r" % r.stderr)
+
+
 @test
 def tl_overview():
     today = "2027-09-01"

@@ -1,0 +1,62 @@
+#!/bin/sh
+# bench_smoke.sh: every benchmark of bench/ run with a tiny count, so none
+# can rot unseen (issue 19: bench_moves once printed 0 moves/s for weeks,
+# its games dated so that every move was lost on time).  No timing is
+# judged here: each program must run to its end, exit 0 and report work
+# done (moves made, instructions counted, the due games swept and listed).
+# Speed is measured by `make bench` (docs/BENCHMARKS.md).  Needs CORRCHESS,
+# CORRCHESSD, TOP_BUILDDIR, TOP_SRCDIR (AM_TESTS_ENVIRONMENT) and valgrind.
+set -u
+: "${CORRCHESS:?}" "${CORRCHESSD:?}" "${TOP_BUILDDIR:?}" "${TOP_SRCDIR:?}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench_smoke.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+bad() { echo "bench_smoke: $*" >&2; fail=1; }
+
+# bench_moves: 2 clients x 6 moves, one round of each mode and the bare loop.
+if BENCH_ROUNDS=1 "$TOP_BUILDDIR/bench/bench_moves" 2 6 >"$tmp/moves" 2>"$tmp/moves.err"; then
+	made=$(sed -n 's/^moves made: \([0-9]*\)$/\1/p' "$tmp/moves")
+	# 2 modes x 2 clients x 6 moves, every one answered 201
+	[ "${made:-0}" -eq 24 ] || bad "bench_moves made ${made:-no} moves, not 24"
+	grep -q 'synchronous=full   moves/s: *[1-9]' "$tmp/moves" || bad "bench_moves: no full rate"
+	grep -q 'bare two-row loop median [1-9]' "$tmp/moves" || bad "bench_moves: no bare loop"
+else
+	bad "bench_moves failed: $(tail -n 3 "$tmp/moves.err")"
+fi
+cat "$tmp/moves"
+
+# callgrind_moves.py: games of 2 and 4 plies under callgrind.  Valgrind
+# cannot run a program built with AddressSanitizer (the ASan build of
+# .ci/run): there the other benches run, this one only in the plain build.
+if ldd "$CORRCHESSD" 2>/dev/null | grep -q 'libasan'; then
+	echo "callgrind_moves.py: not under AddressSanitizer (valgrind cannot run it)"
+elif "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/callgrind_moves.py" "$CORRCHESS" "$CORRCHESSD" \
+	2 4 >"$tmp/cg" 2>"$tmp/cg.err"; then
+	grep -Eq 'per move request [1-9][0-9]{4,}' "$tmp/cg" ||
+		bad "callgrind_moves.py counted no move request: $(cat "$tmp/cg")"
+	cat "$tmp/cg"
+else
+	bad "callgrind_moves.py failed: $(tail -n 3 "$tmp/cg.err")"
+fi
+
+# db_bytes.py: 20 games, 4 moves in each.
+if "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/db_bytes.py" "$CORRCHESS" "$CORRCHESSD" 20 4 \
+	>"$tmp/bytes" 2>"$tmp/bytes.err"; then
+	grep -Eq '^20 games, bytes per game: [0-9]' "$tmp/bytes" &&
+		grep -Eq '^80 moves \(80 mails' "$tmp/bytes" ||
+		bad "db_bytes.py measured nothing: $(cat "$tmp/bytes")"
+else
+	bad "db_bytes.py failed: $(tail -n 3 "$tmp/bytes.err")"
+fi
+cat "$tmp/bytes"
+
+# bench_deadlines: 10 due among 200 active.
+if BENCH_DUE=10 "$TOP_BUILDDIR/bench/bench_deadlines" 200 >"$tmp/dl" 2>"$tmp/dl.err"; then
+	grep -q '^200 active, 10 due: .* (10 silent listed' "$tmp/dl" ||
+		bad "bench_deadlines did not list the 10 due games: $(cat "$tmp/dl")"
+	grep -q 'GET game [1-9]' "$tmp/dl" || bad "bench_deadlines: no game GET rate"
+else
+	bad "bench_deadlines failed: $(tail -n 3 "$tmp/dl.err")"
+fi
+cat "$tmp/dl"
+exit $fail
