@@ -107,6 +107,8 @@ int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "password", true, &password, rs) ||
 	    api_get_string(body, "role", false, &role, rs) < 0)
 		return rs->status;
+	if (auth_role_of(role) == AUTH_ANONYMOUS)
+		return api_error(rs, "invalid_field", "the role must be player, tl, kc or admin");
 	/* docs/AUTHORITY.md: asked before the password is hashed */
 	struct svc_outcome o;
 	if (svc_user_may_create(&rq->user, role, &o) != SVC_OK)

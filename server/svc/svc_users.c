@@ -48,7 +48,9 @@ int svc_user_create(struct app *app, const struct user *who, const char *name, c
 	if (svc_user_may_create(who, role, o) != SVC_OK)
 		return o->status;
 	struct user_write w = {name, email, role, password_hash, 0};
-	int rc = svc_write(app, write_user, &w);
+	/* inside the caller's write transaction (`corrchess demo` makes its
+	 * users in one), or in one of its own */
+	int rc = store_writing(app->st) ? write_user(app, &w) : svc_write(app, write_user, &w);
 	if (rc == STORE_CONFLICT)
 		return svc_fail(o, SVC_REFUSED, "conflict",
 		                "a user with that name or e-mail exists already");

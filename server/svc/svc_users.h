@@ -19,8 +19,8 @@
 int svc_user_may_create(const struct user *who, const char *role, struct svc_outcome *o);
 
 /* A new user (name, e-mail and role checked, the password hashed by the
- * adapter): SVC_OK and *id; refused "conflict" when the name or e-mail is
- * taken. */
+ * adapter), inside the caller's write transaction or in one of its own:
+ * SVC_OK and *id; refused "conflict" when the name or e-mail is taken. */
 int svc_user_create(struct app *app, const struct user *who, const char *name, const char *email,
                     const char *role, const char *password_hash, int64_t *id,
                     struct svc_outcome *o);
