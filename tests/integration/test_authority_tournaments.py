@@ -357,19 +357,37 @@ def seven_entries(srv, names, cls=AA, roles=None):
     return ids, clients, group
 
 
-@test
-def hole_a_group_of_entries_is_not_led_by_its_entrant():
-    """Issue 19: `tl = d->tl ? d->tl : creator` made the player whose entry
-    started the group its TL.  A TL who plays made the 7th entry: he
-    neither leads the group nor records a result or a withdrawal in it;
-    with no TL named for the class only an admin leads it."""
+def entrant_tl_group():
+    """Seven players enter Å themselves, the 7th a TL who plays (no TL is
+    named for the class); an admin who plays nothing.  Returns (server,
+    ids, clients, group, admin client)."""
     srv = fresh_server()
     names = ["e1", "e2", "e3", "e4", "e5", "e6", "etl"]
     ids, clients, gid = seven_entries(srv, names, roles={"etl": "tl"})
-    aid, _ = srv.add_user("eadmin", "admin")
-    admin = srv.login("eadmin")
+    ids["eadmin"], _ = srv.add_user("eadmin", "admin")
+    return srv, ids, clients, gid, srv.login("eadmin")
+
+
+@test
+def hole_a_group_of_entries_is_not_led_by_its_entrant():
+    """Issue 19: `tl = d->tl ? d->tl : creator` made the player whose entry
+    started the group its TL; with no TL named for the class only an admin
+    leads it."""
+    srv, ids, clients, gid, admin = entrant_tl_group()
     t = admin.get("tournaments/%d" % gid).json
     expect_eq(t["tl"], None, "no TL named for the class: nobody leads it, never the entrant")
+    games = [admin.get("games/%d" % g).json for g in t["games"]]
+    other = [g for g in games if ids["etl"] not in (g["white"]["id"], g["black"]["id"])][0]
+    r = admin.post("games/%d/result" % other["id"], {"result": "1-0", "reason": "by letter"})
+    expect_status(r, 200, "an admin leads a group nobody was named for")
+
+
+@test
+def hole_the_entrant_records_no_result_or_withdrawal_in_his_group():
+    """Issue 19: the TL whose entry started the group recorded results and
+    withdrawals in it - his own games' too."""
+    srv, ids, clients, gid, admin = entrant_tl_group()
+    t = admin.get("tournaments/%d" % gid).json
     games = [admin.get("games/%d" % g).json for g in t["games"]]
     other = [g for g in games if ids["etl"] not in (g["white"]["id"], g["black"]["id"])][0]
     mine = [g for g in games if ids["etl"] in (g["white"]["id"], g["black"]["id"])][0]
@@ -391,8 +409,29 @@ def hole_a_group_of_entries_is_not_led_by_its_entrant():
     expect_eq(srv.db_rows("SELECT id, status, result FROM games ORDER BY id"), before,
               "nothing changed")
     expect_eq(srv.db_rows("SELECT count(*) FROM withdrawals")[0][0], 0, "no withdrawal")
-    r = admin.post("games/%d/result" % other["id"], {"result": "1-0", "reason": "by letter"})
-    expect_status(r, 200, "an admin leads a group nobody was named for")
+
+
+@test
+def hole_the_entrant_gets_no_tl_copies_about_his_fellow_players():
+    """Issue 19: the TL copies of the sweep's TL notices (DSU 6.3.4) went to
+    the entrant who led the group; a group nobody leads has them go to
+    every TL who plays neither the game nor in its tournament, else to
+    every admin - never to a competitor.  The entrant gets the notices of
+    his own silence only."""
+    srv, ids, clients, gid, admin = entrant_tl_group()
+    sweep_until(srv, "tl_notice", TODAY)
+    rows = srv.db_rows("SELECT e.game_id, o.to_addr FROM mail_outbox o"
+                       " JOIN sweep_events e ON e.id = o.event_id WHERE e.kind = 'tl_notice'")
+    notices = srv.db_rows("SELECT game_id, user_id FROM sweep_events WHERE kind = 'tl_notice'")
+    expect(notices, "TL notices were recorded")
+    email = {uid: n + "@example.org" for n, uid in ids.items()}
+    for game, silent in notices:
+        to = sorted(a for gm, a in rows if gm == game)
+        expect_eq(to, sorted([email[silent], "eadmin@example.org"]),
+                  "the notice of game %d: the silent player and the admin" % game)
+    mine = sum(1 for _, p in notices if p == ids["etl"])
+    expect_eq(len([a for _, a in rows if a == "etl@example.org"]), mine,
+              "the entrant gets the notices of his own silence only")
 
 
 def sweep_until(srv, kind, start, days=60):
@@ -455,9 +494,9 @@ def hole_the_class_tl_leads_the_group_and_gets_the_tl_copies():
 
 
 @test
-def hole_a_tl_sets_no_rating_and_grants_no_right_to_himself():
-    """Issue 19: a TL set his own rating and granted himself entry rights
-    (PATCH /users/{id}, POST /users/{id}/rights were TL routes)."""
+def hole_a_tl_sets_no_rating_of_his_own():
+    """Issue 19: a TL set his own rating (PATCH /users/{id} was a TL
+    route); ratings are an admin's act (docs/AUTHORITY.md rating_set)."""
     srv = fresh_server()
     tid, _ = srv.add_user("selftl", "tl")
     tl = srv.login("selftl")
@@ -466,11 +505,21 @@ def hole_a_tl_sets_no_rating_and_grants_no_right_to_himself():
                  "his own rating")
     expect_error(tl.request("PATCH", "users/%d" % tid, {"otb_rating": 2400}), 403, "forbidden",
                  "his own OTB rating")
+    expect_eq(srv.db_rows("SELECT rating_start, otb_rating FROM users WHERE id = ?", (tid,)),
+              before, "his ratings unchanged")
+
+
+@test
+def hole_a_tl_grants_no_entry_right_to_himself():
+    """Issue 19: a TL granted himself entry rights (POST
+    /users/{id}/rights was a TL route); a grant is an admin's act
+    (docs/AUTHORITY.md right_grant)."""
+    srv = fresh_server()
+    tid, _ = srv.add_user("selftl", "tl")
+    tl = srv.login("selftl")
     expect_error(tl.post("users/%d/rights" % tid, {"class": "DM", "until": "2029-12-31",
                                                    "source": "tl"}), 403, "forbidden",
                  "an entry right for himself")
-    expect_eq(srv.db_rows("SELECT rating_start, otb_rating FROM users WHERE id = ?", (tid,)),
-              before, "his ratings unchanged")
     expect_eq(srv.db_rows("SELECT count(*) FROM granted_rights")[0][0], 0, "no right granted")
     r = tl.get("users/%d/rights" % tid)
     expect("DM" not in [x["class"] for x in r.json["rights"]], "no DM right: %r" % r.json)
