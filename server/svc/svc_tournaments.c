@@ -124,6 +124,15 @@ static int check_profile_date(const struct svc_draft *d, struct svc_outcome *o)
 		return svc_fail(o, SVC_REFUSED, "invalid_date",
 		                "start_date: a tournament starts in the years %d to %d",
 		                CORR_FIRST_YEAR, CORR_LAST_YEAR);
+	/* Issue 21, DSU 6.3.1: the K-skak EMT (a class's group, the DM) is a
+	 * postal tournament; the 40 days per 10 moves of 6.8.6 are for the
+	 * e-mail tournaments of 6.8 only */
+	if ((d->kind == SVC_KIND_DM || (d->kind == SVC_KIND_EMT && d->cls)) &&
+	    strcmp(d->profile, "dsu-email") == 0)
+		return refuse(o, "invalid_field",
+		              "profile: an EMT group of a class and the DM are postal tournaments "
+		              "(DSU 6.3.1): dsu-post (or server), never the 40 days of the e-mail "
+		              "tournaments (6.8.6)");
 	if (d->series_cancellable && strncmp(d->profile, "dsu-", 4) == 0)
 		return refuse(o, "invalid_field",
 		              "series_cancellable: a series is binding once sent in a DSU "
