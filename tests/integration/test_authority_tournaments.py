@@ -2,7 +2,7 @@
 """Who may do what with tournaments, entries, classes and users (issue 19):
 the rows tournament_create, withdrawal, next_stage, playoff, publication,
 decision, entry_own, entry_for, user_create, user_create_staff,
-rating_set, right_grant and class_set of docs/AUTHORITY.md, every cell
+user_search, rating_set, right_grant and class_set of docs/AUTHORITY.md, every cell
 through HTTP against the real daemon (tests/integration/authority_matrix.py:
 a refusal answers its code and changes no table; a "yes" is not refused by
 the policy, and here also does what it says or meets the rule it should).
@@ -251,6 +251,20 @@ def row_user_create_staff():
                      "a tl adds no " + role)
         expect_error(w.client("kc").post("users", body), 403, "forbidden", "the kc adds no " + role)
         expect_status(w.client("admin").post("users", body), 201, "an admin adds a " + role)
+
+
+@test
+def row_user_search():
+    """The members a TL, the kc or an admin looks up (GET /users?q=)."""
+    def perform(w, column, client):
+        return client.get("users?q=mx_")
+
+    def found(resp, label):
+        http_allowed(resp, label)
+        expect_status(resp, 200, label)
+        expect(W().ids["black"] in [u["id"] for u in resp.json["users"]],
+               label + ": black is found: %r" % resp.json)
+    run_row(W(), "user_search", perform, allowed=found)
 
 
 @test
