@@ -205,7 +205,7 @@ int store_granted_insert(store *s, int64_t user, const struct store_granted *g, 
  * *n, or STORE_ERROR. */
 int store_granted_list(store *s, int64_t user, struct store_granted *out, size_t max, size_t *n);
 
-/* ---- the settings of a class (migration 0016) ---- */
+/* ---- the settings of a class (migration 0018) ---- */
 
 /* An EMT class's settings (DSU 6.5.1; docs/TOURNAMENTS.md "Classes"): the
  * TL of the groups its entries start (0: none named, only an admin leads
