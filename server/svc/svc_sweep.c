@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "base/log.h"
 #include "clock/calendar.h"
 #include "store/deadlines.h"
 #include "store/store.h"
@@ -13,7 +12,6 @@
 #include "svc/svc_deadlines.h"
 #include "svc/svc_game.h"
 #include "svc/svc_notify.h"
-#include "svc/svc_ratings.h"
 #include "util/status.h"
 
 struct finding_write {
@@ -107,11 +105,6 @@ int svc_sweep_finding(struct app *app, struct store_game *g, const struct corr_f
 	int rc = svc_write(app, write_finding, &w);
 	if (rc == STORE_OK) {
 		svc_mail_queued(app);
-		if (r->ended) { /* the group of a game that ended may be rated now */
-			char err[256];
-			if (svc_ratings_update(app->st, err, sizeof err) != 0)
-				log_msg(LOG_ERROR, "ratings: %s", err);
-		}
 		return 1;
 	}
 	if (w.known)
