@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "svc/svc_ratings.h"
+#include "svc/svc_users.h"
 #include "base/log.h"
 #include "rating/rating.h"
 #include "store/ratings.h"
@@ -123,8 +124,9 @@ static int rating_field(json_t *body, const char *key, int *v, struct api_resp *
 	return 0;
 }
 
-/* PATCH /api/v1/users/{id}: a tl or admin sets the start (K-skak) and OTB
- * ratings; the groups the player is in are re-rated from his first. */
+/* PATCH /api/v1/users/{id}: an admin sets the start (K-skak) and OTB
+ * ratings (rating_set, never his own: docs/AUTHORITY.md); the groups the
+ * player is in are re-rated from his first (svc_rating_set()). */
 int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"rating", "otb_rating", NULL};
@@ -141,20 +143,10 @@ int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp 
 	if (has_start && has_otb)
 		return api_error(rs, "missing_field",
 		                 "give \"rating\" and/or \"otb_rating\" (a whole number or null)");
-	if (store_begin(app->st) != STORE_OK)
-		return api_error(rs, "busy", "the database is busy; try again");
-	int rc = store_ratings_set(app->st, rq->ids[0], !has_start, start, !has_otb, otb);
-	if (rc <= 0) {
-		store_rollback(app->st);
-		if (rc == 0)
-			return api_error(rs, "not_found", "there is no user %lld",
-			                 (long long)rq->ids[0]);
-		return api_error(rs, "internal", "the rating could not be stored");
-	}
-	if (store_commit(app->st) != STORE_OK)
-		return api_error(rs, "internal", "the rating could not be stored");
-	if (fresh(app, rs) != 0)
-		return rs->status;
+	struct svc_outcome o;
+	if (svc_rating_set(app, &rq->user, rq->ids[0], !has_start, start, !has_otb, otb, &o) !=
+	    SVC_OK)
+		return api_error(rs, o.code ? o.code : "internal", "%s", o.message);
 	json_t *u = api_user_json(app, rq->ids[0]);
 	if (!u)
 		return api_error(rs, "internal", "the user could not be read");

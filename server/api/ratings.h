@@ -25,9 +25,9 @@ int api_ratings_user_fields(struct app *app, int64_t id, json_t *u);
  * line of t's "standings" (a TOURNAMENT object, borrowed); 0, or -1. */
 int api_ratings_standings(struct app *app, json_t *t);
 
-/* Brings the ratings up to date after a request that may have ended or
- * corrected a game (called by api_handle after every write); failures are
- * logged, the next request tries again. */
+/* Brings the ratings up to date (svc_ratings_update(); for `corrchess
+ * sweep`: each command of svc/ that ends a game or changes a result rates
+ * the groups itself); failures are logged, the next change tries again. */
 void api_ratings_refresh(struct app *app);
 
 #endif

@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "api/auth.h"
+#include "api/games.h"
 #include "api/ratings.h"
 #include "store/users.h"
 #include "svc/svc.h"
+#include "svc/svc_users.h"
 #include "util/status.h"
 
 bool api_is_tl(const struct user *u)
@@ -31,8 +33,11 @@ json_t *api_user_json(struct app *app, int64_t id)
 	return j;
 }
 
-int api_users_insert(struct app *app, const char *name, const char *email, const char *role,
-                     const char *password, int64_t *id, const char **code, char *err, size_t errlen)
+/* api_users_insert() by `who`: the checks of the values, the hash, then
+ * svc_user_create() (svc/svc_users.h), which decides whether he may. */
+static int insert_as(struct app *app, const struct user *who, const char *name,
+                     const char *email, const char *role, const char *password, int64_t *id,
+                     const char **code, char *err, size_t errlen)
 {
 	size_t nl = strlen(name);
 	json_t *utf8_check[2] = {json_string(name), json_string(email)};
@@ -76,18 +81,19 @@ int api_users_insert(struct app *app, const char *name, const char *email, const
 		snprintf(err, errlen, "the password could not be hashed (out of memory)");
 		return -1;
 	}
-	int rc = store_users_insert(app->st, name, email, role, hash, id);
-	if (rc == STORE_CONFLICT) {
-		*code = "conflict";
-		snprintf(err, errlen, "a user with that name or e-mail exists already");
-		return -1;
-	}
-	if (rc != STORE_OK) {
-		*code = "busy";
-		snprintf(err, errlen, "the user could not be stored; try again");
+	struct svc_outcome o;
+	if (svc_user_create(app, who, name, email, role, hash, id, &o) != SVC_OK) {
+		*code = o.code ? o.code : "internal";
+		snprintf(err, errlen, "%s", o.message);
 		return -1;
 	}
 	return 0;
+}
+
+int api_users_insert(struct app *app, const char *name, const char *email, const char *role,
+                     const char *password, int64_t *id, const char **code, char *err, size_t errlen)
+{
+	return insert_as(app, &svc_server, name, email, role, password, id, code, err, errlen);
 }
 
 int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -101,12 +107,16 @@ int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "password", true, &password, rs) ||
 	    api_get_string(body, "role", false, &role, rs) < 0)
 		return rs->status;
-	if (strcmp(role, "admin") == 0 && strcmp(rq->user.role, "admin") != 0)
-		return api_error(rs, "forbidden", "only an admin adds admins");
+	if (auth_role_of(role) == AUTH_ANONYMOUS)
+		return api_error(rs, "invalid_field", "the role must be player, tl, kc or admin");
+	/* docs/AUTHORITY.md: asked before the password is hashed */
+	struct svc_outcome o;
+	if (svc_user_may_create(&rq->user, role, &o) != SVC_OK)
+		return api_outcome_error(rs, &o);
 	char err[256];
 	const char *code;
 	int64_t id;
-	if (api_users_insert(app, name, email, role, password, &id, &code, err, sizeof err) != 0)
+	if (insert_as(app, &rq->user, name, email, role, password, &id, &code, err, sizeof err) != 0)
 		return api_error(rs, code, "%s", err);
 	return api_json(rs, 201, api_user_json(app, id));
 }

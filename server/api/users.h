@@ -4,7 +4,9 @@
 
 #include "api/api.h"
 
-/* POST /api/v1/users (tl, admin) {"name", "email", "password", "role"?} */
+/* POST /api/v1/users {"name", "email", "password", "role"?}: a player by a
+ * tl, the kc or an admin (user_create), a tl, kc or admin by an admin
+ * (user_create_staff; docs/AUTHORITY.md). */
 int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 /* GET /api/v1/users?q=TEXT (tl, kc, admin: user_search of

@@ -15,6 +15,7 @@
 #include "svc/svc_notify.h"
 #include "jobs/outbox.h"
 #include "store/deadlines.h"
+#include "svc/svc_ratings.h"
 #include "svc/svc_sweep.h"
 #include "store/notify.h"
 #include "store/games.h"
@@ -232,6 +233,11 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 		snprintf(err, errlen, "the disk did not confirm the sweep's events; check it");
 		status = 1;
 	}
+	/* The groups whose last game the sweep ended are rated now (their own
+	 * transaction; docs/RATING.md "On the server"). */
+	char rerr[256];
+	if (svc_ratings_update(app->st, rerr, sizeof rerr) != 0)
+		log_msg(LOG_ERROR, "ratings: %s", rerr);
 	if (lines_len)
 		fwrite(lines_text, 1, lines_len, out);
 	free(lines_text);

@@ -48,33 +48,50 @@ int store_notify_reader(store *s, int64_t id, struct store_reader *r)
 
 int store_notify_tls(store *s, int64_t game_id, struct store_reader *out, size_t max, size_t *n)
 {
-	static const char own[] = "SELECT u.id, u.name, u.email, u.role, u.mail, u.language"
-	                          " FROM games g JOIN tournaments t ON t.id = g.tournament_id"
-	                          " JOIN users u ON u.id = t.tl_id WHERE g.id = ?";
+	/* The game's leader (docs/AUTHORITY.md): its tournament's TL, else
+	 * the TL who made it; and whether he plays it. */
+	static const char own[] = "SELECT u.id, u.name, u.email, u.role, u.mail, u.language,"
+	                          " u.unsubscribe_key, u.id IN (g.white, g.black)"
+	                          " FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id"
+	                          " JOIN users u ON u.id = COALESCE(t.tl_id, g.led_by)"
+	                          " WHERE g.id = ?";
+	/* Never a competitor: a player of the game or of its tournament. */
 	static const char sql[] = "SELECT id, name, email, role, mail, language FROM users"
-	                          " WHERE role = ? ORDER BY id LIMIT ?";
+	                          " WHERE role = ?1 AND id NOT IN ("
+	                          "SELECT white FROM games WHERE id = ?2"
+	                          " UNION SELECT black FROM games WHERE id = ?2"
+	                          " UNION SELECT tp.user_id FROM tournament_players tp"
+	                          " JOIN games g ON g.tournament_id = tp.tournament_id"
+	                          " WHERE g.id = ?2) ORDER BY id LIMIT ?3";
 	*n = 0;
-	if (game_id > 0 && max > 0) { /* DSU 6.1.3: a tournament's game goes to its own TL */
+	bool led_by_a_side = false;
+	if (game_id > 0 && max > 0) { /* DSU 6.1.3: a game goes to its own leader */
 		sqlite3_stmt *st = store_stmt(s, own);
 		if (!st)
 			return STORE_ERROR;
 		if (store_bind_int64(st, 1, game_id))
 			return store_failed(s, st, "own tl: bind");
 		int rc = sqlite3_step(st);
-		if (rc == SQLITE_ROW)
-			reader_row(st, &out[(*n)++]);
-		else if (rc != SQLITE_DONE)
+		if (rc == SQLITE_ROW) {
+			led_by_a_side = sqlite3_column_int(st, 7) != 0;
+			if (!led_by_a_side)
+				reader_row(st, &out[(*n)++]);
+		} else if (rc != SQLITE_DONE) {
 			return store_failed(s, st, "own tl");
+		}
 		sqlite3_reset(st);
 		if (*n)
 			return STORE_OK;
 	}
-	for (int pass = 0; pass < 2 && *n == 0; pass++) {
+	/* Nobody leads it: every TL, else every admin.  Its leader plays
+	 * it: the admins (another TL of the tournament has no row of his
+	 * own; docs/AUTHORITY.md rule 3). */
+	for (int pass = led_by_a_side ? 1 : 0; pass < 2 && *n == 0; pass++) {
 		sqlite3_stmt *st = store_stmt(s, sql);
 		if (!st)
 			return STORE_ERROR;
 		if (store_bind_text(st, 1, pass == 0 ? "tl" : "admin") ||
-		    store_bind_int64(st, 2, (int64_t)max))
+		    store_bind_int64(st, 2, game_id) || store_bind_int64(st, 3, (int64_t)max))
 			return store_failed(s, st, "tls: bind");
 		int rc = SQLITE_DONE;
 		while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)

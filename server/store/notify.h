@@ -36,9 +36,12 @@ enum store_key {
 /* User id as a reader: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_notify_reader(store *s, int64_t id, struct store_reader *r);
 
-/* The tournament leaders (role tl, or every admin when there is no tl),
- * at most max, in id order: STORE_OK and *n, or STORE_ERROR. */
-/* game_id > 0 and in a tournament with its own TL: that TL alone (DSU 6.1.3). */
+/* Who gets the TL's copy of a mail about game game_id (DSU 6.1.3,
+ * docs/AUTHORITY.md), never a competitor: the game's leader (its
+ * tournament's TL, else the TL who made it) alone; when he plays the game
+ * himself, every admin who does not; when nobody leads it (or game_id is
+ * 0), every tl, else every admin, who plays neither the game nor in its
+ * tournament.  At most max, in id order: STORE_OK and *n, or STORE_ERROR. */
 int store_notify_tls(store *s, int64_t game_id, struct store_reader *out, size_t max, size_t *n);
 
 /* Sets the mail setting and/or the language (NULL: unchanged) of user

@@ -657,3 +657,65 @@ int store_granted_list(store *s, int64_t user, struct store_granted *out, size_t
 	sqlite3_reset(st);
 	return STORE_OK;
 }
+
+/* The columns class, tl_id, profile of st into c. */
+static void class_row(sqlite3_stmt *st, struct store_class *c)
+{
+	memset(c, 0, sizeof *c);
+	store_col_text(st, 0, c->cls, sizeof c->cls);
+	c->tl = sqlite3_column_int64(st, 1);
+	store_col_text(st, 2, c->profile, sizeof c->profile);
+}
+
+int store_classes_get(store *s, const char *cls, struct store_class *c)
+{
+	static const char sql[] = "SELECT class, tl_id, profile FROM class_settings WHERE class = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, cls))
+		return store_failed(s, st, "class: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		class_row(st, c);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "class");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_classes_list(store *s, struct store_class *out, size_t max, size_t *n)
+{
+	/* low to high (R23): Å, K, M, DM */
+	static const char sql[] = "SELECT class, tl_id, profile FROM class_settings ORDER BY"
+	                          " CASE class WHEN 'Å' THEN 0 WHEN 'K' THEN 1 WHEN 'M' THEN 2"
+	                          " ELSE 3 END";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	int rc = SQLITE_DONE;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		class_row(st, &out[(*n)++]);
+	if (*n < max && rc != SQLITE_DONE)
+		return store_failed(s, st, "classes");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_classes_set(store *s, const struct store_class *c, int64_t set_by, const char *on)
+{
+	static const char sql[] = "UPDATE class_settings SET tl_id = ?, profile = ?, set_by = ?,"
+	                          " set_at = ? WHERE class = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if ((c->tl ? store_bind_int64(st, 1, c->tl) : sqlite3_bind_null(st, 1)) ||
+	    store_bind_text(st, 2, c->profile) ||
+	    (set_by ? store_bind_int64(st, 3, set_by) : sqlite3_bind_null(st, 3)) ||
+	    store_bind_text(st, 4, on) || store_bind_text(st, 5, c->cls))
+		return store_failed(s, st, "class set: bind");
+	if (store_exec(s, st, "class set") != STORE_OK)
+		return STORE_ERROR;
+	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
+}

@@ -205,4 +205,26 @@ int store_granted_insert(store *s, int64_t user, const struct store_granted *g, 
  * *n, or STORE_ERROR. */
 int store_granted_list(store *s, int64_t user, struct store_granted *out, size_t max, size_t *n);
 
+/* ---- the settings of a class (migration 0018) ---- */
+
+/* An EMT class's settings (DSU 6.5.1; docs/TOURNAMENTS.md "Classes"): the
+ * TL of the groups its entries start (0: none named, only an admin leads
+ * them) and their time profile. */
+struct store_class {
+	char cls[4]; /* "Å", "K", "M", "DM" */
+	int64_t tl;
+	char profile[STORE_PROFILE_MAX];
+};
+
+/* Class cls: STORE_OK and *c, STORE_NOT_FOUND or STORE_ERROR. */
+int store_classes_get(store *s, const char *cls, struct store_class *c);
+
+/* Every class, low to high, at most max: STORE_OK and *n, or
+ * STORE_ERROR. */
+int store_classes_list(store *s, struct store_class *out, size_t max, size_t *n);
+
+/* Inside the caller's transaction: the settings c of class c->cls, set
+ * by user set_by on day on.  STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_classes_set(store *s, const struct store_class *c, int64_t set_by, const char *on);
+
 #endif

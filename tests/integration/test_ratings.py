@@ -57,7 +57,7 @@ def set_rating(w, uid, rating=None, otb=None):
         body["rating"] = rating
     if otb is not None:
         body["otb_rating"] = otb
-    r = patch(w.tl, uid, body)
+    r = patch(w.admin, uid, body)
     expect_status(r, 200, "PATCH ratings of %d" % uid)
     expect_user(r.json, uid=uid)
     return r.json
@@ -546,25 +546,32 @@ def refused_requests_change_nothing():
     before = db(w, "SELECT rating_start, otb_rating FROM users WHERE id = ?", (uid,))
     cases = [
         (w.alice, {"rating": 1600}, 403, "forbidden"),
-        (w.tl, {"rating": "1600"}, 422, "invalid_field"),
-        (w.tl, {"rating": 1600.5}, 422, "invalid_field"),
-        (w.tl, {"rating": 10000}, 422, "invalid_field"),
-        (w.tl, {"otb_rating": -1}, 422, "invalid_field"),
-        (w.tl, {"rating": 1600, "name": "x"}, 422, "unknown_field"),
-        (w.tl, {}, 422, "missing_field"),
+        # docs/AUTHORITY.md: ratings are an admin's act, never on himself
+        (w.tl, {"rating": 1600}, 403, "forbidden"),
+        (w.admin, {"rating": "1600"}, 422, "invalid_field"),
+        (w.admin, {"rating": 1600.5}, 422, "invalid_field"),
+        (w.admin, {"rating": 10000}, 422, "invalid_field"),
+        (w.admin, {"otb_rating": -1}, 422, "invalid_field"),
+        (w.admin, {"rating": 1600, "name": "x"}, 422, "unknown_field"),
+        (w.admin, {}, 422, "missing_field"),
     ]
     for client, body, status, code in cases:
         expect_error(patch(client, uid, body), status, code, json.dumps(body))
-    expect_error(w.tl.request("PATCH", "users/%d" % uid, raw=b"{"), 400, "bad_json", "bad JSON")
-    expect_4xx(w.tl.request("PATCH", "users/%d" % uid, raw=b"[1]"), "an array")
-    expect_error(patch(w.tl, 999999, {"rating": 1600}), 404, "not_found", "unknown user")
+    expect_error(patch(w.tl, w.ids["tl"], {"rating": 2400}), 403, "forbidden",
+                 "a TL sets no rating, his own neither")
+    expect_error(patch(w.admin, w.ids["admin"], {"rating": 2400}), 403, "own_record",
+                 "an admin does not set his own rating")
+    expect_error(w.admin.request("PATCH", "users/%d" % uid, raw=b"{"), 400, "bad_json",
+                 "bad JSON")
+    expect_4xx(w.admin.request("PATCH", "users/%d" % uid, raw=b"[1]"), "an array")
+    expect_error(patch(w.admin, 999999, {"rating": 1600}), 404, "not_found", "unknown user")
     expect_error(w.alice.get("users/999999/ratings"), 404, "not_found", "unknown history")
     expect_eq(db(w, "SELECT rating_start, otb_rating FROM users WHERE id = ?", (uid,)), before,
               "nothing changed")
     # null clears a rating
     u = set_rating(w, uid, otb=1450)
     expect_eq(u["otb_rating"], 1450, "otb set")
-    r = patch(w.tl, uid, {"rating": None})
+    r = patch(w.admin, uid, {"rating": None})
     expect_status(r, 200, "clear rating")
     expect_eq((r.json["rating"], r.json["otb_rating"]), (1450, 1450),
               "without a K-skak rating the OTB rating is the provisional one (6.7.6.2)")

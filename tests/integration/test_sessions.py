@@ -134,9 +134,13 @@ def tl_and_admin_add_users():
     erik = r.json["id"]
     c = w.server.login("erik", "erik-password")
     expect_status(c.get("users/%d" % erik), 200, "the new user signs in")
-    r = w.tl.post("users", {"name": "tina", "email": "tina@example.org",
-                            "password": "tina-password", "role": "tl"})
-    expect_status(r, 201, "tl adds a tl")
+    # docs/AUTHORITY.md user_create_staff: a staff account is an admin's act
+    expect_error(w.tl.post("users", {"name": "tina", "email": "tina@example.org",
+                                     "password": "tina-password", "role": "tl"}),
+                 403, "forbidden", "a tl adds no tl")
+    r = w.admin.post("users", {"name": "tina", "email": "tina@example.org",
+                               "password": "tina-password", "role": "tl"})
+    expect_status(r, 201, "admin adds a tl")
     expect_user(r.json, None, "tina", "tl")
     r = w.admin.post("users", {"name": "adam", "email": "adam@example.org",
                                "password": "adam-password", "role": "admin"})

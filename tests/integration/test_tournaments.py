@@ -244,6 +244,18 @@ def emt_group_of_seven():
         expect_error(r, 422, "invalid_player_count", "EMT group of %d" % n)
         expect_message_mentions(r, "7")
     expect_eq(counts(), before, "nothing stored")
+    # Issue 21 (DSU 6.3.1, 6.8.6): an EMT group of a class and the DM are
+    # postal tournaments, never the 40 days of the e-mail tournaments
+    for body in ({"kind": "emt_group", "class": "K", "players": ids[:7]},
+                 {"kind": "dm", "players": ids[:4]}):
+        body.update({"name": "EMT by e-mail", "profile": "dsu-email", "start_date": START})
+        r = w.tl.post("tournaments", body)
+        expect_error(r, 422, "invalid_field", "%s under dsu-email" % body["kind"])
+        expect_message_mentions(r, "6.3.1", "6.8.6")
+    expect_eq(counts(), before, "nothing stored")
+    t = create(w.tl, {"name": "EMT K postal", "kind": "emt_group", "class": "K",
+                      "profile": "dsu-post", "start_date": START, "players": ids[1:8]})
+    expect_eq((t["class"], t["profile"]), ("K", "dsu-post"), "a postal K group")
 
 
 @test

@@ -11,6 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
+from urllib.parse import quote  # noqa: E402
 
 TODAY = "2026-05-14"  # V01's finish date: the group ends today
 START = "2026-05-01"
@@ -18,8 +19,17 @@ VECTORS = {c["id"]: c for c in load_vectors("tournaments.json")["cases"]}
 FLIP = {"1-0": "0-1", "0-1": "1-0"}
 
 
+_led = []
+
+
 def W():
-    return shared_world(today=TODAY)
+    w = shared_world(today=TODAY)
+    if not _led:  # the TL leads every class (docs/AUTHORITY.md: entries for others)
+        for c in ("\u00c5", "K", "M", "DM"):
+            expect_status(w.admin.request("PUT", "classes/" + quote(c), {"tl": w.ids["tl"]}), 200,
+                          "class " + c)
+        _led.append(w)
+    return w
 
 
 _count = [0]
@@ -440,8 +450,10 @@ def seven_entries_start_a_group():
                "the letter names the group: %r" % body[:200])
     expect(isinstance(gid, int), "the 7th entry starts a group: %r" % r.json)
     t = get_t(gid)
-    expect_eq((t["kind"], t["class"], t["tl"]["id"], len(t["games"]), t["start_date"]),
-              ("emt_group", aa, w.ids["tl"], 21, TODAY), "the group")
+    # led by the class's TL, under its profile (a K-skak EMT is postal, DSU
+    # 6.3.1: the class's default dsu-post)
+    expect_eq((t["kind"], t["class"], t["tl"]["id"], len(t["games"]), t["start_date"],
+               t["profile"]), ("emt_group", aa, w.ids["tl"], 21, TODAY, "dsu-post"), "the group")
     expect_eq(sorted(s["player"]["id"] for s in t["standings"]), sorted(players[:7]),
               "those seven")
     whites = {}

@@ -13,14 +13,24 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
+from urllib.parse import quote  # noqa: E402
 
 TODAY = "2026-05-14"
 START = "2026-05-01"
 AA = "\u00c5"
 
 
+_led = []
+
+
 def W():
-    return shared_world("tourney_more", today=TODAY)
+    w = shared_world("tourney_more", today=TODAY)
+    if not _led:  # the TL leads every class (docs/AUTHORITY.md: entries for others)
+        for c in ("\u00c5", "K", "M", "DM"):
+            expect_status(w.admin.request("PUT", "classes/" + quote(c), {"tl": w.ids["tl"]}), 200,
+                          "class " + c)
+        _led.append(w)
+    return w
 
 
 _count = [0]
@@ -37,7 +47,7 @@ def new_players(names, role="player"):
 
 
 def set_rating(uid, **body):
-    r = W().tl.request("PATCH", "users/%d" % uid, body=body)
+    r = W().admin.request("PATCH", "users/%d" % uid, body=body)
     expect_status(r, 200, "PATCH ratings of %d" % uid)
 
 
@@ -185,17 +195,20 @@ def otb_table_and_granted_rights():
                                ({"class": "DM", "until": "2027-01-01", "source": "friend"}, 422,
                                 "invalid_field"),
                                ({"class": "DM", "until": "2027-01-01"}, 422, "missing_field")):
-        expect_error(w.tl.post("users/%d/rights" % ids["intl"], body), status, code,
+        expect_error(w.admin.post("users/%d/rights" % ids["intl"], body), status, code,
                      "grant %r" % body)
     expect_error(w.alice.post("users/%d/rights" % ids["intl"],
                               {"class": "DM", "until": "2027-01-01", "source": "tl"}), 403,
                  "forbidden", "a player grants nothing")
-    expect_error(w.tl.post("users/999999/rights",
+    expect_error(w.tl.post("users/%d/rights" % ids["intl"],
+                           {"class": "DM", "until": "2027-01-01", "source": "tl"}), 403,
+                 "forbidden", "a TL grants no right (docs/AUTHORITY.md: an admin's act)")
+    expect_error(w.admin.post("users/999999/rights",
                            {"class": "DM", "until": "2027-01-01", "source": "tl"}), 404,
                  "not_found", "no such user")
     expect_eq(counts(), before, "nothing stored")
-    r = w.tl.post("users/%d/rights" % ids["intl"],
-                  {"class": "DM", "until": "2027-03-31", "source": "international"})
+    r = w.admin.post("users/%d/rights" % ids["intl"],
+                     {"class": "DM", "until": "2027-03-31", "source": "international"})
     expect_status(r, 201, "grant")
     got = {x["class"]: (x["until"], x["why"]) for x in r.json["rights"]}
     expect_eq(got.get("DM"), ("2027-03-31", "international play (DSU 6.5.3.2c), granted by the TL"),

@@ -287,6 +287,7 @@ step('corrchessd starts with users, games and a tournament', async () => {
 	ids.carol = addUser('carol', 'player');
 	ids.dave = addUser('dave', 'player');
 	ids.tl = addUser('tl', 'tl');
+	ids.root = addUser('root', 'admin');
 	base = `http://127.0.0.1:${await startDaemon()}`;
 	const tl = await login('tl');
 	const game = { white: ids.alice, black: ids.bob, profile: 'server', start_date: TODAY };
@@ -308,7 +309,8 @@ step('corrchessd starts with users, games and a tournament', async () => {
 		profile: 'server', start_date: '2027-06-01', event: 'Lost' }, tl)).id;
 	await apiCall('POST', `/games/${games.lost}/result`, { result: '0-1', reason: 'no move in time',
 		termination: 'time_forfeit' }, tl);
-	await apiCall('PATCH', `/users/${ids.alice}`, { rating: 1850 }, tl); // K-skak (DSU 4.5)
+	// K-skak (DSU 4.5): a rating is an admin's act (docs/AUTHORITY.md)
+	await apiCall('PATCH', `/users/${ids.alice}`, { rating: 1850 }, await login('root'));
 	tournament = await apiCall('POST', '/tournaments', { name: 'Nordic Open 2027', kind: 'round_robin',
 		profile: 'server', start_date: TODAY, players: [ids.alice, ids.bob, ids.carol, ids.dave] }, tl);
 	const tgames = await Promise.all(tournament.games.map((id) => apiCall('GET', `/games/${id}`, undefined, tl)));

@@ -395,7 +395,7 @@ def whiteelo_and_blackelo_are_the_players_ratings():
     w, srv = W(), S()
     dora, _ = srv.add_user("dora_elo")
     erik, _ = srv.add_user("erik_elo")
-    expect_status(w.tl.request("PATCH", "users/%d" % dora, body={"rating": 1875}), 200,
+    expect_status(w.admin.request("PATCH", "users/%d" % dora, body={"rating": 1875}), 200,
                   "dora's rating")
     r = w.tl.post("games", {"white": dora, "black": erik, "profile": "server",
                             "start_date": TODAY})
@@ -407,7 +407,7 @@ def whiteelo_and_blackelo_are_the_players_ratings():
         x = {int(g["id"]): g for g in post_xfcc(srv, body).games()}[gid]
         return (x["whiteElo"], x["blackElo"])
     expect_eq(elos("erik_elo"), ("1875", "0"), "White rated, Black without a rating")
-    expect_status(w.tl.request("PATCH", "users/%d" % erik, body={"rating": 2010}), 200,
+    expect_status(w.admin.request("PATCH", "users/%d" % erik, body={"rating": 2010}), 200,
                   "erik's rating")
     expect_eq(elos("dora_elo"), ("1875", "2010"), "both rated, as either player sees it")
 
