@@ -73,6 +73,7 @@ static void load_case(json_t *input, struct vcase *vc, const char *id)
 		json_t *r = json_object_get(p, "rating");
 		vc->ids[i] = json_string_value(json_object_get(p, "id"));
 		vc->entry[i] = json_is_true(json_object_get(p, "entry"));
+		vc->players[i].absent = json_is_true(json_object_get(p, "absent"));
 		vc->players[i].registered = RATING_NONE;
 		if (json_object_get(p, "registered"))
 			vc->players[i].registered =
@@ -486,7 +487,7 @@ START_TEST(test_tables_3_4)
 	struct rating_game gm[15];
 	size_t ng = 0;
 	for (int i = 0; i < 6; i++)
-		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false};
+		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false, false};
 	for (int i = 0; i < 6; i++)
 		for (int j = i + 1; j < 6; j++)
 			gm[ng++] = (struct rating_game){i, j, RATING_GAME_PLAYED, 1, 1};
@@ -674,8 +675,8 @@ static int rate(struct rating_player *pl, int n, struct rating_game *gm, size_t 
  * without the winner flag loses. */
 START_TEST(test_winner_rule)
 {
-	struct rating_player pl[2] = {{2100, RATING_NONE, false, true},
-	                              {1900, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{2100, RATING_NONE, false, true, false},
+	                              {1900, RATING_NONE, false, false, false}};
 	struct rating_game gm[1] = {{0, 1, RATING_GAME_PLAYED, 1, 1}};
 	struct rating_group_result res;
 	struct rating_player_result out[2];
@@ -716,7 +717,7 @@ START_TEST(test_noshow_and_new_we)
 	struct rating_player pl[4];
 	int ro[4] = {1800, 1800, 1800, 1600};
 	for (int i = 0; i < 4; i++)
-		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false};
+		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false, false};
 	struct rating_game gm[6];
 	size_t ng = rr(4, gm); /* pairs 01 02 03 12 13 23 */
 	struct rating_group_result res;
@@ -758,6 +759,20 @@ START_TEST(test_noshow_and_new_we)
 	ck_assert_int_eq(out[3].new_rating, 1600);
 	ck_assert_int_eq(res.spread, 0);
 	ck_assert(res.round_robin);
+	/* the same given explicitly ("absent", R-4): the same figures */
+	pl[3].absent = true;
+	ck_assert_int_eq(rate(pl, 4, gm, ng, false, &res, out, err), CC_OK);
+	ck_assert_int_eq(res.rated_games, 3);
+	ck_assert_int_eq(out[3].games, 0);
+	/* an absent player cannot have played, nor come to a no-show */
+	pl[3].absent = true;
+	gm[5] = (struct rating_game){2, 3, RATING_GAME_PLAYED, 1, 1};
+	ck_assert_int_eq(rate(pl, 4, gm, ng, false, &res, out, err), CC_ERR_MALFORMED);
+	ck_assert(strstr(err, "absent") != NULL);
+	gm[5] = (struct rating_game){2, 3, RATING_GAME_NOSHOW, 0, 2};
+	ck_assert_int_eq(rate(pl, 4, gm, ng, false, &res, out, err), CC_ERR_MALFORMED);
+	gm[5] = (struct rating_game){2, 3, RATING_GAME_NOSHOW, 2, 0};
+	pl[3].absent = false;
 	/* a late reserve's game is not rated */
 	gm[0] = (struct rating_game){0, 1, RATING_GAME_LATE_RESERVE, 2, 0};
 	ck_assert_int_eq(rate(pl, 4, gm, ng, true, &res, out, err), CC_OK);
@@ -769,8 +784,8 @@ END_TEST
  * the limit correction runs from the registered rating. */
 START_TEST(test_registered)
 {
-	struct rating_player pl[2] = {{1980, RATING_NONE, false, false},
-	                              {1980, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{1980, RATING_NONE, false, false, false},
+	                              {1980, RATING_NONE, false, false, false}};
 	struct rating_game gm[2] = {{0, 1, RATING_GAME_PLAYED, 2, 0},
 	                            {0, 1, RATING_GAME_PLAYED, 2, 0}};
 	struct rating_group_result res;
@@ -801,8 +816,8 @@ END_TEST
 /* 4.5.2.6: below 1000 after the calculation -> 1000; the bonus (4.5.2.2). */
 START_TEST(test_floor_and_bonus)
 {
-	struct rating_player pl[2] = {{1010, RATING_NONE, false, false},
-	                              {1300, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{1010, RATING_NONE, false, false, false},
+	                              {1300, RATING_NONE, false, false, false}};
 	struct rating_game gm[1] = {{0, 1, RATING_GAME_PLAYED, 0, 2}};
 	struct rating_group_result res;
 	struct rating_player_result out[2];
@@ -827,7 +842,7 @@ START_TEST(test_floor_and_bonus)
 	struct rating_player p7[7];
 	struct rating_game g7[6];
 	for (int i = 0; i < 7; i++)
-		p7[i] = (struct rating_player){1500, RATING_NONE, false, false};
+		p7[i] = (struct rating_player){1500, RATING_NONE, false, false, false};
 	for (int i = 0; i < 6; i++)
 		g7[i] = (struct rating_game){0, i + 1, RATING_GAME_PLAYED, 2, 0};
 	struct rating_player_result o7[7];
@@ -845,9 +860,9 @@ END_TEST
  * games gets nothing. */
 START_TEST(test_performance_refused)
 {
-	struct rating_player pl[3] = {{1800, RATING_NONE, false, false},
-	                              {0, RATING_NONE, true, false},
-	                              {0, RATING_NONE, true, false}};
+	struct rating_player pl[3] = {{1800, RATING_NONE, false, false, false},
+	                              {0, RATING_NONE, true, false, false},
+	                              {0, RATING_NONE, true, false, false}};
 	struct rating_game gm[3] = {{0, 1, RATING_GAME_PLAYED, 0, 2},
 	                            {0, 2, RATING_GAME_PLAYED, 1, 1},
 	                            {1, 2, RATING_GAME_PLAYED, 1, 1}};
@@ -886,8 +901,8 @@ END_TEST
 /* Bad input: refused with a reason, never rated. */
 START_TEST(test_bad_groups)
 {
-	struct rating_player pl[2] = {{1800, RATING_NONE, false, false},
-	                              {1800, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{1800, RATING_NONE, false, false, false},
+	                              {1800, RATING_NONE, false, false, false}};
 	struct rating_group_result res;
 	struct rating_player_result out[2];
 	char err[256];
@@ -950,6 +965,15 @@ START_TEST(test_notation)
 	ck_assert(g[0].a == 0 && g[0].b == 1 && g[0].a2 == 2 && g[0].b2 == 0);
 	ck_assert(g[1].kind == RATING_GAME_UNPLAYED && g[1].a2 == 2 && g[1].b2 == 0);
 	ck_assert(g[2].a == 1 && g[2].b == 2 && g[2].a2 == 1);
+	/* a cell holds any number of games: a match of twelve; out NULL counts */
+	const char *match[4] = {"*", "1 ½ 0 1 1 ½ 0 1 ½ 1 0 0", "0 ½ 1 0 0 ½ 1 0 ½ 0 1 1", "*"};
+	ck_assert_int_eq(rating_crosstable_games(2, match, NULL, 0, &ng, err, sizeof err), CC_OK);
+	ck_assert_uint_eq(ng, 12);
+	ck_assert_int_eq(rating_crosstable_games(2, match, g, 8, &ng, err, sizeof err),
+	                 CC_ERR_RANGE);
+	struct rating_game g12[12];
+	ck_assert_int_eq(rating_crosstable_games(2, match, g12, 12, &ng, err, sizeof err), CC_OK);
+	ck_assert(ng == 12 && g12[11].a2 == 0 && g12[11].b2 == 2 && g12[1].a2 == 1);
 	const char *mism[4] = {"*", "1", "1", "*"};
 	ck_assert_int_eq(rating_crosstable_games(2, mism, g, 8, &ng, err, sizeof err),
 	                 CC_ERR_MALFORMED);

@@ -185,6 +185,7 @@ static int rate_one(store *st, struct state *s, const struct store_rating_group 
 		/* the increment is added to the rating registered now */
 		pl[p].registered = cur != ro ? cur : RATING_NONE;
 		pl[p].winner = false;
+		pl[p].absent = false;
 	}
 	struct rating_group g = {n, pl, k, games, grp->team};
 	bool win[RATING_MAX_PLAYERS];
