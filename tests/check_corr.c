@@ -597,6 +597,70 @@ START_TEST(test_both_lose_and_lost_on_time)
 }
 END_TEST
 
+/* Plays the ten moves of each side of a postal game, all on `day` (0
+ * days each) but White's 10th (sent w10) and Black's 10th (received b10r,
+ * sent b10s). */
+static void ten_each(struct corr_game *g, const char *day0, const char *w10, const char *b10r,
+                     const char *b10s, const char *today)
+{
+	static const char *const moves[] = {"e4", "e5",  "Nf3", "Nc6", "Bc4", "Bc5", "d3",
+	                                    "d6", "Nc3", "Nf6", "Be3", "Be6", "Qd2", "Qd7",
+	                                    "h3", "h6",  "a3",  "a6",  "b4",  "b5"};
+	for (int i = 0; i < 20; i++) {
+		struct corr_move_request rq = {.text = moves[i], .received = day0, .sent = day0};
+		if (i == 18)
+			rq.sent = w10;
+		if (i == 19) {
+			rq.received = b10r;
+			rq.sent = b10s;
+		}
+		struct corr_delta d;
+		struct corr_error e = {0};
+		int rc = corr_play(g, i % 2 ? BLACK : WHITE, &rq, day(today), &d, &e);
+		ck_assert_msg(rc == CC_OK, "%s: %s %s", moves[i], e.code, e.message);
+		ck_assert_int_eq(corr_apply(g, &d, &e), CC_OK);
+	}
+}
+
+/* DSU 6.3.3.4, issue 21: White is over at his 10th move (31 days), Black
+ * plays on and is over at his own 10th.  Playing on after a forfeit loses
+ * the game for both, whoever asks first: White's claim is 0-0 as well as
+ * Black's, and so is the sweep's finding. */
+START_TEST(test_both_over_whoever_asks)
+{
+	for (int claimant = WHITE; claimant <= BLACK; claimant++) {
+		struct corr_game g;
+		struct corr_delta d;
+		struct corr_error e = {0};
+		new_game(&g, "dsu-post", "startpos", "2027-05-03");
+		ten_each(&g, "2027-05-03", "2027-06-03", "2027-06-05", "2027-07-06", "2027-07-10");
+		struct clock_result res;
+		ck_assert_int_eq(corr_clock(&g, day("2027-07-10"), &res, NULL, &e), CC_OK);
+		ck_assert(res.player[CLOCK_WHITE].forfeited && res.player[CLOCK_BLACK].forfeited);
+		ck_assert_int_eq(corr_claim(&g, claimant, CORR_CLAIM_TIME_FORFEIT, NULL,
+		                            day("2027-07-10"), &d, &e),
+		                 CC_OK);
+		ck_assert_msg(strcmp(d.state.result, "0-0") == 0, "%s claims: %s",
+		              corr_side_name(claimant), d.state.result);
+		ck_assert_str_eq(d.action, "claim_both_lose");
+		ck_assert_str_eq(d.state.termination, "time_forfeit");
+		corr_game_free(&g);
+	}
+	/* White over, Black plays on within his time: White's claim (Black is
+	 * not over) is 0-0 too, since Black played on */
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e = {0};
+	new_game(&g, "dsu-post", "startpos", "2027-05-03");
+	ten_each(&g, "2027-05-03", "2027-06-03", "2027-06-05", "2027-06-06", "2027-06-10");
+	ck_assert_int_eq(
+	        corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d, &e),
+	        CC_OK);
+	ck_assert_str_eq(d.state.result, "0-0");
+	corr_game_free(&g);
+}
+END_TEST
+
 START_TEST(test_stored_rows)
 {
 	struct corr_game g;
@@ -684,6 +748,7 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_rule_operations);
 	tcase_add_test(tc, test_both_lose_and_lost_on_time);
 	tcase_add_test(tc, test_messages);
+	tcase_add_test(tc, test_both_over_whoever_asks);
 	suite_add_tcase(s, tc);
 	return s;
 }
