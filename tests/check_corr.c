@@ -487,14 +487,28 @@ START_TEST(test_rule_operations)
 	struct corr_error e = {0};
 	new_game(&g, "dsu-post", "startpos", "2027-05-03");
 	/* the notice: the player to move, 15..366, once a move */
-	ck_refused(corr_notice(&g, BLACK, 20, day("2027-05-04"), &d, e), "not_your_turn");
-	ck_refused(corr_notice(&g, WHITE, 14, day("2027-05-04"), &d, e), "invalid_field");
-	ck_assert_int_eq(corr_notice(&g, WHITE, 20, day("2027-05-04"), &d, &e), CC_OK);
+	ck_refused(corr_notice(&g, BLACK, 20, CLOCK_NO_DATE, day("2027-05-04"), &d, e),
+	           "not_your_turn");
+	ck_refused(corr_notice(&g, WHITE, 14, CLOCK_NO_DATE, day("2027-05-04"), &d, e),
+	           "invalid_field");
+	/* a postal player dates it (issue 21): not in the future, not before
+	   the move it answers (here the start) */
+	ck_refused(corr_notice(&g, WHITE, 20, day("2027-05-05"), day("2027-05-04"), &d, e),
+	           "invalid_date");
+	ck_refused(corr_notice(&g, WHITE, 20, day("2027-05-02"), day("2027-05-04"), &d, e),
+	           "invalid_date");
+	ck_assert_int_eq(corr_notice(&g, WHITE, 20, day("2027-05-03"), day("2027-05-04"), &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(d.record.on, day("2027-05-03"));
+	ck_assert_int_eq(corr_notice(&g, WHITE, 20, CLOCK_NO_DATE, day("2027-05-04"), &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(d.record.on, day("2027-05-04"));
 	ck_assert(d.has_record);
 	ck_assert_int_eq(d.record.kind, CORR_REC_NOTICE);
 	ck_assert_int_eq(d.record.days, 20);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
-	ck_refused(corr_notice(&g, WHITE, 30, day("2027-05-05"), &d, e), "notice_given");
+	ck_refused(corr_notice(&g, WHITE, 30, CLOCK_NO_DATE, day("2027-05-05"), &d, e),
+	           "notice_given");
 	/* 20 announced: the reminder is due after 20 days and the post */
 	struct clock_result res;
 	ck_assert_int_eq(corr_clock(&g, day("2027-05-05"), &res, NULL, &e), CC_OK);
@@ -593,6 +607,67 @@ START_TEST(test_both_lose_and_lost_on_time)
 	        CC_OK);
 	ck_assert_str_eq(d.state.result, "0-0"); /* F1: he played on */
 	ck_assert_str_eq(d.action, "claim_both_lose");
+	corr_game_free(&g);
+}
+END_TEST
+
+/* Issue 21 item 9, DSU 6.3.4: a player who announced his longer think is
+ * charged no penalty, reminded or not; a notice posted after the reminder
+ * he got comes too late.  Elsewhere than by post the server dates the
+ * notice. */
+START_TEST(test_notice_spares_the_penalty)
+{
+	for (int late = 0; late < 2; late++) {
+		struct corr_game g;
+		struct corr_delta d;
+		struct corr_error e = {0};
+		new_game(&g, "dsu-post", "startpos", "2027-05-03");
+		struct corr_move_request w = {
+		        .text = "e4", .received = "2027-05-03", .sent = "2027-05-03"};
+		ck_assert_int_eq(corr_play(&g, WHITE, &w, day("2027-05-03"), &d, &e), CC_OK);
+		ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		/* Black got it on 5 May; his reminder is due 5 + 14 + 2 = 21 May */
+		const char *notice_on = late ? "2027-05-22" : "2027-05-10";
+		if (late) { /* the reminder first (21 May), then the notice */
+			ck_assert_int_eq(corr_reminder(&g, WHITE, day("2027-05-21"),
+			                               day("2027-05-21"), &d, &e),
+			                 CC_OK);
+			ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		}
+		ck_assert_int_eq(corr_notice(&g, BLACK, 25, day(notice_on), day(notice_on), &d, &e),
+		                 CC_OK);
+		ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		if (!late) {
+			struct clock_result res;
+			ck_assert_int_eq(corr_clock(&g, day("2027-05-11"), &res, NULL, &e), CC_OK);
+			/* the reminder waits for the 25 days and the post back */
+			ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date,
+			                 day("2027-05-05") + 25 + 2);
+			ck_refused(corr_reminder(&g, WHITE, day("2027-05-31"), day("2027-05-31"),
+			                         &d, e),
+			           "too_early");
+			ck_assert_int_eq(corr_reminder(&g, WHITE, day("2027-06-01"),
+			                               day("2027-06-01"), &d, &e),
+			                 CC_OK);
+			ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		}
+		/* he used 28 days: 5 May to 2 June */
+		struct corr_move_request b = {
+		        .text = "e5", .received = "2027-05-05", .sent = "2027-06-02"};
+		ck_assert_int_eq(corr_play(&g, BLACK, &b, day("2027-06-02"), &d, &e), CC_OK);
+		ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		struct clock_result res;
+		ck_assert_int_eq(corr_clock(&g, day("2027-06-02"), &res, NULL, &e), CC_OK);
+		ck_assert_int_eq(res.player[CLOCK_BLACK].thinking_days, 28);
+		ck_assert_msg(res.player[CLOCK_BLACK].penalty_days == (late ? 3 : 0),
+		              "late %d: penalty %d", late, res.player[CLOCK_BLACK].penalty_days);
+		corr_game_free(&g);
+	}
+	struct corr_game g;
+	struct corr_delta d;
+	new_game(&g, "dsu-email", "startpos", "2027-05-03");
+	ck_refused(corr_notice(&g, WHITE, 20, day("2027-05-03"), day("2027-05-04"), &d, e),
+	           "invalid_field");
 	corr_game_free(&g);
 }
 END_TEST
@@ -749,6 +824,7 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_both_lose_and_lost_on_time);
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_both_over_whoever_asks);
+	tcase_add_test(tc, test_notice_spares_the_penalty);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -348,10 +348,15 @@ int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played
 /* ---- the rules of issue 9 (lib/corr/rules.c; docs/RULES.md) ---- */
 
 /* POST .../notice by side (the player to move): days 15..366, one notice a
- * move (DSU 6.3.4 ¶1).  Codes game_over, not_your_turn, invalid_field,
+ * move (DSU 6.3.4 ¶1), dated `on` (a postal player states the day he
+ * posted it: not in the future, not before the move it answers was
+ * sent) or CLOCK_NO_DATE (today; the only choice outside postal play).
+ * A player who gave notice is charged no silence penalty for that move,
+ * unless a reminder to him was dated before his notice (corr_clock()).
+ * Codes game_over, not_your_turn, invalid_field, invalid_date,
  * notice_given. */
-int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
-                struct corr_error *e);
+int corr_notice(const struct corr_game *g, int side, int days, int32_t on, int32_t today,
+                struct corr_delta *d, struct corr_error *e);
 
 /* POST .../reminder by side (the waiting player, postal play), posted on
  * `sent`: not before the clock's reminder date (DSU 6.3.4: 14 days, or

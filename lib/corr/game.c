@@ -325,12 +325,22 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 			}
 			break;
 		}
-		case CORR_REC_NOTICE:
+		case CORR_REC_NOTICE: {
+			/* DSU 6.3.4: a notice after a reminder sent to him comes too
+			 * late - he had used more than 14 days "uden at have
+			 * underrettet sin modstander" (docs/RULES.md) */
+			bool late = false;
+			for (size_t k = 0; k < g->nrecords; k++)
+				late |= g->records[k].kind == CORR_REC_REMINDER &&
+				        g->records[k].ply == r->ply && g->records[k].on < r->on;
+			if (late)
+				break;
 			if (pending)
 				cg.pending.announced = r->days;
 			else if (m)
 				m->announced = (int16_t)r->days;
 			break;
+		}
 		case CORR_REC_PENALTY: {
 			/* insertion by date: a handful of penalties at most */
 			size_t k = npen++;

@@ -40,9 +40,11 @@ static void record(struct corr_delta *d, const struct corr_game *g, enum corr_re
 
 /* DSU 6.3.4 ¶1: "Ønsker en spiller at bruge mere end 14 dage til et træk,
  * skal han underrette modstanderen herom."  The first notice of a move
- * counts (the opponent has read it).  O(records). */
-int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
-                struct corr_error *e)
+ * counts (the opponent has read it).  A postal player posts it himself
+ * and states the day (issue 21); elsewhere the server dates it today.
+ * O(records). */
+int corr_notice(const struct corr_game *g, int side, int days, int32_t on, int32_t today,
+                struct corr_delta *d, struct corr_error *e)
 {
 	int rc = active(g, e);
 	if (rc != CC_OK)
@@ -55,18 +57,38 @@ int corr_notice(const struct corr_game *g, int side, int days, int32_t today, st
 		                 "days: a notice announces 15 to 366 days (more than the 14 of DSU "
 		                 "6.3.4), not %d",
 		                 days);
+	if (on != CLOCK_NO_DATE && g->profile->receipt != CLOCK_RECEIPT_STATED)
+		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
+		                 "on: in %s play the server dates the notice (only a postal player "
+		                 "states the day he posted it)",
+		                 g->profile->name);
+	if (on == CLOCK_NO_DATE)
+		on = today;
+	int32_t since = g->nmoves ? g->moves[g->nmoves - 1].sent : g->start;
+	if (on > today)
+		return corr_fail(
+		        e, CC_ERR_INVALID, "invalid_date",
+		        "on: a date may not be in the future (today is the server's date)");
+	if (on < since) {
+		char s1[CALENDAR_ISO_LEN];
+		iso(since, s1);
+		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
+		                 "on: a notice about this move is posted on or after %s, when the "
+		                 "move it answers was sent",
+		                 s1);
+	}
 	for (size_t i = 0; i < g->nrecords; i++) {
 		const struct corr_record *r = &g->records[i];
 		if (r->kind == CORR_REC_NOTICE && r->ply == (int)g->nmoves) {
-			char on[CALENDAR_ISO_LEN];
-			iso(r->on, on);
+			char given[CALENDAR_ISO_LEN];
+			iso(r->on, given);
 			return corr_fail(e, CC_ERR_INVALID, "notice_given",
 			                 "you gave notice of %d days for this move on %s already",
-			                 r->days, on);
+			                 r->days, given);
 		}
 	}
 	corr_delta_init(d, g);
-	record(d, g, CORR_REC_NOTICE, side, today);
+	record(d, g, CORR_REC_NOTICE, side, on);
 	d->record.days = days;
 	snprintf(d->action, sizeof d->action, "notice");
 	snprintf(d->detail, sizeof d->detail, "%s announces %d days for ply %zu (DSU 6.3.4)",

@@ -46,7 +46,7 @@ static int lib_op(const struct op *op, const struct corr_game *g, int side, int3
 	case AUTH_SERIES_CANCEL:
 		return corr_series_cancel(g, side, d, e);
 	case AUTH_NOTICE:
-		return corr_notice(g, side, op->days, today, d, e);
+		return corr_notice(g, side, op->days, op->sent, today, d, e);
 	case AUTH_REMINDER:
 		return corr_reminder(g, side, op->sent == CLOCK_NO_DATE ? today : op->sent, today, d,
 		                     e);
@@ -269,10 +269,10 @@ int svc_series_cancel(struct app *app, const struct user *who, int64_t id, struc
 	return run(app, who, id, &op, after, o);
 }
 
-int svc_notice(struct app *app, const struct user *who, int64_t id, int days,
+int svc_notice(struct app *app, const struct user *who, int64_t id, int days, int32_t on,
                struct store_game *after, struct svc_outcome *o)
 {
-	struct op op = {.cmd = AUTH_NOTICE, .days = days};
+	struct op op = {.cmd = AUTH_NOTICE, .days = days, .sent = on};
 	return run(app, who, id, &op, after, o);
 }
 

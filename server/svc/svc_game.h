@@ -60,8 +60,9 @@ int svc_claim(struct app *app, const struct user *who, int64_t id, struct svc_re
 int svc_series_cancel(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
                       struct store_game *after, struct svc_outcome *o);
 
-/* POST .../notice: days of a longer think (DSU 6.3.4). */
-int svc_notice(struct app *app, const struct user *who, int64_t id, int days,
+/* POST .../notice: days of a longer think (DSU 6.3.4), posted on `on`
+ * (a postal player's date; CLOCK_NO_DATE: today). */
+int svc_notice(struct app *app, const struct user *who, int64_t id, int days, int32_t on,
                struct store_game *after, struct svc_outcome *o);
 
 /* POST .../reminder posted on sent (CLOCK_NO_DATE: today; DSU 6.3.4). */

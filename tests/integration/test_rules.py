@@ -200,7 +200,9 @@ def events_of(events, gid):
 def notice_of_a_longer_think():
     """DSU 6.3.4 ¶1 (SPEC 4.7): the player to move announces 20 days; the
     opponent sees it; no reminder at 14 days, one at 20; a move after 25
-    days then costs +3 (more than the 20 announced, and reminded)."""
+    days costs no penalty, reminded or not: the +3 and +6 are for a player
+    who used more than 14 days "uden at have underrettet sin modstander"
+    (issue 21)."""
     w = world(add_days(START, 1))
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", START)["id"]
     u = "games/%d/notice" % gid
@@ -208,6 +210,8 @@ def notice_of_a_longer_think():
     expect_error(w.alice.post(u, {"days": "20"}), 422, "invalid_field", "days as a string")
     expect_error(w.bob.post(u, {"days": 20}), 409, "not_your_turn", "black is not to move")
     expect_error(w.tl.post(u, {"days": 20}), 403, "not_a_player", "the TL plays no move")
+    expect_error(w.alice.post(u, {"days": 20, "on": START}), 422, "invalid_field",
+                 "only a postal player dates his notice")
     r = w.alice.post(u, {"days": 20})
     expect_status(r, 201, "notice")
     want = {"by": "white", "days": 20, "on": add_days(START, 1)}
@@ -220,8 +224,8 @@ def notice_of_a_longer_think():
     set_today(w, add_days(START, 25))
     g = play(w.alice, gid, "e4")
     c = g["clock"]["white"]
-    expect_eq((g["moves"][0]["days"], c["penalty_days"], c["used_days"]), (25, 3, 28),
-              "25 days, reminded: +3")
+    expect_eq((g["moves"][0]["days"], c["penalty_days"], c["used_days"]), (25, 0, 25),
+              "25 days after a notice of 20, reminded: no penalty")
     expect_eq(g["notice"], None, "the notice went with the move")
 
 
