@@ -672,6 +672,59 @@ START_TEST(test_notice_spares_the_penalty)
 }
 END_TEST
 
+/* Issue 21 item 7, DSU 6.8.2: "Den normalt accepterede e-mail transmission
+ * er 1 dag. Hvis der angives længere transmissions tid, kan det indberettes
+ * til TL til afgørelse": a TL records a longer transmission as a later
+ * received date of an e-mail move; never an earlier one than the normal
+ * day, and a correction of the move before keeps it. */
+START_TEST(test_email_longer_transmission)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e = {0};
+	new_game(&g, "dsu-email", "startpos", "2027-05-03");
+	struct corr_move_request w = {.text = "e4", .sent = "2027-05-04"};
+	ck_assert_int_eq(corr_play(&g, WHITE, &w, day("2027-05-04"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	struct corr_move_request b = {.text = "e5", .sent = "2027-05-12"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &b, day("2027-05-12"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(g.moves[1].received, day("2027-05-05")); /* the day after */
+	int32_t today = day("2027-05-20");
+	ck_refused(corr_move_dates(&g, 2, day("2027-05-04"), CLOCK_NO_DATE, "x", today, &d, e),
+	           "invalid_date"); /* earlier than the normal day */
+	ck_refused(corr_move_dates(&g, 1, day("2027-05-04"), CLOCK_NO_DATE, "x", today, &d, e),
+	           "invalid_field"); /* the first move counts from the start */
+	ck_assert_int_eq(corr_move_dates(&g, 2, day("2027-05-08"), CLOCK_NO_DATE,
+	                                 "the mail took 4 days (6.8.2)", today, &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	struct clock_ply plies[2];
+	struct clock_result res;
+	ck_assert_int_eq(corr_clock(&g, today, &res, plies, &e), CC_OK);
+	ck_assert_int_eq(plies[1].days, 4); /* 8 to 12 May, not 5 to 12 */
+	/* White's sent date corrected to the 5th: the longer transmission stays */
+	ck_assert_int_eq(
+	        corr_move_dates(&g, 1, CLOCK_NO_DATE, day("2027-05-05"), "x", today, &d, &e),
+	        CC_OK);
+	ck_assert_uint_eq(d.nfixes, 2);
+	ck_assert_int_eq(d.fixes[1].received, day("2027-05-08"));
+	/* ... and to the 7th: the normal day (the 8th) and the recorded one meet */
+	ck_assert_int_eq(
+	        corr_move_dates(&g, 1, CLOCK_NO_DATE, day("2027-05-07"), "x", today, &d, &e),
+	        CC_OK);
+	ck_assert_int_eq(d.fixes[1].received, day("2027-05-08"));
+	/* on the server the received date stays the server's */
+	corr_game_free(&g);
+	new_game(&g, "server", "startpos", "2027-05-03");
+	play(&g, WHITE, "e4", "2027-05-04");
+	play(&g, BLACK, "e5", "2027-05-06");
+	ck_refused(corr_move_dates(&g, 2, day("2027-05-05"), CLOCK_NO_DATE, "x", today, &d, e),
+	           "invalid_field");
+	corr_game_free(&g);
+}
+END_TEST
+
 /* Plays the ten moves of each side of a postal game, all on `day` (0
  * days each) but White's 10th (sent w10) and Black's 10th (received b10r,
  * sent b10s). */
@@ -825,6 +878,7 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_messages);
 	tcase_add_test(tc, test_both_over_whoever_asks);
 	tcase_add_test(tc, test_notice_spares_the_penalty);
+	tcase_add_test(tc, test_email_longer_transmission);
 	suite_add_tcase(s, tc);
 	return s;
 }

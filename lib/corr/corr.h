@@ -373,9 +373,11 @@ int corr_penalty(const struct corr_game *g, int side, int days, const char *reas
 
 /* PATCH .../moves/{ply} by a TL (DSU 6.2.1.1 c): received and/or sent
  * (CLOCK_NO_DATE: unchanged); where the profile derives the received date
- * only sent, and the next move's received date follows.  The corrected
- * game must satisfy the clock.  Codes not_found, invalid_field,
- * invalid_date, missing_field. */
+ * the next move's received date follows a corrected sent date.  Received
+ * is stated by post; by e-mail it may be corrected to a longer
+ * transmission than the normal day (6.8.2), never earlier; on the server
+ * it is the server's.  The corrected game must satisfy the clock.  Codes
+ * not_found, invalid_field, invalid_date, missing_field. */
 int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int32_t sent,
                     const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e);
 
