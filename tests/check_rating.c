@@ -10,6 +10,7 @@
 
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
+#include "rating/rating_input.h"
 #include "util/status.h"
 #include "testutil.h"
 
@@ -671,6 +672,166 @@ static int rate(struct rating_player *pl, int n, struct rating_game *gm, size_t 
 	return rating_group_rate(&g, res, out, err, 256);
 }
 
+/* lib/rating/rating_input.c, table-driven: how each kind of stored game
+ * counts (4.5.4.2; issue 21 items 4 and 12). */
+START_TEST(test_stored_games)
+{
+	static const struct {
+		const char *result, *how, *termination;
+		int nmoves;
+		const char *played;
+		enum rating_game_kind kind;
+		int a2, b2, sa2, sb2; /* rated points, standings points */
+	} cases[] = {
+	        /* by play: moves on the server, or an ending on the board */
+	        {"1-0", "played", "resignation", 12, NULL, RATING_GAME_PLAYED, 2, 0, 2, 0},
+	        {"1/2-1/2", NULL, "agreement", 0, NULL, RATING_GAME_PLAYED, 1, 1, 1, 1},
+	        {"0-1", NULL, "time_forfeit", 0, NULL, RATING_GAME_NOSHOW, 0, 2, 0, 2},
+	        /* a legacy TL result without moves: not rated */
+	        {"1-0", NULL, "adjudication", 0, NULL, RATING_GAME_UNPLAYED, 2, 0, 2, 0},
+	        /* item 12: reported and adjudicated results are rated whether or
+	           not the moves are on the server; scored ones are not */
+	        {"1-0", "reported", "", 0, NULL, RATING_GAME_PLAYED, 2, 0, 2, 0},
+	        {"1/2-1/2", "adjudicated", "adjudication", 0, NULL, RATING_GAME_PLAYED, 1, 1, 1, 1},
+	        {"0-1", "scored", "adjudication", 0, NULL, RATING_GAME_UNPLAYED, 0, 2, 0, 2},
+	        {"0-1", "scored", "adjudication", 30, NULL, RATING_GAME_UNPLAYED, 0, 2, 0, 2},
+	        /* item 4: 6.2.8 scored a finished game: rated as played */
+	        {"0-1", "scored", "adjudication", 30, "1-0", RATING_GAME_PLAYED, 2, 0, 0, 2},
+	        {"1-0", "scored", "adjudication", 0, "-+", RATING_GAME_NOSHOW, 0, 2, 2, 0},
+	        /* 0-0, lost for both (6.3.3.4): not rated */
+	        {"0-0", "played", "time_forfeit", 20, NULL, RATING_GAME_UNPLAYED, 0, 0, 0, 0},
+	};
+	char err[256];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rating_stored in = {cases[i].result, cases[i].how, cases[i].termination,
+		                           cases[i].nmoves, cases[i].played};
+		struct rating_game g;
+		int st[2];
+		ck_assert_msg(rating_stored_game(&in, &g, st, err, sizeof err) == CC_OK,
+		              "case %zu: %s", i, err);
+		ck_assert_msg(g.kind == cases[i].kind, "case %zu: kind %d", i, g.kind);
+		if (g.kind != RATING_GAME_UNPLAYED)
+			ck_assert_msg(g.a2 == cases[i].a2 && g.b2 == cases[i].b2, "case %zu: %d-%d",
+			              i, g.a2, g.b2);
+		ck_assert_msg(st[0] == cases[i].sa2 && st[1] == cases[i].sb2, "case %zu standings",
+		              i);
+		/* the token kept when 6.2.8 scores it reads back the same */
+		char tok[RATING_PLAYED_MAX];
+		struct rating_stored orig = in;
+		orig.played = NULL;
+		ck_assert_int_eq(rating_played_token(&orig, tok, err, sizeof err), CC_OK);
+		if (!cases[i].played) {
+			struct rating_game back;
+			if (*tok) {
+				ck_assert_int_eq(
+				        rating_result_parse(tok, NULL, &back, err, sizeof err),
+				        CC_OK);
+				ck_assert(back.kind == g.kind && back.a2 == g.a2 &&
+				          back.b2 == g.b2);
+			} else {
+				ck_assert_int_eq(g.kind, RATING_GAME_UNPLAYED);
+			}
+		}
+	}
+	struct rating_stored bad = {"*", NULL, "", 0, NULL};
+	struct rating_game g;
+	ck_assert_int_eq(rating_stored_game(&bad, &g, NULL, err, sizeof err), CC_ERR_MALFORMED);
+	bad = (struct rating_stored){"1-0", "guessed", "", 0, NULL};
+	ck_assert_int_eq(rating_stored_game(&bad, &g, NULL, err, sizeof err), CC_ERR_MALFORMED);
+	bad = (struct rating_stored){"1-0", "scored", "", 0, "2-0"};
+	ck_assert_int_eq(rating_stored_game(&bad, &g, NULL, err, sizeof err), CC_ERR_MALFORMED);
+}
+END_TEST
+
+/* Issue 21 item 4 (4.5.4.2, 4.1.2 §16 e, R-5): a player withdraws with 2½
+ * from 3 played games of 6; 6.2.8 scores all 6 as lost (at most half
+ * finished), the rating takes the 3 games as played: W = 2.5 from 3 games,
+ * not 0 from 6.  Four players of 1800 plus him (1800); his three
+ * unfinished games and the rest are draws among the others. */
+START_TEST(test_withdrawal_rated_as_played)
+{
+	/* players 0..3, the withdrawn one is 4; pairs 0-4, 1-4, 2-4 finished
+	   before (1-0 for him twice, a draw), 3-4 unfinished: scored */
+	struct rating_game gm[10];
+	size_t ng = 0;
+	static const struct {
+		int a, b;
+		const char *result, *how, *played;
+	} stored[] = {
+	        {4, 0, "0-1", "scored", "1-0"},      {1, 4, "1-0", "scored", "0-1"},
+	        {4, 2, "0-1", "scored", "1/2-1/2"},  {3, 4, "1-0", "scored", NULL},
+	        {0, 1, "1/2-1/2", "played", NULL},   {0, 2, "1/2-1/2", "played", NULL},
+	        {0, 3, "1/2-1/2", "reported", NULL}, {1, 2, "1/2-1/2", "played", NULL},
+	        {1, 3, "1/2-1/2", "played", NULL},   {2, 3, "1/2-1/2", "played", NULL},
+	};
+	char err[256];
+	for (size_t i = 0; i < 10; i++) {
+		struct rating_stored in = {stored[i].result, stored[i].how, "", 8,
+		                           stored[i].played};
+		ck_assert_int_eq(rating_stored_game(&in, &gm[ng], NULL, err, sizeof err), CC_OK);
+		gm[ng].a = stored[i].a;
+		gm[ng].b = stored[i].b;
+		ng++;
+	}
+	struct rating_player pl[5];
+	for (int i = 0; i < 5; i++)
+		pl[i] = (struct rating_player){1800, RATING_NONE, false, false, false};
+	struct rating_group_result res;
+	struct rating_player_result out[5];
+	ck_assert_int_eq(rate(pl, 5, gm, ng, false, &res, out, err), CC_OK);
+	ck_assert_int_eq(out[4].games, 3);
+	ck_assert_int_eq(out[4].w2, 5); /* 2½ */
+	ck_assert_int_gt(out[4].new_rating, 1800);
+	ck_assert_int_eq(out[3].games, 3); /* the scored game is not his either */
+	ck_assert_int_eq(res.rated_games, 9);
+}
+END_TEST
+
+/* Issue 21 item 5 (4.5.5.1, 4.5.5.2 item 3, 6.7.6.2): the start rating:
+ * the K-skak rating, else the OTB rating, else a performance rating for a
+ * foreign player only, else a Danish newcomer's entry rating by the class
+ * he entered; a Danish newcomer without a class cannot be rated. */
+START_TEST(test_start_rating)
+{
+	int ro;
+	enum rating_start_source src;
+	char err[256];
+	ck_assert_int_eq(
+	        rating_start_of(2050, 1990, false, RATING_ENTRY_K, &ro, &src, err, sizeof err),
+	        CC_OK);
+	ck_assert(ro == 2050 && src == RATING_START_K);
+	ck_assert_int_eq(rating_start_of(RATING_NONE, 1990, true, RATING_ENTRY_K, &ro, &src, err,
+	                                 sizeof err),
+	                 CC_OK);
+	ck_assert(ro == 1990 && src == RATING_START_OTB);
+	ck_assert_int_eq(rating_start_of(RATING_NONE, RATING_NONE, true, RATING_ENTRY_K, &ro, &src,
+	                                 err, sizeof err),
+	                 CC_OK);
+	ck_assert(ro == RATING_NONE && src == RATING_START_PERFORMANCE);
+	static const struct {
+		enum rating_entry_class cls;
+		int ro;
+	} entry[] = {{RATING_ENTRY_AA, 1700},
+	             {RATING_ENTRY_K, 1900},
+	             {RATING_ENTRY_M, 2100},
+	             {RATING_ENTRY_DM, 2100}};
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_int_eq(rating_start_of(RATING_NONE, RATING_NONE, false, entry[i].cls, &ro,
+		                                 &src, err, sizeof err),
+		                 CC_OK);
+		ck_assert(ro == entry[i].ro && src == RATING_START_CLASS);
+		ck_assert_int_eq(rating_entry_rating(entry[i].cls), entry[i].ro);
+	}
+	ck_assert_int_eq(rating_start_of(RATING_NONE, RATING_NONE, false, RATING_ENTRY_NONE, &ro,
+	                                 &src, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert(strstr(err, "4.5.5.1") != NULL);
+	ck_assert_int_eq(rating_start_of(12000, RATING_NONE, false, RATING_ENTRY_NONE, &ro, &src,
+	                                 err, sizeof err),
+	                 CC_ERR_RANGE);
+}
+END_TEST
+
 /* 4.5.2.5: the winner below expectation keeps his rating; the same score
  * without the winner flag loses. */
 START_TEST(test_winner_rule)
@@ -1072,6 +1233,9 @@ int main(void)
 	suite_add_tcase(s, a);
 	TCase *g = tcase_create("groups");
 	tcase_add_test(g, test_winner_rule);
+	tcase_add_test(g, test_stored_games);
+	tcase_add_test(g, test_withdrawal_rated_as_played);
+	tcase_add_test(g, test_start_rating);
 	tcase_add_test(g, test_noshow_and_new_we);
 	tcase_add_test(g, test_registered);
 	tcase_add_test(g, test_floor_and_bonus);
