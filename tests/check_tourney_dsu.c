@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "clock/calendar.h"
+#include "clock/clock.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"
@@ -1030,6 +1031,30 @@ static int count_cases(const char *path)
 }
 
 /* Both files are there and hold at least the cases known today. */
+/* Issue 21 item 2: a group's time profile comes from its tournament: the
+ * 40 days of 6.8.6 only in a 6.8 e-mail tournament; the K-skak EMT (and
+ * DM, cup, teams) is postal, by post or by e-mail (6.2.1.2). */
+START_TEST(test_group_profile)
+{
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_POSTAL, false), "dsu-post");
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_POSTAL, true), "dsu-post-email");
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_EMAIL, false), "dsu-email");
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_EMAIL, true), "dsu-email");
+	ck_assert(dsu_profile_fits(DSU_SERIES_POSTAL, "dsu-post"));
+	ck_assert(dsu_profile_fits(DSU_SERIES_POSTAL, "dsu-post-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_POSTAL, "dsu-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_POSTAL, "server"));
+	ck_assert(dsu_profile_fits(DSU_SERIES_EMAIL, "dsu-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_EMAIL, "dsu-post-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_EMAIL, NULL));
+	/* each is a profile lib/clock knows */
+	ck_assert_ptr_nonnull(clock_profile_find(dsu_group_profile(DSU_SERIES_POSTAL, true)));
+	ck_assert_int_eq(
+	        clock_profile_find(dsu_group_profile(DSU_SERIES_POSTAL, true))->days_per_period,
+	        30);
+}
+END_TEST
+
 START_TEST(test_counts)
 {
 	ck_assert_int_ge(count_cases(VECTORS_DIR "/tournaments.json"), 13);
@@ -1513,6 +1538,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_shared_case, 0, count_cases(VECTORS_DIR "/tournaments.json"));
 	tcase_add_loop_test(tc, test_own_case, 0, count_cases(FIXTURES_DIR "/tourney_cases.json"));
 	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_group_profile);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("units");
 	tcase_add_test(tc, test_results_and_classes);
