@@ -396,9 +396,35 @@ def tl_corrects_a_date():
     m = r.json["moves"]
     expect_eq((m[0]["days"], m[1]["received"], m[1]["days"]), (2, add_days(START, 3), 5),
               "the reply counts from the day after the corrected date")
+    # DSU 6.8.2 (issue 21 item 7): the TL records a longer transmission
+    # than the normal day: a later received date; never an earlier one
+    before = get_game(w.tl, g2)
     expect_error(w.tl.request("PATCH", "games/%d/moves/2" % g2,
-                              body={"received": add_days(START, 4), "reason": reason}),
-                 422, "invalid_field", "e-mail: received is derived")
+                              body={"received": add_days(START, 2), "reason": reason}),
+                 422, "invalid_date", "e-mail: received before the normal day")
+    expect_eq(get_game(w.tl, g2)["moves"], before["moves"], "refused: unchanged")
+    r = w.tl.request("PATCH", "games/%d/moves/2" % g2,
+                     body={"received": add_days(START, 5),
+                           "reason": "the mail took 3 days (DSU 6.8.2)"})
+    expect_status(r, 200, "e-mail: a longer transmission recorded")
+    m = r.json["moves"]
+    expect_eq((m[1]["received"], m[1]["days"]), (add_days(START, 5), 3),
+              "1...e5 counts from the day the mail came")
+    expect_eq(r.json["clock"]["black"]["used_days"], 3, "black's clock follows")
+    r = w.tl.request("PATCH", "games/%d/moves/1" % g2,
+                     body={"sent": add_days(START, 1), "reason": reason})
+    expect_status(r, 200, "white's sent date again")
+    expect_eq(r.json["moves"][1]["received"], add_days(START, 5),
+              "the recorded longer transmission stays")
+    expect_error(w.tl.request("PATCH", "games/%d/moves/2" % g2,
+                              body={"received": add_days(START, 9), "reason": reason}),
+                 422, "invalid_date", "received after the move was sent")
+    g3 = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", START)["id"]
+    play(w.alice, g3, "e4")
+    play(w.bob, g3, "e5")
+    expect_error(w.tl.request("PATCH", "games/%d/moves/2" % g3,
+                              body={"received": START, "reason": reason}),
+                 422, "invalid_field", "server: received is the server's")
 
 
 @test
