@@ -35,7 +35,8 @@ static const struct notify_env mail_env = {MAIL_BASE_URL};
 
 static enum notify_play play_of(const struct store_game *sg)
 {
-	if (strcmp(sg->profile, "dsu-post") == 0)
+	/* a postal game played by e-mail keeps the postal rules (DSU 6.2.1.2) */
+	if (strcmp(sg->profile, "dsu-post") == 0 || strcmp(sg->profile, "dsu-post-email") == 0)
 		return NOTIFY_POSTAL;
 	if (strcmp(sg->profile, "dsu-email") == 0)
 		return NOTIFY_EMAIL;

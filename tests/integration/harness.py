@@ -419,7 +419,7 @@ def expect_game_shape(g):
     expect(isinstance(g["id"], int), "id")
     expect(isinstance(g["rev"], int) and g["rev"] >= 0, "rev %r" % (g["rev"],))
     expect(g["event"] is None or isinstance(g["event"], str), "event")
-    expect(g["profile"] in ("dsu-post", "dsu-email", "server"), "profile %r" % g["profile"])
+    expect(g["profile"] in ("dsu-post", "dsu-post-email", "dsu-email", "server"), "profile %r" % g["profile"])
     expect(re.fullmatch(r"\d{4}-\d{2}-\d{2}", g["start_date"] or ""), "start_date")
     expect_user(g["white"])
     expect_user(g["black"])

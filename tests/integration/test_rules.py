@@ -125,6 +125,152 @@ def f1_playing_on_loses_for_both():
     expect_eq(acts[before:], ["claim_both_lose"], "audit")
 
 
+def both_over(w, gid):
+    """White's 10th move costs 31 days; Black plays on and his own 10th
+    costs 31 days too (postal, 30 allowed)."""
+    nine_instant(w, gid, START)
+    sent10 = add_days(START, 31)
+    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
+    b_rcv = add_days(sent10, 2)
+    play(w.bob, gid, KNIGHTS[19], received=b_rcv, sent=add_days(b_rcv, 31))
+    return add_days(b_rcv, 33)
+
+
+@test
+def both_over_whoever_asks_first():
+    """Issue 21 item 1 (DSU 6.3.3.4): White is over at his 10th move, Black
+    plays on and is over at his own 10th.  Playing on after a forfeit
+    loses the game for both, whoever asks first: White's claim is 0-0, so
+    is Black's, and so is the sweep's."""
+    today = add_days(START, 31 + 2 + 31 + 2)
+    w = world(today)
+    games = [new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", START)["id"]
+             for _ in range(3)]
+    for gid in games:
+        expect_eq(both_over(w, gid), today, "the day after")
+    g = get_game(w.tl, games[0])
+    expect((g["clock"]["white"]["used_days"], g["clock"]["black"]["used_days"]) == (31, 31),
+           "both over: %r" % g["clock"])
+    for gid, who in ((games[0], w.alice), (games[1], w.bob)):
+        r = claim(who, gid)
+        expect_status(r, 200, "the claim")
+        expect_eq((r.json["result"], r.json["termination"]), ("0-0", "time_forfeit"),
+                  "lost for both, whoever asks")
+        expect_eq(audit_actions(w, gid)[-1], "claim_both_lose", "audit")
+    sweep(w, today)
+    g = get_game(w.tl, games[2])
+    expect_eq((g["status"], g["result"]), ("finished", "0-0"), "the sweep: 0-0")
+
+
+@test
+def postal_game_played_by_email():
+    """Issue 21 item 8 (DSU 6.2.1.2, 6.3.2.2): the profile dsu-post-email:
+    30 days per 10 moves as by post, the move counts as received the day
+    after it was sent, no weekend rule; the reminder after 14 days and the
+    e-mail's day each way (6.3.4)."""
+    w = world(START)
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post-email", START)["id"]
+    g = get_game(w.alice, gid)
+    expect_eq(g["profile"], "dsu-post-email", "the profile")
+    expect_eq(g["clock"]["white"]["next_control"], {"move": 10, "limit_days": 30},
+              "30 days per 10 moves (6.3.1)")
+    sat = "2027-05-08"  # a Saturday
+    set_today(w, add_days(sat, 1))
+    play(w.alice, gid, "d4", sent=sat)
+    g = play(w.bob, gid, "d5", sent=add_days(sat, 1))
+    m = g["moves"][1]
+    expect_eq((m["received"], m["days"]), (add_days(sat, 1), 0),
+              "received the day after (a Sunday), answered that day: 0")
+    expect_error(w.alice.post("games/%d/moves" % gid, {"move": "c4", "received": sat}),
+                 422, "invalid_date", "received is derived")
+    # White received 1...d5 on Monday; the reminder is due 14 days and the
+    # post both ways (one day each) after Black's mail
+    expect_eq(events_of(sweep(w, add_days(sat, 1 + 15)), gid), [], "not after 15 days")
+    expect_eq(events_of(sweep(w, add_days(sat, 1 + 16)), gid), ["reminder"], "after 16")
+    # 31 days on White's move: over at the control of move 10 (30 days)
+    g2 = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post-email", START)["id"]
+    set_today(w, add_days(START, 60))
+    nine_instant_email(w, g2, START)  # White gets 9...Ng8 on START + 18
+    play(w.alice, g2, KNIGHTS[18], sent=add_days(START, 18 + 31))
+    r = claim(w.bob, g2)
+    expect_status(r, 200, "claim after 31 days")
+    expect_eq(r.json["result"], "0-1", "White lost on time")
+    # the PGN says e-mail (Mode EM, PGN standard 9.6.1)
+    pgn = w.tl.get("games/%d/pgn" % g2)
+    expect('[Mode "EM"]' in pgn.text, "Mode EM")
+    expect('[TimeControl "10/2592000"]' in pgn.text or "30" in pgn.text, "a time control")
+
+
+def nine_instant_email(w, gid, day):
+    """Moves 1-9 of both sides of an e-mail game, each sent on its
+    received day (0 days)."""
+    for i in range(18):
+        play(w.alice if i % 2 == 0 else w.bob, gid, KNIGHTS[i], sent=add_days(day, i))
+
+
+@test
+def email_reminder_fourteen_days_after_the_mail():
+    """Issue 21 item 10 (DSU 6.8.3, "Hvis intet svar foreligger efter 14
+    dage"): in an e-mail tournament the reminder is due 14 days after the
+    waiting player's mail, with a copy to the TL; not on the 15th."""
+    w = world(START)
+    w.srv.db_exec("UPDATE users SET mail = 'off'")
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-email", START)["id"]
+    sent = add_days(START, 2)
+    set_today(w, sent)
+    play(w.alice, gid, "e4", sent=sent)
+    expect_eq(events_of(sweep(w, add_days(sent, 13)), gid), [], "13 days: nothing")
+    expect_eq(events_of(sweep(w, add_days(sent, 14)), gid), ["reminder"],
+              "14 days after the mail")
+    rows = w.srv.db_rows("SELECT to_addr FROM mail_outbox m JOIN sweep_events e"
+                         " ON e.id = m.event_id WHERE e.game_id = ? AND e.kind = 'reminder'",
+                         (gid,))
+    expect(len(rows) >= 2, "the reminder and its copy to the TL: %r" % rows)
+    g = get_game(w.tl, gid)
+    expect_eq(g["reminders"][0]["on"], add_days(sent, 14), "recorded on the 14th day")
+    expect_eq(events_of(sweep(w, add_days(sent, 21)), gid), ["tl_notice"],
+              "the TL 7 days after the reminder")
+
+
+@test
+def postal_notice_dated_by_the_player():
+    """Issue 21 item 9 (DSU 6.3.4): a postal player dates the notice he
+    posted; it moves the reminder to the end of his 25 days and the post
+    back; he uses 28 days, is reminded, and is charged nothing.  A notice
+    posted after the reminder he got comes too late: +3."""
+    w = world(add_days(START, 40))
+    g1, g2 = (new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", START)["id"]
+              for _ in range(2))
+    for gid in (g1, g2):
+        play(w.alice, gid, "e4", received=START, sent=START)
+    rcv = add_days(START, 2)
+    u = "games/%d/notice" % g1
+    expect_error(w.bob.post(u, {"days": 25, "on": add_days(START, -1)}), 422, "invalid_date",
+                 "before the move it answers")
+    expect_error(w.bob.post(u, {"days": 25, "on": add_days(START, 41)}), 422, "invalid_date",
+                 "in the future")
+    r = w.bob.post(u, {"days": 25, "on": add_days(rcv, 3)})
+    expect_status(r, 201, "the notice posted on the 3rd day")
+    expect_eq(r.json["notice"], {"by": "black", "days": 25, "on": add_days(rcv, 3)},
+              "GAME notice with his date")
+    due = add_days(rcv, 25 + 2)
+    ru = "games/%d/reminder" % g1
+    expect_error(w.alice.post(ru, {"sent": add_days(due, -1)}), 422, "too_early",
+                 "not before the 25 days and the post")
+    expect_status(w.alice.post(ru, {"sent": due}), 201, "the reminder when due")
+    g = play(w.bob, g1, "e5", received=rcv, sent=add_days(rcv, 28))
+    c = g["clock"]["black"]
+    expect_eq((g["moves"][1]["days"], c["penalty_days"]), (28, 0),
+              "28 days after a notice of 25, reminded: no penalty")
+    # the reminder first (due 14 + 2 + 2 after the start), then the notice
+    due2 = add_days(rcv, 14 + 2)
+    expect_status(w.alice.post("games/%d/reminder" % g2, {"sent": due2}), 201, "reminder")
+    expect_status(w.bob.post("games/%d/notice" % g2, {"days": 25, "on": add_days(due2, 1)}),
+                  201, "a notice after it")
+    g = play(w.bob, g2, "e5", received=rcv, sent=add_days(rcv, 28))
+    expect_eq(g["clock"]["black"]["penalty_days"], 3, "the notice came too late: +3")
+
+
 @test
 def lost_on_time_under_automatic_forfeit():
     """SPEC 4.6 (server profile, automatic forfeit): the day before the
