@@ -254,9 +254,10 @@ START_TEST(test_series_visibility)
 	new_game(&g, "server", "startpos", "2027-01-04");
 	ck_assert(!corr_series_visible(&g, WHITE)); /* no series at all */
 	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
-	ck_assert(corr_series_visible(&g, WHITE));        /* the proposer */
-	ck_assert(!corr_series_visible(&g, BLACK));       /* the opponent */
-	ck_assert(!corr_series_visible(&g, CORR_NOBODY)); /* a bystander, a TL too: his seat, not his role */
+	ck_assert(corr_series_visible(&g, WHITE));  /* the proposer */
+	ck_assert(!corr_series_visible(&g, BLACK)); /* the opponent */
+	ck_assert(!corr_series_visible(
+	        &g, CORR_NOBODY)); /* a bystander, a TL too: his seat, not his role */
 	corr_game_free(&g);
 }
 END_TEST
@@ -396,17 +397,65 @@ START_TEST(test_tl_result)
 	new_game(&g, "server", "startpos", "2027-01-04");
 	ck_assert(corr_result_valid("0-0"));
 	ck_assert(!corr_result_valid("*"));
-	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "lost position",
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "adjudicated", "lost position",
 	                                day("2027-02-01"), &d, &e),
 	                 CC_OK);
 	ck_assert_str_eq(d.state.result, "0-1");
-	ck_assert_str_eq(d.detail, "* -> 0-1 (adjudication): lost position");
+	ck_assert_str_eq(d.state.how, "adjudicated");
+	ck_assert_str_eq(d.detail, "* -> 0-1 (adjudication, adjudicated): lost position");
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
 	/* A TL may correct a finished game. */
-	ck_assert_int_eq(
-	        corr_tl_result(&g, "1/2-1/2", "adjudication", "appeal", day("2027-02-02"), &d, &e),
-	        CC_OK);
-	ck_assert_str_eq(d.detail, "0-1 -> 1/2-1/2 (adjudication): appeal");
+	ck_assert_int_eq(corr_tl_result(&g, "1/2-1/2", "adjudication", "adjudicated", "appeal",
+	                                day("2027-02-02"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.detail, "0-1 -> 1/2-1/2 (adjudication, adjudicated): appeal");
+	ck_refused(corr_tl_result(&g, "1-0", "", "guessed", "x", day("2027-02-02"), &d, e),
+	           "invalid_field");
+	ck_assert(corr_how_valid("reported") && corr_how_valid("scored") &&
+	          !corr_how_valid("played"));
+	corr_game_free(&g);
+}
+END_TEST
+
+/* Issue 21 items 4 and 12: how a result came about.  The board's endings
+ * are "played"; a TL's result is reported by default; scoring a finished
+ * game (6.2.8) keeps what it was as played for the rating (4.5.4.2), an
+ * unfinished one nothing. */
+START_TEST(test_result_how)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	play(&g, WHITE, "e4", "2027-01-05");
+	ck_assert_int_eq(corr_resign(&g, BLACK, day("2027-01-06"), &d, &e), CC_OK);
+	ck_assert_str_eq(d.state.how, "played");
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* 6.2.8 scores it for Black (White withdrew): played stays 1-0 */
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "scored", "withdrawal",
+	                                day("2027-02-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.how, "scored");
+	ck_assert_str_eq(d.state.played, "1-0");
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* scored again: still the game as played */
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "scored", "again",
+	                                day("2027-02-02"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.played, "1-0");
+	/* reported by default, and then nothing kept */
+	ck_assert_int_eq(corr_tl_result(&g, "1/2-1/2", "", NULL, "the players' report",
+	                                day("2027-02-02"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.how, "reported");
+	ck_assert_str_eq(d.state.played, "");
+	corr_game_free(&g);
+	/* an unfinished game scored: unplayed, nothing to keep */
+	new_game(&g, "server", "startpos", "2027-01-04");
+	ck_assert_int_eq(corr_tl_result(&g, "1-0", "adjudication", "scored", "withdrawal",
+	                                day("2027-02-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.played, "");
 	corr_game_free(&g);
 }
 END_TEST
@@ -870,6 +919,7 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_claims);
 	tcase_add_test(tc, test_series_cancel);
 	tcase_add_test(tc, test_tl_result);
+	tcase_add_test(tc, test_result_how);
 	tcase_add_test(tc, test_findings_and_sweep_forfeit);
 	tcase_add_test(tc, test_days_follow_the_clock);
 	tcase_add_test(tc, test_stored_rows);

@@ -28,6 +28,15 @@ const char *corr_side_name(int side)
 	return side == WHITE ? "white" : side == BLACK ? "black" : "";
 }
 
+bool corr_how_valid(const char *how)
+{
+	static const char *const hows[] = {"reported", "adjudicated", "scored", NULL};
+	for (const char *const *h = hows; how && *h; h++)
+		if (strcmp(*h, how) == 0)
+			return true;
+	return false;
+}
+
 bool corr_result_valid(const char *result)
 {
 	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "0-0", NULL};
@@ -188,6 +197,8 @@ void corr_delta_finish(struct corr_delta *d, const char *result, const char *ter
 	snprintf(d->state.result, sizeof d->state.result, "%s", result);
 	snprintf(d->state.termination, sizeof d->state.termination, "%s",
 	         termination ? termination : "");
+	snprintf(d->state.how, sizeof d->state.how, "played");
+	d->state.played[0] = '\0';
 	d->state.finished_on = day;
 	/* A pending series and a draw offer end with the game. */
 	d->state.draw_offer = CORR_NOBODY;

@@ -76,21 +76,25 @@ struct rating_write {
 	int64_t user;
 	bool set_start, set_otb;
 	int start, otb;
+	int foreign; /* -1 unchanged, else 0 or 1 */
 };
 
 static int write_rating(struct app *app, void *ctx)
 {
 	struct rating_write *w = ctx;
 	int rc = store_ratings_set(app->st, w->user, w->set_start, w->start, w->set_otb, w->otb);
+	/* DSU 4.5.5.2: whether he is foreign decides a newcomer's first rating */
+	if (rc == 1 && w->foreign >= 0)
+		rc = store_ratings_set_foreign(app->st, w->user, w->foreign == 1);
 	return rc == 1 ? STORE_OK : rc == 0 ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
 int svc_rating_set(struct app *app, const struct user *who, int64_t user, bool set_start, int start,
-                   bool set_otb, int otb, struct svc_outcome *o)
+                   bool set_otb, int otb, int foreign, struct svc_outcome *o)
 {
 	if (authorize(who, AUTH_RATING_SET, user, o) != SVC_OK || known(app, user, o) != SVC_OK)
 		return o->status;
-	struct rating_write w = {user, set_start, set_otb, start, otb};
+	struct rating_write w = {user, set_start, set_otb, start, otb, foreign};
 	int rc = svc_write(app, write_rating, &w);
 	if (rc == STORE_NOT_FOUND)
 		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",

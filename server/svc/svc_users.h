@@ -27,9 +27,10 @@ int svc_user_create(struct app *app, const struct user *who, const char *name, c
 
 /* PATCH /users/{id} (rating_set: an admin's, never on himself): user's
  * start (K-skak) rating and/or OTB rating (set_*: given; STORE_NO_RATING:
- * none); the groups he is in are rated again from his first. */
+ * none) and whether he is foreign (DSU 4.5.5.2; -1: unchanged, 0, 1);
+ * the groups he is in are rated again from his first. */
 int svc_rating_set(struct app *app, const struct user *who, int64_t user, bool set_start, int start,
-                   bool set_otb, int otb, struct svc_outcome *o);
+                   bool set_otb, int otb, int foreign, struct svc_outcome *o);
 
 /* POST /users/{id}/rights (right_grant: an admin's, never to himself): an
  * entry right the server cannot compute (DSU 6.5.3.2c international play,
