@@ -101,15 +101,15 @@ int api_actions_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
 /* A result the TL records (DSU 6.2.6 and 6.8.9 the players' report,
  * 6.2.7 adjudication, 6.2.8 a game scored), kept with its reason in the
  * audit table.  May correct a finished game.  "how" defaults to
- * reported; the termination to none for a report, adjudication
- * otherwise. */
+ * reported; the termination to adjudication (a TL's decision, whatever
+ * its how). */
 int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	static const char *const keys[] = {"result", "reason", "termination", "how", "rev", NULL};
 	static const char *const terms[] = {"adjudication", "time_forfeit", "resignation",
 	                                    "agreement", NULL};
 	json_t *body = api_body_object(rq, rs);
-	const char *result, *reason, *term = NULL, *how = "reported";
+	const char *result, *reason, *term = "adjudication", *how = "reported";
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "result", true, &result, rs) ||
 	    api_get_string(body, "reason", true, &reason, rs) ||
@@ -123,9 +123,7 @@ int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "invalid_field",
 		                 "how must be reported (the players' report of a game played, DSU "
 		                 "6.2.6, 6.8.9), adjudicated (6.2.7) or scored (unplayed, 6.2.8)");
-	if (!term)
-		term = strcmp(how, "reported") == 0 ? "" : "adjudication";
-	bool ok = !*term && strcmp(how, "reported") == 0;
+	bool ok = false;
 	for (const char *const *t = terms; *t; t++)
 		ok |= strcmp(*t, term) == 0;
 	if (!ok)
