@@ -448,10 +448,10 @@ static int c_vacation(struct ctx *c, const struct notify_event *ev)
 		      date(c, v->notice, nd));
 	if (ev->game.play == NOTIFY_EMAIL)
 		para(c->b, T(c->r,
-		             "In e-mail play a vacation applies to all remaining games at once "
-		             "(DSU 6.8.8).",
+		             "In e-mail play a vacation applies to all remaining games of the "
+		             "tournament at once (DSU 6.8.8).",
 		             "I e-mailturneringer holdes ferien samtidigt mod alle tilbageværende "
-		             "modstandere (DSU 6.8.8)."));
+		             "modstandere i turneringen (DSU 6.8.8)."));
 	int ng = v->ngames > 0 ? v->ngames : 1;
 	put(c->b, "\n%s\n",
 	    ng == 1 ? T(c->r, "Your game against him or her:",

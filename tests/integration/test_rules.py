@@ -704,23 +704,37 @@ def vacation_stops_only_its_tournament():
 
 
 @test
-def email_vacation_covers_every_tournament():
-    """DSU 6.8.8: an e-mail vacation applies to all remaining games: no
-    tournament needed, every opponent gets the notice, and it must fit
-    each tournament's own allowance."""
+def email_vacation_stops_only_its_tournament():
+    """Issue 21 item 6, DSU 6.8.8 ("Ferie skal afholdes samtidigt mod alle
+    tilbageværende modstandere", of that tournament): an e-mail vacation
+    naming its tournament is stored with it, stops only its games and is
+    told only to its opponents - not the postal opponent of another
+    tournament; naming none while in two is refused; its allowance counts
+    from its own tournament's start."""
     w = world("2027-06-01")
     w.ids["carol"], _ = w.srv.add_user("carol")
     a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
-    t1, (g1,) = tournament(w, "E1", "dsu-email", "2026-07-01", [a, b])
-    t2, (g2,) = tournament(w, "E2", "dsu-email", "2027-03-01", [a, c])
+    t1, (g1,) = tournament(w, "E1", "dsu-email", "2027-05-25", [a, b])
+    t2, (g2,) = tournament(w, "P2", "dsu-post", "2027-06-01", [a, c])
+
+    def fd(gid):
+        g = get_game(w.tl, gid)
+        return g["clock"][g["to_move"]]["forfeit_date"]
+
+    f1, f2 = fd(g1), fd(g2)
     r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14"})
-    expect_status(r, 201, "no tournament needed")
-    expect_eq(r.json["tournament"], None, "all games")
-    expect_eq(outbox_to(w), ["bob@example.org", "carol@example.org"], "both opponents told")
-    # 31 more days: E1's years turn on 1 July (11 + 5 and 20 fit), but in
-    # E2's first year (to 29 February 2028) 5 + 31 > 35
-    r = w.alice.post("vacations", {"start": "2027-06-20", "end": "2027-07-20"})
-    expect_error(r, 422, "vacation_too_long", "E2's allowance is used up")
+    expect_error(r, 422, "missing_field", "in two tournaments: say which")
+    r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14", "tournament": t1})
+    expect_status(r, 201, "the e-mail vacation of E1")
+    expect_eq(r.json["tournament"], t1, "stored with its tournament")
+    expect_eq(w.srv.db_rows("SELECT tournament_id FROM vacations WHERE user_id = ?", (a,)),
+              [(t1,)], "the row names E1")
+    expect_eq(outbox_to(w), ["bob@example.org"], "only E1's opponent is told")
+    expect_eq(fd(g2), f2, "the postal game of P2 is not stopped")
+    expect_eq(fd(g1), add_days(f1, 5), "E1's game stands still 5 days")
+    # E1's first year runs to 24 May 2028: 5 + 31 > 35
+    r = w.alice.post("vacations", {"start": "2027-06-20", "end": "2027-07-20", "tournament": t1})
+    expect_error(r, 422, "vacation_too_long", "E1's allowance")
     expect_message_mentions(r, "35", what="the allowance")
 
 
