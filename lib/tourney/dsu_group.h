@@ -18,6 +18,14 @@
 
 #include "tourney/dsu_common.h"
 
+/* DSU 6.5.2.1, 6.5.3.1: "Inden gruppen starter, modtager hver spiller
+ * startbrevet": a group formed from entries starts this many days after
+ * the letter goes out, so that its players have the names, addresses and
+ * rules before their first move (our reading: the 14 days of 6.7.4.2, the
+ * only lead time the rules give, "normalt ca. 14 dage før
+ * turneringsstarten"). */
+#define DSU_START_LETTER_DAYS 14
+
 /* The event a group belongs to: it fixes which places ties decide. */
 enum dsu_event {
 	DSU_EVENT_EMT = 0,    /* M, K, Å groups: 1st and 2nd (6.5.4.1) */
