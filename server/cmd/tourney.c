@@ -509,17 +509,26 @@ static int kind_withdrawal(struct ctx *c, struct scratch *s, const json_t *in, j
 	return 0;
 }
 
+/* The kinds of questions: the input's "queries" list into *qs, the
+ * output's "results" list (new, owned by out) into *res. */
+static int queries_of(struct ctx *c, const json_t *in, json_t *out, json_t **qs, json_t **res)
+{
+	if (get_type(c, in, "queries", JSON_ARRAY, true, qs) != 0)
+		return -1;
+	*res = json_array();
+	json_object_set_new(out, "results", *res);
+	return 0;
+}
+
 /* ---- email_triggers ---- */
 
 /* 6.8.1 and 6.8.5 questions. */
 static int kind_email_triggers(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
 {
-	json_t *qs;
+	json_t *qs, *res;
 	(void)s;
-	if (get_type(c, in, "queries", JSON_ARRAY, true, &qs) != 0)
+	if (queries_of(c, in, out, &qs, &res) != 0)
 		return -1;
-	json_t *res = json_array();
-	json_object_set_new(out, "results", res);
 	for (size_t i = 0; i < json_array_size(qs); i++) {
 		json_t *q = json_array_get(qs, i);
 		const char *id, *trigger;
@@ -1323,12 +1332,10 @@ static int kind_entry_rights(struct ctx *c, struct scratch *s, const json_t *in,
  * class while his groups of it listed in "ongoing" are unfinished? */
 static int kind_new_group(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
 {
-	json_t *qs;
+	json_t *qs, *res;
 	(void)s;
-	if (get_type(c, in, "queries", JSON_ARRAY, true, &qs) != 0)
+	if (queries_of(c, in, out, &qs, &res) != 0)
 		return -1;
-	json_t *res = json_array();
-	json_object_set_new(out, "results", res);
 	for (size_t i = 0; i < json_array_size(qs); i++) {
 		json_t *q = json_array_get(qs, i), *on;
 		const char *id, *cls_s;
