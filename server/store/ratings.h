@@ -181,7 +181,7 @@ int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool se
  * 1 and *foreign, 0 no such user, -1 on error. */
 int store_ratings_foreign(store *s, int64_t user, bool *foreign);
 
-/* Sets it (the trigger of 0016 re-rates his groups): 1, 0 no such user,
+/* Sets it (the trigger of 0020 re-rates his groups): 1, 0 no such user,
  * -1 on error. */
 int store_ratings_set_foreign(store *s, int64_t user, bool foreign);
 
