@@ -145,6 +145,7 @@ static void players_of(const struct hgroup *h, const int *list, struct rating_pl
 		pl[i].performance = h->who[i] < 0;
 		pl[i].ro = h->who[i] < 0 ? 0 : list[h->who[i]];
 		pl[i].winner = false;
+		pl[i].absent = false;
 	}
 	struct rating_group g = {GROUP, pl, (size_t)h->ngames, h->games, false};
 	bool win[GROUP];

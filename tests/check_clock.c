@@ -249,7 +249,9 @@ static size_t p_game(const struct clock_profile *p, struct clock_move *m, int32_
 		m[n++] = (struct clock_move){t, t, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
 	}
 	int32_t rem = 0, tld = 0;
-	ck_assert_int_eq(clock_silence_dates(p, t, 0, -1, NULL, 0, &rem, &tld, NULL, 0), CC_OK);
+	ck_assert_int_eq(
+	        clock_silence_dates(p, t, CLOCK_NO_DATE, 0, -1, NULL, 0, &rem, &tld, NULL, 0),
+	        CC_OK);
 	*sent10 = t + days10;
 	m[n] = (struct clock_move){t, *sent10, 0, 0, 0, CLOCK_NO_DATE, CLOCK_NO_DATE};
 	if (reminded) {
@@ -559,7 +561,126 @@ START_TEST(test_profiles)
 		                 clock_profile_at(n));
 		n++;
 	}
-	ck_assert_int_eq((int)n, 3);
+	ck_assert_int_eq((int)n, 4);
+}
+END_TEST
+
+/* Issue 21 item 8, DSU 6.2.1.2 + 6.3.2.2: a game of a postal tournament
+ * played by e-mail keeps the postal allowance (30 days per 10 moves,
+ * 6.3.1) and rules (holidays, vacations per tournament, 3 and 6 for
+ * invalid moves, the post both ways before a reminder), while the move
+ * counts as received the day after sending and the weekend rule does not
+ * apply (6.3.2.2 a, b). */
+START_TEST(test_profile_post_by_email)
+{
+	const struct clock_profile *pe = P("dsu-post-email");
+	ck_assert_int_eq(pe->days_per_period, 30);
+	ck_assert_int_eq(pe->moves_per_period, 10);
+	ck_assert_int_eq(pe->receipt, CLOCK_RECEIPT_NEXT_DAY);
+	ck_assert(!pe->weekend_rule && pe->holidays && !pe->vacation_all_games);
+	ck_assert(!pe->auto_forfeit && pe->series_shown && !pe->reminder_from_sent);
+	ck_assert_int_eq(pe->penalty_invalid, 3);
+	ck_assert_int_eq(pe->penalty_invalid_repeat, 6);
+	/* W1 by post is 0 days (Saturday-Sunday one day); by e-mail 1 */
+	int32_t sat = D("2027-06-05");
+	ck_assert_int_eq(calendar_weekday(sat), CALENDAR_SATURDAY);
+	ck_assert_int_eq(days_of(P("dsu-post"), sat, sat + 1, NULL, 0), 0);
+	ck_assert_int_eq(days_of(pe, sat, sat + 1, NULL, 0), 1);
+	/* received the day after the opponent's date */
+	int32_t r;
+	ck_assert_int_eq(clock_receipt_date(pe, sat, &r, NULL, 0), CC_OK);
+	ck_assert_int_eq(r, sat + 1);
+	/* 31 days to White's first move (a Monday): forfeited at move 10's
+	   control (30 days) here, not under dsu-email (40) */
+	int32_t start = D("2027-05-03");
+	struct clock_move m[] = {{CLOCK_NO_DATE, start + 31, 0, 0, 0, 0, 0}};
+	struct clock_game g = game(pe, start, m, 1);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_WHITE].limit_days, 30);
+	ck_assert(res.player[CLOCK_WHITE].forfeited);
+	g.profile = P("dsu-email");
+	ck_assert(!compute(&g, NULL).player[CLOCK_WHITE].forfeited);
+	/* Black received it the day after (derived) and is silent: 14 days and
+	   the e-mail transit both ways (6.3.4): due 16 days after White's
+	   mail; the TL 7 days later */
+	g.profile = pe;
+	m[0].sent = start + 3;
+	res = compute(&g, NULL);
+	ck_assert_int_eq(res.pending_received, start + 4);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date, start + 3 + 16);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].tl_date, start + 3 + 16 + 7);
+	/* the Christmas holiday stops it as by post */
+	ck_assert_int_eq(days_of(pe, D("2027-12-18"), D("2028-01-04"), NULL, 0), 5);
+}
+END_TEST
+
+/* Issue 21 item 10, DSU 6.8.3: "Hvis intet svar foreligger efter 14
+ * dage": the e-mail reminder is due 14 days after the waiting player's
+ * mail, not 14 days after the day the move counts as received. */
+START_TEST(test_email_reminder_day)
+{
+	const struct clock_profile *mail = P("dsu-email");
+	int32_t start = D("2027-05-03"), sent = D("2027-05-10");
+	struct clock_move m[] = {{CLOCK_NO_DATE, sent, 0, 0, 0, 0, 0}};
+	struct clock_game g = game(mail, start, m, 1);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.pending_received, sent + 1); /* 6.8.6 */
+	ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date, D("2027-05-24"));
+	ck_assert_int_eq(res.player[CLOCK_BLACK].tl_date, D("2027-05-31"));
+	int32_t rem, tl;
+	ck_assert_int_eq(
+	        clock_silence_dates(mail, sent + 1, sent, 0, -1, NULL, 0, &rem, &tl, NULL, 0),
+	        CC_OK);
+	ck_assert_int_eq(rem, D("2027-05-24"));
+	/* a notice of 20 days: his 20 days run from the day after the mail */
+	g.pending.announced = 20;
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_BLACK].reminder_date, sent + 1 + 20);
+	/* postal play keeps 14 days and the post both ways from the receipt */
+	const struct clock_profile *post = P("dsu-post");
+	ck_assert_int_eq(
+	        clock_silence_dates(post, sent + 2, sent, 0, -1, NULL, 0, &rem, &tl, NULL, 0),
+	        CC_OK);
+	ck_assert_int_eq(rem, sent + 2 + 14 + 2);
+	/* a sent date after the receipt is refused */
+	ck_assert_int_eq(
+	        clock_silence_dates(mail, sent, sent + 1, 0, -1, NULL, 0, &rem, &tl, NULL, 0),
+	        CC_ERR_RANGE);
+}
+END_TEST
+
+/* Issue 21 item 9, DSU 6.3.4: the penalties are for a player who used
+ * more than 14 days "uden at have underrettet sin modstander herom".  He
+ * announced 25 days and used 28, reminded and the TL told: no penalty;
+ * his notice moved the reminder to the end of the 25 days plus the post. */
+START_TEST(test_notice_no_penalty)
+{
+	const struct clock_profile *post = P("dsu-post");
+	int32_t start = D("2027-05-03");
+	int32_t r = D("2027-05-10"); /* Black received White's first move */
+	struct clock_move m[] = {
+	        {CLOCK_NO_DATE, D("2027-05-08"), 0, 0, 0, 0, 0},
+	        {r, r + 28, 25, 0, CLOCK_MOVE_REMINDED | CLOCK_MOVE_TL_TOLD, r + 27, r + 27}};
+	struct clock_game g = game(post, start, m, 2);
+	struct clock_result res = compute(&g, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].thinking_days, 28);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].penalty_days, 0);
+	m[1].announced = 0; /* without the notice: 3 + 6 */
+	ck_assert_int_eq(compute(&g, NULL).player[CLOCK_BLACK].penalty_days, 9);
+	/* pending: the reminder after the 25 days and the post back (2) */
+	struct clock_game h = game(post, start, m, 1);
+	h.pending.received = r;
+	h.pending.announced = 25;
+	res = compute(&h, NULL);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date, r + 25 + 2);
+	ck_assert_int_eq(res.player[CLOCK_BLACK].tl_date, r + 25 + 2 + 7);
+	/* a reminder recorded anyway does not make the pending move dearer:
+	   the forfeit date is the plain one */
+	int32_t fd = res.player[CLOCK_BLACK].forfeit_date;
+	h.pending.flags = CLOCK_MOVE_REMINDED | CLOCK_MOVE_TL_TOLD;
+	h.pending.reminded_on = h.pending.tl_on = r + 16;
+	ck_assert_int_eq(compute(&h, NULL).player[CLOCK_BLACK].forfeit_date, fd);
+	h.pending.announced = 0;
+	ck_assert_int_lt(compute(&h, NULL).player[CLOCK_BLACK].forfeit_date, fd);
 }
 END_TEST
 
@@ -1149,13 +1270,23 @@ START_TEST(test_game_silence_recorded)
 	static const struct {
 		int sent, announced, penalty;
 	} cases[] = {
-	        {14, 0, 0},  {15, 0, 3},  {20, 0, 3},  {21, 0, 9},  {30, 0, 9},
-	        {20, 20, 0}, {21, 20, 3}, {26, 20, 3}, {27, 20, 9}, {10, 5, 0},
+	        {14, 0, 0},
+	        {15, 0, 3},
+	        {20, 0, 3},
+	        {21, 0, 9},
+	        {30, 0, 9},
+	        /* DSU 6.3.4 (issue 21): after a notice no penalty at all, even
+	           past the days announced and reminded */
+	        {20, 20, 0},
+	        {21, 20, 0},
+	        {26, 20, 0},
+	        {27, 20, 0},
+	        {10, 5, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		int32_t rem, tl;
-		ck_assert_int_eq(clock_silence_dates(srv, start, cases[i].announced, -1, NULL, 0,
-		                                     &rem, &tl, NULL, 0),
+		ck_assert_int_eq(clock_silence_dates(srv, start, CLOCK_NO_DATE, cases[i].announced,
+		                                     -1, NULL, 0, &rem, &tl, NULL, 0),
 		                 CC_OK);
 		int32_t sent = start + cases[i].sent;
 		struct clock_move m[] = {{CLOCK_NO_DATE, sent, (int16_t)cases[i].announced, 0, 0,
@@ -1520,21 +1651,24 @@ START_TEST(test_silence_dates)
 	int32_t rem, tl;
 	char err[128];
 	int32_t r = D("2027-06-01");
-	ck_assert_int_eq(clock_silence_dates(post, r, 0, -1, NULL, 0, &rem, &tl, err, sizeof err),
+	ck_assert_int_eq(clock_silence_dates(post, r, CLOCK_NO_DATE, 0, -1, NULL, 0, &rem, &tl, err,
+	                                     sizeof err),
 	                 CC_OK);
 	ck_assert_int_eq(rem, r + 16);
 	ck_assert_int_eq(tl, r + 23);
-	ck_assert_int_eq(clock_silence_dates(post, r, 0, 0, NULL, 0, &rem, &tl, err, sizeof err),
+	ck_assert_int_eq(clock_silence_dates(post, r, CLOCK_NO_DATE, 0, 0, NULL, 0, &rem, &tl, err,
+	                                     sizeof err),
 	                 CC_OK);
 	ck_assert_int_eq(rem, r + 14);
 	/* e-mail, reminder inside the Christmas holiday: the TL date waits */
 	const struct clock_profile *mail = P("dsu-email");
-	ck_assert_int_eq(clock_silence_dates(mail, D("2027-12-05"), 0, -1, NULL, 0, &rem, &tl, err,
-	                                     sizeof err),
+	ck_assert_int_eq(clock_silence_dates(mail, D("2027-12-05"), D("2027-12-04"), 0, -1, NULL, 0,
+	                                     &rem, &tl, err, sizeof err),
 	                 CC_OK);
-	ck_assert_int_eq(rem, D("2027-12-19")); /* 5..18 Dec are the 14 days */
-	ck_assert_int_eq(tl, D("2028-01-07"));  /* 19 Dec + 1..6 Jan */
-	ck_assert_int_eq(clock_silence_dates(mail, r, -1, -1, NULL, 0, &rem, &tl, err, sizeof err),
+	ck_assert_int_eq(rem, D("2027-12-18")); /* 6.8.3: 4..17 Dec, from the mail, are the 14 */
+	ck_assert_int_eq(tl, D("2028-01-06"));  /* 18, 19 Dec + 1..5 Jan */
+	ck_assert_int_eq(clock_silence_dates(mail, r, CLOCK_NO_DATE, -1, -1, NULL, 0, &rem, &tl,
+	                                     err, sizeof err),
 	                 CC_ERR_RANGE);
 }
 END_TEST
@@ -2254,6 +2388,9 @@ static Suite *clock_suite(void)
 
 	TCase *r = tcase_create("rules");
 	tcase_add_test(r, test_profiles);
+	tcase_add_test(r, test_profile_post_by_email);
+	tcase_add_test(r, test_email_reminder_day);
+	tcase_add_test(r, test_notice_no_penalty);
 	tcase_add_test(r, test_profile_check);
 	tcase_add_test(r, test_holidays);
 	tcase_add_test(r, test_receipt_and_weekend);

@@ -254,9 +254,10 @@ START_TEST(test_series_visibility)
 	new_game(&g, "server", "startpos", "2027-01-04");
 	ck_assert(!corr_series_visible(&g, WHITE)); /* no series at all */
 	play_series(&g, WHITE, "e4", ruy, 4, "2027-01-05");
-	ck_assert(corr_series_visible(&g, WHITE));        /* the proposer */
-	ck_assert(!corr_series_visible(&g, BLACK));       /* the opponent */
-	ck_assert(!corr_series_visible(&g, CORR_NOBODY)); /* a bystander, a TL too: his seat, not his role */
+	ck_assert(corr_series_visible(&g, WHITE));  /* the proposer */
+	ck_assert(!corr_series_visible(&g, BLACK)); /* the opponent */
+	ck_assert(!corr_series_visible(
+	        &g, CORR_NOBODY)); /* a bystander, a TL too: his seat, not his role */
 	corr_game_free(&g);
 }
 END_TEST
@@ -396,17 +397,65 @@ START_TEST(test_tl_result)
 	new_game(&g, "server", "startpos", "2027-01-04");
 	ck_assert(corr_result_valid("0-0"));
 	ck_assert(!corr_result_valid("*"));
-	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "lost position",
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "adjudicated", "lost position",
 	                                day("2027-02-01"), &d, &e),
 	                 CC_OK);
 	ck_assert_str_eq(d.state.result, "0-1");
-	ck_assert_str_eq(d.detail, "* -> 0-1 (adjudication): lost position");
+	ck_assert_str_eq(d.state.how, "adjudicated");
+	ck_assert_str_eq(d.detail, "* -> 0-1 (adjudication, adjudicated): lost position");
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
 	/* A TL may correct a finished game. */
-	ck_assert_int_eq(
-	        corr_tl_result(&g, "1/2-1/2", "adjudication", "appeal", day("2027-02-02"), &d, &e),
-	        CC_OK);
-	ck_assert_str_eq(d.detail, "0-1 -> 1/2-1/2 (adjudication): appeal");
+	ck_assert_int_eq(corr_tl_result(&g, "1/2-1/2", "adjudication", "adjudicated", "appeal",
+	                                day("2027-02-02"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.detail, "0-1 -> 1/2-1/2 (adjudication, adjudicated): appeal");
+	ck_refused(corr_tl_result(&g, "1-0", "", "guessed", "x", day("2027-02-02"), &d, e),
+	           "invalid_field");
+	ck_assert(corr_how_valid("reported") && corr_how_valid("scored") &&
+	          !corr_how_valid("played"));
+	corr_game_free(&g);
+}
+END_TEST
+
+/* Issue 21 items 4 and 12: how a result came about.  The board's endings
+ * are "played"; a TL's result is reported by default; scoring a finished
+ * game (6.2.8) keeps what it was as played for the rating (4.5.4.2), an
+ * unfinished one nothing. */
+START_TEST(test_result_how)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e;
+	new_game(&g, "server", "startpos", "2027-01-04");
+	play(&g, WHITE, "e4", "2027-01-05");
+	ck_assert_int_eq(corr_resign(&g, BLACK, day("2027-01-06"), &d, &e), CC_OK);
+	ck_assert_str_eq(d.state.how, "played");
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* 6.2.8 scores it for Black (White withdrew): played stays 1-0 */
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "scored", "withdrawal",
+	                                day("2027-02-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.how, "scored");
+	ck_assert_str_eq(d.state.played, "1-0");
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	/* scored again: still the game as played */
+	ck_assert_int_eq(corr_tl_result(&g, "0-1", "adjudication", "scored", "again",
+	                                day("2027-02-02"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.played, "1-0");
+	/* reported by default, and then nothing kept */
+	ck_assert_int_eq(corr_tl_result(&g, "1/2-1/2", "", NULL, "the players' report",
+	                                day("2027-02-02"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.how, "reported");
+	ck_assert_str_eq(d.state.played, "");
+	corr_game_free(&g);
+	/* an unfinished game scored: unplayed, nothing to keep */
+	new_game(&g, "server", "startpos", "2027-01-04");
+	ck_assert_int_eq(corr_tl_result(&g, "1-0", "adjudication", "scored", "withdrawal",
+	                                day("2027-02-01"), &d, &e),
+	                 CC_OK);
+	ck_assert_str_eq(d.state.played, "");
 	corr_game_free(&g);
 }
 END_TEST
@@ -487,14 +536,28 @@ START_TEST(test_rule_operations)
 	struct corr_error e = {0};
 	new_game(&g, "dsu-post", "startpos", "2027-05-03");
 	/* the notice: the player to move, 15..366, once a move */
-	ck_refused(corr_notice(&g, BLACK, 20, day("2027-05-04"), &d, e), "not_your_turn");
-	ck_refused(corr_notice(&g, WHITE, 14, day("2027-05-04"), &d, e), "invalid_field");
-	ck_assert_int_eq(corr_notice(&g, WHITE, 20, day("2027-05-04"), &d, &e), CC_OK);
+	ck_refused(corr_notice(&g, BLACK, 20, CLOCK_NO_DATE, day("2027-05-04"), &d, e),
+	           "not_your_turn");
+	ck_refused(corr_notice(&g, WHITE, 14, CLOCK_NO_DATE, day("2027-05-04"), &d, e),
+	           "invalid_field");
+	/* a postal player dates it (issue 21): not in the future, not before
+	   the move it answers (here the start) */
+	ck_refused(corr_notice(&g, WHITE, 20, day("2027-05-05"), day("2027-05-04"), &d, e),
+	           "invalid_date");
+	ck_refused(corr_notice(&g, WHITE, 20, day("2027-05-02"), day("2027-05-04"), &d, e),
+	           "invalid_date");
+	ck_assert_int_eq(corr_notice(&g, WHITE, 20, day("2027-05-03"), day("2027-05-04"), &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(d.record.on, day("2027-05-03"));
+	ck_assert_int_eq(corr_notice(&g, WHITE, 20, CLOCK_NO_DATE, day("2027-05-04"), &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(d.record.on, day("2027-05-04"));
 	ck_assert(d.has_record);
 	ck_assert_int_eq(d.record.kind, CORR_REC_NOTICE);
 	ck_assert_int_eq(d.record.days, 20);
 	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
-	ck_refused(corr_notice(&g, WHITE, 30, day("2027-05-05"), &d, e), "notice_given");
+	ck_refused(corr_notice(&g, WHITE, 30, CLOCK_NO_DATE, day("2027-05-05"), &d, e),
+	           "notice_given");
 	/* 20 announced: the reminder is due after 20 days and the post */
 	struct clock_result res;
 	ck_assert_int_eq(corr_clock(&g, day("2027-05-05"), &res, NULL, &e), CC_OK);
@@ -597,6 +660,184 @@ START_TEST(test_both_lose_and_lost_on_time)
 }
 END_TEST
 
+/* Issue 21 item 9, DSU 6.3.4: a player who announced his longer think is
+ * charged no penalty, reminded or not; a notice posted after the reminder
+ * he got comes too late.  Elsewhere than by post the server dates the
+ * notice. */
+START_TEST(test_notice_spares_the_penalty)
+{
+	for (int late = 0; late < 2; late++) {
+		struct corr_game g;
+		struct corr_delta d;
+		struct corr_error e = {0};
+		new_game(&g, "dsu-post", "startpos", "2027-05-03");
+		struct corr_move_request w = {
+		        .text = "e4", .received = "2027-05-03", .sent = "2027-05-03"};
+		ck_assert_int_eq(corr_play(&g, WHITE, &w, day("2027-05-03"), &d, &e), CC_OK);
+		ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		/* Black got it on 5 May; his reminder is due 5 + 14 + 2 = 21 May */
+		const char *notice_on = late ? "2027-05-22" : "2027-05-10";
+		if (late) { /* the reminder first (21 May), then the notice */
+			ck_assert_int_eq(corr_reminder(&g, WHITE, day("2027-05-21"),
+			                               day("2027-05-21"), &d, &e),
+			                 CC_OK);
+			ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		}
+		ck_assert_int_eq(corr_notice(&g, BLACK, 25, day(notice_on), day(notice_on), &d, &e),
+		                 CC_OK);
+		ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		if (!late) {
+			struct clock_result res;
+			ck_assert_int_eq(corr_clock(&g, day("2027-05-11"), &res, NULL, &e), CC_OK);
+			/* the reminder waits for the 25 days and the post back */
+			ck_assert_int_eq(res.player[CLOCK_BLACK].reminder_date,
+			                 day("2027-05-05") + 25 + 2);
+			ck_refused(corr_reminder(&g, WHITE, day("2027-05-31"), day("2027-05-31"),
+			                         &d, e),
+			           "too_early");
+			ck_assert_int_eq(corr_reminder(&g, WHITE, day("2027-06-01"),
+			                               day("2027-06-01"), &d, &e),
+			                 CC_OK);
+			ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		}
+		/* he used 28 days: 5 May to 2 June */
+		struct corr_move_request b = {
+		        .text = "e5", .received = "2027-05-05", .sent = "2027-06-02"};
+		ck_assert_int_eq(corr_play(&g, BLACK, &b, day("2027-06-02"), &d, &e), CC_OK);
+		ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+		struct clock_result res;
+		ck_assert_int_eq(corr_clock(&g, day("2027-06-02"), &res, NULL, &e), CC_OK);
+		ck_assert_int_eq(res.player[CLOCK_BLACK].thinking_days, 28);
+		ck_assert_msg(res.player[CLOCK_BLACK].penalty_days == (late ? 3 : 0),
+		              "late %d: penalty %d", late, res.player[CLOCK_BLACK].penalty_days);
+		corr_game_free(&g);
+	}
+	struct corr_game g;
+	struct corr_delta d;
+	new_game(&g, "dsu-email", "startpos", "2027-05-03");
+	ck_refused(corr_notice(&g, WHITE, 20, day("2027-05-03"), day("2027-05-04"), &d, e),
+	           "invalid_field");
+	corr_game_free(&g);
+}
+END_TEST
+
+/* Issue 21 item 7, DSU 6.8.2: "Den normalt accepterede e-mail transmission
+ * er 1 dag. Hvis der angives længere transmissions tid, kan det indberettes
+ * til TL til afgørelse": a TL records a longer transmission as a later
+ * received date of an e-mail move; never an earlier one than the normal
+ * day, and a correction of the move before keeps it. */
+START_TEST(test_email_longer_transmission)
+{
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e = {0};
+	new_game(&g, "dsu-email", "startpos", "2027-05-03");
+	struct corr_move_request w = {.text = "e4", .sent = "2027-05-04"};
+	ck_assert_int_eq(corr_play(&g, WHITE, &w, day("2027-05-04"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	struct corr_move_request b = {.text = "e5", .sent = "2027-05-12"};
+	ck_assert_int_eq(corr_play(&g, BLACK, &b, day("2027-05-12"), &d, &e), CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	ck_assert_int_eq(g.moves[1].received, day("2027-05-05")); /* the day after */
+	int32_t today = day("2027-05-20");
+	ck_refused(corr_move_dates(&g, 2, day("2027-05-04"), CLOCK_NO_DATE, "x", today, &d, e),
+	           "invalid_date"); /* earlier than the normal day */
+	ck_refused(corr_move_dates(&g, 1, day("2027-05-04"), CLOCK_NO_DATE, "x", today, &d, e),
+	           "invalid_field"); /* the first move counts from the start */
+	ck_assert_int_eq(corr_move_dates(&g, 2, day("2027-05-08"), CLOCK_NO_DATE,
+	                                 "the mail took 4 days (6.8.2)", today, &d, &e),
+	                 CC_OK);
+	ck_assert_int_eq(corr_apply(&g, &d, &e), CC_OK);
+	struct clock_ply plies[2];
+	struct clock_result res;
+	ck_assert_int_eq(corr_clock(&g, today, &res, plies, &e), CC_OK);
+	ck_assert_int_eq(plies[1].days, 4); /* 8 to 12 May, not 5 to 12 */
+	/* White's sent date corrected to the 5th: the longer transmission stays */
+	ck_assert_int_eq(
+	        corr_move_dates(&g, 1, CLOCK_NO_DATE, day("2027-05-05"), "x", today, &d, &e),
+	        CC_OK);
+	ck_assert_uint_eq(d.nfixes, 2);
+	ck_assert_int_eq(d.fixes[1].received, day("2027-05-08"));
+	/* ... and to the 7th: the normal day (the 8th) and the recorded one meet */
+	ck_assert_int_eq(
+	        corr_move_dates(&g, 1, CLOCK_NO_DATE, day("2027-05-07"), "x", today, &d, &e),
+	        CC_OK);
+	ck_assert_int_eq(d.fixes[1].received, day("2027-05-08"));
+	/* on the server the received date stays the server's */
+	corr_game_free(&g);
+	new_game(&g, "server", "startpos", "2027-05-03");
+	play(&g, WHITE, "e4", "2027-05-04");
+	play(&g, BLACK, "e5", "2027-05-06");
+	ck_refused(corr_move_dates(&g, 2, day("2027-05-05"), CLOCK_NO_DATE, "x", today, &d, e),
+	           "invalid_field");
+	corr_game_free(&g);
+}
+END_TEST
+
+/* Plays the ten moves of each side of a postal game, all on `day` (0
+ * days each) but White's 10th (sent w10) and Black's 10th (received b10r,
+ * sent b10s). */
+static void ten_each(struct corr_game *g, const char *day0, const char *w10, const char *b10r,
+                     const char *b10s, const char *today)
+{
+	static const char *const moves[] = {"e4", "e5",  "Nf3", "Nc6", "Bc4", "Bc5", "d3",
+	                                    "d6", "Nc3", "Nf6", "Be3", "Be6", "Qd2", "Qd7",
+	                                    "h3", "h6",  "a3",  "a6",  "b4",  "b5"};
+	for (int i = 0; i < 20; i++) {
+		struct corr_move_request rq = {.text = moves[i], .received = day0, .sent = day0};
+		if (i == 18)
+			rq.sent = w10;
+		if (i == 19) {
+			rq.received = b10r;
+			rq.sent = b10s;
+		}
+		struct corr_delta d;
+		struct corr_error e = {0};
+		int rc = corr_play(g, i % 2 ? BLACK : WHITE, &rq, day(today), &d, &e);
+		ck_assert_msg(rc == CC_OK, "%s: %s %s", moves[i], e.code, e.message);
+		ck_assert_int_eq(corr_apply(g, &d, &e), CC_OK);
+	}
+}
+
+/* DSU 6.3.3.4, issue 21: White is over at his 10th move (31 days), Black
+ * plays on and is over at his own 10th.  Playing on after a forfeit loses
+ * the game for both, whoever asks first: White's claim is 0-0 as well as
+ * Black's, and so is the sweep's finding. */
+START_TEST(test_both_over_whoever_asks)
+{
+	for (int claimant = WHITE; claimant <= BLACK; claimant++) {
+		struct corr_game g;
+		struct corr_delta d;
+		struct corr_error e = {0};
+		new_game(&g, "dsu-post", "startpos", "2027-05-03");
+		ten_each(&g, "2027-05-03", "2027-06-03", "2027-06-05", "2027-07-06", "2027-07-10");
+		struct clock_result res;
+		ck_assert_int_eq(corr_clock(&g, day("2027-07-10"), &res, NULL, &e), CC_OK);
+		ck_assert(res.player[CLOCK_WHITE].forfeited && res.player[CLOCK_BLACK].forfeited);
+		ck_assert_int_eq(corr_claim(&g, claimant, CORR_CLAIM_TIME_FORFEIT, NULL,
+		                            day("2027-07-10"), &d, &e),
+		                 CC_OK);
+		ck_assert_msg(strcmp(d.state.result, "0-0") == 0, "%s claims: %s",
+		              corr_side_name(claimant), d.state.result);
+		ck_assert_str_eq(d.action, "claim_both_lose");
+		ck_assert_str_eq(d.state.termination, "time_forfeit");
+		corr_game_free(&g);
+	}
+	/* White over, Black plays on within his time: White's claim (Black is
+	 * not over) is 0-0 too, since Black played on */
+	struct corr_game g;
+	struct corr_delta d;
+	struct corr_error e = {0};
+	new_game(&g, "dsu-post", "startpos", "2027-05-03");
+	ten_each(&g, "2027-05-03", "2027-06-03", "2027-06-05", "2027-06-06", "2027-06-10");
+	ck_assert_int_eq(
+	        corr_claim(&g, WHITE, CORR_CLAIM_TIME_FORFEIT, NULL, day("2027-06-10"), &d, &e),
+	        CC_OK);
+	ck_assert_str_eq(d.state.result, "0-0");
+	corr_game_free(&g);
+}
+END_TEST
+
 START_TEST(test_stored_rows)
 {
 	struct corr_game g;
@@ -678,12 +919,16 @@ static Suite *corr_suite(void)
 	tcase_add_test(tc, test_claims);
 	tcase_add_test(tc, test_series_cancel);
 	tcase_add_test(tc, test_tl_result);
+	tcase_add_test(tc, test_result_how);
 	tcase_add_test(tc, test_findings_and_sweep_forfeit);
 	tcase_add_test(tc, test_days_follow_the_clock);
 	tcase_add_test(tc, test_stored_rows);
 	tcase_add_test(tc, test_rule_operations);
 	tcase_add_test(tc, test_both_lose_and_lost_on_time);
 	tcase_add_test(tc, test_messages);
+	tcase_add_test(tc, test_both_over_whoever_asks);
+	tcase_add_test(tc, test_notice_spares_the_penalty);
+	tcase_add_test(tc, test_email_longer_transmission);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -261,24 +261,41 @@ END_TEST
 
 START_TEST(test_start_letter)
 {
-	struct notify_start_player pl[] = {{2, "bob", "Vej 2, 8000 Aarhus C"},
-	                                   {1, "alice", "alice@example.org"},
-	                                   {3, "carl", "Gade 3\r\nBcc: x@y"}};
+	struct notify_start_player pl[] = {{2, "bob", "Vej 2, 8000 Aarhus C", NULL},
+	                                   {1, "alice", NULL, NULL},
+	                                   {3, "carl", "Gade 3\r\nBcc: x@y", NULL}};
 	struct notify_pairing pr[] = {{1, 2, 11}, {3, 1, 12}, {2, 3, 0}};
 	struct notify_event ev = {.kind = NOTIFY_START};
-	ev.u.start = (struct notify_start){
-	        "EMT 2027/3", day("2027-09-01"), pl, 3, pr, 3, "https://chess.example/rules"};
+	ev.u.start = (struct notify_start){"EMT 2027/3",
+	                                   day("2027-09-01"),
+	                                   pl,
+	                                   3,
+	                                   pr,
+	                                   3,
+	                                   "https://chess.example/rules",
+	                                   NOTIFY_POSTAL,
+	                                   false,
+	                                   30,
+	                                   10};
 	struct notify_mail m;
 	render(&ev, NOTIFY_EN, -1, &m);
 	well_formed(&m);
 	HAS_SUBJ(&m, "start letter, group EMT 2027/3, start 2027-09-01");
 	HAS(&m, "(DSU 6.5.2.1)");
 	HAS(&m, "Start date: Wednesday 1 September 2027");
-	/* numbered in order, whatever the order given */
-	const char *a = strstr(m.body, " 1. alice, alice@example.org");
-	const char *b = strstr(m.body, " 2. bob, Vej 2, 8000 Aarhus C");
+	/* numbered in order, whatever the order given; 6.5.2.1: names and
+	   postal addresses (issue 21) */
+	const char *a = strstr(m.body, " 1. alice, (no postal address given)\n");
+	const char *b = strstr(m.body, " 2. bob, Vej 2, 8000 Aarhus C\n");
 	const char *c = strstr(m.body, " 3. carl, Gade 3  Bcc: x@y");
 	ck_assert_msg(a && b && c && a < b && b < c, "%s", m.body);
+	/* and the rules of the group's play go with it (6.5.2.1, 6.5.3.1) */
+	HAS(&m, "30 days for every 10 moves");
+	HAS(&m, "(DSU 6.3.2.1)");
+	HAS(&m, "(DSU 6.3.4)");
+	HAS(&m, "(DSU 6.3.6, 6.3.6.1)");
+	HAS(&m, "(DSU 6.2.6)");
+	LACKS(&m, "6.8.3");
 	HAS(&m, " 1 - 2   alice - bob");
 	HAS(&m, " 3 - 1   carl - alice");
 	HAS(&m, " 2 - 3   bob - carl");
@@ -293,6 +310,28 @@ START_TEST(test_start_letter)
 	HAS(&m, "Startdato: onsdag den 1. september 2027");
 	HAS(&m, "Partierne og farverne (hvid - sort):");
 	HAS(&m, "Reglementet:");
+	HAS(&m, " 1. alice, (ingen postadresse oplyst)");
+	HAS(&m, "30 dage til 10 træk");
+	HAS(&m, "posttid begge veje");
+	notify_mail_free(&m);
+	/* by e-mail: the e-mail addresses too, and 6.3.2.2's dates */
+	pl[1].email = "alice@example.org";
+	ev.u.start.by_email = true;
+	render(&ev, NOTIFY_EN, -1, &m);
+	HAS(&m, " 1. alice, (no postal address given); alice@example.org");
+	HAS(&m, "(DSU 6.2.1.2, 6.3.2.2)");
+	LACKS(&m, "(DSU 6.3.2.1)");
+	notify_mail_free(&m);
+	/* an e-mail tournament: its own rules (6.8) */
+	ev.u.start.play = NOTIFY_EMAIL;
+	ev.u.start.days = 40;
+	ev.u.start.by_email = false;
+	render(&ev, NOTIFY_DA, -1, &m);
+	well_formed(&m);
+	HAS(&m, "40 dage til 10 træk");
+	HAS(&m, "(DSU 6.8.3)");
+	HAS(&m, "(DSU 6.8.8, 6.3.6.1)");
+	LACKS(&m, "(DSU 6.2.6)");
 	notify_mail_free(&m);
 }
 END_TEST
@@ -561,9 +600,10 @@ START_TEST(test_bad_events)
 	ev.u.vacation = (struct notify_vacation){
 	        "alice", day("2027-06-08"), day("2027-06-07"), NOTIFY_NO_DATE, NULL, 0, false};
 	ck_assert_int_eq(notify_render(&env, &r, &ev, &m, err, sizeof err), CC_ERR_INVALID);
-	struct notify_start_player pl[] = {{1, "a", "x"}, {1, "b", "y"}};
+	struct notify_start_player pl[] = {{1, "a", "x", NULL}, {1, "b", "y", NULL}};
 	ev = (struct notify_event){.kind = NOTIFY_START};
-	ev.u.start = (struct notify_start){"G", day("2027-01-01"), pl, 2, NULL, 0, NULL};
+	ev.u.start = (struct notify_start){"G",  day("2027-01-01"), pl,    2,  NULL, 0,
+	                                   NULL, NOTIFY_POSTAL,     false, 30, 10};
 	ck_assert_int_eq(notify_render(&env, &r, &ev, &m, err, sizeof err), CC_ERR_INVALID);
 	pl[1].number = 2;
 	struct notify_pairing pr[] = {{1, 3, 0}};

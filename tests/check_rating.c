@@ -10,6 +10,7 @@
 
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
+#include "rating/rating_input.h"
 #include "util/status.h"
 #include "testutil.h"
 
@@ -73,6 +74,7 @@ static void load_case(json_t *input, struct vcase *vc, const char *id)
 		json_t *r = json_object_get(p, "rating");
 		vc->ids[i] = json_string_value(json_object_get(p, "id"));
 		vc->entry[i] = json_is_true(json_object_get(p, "entry"));
+		vc->players[i].absent = json_is_true(json_object_get(p, "absent"));
 		vc->players[i].registered = RATING_NONE;
 		if (json_object_get(p, "registered"))
 			vc->players[i].registered =
@@ -486,7 +488,7 @@ START_TEST(test_tables_3_4)
 	struct rating_game gm[15];
 	size_t ng = 0;
 	for (int i = 0; i < 6; i++)
-		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false};
+		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false, false};
 	for (int i = 0; i < 6; i++)
 		for (int j = i + 1; j < 6; j++)
 			gm[ng++] = (struct rating_game){i, j, RATING_GAME_PLAYED, 1, 1};
@@ -670,12 +672,172 @@ static int rate(struct rating_player *pl, int n, struct rating_game *gm, size_t 
 	return rating_group_rate(&g, res, out, err, 256);
 }
 
+/* lib/rating/rating_input.c, table-driven: how each kind of stored game
+ * counts (4.5.4.2; issue 21 items 4 and 12). */
+START_TEST(test_stored_games)
+{
+	static const struct {
+		const char *result, *how, *termination;
+		int nmoves;
+		const char *played;
+		enum rating_game_kind kind;
+		int a2, b2, sa2, sb2; /* rated points, standings points */
+	} cases[] = {
+	        /* by play: moves on the server, or an ending on the board */
+	        {"1-0", "played", "resignation", 12, NULL, RATING_GAME_PLAYED, 2, 0, 2, 0},
+	        {"1/2-1/2", NULL, "agreement", 0, NULL, RATING_GAME_PLAYED, 1, 1, 1, 1},
+	        {"0-1", NULL, "time_forfeit", 0, NULL, RATING_GAME_NOSHOW, 0, 2, 0, 2},
+	        /* a legacy TL result without moves: not rated */
+	        {"1-0", NULL, "adjudication", 0, NULL, RATING_GAME_UNPLAYED, 2, 0, 2, 0},
+	        /* item 12: reported and adjudicated results are rated whether or
+	           not the moves are on the server; scored ones are not */
+	        {"1-0", "reported", "", 0, NULL, RATING_GAME_PLAYED, 2, 0, 2, 0},
+	        {"1/2-1/2", "adjudicated", "adjudication", 0, NULL, RATING_GAME_PLAYED, 1, 1, 1, 1},
+	        {"0-1", "scored", "adjudication", 0, NULL, RATING_GAME_UNPLAYED, 0, 2, 0, 2},
+	        {"0-1", "scored", "adjudication", 30, NULL, RATING_GAME_UNPLAYED, 0, 2, 0, 2},
+	        /* item 4: 6.2.8 scored a finished game: rated as played */
+	        {"0-1", "scored", "adjudication", 30, "1-0", RATING_GAME_PLAYED, 2, 0, 0, 2},
+	        {"1-0", "scored", "adjudication", 0, "-+", RATING_GAME_NOSHOW, 0, 2, 2, 0},
+	        /* 0-0, lost for both (6.3.3.4): not rated */
+	        {"0-0", "played", "time_forfeit", 20, NULL, RATING_GAME_UNPLAYED, 0, 0, 0, 0},
+	};
+	char err[256];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct rating_stored in = {cases[i].result, cases[i].how, cases[i].termination,
+		                           cases[i].nmoves, cases[i].played};
+		struct rating_game g;
+		int st[2];
+		ck_assert_msg(rating_stored_game(&in, &g, st, err, sizeof err) == CC_OK,
+		              "case %zu: %s", i, err);
+		ck_assert_msg(g.kind == cases[i].kind, "case %zu: kind %d", i, g.kind);
+		if (g.kind != RATING_GAME_UNPLAYED)
+			ck_assert_msg(g.a2 == cases[i].a2 && g.b2 == cases[i].b2, "case %zu: %d-%d",
+			              i, g.a2, g.b2);
+		ck_assert_msg(st[0] == cases[i].sa2 && st[1] == cases[i].sb2, "case %zu standings",
+		              i);
+		/* the token kept when 6.2.8 scores it reads back the same */
+		char tok[RATING_PLAYED_MAX];
+		struct rating_stored orig = in;
+		orig.played = NULL;
+		ck_assert_int_eq(rating_played_token(&orig, tok, err, sizeof err), CC_OK);
+		if (!cases[i].played) {
+			struct rating_game back;
+			if (*tok) {
+				ck_assert_int_eq(
+				        rating_result_parse(tok, NULL, &back, err, sizeof err),
+				        CC_OK);
+				ck_assert(back.kind == g.kind && back.a2 == g.a2 &&
+				          back.b2 == g.b2);
+			} else {
+				ck_assert_int_eq(g.kind, RATING_GAME_UNPLAYED);
+			}
+		}
+	}
+	struct rating_stored bad = {"*", NULL, "", 0, NULL};
+	struct rating_game g;
+	ck_assert_int_eq(rating_stored_game(&bad, &g, NULL, err, sizeof err), CC_ERR_MALFORMED);
+	bad = (struct rating_stored){"1-0", "guessed", "", 0, NULL};
+	ck_assert_int_eq(rating_stored_game(&bad, &g, NULL, err, sizeof err), CC_ERR_MALFORMED);
+	bad = (struct rating_stored){"1-0", "scored", "", 0, "2-0"};
+	ck_assert_int_eq(rating_stored_game(&bad, &g, NULL, err, sizeof err), CC_ERR_MALFORMED);
+}
+END_TEST
+
+/* Issue 21 item 4 (4.5.4.2, 4.1.2 §16 e, R-5): a player withdraws with 2½
+ * from 3 played games of 6; 6.2.8 scores all 6 as lost (at most half
+ * finished), the rating takes the 3 games as played: W = 2.5 from 3 games,
+ * not 0 from 6.  Four players of 1800 plus him (1800); his three
+ * unfinished games and the rest are draws among the others. */
+START_TEST(test_withdrawal_rated_as_played)
+{
+	/* players 0..3, the withdrawn one is 4; pairs 0-4, 1-4, 2-4 finished
+	   before (1-0 for him twice, a draw), 3-4 unfinished: scored */
+	struct rating_game gm[10];
+	size_t ng = 0;
+	static const struct {
+		int a, b;
+		const char *result, *how, *played;
+	} stored[] = {
+	        {4, 0, "0-1", "scored", "1-0"},      {1, 4, "1-0", "scored", "0-1"},
+	        {4, 2, "0-1", "scored", "1/2-1/2"},  {3, 4, "1-0", "scored", NULL},
+	        {0, 1, "1/2-1/2", "played", NULL},   {0, 2, "1/2-1/2", "played", NULL},
+	        {0, 3, "1/2-1/2", "reported", NULL}, {1, 2, "1/2-1/2", "played", NULL},
+	        {1, 3, "1/2-1/2", "played", NULL},   {2, 3, "1/2-1/2", "played", NULL},
+	};
+	char err[256];
+	for (size_t i = 0; i < 10; i++) {
+		struct rating_stored in = {stored[i].result, stored[i].how, "", 8,
+		                           stored[i].played};
+		ck_assert_int_eq(rating_stored_game(&in, &gm[ng], NULL, err, sizeof err), CC_OK);
+		gm[ng].a = stored[i].a;
+		gm[ng].b = stored[i].b;
+		ng++;
+	}
+	struct rating_player pl[5];
+	for (int i = 0; i < 5; i++)
+		pl[i] = (struct rating_player){1800, RATING_NONE, false, false, false};
+	struct rating_group_result res;
+	struct rating_player_result out[5];
+	ck_assert_int_eq(rate(pl, 5, gm, ng, false, &res, out, err), CC_OK);
+	ck_assert_int_eq(out[4].games, 3);
+	ck_assert_int_eq(out[4].w2, 5); /* 2½ */
+	ck_assert_int_gt(out[4].new_rating, 1800);
+	ck_assert_int_eq(out[3].games, 3); /* the scored game is not his either */
+	ck_assert_int_eq(res.rated_games, 9);
+}
+END_TEST
+
+/* Issue 21 item 5 (4.5.5.1, 4.5.5.2 item 3, 6.7.6.2): the start rating:
+ * the K-skak rating, else the OTB rating, else a performance rating for a
+ * foreign player only, else a Danish newcomer's entry rating by the class
+ * he entered; a Danish newcomer without a class cannot be rated. */
+START_TEST(test_start_rating)
+{
+	int ro;
+	enum rating_start_source src;
+	char err[256];
+	ck_assert_int_eq(
+	        rating_start_of(2050, 1990, false, RATING_ENTRY_K, &ro, &src, err, sizeof err),
+	        CC_OK);
+	ck_assert(ro == 2050 && src == RATING_START_K);
+	ck_assert_int_eq(rating_start_of(RATING_NONE, 1990, true, RATING_ENTRY_K, &ro, &src, err,
+	                                 sizeof err),
+	                 CC_OK);
+	ck_assert(ro == 1990 && src == RATING_START_OTB);
+	ck_assert_int_eq(rating_start_of(RATING_NONE, RATING_NONE, true, RATING_ENTRY_K, &ro, &src,
+	                                 err, sizeof err),
+	                 CC_OK);
+	ck_assert(ro == RATING_NONE && src == RATING_START_PERFORMANCE);
+	static const struct {
+		enum rating_entry_class cls;
+		int ro;
+	} entry[] = {{RATING_ENTRY_AA, 1700},
+	             {RATING_ENTRY_K, 1900},
+	             {RATING_ENTRY_M, 2100},
+	             {RATING_ENTRY_DM, 2100}};
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_int_eq(rating_start_of(RATING_NONE, RATING_NONE, false, entry[i].cls, &ro,
+		                                 &src, err, sizeof err),
+		                 CC_OK);
+		ck_assert(ro == entry[i].ro && src == RATING_START_CLASS);
+		ck_assert_int_eq(rating_entry_rating(entry[i].cls), entry[i].ro);
+	}
+	ck_assert_int_eq(rating_start_of(RATING_NONE, RATING_NONE, false, RATING_ENTRY_NONE, &ro,
+	                                 &src, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert(strstr(err, "4.5.5.1") != NULL);
+	ck_assert_int_eq(rating_start_of(12000, RATING_NONE, false, RATING_ENTRY_NONE, &ro, &src,
+	                                 err, sizeof err),
+	                 CC_ERR_RANGE);
+}
+END_TEST
+
 /* 4.5.2.5: the winner below expectation keeps his rating; the same score
  * without the winner flag loses. */
 START_TEST(test_winner_rule)
 {
-	struct rating_player pl[2] = {{2100, RATING_NONE, false, true},
-	                              {1900, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{2100, RATING_NONE, false, true, false},
+	                              {1900, RATING_NONE, false, false, false}};
 	struct rating_game gm[1] = {{0, 1, RATING_GAME_PLAYED, 1, 1}};
 	struct rating_group_result res;
 	struct rating_player_result out[2];
@@ -716,7 +878,7 @@ START_TEST(test_noshow_and_new_we)
 	struct rating_player pl[4];
 	int ro[4] = {1800, 1800, 1800, 1600};
 	for (int i = 0; i < 4; i++)
-		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false};
+		pl[i] = (struct rating_player){ro[i], RATING_NONE, false, false, false};
 	struct rating_game gm[6];
 	size_t ng = rr(4, gm); /* pairs 01 02 03 12 13 23 */
 	struct rating_group_result res;
@@ -758,6 +920,20 @@ START_TEST(test_noshow_and_new_we)
 	ck_assert_int_eq(out[3].new_rating, 1600);
 	ck_assert_int_eq(res.spread, 0);
 	ck_assert(res.round_robin);
+	/* the same given explicitly ("absent", R-4): the same figures */
+	pl[3].absent = true;
+	ck_assert_int_eq(rate(pl, 4, gm, ng, false, &res, out, err), CC_OK);
+	ck_assert_int_eq(res.rated_games, 3);
+	ck_assert_int_eq(out[3].games, 0);
+	/* an absent player cannot have played, nor come to a no-show */
+	pl[3].absent = true;
+	gm[5] = (struct rating_game){2, 3, RATING_GAME_PLAYED, 1, 1};
+	ck_assert_int_eq(rate(pl, 4, gm, ng, false, &res, out, err), CC_ERR_MALFORMED);
+	ck_assert(strstr(err, "absent") != NULL);
+	gm[5] = (struct rating_game){2, 3, RATING_GAME_NOSHOW, 0, 2};
+	ck_assert_int_eq(rate(pl, 4, gm, ng, false, &res, out, err), CC_ERR_MALFORMED);
+	gm[5] = (struct rating_game){2, 3, RATING_GAME_NOSHOW, 2, 0};
+	pl[3].absent = false;
 	/* a late reserve's game is not rated */
 	gm[0] = (struct rating_game){0, 1, RATING_GAME_LATE_RESERVE, 2, 0};
 	ck_assert_int_eq(rate(pl, 4, gm, ng, true, &res, out, err), CC_OK);
@@ -769,8 +945,8 @@ END_TEST
  * the limit correction runs from the registered rating. */
 START_TEST(test_registered)
 {
-	struct rating_player pl[2] = {{1980, RATING_NONE, false, false},
-	                              {1980, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{1980, RATING_NONE, false, false, false},
+	                              {1980, RATING_NONE, false, false, false}};
 	struct rating_game gm[2] = {{0, 1, RATING_GAME_PLAYED, 2, 0},
 	                            {0, 1, RATING_GAME_PLAYED, 2, 0}};
 	struct rating_group_result res;
@@ -801,8 +977,8 @@ END_TEST
 /* 4.5.2.6: below 1000 after the calculation -> 1000; the bonus (4.5.2.2). */
 START_TEST(test_floor_and_bonus)
 {
-	struct rating_player pl[2] = {{1010, RATING_NONE, false, false},
-	                              {1300, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{1010, RATING_NONE, false, false, false},
+	                              {1300, RATING_NONE, false, false, false}};
 	struct rating_game gm[1] = {{0, 1, RATING_GAME_PLAYED, 0, 2}};
 	struct rating_group_result res;
 	struct rating_player_result out[2];
@@ -827,7 +1003,7 @@ START_TEST(test_floor_and_bonus)
 	struct rating_player p7[7];
 	struct rating_game g7[6];
 	for (int i = 0; i < 7; i++)
-		p7[i] = (struct rating_player){1500, RATING_NONE, false, false};
+		p7[i] = (struct rating_player){1500, RATING_NONE, false, false, false};
 	for (int i = 0; i < 6; i++)
 		g7[i] = (struct rating_game){0, i + 1, RATING_GAME_PLAYED, 2, 0};
 	struct rating_player_result o7[7];
@@ -845,9 +1021,9 @@ END_TEST
  * games gets nothing. */
 START_TEST(test_performance_refused)
 {
-	struct rating_player pl[3] = {{1800, RATING_NONE, false, false},
-	                              {0, RATING_NONE, true, false},
-	                              {0, RATING_NONE, true, false}};
+	struct rating_player pl[3] = {{1800, RATING_NONE, false, false, false},
+	                              {0, RATING_NONE, true, false, false},
+	                              {0, RATING_NONE, true, false, false}};
 	struct rating_game gm[3] = {{0, 1, RATING_GAME_PLAYED, 0, 2},
 	                            {0, 2, RATING_GAME_PLAYED, 1, 1},
 	                            {1, 2, RATING_GAME_PLAYED, 1, 1}};
@@ -886,8 +1062,8 @@ END_TEST
 /* Bad input: refused with a reason, never rated. */
 START_TEST(test_bad_groups)
 {
-	struct rating_player pl[2] = {{1800, RATING_NONE, false, false},
-	                              {1800, RATING_NONE, false, false}};
+	struct rating_player pl[2] = {{1800, RATING_NONE, false, false, false},
+	                              {1800, RATING_NONE, false, false, false}};
 	struct rating_group_result res;
 	struct rating_player_result out[2];
 	char err[256];
@@ -950,6 +1126,15 @@ START_TEST(test_notation)
 	ck_assert(g[0].a == 0 && g[0].b == 1 && g[0].a2 == 2 && g[0].b2 == 0);
 	ck_assert(g[1].kind == RATING_GAME_UNPLAYED && g[1].a2 == 2 && g[1].b2 == 0);
 	ck_assert(g[2].a == 1 && g[2].b == 2 && g[2].a2 == 1);
+	/* a cell holds any number of games: a match of twelve; out NULL counts */
+	const char *match[4] = {"*", "1 ½ 0 1 1 ½ 0 1 ½ 1 0 0", "0 ½ 1 0 0 ½ 1 0 ½ 0 1 1", "*"};
+	ck_assert_int_eq(rating_crosstable_games(2, match, NULL, 0, &ng, err, sizeof err), CC_OK);
+	ck_assert_uint_eq(ng, 12);
+	ck_assert_int_eq(rating_crosstable_games(2, match, g, 8, &ng, err, sizeof err),
+	                 CC_ERR_RANGE);
+	struct rating_game g12[12];
+	ck_assert_int_eq(rating_crosstable_games(2, match, g12, 12, &ng, err, sizeof err), CC_OK);
+	ck_assert(ng == 12 && g12[11].a2 == 0 && g12[11].b2 == 2 && g12[1].a2 == 1);
 	const char *mism[4] = {"*", "1", "1", "*"};
 	ck_assert_int_eq(rating_crosstable_games(2, mism, g, 8, &ng, err, sizeof err),
 	                 CC_ERR_MALFORMED);
@@ -1048,6 +1233,9 @@ int main(void)
 	suite_add_tcase(s, a);
 	TCase *g = tcase_create("groups");
 	tcase_add_test(g, test_winner_rule);
+	tcase_add_test(g, test_stored_games);
+	tcase_add_test(g, test_withdrawal_rated_as_played);
+	tcase_add_test(g, test_start_rating);
 	tcase_add_test(g, test_noshow_and_new_we);
 	tcase_add_test(g, test_registered);
 	tcase_add_test(g, test_floor_and_bonus);

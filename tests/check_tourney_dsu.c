@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "clock/calendar.h"
+#include "clock/clock.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"
@@ -175,6 +176,16 @@ static void case_rr_standings(const char *id, const json_t *in, const json_t *ex
 	                            sizeof err) == CC_OK,
 	              "%s: %s", id, err);
 	check_table(id, &nm, table, nm.n, json_object_get(exp, "standings"));
+	json_t *adv = json_object_get(exp, "advance");
+	if (adv) { /* 6.6.1.3-6.6.1.4: everybody placed up to the line goes on */
+		int line = (int)json_integer_value(json_object_get(in, "advance"));
+		size_t k = 0;
+		for (int i = 0; i < nm.n; i++)
+			if (table[i].place_lo <= line)
+				ck_assert_str_eq(nm.name[table[i].player],
+				                 json_string_value(json_array_get(adv, k++)));
+		ck_assert_uint_eq(k, json_array_size(adv));
+	}
 	json_t *f = json_object_get(exp, "first_on_points");
 	if (f) {
 		ck_assert_int_eq(info.first_on_points, (int)json_array_size(f));
@@ -229,6 +240,26 @@ static void case_withdrawal(const char *id, const json_t *in, const json_t *exp)
 	                           json_is_true(json_object_get(in, "valid_reason")), scored, adj,
 	                           &w, err, sizeof err) == CC_OK,
 	              "%s: %s", id, err);
+	json_t *aj = json_object_get(in, "adjudications");
+	if (aj) { /* 6.2.8: the TL's adjudication of the games left to him */
+		static struct dsu_game decided[MAXG], after[MAXG];
+		size_t nd = json_array_size(aj);
+		for (size_t i = 0; i < nd; i++) {
+			json_t *o = json_array_get(aj, i);
+			decided[i].white =
+			        seat(&nm, json_string_value(json_object_get(o, "white")));
+			decided[i].black =
+			        seat(&nm, json_string_value(json_object_get(o, "black")));
+			ck_assert_int_eq(
+			        dsu_result_parse(json_string_value(json_object_get(o, "result")),
+			                         &decided[i].result),
+			        CC_OK);
+		}
+		ck_assert_msg(dsu_withdraw_adjudicate(nm.n, scored, ng, adj, decided, nd, after,
+		                                      err, sizeof err) == CC_OK,
+		              "%s: %s", id, err);
+		memcpy(scored, after, ng * sizeof *scored);
+	}
 	ck_assert_int_eq(w.games, json_integer_value(json_object_get(exp, "games_of_withdrawn")));
 	ck_assert_int_eq(w.finished, json_integer_value(json_object_get(exp, "finished_before")));
 	ck_assert_int_eq(w.prize_right, json_is_true(json_object_get(exp, "prize_right")));
@@ -389,30 +420,79 @@ static void case_team_schedule(const char *id, const json_t *in, const json_t *e
 		}
 }
 
+/* The ids of list (JSON strings) as seats, in order; returns the count. */
+static int seat_list(const struct names *nm, const json_t *list, int *ids)
+{
+	int k = (int)json_array_size(list);
+	for (int i = 0; i < k; i++)
+		ids[i] = seat(nm, json_string_value(json_array_get(list, (size_t)i)));
+	return k;
+}
+
+/* "75.00": points2 / (2 * games) in % with two decimals, half up. */
+static const char *pct_text(int points2, int ngames, char buf[32])
+{
+	long long h = ngames > 0 ? ((long long)points2 * 10000 / ngames + 1) / 2 : 0;
+	snprintf(buf, 32, "%lld.%02lld", h / 100, h % 100);
+	return buf;
+}
+
+/* Both input forms: "division" 1..3 with "group" and "ratings", or
+ * "division" "1"/"2"/"3x" (the 3rd-division group after the 3) with
+ * "players" [{"k_rating"} | {"otb_rating"}] (R67, 6.7.6.2). */
 static void case_team_promotion(const char *id, const json_t *in, const json_t *exp)
 {
 	static struct dsu_team_entry t[DSU_MAX_PLAYERS];
-	struct names nm;
+	struct names nm, groups = {0};
 	struct dsu_promotion pr;
-	char err[256] = "";
+	char err[256] = "", buf[32];
 	json_t *arr = json_object_get(in, "teams");
 	nm.n = (int)json_array_size(arr);
 	for (int i = 0; i < nm.n; i++) {
 		json_t *e = json_array_get(arr, (size_t)i), *r = json_object_get(e, "ratings");
-		int rs[DSU_MAX_BOARDS];
+		json_t *pl = json_object_get(e, "players"), *dv = json_object_get(e, "division");
+		int rs[DSU_MAX_BOARDS], nr = (int)json_array_size(r ? r : pl);
 		nm.name[i] = json_string_value(json_object_get(e, "id"));
-		t[i].division = (int)json_integer_value(json_object_get(e, "division"));
 		t[i].group = (int)json_integer_value(json_object_get(e, "group"));
+		if (json_is_string(dv)) {
+			const char *d = json_string_value(dv);
+			t[i].division = d[0] - '0';
+			if (d[0] == '3' && d[1]) {
+				int g = 0;
+				while (g < groups.n && strcmp(groups.name[g], d + 1) != 0)
+					g++;
+				if (g == groups.n)
+					groups.name[groups.n++] = d + 1;
+				t[i].group = g + 1;
+			}
+		} else {
+			t[i].division = (int)json_integer_value(dv);
+		}
 		t[i].points2 = (int)units(json_object_get(e, "points"), 2);
 		t[i].games = (int)json_integer_value(json_object_get(e, "games"));
-		for (size_t j = 0; j < json_array_size(r); j++)
-			rs[j] = (int)json_integer_value(json_array_get(r, j));
-		t[i].rating_sum = dsu_team_rating_sum(rs, (int)json_array_size(r));
+		for (int j = 0; j < nr; j++) {
+			json_t *x =
+			        r ? json_array_get(r, (size_t)j) : json_array_get(pl, (size_t)j);
+			if (!r) /* R67: the K-rating, else the OTB rating as provisional K */
+				x = json_object_get(x, "k_rating")
+				            ? json_object_get(x, "k_rating")
+				            : json_object_get(x, "otb_rating");
+			rs[j] = (int)json_integer_value(x);
+		}
+		t[i].rating_sum = dsu_team_rating_sum(rs, nr);
+		json_t *te = json_object_get(json_object_get(exp, "teams"), nm.name[i]);
+		if (te) {
+			ck_assert_str_eq(pct_text(t[i].points2, t[i].games, buf),
+			                 json_string_value(json_object_get(te, "score_pct")));
+			/* I-35: the average exactly */
+			ck_assert(t[i].rating_sum ==
+			          json_number_value(json_object_get(te, "average_rating")) * nr);
+		}
 	}
 	ck_assert_msg(dsu_team_promotion(t, nm.n, 7, &pr, err, sizeof err) == CC_OK, "%s: %s", id,
 	              err);
 	json_t *div = json_object_get(exp, "divisions");
-	for (int d = 1; d <= 3; d++) {
+	for (int d = 1; div && d <= 3; d++) {
 		char k[4];
 		snprintf(k, sizeof k, "%d", d);
 		json_t *list = json_object_get(div, k);
@@ -426,16 +506,58 @@ static void case_team_promotion(const char *id, const json_t *in, const json_t *
 			count += pr.division[i] == d;
 		ck_assert_int_eq(count, (int)json_array_size(list));
 	}
+	/* division_1, division_2 best first (I-23), division_3 as given */
+	for (int d = 1; d <= 3; d++) {
+		char k[16];
+		int want[DSU_MAX_PLAYERS], got[DSU_MAX_PLAYERS], n = 0;
+		snprintf(k, sizeof k, "division_%d", d);
+		json_t *list = json_object_get(exp, k);
+		if (!list)
+			continue;
+		for (int i = 0; i < nm.n; i++)
+			if (pr.division[i] == d)
+				got[n++] = i;
+		if (d < 3)
+			dsu_team_rank(t, got, n);
+		ck_assert_int_eq(seat_list(&nm, list, want), n);
+		for (int i = 0; i < n; i++)
+			ck_assert_msg(want[i] == got[i], "%s: %s place %d is %s", id, k, i + 1,
+			              nm.name[got[i]]);
+	}
+	static const char *const sets[] = {"eligible_1", "eligible_2", "not_selected_for_1"};
+	for (int w = 0; w < 3; w++) {
+		json_t *list = json_object_get(exp, sets[w]);
+		int want[DSU_MAX_PLAYERS], n = 0;
+		if (!list)
+			continue;
+		int k = seat_list(&nm, list, want);
+		for (int i = 0; i < nm.n; i++) {
+			bool in_set = w == 0   ? pr.may1[i]
+			              : w == 1 ? pr.may2[i]
+			                       : pr.may1[i] && pr.division[i] != 1;
+			if (!in_set)
+				continue;
+			ck_assert_msg(n < k && want[n] == i, "%s: %s has %s", id, sets[w],
+			              nm.name[i]);
+			n++;
+		}
+		ck_assert_int_eq(n, k);
+	}
 	json_t *rel = json_object_get(exp, "relegated_from_1");
-	int nrel = 0;
-	for (int i = 0; i < nm.n; i++)
-		nrel += pr.relegated[i];
-	ck_assert_int_eq(nrel, (int)json_array_size(rel));
-	for (size_t j = 0; j < json_array_size(rel); j++)
-		ck_assert(pr.relegated[seat(&nm, json_string_value(json_array_get(rel, j)))]);
+	if (rel) {
+		int nrel = 0;
+		for (int i = 0; i < nm.n; i++)
+			nrel += pr.relegated[i];
+		ck_assert_int_eq(nrel, (int)json_array_size(rel));
+		for (size_t j = 0; j < json_array_size(rel); j++)
+			ck_assert(
+			        pr.relegated[seat(&nm, json_string_value(json_array_get(rel, j)))]);
+	}
 	json_t *el = json_object_get(exp, "eligible");
-	ck_assert_int_eq(pr.eligible1, json_integer_value(json_object_get(el, "1")));
-	ck_assert_int_eq(pr.eligible2, json_integer_value(json_object_get(el, "2")));
+	if (el) {
+		ck_assert_int_eq(pr.eligible1, json_integer_value(json_object_get(el, "1")));
+		ck_assert_int_eq(pr.eligible2, json_integer_value(json_object_get(el, "2")));
+	}
 }
 
 static void case_cup_prelim(const char *id, const json_t *in, const json_t *exp)
@@ -518,8 +640,62 @@ static void case_cup_prelim(const char *id, const json_t *in, const json_t *exp)
 	}
 }
 
+/* The form with the stages' tables: "final" [{"id", "score", "games",
+ * "place"}] in the order of places, "semifinal_held",
+ * "prelim_entrants", "final_end". */
+static void cup_rights_tables(const char *id, const json_t *in, const json_t *exp)
+{
+	struct dsu_cup_right r[DSU_MAX_PLAYERS];
+	int s2[DSU_MAX_PLAYERS], gm[DSU_MAX_PLAYERS], lo[DSU_MAX_PLAYERS], hi[DSU_MAX_PLAYERS];
+	char err[256] = "", buf[32], until[CALENDAR_ISO_LEN];
+	json_t *fl = json_object_get(in, "final");
+	int n = (int)json_array_size(fl);
+	bool held = json_is_true(json_object_get(in, "semifinal_held"));
+	for (int i = 0; i < n; i++) {
+		json_t *o = json_array_get(fl, (size_t)i);
+		s2[i] = (int)units(json_object_get(o, "score"), 2);
+		gm[i] = (int)json_integer_value(json_object_get(o, "games"));
+		lo[i] = (int)json_integer_value(json_object_get(o, "place"));
+		ck_assert_int_eq(lo[i], i == 0 || lo[i] != lo[i - 1] ? i + 1 : lo[i - 1]);
+	}
+	for (int i = n - 1; i >= 0; i--) /* a shared place runs to its last line */
+		hi[i] = i + 1 < n && lo[i + 1] == lo[i] ? hi[i + 1] : i + 1;
+	int extra = dsu_cup_rights(DSU_CUP_FINAL, held,
+	                           (int)json_integer_value(json_object_get(in, "prelim_entrants")),
+	                           s2, gm, lo, hi, n, r, err, sizeof err);
+	ck_assert_msg(extra >= 0, "%s: %s", id, err);
+	ck_assert_int_eq(held ? 1 + extra : 0,
+	                 json_integer_value(json_object_get(exp, "dm_places")));
+	json_t *dm = json_object_get(exp, "dm_right");
+	size_t k = 0;
+	for (int i = 0; i < n; i++) {
+		const char *who =
+		        json_string_value(json_object_get(json_array_get(fl, (size_t)i), "id"));
+		json_t *e = json_object_get(json_object_get(exp, "final"), who);
+		const char *cls = json_string_value(json_object_get(e, "class"));
+		ck_assert_str_eq(pct_text(s2[i], gm[i], buf),
+		                 json_string_value(json_object_get(e, "pct")));
+		ck_assert_msg(r[i].m   ? cls && strcmp(cls, "M") == 0
+		              : r[i].k ? cls && strcmp(cls, "K") == 0
+		                       : cls == NULL,
+		              "%s: %s class", id, who);
+		if (r[i].dm)
+			ck_assert_str_eq(who, json_string_value(json_array_get(dm, k++)));
+	}
+	ck_assert_uint_eq(k, json_array_size(dm));
+	int32_t u;
+	ck_assert_int_eq(
+	        calendar_add_years(day(json_string_value(json_object_get(in, "final_end"))), 2, &u),
+	        CC_OK);
+	ck_assert_str_eq(iso(u, until), json_string_value(json_object_get(exp, "rights_until")));
+}
+
 static void case_cup_rights(const char *id, const json_t *in, const json_t *exp)
 {
+	if (!json_object_get(in, "stage")) {
+		cup_rights_tables(id, in, exp);
+		return;
+	}
 	struct names nm;
 	struct dsu_cup_right r[DSU_MAX_PLAYERS];
 	int s2[DSU_MAX_PLAYERS], gm[DSU_MAX_PLAYERS], lo[DSU_MAX_PLAYERS], hi[DSU_MAX_PLAYERS];
@@ -707,13 +883,19 @@ static void case_deadlines(const char *id, const json_t *in, const json_t *exp)
 	}
 }
 
+/* Both forms: "events" (expected "register": date, becomes, valid_until
+ * or months, last_day, register_until) or "sanctions" with ids
+ * (expected "applied"). */
 static void case_register(const char *id, const json_t *in, const json_t *exp)
 {
 	static struct dsu_sanction s[DSU_MAX_SANCTIONS];
 	static struct dsu_sanction_applied a[DSU_MAX_SANCTIONS];
-	json_t *arr = json_object_get(in, "sanctions"), *ap = json_object_get(exp, "applied");
+	json_t *ev = json_object_get(in, "events");
+	json_t *arr = ev ? ev : json_object_get(in, "sanctions");
+	json_t *ap = json_object_get(exp, ev ? "register" : "applied");
 	char err[256] = "", buf[CALENDAR_ISO_LEN];
 	size_t n = json_array_size(arr);
+	ck_assert_msg(n > 0, "%s: no sanctions", id);
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_array_get(arr, i);
 		bool warning =
@@ -732,20 +914,51 @@ static void case_register(const char *id, const json_t *in, const json_t *exp)
 		bool q =
 		        strcmp(json_string_value(json_object_get(e, "becomes")), "quarantine") == 0;
 		ck_assert_int_eq(a[i].kind, q ? DSU_QUARANTINE : DSU_WARNING);
+		if (ev)
+			ck_assert_str_eq(iso(s[i].date, buf),
+			                 json_string_value(json_object_get(e, "date")));
 		if (q) {
 			ck_assert_int_eq(a[i].months,
 			                 json_integer_value(json_object_get(e, "months")));
-			ck_assert_str_eq(iso(a[i].start, buf),
-			                 json_string_value(json_object_get(e, "start")));
-			ck_assert_str_eq(iso(a[i].end, buf),
-			                 json_string_value(json_object_get(e, "end")));
-			ck_assert_str_eq(
-			        iso(a[i].valid_until, buf),
-			        json_string_value(json_object_get(e, "in_register_until")));
+			ck_assert_str_eq(iso(a[i].end, buf), json_string_value(json_object_get(
+			                                             e, ev ? "last_day" : "end")));
+			ck_assert_str_eq(iso(a[i].valid_until, buf),
+			                 json_string_value(json_object_get(
+			                         e, ev ? "register_until" : "in_register_until")));
+			if (!ev)
+				ck_assert_str_eq(iso(a[i].start, buf),
+				                 json_string_value(json_object_get(e, "start")));
 		} else {
 			ck_assert_str_eq(iso(a[i].valid_until, buf),
 			                 json_string_value(json_object_get(e, "valid_until")));
 		}
+	}
+}
+
+/* DSU 6.5.1.2 (R25, I-11): each query's groups must all be safe. */
+static void case_new_group(const char *id, const json_t *in, const json_t *exp)
+{
+	json_t *qs = json_object_get(in, "queries"), *rs = json_object_get(exp, "results");
+	ck_assert_uint_eq(json_array_size(qs), json_array_size(rs));
+	ck_assert_uint_gt(json_array_size(qs), 0);
+	for (size_t i = 0; i < json_array_size(qs); i++) {
+		json_t *q = json_array_get(qs, i), *on = json_object_get(q, "ongoing");
+		enum dsu_class cls;
+		ck_assert_int_eq(
+		        dsu_class_parse(json_string_value(json_object_get(q, "class")), &cls),
+		        CC_OK);
+		bool ok = true;
+		for (size_t k = 0; k < json_array_size(on); k++) {
+			json_t *g = json_array_get(on, k);
+			ok &= dsu_may_enter_another_group(
+			        cls, (int)units(json_object_get(g, "score"), 2),
+			        (int)json_integer_value(json_object_get(g, "games")));
+		}
+		json_t *r = json_array_get(rs, i);
+		ck_assert_str_eq(json_string_value(json_object_get(q, "id")),
+		                 json_string_value(json_object_get(r, "id")));
+		ck_assert_msg(ok == json_is_true(json_object_get(r, "allowed")), "%s %s", id,
+		              json_string_value(json_object_get(q, "id")));
 	}
 }
 
@@ -761,6 +974,7 @@ static const struct {
         {"cup_prelim", case_cup_prelim},         {"cup_rights", case_cup_rights},
         {"rr_colours", case_rr_colours},         {"entry_rights", case_entry_rights},
         {"deadlines", case_deadlines},           {"register", case_register},
+        {"new_group", case_new_group},
 };
 
 /* Runs case i of a cases file; the kind must be known. */
@@ -817,6 +1031,30 @@ static int count_cases(const char *path)
 }
 
 /* Both files are there and hold at least the cases known today. */
+/* Issue 21 item 2: a group's time profile comes from its tournament: the
+ * 40 days of 6.8.6 only in a 6.8 e-mail tournament; the K-skak EMT (and
+ * DM, cup, teams) is postal, by post or by e-mail (6.2.1.2). */
+START_TEST(test_group_profile)
+{
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_POSTAL, false), "dsu-post");
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_POSTAL, true), "dsu-post-email");
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_EMAIL, false), "dsu-email");
+	ck_assert_str_eq(dsu_group_profile(DSU_SERIES_EMAIL, true), "dsu-email");
+	ck_assert(dsu_profile_fits(DSU_SERIES_POSTAL, "dsu-post"));
+	ck_assert(dsu_profile_fits(DSU_SERIES_POSTAL, "dsu-post-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_POSTAL, "dsu-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_POSTAL, "server"));
+	ck_assert(dsu_profile_fits(DSU_SERIES_EMAIL, "dsu-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_EMAIL, "dsu-post-email"));
+	ck_assert(!dsu_profile_fits(DSU_SERIES_EMAIL, NULL));
+	/* each is a profile lib/clock knows */
+	ck_assert_ptr_nonnull(clock_profile_find(dsu_group_profile(DSU_SERIES_POSTAL, true)));
+	ck_assert_int_eq(
+	        clock_profile_find(dsu_group_profile(DSU_SERIES_POSTAL, true))->days_per_period,
+	        30);
+}
+END_TEST
+
 START_TEST(test_counts)
 {
 	ck_assert_int_ge(count_cases(VECTORS_DIR "/tournaments.json"), 13);
@@ -1260,7 +1498,8 @@ START_TEST(test_team_lots_and_schedule)
 END_TEST
 
 /* 4.1.1 §19 at the edges: a warning on the last valid day of another;
- * a quarantine the day after the year after one ended. */
+ * a quarantine on the last day of the year after one expired, and the
+ * day after it. */
 START_TEST(test_register_edges)
 {
 	struct dsu_sanction s[3] = {
@@ -1274,13 +1513,15 @@ START_TEST(test_register_edges)
 	ck_assert_int_eq(a[0].valid_until, day("2027-02-28"));
 	ck_assert(a[1].converted);
 	ck_assert_int_eq(a[1].end, day("2027-05-27")); /* 28 Feb + 3 months - 1 day */
-	/* ended 2027-05-27: the year after runs to 2028-05-27; 28 May is out */
-	ck_assert(!a[2].doubled);
-	ck_assert_int_eq(a[2].months, 1);
-	s[2].date = day("2028-05-27");
-	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_OK);
+	/* ended 2027-05-27, expired ("udløb", I-17) 2027-05-28: it stays in
+	 * the register, and doubles a new quarantine, up to 2028-05-28 */
+	ck_assert_int_eq(a[1].valid_until, day("2028-05-28"));
 	ck_assert(a[2].doubled);
 	ck_assert_int_eq(a[2].months, 2);
+	s[2].date = day("2028-05-29"); /* the day after: out */
+	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_OK);
+	ck_assert(!a[2].doubled);
+	ck_assert_int_eq(a[2].months, 1);
 	/* out of order, and a quarantine of 0 months */
 	s[2].date = day("2020-01-01");
 	ck_assert_int_eq(dsu_register_apply(s, 3, a, err, sizeof err), CC_ERR_INVALID);
@@ -1297,6 +1538,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_shared_case, 0, count_cases(VECTORS_DIR "/tournaments.json"));
 	tcase_add_loop_test(tc, test_own_case, 0, count_cases(FIXTURES_DIR "/tourney_cases.json"));
 	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_group_profile);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("units");
 	tcase_add_test(tc, test_results_and_classes);

@@ -72,21 +72,29 @@ static const struct {
 	 {{0}}, {0}, CC_OK, 0, {0}},
 	{"his only tournament is postal: it belongs to it (DSU 6.3.6)",
 	 {{7, "2027-01-10", "dsu-post"}}, {0}, CC_OK, 7, {7}},
-	{"his only tournament is e-mail: all his games (6.8.8), its allowance",
-	 {{7, "2027-01-10", "dsu-email"}}, {0}, CC_OK, 0, {7}},
+	/* issue 21: an e-mail vacation belongs to its tournament as a postal
+	   one does (6.8.8, 6.3.6.1); only server play takes all his games */
+	{"his only tournament is e-mail: it belongs to it (6.8.8)",
+	 {{7, "2027-01-10", "dsu-email"}}, {0}, CC_OK, 7, {7}},
 	{"postal in one of two, none named: he must say which",
 	 {{7, "2027-01-10", "dsu-post"}, {8, "2027-03-01", "dsu-email"}}, {0}, CC_ERR_INVALID, 0,
 	 {0}},
-	{"two e-mail tournaments: all games, both allowances",
-	 {{7, "2027-01-10", "dsu-email"}, {8, "2027-03-01", "server"}}, {0}, CC_OK, 0, {7, 8}},
+	{"e-mail in one of two, none named: he must say which (6.8.8)",
+	 {{7, "2027-01-10", "dsu-email"}, {8, "2027-03-01", "server"}}, {0}, CC_ERR_INVALID, 0,
+	 {0}},
+	{"two server tournaments: all games, both allowances",
+	 {{7, "2027-01-10", "server"}, {8, "2027-03-01", "server"}}, {0}, CC_OK, 0, {7, 8}},
 	{"a postal tournament named among several: that one alone",
 	 {{7, "2027-01-10", "dsu-post"}, {8, "2027-03-01", "dsu-post"}},
 	 {8, "2027-03-01", "dsu-post"}, CC_OK, 8, {8}},
-	{"an e-mail tournament named, no active game: its allowance",
-	 {{0}}, {9, "2027-05-01", "dsu-email"}, CC_OK, 0, {9}},
-	{"an e-mail tournament named among several: all of them",
+	{"an e-mail tournament named, no active game: that one",
+	 {{0}}, {9, "2027-05-01", "dsu-email"}, CC_OK, 9, {9}},
+	{"an e-mail tournament named among several: that one alone (6.8.8)",
 	 {{7, "2027-01-10", "dsu-email"}, {8, "2027-03-01", "dsu-post"}},
-	 {7, "2027-01-10", "dsu-email"}, CC_OK, 0, {7, 8}},
+	 {7, "2027-01-10", "dsu-email"}, CC_OK, 7, {7}},
+	{"a server tournament named among several: all of them",
+	 {{7, "2027-01-10", "server"}, {8, "2027-03-01", "dsu-post"}},
+	 {7, "2027-01-10", "server"}, CC_OK, 0, {7, 8}},
 };
 /* clang-format on */
 
@@ -389,7 +397,8 @@ START_TEST(charged_and_periods_in)
 	ck_assert_int_eq(v[2].iv.first, D("2027-04-01"));
 	ck_assert_uint_eq(clock_periods_in(v, 3, 0, v), 1);
 	ck_assert(clock_vacation_per_tournament(P("dsu-post")));
-	ck_assert(!clock_vacation_per_tournament(P("dsu-email")));
+	ck_assert(clock_vacation_per_tournament(P("dsu-post-email")));
+	ck_assert(clock_vacation_per_tournament(P("dsu-email"))); /* issue 21 */
 	ck_assert(!clock_vacation_per_tournament(P("server")));
 	ck_assert(!clock_vacation_per_tournament(NULL));
 }

@@ -160,6 +160,14 @@ def main():
     expect_error(["rate"], variant(players=[{"id": "A", "rating": 1800},
                                             {"id": "B", "rating": 1700, "colour": 1}]),
                  "unknown player field")
+    expect_error(["rate"], variant(players=[{"id": "A", "rating": 1800},
+                                            {"id": "B", "rating": 1700, "absent": "yes"}]),
+                 "absent not a boolean")
+    expect_error(["rate"], variant(players=[{"id": "A", "rating": 1800},
+                                            {"id": "B", "rating": 1700, "absent": True}]),
+                 "absent but played")
+    expect_error(["rate"], variant(crosstable=[["*", "1 0 1"], ["0 1", "*"]]),
+                 "cells of different lengths")
     expect_error(["rate"], variant(crosstable=[["*", "1"], ["1", "*"]]), "mirror")
     expect_error(["rate"], variant(crosstable=[["*", "2"], ["0", "*"]]), "bad token")
     expect_error(["rate"], variant(crosstable=[["*", "1"]]), "short crosstable")

@@ -132,6 +132,22 @@ expect_bad "transcripts event" '{"kind": "deadlines", "input": {"transcripts_for
 expect_bad "register type" '{"kind": "register", "input": {"sanctions": [{"id": "s", "type": "ban", "date": "2026-01-01"}]}}'
 expect_bad "register warning without end" '{"kind": "register", "input": {"sanctions": [{"id": "s", "type": "warning", "date": "2026-01-01"}]}}'
 expect_bad "register order" '{"kind": "register", "input": {"sanctions": [{"id": "a", "type": "quarantine", "date": "2026-01-01", "months": 1}, {"id": "b", "type": "quarantine", "date": "2025-01-01", "months": 1}]}}'
+W='"players": ["A","B","C","D"], "games": [["A","B","1-0"],["C","A","*"],["A","D","*"],["B","C","1-0"],["D","B","1-0"],["C","D","1-0"]], "withdrawn": "A", "valid_reason": true'
+expect_bad "adjudication of a finished game" '{"kind": "withdrawal", "input": {'"$W"', "adjudications": [{"white": "A", "black": "B", "result": "0-1"}]}}'
+expect_bad "adjudication as unfinished" '{"kind": "withdrawal", "input": {'"$W"', "adjudications": [{"white": "C", "black": "A", "result": "*"}]}}'
+expect_bad "adjudication twice" '{"kind": "withdrawal", "input": {'"$W"', "adjudications": [{"white": "C", "black": "A", "result": "1-0"}, {"white": "C", "black": "A", "result": "0-1"}]}}'
+expect_bad "adjudication shape" '{"kind": "withdrawal", "input": {'"$W"', "adjudications": [["C", "A", "1-0"]]}}'
+expect_bad "advance 0" '{"kind": "rr_standings", "input": {"event": "cup_prelim", "players": ["A","B","C"], "games": '"$G"', "advance": 0}}'
+expect_bad "new group class" '{"kind": "new_group", "input": {"queries": [{"id": "q", "class": "X", "ongoing": []}]}}'
+expect_bad "new group more played than games" '{"kind": "new_group", "input": {"queries": [{"id": "q", "class": "K", "ongoing": [{"score": 1, "played": 7, "games": 6}]}]}}'
+expect_bad "new group more points than played" '{"kind": "new_group", "input": {"queries": [{"id": "q", "class": "K", "ongoing": [{"score": 4, "played": 3, "games": 6}]}]}}'
+expect_bad "cup table place" '{"kind": "cup_rights", "input": {"prelim_entrants": 50, "semifinal_held": true, "final_end": "2028-03-31", "final": [{"id": "A", "score": 1, "games": 2, "place": 1}, {"id": "B", "score": 1, "games": 2, "place": 3}]}}'
+expect_bad "cup table score" '{"kind": "cup_rights", "input": {"prelim_entrants": 50, "semifinal_held": true, "final_end": "2028-03-31", "final": [{"id": "A", "score": 3, "games": 2, "place": 1}]}}'
+expect_bad "cup table without semifinal_held" '{"kind": "cup_rights", "input": {"prelim_entrants": 50, "final_end": "2028-03-31", "final": [{"id": "A", "score": 1, "games": 2, "place": 1}]}}'
+expect_bad "register events and sanctions" '{"kind": "register", "input": {"events": [], "sanctions": []}}'
+expect_bad "register event type" '{"kind": "register", "input": {"events": [{"type": "ban", "date": "2026-01-01"}]}}'
+expect_bad "team division 4x" '{"kind": "team_promotion", "input": {"teams": [{"id": "A", "division": "4x", "points": 3, "games": 24, "players": [{"k_rating": 2000}]}]}}'
+expect_bad "team player without rating" '{"kind": "team_promotion", "input": {"teams": [{"id": "A", "division": "1", "points": 3, "games": 24, "players": [{"name": "x"}]}]}}'
 "$CORRCHESS" tourney /nonexistent/case.json >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "missing file"
 "$CORRCHESS" tourney a.json b.json >"$tmp/out" 2>"$tmp/err"

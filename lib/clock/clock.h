@@ -60,10 +60,17 @@ struct clock_profile {
 	bool holidays;              /* the mandatory holidays stop the clocks (6.3.6.2) */
 	int vacation_days;          /* vacation allowance per tournament year (35) */
 	int vacation_notice;        /* first vacation day >= notice date + this (6) */
-	bool vacation_all_games;    /* a vacation covers all of the player's games (6.8.8);
-	                               the caller applies it, the engine only reports it */
+	bool vacation_all_games;    /* a vacation covers all of the player's games (server
+	                               play); false: all remaining games of its own
+	                               tournament (6.3.6.1, 6.8.8); the caller applies
+	                               it, the engine only reports it */
 	int special_leave_days;     /* TL special leave per tournament year, -1 = no cap */
 	int reminder_days;          /* silence before the reminder (14, 6.3.4) */
+	bool reminder_from_sent;    /* the silence counts from the waiting player's own
+	                               mail ("efter 14 dage", 6.8.3), no post added;
+	                               otherwise from the mover's received date plus
+	                               the post back (6.3.4 "14 dage + posttid begge
+	                               veje") */
 	int transit_days;           /* postal transit one way, added to the reminder
 	                               ("14 dage + posttid begge veje"); 0 otherwise */
 	int tl_days;                /* days after the reminder before the TL is told (7) */
@@ -80,7 +87,9 @@ struct clock_profile {
 				       set by the TL (SPEC 4.6, DSU 6.8.7) */
 };
 
-/* A built-in profile by name: "dsu-post", "dsu-email" or "server".
+/* A built-in profile by name: "dsu-post", "dsu-post-email" (a postal
+ * game played by e-mail, DSU 6.2.1.2 and 6.3.2.2), "dsu-email" (the
+ * e-mail tournaments of 6.8) or "server".
  * Borrowed, static storage; NULL for an unknown name or NULL. */
 const struct clock_profile *clock_profile_find(const char *name);
 
@@ -202,9 +211,11 @@ enum {
  *
  * Silence penalties (DSU 6.3.4, SPEC 4.7) need a record: the flag says a
  * reminder (TL notice) was recorded while the move was pending, the date
- * says when.  The penalty applies when the move took more than
- * max(14, announced) days and was sent on or after the recorded date (a
- * reminder dated after the move was sent crossed it and costs nothing).
+ * says when.  The penalty applies when the move took more than 14 days
+ * without a notice (announced 0: "uden at have underrettet sin modstander
+ * herom"; a move announced is never charged) and was sent on or after the
+ * recorded date (a reminder dated after the move was sent crossed it and
+ * costs nothing).
  * A date before `received` (CLOCK_NO_DATE, or 0 from a zeroed struct in
  * any game after 1970) counts as "recorded before the move was sent".
  * The two dates are read only when their flag is set. */
@@ -372,14 +383,19 @@ struct clock_played_on {
 int clock_played_on(const struct clock_game *g, const struct clock_result *res,
                     struct clock_played_on *out);
 
-/* The silence dates of one pending move received on `received` (DSU 6.3.4,
- * 6.8.3): the reminder is due once the mover has had max(reminder_days,
- * announced) unstopped days plus the transit back (postal), the TL is told
- * after tl_days more unstopped days.  transit < 0 = the profile's.  Fails
- * like clock_date_after(). */
-int clock_silence_dates(const struct clock_profile *p, int32_t received, int announced, int transit,
-                        const struct clock_interval *stops, size_t nstops, int32_t *reminder,
-                        int32_t *tl, char *err, size_t errlen);
+/* The silence dates of one pending move received on `received`, whose
+ * opponent sent the move he answers on `opponent_sent` (DSU 6.3.4,
+ * 6.8.3): the reminder is due once the mover has had reminder_days
+ * unstopped days plus the transit back (6.3.4, "14 dage + posttid begge
+ * veje"), or, with reminder_from_sent (6.8.3), reminder_days unstopped
+ * days after opponent_sent; after a notice of `announced` days, not before
+ * the mover has had those days plus the transit back ("end of the
+ * announced days plus post").  The TL is told after tl_days more unstopped
+ * days.  transit < 0 = the profile's; opponent_sent CLOCK_NO_DATE = count
+ * from received.  Fails like clock_date_after(). */
+int clock_silence_dates(const struct clock_profile *p, int32_t received, int32_t opponent_sent,
+                        int announced, int transit, const struct clock_interval *stops,
+                        size_t nstops, int32_t *reminder, int32_t *tl, char *err, size_t errlen);
 
 /* ------------------------------------------------------------------------
  * Vacations (DSU 6.3.6, 6.8.8).

@@ -42,13 +42,13 @@ struct game_ctx {
  * the penalty (for the forfeit date search). */
 struct ply_cost {
 	int64_t days;
-	int64_t fixed;   /* invalid-move penalties (6.3.5.1, 6.8.6) */
-	int64_t silence; /* reminder/TL penalties (6.3.4) */
-	int64_t tlpen;   /* TL penalties charged with it (6.3.5.1, 6.8.6) */
+	int64_t fixed;    /* invalid-move penalties (6.3.5.1, 6.8.6) */
+	int64_t silence;  /* reminder/TL penalties (6.3.4) */
+	int64_t tlpen;    /* TL penalties charged with it (6.3.5.1, 6.8.6) */
 	int32_t tlpen_on; /* the latest of their dates */
-	int thr;         /* days above which silence is punished */
-	int64_t rem_eff; /* from this date a reply counts as reminded, or NEVER */
-	int64_t tl_eff;  /* ... as TL told, or NEVER */
+	int thr;          /* days above which silence is punished */
+	int64_t rem_eff;  /* from this date a reply counts as reminded, or NEVER */
+	int64_t tl_eff;   /* ... as TL told, or NEVER */
 };
 
 static enum clock_side side_of(const struct clock_game *g, size_t i)
@@ -139,17 +139,23 @@ static int64_t invalid_penalty(const struct clock_profile *p, int seen, int n)
 	       (int64_t)(n - first) * p->penalty_invalid_repeat;
 }
 
-/* The silence-penalty dates of a move received on r with an announcement
- * and its records (DSU 6.3.4, SPEC 4.7: recorded events only): a recorded
- * reminder makes the +3 apply to a move sent on or after its date (a date
- * before r counts from r), a recorded TL notice the +6 likewise; without
- * a record, never - the calendar alone charges nothing (vector P1). */
+/* The silence-penalty dates of a move received on r with its records
+ * (DSU 6.3.4, SPEC 4.7: recorded events only): a recorded reminder makes
+ * the +3 apply to a move sent on or after its date (a date before r
+ * counts from r), a recorded TL notice the +6 likewise; without a record,
+ * never - the calendar alone charges nothing (vector P1) - and never
+ * after a notice of a longer think. */
 static void silence_eff(const struct clock_profile *p, int32_t r, int announced, unsigned flags,
                         int32_t rem_on, int32_t tl_on, struct ply_cost *pc)
 {
 	int64_t rem = NEVER, tl = NEVER;
-	pc->thr = announced > p->reminder_days ? announced : p->reminder_days;
-	if (flags & CLOCK_MOVE_TL_TOLD) {
+	pc->thr = p->reminder_days;
+	if (announced > 0) {
+		/* DSU 6.3.4: the penalties are for "mere end 14 dages
+		   betænkningstid ... uden at have underrettet sin modstander
+		   herom": a player who gave notice is never charged them for
+		   that move (issue 21) */
+	} else if (flags & CLOCK_MOVE_TL_TOLD) {
 		tl = max64(r, tl_on);
 		/* the TL notice implies the reminder before it */
 		rem = (flags & CLOCK_MOVE_REMINDED) ? min64(max64(r, rem_on), tl) : tl;
@@ -196,11 +202,11 @@ static void ply_eval(const struct game_ctx *x, size_t i, int32_t r, int32_t s, s
 		if (e->on > pc->tlpen_on)
 			pc->tlpen_on = e->on;
 	}
-	int thr = m->announced > x->p->reminder_days ? m->announced : x->p->reminder_days;
+	int thr = x->p->reminder_days; /* DSU 6.3.4: "mere end 14 dages" */
 	pc->silence = 0;
 	pc->thr = thr;
 	pc->rem_eff = pc->tl_eff = NEVER;
-	if (pc->days > thr) {
+	if (pc->days > thr && m->announced == 0) {
 		silence_eff(x->p, r, m->announced, m->flags, m->reminded_on, m->tl_on, pc);
 		pc->silence = silence_penalty(x->p, pc, pc->days, s);
 	}
@@ -461,7 +467,10 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	silence_eff(p, r, g->pending.announced, g->pending.flags, g->pending.reminded_on,
 	            g->pending.tl_on, &pc);
 	int64_t rem, tl;
-	silence(p, &at, r, g->pending.announced, x->transit, &rem, &tl);
+	struct cursor from; /* 6.8.3: the silence counts from the opponent's mail */
+	int32_t opp_sent = last < r ? last : r;
+	cursor_init(&from, &x->stops, p->holidays, opp_sent);
+	silence(p, &at, &from, r, opp_sent, g->pending.announced, x->transit, &rem, &tl);
 	/* DSU 6.3.4: "senest 7 dage efter gentagelsen" - counted from the
 	   reminder actually recorded */
 	if ((g->pending.flags & CLOCK_MOVE_REMINDED) && g->pending.reminded_on > r &&

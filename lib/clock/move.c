@@ -128,24 +128,31 @@ int clock_next_control(const struct clock_profile *p, int move)
 }
 /* The public face of silence(): checks, builds the stop set, answers
  * the two dates or CC_ERR_RANGE past 9999. */
-int clock_silence_dates(const struct clock_profile *p, int32_t received, int announced, int transit,
-                        const struct clock_interval *stops, size_t nstops, int32_t *reminder,
-                        int32_t *tl, char *err, size_t errlen)
+int clock_silence_dates(const struct clock_profile *p, int32_t received, int32_t opponent_sent,
+                        int announced, int transit, const struct clock_interval *stops,
+                        size_t nstops, int32_t *reminder, int32_t *tl, char *err, size_t errlen)
 {
 	struct stopset s;
-	struct cursor at;
+	struct cursor at, from;
 	int64_t rem, tld;
 	int rc = clock_profile_check(p, err, errlen);
 	if (rc != CC_OK)
 		return rc;
-	if (!in_range(received) || announced < 0 || announced > 3660) {
-		set_err(err, errlen, "received date or announced days out of range");
+	if (opponent_sent == CLOCK_NO_DATE)
+		opponent_sent = received;
+	if (!in_range(received) || !in_range(opponent_sent) || opponent_sent > received ||
+	    announced < 0 || announced > 3660) {
+		set_err(err, errlen,
+		        "received or sent date (not after received) or announced days out of "
+		        "range");
 		return CC_ERR_RANGE;
 	}
 	if ((rc = clock_stopset_build(&s, stops, nstops, err, errlen)) != CC_OK)
 		return rc;
 	cursor_init(&at, &s, p->holidays, received);
-	silence(p, &at, received, announced, transit < 0 ? p->transit_days : transit, &rem, &tld);
+	cursor_init(&from, &s, p->holidays, opponent_sent);
+	silence(p, &at, &from, received, opponent_sent, announced,
+	        transit < 0 ? p->transit_days : transit, &rem, &tld);
 	clock_stopset_free(&s);
 	if (tld > CALENDAR_MAX_DAY) {
 		set_err(err, errlen, "the silence dates would lie after %d", CALENDAR_MAX_YEAR);

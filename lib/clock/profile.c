@@ -42,9 +42,12 @@ static const struct clock_profile builtin[] = {
                 .holidays = true,
                 .vacation_days = 35, /* 6.8.8 */
                 .vacation_notice = 6,
-                .vacation_all_games = true, /* 6.8.8: against all remaining opponents */
-                .special_leave_days = 30,   /* 6.8.8 */
-                .reminder_days = 14,        /* 6.8.3 */
+                .vacation_all_games = false, /* 6.8.8: "samtidigt mod alle
+                                                tilbageværende modstandere" of
+                                                its tournament, as by post */
+                .special_leave_days = 30,    /* 6.8.8 */
+                .reminder_days = 14,         /* 6.8.3: 14 days after the mail */
+                .reminder_from_sent = true,
                 .transit_days = 0,
                 .tl_days = 7,
                 .penalty_reminder = 3,
@@ -76,6 +79,32 @@ static const struct clock_profile builtin[] = {
                 .adjudication_months = 18,
                 .series_shown = false,
                 .auto_forfeit = true, /* SPEC 4.6: the sweep ends the game */
+        },
+        {
+                /* A game of a postal tournament played by e-mail (DSU
+                   6.2.1.2: the players may agree to it without the TL):
+                   the postal rules with 6.3.2.2's e-mail dates */
+                .name = "dsu-post-email",
+                .days_per_period = 30, /* DSU 6.3.1, 6.3.3.1 */
+                .moves_per_period = 10,
+                .receipt = CLOCK_RECEIPT_NEXT_DAY, /* 6.3.2.2 a */
+                .weekend_rule = false,             /* 6.3.2.2 b */
+                .holidays = true,                  /* 6.3.6.2 */
+                .vacation_days = 35,               /* 6.3.6 */
+                .vacation_notice = 6,              /* 6.3.6.1 */
+                .vacation_all_games = false,
+                .special_leave_days = -1, /* 6.3.6.4 */
+                .reminder_days = 14,      /* 6.3.4: 14 days + the post both ways, */
+                .reminder_from_sent = false,
+                .transit_days = 1, /* ... one day each way by e-mail (6.3.2.2 a) */
+                .tl_days = 7,
+                .penalty_reminder = 3,
+                .penalty_tl = 6,
+                .penalty_invalid = 3, /* 6.3.5.1 */
+                .penalty_invalid_repeat = 6,
+                .adjudication_months = 18, /* 6.2.7 */
+                .series_shown = true,
+                .auto_forfeit = false,
         },
 };
 

@@ -293,15 +293,25 @@ static inline int32_t allowance(const struct clock_profile *p, int move)
  * Silence (DSU 6.3.4, 6.8.3)
  */
 
-/* The reminder and TL dates of a move received on `received`.  The
- * reminder is due after max(reminder_days, announced) unstopped days and
- * the transit back; the TL after tl_days more unstopped days.  Results
- * may exceed CALENDAR_MAX_DAY. */
-static inline void silence(const struct clock_profile *p, const struct cursor *at, int32_t received,
-                           int announced, int transit, int64_t *rem, int64_t *tl)
+/* The reminder and TL dates of a move received on `received` (cursor
+ * `at` there), answering a move sent on `sent` (cursor `from` there; may
+ * be `at` when sent is received).  DSU 6.3.4: reminder_days unstopped
+ * days and the transit back; 6.8.3 (reminder_from_sent): reminder_days
+ * unstopped days after the waiting player's mail; a notice of `announced`
+ * days: not before those days and the transit back have passed.  The TL
+ * after tl_days more unstopped days.  Results may exceed CALENDAR_MAX_DAY. */
+static inline void silence(const struct clock_profile *p, const struct cursor *at,
+                           const struct cursor *from, int32_t received, int32_t sent, int announced,
+                           int transit, int64_t *rem, int64_t *tl)
 {
-	int thr = announced > p->reminder_days ? announced : p->reminder_days;
-	*rem = plain_after(at, received, thr) + transit;
+	if (p->reminder_from_sent)
+		*rem = plain_after(from, sent, p->reminder_days); /* 6.8.3 "efter 14 dage" */
+	else
+		*rem = plain_after(at, received, p->reminder_days) + transit; /* 6.3.4 */
+	if (announced > 0) { /* 6.3.4: the announced days, then the post */
+		int64_t a = plain_after(at, received, announced) + transit;
+		*rem = a > *rem ? a : *rem;
+	}
 	*tl = *rem > CALENDAR_MAX_DAY ? *rem : plain_after(at, (int32_t)*rem, p->tl_days);
 }
 

@@ -9,8 +9,10 @@
 
 bool clock_vacation_per_tournament(const struct clock_profile *p)
 {
-	/* DSU 6.3.6: postal play, where the receiver states the date */
-	return p != NULL && p->receipt == CLOCK_RECEIPT_STATED;
+	/* DSU 6.3.6.1 "samtlige tilbageværende modstandere i gruppen", 6.8.8
+	 * "samtidigt mod alle tilbageværende modstandere" - of its tournament,
+	 * by post and by e-mail (issue 21); server play: all his games */
+	return p != NULL && !p->vacation_all_games;
 }
 
 int clock_vacation_place(const struct clock_vacation_tournament *active, size_t nactive,
@@ -22,13 +24,14 @@ int clock_vacation_place(const struct clock_vacation_tournament *active, size_t 
 	*ncheck = 0;
 	if (named) {
 		if (clock_vacation_per_tournament(named->prof)) {
-			/* DSU 6.3.6: a postal vacation belongs to its tournament */
+			/* DSU 6.3.6.1, 6.8.8: a postal or e-mail vacation belongs to
+			 * its tournament */
 			*belongs = named->id;
 			check[0] = *named;
 			*ncheck = 1;
 			return CC_OK;
 		}
-		/* DSU 6.8.8: all his games, so every tournament's allowance */
+		/* server play: all his games, so every tournament's allowance */
 		if (nactive == 0) {
 			check[0] = *named;
 			*ncheck = 1;
@@ -40,8 +43,9 @@ int clock_vacation_place(const struct clock_vacation_tournament *active, size_t 
 			postal += clock_vacation_per_tournament(active[i].prof);
 		if (nactive > 1 && postal > 0)
 			return cc_fail(CC_ERR_INVALID, err, errlen,
-			               "tournament: he plays in %zu tournaments; a postal vacation "
-			               "belongs to one of them (DSU 6.3.6): say which",
+			               "tournament: he plays in %zu tournaments; a vacation in postal "
+			               "or e-mail play belongs to one of them (DSU 6.3.6.1, 6.8.8): "
+			               "say which",
 			               nactive);
 		if (nactive == 1 && postal == 1)
 			*belongs = active[0].id;

@@ -56,7 +56,9 @@ struct clock_vacation_rules {
 };
 
 /* Whether a vacation under profile p belongs to one tournament (postal
- * play, DSU 6.3.6) rather than to all the player's games (6.8.8). */
+ * and e-mail play, DSU 6.3.6.1, 6.8.8: all remaining opponents of that
+ * tournament, issue 21) rather than to all the player's games (server
+ * play): the profile's vacation_all_games. */
 bool clock_vacation_per_tournament(const struct clock_profile *p);
 
 /* Where a request lands: active[0..nactive-1] are the tournaments of the
@@ -65,8 +67,8 @@ bool clock_vacation_per_tournament(const struct clock_profile *p);
  * tournament the period will belong to (0: all his games) and copies into
  * check (room for nactive, at least 1) the tournaments whose allowance it
  * must fit, *ncheck of them.  CC_OK; CC_ERR_INVALID with a sentence when
- * no tournament is named and he plays postal in one of several (DSU
- * 6.3.6: the player must say which).  O(nactive). */
+ * no tournament is named and he plays postal or e-mail in one of several
+ * (DSU 6.3.6.1, 6.8.8: the player must say which).  O(nactive). */
 int clock_vacation_place(const struct clock_vacation_tournament *active, size_t nactive,
                          const struct clock_vacation_tournament *named, int64_t *belongs,
                          struct clock_vacation_tournament *check, size_t *ncheck, char *err,

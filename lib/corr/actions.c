@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rating/rating_input.h"
 #include "util/status.h"
 
 /* The game must still be going on: CC_OK or game_over. */
@@ -118,14 +119,34 @@ int corr_series_cancel(const struct corr_game *g, int side, struct corr_delta *d
 }
 
 int corr_tl_result(const struct corr_game *g, const char *result, const char *termination,
-                   const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e)
+                   const char *how, const char *reason, int32_t today, struct corr_delta *d,
+                   struct corr_error *e)
 {
-	(void)e;
+	if (how == NULL)
+		how = "reported";
+	if (!corr_how_valid(how))
+		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
+		                 "how must be reported, adjudicated or scored");
 	corr_delta_init(d, g);
 	corr_delta_finish(d, result, termination, today);
+	snprintf(d->state.how, sizeof d->state.how, "%s", how);
+	/* DSU 4.5.4.2 (4.1.2 §16 e): "Alle spillede partier rates" - a game
+	 * that had finished keeps, once 6.2.8 scores it, what it was as
+	 * played; a game scored before keeps what it kept */
+	if (strcmp(how, "scored") == 0 && g->state.status == CORR_FINISHED) {
+		if (strcmp(g->state.how, "scored") == 0) {
+			snprintf(d->state.played, sizeof d->state.played, "%s", g->state.played);
+		} else {
+			struct rating_stored was = {g->state.result, g->state.how,
+			                            g->state.termination, (int)g->nmoves, NULL};
+			char tok[RATING_PLAYED_MAX];
+			if (rating_played_token(&was, tok, NULL, 0) == CC_OK)
+				snprintf(d->state.played, sizeof d->state.played, "%s", tok);
+		}
+	}
 	snprintf(d->action, sizeof d->action, "tl_result");
-	snprintf(d->detail, sizeof d->detail, "%s -> %s (%s): %.2000s", g->state.result, result,
-	         termination, reason);
+	snprintf(d->detail, sizeof d->detail, "%s -> %s (%s, %s): %.2000s", g->state.result, result,
+	         termination && *termination ? termination : "-", how, reason);
 	return CC_OK;
 }
 

@@ -8,7 +8,9 @@
 #include "notation/notation.h"
 #include "util/status.h"
 
-/* DSU 6.3.3.3: the opponent lost on time (corr_forfeit_test()). */
+/* DSU 6.3.3.3: the opponent lost on time (corr_forfeit_test()); 6.3.3.4:
+ * once one player played on after the other's forfeit, the game is lost
+ * for both, whoever asks first. */
 static int claim_forfeit(const struct corr_game *g, int side, int32_t today, struct corr_delta *d,
                          struct corr_error *e)
 {
@@ -18,6 +20,27 @@ static int claim_forfeit(const struct corr_game *g, int side, int32_t today, str
 	if (rc != CC_OK)
 		return rc;
 	int opp = side == WHITE ? CLOCK_BLACK : CLOCK_WHITE;
+	/* DSU 6.3.3.4: "Konstateres sådanne tilfælde, er partiet tabt for
+	 * begge spillere" - whichever of them asks: the one who played on
+	 * (vector F1), or the one who forfeited first, even when the other
+	 * is over too (issue 21) */
+	struct clock_played_on po;
+	if ((rc = corr_played_on(g, today, &po, e)) != CC_OK)
+		return rc;
+	if (po.both_lose) {
+		char on[CALENDAR_ISO_LEN];
+		int first = po.forfeiter == CLOCK_WHITE ? WHITE : BLACK;
+		calendar_format(po.on, on, sizeof on);
+		corr_delta_init(d, g);
+		corr_delta_finish(d, "0-0", "time_forfeit", today);
+		snprintf(d->action, sizeof d->action, "claim_both_lose");
+		snprintf(d->detail, sizeof d->detail,
+		         "%s claimed; %s played on (ply %zu sent %s) after %s's forfeit (DSU "
+		         "6.3.3.4)",
+		         corr_side_name(side), corr_side_name(first == WHITE ? BLACK : WHITE),
+		         po.ply + 1, on, corr_side_name(first));
+		return CC_OK;
+	}
 	corr_forfeit_test(g, &res, today, ff);
 	if (!ff[opp].over) {
 		const struct clock_player *p = &res.player[opp];
@@ -28,22 +51,6 @@ static int claim_forfeit(const struct corr_game *g, int side, int32_t today, str
 		                 p->limit_days, p->next_control);
 	}
 	corr_delta_init(d, g);
-	/* DSU 6.3.3.4: the claimant played on after the forfeit was there to
-	 * see: the game is lost for both (vector F1). */
-	struct clock_played_on po;
-	if ((rc = corr_played_on(g, today, &po, e)) != CC_OK)
-		return rc;
-	if (po.both_lose && po.forfeiter == opp) {
-		char on[CALENDAR_ISO_LEN];
-		calendar_format(po.on, on, sizeof on);
-		corr_delta_finish(d, "0-0", "time_forfeit", today);
-		snprintf(d->action, sizeof d->action, "claim_both_lose");
-		snprintf(d->detail, sizeof d->detail,
-		         "%s claimed, but played on (ply %zu sent %s) after %s's forfeit (DSU "
-		         "6.3.3.4)",
-		         corr_side_name(side), po.ply + 1, on, corr_side_name(opp));
-		return CC_OK;
-	}
 	/* DSU 6.3.3.3: a time forfeit loses the game. */
 	corr_delta_finish(d, opp == CLOCK_WHITE ? "0-1" : "1-0", "time_forfeit", today);
 	snprintf(d->action, sizeof d->action, "claim_time_forfeit");

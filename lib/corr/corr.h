@@ -43,6 +43,7 @@
 #define CORR_NOBODY          (-1)
 #define CORR_RESULT_MAX      8   /* "1/2-1/2" and the NUL */
 #define CORR_TERMINATION_MAX 16  /* "dead_position" and the NUL */
+#define CORR_HOW_MAX         12  /* "adjudicated" and the NUL */
 #define CORR_MESSAGE_MAX     512 /* a refusal's sentence */
 #define CORR_ACTION_MAX      32  /* an audit action: "claim_time_forfeit" */
 #define CORR_DETAIL_MAX      2100
@@ -112,8 +113,16 @@ struct corr_state {
 	size_t nseries;                         /* its moves, the first one proposed to the
 	                                           side to move (the proposer's opponent) */
 	move series[SERIES_MAX];
-	bool holiday_play; /* both agreed to play on in the mandatory
-	                      holidays (DSU 6.3.6.2) */
+	bool holiday_play;            /* both agreed to play on in the mandatory
+	                                 holidays (DSU 6.3.6.2) */
+	char how[CORR_HOW_MAX];       /* how the result came about (GAME result_how):
+	                                 "played" (on the board, or a claim, the sweep),
+	                                 "reported", "adjudicated", "scored" (a TL,
+	                                 corr_tl_result()); "" while active, or for a
+	                                 result stored before the distinction */
+	char played[CORR_RESULT_MAX]; /* a game 6.2.8 scored after it had finished:
+	                                 the result as played, for the rating
+	                                 (rating_played_token(); 4.5.4.2); "" else */
 };
 
 struct corr_game {
@@ -323,14 +332,25 @@ int corr_claim(const struct corr_game *g, int side, enum corr_claim_type type, c
 int corr_series_cancel(const struct corr_game *g, int side, struct corr_delta *d,
                        struct corr_error *e);
 
-/* POST .../result: a TL's decision (DSU 6.2.7, 6.2.8), also correcting a
- * finished game; result and termination checked by the caller's reader
- * (corr_result_valid()).  Always CC_OK. */
+/* POST .../result: a TL records a result, also correcting a finished
+ * game; result and termination checked by the caller's reader
+ * (corr_result_valid()).  how (corr_how_valid(); NULL: "reported"): the
+ * players' report of a game played, its moves on the server or not
+ * (6.2.6, 6.8.9), his adjudication (6.2.7), or a game scored without
+ * being played out (6.2.8).  Reported and adjudicated results are rated,
+ * scored ones count in the standings only; a finished game that is
+ * scored keeps the result as played in state.played (the rating takes
+ * it, 4.5.4.2).  Codes invalid_field (how). */
 int corr_tl_result(const struct corr_game *g, const char *result, const char *termination,
-                   const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e);
+                   const char *how, const char *reason, int32_t today, struct corr_delta *d,
+                   struct corr_error *e);
 
 /* True for "1-0", "0-1", "1/2-1/2", "0-0". */
 bool corr_result_valid(const char *result);
+
+/* True for the ways a TL's result came about: "reported", "adjudicated",
+ * "scored". */
+bool corr_how_valid(const char *how);
 
 /* The sweep ends a game lost on time by itself where the profile says so
  * (SPEC 4.6, DSU 6.3.3.3); f is a CORR_FINDING_FORFEIT of g.  Codes
@@ -348,10 +368,15 @@ int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played
 /* ---- the rules of issue 9 (lib/corr/rules.c; docs/RULES.md) ---- */
 
 /* POST .../notice by side (the player to move): days 15..366, one notice a
- * move (DSU 6.3.4 ¶1).  Codes game_over, not_your_turn, invalid_field,
+ * move (DSU 6.3.4 ¶1), dated `on` (a postal player states the day he
+ * posted it: not in the future, not before the move it answers was
+ * sent) or CLOCK_NO_DATE (today; the only choice outside postal play).
+ * A player who gave notice is charged no silence penalty for that move,
+ * unless a reminder to him was dated before his notice (corr_clock()).
+ * Codes game_over, not_your_turn, invalid_field, invalid_date,
  * notice_given. */
-int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
-                struct corr_error *e);
+int corr_notice(const struct corr_game *g, int side, int days, int32_t on, int32_t today,
+                struct corr_delta *d, struct corr_error *e);
 
 /* POST .../reminder by side (the waiting player, postal play), posted on
  * `sent`: not before the clock's reminder date (DSU 6.3.4: 14 days, or
@@ -368,9 +393,11 @@ int corr_penalty(const struct corr_game *g, int side, int days, const char *reas
 
 /* PATCH .../moves/{ply} by a TL (DSU 6.2.1.1 c): received and/or sent
  * (CLOCK_NO_DATE: unchanged); where the profile derives the received date
- * only sent, and the next move's received date follows.  The corrected
- * game must satisfy the clock.  Codes not_found, invalid_field,
- * invalid_date, missing_field. */
+ * the next move's received date follows a corrected sent date.  Received
+ * is stated by post; by e-mail it may be corrected to a longer
+ * transmission than the normal day (6.8.2), never earlier; on the server
+ * it is the server's.  The corrected game must satisfy the clock.  Codes
+ * not_found, invalid_field, invalid_date, missing_field. */
 int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int32_t sent,
                     const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e);
 
@@ -393,7 +420,8 @@ int corr_message(const struct corr_game *g, int seat, const char *text, struct c
 void corr_delta_init(struct corr_delta *d, const struct corr_game *g);
 
 /* For the operations: the delta ends the game on `day` with result and
- * termination ("" none); the draw offer and a pending series end with it. */
+ * termination ("" none), played on the board (state.how "played"); the
+ * draw offer and a pending series end with it. */
 void corr_delta_finish(struct corr_delta *d, const char *result, const char *termination,
                        int32_t day);
 

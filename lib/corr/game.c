@@ -28,6 +28,15 @@ const char *corr_side_name(int side)
 	return side == WHITE ? "white" : side == BLACK ? "black" : "";
 }
 
+bool corr_how_valid(const char *how)
+{
+	static const char *const hows[] = {"reported", "adjudicated", "scored", NULL};
+	for (const char *const *h = hows; how && *h; h++)
+		if (strcmp(*h, how) == 0)
+			return true;
+	return false;
+}
+
 bool corr_result_valid(const char *result)
 {
 	static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "0-0", NULL};
@@ -188,6 +197,8 @@ void corr_delta_finish(struct corr_delta *d, const char *result, const char *ter
 	snprintf(d->state.result, sizeof d->state.result, "%s", result);
 	snprintf(d->state.termination, sizeof d->state.termination, "%s",
 	         termination ? termination : "");
+	snprintf(d->state.how, sizeof d->state.how, "played");
+	d->state.played[0] = '\0';
 	d->state.finished_on = day;
 	/* A pending series and a draw offer end with the game. */
 	d->state.draw_offer = CORR_NOBODY;
@@ -325,12 +336,22 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 			}
 			break;
 		}
-		case CORR_REC_NOTICE:
+		case CORR_REC_NOTICE: {
+			/* DSU 6.3.4: a notice after a reminder sent to him comes too
+			 * late - he had used more than 14 days "uden at have
+			 * underrettet sin modstander" (docs/RULES.md) */
+			bool late = false;
+			for (size_t k = 0; k < g->nrecords; k++)
+				late |= g->records[k].kind == CORR_REC_REMINDER &&
+				        g->records[k].ply == r->ply && g->records[k].on < r->on;
+			if (late)
+				break;
 			if (pending)
 				cg.pending.announced = r->days;
 			else if (m)
 				m->announced = (int16_t)r->days;
 			break;
+		}
 		case CORR_REC_PENALTY: {
 			/* insertion by date: a handful of penalties at most */
 			size_t k = npen++;

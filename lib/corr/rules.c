@@ -40,9 +40,11 @@ static void record(struct corr_delta *d, const struct corr_game *g, enum corr_re
 
 /* DSU 6.3.4 ¶1: "Ønsker en spiller at bruge mere end 14 dage til et træk,
  * skal han underrette modstanderen herom."  The first notice of a move
- * counts (the opponent has read it).  O(records). */
-int corr_notice(const struct corr_game *g, int side, int days, int32_t today, struct corr_delta *d,
-                struct corr_error *e)
+ * counts (the opponent has read it).  A postal player posts it himself
+ * and states the day (issue 21); elsewhere the server dates it today.
+ * O(records). */
+int corr_notice(const struct corr_game *g, int side, int days, int32_t on, int32_t today,
+                struct corr_delta *d, struct corr_error *e)
 {
 	int rc = active(g, e);
 	if (rc != CC_OK)
@@ -55,18 +57,38 @@ int corr_notice(const struct corr_game *g, int side, int days, int32_t today, st
 		                 "days: a notice announces 15 to 366 days (more than the 14 of DSU "
 		                 "6.3.4), not %d",
 		                 days);
+	if (on != CLOCK_NO_DATE && g->profile->receipt != CLOCK_RECEIPT_STATED)
+		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
+		                 "on: in %s play the server dates the notice (only a postal player "
+		                 "states the day he posted it)",
+		                 g->profile->name);
+	if (on == CLOCK_NO_DATE)
+		on = today;
+	int32_t since = g->nmoves ? g->moves[g->nmoves - 1].sent : g->start;
+	if (on > today)
+		return corr_fail(
+		        e, CC_ERR_INVALID, "invalid_date",
+		        "on: a date may not be in the future (today is the server's date)");
+	if (on < since) {
+		char s1[CALENDAR_ISO_LEN];
+		iso(since, s1);
+		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
+		                 "on: a notice about this move is posted on or after %s, when the "
+		                 "move it answers was sent",
+		                 s1);
+	}
 	for (size_t i = 0; i < g->nrecords; i++) {
 		const struct corr_record *r = &g->records[i];
 		if (r->kind == CORR_REC_NOTICE && r->ply == (int)g->nmoves) {
-			char on[CALENDAR_ISO_LEN];
-			iso(r->on, on);
+			char given[CALENDAR_ISO_LEN];
+			iso(r->on, given);
 			return corr_fail(e, CC_ERR_INVALID, "notice_given",
 			                 "you gave notice of %d days for this move on %s already",
-			                 r->days, on);
+			                 r->days, given);
 		}
 	}
 	corr_delta_init(d, g);
-	record(d, g, CORR_REC_NOTICE, side, today);
+	record(d, g, CORR_REC_NOTICE, side, on);
 	d->record.days = days;
 	snprintf(d->action, sizeof d->action, "notice");
 	snprintf(d->detail, sizeof d->detail, "%s announces %d days for ply %zu (DSU 6.3.4)",
@@ -154,10 +176,26 @@ int corr_penalty(const struct corr_game *g, int side, int days, const char *reas
 	return CC_OK;
 }
 
+/* The received date the profile derives for move n answering a move sent
+ * on `sent`: the day after by e-mail (6.3.2.2 a, 6.8.6), the same day on
+ * the server and for an automatic series reply (no transmission). */
+static int32_t derived_received(const struct clock_profile *p, const struct corr_move *n,
+                                int32_t sent)
+{
+	int32_t r = sent;
+	if (n->kind != CORR_MOVE_AUTO && p->receipt == CLOCK_RECEIPT_NEXT_DAY)
+		clock_receipt_date(p, sent, &r, NULL, 0);
+	return r;
+}
+
 /* DSU 6.2.1.1 c ("eventuel korrektion af modstanderens tidsberegning"):
  * the corrected dates, the next move's received date where the profile
  * derives it (and an automatic series reply dated with it), checked by
- * the clock on a copy of the game.  O(moves). */
+ * the clock on a copy of the game.  By e-mail a TL records a longer
+ * transmission than the normal day (6.8.2: "Hvis der angives længere
+ * transmissions tid, kan det indberettes til TL til afgørelse"): a
+ * received date after the derived one, which a later correction of the
+ * move before it keeps.  O(moves). */
 int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int32_t sent,
                     const char *reason, int32_t today, struct corr_delta *d, struct corr_error *e)
 {
@@ -166,7 +204,8 @@ int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int
 	if (ply < 1 || ply > g->nmoves)
 		return corr_fail(e, CC_ERR_INVALID, "not_found", "the game has no move %zu", ply);
 	bool stated = g->profile->receipt == CLOCK_RECEIPT_STATED;
-	if (received != CLOCK_NO_DATE && (!stated || ply == 1))
+	bool email = g->profile->receipt == CLOCK_RECEIPT_NEXT_DAY;
+	if (received != CLOCK_NO_DATE && ((!stated && !email) || ply == 1))
 		return corr_fail(e, CC_ERR_INVALID, "invalid_field", "received: %s",
 		                 ply == 1 ? "the first move counts from the start date"
 		                          : "the rules of this profile derive it");
@@ -175,6 +214,18 @@ int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date",
 		                 "a date may not be in the future (today is the server's date)");
 	const struct corr_move *m = &g->moves[ply - 1];
+	if (received != CLOCK_NO_DATE && email) {
+		int32_t normal = derived_received(g->profile, m, g->moves[ply - 2].sent);
+		if (received < normal) {
+			char n0[CALENDAR_ISO_LEN];
+			iso(normal, n0);
+			return corr_fail(
+			        e, CC_ERR_INVALID, "invalid_date",
+			        "received: the move counts as received on %s with the normal "
+			        "transmission; a TL records only a longer one (DSU 6.8.2)",
+			        n0);
+		}
+	}
 	corr_delta_init(d, g);
 	struct corr_fix *f = &d->fixes[d->nfixes++];
 	f->ply = ply;
@@ -183,12 +234,13 @@ int corr_move_dates(const struct corr_game *g, size_t ply, int32_t received, int
 	if (!stated && ply < g->nmoves) {
 		const struct corr_move *n = &g->moves[ply];
 		struct corr_fix *nf = &d->fixes[d->nfixes++];
+		int32_t was = derived_received(g->profile, n, m->sent);
+		int32_t now = derived_received(g->profile, n, f->sent);
 		nf->ply = ply + 1;
 		nf->sent = n->sent;
-		if (n->kind == CORR_MOVE_AUTO || g->profile->receipt == CLOCK_RECEIPT_SAME_DAY)
-			nf->received = f->sent;
-		else
-			clock_receipt_date(g->profile, f->sent, &nf->received, NULL, 0);
+		/* a longer transmission recorded for it stays (6.8.2) */
+		nf->received =
+		        email && n->received != was && n->received >= now ? n->received : now;
 		if (n->kind == CORR_MOVE_AUTO) /* dated with the move it answers */
 			nf->sent = nf->received;
 	}

@@ -447,8 +447,8 @@ const char *pgn_mode(const char *profile)
 {
 	if (is(profile, "dsu-post"))
 		return "PM";
-	if (is(profile, "dsu-email"))
-		return "EM";
+	if (is(profile, "dsu-email") || is(profile, "dsu-post-email"))
+		return "EM"; /* electronic mail: also a postal game played by e-mail */
 	if (is(profile, "server"))
 		return "TC";
 	return NULL;

@@ -134,8 +134,8 @@ const char *pgn_termination(const char *termination, const char *result);
 const char *pgn_ending_comment(const char *termination, const char *result);
 
 /* The Mode tag value for a time profile: "dsu-post" "PM" (paper mail),
- * "dsu-email" "EM" (electronic mail), "server" "TC" (telecommunication);
- * NULL for any other name.  Borrowed, static storage. */
+ * "dsu-email" and "dsu-post-email" "EM" (electronic mail), "server" "TC"
+ * (telecommunication); NULL for any other name.  Borrowed, static storage. */
 const char *pgn_mode(const char *profile);
 
 /* Writes the TimeControl value for `moves` moves in `days` days, in

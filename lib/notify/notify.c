@@ -448,10 +448,10 @@ static int c_vacation(struct ctx *c, const struct notify_event *ev)
 		      date(c, v->notice, nd));
 	if (ev->game.play == NOTIFY_EMAIL)
 		para(c->b, T(c->r,
-		             "In e-mail play a vacation applies to all remaining games at once "
-		             "(DSU 6.8.8).",
+		             "In e-mail play a vacation applies to all remaining games of the "
+		             "tournament at once (DSU 6.8.8).",
 		             "I e-mailturneringer holdes ferien samtidigt mod alle tilbageværende "
-		             "modstandere (DSU 6.8.8)."));
+		             "modstandere i turneringen (DSU 6.8.8)."));
 	int ng = v->ngames > 0 ? v->ngames : 1;
 	put(c->b, "\n%s\n",
 	    ng == 1 ? T(c->r, "Your game against him or her:",
@@ -585,6 +585,117 @@ static int c_result_tl(struct ctx *c, const struct notify_event *ev)
 	return 0;
 }
 
+/* DSU 6.5.2.1: "en kopi af reglementet" goes with the start letter; the
+ * rules a player of this group lives by, by its play, each with its
+ * paragraph. */
+static void start_rules(struct ctx *c, const struct notify_start *s)
+{
+	int days = s->days > 0 ? s->days : s->play == NOTIFY_POSTAL ? 30 : 40;
+	int moves = s->moves > 0 ? s->moves : 10;
+	put(c->b, "\n");
+	para(c->b,
+	     T(c->r, "The rules of the group, in short:", "Reglerne for gruppen i korte træk:"));
+	if (s->play == NOTIFY_EMAIL) {
+		paraf(c->b,
+		      T(c->r,
+		        "Time: %d days for every %d moves; saved time carries over. A move counts "
+		        "as received the day after the sender's date; the weekend rule does not "
+		        "apply (DSU 6.8.6).",
+		        "Betænkningstid: %d dage til %d træk; opsparet tid kommer senere træk til "
+		        "gode. Et træk kan betragtes som modtaget dagen efter afsenderens dato; "
+		        "weekend-reglen gælder ikke (DSU 6.8.6)."),
+		      days, moves);
+		para(c->b,
+		     T(c->r,
+		       "Send your moves numbered, in the international numeric notation or one "
+		       "you agree on, with all the moves so far, the date you received the "
+		       "opponent's move and the date you answer it (DSU 6.8.2, 6.8.4).",
+		       "Trækkene nummereres og sendes i den internationale numeriske notation "
+		       "eller en aftalt notation med alle trækkene, datoen for modtagelsen af "
+		       "modstanderens træk og datoen for svaret (DSU 6.8.2, 6.8.4)."));
+		para(c->b,
+		     T(c->r,
+		       "No answer after 14 days: repeat your mail with a copy to the "
+		       "tournament leader; no move 7 days later: tell him (DSU 6.8.3).",
+		       "Intet svar efter 14 dage: gentag mailen med kopi til "
+		       "turneringslederen; intet træk 7 dage senere: underret ham (DSU 6.8.3)."));
+		para(c->b,
+		     T(c->r,
+		       "Vacation: up to 35 days a year from the start, against all your "
+		       "remaining opponents in the group at once, announced at least 6 days "
+		       "before (DSU 6.8.8, 6.3.6.1).",
+		       "Ferie: indtil 35 dage om året fra turneringsstarten, samtidigt mod alle "
+		       "tilbageværende modstandere i gruppen, meddelt mindst 6 dage før (DSU "
+		       "6.8.8, 6.3.6.1)."));
+		para(c->b, T(c->r,
+		             "A time forfeit is claimed from the tournament leader at the latest "
+		             "with the reply to the 10th, 20th ... move (DSU 6.8.7). Both players "
+		             "report the result to the tournament leader as soon as possible (DSU "
+		             "6.8.9).",
+		             "Krav om tidsoverskridelse sendes til turneringslederen senest ved "
+		             "besvarelsen af 10., 20. osv. træk (DSU 6.8.7). Begge spillere "
+		             "indsender snarest resultatet til turneringslederen (DSU 6.8.9)."));
+		return;
+	}
+	paraf(c->b,
+	      T(c->r,
+	        "Time: %d days for every %d moves; saved time carries over; the post does "
+	        "not count (DSU 6.3.1, 6.3.3).",
+	        "Betænkningstid: %d dage til %d træk; opsparet tid kommer senere træk til gode; "
+	        "posttiden modregnes ikke (DSU 6.3.1, 6.3.3)."),
+	      days, moves);
+	if (s->by_email)
+		para(c->b,
+		     T(c->r,
+		       "The games go by e-mail: a move counts as received the day after the "
+		       "sender's date, and the weekend rule does not apply (DSU 6.2.1.2, "
+		       "6.3.2.2).",
+		       "Partierne spilles pr. e-mail: et træk kan betragtes som modtaget dagen "
+		       "efter afsenderens dato, og weekend-reglen gælder ikke (DSU 6.2.1.2, "
+		       "6.3.2.2)."));
+	else if (s->play == NOTIFY_POSTAL)
+		para(c->b, T(c->r,
+		             "The postmark dates your move; for cards posted at the weekend "
+		             "Saturday and Sunday count as one day (DSU 6.3.2.1).",
+		             "Poststemplets dato gælder som afsendelsesdato; for kort afsendt i "
+		             "weekenden regnes lørdag-søndag som én dag (DSU 6.3.2.1)."));
+	para(c->b, T(c->r,
+	             "With each move repeat the opponent's last move and give the date you "
+	             "received it, the date you answer, and both players' time (DSU 6.2.1.1).",
+	             "Med hvert træk gentages modstanderens sidste træk, og datoen for "
+	             "modtagelsen, datoen for svaret og begge spilleres betænkningstid angives "
+	             "(DSU 6.2.1.1)."));
+	para(c->b, T(c->r,
+	             "More than 14 days for one move: tell your opponent. No answer after 14 "
+	             "days and the post both ways: repeat your last move; after 7 more days "
+	             "tell the tournament leader. More than 14 days without telling, after a "
+	             "reminder: 3 days more, 6 more if the tournament leader had to be told "
+	             "(DSU 6.3.4).",
+	             "Mere end 14 dage til et træk: underret modstanderen. Intet svar efter 14 "
+	             "dage og posttid begge veje: gentag dit sidste træk; efter yderligere 7 "
+	             "dage underrettes turneringslederen. Mere end 14 dage uden varsel, efter en "
+	             "rykker: 3 dage ekstra, 6 mere hvis turneringslederen måtte underrettes "
+	             "(DSU 6.3.4)."));
+	para(c->b, T(c->r,
+	             "Vacation: up to 35 days a year from the start, told to all your remaining "
+	             "opponents in the group at least 6 days before (DSU 6.3.6, 6.3.6.1). 20-31 "
+	             "December and the Tuesday before to the Tuesday after Easter are holidays "
+	             "for everybody (DSU 6.3.6.2).",
+	             "Ferie: indtil 35 dage om året fra turneringsstarten, meddelt alle "
+	             "tilbageværende modstandere i gruppen mindst 6 dage før (DSU 6.3.6, "
+	             "6.3.6.1). 20.-31. december og tirsdagen før til tirsdagen efter påske er "
+	             "obligatoriske ferier for alle (DSU 6.3.6.2)."));
+	para(c->b, T(c->r,
+	             "A time forfeit loses the game; playing on after the opponent's forfeit "
+	             "loses it for both (DSU 6.3.3.3, 6.3.3.4). The winner, White when drawn, "
+	             "reports the result to the tournament leader in writing within 8 days "
+	             "(DSU 6.2.6).",
+	             "Tidsoverskridelse medfører tab af partiet; fortsættes partiet efter "
+	             "modstanderens tidsoverskridelse, er det tabt for begge (DSU 6.3.3.3, "
+	             "6.3.3.4). Vinderen, ved remis hvid, meddeler senest 8 dage efter "
+	             "afslutningen turneringslederen resultatet skriftligt (DSU 6.2.6)."));
+}
+
 static int c_start(struct ctx *c, const struct notify_event *ev)
 {
 	const struct notify_start *s = &ev->u.start;
@@ -626,9 +737,15 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 		for (int i = 0; i < s->nplayers; i++)
 			if (s->players[i].number == k)
 				p = &s->players[i];
-		char nm[NAME_MAX_B], ad[256];
-		put(c->b, "    %2d. %s, %s\n", k, oneline(p->name, nm, sizeof nm),
-		    oneline(p->address, ad, sizeof ad));
+		char nm[NAME_MAX_B], ad[256], em[256];
+		/* 6.5.2.1: "alle deltagernes navne og adresser" - postal ones */
+		put(c->b, "    %2d. %s, %s", k, oneline(p->name, nm, sizeof nm),
+		    p->address && *p->address
+		            ? oneline(p->address, ad, sizeof ad)
+		            : T(c->r, "(no postal address given)", "(ingen postadresse oplyst)"));
+		if (p->email && *p->email)
+			put(c->b, "; %s", oneline(p->email, em, sizeof em));
+		put(c->b, "\n");
 	}
 	if (s->npairings > 0) {
 		put(c->b, "\n");
@@ -646,6 +763,8 @@ static int c_start(struct ctx *c, const struct notify_event *ev)
 		if (p->game > 0)
 			put(c->b, "             %s/games/%lld\n", base(c), p->game);
 	}
+	if (s->play != NOTIFY_SERVER)
+		start_rules(c, s);
 	if (s->rules_url && *s->rules_url) {
 		char url[512];
 		put(c->b, T(c->r, "\nThe rules: %s\n", "\nReglementet: %s\n"),

@@ -141,7 +141,10 @@ struct notify_result {
 struct notify_start_player {
 	int number; /* the player's number, drawn by the TL */
 	const char *name;
-	const char *address; /* postal or e-mail address, one line */
+	const char *address; /* his postal address, one line (6.5.2.1 "adresser");
+	                        NULL or "" = none given */
+	const char *email;   /* his e-mail address, shown where the moves go by
+	                        e-mail (6.8.2, 6.2.1.2); NULL = not shown */
 };
 
 struct notify_pairing {
@@ -157,6 +160,10 @@ struct notify_start {
 	const struct notify_pairing *pairings;
 	int npairings;
 	const char *rules_url; /* where the rules are, NULL = none (6.5.2.1: sent with it) */
+	enum notify_play play; /* whose rules the letter gives: postal (6.2-6.3), the
+	                          e-mail tournaments' (6.8), or the server's */
+	bool by_email;         /* a postal group whose games go by e-mail (6.2.1.2) */
+	int days, moves;       /* the time control: days per moves (6.3.1, 6.8.6) */
 };
 
 struct notify_draw {

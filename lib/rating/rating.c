@@ -192,7 +192,8 @@ static void mark_rated(const struct rating_group *g, bool *rated, int *scratch)
 			 * tournament or rated team tournaments; not when he stayed away
 			 * from the whole tournament */
 			int absent = gm->a2 ? gm->b : gm->a;
-			rated[i] = !g->team_event && scratch[absent] != 2;
+			rated[i] = !g->team_event && scratch[absent] != 2 &&
+			           !g->players[absent].absent;
 			break;
 		}
 		default:
@@ -317,9 +318,23 @@ static int check_group(const struct rating_group *g, char *err, size_t errlen)
 			               RATING_MIN, RATING_MAX);
 	}
 	for (size_t i = 0; i < g->ngames; i++) {
-		int rc = check_game(&g->games[i], i, g->nplayers, err, errlen);
+		const struct rating_game *gm = &g->games[i];
+		int rc = check_game(gm, i, g->nplayers, err, errlen);
 		if (rc != CC_OK)
 			return rc;
+		/* R-4: a player absent from the whole group played no game and
+		 * came to none */
+		bool shown = gm->kind == RATING_GAME_PLAYED || gm->kind == RATING_GAME_LATE_RESERVE;
+		for (int s = 0; s < 2; s++) {
+			int p = s ? gm->b : gm->a, mine = s ? gm->b2 : gm->a2;
+			if (g->players[p].absent &&
+			    (shown || (gm->kind == RATING_GAME_NOSHOW && mine > 0)))
+				return cc_fail(
+				        CC_ERR_MALFORMED, err, errlen,
+				        "game %zu: player %d is absent from the whole group, "
+				        "yet he played or came to it",
+				        i + 1, p + 1);
+		}
 	}
 	return CC_OK;
 }
@@ -562,35 +577,66 @@ static int token_parse(const char *s, size_t len, struct rating_token *t)
 	return CC_ERR_MALFORMED;
 }
 
-int rating_cell_parse(const char *cell, struct rating_token *out, int max, int *n, char *err,
-                      size_t errlen)
+/* The next token of a cell at *s (moved past it): 1 and *t, 0 at the
+ * end, CC_ERR_MALFORMED for a word that is not a result. */
+static int cell_next(const char **s, struct rating_token *t)
 {
-	*n = 0;
-	if (cell == NULL)
-		return cc_fail(CC_ERR_MALFORMED, err, errlen, "a crosstable cell is missing");
+	const char *p = *s;
+	while (*p == ' ')
+		p++;
+	if (*p == '\0')
+		return 0;
+	const char *e = p;
+	while (*e && *e != ' ')
+		e++;
+	*s = e;
+	return token_parse(p, (size_t)(e - p), t) == CC_OK ? 1 : CC_ERR_MALFORMED;
+}
+
+/* The start of a cell's tokens: NULL for no game ("" or "*"). */
+static const char *cell_start(const char *cell)
+{
 	const char *s = cell;
 	while (*s == ' ')
 		s++;
-	if (*s == '\0' || strcmp(s, "*") == 0)
-		return CC_OK; /* no game */
-	while (*s) {
-		const char *e = s;
-		while (*e && *e != ' ')
-			e++;
-		if (*n >= max)
-			return cc_fail(CC_ERR_RANGE, err, errlen,
-			               "a crosstable cell holds at most %d games", max);
-		if (token_parse(s, (size_t)(e - s), &out[*n]) != CC_OK) {
+	return *s == '\0' || strcmp(s, "*") == 0 ? NULL : s;
+}
+
+/* Counts the tokens of a cell, checking each; CC_ERR_MALFORMED with err. */
+static int cell_count(const char *cell, size_t *n, char *err, size_t errlen)
+{
+	struct rating_token t;
+	int rc;
+	*n = 0;
+	if (cell == NULL)
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "a crosstable cell is missing");
+	const char *s = cell_start(cell);
+	while (s && (rc = cell_next(&s, &t)) != 0) {
+		if (rc < 0) {
 			char q[CC_QUOTE_BUF];
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			               "%s is not a result (1 ½ 0 + - x x1 x0 r1 r½ r0)",
 			               cc_quote(cell, q));
 		}
 		(*n)++;
-		s = e;
-		while (*s == ' ')
-			s++;
 	}
+	return CC_OK;
+}
+
+int rating_cell_parse(const char *cell, struct rating_token *out, int max, int *n, char *err,
+                      size_t errlen)
+{
+	size_t count;
+	*n = 0;
+	int rc = cell_count(cell, &count, err, errlen);
+	if (rc != CC_OK)
+		return rc;
+	if (count > (size_t)(max > 0 ? max : 0))
+		return cc_fail(CC_ERR_RANGE, err, errlen, "the cell holds %zu games, room for %d",
+		               count, max);
+	const char *s = cell_start(cell);
+	while (s && cell_next(&s, &out[*n]) == 1)
+		(*n)++;
 	return CC_OK;
 }
 
@@ -607,42 +653,50 @@ static bool mirrors(const struct rating_token *a, const struct rating_token *b)
 int rating_crosstable_games(int n, const char *const *cells, struct rating_game *out, size_t max,
                             size_t *ngames, char *err, size_t errlen)
 {
-	struct rating_token ta[RATING_MAX_CYCLES], tb[RATING_MAX_CYCLES];
 	*ngames = 0;
 	if (n < 1 || n > RATING_MAX_PLAYERS)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a crosstable has 1 to %d players",
 		               RATING_MAX_PLAYERS);
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++) {
-			int na, nb;
+			size_t na, nb;
 			char why[160];
-			int rc = rating_cell_parse(cells[i * n + j], ta, RATING_MAX_CYCLES, &na,
-			                           why, sizeof why);
+			/* a cell holds any number of games (a match of ten in one) */
+			int rc = cell_count(cells[i * n + j], &na, why, sizeof why);
 			if (rc != CC_OK)
 				return cc_fail(rc, err, errlen, "crosstable row %d, column %d: %s",
 				               i + 1, j + 1, why);
-			rc = rating_cell_parse(cells[j * n + i], tb, RATING_MAX_CYCLES, &nb, why,
-			                       sizeof why);
+			rc = cell_count(cells[j * n + i], &nb, why, sizeof why);
 			if (rc != CC_OK)
 				return cc_fail(rc, err, errlen, "crosstable row %d, column %d: %s",
 				               j + 1, i + 1, why);
 			if (na != nb)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-				               "crosstable: row %d column %d has %d games, row %d "
-				               "column %d has %d",
+				               "crosstable: row %d column %d has %zu games, row %d "
+				               "column %d has %zu",
 				               i + 1, j + 1, na, j + 1, i + 1, nb);
-			for (int t = 0; t < na; t++) {
-				if (!mirrors(&ta[t], &tb[t]))
+			const char *sa = cell_start(cells[i * n + j]);
+			const char *sb = cell_start(cells[j * n + i]);
+			for (size_t t = 0; t < na; t++) {
+				struct rating_token ta, tb;
+				cell_next(&sa, &ta); /* both counted and checked above */
+				cell_next(&sb, &tb);
+				if (!mirrors(&ta, &tb))
 					return cc_fail(
 					        CC_ERR_MALFORMED, err, errlen,
 					        "crosstable: row %d column %d does not mirror row "
-					        "%d column %d (game %d)",
+					        "%d column %d (game %zu)",
 					        i + 1, j + 1, j + 1, i + 1, t + 1);
-				if (*ngames >= max)
+				if (*ngames >= RATING_MAX_GAMES)
+					return cc_fail(CC_ERR_RANGE, err, errlen,
+					               "a crosstable holds at most %d games",
+					               RATING_MAX_GAMES);
+				if (out && *ngames >= max)
 					return cc_fail(CC_ERR_RANGE, err, errlen,
 					               "a crosstable holds at most %zu games", max);
-				out[*ngames] = (struct rating_game){i, j, ta[t].kind, ta[t].mine2,
-				                                    tb[t].mine2};
+				if (out)
+					out[*ngames] = (struct rating_game){i, j, ta.kind, ta.mine2,
+					                                    tb.mine2};
 				(*ngames)++;
 			}
 		}

@@ -30,7 +30,6 @@
 #define RATING_MAX_PLAYERS 512   /* players in one group */
 #define RATING_MAX_GAMES   65536 /* games in one group */
 #define RATING_MAX_PASSES  100   /* performance passes after pass 0 (I-15) */
-#define RATING_MAX_CYCLES  8     /* games of one pair (a cell's results) */
 #define RATING_MIN         0     /* ratings accepted as input: 0..9999 */
 #define RATING_MAX         9999
 #define RATING_FLOOR       1000 /* DSU 4.5.2.6 */
@@ -64,6 +63,10 @@ struct rating_player {
 	bool performance; /* no recognised rating: rated with a performance
 	                     rating Rp (R-27, I-15) */
 	bool winner;      /* a group winner (4.5.2.5, I-13); see rating_winners() */
+	bool absent;      /* stayed away from the whole group without an approved
+	                     notice (4.5.4.2, R-4): none of his games is rated;
+	                     when false, a player who only failed to appear is
+	                     found absent from the games alone */
 };
 
 /* The group to rate. */
@@ -209,10 +212,12 @@ int rating_cell_parse(const char *cell, struct rating_token *out, int max, int *
 
 /* Turns an n x n crosstable (cells[i * n + j] = row i against column j;
  * the diagonal is ignored) into games: one per token of each cell above
- * the diagonal, checked against the mirror cell below it ('1' against
- * '0', '+' against '-', 'x*' against 'x*', ...).  Writes up to max games
- * and *ngames.  CC_ERR_MALFORMED with the cell named on a mismatch or a
- * bad token, CC_ERR_RANGE when max is too small. */
+ * the diagonal (a cell holds any number of games), checked against the
+ * mirror cell below it ('1' against '0', '+' against '-', 'x*' against
+ * 'x*', ...).  Writes up to max games and *ngames; out NULL only counts
+ * them (and checks the table).  CC_ERR_MALFORMED with the cell named on a
+ * mismatch or a bad token, CC_ERR_RANGE when max (or RATING_MAX_GAMES) is
+ * too small. */
 int rating_crosstable_games(int n, const char *const *cells, struct rating_game *out, size_t max,
                             size_t *ngames, char *err, size_t errlen);
 

@@ -47,6 +47,37 @@ int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player,
 	return CC_OK;
 }
 
+int dsu_withdraw_adjudicate(int n, const struct dsu_game *scored, size_t ngames,
+                            const bool *adjudicate, const struct dsu_game *decided, size_t ndecided,
+                            struct dsu_game *out, char *err, size_t errlen)
+{
+	int rc = dsu_games_check(n, scored, ngames, err, errlen);
+	if (rc != CC_OK)
+		return rc;
+	for (size_t g = 0; g < ngames; g++)
+		out[g] = scored[g];
+	for (size_t k = 0; k < ndecided; k++) {
+		const struct dsu_game *d = &decided[k];
+		if (!dsu_result_finished(d->result))
+			return cc_fail(CC_ERR_INVALID, err, errlen,
+			               "adjudication %zu: the TL decides a result, not \"*\"",
+			               k + 1);
+		size_t g = 0;
+		while (g < ngames &&
+		       !(scored[g].white == d->white && scored[g].black == d->black && adjudicate &&
+		         adjudicate[g] && out[g].result == DSU_UNFINISHED))
+			g++;
+		if (g == ngames)
+			return cc_fail(
+			        CC_ERR_INVALID, err, errlen,
+			        "adjudication %zu: no unfinished game of the withdrawn player "
+			        "with these colours is left for the TL (DSU 6.2.8)",
+			        k + 1);
+		out[g].result = d->result; /* DSU 6.2.8: "til bedømmelse" */
+	}
+	return CC_OK;
+}
+
 /* a + days, checked against the calendar's range. */
 static int add_days(int32_t a, int days, int32_t *out, char *err, size_t errlen)
 {
@@ -159,12 +190,13 @@ int dsu_transcripts_required(const char *event)
 
 /* ---- the register (4.1.1 §19) ---- */
 
-/* True when day d falls in the year after a quarantine that ended on
- * `end` (I-17: "udløb" is the day after its last day). */
+/* True when day d falls "indenfor 1 år efter en karantænes udløb" of a
+ * quarantine whose last day is `end` (I-17: "udløb" is the day after its
+ * last day; the year runs from it to the same date a year later). */
 static bool within_year_after(int32_t d, int32_t end)
 {
 	int32_t until;
-	if (calendar_add_years(end, 1, &until) != CC_OK)
+	if (calendar_add_years(end + 1, 1, &until) != CC_OK)
 		until = CALENDAR_MAX_DAY;
 	return d > end && d <= until;
 }
@@ -177,8 +209,10 @@ static int quarantine(struct dsu_sanction_applied *a, int32_t start, int m, char
 	a->kind = DSU_QUARANTINE;
 	a->months = m;
 	a->start = start;
+	/* §19 "Karantæner forbliver i kartoteket i 1 år efter udløbet": a year
+	 * from the day after its last day (I-17) */
 	if (calendar_add_months(start, m, &after) != CC_OK ||
-	    calendar_add_years(after - 1, 1, &a->valid_until) != CC_OK)
+	    calendar_add_years(after, 1, &a->valid_until) != CC_OK)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a quarantine leaves the calendar");
 	a->end = after - 1; /* the day before the same date m months later */
 	return CC_OK;

@@ -35,6 +35,17 @@ int dsu_withdraw(int n, const struct dsu_game *games, size_t ngames, int player,
                  struct dsu_game *scored, bool *adjudicate, struct dsu_withdrawal *out, char *err,
                  size_t errlen);
 
+/* DSU 6.2.8: the TL's adjudication of the games dsu_withdraw() left to
+ * him ("til bedømmelse").  scored[] and adjudicate[] (ngames) are
+ * dsu_withdraw()'s; decided[0..ndecided) names each adjudicated game by
+ * its colours (seats) with the TL's result.  out[] (ngames) gets scored[]
+ * with those results.  A decision for a game not marked for adjudication
+ * (a finished one, another player's, or one decided twice), or "*", is
+ * refused with CC_ERR_INVALID and err; games not decided stay "*". */
+int dsu_withdraw_adjudicate(int n, const struct dsu_game *scored, size_t ngames,
+                            const bool *adjudicate, const struct dsu_game *decided, size_t ndecided,
+                            struct dsu_game *out, char *err, size_t errlen);
+
 /* DSU 6.8.1 / I-15: the connection was lost on day `lost` (as reported to
  * the TL) and restored on `restored` (DSU_NO_DATE: not yet).  The player
  * must restore it by lost + 30 (*restore_by); if he has not, he is
@@ -120,8 +131,9 @@ struct dsu_sanction_applied {
  * warning is valid, or within one year after a quarantine ended, becomes
  * a 3-month quarantine; a quarantine of m months runs from its decision
  * to the day before the same date m months later and stays in the
- * register one year after it ends; a new quarantine within one year after
- * the end of one is doubled.  Choice: a warning turned into a quarantine
+ * register one year after it expires ("udløb", the day after its last
+ * day: valid_until = that day a year later); a new quarantine within that
+ * year is doubled.  Choice: a warning turned into a quarantine
  * is not doubled again.  out[] gets n entries.  CC_ERR_INVALID /
  * CC_ERR_RANGE with err. */
 int dsu_register_apply(const struct dsu_sanction *s, size_t n, struct dsu_sanction_applied *out,

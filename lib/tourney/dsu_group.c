@@ -6,6 +6,22 @@
 
 #include "util/status.h"
 
+const char *dsu_group_profile(enum dsu_series s, bool by_email)
+{
+	if (s == DSU_SERIES_EMAIL)
+		return "dsu-email";                      /* DSU 6.8.6: 40 days per 10 moves */
+	return by_email ? "dsu-post-email" : "dsu-post"; /* 6.2.1.2, 6.3.1 */
+}
+
+bool dsu_profile_fits(enum dsu_series s, const char *profile)
+{
+	if (profile == NULL)
+		return false;
+	if (s == DSU_SERIES_EMAIL)
+		return strcmp(profile, "dsu-email") == 0;
+	return strcmp(profile, "dsu-post") == 0 || strcmp(profile, "dsu-post-email") == 0;
+}
+
 int dsu_event_parse(const char *text, enum dsu_event *out)
 {
 	static const struct {

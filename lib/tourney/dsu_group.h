@@ -18,6 +18,14 @@
 
 #include "tourney/dsu_common.h"
 
+/* DSU 6.5.2.1, 6.5.3.1: "Inden gruppen starter, modtager hver spiller
+ * startbrevet": a group formed from entries starts this many days after
+ * the letter goes out, so that its players have the names, addresses and
+ * rules before their first move (our reading: the 14 days of 6.7.4.2, the
+ * only lead time the rules give, "normalt ca. 14 dage før
+ * turneringsstarten"). */
+#define DSU_START_LETTER_DAYS 14
+
 /* The event a group belongs to: it fixes which places ties decide. */
 enum dsu_event {
 	DSU_EVENT_EMT = 0,    /* M, K, Å groups: 1st and 2nd (6.5.4.1) */
@@ -58,6 +66,26 @@ struct dsu_table_info {
 	bool playoff_needed; /* DM: still tied for 1st after SB and the mutual games,
 	                        no play-off result given (R33c; 3+ players: I-3) */
 };
+
+/* The kind of tournament a group's games are played in, for its time
+ * profile (issue 21): the K-skak tournaments of 6.5-6.7 (EMT, DM, cup,
+ * teams) are postal tournaments, their games by post or, when the
+ * players agree, by e-mail (6.2.1.2, with 6.3.2.2's dates); the e-mail
+ * tournaments of 6.8 have their own rules (40 days per 10 moves, 6.8.6). */
+enum dsu_series {
+	DSU_SERIES_POSTAL = 0, /* 6.5-6.7 */
+	DSU_SERIES_EMAIL,      /* 6.8 */
+};
+
+/* The time profile (lib/clock) of a group of series s: "dsu-email" for a
+ * 6.8 e-mail tournament; otherwise "dsu-post-email" when its games go by
+ * e-mail (6.2.1.2), else "dsu-post".  Static storage. */
+const char *dsu_group_profile(enum dsu_series s, bool by_email);
+
+/* True when profile (a lib/clock name) may be a group's of series s:
+ * dsu-post and dsu-post-email for a postal tournament (never the 40 days
+ * of 6.8.6), dsu-email for a 6.8 tournament.  NULL is false. */
+bool dsu_profile_fits(enum dsu_series s, const char *profile);
 
 /* Reads "emt", "dm", "cup_prelim", "cup_semi" (or "cup_semifinal"),
  * "cup_final".  CC_OK or CC_ERR_MALFORMED. */

@@ -253,6 +253,11 @@ static void sort_best(const struct dsu_team_entry *t, int *ids, int k)
 	}
 }
 
+void dsu_team_rank(const struct dsu_team_entry *teams, int *ids, int k)
+{
+	sort_best(teams, ids, k);
+}
+
 int dsu_team_promotion(const struct dsu_team_entry *teams, int n, int size,
                        struct dsu_promotion *out, char *err, size_t errlen)
 {
@@ -287,8 +292,10 @@ int dsu_team_promotion(const struct dsu_team_entry *teams, int n, int size,
 		if ((teams[i].division == 1 &&
 		     dsu_pct_at_least(teams[i].points2, teams[i].games, 40)) ||
 		    (teams[i].division == 2 &&
-		     dsu_pct_at_least(teams[i].points2, teams[i].games, 75)))
+		     dsu_pct_at_least(teams[i].points2, teams[i].games, 75))) {
+			out->may1[i] = true;
 			ids[k++] = i;
+		}
 	out->eligible1 = k;
 	sort_best(teams, ids, k);
 	int in1 = 0;
@@ -330,8 +337,10 @@ int dsu_team_promotion(const struct dsu_team_entry *teams, int n, int size,
 		const struct dsu_team_entry *t = &teams[i];
 		if (t->division == 1 ||
 		    (t->division == 2 && dsu_pct_at_least(t->points2, t->games, 40)) ||
-		    (t->division == 3 && dsu_pct_at_least(t->points2, t->games, 75)))
+		    (t->division == 3 && dsu_pct_at_least(t->points2, t->games, 75))) {
+			out->may2[i] = true;
 			ids[k++] = i;
+		}
 	}
 	out->eligible2 = k;
 	sort_best(teams, ids, k);

@@ -79,10 +79,18 @@ struct dsu_promotion {
 	int division[DSU_MAX_PLAYERS];   /* new division per team: 1, 2 or 3 */
 	bool relegated[DSU_MAX_PLAYERS]; /* a 1st-division team that goes down
 	                                    ("nedrykker") */
+	bool may1[DSU_MAX_PLAYERS];      /* eligible for the 1st by R64 (a), (b) */
+	bool may2[DSU_MAX_PLAYERS];      /* eligible for the 2nd by R65, not placed in
+	                                    the 1st */
 	int eligible1, eligible2;        /* teams eligible by the percentages */
 	bool dispense1, dispense2;       /* fewer than `size` eligible: the TL may
 	                                    dispense (R64, R65) */
 };
+
+/* I-23's order, "stærkest muligt": sorts the team indices ids[0..k)
+ * (into teams[]) best first: score (compared exactly), then rating sum,
+ * then the order of lots (the index).  O(k^2). */
+void dsu_team_rank(const struct dsu_team_entry *teams, int *ids, int k);
 
 /* Promotion and relegation (DSU 6.7.5.1), teams[0..n) in the order of
  * lots (the tie-break of last resort, I-23).  "Score" = points / games

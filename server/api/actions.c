@@ -98,23 +98,31 @@ int api_actions_claim(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return run(app, rq, rs, &a);
 }
 
-/* A TL decision (adjudication, withdrawal, silence; DSU 6.2.7, 6.2.8),
- * kept with its reason in the audit table.  May correct a finished game. */
+/* A result the TL records (DSU 6.2.6 and 6.8.9 the players' report,
+ * 6.2.7 adjudication, 6.2.8 a game scored), kept with its reason in the
+ * audit table.  May correct a finished game.  "how" defaults to
+ * reported; the termination to adjudication (a TL's decision, whatever
+ * its how). */
 int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"result", "reason", "termination", "rev", NULL};
+	static const char *const keys[] = {"result", "reason", "termination", "how", "rev", NULL};
 	static const char *const terms[] = {"adjudication", "time_forfeit", "resignation",
 	                                    "agreement", NULL};
 	json_t *body = api_body_object(rq, rs);
-	const char *result, *reason, *term = "adjudication";
+	const char *result, *reason, *term = "adjudication", *how = "reported";
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "result", true, &result, rs) ||
 	    api_get_string(body, "reason", true, &reason, rs) ||
-	    api_get_string(body, "termination", false, &term, rs) < 0)
+	    api_get_string(body, "termination", false, &term, rs) < 0 ||
+	    api_get_string(body, "how", false, &how, rs) < 0)
 		return rs->status;
 	if (!corr_result_valid(result))
 		return api_error(rs, "invalid_field",
 		                 "result must be 1-0, 0-1, 1/2-1/2 or 0-0, not \"%s\"", result);
+	if (!corr_how_valid(how))
+		return api_error(rs, "invalid_field",
+		                 "how must be reported (the players' report of a game played, DSU "
+		                 "6.2.6, 6.8.9), adjudicated (6.2.7) or scored (unplayed, 6.2.8)");
 	bool ok = false;
 	for (const char *const *t = terms; *t; t++)
 		ok |= strcmp(*t, term) == 0;
@@ -129,6 +137,6 @@ int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return rs->status;
 	struct store_game after;
 	struct svc_outcome o;
-	svc_result(app, &rq->user, rq->ids[0], rev, result, term, reason, &after, &o);
+	svc_result(app, &rq->user, rq->ids[0], rev, result, term, how, reason, &after, &o);
 	return api_game_outcome(app, rq, rs, &o, &after, 200);
 }

@@ -270,6 +270,9 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 	jsonw_str(w, g->state.result);
 	jsonw_key(w, "termination", false);
 	jsonw_str(w, g->state.termination[0] ? g->state.termination : NULL);
+	/* played | reported | adjudicated | scored (issue 21); null while active */
+	jsonw_key(w, "result_how", false);
+	jsonw_str(w, g->state.status != CORR_ACTIVE && g->state.how[0] ? g->state.how : NULL);
 	jsonw_key(w, "to_move", false);
 	jsonw_str(w, corr_side_name(corr_to_move(g)));
 	jsonw_key(w, "fen", false);

@@ -103,7 +103,8 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 	}
 	if (!clock_profile_find(ng->profile)) {
 		snprintf(err, errlen,
-		         "the profile must be dsu-post, dsu-email or server, not \"%s\"",
+		         "the profile must be dsu-post, dsu-post-email, dsu-email or server, not "
+		         "\"%s\"",
 		         ng->profile);
 		return -1;
 	}

@@ -2,6 +2,7 @@
  * one-click unsubscribe link (api/me.h). */
 #include "autoconfig.h"
 #include "api/me.h"
+#include "api/users.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -40,6 +41,11 @@ static int answer(struct app *app, int64_t id, struct api_resp *rs)
 	json_object_set_new(u, "mail", json_string(c.mail));
 	json_object_set_new(u, "language", json_string(c.language));
 	json_object_set_new(u, "calendar_url", json_string(url));
+	struct user me = {.id = id};
+	if (api_users_postal_field(app, &me, id, u) != 0) {
+		json_decref(u);
+		return api_error(rs, "busy", "the database is busy; try again");
+	}
 	return api_json(rs, 200, u);
 }
 
@@ -50,12 +56,14 @@ int api_me_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 
 int api_me_patch(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"mail", "language", NULL};
-	const char *mail = NULL, *language = NULL;
+	static const char *const keys[] = {"mail", "language", "postal_address", NULL};
+	const char *mail = NULL, *language = NULL, *postal = NULL;
+	bool has_postal;
 	json_t *body = api_body_object(rq, rs);
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "mail", false, &mail, rs) < 0 ||
-	    api_get_string(body, "language", false, &language, rs) < 0)
+	    api_get_string(body, "language", false, &language, rs) < 0 ||
+	    api_users_postal_read(body, &postal, &has_postal, rs) < 0)
 		return rs->status;
 	if (mail && strcmp(mail, "each") && strcmp(mail, "digest") && strcmp(mail, "off"))
 		return api_error(rs, "invalid_field",
@@ -65,6 +73,9 @@ int api_me_patch(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (store_begin(app->st) != STORE_OK)
 		return api_error(rs, "busy", "the database is busy; try again");
 	int rc = store_notify_set_prefs(app->st, rq->user.id, mail, language);
+	/* DSU 6.5.2.1: his postal address, for his groups' start letters */
+	if (rc == STORE_OK && has_postal)
+		rc = store_users_postal_set(app->st, rq->user.id, postal);
 	if (rc != STORE_OK || store_commit(app->st) != STORE_OK) {
 		store_rollback(app->st);
 		return api_error(rs, "busy", "the settings could not be stored; try again");

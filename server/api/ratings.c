@@ -1,5 +1,6 @@
 /* ratings.c: the rating endpoints (api/ratings.h). */
 #include "api/ratings.h"
+#include "api/users.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -34,10 +35,13 @@ static json_t *fraction(int v, int per)
 int api_ratings_user_fields(struct app *app, int64_t id, json_t *u)
 {
 	int rating, otb, games;
-	if (store_ratings_user(app->st, id, &rating, &otb, &games) != 1)
+	bool foreign;
+	if (store_ratings_user(app->st, id, &rating, &otb, &games) != 1 ||
+	    store_ratings_foreign(app->st, id, &foreign) != 1)
 		return -1;
 	if (json_object_set_new(u, "rating", rating_json(rating)) ||
-	    json_object_set_new(u, "otb_rating", rating_json(otb)))
+	    json_object_set_new(u, "otb_rating", rating_json(otb)) ||
+	    json_object_set_new(u, "foreign", json_boolean(foreign)))
 		return -1;
 	return 0;
 }
@@ -125,11 +129,15 @@ static int rating_field(json_t *body, const char *key, int *v, struct api_resp *
 }
 
 /* PATCH /api/v1/users/{id}: an admin sets the start (K-skak) and OTB
- * ratings (rating_set, never his own: docs/AUTHORITY.md); the groups the
- * player is in are re-rated from his first (svc_rating_set()). */
+ * ratings and whether the player is foreign (DSU 4.5.5.2: only a foreign
+ * player without a rating gets a performance rating; rating_set, never
+ * his own: docs/AUTHORITY.md); the groups the player is in are re-rated
+ * from his first (svc_rating_set()).  Also his postal address (DSU
+ * 6.5.2.1, issue 21): set by himself, kc or an admin (svc_postal_set()). */
 int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"rating", "otb_rating", NULL};
+	static const char *const keys[] = {"rating", "otb_rating", "foreign", "postal_address",
+	                                   NULL};
 	json_t *body = api_body_object(rq, rs);
 	if (!body || api_only_keys(body, keys, rs))
 		return rs->status;
@@ -140,16 +148,36 @@ int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp 
 	int has_otb = rating_field(body, "otb_rating", &otb, rs);
 	if (has_otb < 0)
 		return rs->status;
-	if (has_start && has_otb)
+	json_t *fj = json_object_get(body, "foreign");
+	if (fj && !json_is_boolean(fj))
+		return api_error(rs, "invalid_field", "the field \"foreign\" must be true or false");
+	const char *postal;
+	bool has_postal;
+	if (api_users_postal_read(body, &postal, &has_postal, rs) < 0)
+		return rs->status;
+	bool has_rating = !has_start || !has_otb || fj;
+	if (!has_rating && !has_postal)
 		return api_error(rs, "missing_field",
-		                 "give \"rating\" and/or \"otb_rating\" (a whole number or null)");
+		                 "give \"rating\" and/or \"otb_rating\" (a whole number or null), "
+		                 "\"foreign\" (true or false) or \"postal_address\" (text or null)");
 	struct svc_outcome o;
-	if (svc_rating_set(app, &rq->user, rq->ids[0], !has_start, start, !has_otb, otb, &o) !=
-	    SVC_OK)
+	/* the postal address first: the player's, kc's or an admin's; the
+	 * ratings are an admin's (rating_set), and a refusal of either stores
+	 * nothing of the other */
+	if (has_postal && has_rating && svc_rating_may_set(&rq->user, rq->ids[0], &o) != SVC_OK)
+		return api_error(rs, o.code ? o.code : "forbidden", "%s", o.message);
+	if (has_postal && svc_postal_set(app, &rq->user, rq->ids[0], postal, &o) != SVC_OK)
+		return api_error(rs, o.code ? o.code : "internal", "%s", o.message);
+	if (has_rating && svc_rating_set(app, &rq->user, rq->ids[0], !has_start, start, !has_otb,
+	                                 otb, fj ? json_is_true(fj) : -1, &o) != SVC_OK)
 		return api_error(rs, o.code ? o.code : "internal", "%s", o.message);
 	json_t *u = api_user_json(app, rq->ids[0]);
 	if (!u)
 		return api_error(rs, "internal", "the user could not be read");
+	if (api_users_postal_field(app, &rq->user, rq->ids[0], u) != 0) {
+		json_decref(u);
+		return api_error(rs, "internal", "the user could not be read");
+	}
 	return api_json(rs, 200, u);
 }
 

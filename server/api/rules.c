@@ -33,7 +33,7 @@ static int run(struct app *app, struct api_req *rq, struct api_resp *rs, struct 
 	int64_t id = rq->ids[0];
 	switch (op->kind) {
 	case NOTICE:
-		svc_notice(app, &rq->user, id, op->days, &after, &o);
+		svc_notice(app, &rq->user, id, op->days, op->sent, &after, &o);
 		break;
 	case REMINDER:
 		svc_reminder(app, &rq->user, id, op->sent, &after, &o);
@@ -80,17 +80,20 @@ static int get_date(json_t *body, const char *key, int32_t *day, struct api_resp
 
 int api_rules_notice(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"days", NULL};
+	static const char *const keys[] = {"days", "on", NULL};
 	json_t *body = api_body_object(rq, rs);
 	int64_t days;
-	if (!body || api_only_keys(body, keys, rs) || api_get_int(body, "days", true, &days, rs))
+	struct rule_op op = {.kind = NOTICE, .status = 201};
+	/* DSU 6.3.4: a postal player dates the notice he posted ("on") */
+	if (!body || api_only_keys(body, keys, rs) || api_get_int(body, "days", true, &days, rs) ||
+	    get_date(body, "on", &op.sent, rs) < 0)
 		return rs->status;
 	if (days < 15 || days > 366)
 		return api_error(rs, "invalid_field",
 		                 "days: a notice announces 15 to 366 days (more than the 14 of DSU "
 		                 "6.3.4), not %lld",
 		                 (long long)days);
-	struct rule_op op = {.kind = NOTICE, .days = (int)days, .status = 201};
+	op.days = (int)days;
 	return run(app, rq, rs, &op);
 }
 

@@ -121,11 +121,35 @@ int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return api_json(rs, 201, api_user_json(app, id));
 }
 
+int api_users_postal_field(struct app *app, const struct user *viewer, int64_t id, json_t *u)
+{
+	/* DSU 6.5.2.1 (issue 21): the postal address is for the start letter:
+	 * the player himself, his groups' players and their TLs, kc, admins */
+	bool may = viewer->id == id || strcmp(viewer->role, "admin") == 0 ||
+	           strcmp(viewer->role, "kc") == 0;
+	if (!may) {
+		int v = store_users_postal_visible(app->st, viewer->id, id);
+		if (v == STORE_ERROR)
+			return -1;
+		may = v == 1;
+	}
+	if (!may)
+		return 0;
+	char addr[STORE_POSTAL_MAX];
+	if (store_users_postal_get(app->st, id, addr) != STORE_OK)
+		return -1;
+	return json_object_set_new(u, "postal_address", addr[0] ? json_string(addr) : json_null());
+}
+
 int api_users_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	json_t *u = api_user_json(app, rq->ids[0]);
 	if (!u)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
+	if (api_users_postal_field(app, &rq->user, rq->ids[0], u) != 0) {
+		json_decref(u);
+		return api_error(rs, "busy", "the database is busy; try again");
+	}
 	return api_json(rs, 200, u);
 }
 
@@ -177,4 +201,30 @@ int api_users_search(struct app *app, struct api_req *rq, struct api_resp *rs)
 	free(v);
 	return api_json(rs, 200, json_pack("{s:o, s:o}", "users", list, "next",
 	                                   page.next[0] ? json_string(page.next) : json_null()));
+}
+
+int api_users_postal_read(json_t *body, const char **address, bool *given, struct api_resp *rs)
+{
+	json_t *v = json_object_get(body, "postal_address");
+	*given = v != NULL;
+	*address = NULL;
+	if (!v || json_is_null(v))
+		return 0;
+	const char *s = json_string_value(v);
+	if (!s)
+		return api_error(rs, "invalid_field", "postal_address must be text or null"), -1;
+	size_t n = strlen(s);
+	if (n < 1 || n > STORE_POSTAL_MAX - 1)
+		return api_error(rs, "invalid_field",
+		                 "postal_address: 1 to %d bytes on one line, or null to clear it",
+		                 STORE_POSTAL_MAX - 1),
+		       -1;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return api_error(rs, "invalid_field",
+			                 "postal_address is one line without control characters "
+			                 "(separate its parts with commas)"),
+			       -1;
+	*address = s;
+	return 0;
 }

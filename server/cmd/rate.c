@@ -215,8 +215,8 @@ static int find(const struct input *in, const char *id)
 /* Reads "players" into in.  EXIT_USAGE with a message on bad input. */
 static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 {
-	static const char *const keys[] = {"id",         "rating", "entry", "foreign",
-	                                   "registered", "name",   NULL};
+	static const char *const keys[] = {"id",         "rating", "entry",  "foreign",
+	                                   "registered", "name",   "absent", NULL};
 	if (!json_is_array(arr) || json_array_size(arr) == 0)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		               "\"players\" must be a non-empty list");
@@ -246,13 +246,16 @@ static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 		if (find(in, id) != i)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			               "player id \"%s\" occurs twice", id);
-		json_t *fl[2] = {json_object_get(p, "entry"), json_object_get(p, "foreign")};
-		for (int f = 0; f < 2; f++)
-			if (fl[f] && !json_is_boolean(fl[f]))
+		static const char *const flags[] = {"entry", "foreign", "absent"};
+		json_t *fl[3];
+		for (int f = 0; f < 3; f++)
+			if ((fl[f] = json_object_get(p, flags[f])) && !json_is_boolean(fl[f]))
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
 				               "player %s: \"%s\" must be true or false", id,
-				               f ? "foreign" : "entry");
+				               flags[f]);
 		bool entry = json_is_true(fl[0]), foreign = json_is_true(fl[1]);
+		/* DSU 4.5.4.2: absent from the whole group, none of his games rated */
+		in->players[i].absent = json_is_true(fl[2]);
 		json_t *r = json_object_get(p, "rating");
 		struct rating_player *pl = &in->players[i];
 		pl->registered = RATING_NONE;
@@ -298,11 +301,7 @@ static int read_crosstable(json_t *rows, struct input *in, char *err, size_t err
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
 		               "\"crosstable\" must be a list of %d rows, one per player", n);
 	cells = calloc((size_t)n * (size_t)n, sizeof *cells);
-	size_t max = (size_t)n * (size_t)(n - 1) / 2 * RATING_MAX_CYCLES;
-	if (max > RATING_MAX_GAMES)
-		max = RATING_MAX_GAMES;
-	in->games = calloc(max ? max : 1, sizeof *in->games);
-	if (!cells || !in->games) {
+	if (!cells) {
 		rc = cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 		goto fail;
 	}
@@ -322,6 +321,16 @@ static int read_crosstable(json_t *rows, struct input *in, char *err, size_t err
 				goto fail;
 			}
 		}
+	}
+	/* a cell holds any number of games: count them, then read them */
+	size_t max;
+	rc = rating_crosstable_games(n, cells, NULL, 0, &max, err, errlen);
+	if (rc != CC_OK)
+		goto fail;
+	in->games = calloc(max ? max : 1, sizeof *in->games);
+	if (!in->games) {
+		rc = cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+		goto fail;
 	}
 	rc = rating_crosstable_games(n, cells, in->games, max, &in->ngames, err, errlen);
 fail:
@@ -488,7 +497,14 @@ static json_t *player_json(const struct input *in, int p, const struct rating_pl
 			bad |= put(c, "Rk", units(r->corr[k].rk));
 		}
 		bad |= put(o, "floor", json_boolean(r->floor));
+	} else { /* no rated game: nothing scored, nothing expected, no change */
+		bad |= put(o, "W", json_integer(0));
+		bad |= put(o, "We", json_null());
+		bad |= put(o, "delta", json_integer(0));
+		bad |= put(o, "correction", json_array());
 	}
+	if (in->players[p].absent)
+		bad |= put(o, "absent", json_true());
 	bad |= put(o, "winner", json_boolean(r->winner));
 	bad |= put(o, "new", r->has_rating ? json_integer(r->new_rating) : json_null());
 	if (bad) {

@@ -28,8 +28,8 @@ static const char usage_text[] =
         "tests/vectors/tournaments.json, from FILE (\"-\" or none: stdin) and prints\n"
         "the result as JSON in the format of the case's \"expected\".\n"
         "Kinds: rr_standings withdrawal email_triggers team_standings team_schedule\n"
-        "team_promotion cup_prelim cup_rights rr_colours entry_rights deadlines\n"
-        "register\n"
+        "team_promotion cup_prelim cup_rights rr_colours entry_rights new_group\n"
+        "deadlines register\n"
         "(docs/TOURNAMENTS.md).  Bad input: exit 2 and one line on stderr.\n";
 
 /* ---- error and JSON helpers ---- */
@@ -75,6 +75,16 @@ static json_t *place_json(int lo, int hi)
 		snprintf(buf, sizeof buf, "%d", lo);
 	else
 		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	return json_string(buf);
+}
+
+/* points2 / (2 * games) as a percentage with two decimals, half up
+ * ("30.56"), as text (new); "0.00" for no games. */
+static json_t *pct_json(int points2, int games)
+{
+	char buf[32];
+	long long h = games > 0 ? ((long long)points2 * 10000 / games + 1) / 2 : 0;
+	snprintf(buf, sizeof buf, "%lld.%02lld", h / 100, h % 100);
 	return json_string(buf);
 }
 
@@ -246,6 +256,35 @@ static int get_games(struct ctx *c, const json_t *obj, const char *key, const st
 	return 0;
 }
 
+/* Reads the TL's adjudications [{"white", "black", "result"}, ...] of
+ * the players nm into out (room for MAX_GAMES_CASE); the count into *n. */
+static int get_decided(struct ctx *c, const json_t *arr, const struct names *nm,
+                       struct dsu_game *out, size_t *n)
+{
+	*n = json_array_size(arr);
+	if (*n > MAX_GAMES_CASE)
+		return bad(c, "\"adjudications\": at most %d games", MAX_GAMES_CASE);
+	for (size_t i = 0; i < *n; i++) {
+		json_t *o = json_array_get(arr, i);
+		const char *w, *b, *r;
+		if (!json_is_object(o))
+			return bad(c, "\"adjudications\"[%zu] must be an object", i);
+		if (get_str(c, o, "white", true, &w) != 0 ||
+		    get_str(c, o, "black", true, &b) != 0 || get_str(c, o, "result", true, &r) != 0)
+			return -1;
+		out[i].white = seat_of(nm, w);
+		out[i].black = seat_of(nm, b);
+		if (out[i].white < 0 || out[i].black < 0)
+			return bad(c, "\"adjudications\"[%zu]: a player is not in the list", i);
+		if (dsu_result_parse(r, &out[i].result) != CC_OK)
+			return bad(c,
+			           "\"adjudications\"[%zu]: the result must be 1-0, 0-1, 1/2-1/2 "
+			           "or 0-0",
+			           i);
+	}
+	return 0;
+}
+
 /* Appends {"class", "until"} (new objects) to arr. */
 static void push_right(json_t *arr, enum dsu_class cls, int32_t until)
 {
@@ -277,6 +316,8 @@ struct scratch {
 	struct names nm;
 	struct dsu_game games[MAX_GAMES_CASE];
 	struct dsu_game scored[MAX_GAMES_CASE];
+	struct dsu_game games2[MAX_GAMES_CASE];  /* scored after the adjudications */
+	struct dsu_game decided[MAX_GAMES_CASE]; /* the TL's adjudications */
 	bool adjudicate[MAX_GAMES_CASE];
 	struct dsu_game po_games[64];
 	struct dsu_standing table[DSU_MAX_PLAYERS];
@@ -305,6 +346,7 @@ static int kind_rr_standings(struct ctx *c, struct scratch *s, const json_t *in,
 	enum dsu_class cls = DSU_CLASS_DM;
 	size_t ng, npo = 0;
 	int32_t finish;
+	int advance;
 	json_t *po_obj, *danish_obj;
 	struct dsu_playoff po = {NULL, 0, false};
 	struct dsu_table_info info;
@@ -320,7 +362,8 @@ static int kind_rr_standings(struct ctx *c, struct scratch *s, const json_t *in,
 	    get_games(c, in, "games", &s->nm, s->games, &ng) != 0 ||
 	    get_date(c, in, "finish_date", false, &finish) != 0 ||
 	    get_type(c, in, "playoff", JSON_OBJECT, false, &po_obj) != 0 ||
-	    get_type(c, in, "danish_citizen", JSON_OBJECT, false, &danish_obj) != 0)
+	    get_type(c, in, "danish_citizen", JSON_OBJECT, false, &danish_obj) != 0 ||
+	    get_int(c, in, "advance", false, 1, DSU_MAX_PLAYERS, 0, &advance) != 0)
 		return -1;
 	if (po_obj) {
 		json_t *pg;
@@ -343,6 +386,14 @@ static int kind_rr_standings(struct ctx *c, struct scratch *s, const json_t *in,
 	for (int i = 0; i < info.first_on_points; i++)
 		json_array_append_new(first, json_string(s->nm.name[s->table[i].player]));
 	json_object_set_new(out, "first_on_points", first);
+	if (advance > 0) { /* 6.6.1.3-6.6.1.4: all still tied at the line go on */
+		json_t *adv = json_array();
+		for (int i = 0; i < s->nm.n; i++)
+			if (s->table[i].place_lo <= advance)
+				json_array_append_new(adv,
+				                      json_string(s->nm.name[s->table[i].player]));
+		json_object_set_new(out, "advance", adv);
+	}
 	if (ev == DSU_EVENT_DM) {
 		json_object_set_new(out, "playoff_needed", json_boolean(info.playoff_needed));
 		if (npo > 0) {
@@ -403,11 +454,13 @@ static int kind_withdrawal(struct ctx *c, struct scratch *s, const json_t *in, j
 	size_t ng;
 	enum dsu_event ev = DSU_EVENT_EMT;
 	struct dsu_withdrawal w;
+	json_t *adj_arr;
 	if (get_names(c, in, "players", &s->nm) != 0 ||
 	    get_games(c, in, "games", &s->nm, s->games, &ng) != 0 ||
 	    get_str(c, in, "withdrawn", true, &who) != 0 ||
 	    get_bool(c, in, "valid_reason", true, false, &valid) != 0 ||
-	    get_str(c, in, "standings_event", false, &evs) != 0)
+	    get_str(c, in, "standings_event", false, &evs) != 0 ||
+	    get_type(c, in, "adjudications", JSON_ARRAY, false, &adj_arr) != 0)
 		return -1;
 	if (evs && dsu_event_parse(evs, &ev) != CC_OK)
 		return bad(c, "\"standings_event\" must be emt, dm, cup_prelim, cup_semi or "
@@ -418,6 +471,14 @@ static int kind_withdrawal(struct ctx *c, struct scratch *s, const json_t *in, j
 	if (dsu_withdraw(s->nm.n, s->games, ng, p, valid, s->scored, s->adjudicate, &w, c->err,
 	                 c->errlen) != CC_OK)
 		return -1;
+	if (adj_arr) { /* 6.2.8: the TL adjudicates the unfinished games */
+		size_t nd;
+		if (get_decided(c, adj_arr, &s->nm, s->decided, &nd) != 0 ||
+		    dsu_withdraw_adjudicate(s->nm.n, s->scored, ng, s->adjudicate, s->decided, nd,
+		                            s->games2, c->err, c->errlen) != CC_OK)
+			return -1;
+		memcpy(s->scored, s->games2, ng * sizeof *s->scored);
+	}
 	json_object_set_new(out, "games_of_withdrawn", json_integer(w.games));
 	json_object_set_new(out, "finished_before", json_integer(w.finished));
 	json_object_set_new(out, "all_lost", json_boolean(w.all_lost));
@@ -448,17 +509,26 @@ static int kind_withdrawal(struct ctx *c, struct scratch *s, const json_t *in, j
 	return 0;
 }
 
+/* The kinds of questions: the input's "queries" list into *qs, the
+ * output's "results" list (new, owned by out) into *res. */
+static int queries_of(struct ctx *c, const json_t *in, json_t *out, json_t **qs, json_t **res)
+{
+	if (get_type(c, in, "queries", JSON_ARRAY, true, qs) != 0)
+		return -1;
+	*res = json_array();
+	json_object_set_new(out, "results", *res);
+	return 0;
+}
+
 /* ---- email_triggers ---- */
 
 /* 6.8.1 and 6.8.5 questions. */
 static int kind_email_triggers(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
 {
-	json_t *qs;
+	json_t *qs, *res;
 	(void)s;
-	if (get_type(c, in, "queries", JSON_ARRAY, true, &qs) != 0)
+	if (queries_of(c, in, out, &qs, &res) != 0)
 		return -1;
-	json_t *res = json_array();
-	json_object_set_new(out, "results", res);
 	for (size_t i = 0; i < json_array_size(qs); i++) {
 		json_t *q = json_array_get(qs, i);
 		const char *id, *trigger;
@@ -610,6 +680,77 @@ static int kind_team_schedule(struct ctx *c, struct scratch *s, const json_t *in
 	return 0;
 }
 
+/* A team's division: 1, 2 or 3 as a number, or as text "1", "2", "3" or
+ * "3" with its 3rd-division group's name ("3x"); *group gets the group
+ * (1.. in the order the names first appear in grp[], 0 outside the 3rd)
+ * unless the text names none. */
+static int get_division(struct ctx *c, const json_t *t, size_t i, struct names *grp, int *division,
+                        int *group)
+{
+	json_t *v = json_object_get(t, "division");
+	const char *d = json_string_value(v);
+	if (json_is_integer(v))
+		return get_int(c, t, "division", true, 0, 3, 0, division);
+	if (!d || (d[0] != '1' && d[0] != '2' && d[0] != '3') || (d[0] != '3' && d[1] != '\0'))
+		return bad(c,
+		           "\"teams\"[%zu]: division must be 1, 2, 3, or \"3\" with a group "
+		           "name (\"3x\")",
+		           i);
+	*division = d[0] - '0';
+	if (d[0] != '3' || d[1] == '\0')
+		return 0;
+	int k = seat_of(grp, d + 1);
+	if (k < 0) {
+		if (grp->n >= DSU_MAX_PLAYERS)
+			return bad(c, "\"teams\": too many 3rd-division groups");
+		grp->name[grp->n] = d + 1;
+		k = grp->n++;
+	}
+	*group = k + 1;
+	return 0;
+}
+
+/* A team's ratings: "ratings" [K-rating, ...] or "players" [{"k_rating"}
+ * or {"otb_rating"}, ...] (R67: the K-rating, final or provisional; a
+ * player new to correspondence chess has his OTB rating as his
+ * provisional K-rating, 6.7.6.2).  Fills r[] (DSU_MAX_BOARDS) and *nr. */
+static int get_team_ratings(struct ctx *c, const json_t *t, size_t i, int *r, int *nr)
+{
+	json_t *ratings = json_object_get(t, "ratings"), *players = json_object_get(t, "players");
+	json_t *arr = ratings ? ratings : players;
+	if (!json_is_array(arr) || (ratings && players))
+		return bad(c, "\"teams\"[%zu]: give \"ratings\" or \"players\" (a list)", i);
+	*nr = (int)json_array_size(arr);
+	if (*nr < 1 || *nr > DSU_MAX_BOARDS)
+		return bad(c, "\"teams\"[%zu]: 1 to %d ratings", i, DSU_MAX_BOARDS);
+	for (int j = 0; j < *nr; j++) {
+		json_t *v = json_array_get(arr, (size_t)j);
+		if (players) {
+			json_t *k = json_object_get(v, "k_rating"),
+			       *o = json_object_get(v, "otb_rating");
+			v = json_is_null(k) || !k ? o : k;
+		}
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) > 4000)
+			return bad(c,
+			           "\"teams\"[%zu]: every rating (k_rating, else otb_rating) must "
+			           "be a "
+			           "number 0..4000",
+			           i);
+		r[j] = (int)json_integer_value(v);
+	}
+	return 0;
+}
+
+/* The ids of the teams in ids[0..k) as a JSON list (new). */
+static json_t *ids_json(const struct names *nm, const int *ids, int k)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < k; i++)
+		json_array_append_new(a, json_string(nm->name[ids[i]]));
+	return a;
+}
+
 /* Promotion and relegation at the entry deadline (6.7.5). */
 static int kind_team_promotion(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
 {
@@ -617,6 +758,7 @@ static int kind_team_promotion(struct ctx *c, struct scratch *s, const json_t *i
 	int size;
 	struct dsu_team_entry *teams = s->teams;
 	struct dsu_promotion pr;
+	struct names grp = {0};
 	if (get_type(c, in, "teams", JSON_ARRAY, true, &arr) != 0 ||
 	    get_int(c, in, "size", false, 2, DSU_MAX_PLAYERS, 7, &size) != 0)
 		return -1;
@@ -624,56 +766,75 @@ static int kind_team_promotion(struct ctx *c, struct scratch *s, const json_t *i
 	if (n < 1 || n > DSU_MAX_PLAYERS)
 		return bad(c, "\"teams\" must list 1 to %d teams", DSU_MAX_PLAYERS);
 	s->nm.n = 0;
-	json_t *avg = json_object();
+	json_t *avg = json_object(), *per = json_object();
 	json_object_set_new(out, "averages", avg);
+	json_object_set_new(out, "teams", per);
 	for (size_t i = 0; i < n; i++) {
-		json_t *t = json_array_get(arr, i), *ratings;
+		json_t *t = json_array_get(arr, i);
 		const char *id;
+		int r[DSU_MAX_BOARDS], nr = 1;
 		if (!json_is_object(t))
 			return bad(c, "\"teams\"[%zu] must be an object", i);
+		teams[i].group = 0;
 		if (get_str(c, t, "id", true, &id) != 0 ||
-		    get_int(c, t, "division", true, 0, 3, 0, &teams[i].division) != 0 ||
-		    get_int(c, t, "group", false, 0, 1000, 0, &teams[i].group) != 0 ||
+		    get_division(c, t, i, &grp, &teams[i].division, &teams[i].group) != 0 ||
+		    (!teams[i].group &&
+		     get_int(c, t, "group", false, 0, 1000, 0, &teams[i].group) != 0) ||
 		    get_points2(c, t, "points", &teams[i].points2) != 0 ||
 		    get_int(c, t, "games", true, 0, 100000, 0, &teams[i].games) != 0 ||
-		    get_type(c, t, "ratings", JSON_ARRAY, true, &ratings) != 0)
+		    get_team_ratings(c, t, i, r, &nr) != 0)
 			return -1;
 		if (seat_of(&s->nm, id) >= 0)
 			return bad(c, "\"teams\": \"%s\" appears twice", id);
 		s->nm.name[i] = id;
 		s->nm.n = (int)i + 1;
-		int r[DSU_MAX_BOARDS], nr = (int)json_array_size(ratings);
-		if (nr < 1 || nr > DSU_MAX_BOARDS)
-			return bad(c, "\"teams\"[%zu]: ratings must list 1 to %d K-ratings", i,
-			           DSU_MAX_BOARDS);
-		for (int j = 0; j < nr; j++) {
-			json_t *v = json_array_get(ratings, (size_t)j);
-			if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-			    json_integer_value(v) > 4000)
-				return bad(c, "\"teams\"[%zu]: ratings must be numbers 0..4000", i);
-			r[j] = (int)json_integer_value(v);
-		}
 		teams[i].rating_sum = dsu_team_rating_sum(r, nr);
 		char buf[32]; /* I-35: exact; with 4 boards quarters: two decimals */
 		long long sum100 = (long long)teams[i].rating_sum * 100 / nr;
 		snprintf(buf, sizeof buf, "%lld.%02lld", sum100 / 100, sum100 % 100);
 		json_object_set_new(avg, id, json_string(buf));
+		json_t *ar = (long long)teams[i].rating_sum % nr == 0
+		                     ? json_integer(teams[i].rating_sum / nr)
+		                     : json_real((double)teams[i].rating_sum / nr);
+		json_object_set_new(per, id,
+		                    json_pack("{s:o,s:o}", "score_pct",
+		                              pct_json(teams[i].points2, teams[i].games),
+		                              "average_rating", ar));
 	}
 	if (dsu_team_promotion(teams, (int)n, size, &pr, c->err, c->errlen) != CC_OK)
 		return -1;
 	json_t *div = json_object(), *rel = json_array();
+	int ids[DSU_MAX_PLAYERS], k;
 	for (int d = 1; d <= 3; d++) {
-		char k[4];
-		json_t *list = json_array();
-		snprintf(k, sizeof k, "%d", d);
+		char key[4], name[16];
+		snprintf(key, sizeof key, "%d", d);
+		snprintf(name, sizeof name, "division_%d", d);
+		k = 0;
 		for (size_t i = 0; i < n; i++)
 			if (pr.division[i] == d)
-				json_array_append_new(list, json_string(s->nm.name[i]));
-		json_object_set_new(div, k, list);
+				ids[k++] = (int)i;
+		json_object_set_new(div, key, ids_json(&s->nm, ids, k));
+		if (d < 3) /* made "stærkest muligt" (I-23): best first */
+			dsu_team_rank(teams, ids, k);
+		json_object_set_new(out, name, ids_json(&s->nm, ids, k));
 	}
 	for (size_t i = 0; i < n; i++)
 		if (pr.relegated[i])
 			json_array_append_new(rel, json_string(s->nm.name[i]));
+	/* who the percentages made eligible (R64, R65), in the order given */
+	int e1[DSU_MAX_PLAYERS], ne1 = 0, e2[DSU_MAX_PLAYERS], ne2 = 0, left[DSU_MAX_PLAYERS],
+	                         nleft = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (pr.may1[i])
+			e1[ne1++] = (int)i;
+		if (pr.may1[i] && pr.division[i] != 1)
+			left[nleft++] = (int)i;
+		if (pr.may2[i])
+			e2[ne2++] = (int)i;
+	}
+	json_object_set_new(out, "eligible_1", ids_json(&s->nm, e1, ne1));
+	json_object_set_new(out, "not_selected_for_1", ids_json(&s->nm, left, nleft));
+	json_object_set_new(out, "eligible_2", ids_json(&s->nm, e2, ne2));
 	json_object_set_new(out, "divisions", div);
 	json_object_set_new(out, "relegated_from_1", rel);
 	json_object_set_new(out, "eligible",
@@ -812,9 +973,183 @@ static int kind_cup_prelim(struct ctx *c, struct scratch *s, const json_t *in, j
 	return 0;
 }
 
-/* The EMT rights a semifinal or final gives (6.6.2). */
+/* One stage's table as given: [{"id", "score", "games", "place"}, ...]
+ * with places as numbers (a shared place repeats its first number) or
+ * "7-8"; into lines of the table order (by place, then as given). */
+struct stage_line {
+	const char *id;
+	int score2, games, lo, hi;
+};
+
+/* A place: a number 1..n, or text "4" or "4-5"; *hi 0 when not given. */
+static int place_parse(const json_t *v, int n, int *lo, int *hi)
+{
+	const char *t = json_string_value(v);
+	char *end;
+	*hi = 0;
+	if (json_is_integer(v)) {
+		*lo = (int)json_integer_value(v);
+		return json_integer_value(v) >= 1 && json_integer_value(v) <= n ? 0 : -1;
+	}
+	if (!t)
+		return -1;
+	long a = strtol(t, &end, 10), b = a;
+	if (end == t)
+		return -1;
+	if (*end == '-') {
+		const char *q = end + 1;
+		b = strtol(q, &end, 10);
+		if (end == q)
+			return -1;
+	}
+	if (*end != '\0' || a < 1 || b < a || b > n)
+		return -1;
+	*lo = (int)a;
+	*hi = t[strcspn(t, "-")] ? (int)b : 0;
+	return 0;
+}
+
+static int get_stage(struct ctx *c, const json_t *arr, const char *key, struct stage_line *l,
+                     int *n)
+{
+	*n = (int)json_array_size(arr);
+	if (*n < 1 || *n > DSU_MAX_PLAYERS)
+		return bad(c, "\"%s\" must list 1 to %d players", key, DSU_MAX_PLAYERS);
+	for (int i = 0; i < *n; i++) {
+		json_t *o = json_array_get(arr, (size_t)i), *pv;
+		if (!json_is_object(o))
+			return bad(c, "\"%s\"[%d] must be an object", key, i);
+		if (get_str(c, o, "id", true, &l[i].id) != 0 ||
+		    get_points2(c, o, "score", &l[i].score2) != 0 ||
+		    get_int(c, o, "games", true, 1, 2 * DSU_MAX_PLAYERS, 0, &l[i].games) != 0)
+			return -1;
+		if (l[i].score2 > 2 * l[i].games)
+			return bad(c, "\"%s\"[%d]: more points than games", key, i);
+		for (int j = 0; j < i; j++)
+			if (strcmp(l[j].id, l[i].id) == 0)
+				return bad(c, "\"%s\": \"%s\" appears twice", key, l[i].id);
+		pv = json_object_get(o, "place");
+		if (place_parse(pv, *n, &l[i].lo, &l[i].hi) != 0)
+			return bad(c, "\"%s\"[%d]: place must be a number 1..%d or \"4-5\"", key, i,
+			           *n);
+	}
+	/* table order: by place, as given inside a place (stable insertion) */
+	for (int i = 1; i < *n; i++) {
+		struct stage_line v = l[i];
+		int j = i;
+		while (j > 0 && l[j - 1].lo > v.lo) {
+			l[j] = l[j - 1];
+			j--;
+		}
+		l[j] = v;
+	}
+	for (int i = 0; i < *n;) {
+		int j = i;
+		while (j < *n && l[j].lo == l[i].lo)
+			j++;
+		for (int k = i; k < j; k++) {
+			if (l[k].lo < 1 || (l[k].hi && l[k].hi != l[i].lo + (j - i) - 1) ||
+			    l[k].lo != i + 1)
+				return bad(c, "\"%s\": the places do not fit %d players (place %d)",
+				           key, *n, l[k].lo);
+			l[k].hi = l[i].lo + (j - i) - 1;
+		}
+		i = j;
+	}
+	return 0;
+}
+
+/* The rights of one stage as {"id": {"pct", "class"}} (new), from r[]. */
+static json_t *stage_json(const struct stage_line *l, const struct dsu_cup_right *r, int n)
+{
+	json_t *o = json_object();
+	for (int i = 0; i < n; i++) {
+		const char *cls = r[i].m ? "M" : r[i].k ? "K" : NULL;
+		json_object_set_new(o, l[i].id,
+		                    json_pack("{s:o,s:o}", "pct", pct_json(l[i].score2, l[i].games),
+		                              "class", cls ? json_string(cls) : json_null()));
+	}
+	return o;
+}
+
+/* The cup's rights in the EMT from the stages' tables (6.6.2): the final
+ * (and the semifinal, when given), each player's % and class, the DM
+ * places and who has them, and the last day of the rights (2 years,
+ * 6.6.2.2-6.6.2.3). */
+static int cup_rights_tables(struct ctx *c, const json_t *in, json_t *out)
+{
+	struct stage_line fl[DSU_MAX_PLAYERS], sl[DSU_MAX_PLAYERS];
+	int score2[DSU_MAX_PLAYERS], games[DSU_MAX_PLAYERS], lo[DSU_MAX_PLAYERS],
+	        hi[DSU_MAX_PLAYERS];
+	struct dsu_cup_right r[DSU_MAX_PLAYERS];
+	json_t *final, *semi;
+	bool semi_held;
+	int prelim, nf, ns = 0;
+	int32_t final_end, semi_end, until;
+	if (get_int(c, in, "prelim_entrants", true, 0, 100000, 0, &prelim) != 0 ||
+	    get_bool(c, in, "semifinal_held", true, false, &semi_held) != 0 ||
+	    get_date(c, in, "final_end", true, &final_end) != 0 ||
+	    get_date(c, in, "semifinal_end", false, &semi_end) != 0 ||
+	    get_type(c, in, "final", JSON_ARRAY, true, &final) != 0 ||
+	    get_type(c, in, "semifinal", JSON_ARRAY, false, &semi) != 0 ||
+	    get_stage(c, final, "final", fl, &nf) != 0 ||
+	    (semi && get_stage(c, semi, "semifinal", sl, &ns) != 0))
+		return -1;
+	if (semi && !semi_held)
+		return bad(c, "\"semifinal\" is given, but \"semifinal_held\" is false");
+	for (int i = 0; i < nf; i++) {
+		score2[i] = fl[i].score2;
+		games[i] = fl[i].games;
+		lo[i] = fl[i].lo;
+		hi[i] = fl[i].hi;
+	}
+	int extra = dsu_cup_rights(DSU_CUP_FINAL, semi_held, prelim, score2, games, lo, hi, nf, r,
+	                           c->err, c->errlen);
+	if (extra < 0)
+		return -1;
+	if (calendar_add_years(final_end, 2, &until) != CC_OK) /* 6.6.2.2: 2 years */
+		return bad(c, "\"final_end\" is out of range");
+	json_t *dm = json_array(), *tl = json_array();
+	for (int i = 0; i < nf; i++) {
+		if (r[i].dm)
+			json_array_append_new(dm, json_string(fl[i].id));
+		if (r[i].dm_tl)
+			json_array_append_new(tl, json_string(fl[i].id));
+	}
+	json_object_set_new(out, "final", stage_json(fl, r, nf));
+	/* 6.6.2.2: the winner and one more per started 50 beyond 100, only
+	 * when the finalists came through a semifinal (I-26) */
+	json_object_set_new(out, "dm_places", json_integer(semi_held ? 1 + extra : 0));
+	json_object_set_new(out, "dm_right", dm);
+	json_object_set_new(out, "dm_place_for_tl", tl);
+	json_object_set_new(out, "rights_until", date_json(until));
+	if (!semi)
+		return 0;
+	for (int i = 0; i < ns; i++) {
+		score2[i] = sl[i].score2;
+		games[i] = sl[i].games;
+		lo[i] = sl[i].lo;
+		hi[i] = sl[i].hi;
+	}
+	if (dsu_cup_rights(DSU_CUP_SEMIFINAL, true, prelim, score2, games, lo, hi, ns, r, c->err,
+	                   c->errlen) < 0)
+		return -1;
+	json_object_set_new(out, "semifinal", stage_json(sl, r, ns));
+	if (semi_end != DSU_NO_DATE) { /* 6.6.2.3: 2 years */
+		if (calendar_add_years(semi_end, 2, &until) != CC_OK)
+			return bad(c, "\"semifinal_end\" is out of range");
+		json_object_set_new(out, "semifinal_rights_until", date_json(until));
+	}
+	return 0;
+}
+
+/* The EMT rights a semifinal or final gives (6.6.2): from the stage's
+ * games ("stage", "players", "games"), or from the stages' tables
+ * ("final", cup_rights_tables()). */
 static int kind_cup_rights(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
 {
+	if (json_object_get(in, "final") && !json_object_get(in, "stage"))
+		return cup_rights_tables(c, in, out);
 	const char *stage_s;
 	bool semi_held;
 	int prelim;
@@ -991,6 +1326,52 @@ static int kind_entry_rights(struct ctx *c, struct scratch *s, const json_t *in,
 	return 0;
 }
 
+/* ---- new_group ---- */
+
+/* DSU 6.5.1.2 (R25, I-11): may the player enter another group of a
+ * class while his groups of it listed in "ongoing" are unfinished? */
+static int kind_new_group(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
+{
+	json_t *qs, *res;
+	(void)s;
+	if (queries_of(c, in, out, &qs, &res) != 0)
+		return -1;
+	for (size_t i = 0; i < json_array_size(qs); i++) {
+		json_t *q = json_array_get(qs, i), *on;
+		const char *id, *cls_s;
+		enum dsu_class cls;
+		if (!json_is_object(q))
+			return bad(c, "\"queries\"[%zu] must be an object", i);
+		if (get_str(c, q, "id", true, &id) != 0 ||
+		    get_str(c, q, "class", true, &cls_s) != 0 ||
+		    get_type(c, q, "ongoing", JSON_ARRAY, true, &on) != 0)
+			return -1;
+		if (dsu_class_parse(cls_s, &cls) != CC_OK)
+			return bad(c, "\"queries\"[%zu]: class must be \xc3\x85, K, M or DM", i);
+		bool allowed = true;
+		for (size_t k = 0; k < json_array_size(on); k++) {
+			json_t *g = json_array_get(on, k);
+			int score2, played, games;
+			if (!json_is_object(g))
+				return bad(c, "\"queries\"[%zu]: ongoing[%zu] must be an object", i,
+				           k);
+			if (get_points2(c, g, "score", &score2) != 0 ||
+			    get_int(c, g, "played", true, 0, 2 * DSU_MAX_PLAYERS, 0, &played) !=
+			            0 ||
+			    get_int(c, g, "games", true, 1, 2 * DSU_MAX_PLAYERS, 0, &games) != 0)
+				return -1;
+			if (played > games || score2 > 2 * played)
+				return bad(c,
+				           "\"queries\"[%zu]: ongoing[%zu]: more games played than "
+				           "in the group, or more points than games played",
+				           i, k);
+			allowed &= dsu_may_enter_another_group(cls, score2, games);
+		}
+		json_array_append_new(res, json_pack("{s:s,s:b}", "id", id, "allowed", allowed));
+	}
+	return 0;
+}
+
 /* ---- deadlines ---- */
 
 /* The dates the TL tracks for one game and its group (V19). */
@@ -1059,25 +1440,33 @@ static int kind_deadlines(struct ctx *c, struct scratch *s, const json_t *in, js
 
 /* ---- register ---- */
 
-/* 4.1.1 §19: what each sanction becomes, and the register on `today`. */
+/* 4.1.1 §19: what each sanction becomes, and the register on `today`.
+ * The sanctions come as "events" (no ids) or "sanctions" (with ids);
+ * "register" lists what each became, "applied" the same with the ids. */
 static int kind_register(struct ctx *c, struct scratch *s, const json_t *in, json_t *out)
 {
-	json_t *arr;
+	json_t *arr, *events;
 	int32_t today;
 	struct dsu_sanction *sn = s->sanctions;
 	struct dsu_sanction_applied *ap = s->applied;
-	if (get_type(c, in, "sanctions", JSON_ARRAY, true, &arr) != 0 ||
+	if (get_type(c, in, "events", JSON_ARRAY, false, &events) != 0 ||
+	    get_type(c, in, "sanctions", JSON_ARRAY, !events, &arr) != 0 ||
 	    get_date(c, in, "today", false, &today) != 0)
 		return -1;
+	if (events && arr)
+		return bad(c, "give \"events\" or \"sanctions\", not both");
+	const char *key = events ? "events" : "sanctions";
+	if (events)
+		arr = events;
 	size_t n = json_array_size(arr);
 	if (n > DSU_MAX_SANCTIONS)
-		return bad(c, "\"sanctions\": at most %d", DSU_MAX_SANCTIONS);
+		return bad(c, "\"%s\": at most %d", key, DSU_MAX_SANCTIONS);
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_array_get(arr, i);
 		const char *id, *type;
 		if (!json_is_object(o))
-			return bad(c, "\"sanctions\"[%zu] must be an object", i);
-		if (get_str(c, o, "id", true, &id) != 0 ||
+			return bad(c, "\"%s\"[%zu] must be an object", key, i);
+		if (get_str(c, o, "id", !events, &id) != 0 ||
 		    get_str(c, o, "type", true, &type) != 0 ||
 		    get_date(c, o, "date", true, &sn[i].date) != 0)
 			return -1;
@@ -1093,41 +1482,52 @@ static int kind_register(struct ctx *c, struct scratch *s, const json_t *in, jso
 			if (get_int(c, o, "months", true, 1, 120, 0, &sn[i].months) != 0)
 				return -1;
 		} else {
-			return bad(c, "\"sanctions\"[%zu]: type must be warning or quarantine", i);
+			return bad(c, "\"%s\"[%zu]: type must be warning or quarantine", key, i);
 		}
 	}
 	if (dsu_register_apply(sn, n, ap, c->err, c->errlen) != CC_OK)
 		return -1;
-	json_t *res = json_array(), *reg = json_array();
+	json_t *res = json_array(), *reg = json_array(), *now = json_array();
 	bool quarantined = false;
 	json_object_set_new(out, "applied", res);
+	json_object_set_new(out, "register", reg);
 	for (size_t i = 0; i < n; i++) {
-		json_t *o = json_object();
-		json_object_set_new(o, "id", json_string(s->nm.name[i]));
-		json_object_set_new(
-		        o, "becomes",
-		        json_string(ap[i].kind == DSU_WARNING ? "warning" : "quarantine"));
-		if (ap[i].kind == DSU_QUARANTINE) {
+		json_t *o = json_object(), *r = json_object();
+		bool q = ap[i].kind == DSU_QUARANTINE;
+		if (s->nm.name[i]) {
+			json_object_set_new(o, "id", json_string(s->nm.name[i]));
+			json_object_set_new(r, "id", json_string(s->nm.name[i]));
+		}
+		json_object_set_new(r, "date", date_json(sn[i].date));
+		json_object_set_new(o, "becomes", json_string(q ? "quarantine" : "warning"));
+		json_object_set_new(r, "becomes", json_string(q ? "quarantine" : "warning"));
+		if (q) {
 			json_object_set_new(o, "months", json_integer(ap[i].months));
 			json_object_set_new(o, "start", date_json(ap[i].start));
 			json_object_set_new(o, "end", date_json(ap[i].end));
 			json_object_set_new(o, "doubled", json_boolean(ap[i].doubled));
 			json_object_set_new(o, "converted", json_boolean(ap[i].converted));
 			json_object_set_new(o, "in_register_until", date_json(ap[i].valid_until));
+			json_object_set_new(r, "months", json_integer(ap[i].months));
+			json_object_set_new(r, "last_day", date_json(ap[i].end));
+			json_object_set_new(r, "register_until", date_json(ap[i].valid_until));
 			if (today != DSU_NO_DATE && today >= ap[i].start && today <= ap[i].end)
 				quarantined = true;
 		} else {
 			json_object_set_new(o, "valid_until", date_json(ap[i].valid_until));
+			json_object_set_new(r, "valid_until", date_json(ap[i].valid_until));
 		}
 		json_array_append_new(res, o);
-		if (today != DSU_NO_DATE && today >= sn[i].date && today <= ap[i].valid_until)
-			json_array_append_new(reg, json_string(s->nm.name[i]));
+		json_array_append_new(reg, r);
+		if (today != DSU_NO_DATE && today >= sn[i].date && today <= ap[i].valid_until &&
+		    s->nm.name[i])
+			json_array_append_new(now, json_string(s->nm.name[i]));
 	}
 	if (today != DSU_NO_DATE) {
 		json_object_set_new(out, "quarantined", json_boolean(quarantined));
-		json_object_set_new(out, "in_register", reg);
+		json_object_set_new(out, "in_register", now);
 	} else {
-		json_decref(reg);
+		json_decref(now);
 	}
 	return 0;
 }
@@ -1140,12 +1540,19 @@ static const struct {
 	const char *kind;
 	kind_fn fn;
 } kinds[] = {
-        {"rr_standings", kind_rr_standings},     {"withdrawal", kind_withdrawal},
-        {"email_triggers", kind_email_triggers}, {"team_standings", kind_team_standings},
-        {"team_schedule", kind_team_schedule},   {"team_promotion", kind_team_promotion},
-        {"cup_prelim", kind_cup_prelim},         {"cup_rights", kind_cup_rights},
-        {"rr_colours", kind_rr_colours},         {"entry_rights", kind_entry_rights},
-        {"deadlines", kind_deadlines},           {"register", kind_register},
+        {"rr_standings", kind_rr_standings},
+        {"withdrawal", kind_withdrawal},
+        {"email_triggers", kind_email_triggers},
+        {"team_standings", kind_team_standings},
+        {"team_schedule", kind_team_schedule},
+        {"team_promotion", kind_team_promotion},
+        {"cup_prelim", kind_cup_prelim},
+        {"cup_rights", kind_cup_rights},
+        {"rr_colours", kind_rr_colours},
+        {"entry_rights", kind_entry_rights},
+        {"new_group", kind_new_group},
+        {"deadlines", kind_deadlines},
+        {"register", kind_register},
 };
 
 int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)

@@ -119,7 +119,8 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	        "SELECT g.event, g.profile, g.start_date, g.white, g.black, g.start_fen, g.fen,"
 	        " g.status, g.result, g.termination, g.draw_offer, g.series_by, g.series,"
 	        " w.name, w.role, b.name, b.role, g.series_cancellable, g.rev, g.finished_on,"
-	        " g.tournament_id, g.holiday_play, COALESCE(t.tl_id, g.led_by)"
+	        " g.tournament_id, g.holiday_play, COALESCE(t.tl_id, g.led_by), g.result_how,"
+	        " g.played_result"
 	        " FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"
 	        " LEFT JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
@@ -166,6 +167,8 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	sg->tournament = sqlite3_column_int64(st, 20); /* NULL reads 0 */
 	cs.holiday_play = sqlite3_column_int(st, 21) != 0;
 	sg->leader = sqlite3_column_int64(st, 22); /* NULL reads 0: nobody, admins only */
+	store_col_text(st, 23, cs.how, sizeof cs.how);       /* NULL reads "" */
+	store_col_text(st, 24, cs.played, sizeof cs.played); /* NULL reads "" */
 	int32_t start_day;
 	bool dated = store_col_day(st, 2, &start_day);
 	sqlite3_reset(st);
@@ -428,10 +431,17 @@ static int apply_rules(store *s, const struct store_game_ref *sg, const struct c
 struct store_game_ref store_games_ref(const struct store_game *sg)
 {
 	const struct corr_state *cs = &sg->g.state;
-	struct store_game_ref r = {sg->id,     sg->g.rev, sg->g.nmoves, sg->white,      sg->black,
-	                           cs->status, "",        "",           cs->finished_on};
+	struct store_game_ref r = {.id = sg->id,
+	                           .rev = sg->g.rev,
+	                           .nmoves = sg->g.nmoves,
+	                           .white = sg->white,
+	                           .black = sg->black,
+	                           .status = cs->status,
+	                           .finished_on = cs->finished_on};
 	snprintf(r.result, sizeof r.result, "%s", cs->result);
 	snprintf(r.termination, sizeof r.termination, "%s", cs->termination);
+	snprintf(r.how, sizeof r.how, "%s", cs->how);
+	snprintf(r.played, sizeof r.played, "%s", cs->played);
 	return r;
 }
 
@@ -441,7 +451,8 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 	static const char sql_game[] =
 	        "UPDATE games SET fen = ?1, status = ?2, result = ?3, termination = ?4,"
 	        " draw_offer = ?5, finished_on = ?6, series_by = ?7, series = ?8, rev = rev + 1,"
-	        " holiday_play = ?11 WHERE id = ?9 AND rev = ?10";
+	        " holiday_play = ?11, result_how = ?12, played_result = ?13"
+	        " WHERE id = ?9 AND rev = ?10";
 	/* The same without the ending's columns, for the change of a game
 	 * whose ending stays (a move, most of all): a CHECK is evaluated only
 	 * for the columns set, and games.result's (an IN of five texts)
@@ -461,6 +472,7 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 		calendar_format(cs->finished_on, finished, sizeof finished);
 	bool ending_same = cs->status == sg->status && strcmp(cs->result, sg->result) == 0 &&
 	                   strcmp(cs->termination, sg->termination) == 0 &&
+	                   strcmp(cs->how, sg->how) == 0 && strcmp(cs->played, sg->played) == 0 &&
 	                   (cs->status == CORR_ACTIVE || cs->finished_on == sg->finished_on);
 	sqlite3_stmt *st = store_stmt(s, ending_same ? sql_play : sql_game);
 	if (!st)
@@ -475,7 +487,9 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 	    (!ending_same && store_bind_text(st, 6, finished[0] ? finished : NULL)) ||
 	    store_bind_text(st, 7, has_series ? corr_side_name(cs->series_by) : NULL) ||
 	    store_bind_text(st, 8, has_series ? series : NULL) || store_bind_int64(st, 9, sg->id) ||
-	    store_bind_int64(st, 10, sg->rev) || store_bind_int64(st, 11, cs->holiday_play))
+	    store_bind_int64(st, 10, sg->rev) || store_bind_int64(st, 11, cs->holiday_play) ||
+	    (!ending_same && (store_bind_text(st, 12, cs->how[0] ? cs->how : NULL) ||
+	                      store_bind_text(st, 13, cs->played[0] ? cs->played : NULL))))
 		return store_failed(s, st, "game update: bind");
 	if (store_exec(s, st, "game update") != STORE_OK)
 		return STORE_ERROR;

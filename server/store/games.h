@@ -73,6 +73,7 @@ struct store_game_ref {
 	 * write then leaves its columns alone). */
 	enum corr_status status;
 	char result[CORR_RESULT_MAX], termination[CORR_TERMINATION_MAX];
+	char how[CORR_HOW_MAX], played[CORR_RESULT_MAX]; /* result_how, played_result */
 	int32_t finished_on;
 };
 struct store_game_ref store_games_ref(const struct store_game *sg);

@@ -462,12 +462,13 @@ static int grow(void **v, size_t *cap, size_t n, size_t size)
 }
 
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_letter_seat **seats, size_t *nseats,
-                            struct store_letter_pair **games, size_t *ngames)
+                            char profile[STORE_PROFILE_MAX], struct store_letter_seat **seats,
+                            size_t *nseats, struct store_letter_pair **games, size_t *ngames)
 {
-	static const char sql_t[] = "SELECT name, start_date FROM tournaments WHERE id = ?";
+	static const char sql_t[] =
+	        "SELECT name, start_date, profile FROM tournaments WHERE id = ?";
 	static const char sql_p[] =
-	        "SELECT tp.seat, u.id, u.name, u.email FROM tournament_players tp"
+	        "SELECT tp.seat, u.id, u.name, u.email, u.postal_address FROM tournament_players tp"
 	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
 	static const char sql_g[] = "SELECT id, white, black FROM games"
 	                            " WHERE tournament_id = ? ORDER BY id";
@@ -491,6 +492,7 @@ int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], cha
 		return store_failed(s, st, "tournament");
 	store_col_text(st, 0, name, STORE_NAME_MAX);
 	store_col_text(st, 1, start, 11);
+	store_col_text(st, 2, profile, STORE_PROFILE_MAX);
 	sqlite3_reset(st);
 	if (!(st = store_stmt(s, sql_p)))
 		return STORE_ERROR;
@@ -506,6 +508,7 @@ int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], cha
 		p->user = sqlite3_column_int64(st, 1);
 		store_col_text(st, 2, p->name, sizeof p->name);
 		store_col_text(st, 3, p->email, sizeof p->email);
+		store_col_text(st, 4, p->postal, sizeof p->postal);
 	}
 	if (rc != SQLITE_DONE)
 		goto fail;

@@ -151,17 +151,19 @@ struct store_letter_seat {
 	int seat;
 	int64_t user;
 	char name[STORE_NAME_MAX], email[STORE_EMAIL_MAX];
+	char postal[STORE_POSTAL_MAX]; /* users.postal_address, "" when none */
 };
 
 struct store_letter_pair {
 	int64_t game, white, black; /* user ids */
 };
 
-/* Tournament id for its start letter: its name and start date, all its
- * seats and games, in new arrays (free() both; NULL when none).
- * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+/* Tournament id for its start letter: its name, start date and time
+ * profile, all its seats (with their postal addresses) and games, in new
+ * arrays (free() both; NULL when none).  STORE_OK, STORE_NOT_FOUND or
+ * STORE_ERROR. */
 int store_notify_tournament(store *s, int64_t id, char name[STORE_NAME_MAX], char start[11],
-                            struct store_letter_seat **seats, size_t *nseats,
-                            struct store_letter_pair **games, size_t *ngames);
+                            char profile[STORE_PROFILE_MAX], struct store_letter_seat **seats,
+                            size_t *nseats, struct store_letter_pair **games, size_t *ngames);
 
 #endif

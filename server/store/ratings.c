@@ -61,16 +61,18 @@ int store_ratings_pending(store *s, int64_t *from)
 	return 0;
 }
 
-int store_ratings_starts(store *s, int (*fn)(void *ctx, int64_t user, int start), void *ctx)
+int store_ratings_starts(store *s, int (*fn)(void *ctx, int64_t user, int start, bool foreign),
+                         void *ctx)
 {
-	static const char sql[] =
-	        "SELECT id, COALESCE(rating_start, otb_rating) FROM users ORDER BY id";
+	static const char sql[] = "SELECT id, COALESCE(rating_start, otb_rating), foreign_player "
+	                          "FROM users ORDER BY id";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
 	int rc, out = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		out = fn(ctx, sqlite3_column_int64(st, 0), col_rating(st, 1));
+		out = fn(ctx, sqlite3_column_int64(st, 0), col_rating(st, 1),
+		         sqlite3_column_int(st, 2) != 0);
 		if (out)
 			break;
 	}
@@ -165,7 +167,8 @@ int store_ratings_clear_from(store *s, int64_t from)
 int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group **out, size_t *n)
 {
 	static const char sql[] =
-	        "SELECT g.tournament_id, g.seq, g.finished_on, t.start_date, t.kind = 'team'"
+	        "SELECT g.tournament_id, g.seq, g.finished_on, t.start_date, t.kind = 'team',"
+	        " t.class"
 	        " FROM rating_groups g JOIN tournaments t ON t.id = g.tournament_id"
 	        " WHERE g.seq >= ? ORDER BY g.seq";
 	struct store_rating_group *v = NULL;
@@ -194,6 +197,7 @@ int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group 
 		col_text(st, 2, g->finished_on, sizeof g->finished_on);
 		col_text(st, 3, g->start_date, sizeof g->start_date);
 		g->team = sqlite3_column_int(st, 4) != 0;
+		col_text(st, 5, g->cls, sizeof g->cls);
 	}
 	if (rc != SQLITE_DONE)
 		goto fail;
@@ -234,7 +238,8 @@ int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_
 {
 	static const char sql[] =
 	        "SELECT g.white, g.black, g.result, COALESCE(g.termination, ''),"
-	        " (SELECT count(*) FROM moves m WHERE m.game_id = g.id)"
+	        " (SELECT count(*) FROM moves m WHERE m.game_id = g.id), g.result_how,"
+	        " g.played_result"
 	        " FROM games g WHERE g.tournament_id = ? AND g.status = 'finished' ORDER BY g.id";
 	struct store_rating_game *v = NULL;
 	size_t len = 0, cap = 0;
@@ -262,6 +267,8 @@ int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_
 		col_text(st, 2, g->result, sizeof g->result);
 		col_text(st, 3, g->termination, sizeof g->termination);
 		g->nmoves = sqlite3_column_int(st, 4);
+		col_text(st, 5, g->how, sizeof g->how);
+		col_text(st, 6, g->played, sizeof g->played);
 	}
 	if (rc != SQLITE_DONE)
 		goto fail;
@@ -471,6 +478,35 @@ int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool se
 	return sqlite3_changes(store_db(s)) == 1;
 }
 
+int store_ratings_foreign(store *s, int64_t user, bool *foreign)
+{
+	static const char sql[] = "SELECT foreign_player FROM users WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*foreign = sqlite3_column_int(st, 0) != 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_set_foreign(store *s, int64_t user, bool foreign)
+{
+	static const char sql[] = "UPDATE users SET foreign_player = ?1 WHERE id = ?2";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int(st, 1, foreign) != SQLITE_OK ||
+	    sqlite3_bind_int64(st, 2, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (run(st) != 0)
+		return -1;
+	return sqlite3_changes(store_db(s)) == 1;
+}
+
 /* ---- the Elo coordination ---- */
 
 int store_ratings_marks_before(store *s, int64_t from,
@@ -504,9 +540,10 @@ int store_ratings_marks_before(store *s, int64_t from,
 int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n)
 {
 	static const char sql[] =
-	    "SELECT id, position, on_date, dsu_date, COALESCE(covered, 0), COALESCE(sum_dsu, 0),"
-	    " COALESCE(sum_elo, 0), COALESCE(n, 0), COALESCE(direction, 0)"
-	    " FROM rating_coordinations WHERE position >= ? ORDER BY position, id";
+	        "SELECT id, position, on_date, dsu_date, COALESCE(covered, 0), COALESCE(sum_dsu, "
+	        "0),"
+	        " COALESCE(sum_elo, 0), COALESCE(n, 0), COALESCE(direction, 0)"
+	        " FROM rating_coordinations WHERE position >= ? ORDER BY position, id";
 	struct store_rating_coord *v = NULL;
 	size_t len = 0, cap = 0;
 	*out = NULL;

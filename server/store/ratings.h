@@ -24,6 +24,7 @@ struct store_rating_group {
 	char finished_on[11]; /* YYYY-MM-DD, the day its last game ended */
 	char start_date[11];  /* the tournament's start date */
 	bool team;            /* a team tournament (R-4, I-13) */
+	char cls[4];          /* its EMT class ("Å", "K", "M", "DM"), "" for none */
 };
 
 /* One game of a group. */
@@ -32,6 +33,8 @@ struct store_rating_game {
 	char result[8];       /* "1-0", "0-1", "1/2-1/2", "0-0" */
 	char termination[16]; /* "" when none */
 	int nmoves;           /* plies played */
+	char how[12];         /* result_how, "" when NULL */
+	char played[8];       /* played_result, "" when NULL */
 };
 
 /* What one group gave one player (a row of rating_steps). */
@@ -51,9 +54,11 @@ struct store_rating_step {
 int store_ratings_pending(store *s, int64_t *from);
 
 /* Calls fn for every user with his start rating (rating_start, else
- * otb_rating per DSU 6.7.6.2, else STORE_NO_RATING), in id order; stops
+ * otb_rating per DSU 6.7.6.2, else STORE_NO_RATING) and whether he is a
+ * foreign player (users.foreign_player, DSU 4.5.5.2), in id order; stops
  * with fn's value when it is not 0. */
-int store_ratings_starts(store *s, int (*fn)(void *ctx, int64_t user, int start), void *ctx);
+int store_ratings_starts(store *s, int (*fn)(void *ctx, int64_t user, int start, bool foreign),
+                         void *ctx);
 
 /* Calls fn for every step with seq < from, in seq order. */
 int store_ratings_steps_before(store *s, int64_t from,
@@ -171,5 +176,13 @@ int store_ratings_game(store *s, int64_t game, int *white, int *black);
  * value STORE_NO_RATING: NULL).  Returns 1 when the user exists, 0 when
  * not, -1 on an error. */
 int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool set_otb, int otb);
+
+/* Whether user is a foreign player (users.foreign_player; DSU 4.5.5.2):
+ * 1 and *foreign, 0 no such user, -1 on error. */
+int store_ratings_foreign(store *s, int64_t user, bool *foreign);
+
+/* Sets it (the trigger of 0020 re-rates his groups): 1, 0 no such user,
+ * -1 on error. */
+int store_ratings_set_foreign(store *s, int64_t user, bool foreign);
 
 #endif

@@ -262,3 +262,56 @@ int store_users_search(store *s, const char *q, int64_t after, size_t max,
 	sqlite3_reset(st);
 	return STORE_OK;
 }
+
+/* ---- the postal address ---- */
+
+int store_users_postal_get(store *s, int64_t id, char *out)
+{
+	static const char sql[] = "SELECT postal_address FROM users WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	out[0] = '\0';
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "postal address: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		store_col_text(st, 0, out, STORE_POSTAL_MAX);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "postal address");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_users_postal_set(store *s, int64_t id, const char *address)
+{
+	static const char sql[] = "UPDATE users SET postal_address = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if ((address ? store_bind_text(st, 1, address) : sqlite3_bind_null(st, 1)) ||
+	    store_bind_int64(st, 2, id))
+		return store_failed(s, st, "postal address set: bind");
+	if (store_exec(s, st, "postal address set") != STORE_OK)
+		return STORE_ERROR;
+	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_users_postal_visible(store *s, int64_t viewer, int64_t user)
+{
+	static const char sql[] =
+	        "SELECT EXISTS (SELECT 1 FROM tournament_players a JOIN tournaments t"
+	        " ON t.id = a.tournament_id WHERE a.user_id = ?1 AND (t.tl_id = ?2 OR EXISTS"
+	        " (SELECT 1 FROM tournament_players b WHERE b.tournament_id = a.tournament_id"
+	        " AND b.user_id = ?2)))";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, viewer))
+		return store_failed(s, st, "postal address visible: bind");
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "postal address visible");
+	int yes = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	return yes ? 1 : 0;
+}

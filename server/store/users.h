@@ -9,7 +9,8 @@
 #include "store/games.h"
 #include "store/store.h"
 
-#define STORE_EMAIL_MAX 256
+#define STORE_EMAIL_MAX  256
+#define STORE_POSTAL_MAX 301 /* a postal address: 1..300 bytes and the NUL */
 
 struct store_user {
 	int64_t id;
@@ -86,5 +87,19 @@ int store_sessions_user(store *s, const void *hash, size_t len, int64_t now, str
 /* Signs a session out: STORE_OK when its row was deleted, STORE_NOT_FOUND
  * when there was none (signed out meanwhile), or STORE_ERROR. */
 int store_sessions_delete(store *s, const void *hash, size_t len);
+
+/* ---- the postal address (DSU 6.5.2.1, issue 21; migration 0021) ---- */
+
+/* User id's postal address into out (STORE_POSTAL_MAX bytes; "" when none
+ * is given): STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_users_postal_get(store *s, int64_t id, char *out);
+
+/* Sets it (NULL clears it): STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_users_postal_set(store *s, int64_t id, const char *address);
+
+/* Whether viewer may read user's postal address besides the user
+ * himself, kc and admins: he plays in a tournament with him, or leads one
+ * he plays in.  1 yes, 0 no, STORE_ERROR. */
+int store_users_postal_visible(store *s, int64_t viewer, int64_t user);
 
 #endif

@@ -111,8 +111,10 @@ static int prepare_rescore(struct app *app, const struct svc_tournament *t, int 
 			                "game %lld cannot be read: nothing was changed; try again",
 			                (long long)t->game_ids[i]);
 		r->n++;
-		if (corr_tl_result(&sg->g, dsu_result_name(scored[i].result), "adjudication", why,
-		                   today, &r->deltas[r->n - 1], &e) != CC_OK)
+		/* DSU 6.2.8: scored, not played; a finished game keeps its
+		 * result as played for the rating (4.5.4.2, issue 21) */
+		if (corr_tl_result(&sg->g, dsu_result_name(scored[i].result), "adjudication",
+		                   "scored", why, today, &r->deltas[r->n - 1], &e) != CC_OK)
 			return svc_fail(o, SVC_ERROR, "internal",
 			                "game %lld could not be rescored: %s; nothing was changed",
 			                (long long)t->game_ids[i], e.message);

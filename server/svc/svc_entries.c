@@ -13,6 +13,7 @@
 #include "store/users.h"
 #include "svc/svc_notify.h"
 #include "svc/svc_tournaments.h"
+#include "tourney/dsu_group.h"
 #include "util/status.h"
 
 #define CUP_WHY "cup (DSU 6.6.2)"
@@ -218,12 +219,14 @@ struct entry_write {
 /* Inside the write: a group of the seven waiting entries of the class
  * (DSU 6.5.1.1): seats by lot (R27), colours by R28, the class's profile
  * (issue 21: a K-skak EMT group is a postal tournament, DSU 6.3.1), led
- * by the class's TL, all games from today, with the start letter to each
- * of the seven (DSU 6.5.2.1). */
+ * by the class's TL, the start letter to each of the seven today and all
+ * games from DSU_START_LETTER_DAYS later (6.5.2.1, 6.5.3.1: the letter
+ * before the group starts; issue 21). */
 static int start_group(struct app *app, struct entry_write *w, const struct store_entry *waiting)
 {
 	struct svc_draft *d = calloc(1, sizeof *d);
-	char name[64];
+	char name[64], start[CALENDAR_ISO_LEN];
+	int32_t first;
 	int groups = 0, rc;
 	if (!d) {
 		svc_fail(w->o, SVC_ERROR, "internal", "out of memory");
@@ -234,10 +237,16 @@ static int start_group(struct app *app, struct entry_write *w, const struct stor
 		svc_fail(w->o, SVC_BUSY, "busy", "the database is busy; try again");
 		return STORE_ERROR;
 	}
+	if (calendar_parse(w->today, &first, NULL, 0) != CC_OK ||
+	    calendar_format(first + DSU_START_LETTER_DAYS, start, sizeof start) != CC_OK) {
+		free(d);
+		svc_fail(w->o, SVC_ERROR, "internal", "today's date is out of range");
+		return STORE_ERROR;
+	}
 	snprintf(name, sizeof name, "EMT %s-klassen gruppe %d", w->e.cls, groups + 1);
 	d->name = name;
 	d->profile = w->cls->profile;
-	d->start = w->today;
+	d->start = start;
 	d->kind = SVC_KIND_EMT;
 	d->cls = w->e.cls;
 	d->n = TOURNAMENT_EMT_PLAYERS;

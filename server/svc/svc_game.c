@@ -27,7 +27,7 @@ struct op {
 	int32_t received, sent;
 	size_t ply;
 	bool agreed;
-	const char *reason, *result, *termination;
+	const char *reason, *result, *termination, *how;
 };
 
 /* The lib/corr operation of op on g, by the actor at seat `side`. */
@@ -46,10 +46,10 @@ static int lib_op(const struct op *op, const struct corr_game *g, int side, int3
 	case AUTH_SERIES_CANCEL:
 		return corr_series_cancel(g, side, d, e);
 	case AUTH_NOTICE:
-		return corr_notice(g, side, op->days, today, d, e);
+		return corr_notice(g, side, op->days, op->sent, today, d, e);
 	case AUTH_REMINDER:
-		return corr_reminder(g, side, op->sent == CLOCK_NO_DATE ? today : op->sent, today, d,
-		                     e);
+		return corr_reminder(g, side, op->sent == CLOCK_NO_DATE ? today : op->sent, today,
+		                     d, e);
 	case AUTH_PENALTY:
 		return corr_penalty(g, op->side, op->days, op->reason, today, d, e);
 	case AUTH_MOVE_DATES:
@@ -57,7 +57,8 @@ static int lib_op(const struct op *op, const struct corr_game *g, int side, int3
 	case AUTH_HOLIDAY_PLAY:
 		return corr_holiday_play(g, op->agreed, op->reason, d, e);
 	case AUTH_RESULT:
-		return corr_tl_result(g, op->result, op->termination, op->reason, today, d, e);
+		return corr_tl_result(g, op->result, op->termination, op->how, op->reason, today, d,
+		                      e);
 	default:
 		return corr_fail(e, CC_ERR_INVALID, "internal", "%s is not a game command",
 		                 auth_cmd_name(op->cmd));
@@ -175,8 +176,9 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 		goto out;
 	}
 	if (op->rev.given && op->rev.rev != sg.g.rev) {
-		svc_fail(o, SVC_STALE, "stale", "game %lld is at revision %lld, not %lld: reload it",
-		         (long long)id, (long long)sg.g.rev, (long long)op->rev.rev);
+		svc_fail(o, SVC_STALE, "stale",
+		         "game %lld is at revision %lld, not %lld: reload it", (long long)id,
+		         (long long)sg.g.rev, (long long)op->rev.rev);
 		goto out;
 	}
 	if (lib_op(op, &sg.g, auth_seat(&a, sg.white, sg.black), today, &d, &e) != CC_OK) {
@@ -269,10 +271,10 @@ int svc_series_cancel(struct app *app, const struct user *who, int64_t id, struc
 	return run(app, who, id, &op, after, o);
 }
 
-int svc_notice(struct app *app, const struct user *who, int64_t id, int days,
+int svc_notice(struct app *app, const struct user *who, int64_t id, int days, int32_t on,
                struct store_game *after, struct svc_outcome *o)
 {
-	struct op op = {.cmd = AUTH_NOTICE, .days = days};
+	struct op op = {.cmd = AUTH_NOTICE, .days = days, .sent = on};
 	return run(app, who, id, &op, after, o);
 }
 
@@ -310,13 +312,14 @@ int svc_holiday_play(struct app *app, const struct user *who, int64_t id, bool a
 }
 
 int svc_result(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
-               const char *result, const char *termination, const char *reason,
+               const char *result, const char *termination, const char *how, const char *reason,
                struct store_game *after, struct svc_outcome *o)
 {
 	struct op op = {.cmd = AUTH_RESULT,
 	                .rev = rev,
 	                .result = result,
 	                .termination = termination,
+	                .how = how,
 	                .reason = reason};
 	return run(app, who, id, &op, after, o);
 }
@@ -338,7 +341,8 @@ static int write_insert(struct app *app, void *ctx)
 int svc_game_insert(struct app *app, const struct store_new_game *ng, int64_t *id)
 {
 	struct insert in = {ng, 0};
-	int rc = store_writing(app->st) ? write_insert(app, &in) : svc_write(app, write_insert, &in);
+	int rc =
+	        store_writing(app->st) ? write_insert(app, &in) : svc_write(app, write_insert, &in);
 	*id = in.id;
 	return rc == STORE_OK ? STORE_OK : STORE_ERROR;
 }

@@ -60,8 +60,9 @@ int svc_claim(struct app *app, const struct user *who, int64_t id, struct svc_re
 int svc_series_cancel(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
                       struct store_game *after, struct svc_outcome *o);
 
-/* POST .../notice: days of a longer think (DSU 6.3.4). */
-int svc_notice(struct app *app, const struct user *who, int64_t id, int days,
+/* POST .../notice: days of a longer think (DSU 6.3.4), posted on `on`
+ * (a postal player's date; CLOCK_NO_DATE: today). */
+int svc_notice(struct app *app, const struct user *who, int64_t id, int days, int32_t on,
                struct store_game *after, struct svc_outcome *o);
 
 /* POST .../reminder posted on sent (CLOCK_NO_DATE: today; DSU 6.3.4). */
@@ -82,10 +83,12 @@ int svc_move_dates(struct app *app, const struct user *who, int64_t id, size_t p
 int svc_holiday_play(struct app *app, const struct user *who, int64_t id, bool agreed,
                      const char *reason, struct store_game *after, struct svc_outcome *o);
 
-/* POST .../result: a TL's decision (DSU 6.2.7, 6.2.8), by the game's TL;
- * result and termination checked by the caller's reader. */
+/* POST .../result: a result the game's TL records (DSU 6.2.6, 6.2.7,
+ * 6.2.8, 6.8.9): how "reported", "adjudicated" or "scored" (NULL:
+ * reported; corr_tl_result()); result and termination checked by the
+ * caller's reader. */
 int svc_result(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
-               const char *result, const char *termination, const char *reason,
+               const char *result, const char *termination, const char *how, const char *reason,
                struct store_game *after, struct svc_outcome *o);
 
 /* For the commands that change several games in one transaction (a

@@ -33,13 +33,19 @@ static const char *base_url(const struct app *app)
  * configured links the configured address (issue 23). */
 static const struct notify_env mail_env = {MAIL_BASE_URL};
 
-static enum notify_play play_of(const struct store_game *sg)
+static enum notify_play play_of_profile(const char *profile)
 {
-	if (strcmp(sg->profile, "dsu-post") == 0)
+	/* a postal game played by e-mail keeps the postal rules (DSU 6.2.1.2) */
+	if (strcmp(profile, "dsu-post") == 0 || strcmp(profile, "dsu-post-email") == 0)
 		return NOTIFY_POSTAL;
-	if (strcmp(sg->profile, "dsu-email") == 0)
+	if (strcmp(profile, "dsu-email") == 0)
 		return NOTIFY_EMAIL;
 	return NOTIFY_SERVER;
+}
+
+static enum notify_play play_of(const struct store_game *sg)
+{
+	return play_of_profile(sg->profile);
 }
 
 static void game_of(const struct store_game *sg, struct notify_game *ng)
@@ -606,15 +612,15 @@ out:
 
 int svc_notify_tournament_started(struct app *app, int64_t id, const char *today)
 {
-	char name[STORE_NAME_MAX], start[11];
+	char name[STORE_NAME_MAX], start[11], profile[STORE_PROFILE_MAX];
 	struct store_letter_seat *seats = NULL;
 	struct store_letter_pair *games = NULL;
 	struct notify_start_player *players = NULL;
 	struct notify_pairing *pairs = NULL;
 	size_t nseats = 0, ngames = 0;
 	int rc = -1;
-	int tr =
-	        store_notify_tournament(app->st, id, name, start, &seats, &nseats, &games, &ngames);
+	int tr = store_notify_tournament(app->st, id, name, start, profile, &seats, &nseats, &games,
+	                                 &ngames);
 	if (tr != STORE_OK)
 		return tr == STORE_NOT_FOUND ? 0 : -1;
 	/* Every seat and every game, however many (issue 25: a letter of a
@@ -623,9 +629,13 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
 	pairs = calloc(ngames ? ngames : 1, sizeof *pairs);
 	if (!players || !pairs)
 		goto out;
+	/* DSU 6.5.2.1: the names and (postal) addresses; the e-mail addresses
+	 * too where the moves go by e-mail (6.8.2, 6.2.1.2) */
+	const struct clock_profile *cp = clock_profile_find(profile);
+	bool by_mail = cp && cp->receipt == CLOCK_RECEIPT_NEXT_DAY;
 	for (size_t i = 0; i < nseats; i++)
-		players[i] =
-		        (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].email};
+		players[i] = (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].postal,
+		                                          by_mail ? seats[i].email : NULL};
 	int np = 0;
 	for (size_t i = 0; i < ngames; i++) {
 		int w = 0, b = 0;
@@ -638,10 +648,20 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
 		if (w && b)
 			pairs[np++] = (struct notify_pairing){w, b, games[i].game};
 	}
-	/* DSU 6.5.2.1 sends the rules with the letter: no page for them yet. */
+	/* DSU 6.5.2.1 sends "en kopi af reglementet" with the letter: the
+	 * rules of the group's play, in the letter itself (lib/notify) */
 	struct notify_event ev = {.kind = NOTIFY_START};
-	ev.u.start =
-	        (struct notify_start){name, day_of(start), players, (int)nseats, pairs, np, NULL};
+	ev.u.start = (struct notify_start){name,
+	                                   day_of(start),
+	                                   players,
+	                                   (int)nseats,
+	                                   pairs,
+	                                   np,
+	                                   NULL,
+	                                   play_of_profile(profile),
+	                                   strcmp(profile, "dsu-post-email") == 0,
+	                                   cp ? cp->days_per_period : 0,
+	                                   cp ? cp->moves_per_period : 0};
 	rc = 0;
 	for (size_t i = 0; i < nseats && rc == 0; i++)
 		rc = deliver_to(app, NULL, seats[i].user, -1, &ev, 0, today, NULL);

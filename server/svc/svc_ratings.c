@@ -10,6 +10,7 @@
 #include "base/log.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
+#include "rating/rating_input.h"
 #include "util/status.h"
 
 #define MAX_USER_ID 50000000 /* user ids the in-memory maps accept */
@@ -32,6 +33,7 @@ struct state {
 	int64_t max_id;
 	int *start;
 	int *current;
+	bool *foreign; /* DSU 4.5.5.2: a foreign player */
 	struct hist *hist;
 };
 
@@ -58,13 +60,14 @@ static int push(struct hist *h, int day, int rating)
 	return 0;
 }
 
-static int take_start(void *ctx, int64_t user, int start)
+static int take_start(void *ctx, int64_t user, int start, bool foreign)
 {
 	struct state *s = ctx;
 	if (user < 1 || user > s->max_id)
 		return -1;
 	s->start[user] = start == STORE_NO_RATING ? RATING_NONE : start;
 	s->current[user] = s->start[user];
+	s->foreign[user] = foreign;
 	return 0;
 }
 
@@ -78,9 +81,10 @@ static int take_mark(void *ctx, int64_t user, const char *date, int rating)
 }
 
 /* The highest user id (one pass over the start ratings). */
-static int find_max(void *ctx, int64_t user, int start)
+static int find_max(void *ctx, int64_t user, int start, bool foreign)
 {
 	(void)start;
+	(void)foreign;
 	int64_t *m = ctx;
 	if (user > *m)
 		*m = user;
@@ -99,34 +103,20 @@ static int rating_at(const struct state *s, int64_t user, int day)
 	return s->start[user];
 }
 
-int svc_ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g)
+/* The class a newcomer of this group entered (4.5.5.1). */
+static enum rating_entry_class class_of(const char *cls)
 {
-	if (strcmp(sg->result, "1-0") == 0)
-		g->a2 = 2, g->b2 = 0;
-	else if (strcmp(sg->result, "0-1") == 0)
-		g->a2 = 0, g->b2 = 2;
-	else if (strcmp(sg->result, "1/2-1/2") == 0)
-		g->a2 = 1, g->b2 = 1;
-	else if (strcmp(sg->result, "0-0") == 0)
-		g->a2 = 0, g->b2 = 0;
-	else
-		return -1;
-	/* endings a player or the board made: the game was played */
-	static const char *const played[] = {"checkmate",   "stalemate", "dead_position",
-	                                     "resignation", "agreement", "threefold",
-	                                     "fifty_moves", NULL};
-	bool by_play = false;
-	for (const char *const *t = played; *t; t++)
-		by_play |= strcmp(sg->termination, *t) == 0;
-	if (g->a2 + g->b2 != 2)
-		g->kind = RATING_GAME_UNPLAYED; /* DSU 6.2.8 both lost: a TL decision, not rated */
-	else if (sg->nmoves > 0 || by_play)
-		g->kind = RATING_GAME_PLAYED; /* DSU 4.5.4.2: alle spillede partier rates */
-	else if (strcmp(sg->termination, "time_forfeit") == 0 && g->a2 != 1)
-		g->kind = RATING_GAME_NOSHOW; /* never sent a first move: udeblivelse */
-	else
-		g->kind = RATING_GAME_UNPLAYED; /* a TL decision without a move: not rated */
-	return 0;
+	static const struct {
+		const char *name;
+		enum rating_entry_class c;
+	} classes[] = {{"\xc3\x85", RATING_ENTRY_AA},
+	               {"K", RATING_ENTRY_K},
+	               {"M", RATING_ENTRY_M},
+	               {"DM", RATING_ENTRY_DM}};
+	for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+		if (strcmp(cls, classes[i].name) == 0)
+			return classes[i].c;
+	return RATING_ENTRY_NONE;
 }
 
 static const char *method_name(enum rating_method m)
@@ -160,39 +150,70 @@ static int rate_one(store *st, struct state *s, const struct store_rating_group 
 	games = calloc(ng ? ng : 1, sizeof *games);
 	if (!out || !games)
 		goto fail;
+	/* DSU 4.5.4.2 (lib/rating/rating_input.c): each game as the rating
+	 * counts it, and the points of the standings for the winners (I-13) */
+	int score2[RATING_MAX_PLAYERS] = {0};
+	bool counted = false;
 	size_t k = 0;
 	for (size_t i = 0; i < ng; i++) {
-		int a = -1, b = -1;
+		int a = -1, b = -1, st2[2];
 		for (int p = 0; p < n; p++) {
 			if (users[p] == sg[i].white)
 				a = p;
 			if (users[p] == sg[i].black)
 				b = p;
 		}
-		if (a < 0 || b < 0 || svc_ratings_game_kind(&sg[i], &games[k]) != 0)
+		struct rating_stored in = {sg[i].result, sg[i].how, sg[i].termination, sg[i].nmoves,
+		                           sg[i].played};
+		if (a < 0 || b < 0 || rating_stored_game(&in, &games[k], st2, NULL, 0) != CC_OK)
 			continue; /* a game of someone no longer seated: not part of the group */
 		games[k].a = a;
 		games[k].b = b;
+		score2[a] += st2[0];
+		score2[b] += st2[1];
+		counted = true;
 		k++;
 	}
 	int day = day_of(grp->start_date);
+	bool newcomer_ok = true;
 	for (int p = 0; p < n; p++) {
 		if (users[p] < 1 || users[p] > s->max_id)
 			goto fail;
 		int ro = rating_at(s, users[p], day), cur = s->current[users[p]];
-		pl[p].performance = ro == RATING_NONE; /* no rating at all */
+		/* DSU 4.5.5: a player without any rating: a foreign player's
+		 * performance rating (4.5.5.2 item 3), a Danish newcomer's entry
+		 * rating by the class he entered (4.5.5.1) */
+		enum rating_start_source src = RATING_START_K;
+		if (ro == RATING_NONE && newcomer_ok &&
+		    rating_start_of(RATING_NONE, RATING_NONE, s->foreign[users[p]],
+		                    class_of(grp->cls), &ro, &src, why, sizeof why) != CC_OK) {
+			newcomer_ok = false;
+			char who[64];
+			snprintf(who, sizeof who, "user %lld: ", (long long)users[p]);
+			size_t wl = strlen(who), yl = strlen(why);
+			if (wl + yl < sizeof why) {
+				memmove(why + wl, why, yl + 1);
+				memcpy(why, who, wl);
+			}
+		}
+		pl[p].performance = src == RATING_START_PERFORMANCE;
 		pl[p].ro = ro == RATING_NONE ? 0 : ro;
-		/* the increment is added to the rating registered now */
-		pl[p].registered = cur != ro ? cur : RATING_NONE;
+		/* R-22: the increment is added to the rating registered now; an
+		 * entry rating is the registered one too */
+		pl[p].registered = cur != RATING_NONE && cur != ro ? cur : RATING_NONE;
+		pl[p].absent = false;
+		/* I-13: the highest score of the standings, no tie-breaks */
 		pl[p].winner = false;
 	}
-	struct rating_group g = {n, pl, k, games, grp->team};
-	bool win[RATING_MAX_PLAYERS];
-	rating_winners(&g, win); /* I-13: the highest score of the standings */
+	int best = -1;
 	for (int p = 0; p < n; p++)
-		pl[p].winner = win[p];
+		if (score2[p] > best)
+			best = score2[p];
+	for (int p = 0; p < n && counted && !grp->team; p++)
+		pl[p].winner = score2[p] == best;
+	struct rating_group g = {n, pl, k, games, grp->team};
 	struct rating_group_result res;
-	if (n == 0 || rating_group_rate(&g, &res, out, why, sizeof why) != CC_OK) {
+	if (n == 0 || !newcomer_ok || rating_group_rate(&g, &res, out, why, sizeof why) != CC_OK) {
 		if (!*why)
 			snprintf(why, sizeof why, "the group has no players");
 		log_msg(LOG_INFO, "tournament %lld not rated: %s", (long long)grp->tournament, why);
@@ -296,7 +317,7 @@ fail:
 
 int svc_ratings_update(store *st, char *err, size_t errlen)
 {
-	struct state s = {0, NULL, NULL, NULL};
+	struct state s = {0, NULL, NULL, NULL, NULL};
 	struct store_rating_group *groups = NULL;
 	struct store_rating_coord *coords = NULL;
 	size_t ngroups = 0, ncoords = 0;
@@ -324,7 +345,8 @@ int svc_ratings_update(store *st, char *err, size_t errlen)
 	s.start = calloc((size_t)s.max_id + 1, sizeof *s.start);
 	s.current = calloc((size_t)s.max_id + 1, sizeof *s.current);
 	s.hist = calloc((size_t)s.max_id + 1, sizeof *s.hist);
-	if (!s.start || !s.current || !s.hist)
+	s.foreign = calloc((size_t)s.max_id + 1, sizeof *s.foreign);
+	if (!s.start || !s.current || !s.hist || !s.foreign)
 		goto fail;
 	for (int64_t i = 0; i <= s.max_id; i++)
 		s.start[i] = s.current[i] = RATING_NONE;
@@ -367,6 +389,7 @@ out:
 	free(s.hist);
 	free(s.start);
 	free(s.current);
+	free(s.foreign);
 	free(groups);
 	free(coords);
 	return rc;

@@ -20,13 +20,4 @@
  * err (the transaction rolled back, nothing changed). */
 int svc_ratings_update(store *s, char *err, size_t errlen);
 
-/* Maps one finished game to what rating needs (docs/RATING.md): played
- * when a move was made or a player or the board ended it (resignation,
- * agreement, mate, ...; 0-0 excepted); a time forfeit without a move is a
- * no-show of the side that lost (R-4); a TL result without a move and 0-0
- * are unplayed and not rated, with their points in the standings.
- * Fills kind, a2, b2 of *g (a = white); 0, or -1 for an unknown result. */
-struct rating_game;
-int svc_ratings_game_kind(const struct store_rating_game *sg, struct rating_game *g);
-
 #endif

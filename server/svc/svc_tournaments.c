@@ -114,7 +114,7 @@ static int check_profile_date(const struct svc_draft *d, struct svc_outcome *o)
 {
 	if (!clock_profile_find(d->profile))
 		return refuse(o, "invalid_field",
-		              "the profile must be dsu-post, dsu-email or server");
+		              "the profile must be dsu-post, dsu-post-email, dsu-email or server");
 	int32_t day;
 	char err[256];
 	if (calendar_parse(d->start, &day, err, sizeof err) != CC_OK)

@@ -76,21 +76,30 @@ struct rating_write {
 	int64_t user;
 	bool set_start, set_otb;
 	int start, otb;
+	int foreign; /* -1 unchanged, else 0 or 1 */
 };
 
 static int write_rating(struct app *app, void *ctx)
 {
 	struct rating_write *w = ctx;
 	int rc = store_ratings_set(app->st, w->user, w->set_start, w->start, w->set_otb, w->otb);
+	/* DSU 4.5.5.2: whether he is foreign decides a newcomer's first rating */
+	if (rc == 1 && w->foreign >= 0)
+		rc = store_ratings_set_foreign(app->st, w->user, w->foreign == 1);
 	return rc == 1 ? STORE_OK : rc == 0 ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
+int svc_rating_may_set(const struct user *who, int64_t user, struct svc_outcome *o)
+{
+	return authorize(who, AUTH_RATING_SET, user, o);
+}
+
 int svc_rating_set(struct app *app, const struct user *who, int64_t user, bool set_start, int start,
-                   bool set_otb, int otb, struct svc_outcome *o)
+                   bool set_otb, int otb, int foreign, struct svc_outcome *o)
 {
 	if (authorize(who, AUTH_RATING_SET, user, o) != SVC_OK || known(app, user, o) != SVC_OK)
 		return o->status;
-	struct rating_write w = {user, set_start, set_otb, start, otb};
+	struct rating_write w = {user, set_start, set_otb, start, otb, foreign};
 	int rc = svc_write(app, write_rating, &w);
 	if (rc == STORE_NOT_FOUND)
 		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
@@ -102,6 +111,38 @@ int svc_rating_set(struct app *app, const struct user *who, int64_t user, bool s
 	char err[256];
 	if (svc_ratings_update(app->st, err, sizeof err) != 0)
 		log_msg(LOG_ERROR, "ratings: %s", err);
+	return svc_ok(o);
+}
+
+struct postal_write {
+	int64_t user;
+	const char *address;
+};
+
+static int write_postal(struct app *app, void *ctx)
+{
+	struct postal_write *w = ctx;
+	return store_users_postal_set(app->st, w->user, w->address);
+}
+
+int svc_postal_set(struct app *app, const struct user *who, int64_t user, const char *address,
+                   struct svc_outcome *o)
+{
+	/* The player himself, kc or an admin (docs/API.md "Users").  Not a
+	 * row of lib/corr/authority.c (the lead's) yet: checked here. */
+	struct auth_actor a = svc_actor(who);
+	if (a.id != user && a.role != AUTH_KC && a.role != AUTH_ADMIN && a.role != AUTH_SERVER)
+		return svc_fail(o, SVC_REFUSED, "forbidden",
+		                "a player sets his own postal address; for another, kc or an admin");
+	if (known(app, user, o) != SVC_OK)
+		return o->status;
+	struct postal_write w = {user, address};
+	int rc = svc_write(app, write_postal, &w);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
+		                (long long)user);
+	if (rc != STORE_OK)
+		return svc_fail(o, SVC_BUSY, "busy", "the postal address could not be stored; try again");
 	return svc_ok(o);
 }
 

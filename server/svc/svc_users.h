@@ -27,9 +27,20 @@ int svc_user_create(struct app *app, const struct user *who, const char *name, c
 
 /* PATCH /users/{id} (rating_set: an admin's, never on himself): user's
  * start (K-skak) rating and/or OTB rating (set_*: given; STORE_NO_RATING:
- * none); the groups he is in are rated again from his first. */
+ * none) and whether he is foreign (DSU 4.5.5.2; -1: unchanged, 0, 1);
+ * the groups he is in are rated again from his first. */
 int svc_rating_set(struct app *app, const struct user *who, int64_t user, bool set_start, int start,
-                   bool set_otb, int otb, struct svc_outcome *o);
+                   bool set_otb, int otb, int foreign, struct svc_outcome *o);
+
+/* Whether `who` may set user's ratings (rating_set), asked before a
+ * PATCH that sets them with his postal address stores either. */
+int svc_rating_may_set(const struct user *who, int64_t user, struct svc_outcome *o);
+
+/* PATCH /users/me or /users/{id} postal_address (DSU 6.5.2.1, issue 21):
+ * user's postal address for his groups' start letters (NULL: none), set
+ * by himself, kc or an admin. */
+int svc_postal_set(struct app *app, const struct user *who, int64_t user, const char *address,
+                   struct svc_outcome *o);
 
 /* POST /users/{id}/rights (right_grant: an admin's, never to himself): an
  * entry right the server cannot compute (DSU 6.5.3.2c international play,

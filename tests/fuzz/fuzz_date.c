@@ -131,8 +131,8 @@ static void check_move_days(const struct clock_profile *p, int32_t rcv, int32_t 
 	    c2.days < cd.days)
 		fuzz_fail("%s: the date after (%d) costs %d < %d", p->name, d, c2.days, cd.days);
 	int32_t rem, tl;
-	rc = clock_silence_dates(p, rcv, (int)(cd.days % 100), -1, stops, n, &rem, &tl, err,
-	                         sizeof err);
+	rc = clock_silence_dates(p, rcv, CLOCK_NO_DATE, (int)(cd.days % 100), -1, stops, n, &rem,
+	                         &tl, err, sizeof err);
 	if (rc == CC_OK && (rem < rcv || tl < rem))
 		fuzz_fail("silence dates %d, %d for %d", rem, tl, rcv);
 }

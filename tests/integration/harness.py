@@ -419,7 +419,7 @@ def expect_game_shape(g):
     expect(isinstance(g["id"], int), "id")
     expect(isinstance(g["rev"], int) and g["rev"] >= 0, "rev %r" % (g["rev"],))
     expect(g["event"] is None or isinstance(g["event"], str), "event")
-    expect(g["profile"] in ("dsu-post", "dsu-email", "server"), "profile %r" % g["profile"])
+    expect(g["profile"] in ("dsu-post", "dsu-post-email", "dsu-email", "server"), "profile %r" % g["profile"])
     expect(re.fullmatch(r"\d{4}-\d{2}-\d{2}", g["start_date"] or ""), "start_date")
     expect_user(g["white"])
     expect_user(g["black"])
@@ -432,6 +432,10 @@ def expect_game_shape(g):
            % (g["status"], g["result"]))
     expect((g["termination"] is None) == (g["status"] == "active"),
            "termination %r with status %r" % (g["termination"], g["status"]))
+    expect(g.get("result_how", "missing") in (None, "played", "reported", "adjudicated",
+                                              "scored"), "result_how %r" % g.get("result_how"))
+    expect((g["result_how"] is None) == (g["status"] == "active"),
+           "result_how %r with status %r" % (g["result_how"], g["status"]))
     expect(g["to_move"] in ("white", "black"), "to_move")
     expect(isinstance(g["fen"], str) and len(g["fen"].split()) == 6, "fen %r" % g["fen"])
     expect_eq(g["fen"].split()[1], g["to_move"][0], "fen side vs to_move")

@@ -460,24 +460,33 @@ def a_period_is_led_by_the_tl_of_every_game_it_stops():
         body.update(kw)
         return client.post("vacations", body)
 
-    # An e-mail period stops all of black's games (DSU 6.8.8): those of the
-    # game's TL and those of the TL who is a side.  Neither leads them all,
-    # and the TL who is a side plays one of them.
+    # An e-mail period naming no tournament would stop all of black's games:
+    # those of the game's TL and those of the TL who is a side.  Neither
+    # leads them all, and the TL who is a side plays one of them.
     expect_error(leave(tl1, black), 403, "not_your_tournament", "tl1: not all black's games")
-    expect_error(leave(tl1, black, tournament=w.scene.tournament), 403, "not_your_tournament",
-                 "named, e-mail: still all his games")
+    # Named, it belongs to that tournament alone (DSU 6.8.8 "alle
+    # tilbageværende modstandere" of it, issue 21), led by tl1.
+    expect_status(leave(tl1, black, tournament=w.scene.tournament), 201,
+                  "named, e-mail: his tournament alone")
     expect_error(leave(tl3, black), 403, "own_game", "tl3 plays black")
-    expect_status(leave(admin, black), 201, "an admin")
+    expect_error(leave(admin, black), 422, "missing_field",
+                 "an admin: in two e-mail tournaments he says which (6.8.8)")
+    expect_status(leave(admin, black, tournament=w.scene.side_tournament), 201,
+                  "an admin, for the side's tournament")
     # White plays only in the game's TL's tournament: he leads all her games.
     before = srv.db_rows("SELECT count(*) FROM vacations")[0][0]
     expect_error(leave(tl2, white), 403, "not_your_tournament", "tl2 for white")
     expect_eq(srv.db_rows("SELECT count(*) FROM vacations")[0][0], before, "nothing stored")
     expect_status(leave(tl1, white), 201, "tl1 leads all white's games")
-    # A standalone game is led by its maker: then he leads all of them.
+    # Her e-mail period belongs to her one tournament (DSU 6.8.8, issue
+    # 21): standalone games beside it, whoever made them, are not stopped,
+    # so the tournament's TL leads every game it stops.
     new_game(tl1, white, w.ids["other player"], profile="dsu-email", start_date=START)
     expect_status(leave(tl1, white), 201, "with tl1's standalone game")
     new_game(tl2, white, w.ids["other player"], profile="dsu-email", start_date=START)
-    expect_error(leave(tl1, white), 403, "not_your_tournament", "with tl2's game too")
+    r = leave(tl1, white)
+    expect_status(r, 201, "with tl2's game too: it stops only her tournament's")
+    expect_eq(r.json["tournament"], w.scene.tournament, "the period's tournament")
     # A player of no game: nobody leads it, an admin books it.
     extra = w.extra_id
     srv.db_exec("UPDATE games SET status = 'finished', result = '1/2-1/2',"

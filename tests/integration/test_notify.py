@@ -569,6 +569,9 @@ def start_letter_to_every_player():
     with Smtp(s.port) as smtp:
         expect_status(w.bob.request("PATCH", "users/me", {"language": "da", "mail": "off"}), 200,
                       "bob: Danish, mail off")
+        expect_status(w.alice.request("PATCH", "users/me",
+                                      {"postal_address": "Skakvej 1, 8000 Aarhus C"}), 200,
+                      "alice's postal address")
         players = [w.ids["alice"], w.ids["bob"], w.ids["carol"]]
         r = w.tl.post("tournaments", {"name": "EMT 2027/3", "kind": "round_robin",
                                       "profile": "dsu-email", "start_date": add_days(D, 7),
@@ -582,9 +585,12 @@ def start_letter_to_every_player():
         a = mails_to(got, ALICE)[0]
         has(a, "start letter, group EMT 2027/3, start %s" % add_days(D, 7), "(DSU 6.5.2.1)",
             "Start date: " + en_date(add_days(D, 7)))
-        for name, uid in (("alice", w.ids["alice"]), ("bob", w.ids["bob"]),
-                          ("carol", w.ids["carol"])):
-            has(a, "%d. %s, %s@example.org" % (seats[uid], name, name))
+        # DSU 6.5.2.1 (issue 21): names and postal addresses; by e-mail the
+        # e-mail addresses too; the rules of the group's play go with it
+        has(a, "%d. alice, Skakvej 1, 8000 Aarhus C; alice@example.org" % seats[w.ids["alice"]])
+        for name, uid in (("bob", w.ids["bob"]), ("carol", w.ids["carol"])):
+            has(a, "%d. %s, (no postal address given); %s@example.org" % (seats[uid], name, name))
+        has(a, "The rules of the group, in short:", "(DSU 6.8.3)", "(DSU 6.8.9)")
         for gid in games:
             gm = get_game(w.alice, gid)
             has(a, "%d - %d %s - %s" % (seats[gm["white"]["id"]], seats[gm["black"]["id"]],
@@ -592,7 +598,8 @@ def start_letter_to_every_player():
                 "%s/games/%d" % (BASE_URL, gid))
         b = mails_to(got, BOB)[0]  # mail off: the letter of 6.5.2.1 still comes
         has(b, "startbrev, gruppe EMT 2027/3", "Startdato: " + da_date(add_days(D, 7)),
-            "Partierne og farverne (hvid - sort):")
+            "Partierne og farverne (hvid - sort):", "Reglerne for gruppen i korte træk:",
+            "(ingen postadresse oplyst)")
         expect(b.header("List-Unsubscribe") is None, "a start letter cannot be turned off")
 
 
@@ -622,7 +629,9 @@ def start_letter_of_100_players():
                   sorted([ALICE, BOB, CAROL] + [a for _, a in con_rows]), "one each")
         a = mails_to(got, ALICE)[0]
         expect(len(a.body.encode()) > 65536, "the letter is over 64 KB: %d" % len(a.body))
-        has(a, "p96, p96@example.org")
+        # DSU 6.5.2.1 (issue 21): names and postal addresses (server play:
+        # no e-mail addresses)
+        has(a, "p96, (no postal address given)")
         last = max(r.json["games"])
         has(a, "%s/games/%d" % (BASE_URL, last))
     expect("no start mail" not in s.srv.read_log(), "nothing dropped")

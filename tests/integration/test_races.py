@@ -266,7 +266,8 @@ def tl_result_against_move():
         if result.status == 200:
             expect_eq((status, res), ("finished", "0-1"), "round %d: the TL's result" % rnd)
             detail = w.server.db_rows("SELECT detail FROM audit WHERE game_id = ?", (gid,))
-            expect_eq(detail, [("* -> 0-1 (adjudication): test race",)], "round %d: audit" % rnd)
+            expect_eq(detail, [("* -> 0-1 (adjudication, reported): test race",)],
+                      "round %d: audit" % rnd)
         else:
             expect_eq((status, res), ("active", "*"), "round %d: the game goes on" % rnd)
 

@@ -51,12 +51,14 @@ def patch(client, uid, body):
     return client.request("PATCH", "users/%d" % uid, body=body)
 
 
-def set_rating(w, uid, rating=None, otb=None):
+def set_rating(w, uid, rating=None, otb=None, foreign=None):
     body = {}
     if rating is not None:
         body["rating"] = rating
     if otb is not None:
         body["otb_rating"] = otb
+    if foreign is not None:
+        body["foreign"] = foreign
     r = patch(w.admin, uid, body)
     expect_status(r, 200, "PATCH ratings of %d" % uid)
     expect_user(r.json, uid=uid)
@@ -219,10 +221,12 @@ def a_group_is_rated_when_its_last_game_ends():
 
 
 def second_group(w, ids, prefix):
-    """A, B and a newcomer E without any rating (performance-rated), started
-    on START (before the first group finished): A and B are rated from
-    their start ratings, the increment added to their registered ratings."""
+    """A, B and a foreign newcomer E without any rating (performance-rated,
+    DSU 4.5.5.2 item 3), started on START (before the first group
+    finished): A and B are rated from their start ratings, the increment
+    added to their registered ratings."""
     ids["E"] = new_player(w, prefix + "E")
+    expect_eq(set_rating(w, ids["E"], foreign=True)["foreign"], True, "E is foreign")
     t = create(w, [ids["A"], ids["B"], ids["E"]], name="Second group")
     games = games_of(w, t)
     return t, games
@@ -371,7 +375,10 @@ def the_rating_list_pages_and_exports():
 
 
 @test
-def time_forfeit_without_a_move_is_rated_a_tl_decision_is_not():
+def time_forfeit_without_a_move_is_rated_a_scored_game_is_not():
+    """A time forfeit without a move is a no-show (R-4): rated.  A TL's
+    result "scored" (a game not played out, 6.2.8) counts in the
+    standings only."""
     w = W()
     ids = {k: new_player(w, "f_" + k) for k in "PQR"}
     for k, r in zip("PQR", (2000, 1950, 1900)):
@@ -384,10 +391,13 @@ def time_forfeit_without_a_move_is_rated_a_tl_decision_is_not():
                   {"result": "1-0" if g["white"]["id"] == ids["P"] else "0-1",
                    "reason": "no first move within the time", "termination": "time_forfeit"})
     expect_status(r, 200, "time forfeit")
-    # P-R: a TL decision without a move (adjudication): not rated
+    # P-R: scored by the TL without being played: not rated
     g = game_between(games, ids["P"], ids["R"])
-    r = w.tl.post("games/%d/result" % g["id"], {"result": "1/2-1/2", "reason": "withdrawal"})
-    expect_status(r, 200, "adjudicated")
+    r = w.tl.post("games/%d/result" % g["id"], {"result": "1/2-1/2", "reason": "withdrawal",
+                                                "how": "scored"})
+    expect_status(r, 200, "scored")
+    expect_eq((r.json["result_how"], r.json["termination"]), ("scored", "adjudication"),
+              "GAME result_how")
     finish(w, games, ids["Q"], ids["R"], "1/2-1/2")
     hp = history(w, ids["P"])
     expect_eq((hp[0]["games"], hp[0]["W"]), (1, 1), "P: only the forfeit is rated")
@@ -437,13 +447,15 @@ def the_sweep_rates_the_group_whose_last_game_it_ended():
 
 @test
 def a_group_that_cannot_be_rated_is_recorded_and_stops_nothing():
-    """SPEC-rating O-3: a newcomer without any rating who wins every game
-    has no performance rating (table 2 '*').  The group is recorded with
-    the reason, nobody's rating moves, and the next group is rated."""
+    """SPEC-rating O-3: a foreign newcomer without any rating who wins
+    every game has no performance rating (table 2 '*').  The group is
+    recorded with the reason, nobody's rating moves, and the next group is
+    rated."""
     w = W()
     ids = {k: new_player(w, "u_" + k) for k in "PQN"}
     set_rating(w, ids["P"], rating=1800)
     set_rating(w, ids["Q"], rating=1700)
+    set_rating(w, ids["N"], foreign=True)
     t = create(w, [ids[k] for k in "PQN"], name="Unratable")
     games = games_of(w, t)
     finish(w, games, ids["N"], ids["P"], "1-0")
@@ -578,6 +590,183 @@ def refused_requests_change_nothing():
     r = w.alice.get("ratings", headers={})
     expect_status(r, 200, "list for a player")
     expect_error(Client(w.server).get("ratings"), 401, "unauthorized", "signed out")
+
+
+# ----------------------------------------------------------- issue 21
+
+def tl_result(w, g, result_white, how=None, status=200):
+    body = {"result": result_white, "reason": "the players' report, no moves on the server"}
+    if how:
+        body["how"] = how
+    r = w.tl.post("games/%d/result" % g["id"], body)
+    expect_status(r, status, "TL result %s (%s) of game %d" % (result_white, how, g["id"]))
+    return r.json
+
+
+def white_side(g, uid, result):
+    """result from uid's side as White's result of game g."""
+    if g["white"]["id"] == uid:
+        return result
+    return {"1-0": "0-1", "0-1": "1-0"}.get(result, result)
+
+
+@test
+def results_the_tl_enters_are_rated_unless_scored():
+    """Issue 21 item 12: a postal group whose results the TL enters (the
+    players report them, 6.2.6; the moves are not on the server) is rated;
+    so is an adjudicated game (6.2.7); a scored one (6.2.8) counts in the
+    standings only.  The GAME says how each result came about."""
+    w = W("reported")
+    ids = {k: new_player(w, "r_" + k) for k in "PQRS"}
+    for k, r in zip("PQRS", (2000, 1950, 1900, 1850)):
+        set_rating(w, ids[k], rating=r)
+    r = w.tl.post("tournaments", {"name": "Postal reported", "kind": "round_robin",
+                                  "profile": "dsu-post", "start_date": START,
+                                  "players": [ids[k] for k in "PQRS"]})
+    expect_status(r, 201, "create")
+    t = r.json
+    games = games_of(w, t)
+    results = {("P", "Q"): "1-0", ("P", "R"): "1/2-1/2", ("P", "S"): "1-0",
+               ("Q", "R"): "0-1", ("Q", "S"): "1/2-1/2", ("R", "S"): "1-0"}
+    hows = {("P", "R"): "adjudicated", ("Q", "S"): "scored"}
+    for (a, b), res in results.items():
+        g = game_between(games, ids[a], ids[b])
+        gj = tl_result(w, g, white_side(g, ids[a], res), hows.get((a, b)))
+        expect_eq((gj["result_how"], len(gj["moves"])),
+                  (hows.get((a, b), "reported"), 0), "how, without moves")
+    expect_error(w.tl.post("games/%d/result" % games[0]["id"],
+                           {"result": "1-0", "reason": "a guess", "how": "guessed"}),
+                 422, "invalid_field", "an unknown how")
+    # the scored game is scheduled but not rated ('x', so the group stays
+    # all-play-all for the method, 4.5.2.1)
+    rated = {k: ("x" if hows.get(k) == "scored" else v) for k, v in results.items()}
+    case = case_of([(k, r) for k, r in zip("PQRS", (2000, 1950, 1900, 1850))], rated)
+    case["winners"] = ["P"]  # P leads the standings (the scored draw included)
+    out = cli_rate(w, case)
+    for k in "PQRS":
+        expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "rating of " + k)
+    expect_eq(history(w, ids["Q"])[0]["games"], 2, "Q: the scored game is not rated")
+    expect_eq(history(w, ids["P"])[0]["games"], 3, "P: reported and adjudicated, rated")
+
+
+@test
+def a_withdrawal_is_rated_as_played():
+    """Issue 21 item 4 (4.5.4.2 "Alle spillede partier rates"; 4.1.2 §16 e;
+    SPEC-rating R-5): W scores 2 1/2 from his 3 finished games of 6 and
+    withdraws; 6.2.8 scores all his games as lost (at most half finished),
+    the standings say so, and the rating takes the 3 games as played:
+    W = 2.5 from 3, not 0 from 3; his 3 games never played are not rated."""
+    w = W("withdrawal")
+    names = "WABCDEF"
+    start = dict(zip(names, (1850, 1900, 1880, 1860, 1840, 1820, 1800)))
+    ids = {k: new_player(w, "w_" + k) for k in names}
+    for k in names:
+        set_rating(w, ids[k], rating=start[k])
+    t = create(w, [ids[k] for k in names], name="Withdrawal group")
+    games = games_of(w, t)
+    # W's finished games, with a move on the server: he beats A and B and
+    # draws C (as played); D, E and F never play him
+    for b, res in (("A", "1-0"), ("B", "1-0"), ("C", "1/2-1/2")):
+        g = game_between(games, ids["W"], ids[b])
+        white, black = client_of(w, g["white"]["id"]), client_of(w, g["black"]["id"])
+        play(white, g["id"], "e4")
+        want = white_side(g, ids["W"], res)
+        if want == "1-0":
+            r = black.post("games/%d/resign" % g["id"])
+        elif want == "0-1":
+            r = white.post("games/%d/resign" % g["id"])
+        else:
+            expect_status(black.post("games/%d/draw" % g["id"], {"action": "offer"}), 200,
+                          "offer")
+            r = white.post("games/%d/draw" % g["id"], {"action": "accept"})
+        expect_status(r, 200, "W's game against %s" % b)
+    others = {}
+    for i, a in enumerate("ABCDEF"):
+        for b in "ABCDEF"[i + 1:]:
+            others[(a, b)] = "1-0" if a == "A" else ("1/2-1/2" if (i % 2) else "0-1")
+            finish(w, games, ids[a], ids[b], others[(a, b)])
+    r = w.tl.post("tournaments/%d/withdrawals" % t["id"], {"player": ids["W"], "reason": "valid"})
+    expect_status(r, 201, "W withdraws with 3 of 6 finished")
+    expect_eq(r.json["withdrawals"][0]["all_lost"], True, "6.2.8: all lost")
+    for b in "ABCDEF":
+        g = game_between(games, ids["W"], ids[b])
+        now = w.tl.get("games/%d" % g["id"]).json
+        expect_eq((now["result"], now["result_how"]), (white_side(g, ids[b], "1-0"), "scored"),
+                  "W-%s scored for %s" % (b, b))
+    hw = history(w, ids["W"])
+    expect_eq(len(hw), 1, "W is rated")
+    expect_eq((hw[0]["games"], hw[0]["W"]), (3, 2.5), "W: the 3 games as played")
+    # the whole group through corrchess rate: the games as played, the 3
+    # never played left out ('x'); A leads the standings (6.2.8 gave him W)
+    played = dict(others)
+    played.update({("W", "A"): "1-0", ("W", "B"): "1-0", ("W", "C"): "1/2-1/2",
+                   ("W", "D"): "x", ("W", "E"): "x", ("W", "F"): "x"})
+    case = case_of([(k, start[k]) for k in names], played)
+    case["winners"] = ["A"]
+    out = cli_rate(w, case)
+    for k in names:
+        expect_eq(rating_of(w, ids[k]), out["players"][k]["new"], "rating of " + k)
+    expect_eq(history(w, ids["D"])[0]["games"], 5, "D: his scored game against W is not rated")
+
+
+@test
+def newcomers_start_from_an_entry_rating_only_foreigners_from_performance():
+    """Issue 21 item 5 (4.5.5.1, 4.5.5.2 item 3): a Danish newcomer without
+    any rating starts from the entry rating of the class he entered (the
+    DM: 2100, docs/RATING.md); only a foreign player gets a performance
+    rating; a Danish newcomer in a group without a class cannot be rated
+    (the group is recorded with the reason, as `corrchess rate` refuses)."""
+    w = W("newcomers")
+    ids = {k: new_player(w, "n_" + k) for k in "PQN"}
+    set_rating(w, ids["P"], rating=2150)
+    set_rating(w, ids["Q"], rating=2050)
+    expect_eq(w.tl.get("users/%d" % ids["N"]).json["foreign"], False, "N is Danish")
+    r = w.tl.post("tournaments", {"name": "DM newcomer", "kind": "dm", "profile": "server",
+                                  "start_date": START, "players": [ids[k] for k in "PQN"]})
+    expect_status(r, 201, "a DM of three (double round robin)")
+    dm = r.json
+    games = games_of(w, dm)
+    res = {}
+    for g in games:
+        who = {g["white"]["id"], g["black"]["id"]}
+        if who == {ids["P"], ids["Q"]}:
+            tl_result(w, g, "1/2-1/2")
+        elif ids["P"] in who:
+            tl_result(w, g, white_side(g, ids["P"], "1-0"))
+        else:
+            tl_result(w, g, white_side(g, ids["N"], "1-0"))
+    hn = history(w, ids["N"])
+    expect_eq(len(hn), 1, "N is rated")
+    expect_eq((hn[0]["Ro"], hn[0]["source"], hn[0]["old"]), (2100, "rated", None),
+              "N starts from the DM's entry rating, not a performance rating")
+    res = {("P", "Q"): "1/2-1/2", ("P", "N"): "1-0", ("N", "Q"): "1-0"}
+    case = case_of([("P", 2150), ("Q", 2050), ("N", 2100)], {})
+    case["games"] = []
+    for g in games:
+        a = [k for k in "PQN" if ids[k] == g["white"]["id"]][0]
+        b = [k for k in "PQN" if ids[k] == g["black"]["id"]][0]
+        r_ab = res.get((a, b)) or {"1-0": "0-1", "0-1": "1-0"}.get(res.get((b, a)),
+                                                                   res.get((b, a)))
+        case["games"].append([a, b, r_ab])
+    out = cli_rate(w, case)
+    expect_eq(rating_of(w, ids["N"]), out["players"]["N"]["new"], "N's new rating")
+    # a Danish newcomer in a round robin without a class: not rated
+    ids["M"] = new_player(w, "n_M")
+    t = create(w, [ids["P"], ids["Q"], ids["M"]], name="No class")
+    for g in games_of(w, t):
+        tl_result(w, g, "1/2-1/2")
+    got = db(w, "SELECT rated, method, error FROM rating_groups WHERE tournament_id = ?",
+             (t["id"],))
+    expect_eq(got[0][:2], (1, None), "done, without a method")
+    expect("4.5.5.1" in (got[0][2] or ""), "the reason: %r" % (got[0],))
+    expect_eq(history(w, ids["M"]), [], "M has no rating")
+    # the same newcomer made foreign: a performance rating (the group again)
+    set_rating(w, ids["M"], foreign=True)
+    hm = history(w, ids["M"])
+    expect_eq((len(hm), hm[0]["source"] if hm else None), (1, "performance"),
+              "M, foreign: performance-rated")
+    expect_error(patch(w.admin, ids["M"], {"foreign": "yes"}), 422, "invalid_field",
+                 "foreign must be true or false")
 
 
 if __name__ == "__main__":

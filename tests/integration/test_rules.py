@@ -125,6 +125,152 @@ def f1_playing_on_loses_for_both():
     expect_eq(acts[before:], ["claim_both_lose"], "audit")
 
 
+def both_over(w, gid):
+    """White's 10th move costs 31 days; Black plays on and his own 10th
+    costs 31 days too (postal, 30 allowed)."""
+    nine_instant(w, gid, START)
+    sent10 = add_days(START, 31)
+    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
+    b_rcv = add_days(sent10, 2)
+    play(w.bob, gid, KNIGHTS[19], received=b_rcv, sent=add_days(b_rcv, 31))
+    return add_days(b_rcv, 33)
+
+
+@test
+def both_over_whoever_asks_first():
+    """Issue 21 item 1 (DSU 6.3.3.4): White is over at his 10th move, Black
+    plays on and is over at his own 10th.  Playing on after a forfeit
+    loses the game for both, whoever asks first: White's claim is 0-0, so
+    is Black's, and so is the sweep's."""
+    today = add_days(START, 31 + 2 + 31 + 2)
+    w = world(today)
+    games = [new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", START)["id"]
+             for _ in range(3)]
+    for gid in games:
+        expect_eq(both_over(w, gid), today, "the day after")
+    g = get_game(w.tl, games[0])
+    expect((g["clock"]["white"]["used_days"], g["clock"]["black"]["used_days"]) == (31, 31),
+           "both over: %r" % g["clock"])
+    for gid, who in ((games[0], w.alice), (games[1], w.bob)):
+        r = claim(who, gid)
+        expect_status(r, 200, "the claim")
+        expect_eq((r.json["result"], r.json["termination"]), ("0-0", "time_forfeit"),
+                  "lost for both, whoever asks")
+        expect_eq(audit_actions(w, gid)[-1], "claim_both_lose", "audit")
+    sweep(w, today)
+    g = get_game(w.tl, games[2])
+    expect_eq((g["status"], g["result"]), ("finished", "0-0"), "the sweep: 0-0")
+
+
+@test
+def postal_game_played_by_email():
+    """Issue 21 item 8 (DSU 6.2.1.2, 6.3.2.2): the profile dsu-post-email:
+    30 days per 10 moves as by post, the move counts as received the day
+    after it was sent, no weekend rule; the reminder after 14 days and the
+    e-mail's day each way (6.3.4)."""
+    w = world(START)
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post-email", START)["id"]
+    g = get_game(w.alice, gid)
+    expect_eq(g["profile"], "dsu-post-email", "the profile")
+    expect_eq(g["clock"]["white"]["next_control"], {"move": 10, "limit_days": 30},
+              "30 days per 10 moves (6.3.1)")
+    sat = "2027-05-08"  # a Saturday
+    set_today(w, add_days(sat, 1))
+    play(w.alice, gid, "d4", sent=sat)
+    g = play(w.bob, gid, "d5", sent=add_days(sat, 1))
+    m = g["moves"][1]
+    expect_eq((m["received"], m["days"]), (add_days(sat, 1), 0),
+              "received the day after (a Sunday), answered that day: 0")
+    expect_error(w.alice.post("games/%d/moves" % gid, {"move": "c4", "received": sat}),
+                 422, "invalid_date", "received is derived")
+    # White received 1...d5 on Monday; the reminder is due 14 days and the
+    # post both ways (one day each) after Black's mail
+    expect_eq(events_of(sweep(w, add_days(sat, 1 + 15)), gid), [], "not after 15 days")
+    expect_eq(events_of(sweep(w, add_days(sat, 1 + 16)), gid), ["reminder"], "after 16")
+    # 31 days on White's move: over at the control of move 10 (30 days)
+    g2 = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post-email", START)["id"]
+    set_today(w, add_days(START, 60))
+    nine_instant_email(w, g2, START)  # White gets 9...Ng8 on START + 18
+    play(w.alice, g2, KNIGHTS[18], sent=add_days(START, 18 + 31))
+    r = claim(w.bob, g2)
+    expect_status(r, 200, "claim after 31 days")
+    expect_eq(r.json["result"], "0-1", "White lost on time")
+    # the PGN says e-mail (Mode EM, PGN standard 9.6.1)
+    pgn = w.tl.get("games/%d/pgn" % g2)
+    expect('[Mode "EM"]' in pgn.text, "Mode EM")
+    expect('[TimeControl "10/2592000"]' in pgn.text or "30" in pgn.text, "a time control")
+
+
+def nine_instant_email(w, gid, day):
+    """Moves 1-9 of both sides of an e-mail game, each sent on its
+    received day (0 days)."""
+    for i in range(18):
+        play(w.alice if i % 2 == 0 else w.bob, gid, KNIGHTS[i], sent=add_days(day, i))
+
+
+@test
+def email_reminder_fourteen_days_after_the_mail():
+    """Issue 21 item 10 (DSU 6.8.3, "Hvis intet svar foreligger efter 14
+    dage"): in an e-mail tournament the reminder is due 14 days after the
+    waiting player's mail, with a copy to the TL; not on the 15th."""
+    w = world(START)
+    w.srv.db_exec("UPDATE users SET mail = 'off'")
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-email", START)["id"]
+    sent = add_days(START, 2)
+    set_today(w, sent)
+    play(w.alice, gid, "e4", sent=sent)
+    expect_eq(events_of(sweep(w, add_days(sent, 13)), gid), [], "13 days: nothing")
+    expect_eq(events_of(sweep(w, add_days(sent, 14)), gid), ["reminder"],
+              "14 days after the mail")
+    rows = w.srv.db_rows("SELECT to_addr FROM mail_outbox m JOIN sweep_events e"
+                         " ON e.id = m.event_id WHERE e.game_id = ? AND e.kind = 'reminder'",
+                         (gid,))
+    expect(len(rows) >= 2, "the reminder and its copy to the TL: %r" % rows)
+    g = get_game(w.tl, gid)
+    expect_eq(g["reminders"][0]["on"], add_days(sent, 14), "recorded on the 14th day")
+    expect_eq(events_of(sweep(w, add_days(sent, 21)), gid), ["tl_notice"],
+              "the TL 7 days after the reminder")
+
+
+@test
+def postal_notice_dated_by_the_player():
+    """Issue 21 item 9 (DSU 6.3.4): a postal player dates the notice he
+    posted; it moves the reminder to the end of his 25 days and the post
+    back; he uses 28 days, is reminded, and is charged nothing.  A notice
+    posted after the reminder he got comes too late: +3."""
+    w = world(add_days(START, 40))
+    g1, g2 = (new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", START)["id"]
+              for _ in range(2))
+    for gid in (g1, g2):
+        play(w.alice, gid, "e4", received=START, sent=START)
+    rcv = add_days(START, 2)
+    u = "games/%d/notice" % g1
+    expect_error(w.bob.post(u, {"days": 25, "on": add_days(START, -1)}), 422, "invalid_date",
+                 "before the move it answers")
+    expect_error(w.bob.post(u, {"days": 25, "on": add_days(START, 41)}), 422, "invalid_date",
+                 "in the future")
+    r = w.bob.post(u, {"days": 25, "on": add_days(rcv, 3)})
+    expect_status(r, 201, "the notice posted on the 3rd day")
+    expect_eq(r.json["notice"], {"by": "black", "days": 25, "on": add_days(rcv, 3)},
+              "GAME notice with his date")
+    due = add_days(rcv, 25 + 2)
+    ru = "games/%d/reminder" % g1
+    expect_error(w.alice.post(ru, {"sent": add_days(due, -1)}), 422, "too_early",
+                 "not before the 25 days and the post")
+    expect_status(w.alice.post(ru, {"sent": due}), 201, "the reminder when due")
+    g = play(w.bob, g1, "e5", received=rcv, sent=add_days(rcv, 28))
+    c = g["clock"]["black"]
+    expect_eq((g["moves"][1]["days"], c["penalty_days"]), (28, 0),
+              "28 days after a notice of 25, reminded: no penalty")
+    # the reminder first (due 14 + 2 + 2 after the start), then the notice
+    due2 = add_days(rcv, 14 + 2)
+    expect_status(w.alice.post("games/%d/reminder" % g2, {"sent": due2}), 201, "reminder")
+    expect_status(w.bob.post("games/%d/notice" % g2, {"days": 25, "on": add_days(due2, 1)}),
+                  201, "a notice after it")
+    g = play(w.bob, g2, "e5", received=rcv, sent=add_days(rcv, 28))
+    expect_eq(g["clock"]["black"]["penalty_days"], 3, "the notice came too late: +3")
+
+
 @test
 def lost_on_time_under_automatic_forfeit():
     """SPEC 4.6 (server profile, automatic forfeit): the day before the
@@ -200,7 +346,9 @@ def events_of(events, gid):
 def notice_of_a_longer_think():
     """DSU 6.3.4 ¶1 (SPEC 4.7): the player to move announces 20 days; the
     opponent sees it; no reminder at 14 days, one at 20; a move after 25
-    days then costs +3 (more than the 20 announced, and reminded)."""
+    days costs no penalty, reminded or not: the +3 and +6 are for a player
+    who used more than 14 days "uden at have underrettet sin modstander"
+    (issue 21)."""
     w = world(add_days(START, 1))
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", START)["id"]
     u = "games/%d/notice" % gid
@@ -208,6 +356,8 @@ def notice_of_a_longer_think():
     expect_error(w.alice.post(u, {"days": "20"}), 422, "invalid_field", "days as a string")
     expect_error(w.bob.post(u, {"days": 20}), 409, "not_your_turn", "black is not to move")
     expect_error(w.tl.post(u, {"days": 20}), 403, "not_a_player", "the TL plays no move")
+    expect_error(w.alice.post(u, {"days": 20, "on": START}), 422, "invalid_field",
+                 "only a postal player dates his notice")
     r = w.alice.post(u, {"days": 20})
     expect_status(r, 201, "notice")
     want = {"by": "white", "days": 20, "on": add_days(START, 1)}
@@ -220,8 +370,8 @@ def notice_of_a_longer_think():
     set_today(w, add_days(START, 25))
     g = play(w.alice, gid, "e4")
     c = g["clock"]["white"]
-    expect_eq((g["moves"][0]["days"], c["penalty_days"], c["used_days"]), (25, 3, 28),
-              "25 days, reminded: +3")
+    expect_eq((g["moves"][0]["days"], c["penalty_days"], c["used_days"]), (25, 0, 25),
+              "25 days after a notice of 20, reminded: no penalty")
     expect_eq(g["notice"], None, "the notice went with the move")
 
 
@@ -392,9 +542,35 @@ def tl_corrects_a_date():
     m = r.json["moves"]
     expect_eq((m[0]["days"], m[1]["received"], m[1]["days"]), (2, add_days(START, 3), 5),
               "the reply counts from the day after the corrected date")
+    # DSU 6.8.2 (issue 21 item 7): the TL records a longer transmission
+    # than the normal day: a later received date; never an earlier one
+    before = get_game(w.tl, g2)
     expect_error(w.tl.request("PATCH", "games/%d/moves/2" % g2,
-                              body={"received": add_days(START, 4), "reason": reason}),
-                 422, "invalid_field", "e-mail: received is derived")
+                              body={"received": add_days(START, 2), "reason": reason}),
+                 422, "invalid_date", "e-mail: received before the normal day")
+    expect_eq(get_game(w.tl, g2)["moves"], before["moves"], "refused: unchanged")
+    r = w.tl.request("PATCH", "games/%d/moves/2" % g2,
+                     body={"received": add_days(START, 5),
+                           "reason": "the mail took 3 days (DSU 6.8.2)"})
+    expect_status(r, 200, "e-mail: a longer transmission recorded")
+    m = r.json["moves"]
+    expect_eq((m[1]["received"], m[1]["days"]), (add_days(START, 5), 3),
+              "1...e5 counts from the day the mail came")
+    expect_eq(r.json["clock"]["black"]["used_days"], 3, "black's clock follows")
+    r = w.tl.request("PATCH", "games/%d/moves/1" % g2,
+                     body={"sent": add_days(START, 1), "reason": reason})
+    expect_status(r, 200, "white's sent date again")
+    expect_eq(r.json["moves"][1]["received"], add_days(START, 5),
+              "the recorded longer transmission stays")
+    expect_error(w.tl.request("PATCH", "games/%d/moves/2" % g2,
+                              body={"received": add_days(START, 9), "reason": reason}),
+                 422, "invalid_date", "received after the move was sent")
+    g3 = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", START)["id"]
+    play(w.alice, g3, "e4")
+    play(w.bob, g3, "e5")
+    expect_error(w.tl.request("PATCH", "games/%d/moves/2" % g3,
+                              body={"received": START, "reason": reason}),
+                 422, "invalid_field", "server: received is the server's")
 
 
 @test
@@ -528,23 +704,37 @@ def vacation_stops_only_its_tournament():
 
 
 @test
-def email_vacation_covers_every_tournament():
-    """DSU 6.8.8: an e-mail vacation applies to all remaining games: no
-    tournament needed, every opponent gets the notice, and it must fit
-    each tournament's own allowance."""
+def email_vacation_stops_only_its_tournament():
+    """Issue 21 item 6, DSU 6.8.8 ("Ferie skal afholdes samtidigt mod alle
+    tilbageværende modstandere", of that tournament): an e-mail vacation
+    naming its tournament is stored with it, stops only its games and is
+    told only to its opponents - not the postal opponent of another
+    tournament; naming none while in two is refused; its allowance counts
+    from its own tournament's start."""
     w = world("2027-06-01")
     w.ids["carol"], _ = w.srv.add_user("carol")
     a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
-    t1, (g1,) = tournament(w, "E1", "dsu-email", "2026-07-01", [a, b])
-    t2, (g2,) = tournament(w, "E2", "dsu-email", "2027-03-01", [a, c])
+    t1, (g1,) = tournament(w, "E1", "dsu-email", "2027-05-25", [a, b])
+    t2, (g2,) = tournament(w, "P2", "dsu-post", "2027-06-01", [a, c])
+
+    def fd(gid):
+        g = get_game(w.tl, gid)
+        return g["clock"][g["to_move"]]["forfeit_date"]
+
+    f1, f2 = fd(g1), fd(g2)
     r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14"})
-    expect_status(r, 201, "no tournament needed")
-    expect_eq(r.json["tournament"], None, "all games")
-    expect_eq(outbox_to(w), ["bob@example.org", "carol@example.org"], "both opponents told")
-    # 31 more days: E1's years turn on 1 July (11 + 5 and 20 fit), but in
-    # E2's first year (to 29 February 2028) 5 + 31 > 35
-    r = w.alice.post("vacations", {"start": "2027-06-20", "end": "2027-07-20"})
-    expect_error(r, 422, "vacation_too_long", "E2's allowance is used up")
+    expect_error(r, 422, "missing_field", "in two tournaments: say which")
+    r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14", "tournament": t1})
+    expect_status(r, 201, "the e-mail vacation of E1")
+    expect_eq(r.json["tournament"], t1, "stored with its tournament")
+    expect_eq(w.srv.db_rows("SELECT tournament_id FROM vacations WHERE user_id = ?", (a,)),
+              [(t1,)], "the row names E1")
+    expect_eq(outbox_to(w), ["bob@example.org"], "only E1's opponent is told")
+    expect_eq(fd(g2), f2, "the postal game of P2 is not stopped")
+    expect_eq(fd(g1), add_days(f1, 5), "E1's game stands still 5 days")
+    # E1's first year runs to 24 May 2028: 5 + 31 > 35
+    r = w.alice.post("vacations", {"start": "2027-06-20", "end": "2027-07-20", "tournament": t1})
+    expect_error(r, 422, "vacation_too_long", "E1's allowance")
     expect_message_mentions(r, "35", what="the allowance")
 
 

@@ -224,8 +224,8 @@ def get_user():
     r = w.bob.get("users/%d" % w.ids["alice"])
     expect_status(r, 200, "a player reads another user")
     expect_user(r.json, w.ids["alice"], "alice", "player")
-    expect_eq(set(r.json), USER_KEYS | {"rating", "otb_rating"},
-              "USER has exactly id, name, role and the ratings (API.md \"Ratings\")")
+    expect_eq(set(r.json), USER_KEYS | {"rating", "otb_rating", "foreign"},
+              "USER has exactly id, name, role, the ratings and foreign (API.md \"Ratings\")")
     r = w.bob.get("users/%d" % w.ids["admin"])
     expect_user(r.json, w.ids["admin"], "admin", "admin")
     expect_error(w.bob.get("users/999999"), 404, "not_found", "unknown user")

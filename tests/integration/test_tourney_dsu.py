@@ -424,11 +424,23 @@ def rights_after_v01_and_entries_by_right():
 def seven_entries_start_a_group():
     """DSU 6.5.1.1: the 7th entry of a class starts a group of those seven
     at once: an emt_group of that class with all 21 games (R28: 3 Whites
-    each); the 8th waits for the next group."""
+    each); the 8th waits for the next group.  Issue 21 item 11 (6.5.2.1,
+    6.5.3.1): the start letter goes out before the start (the group starts
+    14 days later) with the players' names and postal addresses, not their
+    e-mail addresses, and the rules."""
     w = W()
     ids = new_players(["e%d" % i for i in range(1, 9)])
     players = [ids["e%d" % i] for i in range(1, 9)]
     aa = "\u00c5"
+    # e1's and e2's postal addresses (an admin may set them; a TL may not)
+    addr1, addr2 = "Skakvej 1, 8000 Aarhus C", "Brevgade 2, 5000 Odense C"
+    r = w.admin.request("PATCH", "users/%d" % players[1], body={"postal_address": addr2})
+    expect_status(r, 200, "an admin sets e2's postal address")
+    expect_eq(r.json["postal_address"], addr2, "USER postal_address")
+    expect_error(w.tl.request("PATCH", "users/%d" % players[0],
+                              body={"postal_address": addr1}),
+                 403, "forbidden", "a TL does not set another's address")
+    w.server.db_exec("UPDATE users SET postal_address = ? WHERE id = ?", (addr1, players[0]))
     # (A's M entry of the test above waits in another class: it does not count)
     for uid in players[:6]:
         r = w.tl.post("entries", {"class": aa, "player": uid})
@@ -445,15 +457,30 @@ def seven_entries_start_a_group():
     letters = w.server.db_rows("SELECT to_addr, body FROM mail_outbox WHERE rowid > ?",
                                (queued,))
     expect_eq(sorted(a for a, _ in letters), emails, "one start letter to each of the seven")
+    expect(isinstance(gid, int), "the 7th entry starts a group: %r" % r.json)
+    t = get_t(gid)
+    by_mail = t["profile"] in ("dsu-email", "dsu-post-email")
+    rules = ("6.8.3", "6.8.8", "6.8.9") if t["profile"] == "dsu-email" else \
+        ("6.3.4", "6.3.6", "6.2.6")
     for _, body in letters:
         expect(str(gid) in body or "gruppe" in body.lower() or "group" in body.lower(),
                "the letter names the group: %r" % body[:200])
-    expect(isinstance(gid, int), "the 7th entry starts a group: %r" % r.json)
-    t = get_t(gid)
+        expect(addr1 in body and addr2 in body, "the postal addresses: %r" % body[:800])
+        expect("postadresse oplyst" in body or "no postal address given" in body,
+               "a player without one is marked")
+        expect(all((e in body) == by_mail for e in emails),
+               "e-mail addresses only where the moves go by e-mail (%s)" % t["profile"])
+        expect(all(p in body for p in rules), "the rules go with the letter: %r" % body)
     # led by the class's TL, under its profile (a K-skak EMT is postal, DSU
-    # 6.3.1: the class's default dsu-post)
+    # 6.3.1: the class's default dsu-post), starting 14 days after its letter
     expect_eq((t["kind"], t["class"], t["tl"]["id"], len(t["games"]), t["start_date"],
-               t["profile"]), ("emt_group", aa, w.ids["tl"], 21, TODAY, "dsu-post"), "the group")
+               t["profile"]), ("emt_group", aa, w.ids["tl"], 21, add_days(TODAY, 14),
+                               "dsu-post"), "the group")
+    # the postal address is seen by the group and its TL, not by others
+    expect_eq(w.tl.get("users/%d" % players[1]).json.get("postal_address"), addr2,
+              "the group's TL sees it")
+    expect("postal_address" not in w.carol.get("users/%d" % players[1]).json,
+           "a player of no group with him does not")
     expect_eq(sorted(s["player"]["id"] for s in t["standings"]), sorted(players[:7]),
               "those seven")
     whites = {}
@@ -465,6 +492,34 @@ def seven_entries_start_a_group():
     expect_eq(r.json["tournament"], None, "the 8th waits for the next group")
     expect_eq(w.server.db_rows("SELECT count(*) FROM entries WHERE tournament_id = ?",
                                (gid,))[0][0], 7, "seven entries in the group")
+
+
+@test
+def postal_address_of_a_player():
+    """Issue 21 item 11: a player gives his postal address himself (PATCH
+    users/me), one line of 1..300 bytes, null clears it; it is shown to
+    him, and not to a player who plays in no tournament with him."""
+    w = W()
+    u = "users/me"
+    for bad, what in (("Vej 1\n8000 Aarhus", "two lines"), ("", "empty"),
+                      ("x" * 301, "too long"), (7, "a number")):
+        expect_error(w.alice.request("PATCH", u, body={"postal_address": bad}), 422,
+                     "invalid_field", what)
+    r = w.alice.request("PATCH", u, body={"postal_address": "Skakvej 7, 2100 København Ø"})
+    expect_status(r, 200, "his own address")
+    expect_eq(r.json["postal_address"], "Skakvej 7, 2100 København Ø", "echoed")
+    expect_eq(w.alice.get(u).json["postal_address"], "Skakvej 7, 2100 København Ø",
+              "GET users/me")
+    expect_eq(w.alice.get("users/%d" % w.ids["alice"]).json["postal_address"],
+              "Skakvej 7, 2100 København Ø", "GET users/{his id}")
+    w.server.add_user("stranger21")
+    stranger = w.server.login("stranger21")
+    expect("postal_address" not in stranger.get("users/%d" % w.ids["alice"]).json,
+           "hidden from a player of no group with him")
+    expect_eq(w.admin.get("users/%d" % w.ids["alice"]).json["postal_address"],
+              "Skakvej 7, 2100 København Ø", "an admin sees it")
+    r = w.alice.request("PATCH", u, body={"postal_address": None})
+    expect_eq(r.json["postal_address"], None, "cleared")
 
 
 # ------------------------------------------------------------ cup

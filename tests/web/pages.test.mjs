@@ -1571,7 +1571,7 @@ step('a tournament leader records a result with a reason on the game page', asyn
 	await tlPage.getByRole('button', { name: 'Record result' }).click();
 	await dialog.waitFor();
 	assert.equal(await tlPage.locator('#tl-dialog-text').textContent(),
-		'carol \u2013 dave: 0-1 (dave wins). It is stored at once, the players are mailed and the group may be rated.');
+		'carol \u2013 dave: 0-1 (dave wins) reported by the players. It is stored at once, the players are mailed and the group may be rated.');
 	assert.equal(await focusedText(tlPage), '|Cancel');
 	await axeCheck(tlPage, 'the result confirmation of a tl');
 	await tlPage.keyboard.press('Enter');
@@ -1602,20 +1602,12 @@ step('a tournament leader records a result with a reason on the game page', asyn
 });
 
 step('the result\'s how: a field where the game carries result_how, sent with the result', async () => {
-	// Today's server has no result_how (issue 21 adds it): no field.
+	// The server carries result_how (issue 21): the field, `how` in the
+	// request, and the GAME says how the result came about.
 	await tlPage.goto(`${base}/games/${games.old}`);
 	await tlPage.getByLabel('Result').waitFor();
 	const g = await apiCall('GET', `/games/${games.old}`, undefined, await login('tl'));
-	assert.equal('result_how' in g, false, 'this test expects a server without result_how; see docs/WEB.md');
-	assert.ok(!(await tlPage.getByLabel('How').isVisible()));
-	// A GAME that carries it (the answer of a server with issue 21,
-	// shown to this page): the field, and `how` in the request.
-	await tlPage.route(new RegExp(`/api/v1/games/${games.old}$`), async (route) => {
-		const resp = await route.fetch();
-		const body = await resp.json();
-		await route.fulfill({ response: resp, json: { ...body, result_how: body.result_how ?? null } });
-	});
-	await tlPage.reload();
+	assert.equal(g.result_how, 'reported', 'the result recorded above: reported by default');
 	await tlPage.getByLabel('How').waitFor();
 	assert.deepEqual(await tlPage.getByLabel('How').locator('option').allTextContents(),
 		['reported by the players', 'adjudicated by the tournament leader', 'scored without being played out']);
@@ -1631,10 +1623,8 @@ step('the result\'s how: a field where the game carries result_how, sent with th
 		dialog.getByRole('button', { name: 'Record result' }).click(),
 	]);
 	assert.equal(JSON.parse(req.postData()).how, 'adjudicated');
-	// Today's server refuses the field it does not know, in the page's words.
-	await eventually(async () => assert.equal(await alertText(tlPage),
-		'The page sent a field the server does not know; reload the page'));
-	await tlPage.unroute(new RegExp(`/api/v1/games/${games.old}$`));
+	await eventually(async () => assert.equal(
+		(await apiCall('GET', `/games/${games.old}`, undefined, await login('tl'))).result_how, 'adjudicated'));
 });
 
 step('a tournament leader grants special leave from a game page', async () => {
