@@ -176,7 +176,10 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs)
 		int64_t ids[3] = {0, 0, 0};
 		if (!match(routes[i].pattern, rq->path, ids))
 			continue;
-		if (strcmp(routes[i].method, rq->method) == 0) {
+		/* HEAD is GET without the body (RFC 9110 §9.3.2): libmicrohttpd
+		 * sends the headers of the same answer and leaves the body out. */
+		if (strcmp(routes[i].method, rq->method) == 0 ||
+		    (strcmp(rq->method, "HEAD") == 0 && strcmp(routes[i].method, "GET") == 0)) {
 			found = &routes[i];
 			memcpy(rq->ids, ids, sizeof ids);
 			break;

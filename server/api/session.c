@@ -3,6 +3,7 @@
 #include "api/session.h"
 
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "api/auth.h"
@@ -80,12 +81,17 @@ int api_session_delete(struct app *app, struct api_req *rq, struct api_resp *rs)
 int api_session_user(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	const char *h = rq->authorization;
-	if (!h || strncmp(h, "Bearer ", 7) != 0)
+	/* The scheme is case-insensitive, then one or more spaces (RFC 9110
+	 * §11.1, RFC 6750 §2.1). */
+	if (!h || strncasecmp(h, "Bearer", 6) != 0 || h[6] != ' ')
 		return api_error(rs, "unauthorized",
 		                 "sign in first: send \"Authorization: Bearer TOKEN\" from POST "
 		                 "/api/v1/session");
+	const char *token = h + 6;
+	while (*token == ' ')
+		token++;
 	uint8_t hash[AUTH_TOKEN_HASH];
-	if (auth_token_hash(h + 7, hash) != 0)
+	if (auth_token_hash(token, hash) != 0)
 		return api_error(rs, "unauthorized", "the session token is not valid");
 	struct store_user u;
 	int rc = store_sessions_user(app->st, hash, sizeof hash, (int64_t)time(NULL), &u);

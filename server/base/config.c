@@ -18,7 +18,7 @@ const char *const config_keys[] = {"db",        "listen",        "smtp_url",    
 				   "mail_retry",
 				   "timezone",  "conn_per_addr", "trusted_proxy",
 				   "login_failures", "address_failures", "synchronous",
-				   "mail_retention_days", NULL};
+				   "mail_retention_days", "cors_origins", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -35,7 +35,7 @@ static const size_t offsets[] = {
     offsetof(struct config, timezone),     offsetof(struct config, conn_per_addr),
     offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
     offsetof(struct config, address_failures), offsetof(struct config, synchronous),
-    offsetof(struct config, mail_retention_days),
+    offsetof(struct config, mail_retention_days), offsetof(struct config, cors_origins),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");

@@ -30,6 +30,7 @@ struct config {
 	char *login_failures;   /* failed logins a name may have in 15 minutes (0: off) */
 	char *address_failures; /* failed logins an address may have in 15 minutes (0: off) */
 	char *synchronous;      /* "full": a commit is on disk when acknowledged; "normal" */
+	char *cors_origins;     /* origins that may call the API from a browser (docs/HTTP.md) */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the

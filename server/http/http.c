@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +29,7 @@
 #include "base/metrics.h"
 #include "base/workpool.h"
 #include "api/ops.h"
+#include "http/negotiate.h"
 #include "http/web.h"
 #include "xfcc/xfcc.h"
 #include "store/store.h"
@@ -59,6 +61,9 @@ struct request {
 	bool xfcc;                 /* the Xfcc SOAP interface (xfcc/xfcc.h) */
 	const char *soap_ctype;    /* its Content-Type and SOAPAction (MHD's, valid */
 	const char *soap_action;   /* while the request lives) */
+	const char *if_none_match; /* the headers negotiate() reads (MHD's, */
+	const char *accept_encoding; /* valid while the request lives) */
+	const char *origin;        /* Origin, for the CORS allow-list */
 	int status;
 	char path[256];
 	char method[16];
@@ -171,10 +176,57 @@ static void client_address(http_server *srv, struct MHD_Connection *conn, char *
 		snprintf(out, n, "%s", cand);
 }
 
+/* The headers of issue 23 (docs/HTTP.md): the entity tag, gzip, Vary,
+ * the Bearer challenge of a 401 (RFC 6750 §3, RFC 9110 §11.6.1) and the
+ * CORS allow-list's answer. */
+static void add_negotiated(struct MHD_Response *resp, const struct request *r,
+			   const struct negotiate_out *no)
+{
+	if (no->etag[0])
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, no->etag);
+	if (no->gzip)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+	bool cors = !r->xfcc && !r->web &&
+	            negotiate_cors_allowed(r->srv->app->cfg->cors_origins, r->origin);
+	if (no->vary_encoding || cors)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_VARY,
+		                        no->vary_encoding && cors ? "Accept-Encoding, Origin"
+		                        : cors                    ? "Origin"
+		                                                  : "Accept-Encoding");
+	if (cors) {
+		MHD_add_response_header(resp, "Access-Control-Allow-Origin", r->origin);
+		MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+		                        "ETag, Retry-After, WWW-Authenticate");
+		if (strcmp(r->method, "OPTIONS") == 0 && r->rs.status == 204) {
+			MHD_add_response_header(resp, "Access-Control-Allow-Methods",
+			                        "GET, HEAD, POST, PUT, DELETE");
+			MHD_add_response_header(resp, "Access-Control-Allow-Headers",
+			                        "Authorization, Content-Type, If-None-Match");
+			MHD_add_response_header(resp, "Access-Control-Max-Age", "600");
+		}
+	}
+	if (r->rs.status == 401 && !r->xfcc) {
+		/* error="invalid_token" only when a Bearer token came (RFC 6750
+		 * §3.1: a request without credentials gets no error code). */
+		const char *a = r->rq.authorization;
+		bool bearer = a && strncasecmp(a, "Bearer", 6) == 0;
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+		                        bearer ? "Bearer realm=\"corrchess\", error=\"invalid_token\""
+		                               : "Bearer realm=\"corrchess\"");
+	}
+}
+
 /* Queues the response of r (r->rs, stolen). */
 static enum MHD_Result send_response(struct MHD_Connection *conn, struct request *r)
 {
 	struct api_resp *rs = &r->rs;
+	struct negotiate_out no = {0};
+	if (!r->xfcc) {
+		struct negotiate_in ni = {r->method, r->if_none_match, r->accept_encoding};
+		negotiate(&ni, rs->status, &rs->body, &rs->len, &no);
+		if (no.not_modified)
+			rs->status = 304;
+	}
 	struct MHD_Response *resp =
 	    MHD_create_response_from_buffer(rs->len, rs->body ? rs->body : (void *)"",
 					    rs->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -184,8 +236,10 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
 		return MHD_NO;
 	}
 	rs->body = NULL; /* the response owns it */
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
-				rs->content_type ? rs->content_type : "application/json");
+	if (!no.not_modified)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
+					rs->content_type ? rs->content_type : "application/json");
+	add_negotiated(resp, r, &no);
 	if (r->web)
 		for (int i = 0; web_headers[i][0]; i++)
 			MHD_add_response_header(resp, web_headers[i][0], web_headers[i][1]);
@@ -322,6 +376,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	rq->authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
 						        MHD_HTTP_HEADER_AUTHORIZATION);
 	rq->client_addr = r->addr[0] ? r->addr : NULL;
+	r->if_none_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	                                               MHD_HTTP_HEADER_IF_NONE_MATCH);
+	r->accept_encoding = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	                                                 MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	r->origin = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN);
 	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
 	/* GET /healthz and GET /metrics (API.md "Operations"): outside the
 	 * API's route table (they are not under /api/v1), answered here. */
@@ -339,6 +398,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		} else {
 			api_ops_metrics(srv->app, rq, &r->rs);
 		}
+	} else if (strcmp(method, "OPTIONS") == 0 && strncmp(url, "/api/", 5) == 0 &&
+	           negotiate_cors_allowed(srv->app->cfg->cors_origins, r->origin) &&
+	           MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+	                                       "Access-Control-Request-Method")) {
+		/* A CORS preflight from an allowed origin (docs/HTTP.md). */
+		r->rs.status = 204;
+		r->rs.route = "preflight";
 	} else if (r->web) {
 		web_handle(srv->app->cfg->static_dir, rq, &r->rs);
 	} else if (srv->pool && (r->xfcc || is_slow(method, url))) {

@@ -9,7 +9,8 @@ response's media types, and a JSON body must match its schema, read as
 OpenAPI 3.0 reads it (openapi-schema-validator's OAS 3.0 read validator:
 `nullable`, formats).  A method the path does not document must answer 405
 (a JSON one with the Error body).  Paths outside the file (a 404 for an unknown path),
-HEAD and OPTIONS are not checked.
+HEAD and OPTIONS are not checked; a 304 to a GET (If-None-Match) only for
+its empty body.
 
 check() raises AssertionError on a mismatch and also keeps it, so that a
 mismatch in a thread of a test fails the test too (failures()).
@@ -104,6 +105,12 @@ def _check(method, url, resp):
     if found is None:
         return
     template, item = found
+    if resp.status == 304 and method == "GET":
+        # A conditional GET (docs/HTTP.md): any GET may answer 304, and
+        # then with no body.
+        if resp.text:
+            _fail("GET %s answered 304 with a body" % path)
+        return
     what = "%s %s (%s) answered %d" % (method, path, template, resp.status)
     ctype = resp.headers.get("Content-Type", "").split(";")[0].strip().lower()
     error_schema = {"$ref": "#/components/schemas/Error"}

@@ -88,10 +88,14 @@ def invalid_token_is_401():
     c = W().server.client()
     uid = W().ids["alice"]
     for hdr in ("Bearer nonsense", "Bearer " + "0" * 64, "Bearer " + "g" * 64, "Bearer ",
-                "Basic YWxpY2U6cHctYWxpY2Utc2VjcmV0", "Bearer  " + W().alice.token,
-                W().alice.token, "Bearer " + W().alice.token.upper() + "x"):
+                "Basic YWxpY2U6cHctYWxpY2Utc2VjcmV0", "Bearer\t" + W().alice.token,
+                "Bearer" + W().alice.token, W().alice.token, "Bearer " + W().alice.token.upper() + "x"):
         r = c.get("users/%d" % uid, headers={"Authorization": hdr})
         expect_error(r, 401, "unauthorized", "Authorization %r" % hdr)
+    # RFC 6750 §2.1: "Bearer" 1*SP b64token, the scheme in any case
+    # (RFC 9110 §11.1; issue 23).
+    for hdr in ("Bearer  " + W().alice.token, "bearer " + W().alice.token):
+        expect_status(c.get("users/%d" % uid, headers={"Authorization": hdr}), 200, hdr[:8])
 
 
 @test
