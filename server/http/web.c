@@ -180,15 +180,55 @@ static char *read_file(int fd, const char *path, size_t *len)
 	return buf;
 }
 
-/* Answers with static_dir/name, or a 404 and a warning. */
-static void serve_file(const char *static_dir, const char *name, struct api_resp *rs)
+/* One frame for every page (docs/WEB.md): static_dir/frame.html holds
+ * what all pages share, the head's common lines and the site header, with
+ * three slots; a page file holds only its own lines, in three parts: its
+ * head lines, then after a line "<!--header-->" its additions to the site
+ * header, then after a line "<!--main-->" its body. */
+static const char *const slot[3] = {"<!--head-->\n", "<!--header-->\n", "<!--main-->\n"};
+
+/* The page put into the frame (new, NUL-terminated, *len), or NULL when
+ * either lacks its marks. */
+static char *compose(const char *frame, const char *page, size_t *len)
+{
+	const char *f[3], *p[2];
+	f[0] = strstr(frame, slot[0]);
+	f[1] = f[0] ? strstr(f[0], slot[1]) : NULL;
+	f[2] = f[1] ? strstr(f[1], slot[2]) : NULL;
+	p[0] = strstr(page, slot[1]);
+	p[1] = p[0] ? strstr(p[0], slot[2]) : NULL;
+	if (!f[2] || !p[1])
+		return NULL;
+	/* frame, head lines, frame, header additions, frame, body, frame */
+	const char *from[7] = {frame, page, f[0] + strlen(slot[0]), p[0] + strlen(slot[1]),
+	                       f[1] + strlen(slot[1]), p[1] + strlen(slot[2]),
+	                       f[2] + strlen(slot[2])};
+	const char *to[7] = {f[0], p[0], f[1], p[1], f[2], page + strlen(page),
+	                     frame + strlen(frame)};
+	size_t n = 0;
+	for (int i = 0; i < 7; i++)
+		n += (size_t)(to[i] - from[i]);
+	char *out = malloc(n + 1);
+	if (!out)
+		return NULL;
+	size_t k = 0;
+	for (int i = 0; i < 7; i++) {
+		memcpy(out + k, from[i], (size_t)(to[i] - from[i]));
+		k += (size_t)(to[i] - from[i]);
+	}
+	out[k] = '\0';
+	*len = k;
+	return out;
+}
+
+/* static_dir/name's contents (new, *len), or NULL after a warning. */
+static char *load(const char *static_dir, const char *name, size_t *len)
 {
 	char path[4096];
 	int n = snprintf(path, sizeof path, "%s/%s", static_dir, name);
 	if (n < 0 || (size_t)n >= sizeof path) {
 		warn_static_dir(static_dir);
-		not_found(rs);
-		return;
+		return NULL;
 	}
 	/* O_NOFOLLOW: a symlink in static_dir could point anywhere;
 	 * O_NONBLOCK: a FIFO there must not hang the worker thread. */
@@ -199,12 +239,30 @@ static void serve_file(const char *static_dir, const char *name, struct api_resp
 			warn_static_dir(static_dir);
 		else
 			log_msg(LOG_WARN, "web pages: cannot open %s: %s", path, strerror(errno));
-		not_found(rs);
-		return;
+		return NULL;
 	}
-	size_t len = 0;
-	char *body = read_file(fd, path, &len);
+	char *body = read_file(fd, path, len);
 	close(fd);
+	return body;
+}
+
+/* Answers with static_dir/name (a page put into its frame), or a 404 and
+ * a warning. */
+static void serve_file(const char *static_dir, const char *name, bool page, struct api_resp *rs)
+{
+	size_t len = 0;
+	char *body = load(static_dir, name, &len);
+	if (body && page && strstr(body, slot[2])) {
+		size_t flen = 0;
+		char *frame = load(static_dir, "frame.html", &flen);
+		char *whole = frame ? compose(frame, body, &len) : NULL;
+		if (frame && !whole)
+			log_msg(LOG_WARN, "web pages: %s/frame.html or %s lacks its slots",
+			        static_dir, name);
+		free(frame);
+		free(body);
+		body = whole;
+	}
 	if (!body) {
 		not_found(rs);
 		return;
@@ -225,5 +283,6 @@ void web_handle(const char *static_dir, const struct api_req *rq, struct api_res
 		error_page(rs, 405, "Method not allowed", "This page can only be read (GET).");
 		return;
 	}
-	serve_file(static_dir ? static_dir : "static", name, rs);
+	serve_file(static_dir ? static_dir : "static", name, strncmp(rq->path, "/static/", 8) != 0,
+	           rs);
 }

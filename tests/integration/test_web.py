@@ -49,13 +49,31 @@ def expect_web_headers(r, what):
                what + ": CSP allows more than 'self': %r" % csp)
 
 
-def expect_file(r, name, base=STATIC_DIR, what=None):
+def served(name, base=STATIC_DIR, page=False):
+    """What the daemon sends for a file: a page (not under /static/) put
+    into frame.html's three slots (docs/WEB.md "One frame"), anything else
+    as it is."""
+    body = static_file(name, base)
+    if not page or b"<!--main-->\n" not in body:
+        return body
+    frame = static_file("frame.html", base)
+    head, rest = body.split(b"<!--header-->\n", 1)
+    header, main = rest.split(b"<!--main-->\n", 1)
+    f0, rest = frame.split(b"<!--head-->\n", 1)
+    f1, rest = rest.split(b"<!--header-->\n", 1)
+    f2, f3 = rest.split(b"<!--main-->\n", 1)
+    return f0 + head + f1 + header + f2 + main + f3
+
+
+def expect_file(r, name, base=STATIC_DIR, what=None, page=None):
     what = what or name
+    if page is None:
+        page = not what.startswith("/static/")
     expect_status(r, 200, what)
     expect_eq(r.headers.get("Content-Type"), TYPES[os.path.splitext(name)[1]],
               what + ": Content-Type")
     expect_web_headers(r, what)
-    expect(r.text.encode("utf-8") == static_file(name, base), what + ": not the file's bytes")
+    expect(r.text.encode("utf-8") == served(name, base, page), what + ": not the file's bytes")
 
 
 def expect_not_found_page(r, what):
@@ -85,6 +103,25 @@ def pages_answer_with_their_files():
 
 
 @test
+def every_page_is_a_whole_document_in_the_frame():
+    """Each page file holds only its own lines; what is sent is one whole
+    HTML document with the frame's head and site header (docs/WEB.md)."""
+    srv = shared_server()
+    for path in ("/", "/games/1", "/vacations", "/tournaments", "/tournaments/1", "/tl",
+                 "/account", "/members", "/reset-password"):
+        t = srv.client().get(path).text
+        expect(t.startswith("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"), path + ": the frame's start")
+        expect(t.endswith("</body>\n</html>\n"), path + ": the frame's end")
+        for tag in ("<title", "<main", "<header class=\"site\">", "id=\"lang-switch\"",
+                    "/static/style.css", "<script type=\"module\""):
+            expect_eq(t.count(tag), 1, path + ": one " + tag)
+        expect(t.index("<title") < t.index("</head>") < t.index("<header") < t.index("<main"),
+               path + ": head, site header, main in that order")
+        for mark in ("<!--head-->", "<!--header-->", "<!--main-->"):
+            expect(mark not in t, path + ": slot %s left" % mark)
+
+
+@test
 def every_asset_is_served_with_its_type():
     srv = shared_server()
     names = [n for n in sorted(os.listdir(STATIC_DIR))
@@ -102,7 +139,8 @@ def head_gives_the_headers_without_the_body():
                        ("/static/style.css", "style.css")):
         r = raw_get(srv, path, "HEAD")
         expect_status(r, 200, "HEAD " + path)
-        expect_eq(r.headers.get("Content-Length"), str(len(static_file(name))),
+        expect_eq(r.headers.get("Content-Length"),
+                  str(len(served(name, page=not path.startswith("/static/")))),
                   "HEAD %s: Content-Length" % path)
         expect_eq(r.text, "", "HEAD %s: body" % path)
         expect_web_headers(r, "HEAD " + path)
@@ -134,7 +172,7 @@ def traversal_and_odd_names_never_leave_static_dir():
         expect_not_found_page(raw_get(srv, p), p)
     # The query string is not part of the name.
     expect_file(raw_get(srv, "/static/index.html?x=../../server/api.c"), "index.html",
-                what="a query with dots")
+                what="a query with dots", page=False)
     expect(srv.alive(), "the daemon is still running")
 
 
