@@ -956,8 +956,12 @@ step('a piece picked shows its legal squares; drag and drop; the dialog shows th
 	await shot(alicePage, 'confirm-board.png');
 	await alicePage.keyboard.press('Escape');
 	await dialog.waitFor({ state: 'hidden' });
-	assert.equal(await squareText(alicePage, 'e2'), '♙');
-	assert.equal(await squareText(alicePage, 'e4'), '');
+	// The board is drawn again from the dialog's close event, which may
+	// come a moment after the dialog is hidden (a loaded machine).
+	await eventually(async () => {
+		assert.equal(await squareText(alicePage, 'e2'), '♙');
+		assert.equal(await squareText(alicePage, 'e4'), '');
+	});
 	// Dragged and confirmed: sent, and the next game waiting is offered.
 	await drag(alicePage, 'd2', 'd4');
 	const answer = await confirmMove(alicePage, async () => {}, '1. 4244 (d4)');
