@@ -119,11 +119,14 @@ static void append_body(struct request *r, const char *data, size_t n)
 
 /* The requests that hash a password (argon2id, ~0.1 s of CPU): they run
  * on the worker pool, so the event threads keep serving reads during a
- * login flood (issue 10). */
+ * login flood (issue 10), each address within its share of the pool
+ * (workpool_submit_from(), issue 20). */
 static bool is_slow(const char *method, const char *url)
 {
+	/* POST /api/v1/password-reset hashes nothing: it is only queued
+	 * (issue 20). */
 	static const char *const paths[] = {"/api/v1/session", "/api/v1/users",
-	                                    "/api/v1/users/me/password", "/api/v1/password-reset",
+	                                    "/api/v1/users/me/password",
 	                                    "/api/v1/password-reset/confirm", "/xfcc", NULL};
 	if (strcmp(method, "POST") != 0)
 		return false;
@@ -349,7 +352,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		r->soap_action = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "SOAPAction");
 		atomic_store(&r->state, REQ_QUEUED);
 		MHD_suspend_connection(conn);
-		if (workpool_submit(srv->pool, run_on_pool, back_from_pool, r) == 0)
+		if (workpool_submit_from(srv->pool, r->addr, run_on_pool, back_from_pool, r) == 0)
 			return MHD_YES;
 		/* The queue is full: answered at once, on the next call. */
 		api_error(&r->rs, "busy", "the server is busy signing people in; try again shortly");
