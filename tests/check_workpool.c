@@ -119,27 +119,27 @@ START_TEST(test_fair_share_per_source)
 {
 	reset();
 	started = 0;
-	workpool *p = workpool_start(2, 256); /* a source's share: 256 / 32 = 8 */
+	workpool *p = workpool_start(2, 256); /* a source's share: 256 / 16 = 16 */
 	ck_assert_ptr_nonnull(p);
 	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)0), 0);
 	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)1), 0);
 	while (atomic_load(&running) < 2)
 		sched_yield();
 	/* The flood's source may queue its share, no more... */
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < 16; i++)
 		ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL,
 		                                      (void *)(intptr_t)(2 + i)),
 		                 0);
-	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)10), -1);
+	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)18), -1);
 	/* ...and another source still gets in, and is served first. */
-	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.1", tagged_job, NULL, (void *)11), 0);
-	ck_assert_uint_eq(workpool_waiting(p), 9);
+	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.1", tagged_job, NULL, (void *)19), 0);
+	ck_assert_uint_eq(workpool_waiting(p), 17);
 	open_gate();
 	workpool_stop(p);
-	ck_assert_int_eq(started, 11);
-	ck_assert_int_eq(start_of[11], 2);
+	ck_assert_int_eq(started, 19);
+	ck_assert_int_eq(start_of[19], 2);
 	/* One source's jobs run in the order submitted. */
-	for (int i = 3; i < 10; i++)
+	for (int i = 3; i < 18; i++)
 		ck_assert_int_lt(start_of[i - 1], start_of[i]);
 }
 END_TEST

@@ -133,7 +133,7 @@ workpool *workpool_start(int threads, size_t queue)
 	if (!p)
 		return NULL;
 	p->cap = queue;
-	p->share = queue >= 32 ? queue / 32 : queue;
+	p->share = queue >= WORKPOOL_SHARE ? queue / WORKPOOL_SHARE : queue;
 	p->nlanes = queue + (size_t)threads;
 	p->jobs = calloc(queue, sizeof *p->jobs);
 	p->lanes = calloc(p->nlanes, sizeof *p->lanes);

@@ -4,8 +4,8 @@
  * Jobs wait in a bounded queue; a full queue refuses the job at once (the
  * caller answers 503), so a flood costs memory for at most `queue` jobs.
  * A job may name its source (the client's address, issue 20): each source
- * may have at most its share of the queue waiting (queue / 32, at least
- * 1), and a free worker takes the oldest job of the source that has the
+ * may have at most its share of the queue waiting (queue / WORKPOOL_SHARE,
+ * at least 1), and a free worker takes the oldest job of the source that has the
  * fewest jobs running and, among those, was served longest ago - so one
  * address, or six, cannot take every worker: a job of a new source starts
  * as soon as a worker is free, before the flood's queued jobs.  Jobs of
@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #define WORKPOOL_KEY_MAX 64 /* a source's name is cut to this (with its NUL) */
+#define WORKPOOL_SHARE 16   /* a source may fill 1/16 of the queue (16 of 256) */
 
 typedef struct workpool workpool;
 
