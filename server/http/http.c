@@ -252,6 +252,9 @@ static void run_on_pool(void *arg)
 {
 	struct request *r = arg;
 	if (r->xfcc) {
+		const char *keys[API_MAX_QUERY];
+		for (int i = 0; i < r->rq.nquery; i++)
+			keys[i] = r->rq.query[i].key;
 		struct xfcc_http_req xr = {
 			.method = r->rq.method,
 			.content_type = r->soap_ctype,
@@ -260,7 +263,7 @@ static void run_on_pool(void *arg)
 			.len = r->rq.body_len,
 			.too_big = r->rq.body_too_big,
 			.peer = r->addr[0] ? r->addr : NULL,
-			.wsdl = xfcc_wants_wsdl(&r->rq),
+			.wsdl = xfcc_wants_wsdl(keys, r->rq.nquery),
 		};
 		xfcc_handle(r->srv->app, &xr, &r->rs);
 		r->rs.route = XFCC_PATH; /* for the access log and /metrics */

@@ -246,8 +246,7 @@ static int describe(struct app *app, const struct user *u, const struct store_ga
 /* Today as YYYY-MM-DD and as a day number. */
 static void today_of(struct app *app, char iso[CALENDAR_ISO_LEN], int32_t *day)
 {
-	api_today(app, iso);
-	if (calendar_parse(iso, day, NULL, 0) != CC_OK)
+	if (svc_today(app, iso, day, NULL) != 0)
 		*day = 0;
 }
 
