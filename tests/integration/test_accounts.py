@@ -169,6 +169,27 @@ def the_link_leaves_the_outbox_once_sent():
 
 
 @test
+def migration_0023_removes_the_links_of_sent_reset_mails():
+    """A database from before issue 20 holds sent reset mails with their
+    links (and no kind): 0023 gives them their kind and drops the links
+    of the sent ones; an unsent one keeps its link (the sender removes it
+    once it is sent)."""
+    with Server(today=TODAY) as srv:
+        srv.add_user("vera")
+        old = "Hej vera,\n\n    http://x/reset-password?token=%s\n" % ("ab" * 32)
+        srv.db_exec("DELETE FROM schema_migrations WHERE version = 23")
+        for sent in ("2027-08-01T10:00:00Z", None):
+            srv.db_exec("INSERT INTO mail_outbox (to_addr, subject, body, created_on, sent_at)"
+                        " VALUES ('vera@example.org', 'corrchess: ny adgangskode / new password',"
+                        " ?, '2027-08-01', ?)", (old, sent))
+        srv.start()
+        rows = srv.db_rows("SELECT kind, body, sent_at FROM mail_outbox ORDER BY id")
+        expect_eq([r[0] for r in rows], ["password_reset"] * 2, "both get their kind")
+        expect("token=" not in rows[0][1], "the sent one lost its link: %r" % rows[0][1])
+        expect_eq(rows[1][1], old, "the unsent one keeps it until it is sent")
+
+
+@test
 def resets_are_queued_and_sent_once_by_the_sender():
     """The request only queues: with the relay stalled (SIGSTOP: it
     accepts TCP and never speaks), resets answer at once, no row exists
