@@ -25,7 +25,7 @@ import harness as h
 samples, threads, fast = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
 # The limits as a production daemon has them (the harness turns them off).
 env = {"CORRCHESS_LOGIN_FAILURES": "5", "CORRCHESS_ADDRESS_FAILURES": "20",
-       "CORRCHESS_NAME_FAILURES": "100", "CORRCHESS_ADDRESS_HASHES": "30"}
+       "CORRCHESS_NAME_FAILURES": "100", "CORRCHESS_ADDRESS_HASHES": "60"}
 if not fast:
     env["CORRCHESS_FAST_HASH"] = ""
 srv = h.Server(today="2027-09-01", extra_env=env)

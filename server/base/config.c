@@ -199,7 +199,7 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
 	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
 	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full") ||
-	    set_default(cfg, "name_failures", "100") || set_default(cfg, "address_hashes", "30")) {
+	    set_default(cfg, "name_failures", "100") || set_default(cfg, "address_hashes", "60")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}

@@ -34,7 +34,7 @@
 #define THROTTLE_PER_LOGIN 5       /* default free tries of a (name, address) */
 #define THROTTLE_PER_ADDR 20       /* default free tries of an address */
 #define THROTTLE_PER_NAME 100      /* default failures of a name an hour, all addresses */
-#define THROTTLE_PER_HASH 30       /* default hashes an address may start a minute */
+#define THROTTLE_PER_HASH 60       /* default hashes an address may start a minute */
 #define THROTTLE_MAX 1000          /* the largest limit throttle_new() takes */
 #define THROTTLE_KEYS 8192         /* keys tracked at most */
 

@@ -34,7 +34,7 @@ static void usage(void)
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
 	     "      login_failures (0..1000, default 5), address_failures (0..1000, default 20),\n"
-	     "      name_failures (0..1000, default 100), address_hashes (0..1000, default 30),\n"
+	     "      name_failures (0..1000, default 100), address_hashes (0..1000, default 60),\n"
 	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
 	     "      mail_retention_days (days a sent mail keeps its body, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
