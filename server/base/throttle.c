@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KEY_MAX 160               /* longer keys are cut: they still count, as their prefix */
-#define SLOTS (THROTTLE_KEYS * 2) /* load factor at most one half */
-#define ADDR_MAX 64               /* an address key, IPv6 /64 included */
-#define HASH_PERIOD 60            /* per_hash counts a minute */
+#define KEY_MAX     160                 /* longer keys are cut: they still count, as their prefix */
+#define SLOTS       (THROTTLE_KEYS * 2) /* load factor at most one half */
+#define ADDR_MAX    64                  /* an address key, IPv6 /64 included */
+#define HASH_PERIOD 60                  /* per_hash counts a minute */
 
 /* One key: "p:" name 0x1f address (a pair), "a:" address, "n:" name or
  * "h:" address (the hashing budget); "" = a free slot. */

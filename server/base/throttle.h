@@ -28,15 +28,15 @@
 
 #include <stdint.h>
 
-#define THROTTLE_WINDOW 900        /* seconds of quiet after which a key is forgotten */
-#define THROTTLE_DELAY 30          /* the first wait past the free tries, seconds */
-#define THROTTLE_NAME_WINDOW 3600  /* the name-wide limit counts an hour */
-#define THROTTLE_PER_LOGIN 5       /* default free tries of a (name, address) */
-#define THROTTLE_PER_ADDR 20       /* default free tries of an address */
-#define THROTTLE_PER_NAME 100      /* default failures of a name an hour, all addresses */
-#define THROTTLE_PER_HASH 60       /* default hashes an address may start a minute */
-#define THROTTLE_MAX 1000          /* the largest limit throttle_new() takes */
-#define THROTTLE_KEYS 8192         /* keys tracked at most */
+#define THROTTLE_WINDOW      900  /* seconds of quiet after which a key is forgotten */
+#define THROTTLE_DELAY       30   /* the first wait past the free tries, seconds */
+#define THROTTLE_NAME_WINDOW 3600 /* the name-wide limit counts an hour */
+#define THROTTLE_PER_LOGIN   5    /* default free tries of a (name, address) */
+#define THROTTLE_PER_ADDR    20   /* default free tries of an address */
+#define THROTTLE_PER_NAME    100  /* default failures of a name an hour, all addresses */
+#define THROTTLE_PER_HASH    60   /* default hashes an address may start a minute */
+#define THROTTLE_MAX         1000 /* the largest limit throttle_new() takes */
+#define THROTTLE_KEYS        8192 /* keys tracked at most */
 
 typedef struct throttle throttle;
 

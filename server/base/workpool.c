@@ -21,10 +21,10 @@ struct job {
 struct lane {
 	bool used;
 	char key[WORKPOOL_KEY_MAX];
-	int head, tail;      /* its waiting jobs, oldest first (indices into jobs) */
+	int head, tail; /* its waiting jobs, oldest first (indices into jobs) */
 	size_t waiting;
 	int running;
-	uint64_t last;       /* the serial of its last job started (0: none yet) */
+	uint64_t last; /* the serial of its last job started (0: none yet) */
 };
 
 struct workpool {
@@ -171,8 +171,7 @@ workpool *workpool_start(int threads, size_t queue)
 	return p;
 }
 
-int workpool_submit_from(workpool *p, const char *key, workpool_fn job, workpool_fn done,
-                         void *arg)
+int workpool_submit_from(workpool *p, const char *key, workpool_fn job, workpool_fn done, void *arg)
 {
 	int rc = -1;
 	bool sourced = key && *key;

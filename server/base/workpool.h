@@ -17,7 +17,7 @@
 #include <stddef.h>
 
 #define WORKPOOL_KEY_MAX 64 /* a source's name is cut to this (with its NUL) */
-#define WORKPOOL_SHARE 16   /* a source may fill 1/16 of the queue (16 of 256) */
+#define WORKPOOL_SHARE   16 /* a source may fill 1/16 of the queue (16 of 256) */
 
 typedef struct workpool workpool;
 

@@ -171,8 +171,8 @@ int svc_password_change(struct app *app, const struct user *u, const char *old, 
 		return svc_fail(o, SVC_BUSY, "internal", "the database is not available");
 	/* A wrong old password is a failed login of this user (so a stolen
 	 * session cannot guess it). */
-	if (strlen(old) > AUTH_PASSWORD_MAX || !auth_check_password(stored, old) || rc != STORE_OK ||
-	    uid != u->id) {
+	if (strlen(old) > AUTH_PASSWORD_MAX || !auth_check_password(stored, old) ||
+	    rc != STORE_OK || uid != u->id) {
 		failed(app, key, u->id, addr, now);
 		return svc_fail(o, SVC_REFUSED, "wrong_password", "the old password is wrong");
 	}
@@ -211,8 +211,9 @@ int svc_reset_confirm(struct app *app, const char *token, const char *password, 
 		return too_many(o, *wait);
 	/* The cheap checks first: the token's form, then its row. */
 	uint8_t th[AUTH_TOKEN_HASH], stored[STORE_RESET_HASH];
-	int rc = auth_token_hash(token, th) != 0 ? STORE_NOT_FOUND
-	                                        : store_resets_find(app->st, th, now, &uid, stored);
+	int rc = auth_token_hash(token, th) != 0
+	                 ? STORE_NOT_FOUND
+	                 : store_resets_find(app->st, th, now, &uid, stored);
 	if (rc == STORE_ERROR)
 		return svc_fail(o, SVC_BUSY, "busy", "the database is busy; try again");
 	if (rc != STORE_OK || sodium_memcmp(stored, th, sizeof th) != 0) {
@@ -307,9 +308,9 @@ static int run_reset(struct app *app, const char *login)
 	if (svc_today(app, today, &day, &o) != 0)
 		return -1;
 	svc_notify_message_id(app, mid);
-	w.row = (struct store_outbox_row){c.email, subject, text, mid,
-	                                  notify_kind_name(NOTIFY_PASSWORD_RESET),
-	                                  uid, NULL, 0, today};
+	w.row = (struct store_outbox_row){
+	        c.email, subject, text, mid,  notify_kind_name(NOTIFY_PASSWORD_RESET),
+	        uid,     NULL,    0,    today};
 	rc = svc_write(app, write_reset, &w);
 	sodium_memzero(text, sizeof text);
 	if (rc == STORE_CONFLICT)

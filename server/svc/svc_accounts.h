@@ -23,7 +23,7 @@
 
 #include "svc/svc.h"
 
-#define SVC_RESET_VALID 3600  /* seconds a reset link works */
+#define SVC_RESET_VALID   3600 /* seconds a reset link works */
 #define SVC_ACCOUNT_QUEUE 1024 /* reset requests and alarms waiting at most (more: dropped) */
 
 enum svc_login_status {
