@@ -13,6 +13,7 @@ import os
 import re
 import signal
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -299,6 +300,55 @@ def every_hashing_route_has_a_budget_per_address():
                   "nothing stored")
         expect_status(post_from(srv, "users", body, source="127.0.0.5", token=tl), 201,
                       "from another address")
+
+
+@test
+def six_addresses_cannot_take_every_hashing_worker():
+    """issue 20: from 6 addresses, 50 clients each signing in again as
+    soon as they are answered (the real argon2id cost, so they pile up),
+    kept the 256 places of the hashing queue full and every other sign-in
+    got 503. Now each address may have 16 waiting: the rest of the flood
+    is refused, and a sign-in from a seventh address still gets its place
+    (and, with the fewest running, the next free worker)."""
+    with Server(today=TODAY, extra_env={"CORRCHESS_FAST_HASH": ""}) as srv:
+        srv.add_user("wendy")
+        srv.add_user("flood")
+        srv.start()
+        stop, got, lock = threading.Event(), [], threading.Lock()
+
+        def flood(source):
+            c = None
+            while not stop.is_set():
+                try:
+                    if c is None:
+                        c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=120,
+                                                       source_address=(source, 0))
+                    c.request("POST", API + "/session",
+                              headers={"Content-Type": "application/json"},
+                              body=json.dumps({"login": "flood", "password": "pw-flood-secret"}))
+                    r = c.getresponse()
+                    r.read()
+                    with lock:
+                        got.append(r.status)
+                except (OSError, http.client.HTTPException):
+                    c.close()
+                    c = None  # a new connection (not what is measured)
+            if c:
+                c.close()
+
+        ts = [threading.Thread(target=flood, args=("127.0.0.%d" % a,), daemon=True)
+              for a in range(2, 8) for _ in range(50)]
+        for t in ts:
+            t.start()
+        try:
+            eventually(lambda: got.count(503) >= 300, "the flood refused past its places")
+            victim = login_from(srv, "wendy", "pw-wendy-secret", "127.0.0.9")
+        finally:
+            stop.set()
+            for t in ts:
+                t.join(120)
+        expect_status(victim, 201, "a sign-in from another address during the flood")
+        expect_eq(sorted(set(got)), [201, 503], "the flood: served, or refused past its share")
 
 
 @test
