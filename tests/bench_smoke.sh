@@ -59,4 +59,16 @@ else
 	bad "bench_deadlines failed: $(tail -n 3 "$tmp/dl.err")"
 fi
 cat "$tmp/dl"
+# bench_confirm_flood.sh: 3 victim sign-ins each, 1 client on each of the
+# 6 flooding addresses, the minimum argon2id cost.
+if SAMPLES=3 THREADS=1 BENCH_FAST=1 sh "$TOP_SRCDIR/bench/bench_confirm_flood.sh" \
+	>"$tmp/flood" 2>"$tmp/flood.err"; then
+	grep -Eq 'confirm flood, 6 addresses: +p50 +[0-9]' "$tmp/flood" &&
+		grep -Eq '^flood: [1-9][0-9]* confirms answered' "$tmp/flood" &&
+		grep -Eq '^ratio flood/quiet \(p50\): [0-9]' "$tmp/flood" ||
+		bad "bench_confirm_flood.sh measured nothing: $(cat "$tmp/flood")"
+else
+	bad "bench_confirm_flood.sh failed: $(tail -n 3 "$tmp/flood.err")"
+fi
+cat "$tmp/flood"
 exit $fail

@@ -521,6 +521,27 @@ START_TEST(test_adjudication_trouble_reset)
 	HAS_SUBJ(&m, "nulstil din adgangskode");
 	HAS(&m, "inden 2 timer");
 	notify_mail_free(&m);
+
+	/* issue 20: the owner of a name under a wide guessing attack. */
+	ev.kind = NOTIFY_LOGIN_ALARM;
+	ev.u.alarm = (struct notify_alarm){100, 60};
+	render(&ev, NOTIFY_EN, -1, &m);
+	well_formed(&m);
+	HAS_SUBJ(&m, "many failed sign-ins to your account");
+	HAS(&m, "There were 100 failed sign-ins to your corrchess account within 60 minutes.");
+	HAS(&m, "Your account is not locked");
+	HAS(&m, "    https://chess.example/account\n");
+	LACKS(&m, "/games/");
+	ck_assert(!m.optional);
+	notify_mail_free(&m);
+	render(&ev, NOTIFY_DA, -1, &m);
+	HAS_SUBJ(&m, "mange mislykkede login på din konto");
+	HAS(&m, "Din konto er ikke spærret");
+	notify_mail_free(&m);
+	ev.u.alarm = (struct notify_alarm){0, 60};
+	char err[128];
+	struct notify_reader r = {"alice", NOTIFY_EN, -1};
+	ck_assert_int_ne(notify_render(&env, &r, &ev, &m, err, sizeof err), 0);
 }
 END_TEST
 

@@ -1,6 +1,8 @@
-/* check_throttle.c: failed-login counting (server/throttle.c, issue 10):
- * 5 failures a login name or 20 an address within 15 minutes, then a
- * wait until the oldest failure of the window is 15 minutes old. */
+/* check_throttle.c: failed-login counting and the hashing budget
+ * (server/base/throttle.c, issues 10 and 20): free tries per (name,
+ * address) and per address, then waits that double; a name-wide limit
+ * that reports once and leaves an address that failed no free tries;
+ * the right password from an address that did not fail still goes. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,10 +10,12 @@
 #include "base/throttle.h"
 
 static throttle *t;
+static const struct throttle_limits defaults = {THROTTLE_PER_LOGIN, THROTTLE_PER_ADDR,
+                                                THROTTLE_PER_NAME, THROTTLE_PER_HASH};
 
 static void setup(void)
 {
-	t = throttle_new(THROTTLE_PER_LOGIN, THROTTLE_PER_ADDR);
+	t = throttle_new(&defaults);
 	ck_assert_ptr_nonnull(t);
 }
 
@@ -21,26 +25,33 @@ static void teardown(void)
 	t = NULL;
 }
 
-START_TEST(test_five_failures_for_a_name)
+START_TEST(test_pair_free_tries_then_doubling_waits)
 {
 	const int64_t t0 = 1000000;
 	for (int i = 0; i < THROTTLE_PER_LOGIN; i++) {
-		ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", t0 + i * 60), 0);
-		throttle_failed(t, "alice", "10.0.0.1", t0 + i * 60);
+		ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", t0 + i), 0);
+		ck_assert_int_eq(throttle_failed(t, "alice", "10.0.0.1", t0 + i), 0);
 	}
-	/* The sixth try, from anywhere, waits until the first failure is
-	 * 15 minutes old. */
-	int64_t now = t0 + 4 * 60 + 10;
-	ck_assert_int_eq(throttle_check(t, "alice", "192.0.2.9", now), THROTTLE_WINDOW - 250);
-	ck_assert_int_eq(throttle_check(t, "ALICE", NULL, now), THROTTLE_WINDOW - 250);
-	ck_assert_int_eq(throttle_check(t, "bob", "10.0.0.1", now), 0);
-	/* One second before the first failure leaves the window: still 1. */
-	ck_assert_int_eq(throttle_check(t, "alice", NULL, t0 + THROTTLE_WINDOW - 1), 1);
-	/* Then one more try is allowed; a failure closes it for the next
-	 * oldest one's remaining time. */
-	ck_assert_int_eq(throttle_check(t, "alice", NULL, t0 + THROTTLE_WINDOW), 0);
-	throttle_failed(t, "alice", NULL, t0 + THROTTLE_WINDOW);
-	ck_assert_int_eq(throttle_check(t, "alice", NULL, t0 + THROTTLE_WINDOW), 60);
+	int64_t last = t0 + THROTTLE_PER_LOGIN - 1;
+	/* The pair waits THROTTLE_DELAY from its last failure... */
+	ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", last), THROTTLE_DELAY);
+	ck_assert_int_eq(throttle_check(t, "ALICE", "10.0.0.1", last + 10), THROTTLE_DELAY - 10);
+	/* ...while the owner, from an address that did not fail, goes on. */
+	ck_assert_int_eq(throttle_check(t, "alice", "192.0.2.9", last), 0);
+	ck_assert_int_eq(throttle_check(t, "bob", "10.0.0.1", last), 0);
+	/* After the wait one more try; a failure doubles the next wait. */
+	int64_t now = last + THROTTLE_DELAY;
+	ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", now), 0);
+	throttle_failed(t, "alice", "10.0.0.1", now);
+	ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", now), 2 * THROTTLE_DELAY);
+	now += 2 * THROTTLE_DELAY;
+	throttle_failed(t, "alice", "10.0.0.1", now);
+	ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", now), 4 * THROTTLE_DELAY);
+	/* At most THROTTLE_WINDOW; a quiet window forgets the pair. */
+	for (int i = 0; i < 10; i++)
+		throttle_failed(t, "alice", "10.0.0.1", now);
+	ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", now), THROTTLE_WINDOW);
+	ck_assert_int_eq(throttle_check(t, "alice", "10.0.0.1", now + THROTTLE_WINDOW), 0);
 }
 END_TEST
 
@@ -53,30 +64,80 @@ START_TEST(test_twenty_failures_from_an_address)
 		ck_assert_int_eq(throttle_check(t, name, "198.51.100.7", t0 + i), 0);
 		throttle_failed(t, name, "198.51.100.7", t0 + i);
 	}
-	ck_assert_int_eq(throttle_check(t, "someone-else", "198.51.100.7", t0 + 20),
-			 THROTTLE_WINDOW - 20);
-	ck_assert_int_eq(throttle_check(t, "someone-else", "198.51.100.8", t0 + 20), 0);
-	/* Each name has one failure only: not throttled by name. */
-	ck_assert_int_eq(throttle_check(t, "user3", NULL, t0 + 20), 0);
+	int64_t last = t0 + THROTTLE_PER_ADDR - 1;
+	ck_assert_int_eq(throttle_check(t, "someone-else", "198.51.100.7", last), THROTTLE_DELAY);
+	ck_assert_int_eq(throttle_check(t, NULL, "198.51.100.7", last), THROTTLE_DELAY);
+	ck_assert_int_eq(throttle_check(t, "someone-else", "198.51.100.8", last), 0);
+	/* Each name has one failure only: no name waits elsewhere. */
+	ck_assert_int_eq(throttle_check(t, "user3", "198.51.100.8", last), 0);
 }
 END_TEST
 
-START_TEST(test_success_clears_the_name_not_the_address)
+START_TEST(test_success_clears_the_pair_not_the_address)
 {
 	const int64_t t0 = 7000;
 	for (int i = 0; i < THROTTLE_PER_LOGIN - 1; i++)
 		throttle_failed(t, "carol", "203.0.113.5", t0);
-	throttle_succeeded(t, "Carol", t0 + 1);
+	throttle_succeeded(t, "Carol", "203.0.113.5", t0 + 1);
 	for (int i = 0; i < THROTTLE_PER_LOGIN - 1; i++)
 		throttle_failed(t, "carol", "203.0.113.5", t0 + 2);
-	ck_assert_int_eq(throttle_check(t, "carol", NULL, t0 + 2), 0);
+	ck_assert_int_eq(throttle_check(t, "carol", "203.0.113.5", t0 + 2), 0);
 	/* 8 failures from the address: 12 more close it, success or not. */
 	for (int i = 0; i < THROTTLE_PER_ADDR - 8; i++) {
-		throttle_succeeded(t, "carol", t0 + 3);
+		throttle_succeeded(t, "carol", "203.0.113.5", t0 + 3);
 		throttle_failed(t, "x", "203.0.113.5", t0 + 3);
-		throttle_succeeded(t, "x", t0 + 3);
+		throttle_succeeded(t, "x", "203.0.113.5", t0 + 3);
 	}
 	ck_assert_int_gt(throttle_check(t, "dave", "203.0.113.5", t0 + 3), 0);
+}
+END_TEST
+
+START_TEST(test_name_wide_limit_reports_once_and_tightens)
+{
+	struct throttle_limits l = {5, 20, 10, 0};
+	throttle *n = throttle_new(&l);
+	char a[32];
+	int alarms = 0;
+	/* Ten addresses fail once each: the tenth failure reports. */
+	for (int i = 0; i < 10; i++) {
+		snprintf(a, sizeof a, "10.9.0.%d", i + 1);
+		alarms += throttle_failed(n, "erin", a, 100 + i);
+		ck_assert_int_eq(alarms, i == 9 ? 1 : 0);
+	}
+	ck_assert_int_eq(throttle_name_failures(n, "erin", 110), 10);
+	/* An address that failed has no free tries left; one that did not
+	 * still tries. */
+	ck_assert_int_gt(throttle_check(n, "erin", "10.9.0.1", 110), 0);
+	ck_assert_int_eq(throttle_check(n, "erin", "10.9.0.99", 110), 0);
+	/* More failures do not report again within the window. */
+	for (int i = 0; i < 5; i++)
+		alarms += throttle_failed(n, "erin", "10.9.0.50", 120);
+	ck_assert_int_eq(alarms, 1);
+	/* A new window reports again. */
+	int64_t later = 100 + THROTTLE_NAME_WINDOW;
+	for (int i = 0; i < 10; i++) {
+		snprintf(a, sizeof a, "10.8.0.%d", i + 1);
+		alarms += throttle_failed(n, "erin", a, later + i);
+	}
+	ck_assert_int_eq(alarms, 2);
+	throttle_free(n);
+}
+END_TEST
+
+START_TEST(test_hash_budget)
+{
+	struct throttle_limits l = {0, 0, 0, 6}; /* 6 a minute: one each 10 s */
+	throttle *h = throttle_new(&l);
+	for (int i = 0; i < 6; i++)
+		ck_assert_int_eq(throttle_hash(h, "10.7.0.1", 1000), 0);
+	ck_assert_int_eq(throttle_hash(h, "10.7.0.1", 1000), 10);
+	ck_assert_int_eq(throttle_hash(h, "10.7.0.2", 1000), 0); /* its own budget */
+	ck_assert_int_eq(throttle_hash(h, "10.7.0.1", 1004), 6);
+	ck_assert_int_eq(throttle_hash(h, "10.7.0.1", 1010), 0);
+	ck_assert_int_gt(throttle_hash(h, "10.7.0.1", 1010), 0);
+	ck_assert_int_eq(throttle_hash(h, NULL, 1010), 0);
+	throttle_free(h);
+	ck_assert_int_eq(throttle_hash(t, "10.7.0.1", 5), 0);
 }
 END_TEST
 
@@ -106,22 +167,23 @@ START_TEST(test_full_table_keeps_working)
 	char a[32];
 	for (int i = 0; i < THROTTLE_KEYS * 2; i++) {
 		snprintf(a, sizeof a, "n%d", i);
-		throttle_failed(t, a, NULL, 10 + i / 1000);
+		throttle_failed(t, a, "10.0.0.1", 10 + i / 1000);
 	}
 	for (int i = 0; i < THROTTLE_PER_LOGIN; i++)
-		throttle_failed(t, "target", NULL, 200);
-	ck_assert_int_gt(throttle_check(t, "target", NULL, 200), 0);
+		throttle_failed(t, "target", "10.0.0.2", 200);
+	ck_assert_int_gt(throttle_check(t, "target", "10.0.0.2", 200), 0);
 	/* After the window every key has expired: a new flood evicts them. */
-	int64_t later = 200 + THROTTLE_WINDOW;
+	int64_t later = 200 + THROTTLE_NAME_WINDOW;
 	for (int i = 0; i < THROTTLE_KEYS + 10; i++) {
 		snprintf(a, sizeof a, "m%d", i);
-		throttle_failed(t, a, NULL, later);
+		throttle_failed(t, a, "10.0.0.3", later);
 	}
 	snprintf(a, sizeof a, "m%d", THROTTLE_KEYS + 9);
 	for (int i = 0; i < THROTTLE_PER_LOGIN - 1; i++)
-		throttle_failed(t, a, NULL, later);
-	ck_assert_int_gt(throttle_check(t, a, NULL, later), 0);
-	ck_assert_int_eq(throttle_check(t, "target", NULL, later), 0);
+		throttle_failed(t, a, "10.0.0.4", later);
+	throttle_failed(t, a, "10.0.0.4", later);
+	ck_assert_int_gt(throttle_check(t, a, "10.0.0.4", later), 0);
+	ck_assert_int_eq(throttle_check(t, "target", "10.0.0.2", later), 0);
 }
 END_TEST
 
@@ -131,33 +193,28 @@ START_TEST(test_long_and_empty_keys)
 	memset(longname, 'q', sizeof longname - 1);
 	longname[sizeof longname - 1] = '\0';
 	for (int i = 0; i < THROTTLE_PER_LOGIN; i++)
-		throttle_failed(t, longname, "", 50);
-	ck_assert_int_gt(throttle_check(t, longname, NULL, 50), 0);
+		throttle_failed(t, longname, "10.0.0.5", 50);
+	ck_assert_int_gt(throttle_check(t, longname, "10.0.0.5", 50), 0);
 	ck_assert_int_eq(throttle_check(t, "", "", 50), 0);
 	ck_assert_int_eq(throttle_check(t, NULL, NULL, 50), 0);
 	throttle_free(NULL);
-	ck_assert_ptr_null(throttle_new(-1, 5));
-	ck_assert_ptr_null(throttle_new(5, THROTTLE_MAX + 1));
+	struct throttle_limits bad = {-1, 5, 5, 5}, big = {5, THROTTLE_MAX + 1, 5, 5};
+	ck_assert_ptr_null(throttle_new(&bad));
+	ck_assert_ptr_null(throttle_new(&big));
+	ck_assert_ptr_null(throttle_new(NULL));
 }
 END_TEST
 
-START_TEST(test_limits_off_and_other_limits)
+START_TEST(test_limits_off)
 {
-	throttle *off = throttle_new(0, 0);
+	struct throttle_limits none = {0, 0, 0, 0};
+	throttle *off = throttle_new(&none);
 	ck_assert_ptr_nonnull(off);
-	for (int i = 0; i < 100; i++)
-		throttle_failed(off, "alice", "10.1.1.1", 10);
+	for (int i = 0; i < 200; i++)
+		ck_assert_int_eq(throttle_failed(off, "alice", "10.1.1.1", 10), 0);
 	ck_assert_int_eq(throttle_check(off, "alice", "10.1.1.1", 10), 0);
+	ck_assert_int_eq(throttle_hash(off, "10.1.1.1", 10), 0);
 	throttle_free(off);
-	throttle *two = throttle_new(2, THROTTLE_MAX);
-	throttle_failed(two, "bob", "10.1.1.2", 10);
-	ck_assert_int_eq(throttle_check(two, "bob", NULL, 10), 0);
-	throttle_failed(two, "bob", "10.1.1.2", 11);
-	ck_assert_int_eq(throttle_check(two, "bob", NULL, 11), THROTTLE_WINDOW - 1);
-	for (int i = 0; i < THROTTLE_MAX - 2; i++)
-		throttle_failed(two, NULL, "10.1.1.2", 12);
-	ck_assert_int_eq(throttle_check(two, NULL, "10.1.1.2", 12), THROTTLE_WINDOW - 2);
-	throttle_free(two);
 }
 END_TEST
 
@@ -166,13 +223,15 @@ int main(void)
 	Suite *s = suite_create("throttle");
 	TCase *tc = tcase_create("throttle");
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_five_failures_for_a_name);
+	tcase_add_test(tc, test_pair_free_tries_then_doubling_waits);
 	tcase_add_test(tc, test_twenty_failures_from_an_address);
-	tcase_add_test(tc, test_success_clears_the_name_not_the_address);
+	tcase_add_test(tc, test_success_clears_the_pair_not_the_address);
+	tcase_add_test(tc, test_name_wide_limit_reports_once_and_tightens);
+	tcase_add_test(tc, test_hash_budget);
 	tcase_add_test(tc, test_ipv6_counts_by_its_64);
 	tcase_add_test(tc, test_full_table_keeps_working);
 	tcase_add_test(tc, test_long_and_empty_keys);
-	tcase_add_test(tc, test_limits_off_and_other_limits);
+	tcase_add_test(tc, test_limits_off);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "testutil.h"
@@ -102,6 +103,47 @@ START_TEST(test_parallel_and_bounded)
 }
 END_TEST
 
+/* issue 20: the jobs of each source, and the order they started in. */
+static atomic_int started;
+static int start_of[32]; /* by tag: the start index */
+
+static void tagged_job(void *arg)
+{
+	int tag = (int)(intptr_t)arg;
+	start_of[tag] = atomic_fetch_add(&started, 1);
+	if (tag < 2)
+		gated_job(NULL); /* the first two hold both workers */
+}
+
+START_TEST(test_fair_share_per_source)
+{
+	reset();
+	started = 0;
+	workpool *p = workpool_start(2, 256); /* a source's share: 256 / 16 = 16 */
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)0), 0);
+	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)1), 0);
+	while (atomic_load(&running) < 2)
+		sched_yield();
+	/* The flood's source may queue its share, no more... */
+	for (int i = 0; i < 16; i++)
+		ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL,
+		                                      (void *)(intptr_t)(2 + i)),
+		                 0);
+	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)18), -1);
+	/* ...and another source still gets in, and is served first. */
+	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.1", tagged_job, NULL, (void *)19), 0);
+	ck_assert_uint_eq(workpool_waiting(p), 17);
+	open_gate();
+	workpool_stop(p);
+	ck_assert_int_eq(started, 19);
+	ck_assert_int_eq(start_of[19], 2);
+	/* One source's jobs run in the order submitted. */
+	for (int i = 3; i < 18; i++)
+		ck_assert_int_lt(start_of[i - 1], start_of[i]);
+}
+END_TEST
+
 START_TEST(test_bad_sizes)
 {
 	ck_assert_ptr_null(workpool_start(0, 10));
@@ -117,6 +159,7 @@ int main(void)
 	TCase *tc = tcase_create("workpool");
 	tcase_add_test(tc, test_every_job_once_with_done);
 	tcase_add_test(tc, test_parallel_and_bounded);
+	tcase_add_test(tc, test_fair_share_per_source);
 	tcase_add_test(tc, test_bad_sizes);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

@@ -36,7 +36,7 @@ const char *notify_kind_name(enum notify_kind kind)
 	static const char *const names[NOTIFY_KINDS] = {
 	        "move",         "vacation",       "result",   "result_tl", "start",
 	        "draw_offer",   "forfeit",        "reminder", "tl_notice", "adjudication",
-	        "time_trouble", "password_reset", "answer_tl", "message"};
+	        "time_trouble", "password_reset", "answer_tl", "message", "login_alarm"};
 	return (unsigned)kind < NOTIFY_KINDS ? names[kind] : "?";
 }
 
@@ -49,7 +49,7 @@ bool notify_optional(enum notify_kind kind)
 	case NOTIFY_TIME_TROUBLE:
 	case NOTIFY_MESSAGE:
 		return true;
-	default: /* rule letters (see notify.h) and the reset link */
+	default: /* rule letters (see notify.h), the reset link, the login alarm */
 		return false;
 	}
 }
@@ -1101,6 +1101,37 @@ static int c_reset(struct ctx *c, const struct notify_event *ev)
 	return 0;
 }
 
+/* issue 20: the owner is told when his name reaches the name-wide limit
+ * of failed sign-ins; his own sign-in still works. */
+static int c_alarm(struct ctx *c, const struct notify_event *ev)
+{
+	const struct notify_alarm *a = &ev->u.alarm;
+	if (a->failures < 1 || a->minutes < 1)
+		return bad(c, ev, "the alarm needs its failures and its minutes");
+	subj(c, "%s", T(c->r, "many failed sign-ins to your account",
+	                "mange mislykkede login på din konto"));
+	paraf(c->b,
+	      T(c->r,
+	        "There were %d failed sign-ins to your corrchess account within %d minutes. "
+	        "Someone may be guessing your password.",
+	        "Der har været %d mislykkede login på din corrchess-konto inden for %d "
+	        "minutter. Nogen prøver måske at gætte din adgangskode."),
+	      a->failures, a->minutes);
+	para(c->b, T(c->r,
+	             "Your account is not locked: your password still works where you sign in, "
+	             "while the addresses that failed must wait.",
+	             "Din konto er ikke spærret: din adgangskode virker stadig, hvor du logger "
+	             "ind, mens de adresser, der fejlede, må vente."));
+	put(c->b,
+	    T(c->r,
+	      "If it was not you, choose a strong password that you use nowhere else:\n\n"
+	      "    %s/account\n\n",
+	      "Var det ikke dig, så vælg en stærk adgangskode, som du ikke bruger andre steder:"
+	      "\n\n    %s/account\n\n"),
+	    base(c));
+	return 0;
+}
+
 /* Appends user text quoted, "> " before each line: its own line breaks
  * kept, control characters made spaces (oneline()), and a line longer
  * than the wrap cut at its last space within it, else after WRAP - 2
@@ -1186,6 +1217,7 @@ static const composer composers[NOTIFY_KINDS] = {
         [NOTIFY_PASSWORD_RESET] = c_reset,
         [NOTIFY_ANSWER_TL] = c_answer_tl,
         [NOTIFY_MESSAGE] = c_message,
+        [NOTIFY_LOGIN_ALARM] = c_alarm,
 };
 
 /* The link under an event's text: the game, or nothing for a mail about
@@ -1193,7 +1225,7 @@ static const composer composers[NOTIFY_KINDS] = {
 static void game_link(struct ctx *c, const struct notify_event *ev)
 {
 	if (ev->kind == NOTIFY_START || ev->kind == NOTIFY_PASSWORD_RESET ||
-	    ev->kind == NOTIFY_VACATION)
+	    ev->kind == NOTIFY_VACATION || ev->kind == NOTIFY_LOGIN_ALARM)
 		return; /* their texts carry their own links */
 	put(c->b, T(c->r, "\nThe game: %s/games/%lld\n", "\nPartiet: %s/games/%lld\n"), base(c),
 	    ev->game.id);

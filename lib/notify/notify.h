@@ -15,8 +15,8 @@
  * (6.3.4 reminders and TL notices, the 6.3.6.1 vacation notice, the
  * 6.5.2.1 start letter, the reports to the TL of 6.2.6 / 6.8.9, the
  * adjudication call of 6.2.7, the time forfeit of 6.3.3 that the opponent
- * must claim and must not play on after, 6.3.3.4) and the password-reset
- * link cannot be turned off; everything else can (docs/NOTIFY.md).
+ * must claim and must not play on after, 6.3.3.4), the password-reset
+ * link and the alarm of many failed sign-ins cannot be turned off; everything else can (docs/NOTIFY.md).
  */
 #ifndef CORRCHESS_NOTIFY_H
 #define CORRCHESS_NOTIFY_H
@@ -72,6 +72,7 @@ enum notify_kind {
 	                          the TL (DSU 6.8.3); the event's u.move */
 	NOTIFY_MESSAGE,        /* the opponent wrote a message in the game (POST
 	                          /api/v1/games/{id}/messages) */
+	NOTIFY_LOGIN_ALARM,    /* many failed sign-ins to the reader's account (issue 20) */
 	NOTIFY_KINDS
 };
 
@@ -208,7 +209,15 @@ struct notify_reset {
 	int hours;        /* the link works this long */
 };
 
-/* One event; game is unused for NOTIFY_START and NOTIFY_PASSWORD_RESET. */
+/* Many failed sign-ins to the reader's account (the name-wide limit of
+ * server/base/throttle.h). */
+struct notify_alarm {
+	int failures; /* failed sign-ins counted */
+	int minutes;  /* within this many minutes */
+};
+
+/* One event; game is unused for NOTIFY_START, NOTIFY_PASSWORD_RESET and
+ * NOTIFY_LOGIN_ALARM. */
 struct notify_event {
 	enum notify_kind kind;
 	struct notify_game game;
@@ -224,6 +233,7 @@ struct notify_event {
 		struct notify_trouble trouble;
 		struct notify_reset reset;
 		struct notify_message message;
+		struct notify_alarm alarm;
 	} u;
 };
 

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/app.h"
+#include "base/response.h"
 #include "store/users.h"
 #include "svc/svc.h"
 
@@ -39,16 +40,6 @@ struct api_req {
 	int64_t ids[3];   /* the {id} parts of the path, in order */
 	json_t *json;     /* the parsed body (borrowed), or NULL */
 	struct user user; /* the signed-in user (when the route needs one) */
-};
-
-struct api_resp {
-	int status;
-	char *body; /* new (malloc), freed by the HTTP layer */
-	size_t len;
-	const char *content_type; /* static string */
-	char allow[64];           /* an Allow header for 405, or "" */
-	int retry_after;          /* seconds for a Retry-After header (429), or 0 */
-	const char *route;        /* the pattern of the route taken (static), or NULL */
 };
 
 /* Dispatches one request. Never fails: every outcome is a response. */

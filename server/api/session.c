@@ -6,8 +6,9 @@
 #include <strings.h>
 #include <time.h>
 
-#include "api/auth.h"
+#include "base/auth.h"
 #include "store/users.h"
+#include "svc/svc_accounts.h"
 
 int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
@@ -18,42 +19,23 @@ int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "login", true, &login, rs) ||
 	    api_get_string(body, "password", true, &password, rs))
 		return rs->status;
-	/* API.md "Operations": 5 failed logins for one login or 20 from one
-	 * address within 15 minutes -> 429 with Retry-After, checked before
-	 * any hashing (so a flood of refused tries costs no CPU). */
-	int64_t now = (int64_t)time(NULL);
-	int wait = app->logins ? throttle_check(app->logins, login, rq->client_addr, now) : 0;
-	if (wait > 0) {
-		if (app->metrics)
-			metrics_add(app->metrics, METRICS_LOGIN_THROTTLED, 1);
+	/* API.md "Operations", docs/OPERATIONS.md "Login limits": the
+	 * throttle and the hashing budget are asked before any hashing (so a
+	 * flood of refused tries costs no CPU); svc_login() is Xfcc's too. */
+	struct user u;
+	int wait = 0;
+	int lr = svc_login(app, login, password, rq->client_addr, &u, &wait);
+	if (lr == SVC_LOGIN_ERROR)
+		return api_error(rs, "internal", "the database is not available");
+	if (lr == SVC_LOGIN_THROTTLED) {
 		rs->retry_after = wait;
 		return api_error(rs, "too_many_attempts",
 		                 "too many failed logins; try again in %d minute%s", (wait + 59) / 60,
 		                 (wait + 59) / 60 == 1 ? "" : "s");
 	}
-	int64_t uid = -1;
-	char stored[AUTH_HASH_MAX] = "";
-	int rc = store_users_login(app->st, login, &uid, stored, sizeof stored);
-	if (rc == STORE_ERROR)
-		return api_error(rs, "internal", "the database is not available");
-	/* The password is checked even for an unknown login (against a dummy
-	 * hash): both cost the same time. */
-	if (strlen(password) > AUTH_PASSWORD_MAX || !auth_check_password(stored, password) ||
-	    rc != STORE_OK) {
-		if (app->logins)
-			throttle_failed(app->logins, login, rq->client_addr, now);
-		if (app->metrics)
-			metrics_add(app->metrics, METRICS_LOGIN_FAILED, 1);
+	if (lr != SVC_LOGIN_OK)
 		return api_error(rs, "bad_credentials", "the login or the password is wrong");
-	}
-	if (app->logins)
-		throttle_succeeded(app->logins, login, now);
-	/* issue 10: a hash weaker than today's cost is replaced now that the
-	 * password is known; a failure here costs the user nothing. */
-	char fresh[AUTH_HASH_MAX];
-	if (auth_needs_rehash(stored) && auth_hash_password(password, fresh) == 0)
-		store_users_replace_hash(app->st, uid, stored, fresh);
-
+	int64_t now = (int64_t)time(NULL), uid = u.id;
 	char token[AUTH_TOKEN_HEX];
 	uint8_t hash[AUTH_TOKEN_HASH];
 	auth_new_token(token, hash);

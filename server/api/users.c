@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/auth.h"
+#include "base/auth.h"
+#include "svc/svc_accounts.h"
 #include "api/games.h"
 #include "api/ratings.h"
 #include "store/users.h"
@@ -113,6 +114,13 @@ int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	struct svc_outcome o;
 	if (svc_user_may_create(&rq->user, role, &o) != SVC_OK)
 		return api_outcome_error(rs, &o);
+	/* issue 20: every route that hashes takes from the address's budget */
+	int wait = svc_hash_budget(app, rq->client_addr);
+	if (wait > 0) {
+		rs->retry_after = wait;
+		return api_error(rs, "too_many_attempts",
+		                 "too many passwords hashed for this address; try again in %d s", wait);
+	}
 	char err[256];
 	const char *code;
 	int64_t id;

@@ -27,9 +27,11 @@ struct config {
 	char *timezone;      /* tz database zone whose date is "today" */
 	char *conn_per_addr; /* connections one client address may hold */
 	char *trusted_proxy; /* the reverse proxy whose X-Forwarded-For is believed */
-	char *login_failures;   /* failed logins a name may have in 15 minutes (0: off) */
-	char *address_failures; /* failed logins an address may have in 15 minutes (0: off) */
+	char *login_failures;   /* free tries of a (name, address), then growing waits (0: off) */
+	char *address_failures; /* free tries of an address, then growing waits (0: off) */
 	char *synchronous;      /* "full": a commit is on disk when acknowledged; "normal" */
+	char *name_failures;    /* failures of a name an hour that mail its owner (0: off) */
+	char *address_hashes;   /* password hashes an address may start a minute (0: off) */
 	char *cors_origins;     /* origins that may call the API from a browser (docs/HTTP.md) */
 };
 

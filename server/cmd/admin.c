@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "api/api.h"
-#include "api/auth.h"
+#include "base/auth.h"
 #include "api/games.h"
 #include "cmd/demo.h"
 #include "api/ratings.h"

@@ -16,7 +16,7 @@
 
 #include "api/api.h"
 #include "base/config.h"
-#include "api/auth.h"
+#include "base/auth.h"
 #include "http/http.h"
 #include "jobs/outbox.h"
 #include "base/log.h"
@@ -33,7 +33,8 @@ static void usage(void)
 	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today,\n"
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
-	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
+	     "      login_failures (0..1000, default 5), address_failures (0..1000, default 20),\n"
+	     "      name_failures (0..1000, default 100), address_hashes (0..1000, default 60),\n"
 	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
 	     "      mail_retention_days (days a sent mail keeps its body, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
@@ -107,10 +108,13 @@ int main(int argc, char **argv)
 	}
 	long per_login = strtol(cfg.login_failures, &end, 10);
 	long per_ip = *end ? -1 : strtol(cfg.address_failures, &end, 10);
+	long per_name = *end ? -1 : strtol(cfg.name_failures, &end, 10);
+	long per_hash = *end ? -1 : strtol(cfg.address_hashes, &end, 10);
 	if (*end || per_login < 0 || per_login > THROTTLE_MAX || per_ip < 0 ||
-	    per_ip > THROTTLE_MAX) {
-		fprintf(stderr, "corrchessd: login_failures and address_failures must be 0..%d "
-		                "(0: no limit)\n",
+	    per_ip > THROTTLE_MAX || per_name < 0 || per_name > THROTTLE_MAX || per_hash < 0 ||
+	    per_hash > THROTTLE_MAX) {
+		fprintf(stderr, "corrchessd: login_failures, address_failures, name_failures and "
+		                "address_hashes must be 0..%d (0: no limit)\n",
 		        THROTTLE_MAX);
 		goto out;
 	}
@@ -142,7 +146,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: cannot start the WAL sync thread\n");
 		goto out;
 	}
-	logins = throttle_new((int)per_login, (int)per_ip);
+	struct throttle_limits limits = {(int)per_login, (int)per_ip, (int)per_name, (int)per_hash};
+	logins = throttle_new(&limits);
 	counters = metrics_new();
 	if (!logins || !counters) {
 		fprintf(stderr, "corrchessd: out of memory\n");

@@ -124,11 +124,14 @@ static void append_body(struct request *r, const char *data, size_t n)
 
 /* The requests that hash a password (argon2id, ~0.1 s of CPU): they run
  * on the worker pool, so the event threads keep serving reads during a
- * login flood (issue 10). */
+ * login flood (issue 10), each address within its share of the pool
+ * (workpool_submit_from(), issue 20). */
 static bool is_slow(const char *method, const char *url)
 {
+	/* POST /api/v1/password-reset hashes nothing: it is only queued
+	 * (issue 20). */
 	static const char *const paths[] = {"/api/v1/session", "/api/v1/users",
-	                                    "/api/v1/users/me/password", "/api/v1/password-reset",
+	                                    "/api/v1/users/me/password",
 	                                    "/api/v1/password-reset/confirm", "/xfcc", NULL};
 	if (strcmp(method, "POST") != 0)
 		return false;
@@ -303,6 +306,9 @@ static void run_on_pool(void *arg)
 {
 	struct request *r = arg;
 	if (r->xfcc) {
+		const char *keys[API_MAX_QUERY];
+		for (int i = 0; i < r->rq.nquery; i++)
+			keys[i] = r->rq.query[i].key;
 		struct xfcc_http_req xr = {
 			.method = r->rq.method,
 			.content_type = r->soap_ctype,
@@ -311,7 +317,7 @@ static void run_on_pool(void *arg)
 			.len = r->rq.body_len,
 			.too_big = r->rq.body_too_big,
 			.peer = r->addr[0] ? r->addr : NULL,
-			.wsdl = xfcc_wants_wsdl(&r->rq),
+			.wsdl = xfcc_wants_wsdl(keys, r->rq.nquery),
 		};
 		xfcc_handle(r->srv->app, &xr, &r->rs);
 		r->rs.route = XFCC_PATH; /* for the access log and /metrics */
@@ -415,7 +421,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		r->soap_action = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "SOAPAction");
 		atomic_store(&r->state, REQ_QUEUED);
 		MHD_suspend_connection(conn);
-		if (workpool_submit(srv->pool, run_on_pool, back_from_pool, r) == 0)
+		if (workpool_submit_from(srv->pool, r->addr, run_on_pool, back_from_pool, r) == 0)
 			return MHD_YES;
 		/* The queue is full: answered at once, on the next call. */
 		api_error(&r->rs, "busy", "the server is busy signing people in; try again shortly");

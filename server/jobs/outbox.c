@@ -11,7 +11,9 @@
 
 #include "base/log.h"
 #include "jobs/mail.h"
+#include "notify/notify.h"
 #include "store/notify.h"
+#include "svc/svc_accounts.h"
 
 long outbox_backoff(long base, int n)
 {
@@ -28,6 +30,48 @@ static long retry_base(const struct app *app)
 	const char *v = app->cfg->mail_retry;
 	long n = v && *v ? strtol(v, NULL, 10) : 60;
 	return n >= 1 && n <= OUTBOX_MAX_BACKOFF ? n : 60;
+}
+
+/* issue 20: the body of a sent reset mail without its secret: the token
+ * of every "token=" link is replaced, the rest of the text stays for the
+ * record.  New (free it), or NULL when out of memory. */
+static char *without_links(const char *body)
+{
+	static const char mark[] = "token=", gone[] = "(removed once sent)";
+	size_t n = strlen(body), k = 0;
+	for (const char *p = strstr(body, mark); p; p = strstr(p + 1, mark))
+		k++;
+	char *out = malloc(n + k * sizeof gone + 1);
+	if (!out)
+		return NULL;
+	char *o = out;
+	const char *p = body;
+	for (const char *m; (m = strstr(p, mark));) {
+		m += sizeof mark - 1;
+		memcpy(o, p, (size_t)(m - p));
+		o += m - p;
+		p = m;
+		size_t hex = strspn(p, "0123456789abcdefABCDEF");
+		if (hex) {
+			memcpy(o, gone, sizeof gone - 1);
+			o += sizeof gone - 1;
+			p += hex;
+		}
+	}
+	strcpy(o, p);
+	return out;
+}
+
+/* Marks m sent; a reset mail's body loses its link at the same time. */
+static int mark_sent(struct app *app, const struct store_outbox_claimed *m)
+{
+	if (!m->kind || strcmp(m->kind, notify_kind_name(NOTIFY_PASSWORD_RESET)) != 0)
+		return store_outbox_done(app->st, m->id);
+	char *body = without_links(m->body);
+	int rc = body ? store_outbox_done_redacted(app->st, m->id, body)
+	              : store_outbox_done_redacted(app->st, m->id, "(a password-reset mail)");
+	free(body);
+	return rc;
 }
 
 /* Claims and sends one due mail: 1 when one was tried, 0 when none is
@@ -47,7 +91,7 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
 	char err[512];
 	if (mail_send_msg(&ms, &msg, err, sizeof err) == 0) {
-		rc = store_outbox_done(app->st, m.id);
+		rc = mark_sent(app, &m);
 		(*sent)++;
 	} else {
 		long wait = outbox_backoff(retry_base(app), m.attempts);
@@ -97,6 +141,9 @@ static void *sender(void *arg)
 		pthread_mutex_unlock(&lock);
 		if (stop)
 			break;
+		/* The queued account work first (issue 20: reset requests
+		 * and alarms make their rows here, not in the request). */
+		svc_accounts_run(app);
 		int sent, failed;
 		if (outbox_flush(app, false, &sent, &failed) < 0)
 			log_msg(LOG_ERROR, "the mail outbox cannot be read");
@@ -108,8 +155,6 @@ static void *sender(void *arg)
 
 int outbox_start(struct app *app)
 {
-	if (!app->cfg->smtp_url || !*app->cfg->smtp_url)
-		return 0;
 	pthread_mutex_lock(&lock);
 	stopping = false;
 	int rc = running ? 0 : pthread_create(&thread, NULL, sender, app);

@@ -25,9 +25,12 @@
  * claimed (the mails wait).  Returns 0, or -1 on a database error. */
 int outbox_flush(struct app *app, bool any_time, int *sent, int *failed);
 
-/* Starts the daemon's sender thread (when smtp_url is set; otherwise it
- * does nothing and returns 0).  It flushes the outbox when woken and
- * every second.  0, or -1 when the thread cannot start. */
+/* Starts the daemon's sender thread.  When woken and every second it
+ * first runs the queued account work (svc_accounts_run(): reset requests
+ * and login alarms make their rows here, issue 20), then flushes the
+ * outbox (nothing is sent without smtp_url: the mails wait).  A sent
+ * reset mail keeps its row without its link.  0, or -1 when the thread
+ * cannot start. */
 int outbox_start(struct app *app);
 
 /* Wakes the sender thread (after a commit that queued mail); a no-op

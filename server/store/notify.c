@@ -188,7 +188,7 @@ int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t 
 	        " WHERE id = (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_try <= ?3"
 	        " AND id > ?4 AND (claimed_until IS NULL OR claimed_until <= ?1)"
 	        " ORDER BY id LIMIT 1)"
-	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts";
+	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts, kind";
 	memset(m, 0, sizeof *m);
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -210,6 +210,7 @@ int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t 
 	m->message_id = sqlite3_column_type(st, 4) == SQLITE_NULL ? NULL : dup_col(st, 4);
 	m->unsubscribe = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : dup_col(st, 5);
 	m->attempts = sqlite3_column_int(st, 6);
+	m->kind = sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL : dup_col(st, 7);
 	/* Run the statement to its end: then the UPDATE is done. */
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE || !m->to || !m->subject || !m->body) {
@@ -229,6 +230,7 @@ void store_outbox_claimed_free(struct store_outbox_claimed *m)
 	free(m->body);
 	free(m->message_id);
 	free(m->unsubscribe);
+	free(m->kind);
 	memset(m, 0, sizeof *m);
 }
 
@@ -241,6 +243,19 @@ int store_outbox_done(store *s, int64_t id)
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "outbox done: bind");
+	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_outbox_done_redacted(store *s, int64_t id, const char *body)
+{
+	static const char sql[] =
+	        "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
+	        " claimed_until = NULL, last_error = NULL, body = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, body) || store_bind_int64(st, 2, id))
 		return store_failed(s, st, "outbox done: bind");
 	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
 }

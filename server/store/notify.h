@@ -79,6 +79,7 @@ struct store_outbox_claimed {
 	int64_t id;
 	char *to, *subject, *body;
 	char *message_id, *unsubscribe; /* NULL when the row has none */
+	char *kind;                     /* notify_kind_name(), NULL when the row has none */
 	int attempts;                   /* with this one */
 };
 
@@ -94,6 +95,10 @@ void store_outbox_claimed_free(struct store_outbox_claimed *m);
 
 /* Marks mail id sent and unclaimed: STORE_OK or STORE_ERROR. */
 int store_outbox_done(store *s, int64_t id);
+
+/* store_outbox_done(), and the row's body becomes body (issue 20: a sent
+ * reset mail keeps its row for the record, without its link). */
+int store_outbox_done_redacted(store *s, int64_t id, const char *body);
 
 /* Records a failed try of mail id: its error, unclaimed, due again at
  * next_try (unix seconds).  STORE_OK or STORE_ERROR. */

@@ -49,10 +49,10 @@ static void http_error(struct api_resp *rs, int status, const char *text)
 	answer(rs, status, t, t ? strlen(t) : 0, "text/plain; charset=utf-8");
 }
 
-bool xfcc_wants_wsdl(const struct api_req *rq)
+bool xfcc_wants_wsdl(const char *const *keys, int n)
 {
-	for (int i = 0; i < rq->nquery; i++)
-		if (strcasecmp(rq->query[i].key, "wsdl") == 0)
+	for (int i = 0; i < n; i++)
+		if (keys[i] && strcasecmp(keys[i], "wsdl") == 0)
 			return true;
 	return false;
 }

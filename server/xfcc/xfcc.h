@@ -5,7 +5,7 @@
  * myMessage).
  *
  * Independent of the HTTP library: http.c fills a struct xfcc_http_req
- * and sends the struct api_resp back.  The XML is read and written by
+ * and sends the struct api_resp (base/response.h) back.  The XML is read and written by
  * xfcc_xml.c; the games are reached only through xfcc_game.c. */
 #ifndef CORRCHESS_XFCC_H
 #define CORRCHESS_XFCC_H
@@ -13,7 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "api/api.h"
+#include "base/app.h"
+#include "base/response.h"
 
 #define XFCC_PATH "/xfcc"
 
@@ -28,9 +29,9 @@ struct xfcc_http_req {
 	bool wsdl;        /* the query asks for the WSDL (xfcc_wants_wsdl()) */
 };
 
-/* True when the query of rq is "?wsdl" (any case), the request for the
- * WSDL that SOAP tools read. */
-bool xfcc_wants_wsdl(const struct api_req *rq);
+/* True when one of the n query keys is "wsdl" (any case): "?wsdl", the
+ * request for the WSDL that SOAP tools read. */
+bool xfcc_wants_wsdl(const char *const *keys, int n);
 
 /* Answers one request to XFCC_PATH.  Never fails: every outcome is a
  * response: a GetMyGamesResponse or a MakeAMoveResponse with an Xfcc

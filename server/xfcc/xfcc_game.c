@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "api/auth.h"
+#include "svc/svc_accounts.h"
 #include "svc/svc_game.h"
 #include "svc/svc_messages.h"
 #include "base/log.h"
@@ -29,60 +29,21 @@
 
 /* ---- login ---- */
 
-/* A valid argon2id string that matches no password: an unknown login is
- * checked against it, so it costs what a wrong password costs (API.md
- * "Operations").  Made once, by the first login of an unknown name. */
-static char dummy_hash[AUTH_HASH_MAX];
-static pthread_once_t dummy_once = PTHREAD_ONCE_INIT;
-
-static void make_dummy_hash(void)
-{
-	if (auth_hash_password("corrchess-no-such-user", dummy_hash) != 0)
-		dummy_hash[0] = '\0';
-}
-
 int xfcc_game_login(struct app *app, const char *login, const char *password, const char *peer,
                     struct user *u, int *wait)
 {
-	/* API.md "Operations": the same throttling as POST /session, checked
-	 * before any hashing. */
-	int64_t now = (int64_t)time(NULL);
-	*wait = app->logins ? throttle_check(app->logins, login, peer, now) : 0;
-	if (*wait > 0) {
-		if (app->metrics)
-			metrics_add(app->metrics, METRICS_LOGIN_THROTTLED, 1);
-		return XFCC_LOGIN_THROTTLED;
-	}
-	int64_t id = 0;
-	char hash[AUTH_HASH_MAX] = "";
-	int found = store_users_login(app->st, login, &id, hash, sizeof hash);
-	if (found == STORE_ERROR)
-		return XFCC_LOGIN_ERROR;
-	if (found != STORE_OK) {
-		pthread_once(&dummy_once, make_dummy_hash);
-		if (!dummy_hash[0])
-			return XFCC_LOGIN_ERROR;
-		snprintf(hash, sizeof hash, "%s", dummy_hash);
-	}
-	bool ok = strlen(password) <= AUTH_PASSWORD_MAX && auth_check_password(hash, password);
-	if (found != STORE_OK || !ok) {
-		if (app->logins)
-			throttle_failed(app->logins, login, peer, now);
-		if (app->metrics)
-			metrics_add(app->metrics, METRICS_LOGIN_FAILED, 1);
+	/* API.md "Operations": the login of POST /session itself, its
+	 * counters and limits (svc/svc_accounts.h). */
+	switch (svc_login(app, login, password, peer, u, wait)) {
+	case SVC_LOGIN_OK:
+		return XFCC_LOGIN_OK;
+	case SVC_LOGIN_FAILED:
 		return XFCC_LOGIN_FAILED;
+	case SVC_LOGIN_THROTTLED:
+		return XFCC_LOGIN_THROTTLED;
+	default:
+		return XFCC_LOGIN_ERROR;
 	}
-	if (app->logins)
-		throttle_succeeded(app->logins, login, now);
-	struct store_user su;
-	int rc = store_users_get(app->st, id, &su);
-	if (rc != STORE_OK)
-		return rc == STORE_NOT_FOUND ? XFCC_LOGIN_FAILED : XFCC_LOGIN_ERROR;
-	memset(u, 0, sizeof *u);
-	u->id = su.id;
-	snprintf(u->name, sizeof u->name, "%s", su.name);
-	snprintf(u->role, sizeof u->role, "%s", su.role);
-	return XFCC_LOGIN_OK;
 }
 
 /* ---- GetMyGames ---- */
@@ -285,8 +246,7 @@ static int describe(struct app *app, const struct user *u, const struct store_ga
 /* Today as YYYY-MM-DD and as a day number. */
 static void today_of(struct app *app, char iso[CALENDAR_ISO_LEN], int32_t *day)
 {
-	api_today(app, iso);
-	if (calendar_parse(iso, day, NULL, 0) != CC_OK)
+	if (svc_today(app, iso, day, NULL) != 0)
 		*day = 0;
 }
 

@@ -17,7 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api/api.h"
+#include "base/app.h"
+#include "svc/svc.h"
 
 #define XFCC_LIST_MAX  500 /* games in one GetMyGames answer */
 #define XFCC_KEEP_DAYS 30  /* finished games stay listed this many days */

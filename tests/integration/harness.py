@@ -123,6 +123,8 @@ class Server:
         # off unless a test (test_ops.py) sets them through extra_env.
         e["CORRCHESS_LOGIN_FAILURES"] = "0"
         e["CORRCHESS_ADDRESS_FAILURES"] = "0"
+        e["CORRCHESS_NAME_FAILURES"] = "0"
+        e["CORRCHESS_ADDRESS_HASHES"] = "0"
         if self.today:
             e["CORRCHESS_TODAY"] = self.today
         else:

@@ -7,6 +7,7 @@ HTTP 500, SOAP 1.1 6.2 and WS-I BP R1126; nothing changed), a SOAP 1.2
 request (a SOAP 1.2 VersionMismatch fault), the WSDL (GET /xfcc?wsdl), and
 that a move over Xfcc leaves the game exactly as the same move over the
 JSON API does."""
+import http.client
 import xml.etree.ElementTree as ET
 import os
 import re
@@ -415,7 +416,8 @@ def whiteelo_and_blackelo_are_the_players_ratings():
 @test
 def login_throttling_as_the_api():
     """API.md "Operations": Xfcc logins count against the same limits as
-    POST /session: after 5 failures for one login the 6th call is refused
+    POST /session (svc_login()): after 5 failures for one account from
+    one address the 6th call from there is refused
     (a fault, HTTP 500 as every fault, with Retry-After) before any
     hashing, even with the right password,
     and the API's sign-in is refused too; another login is untouched."""
@@ -437,6 +439,18 @@ def login_throttling_as_the_api():
         expect_error(srv.client().post("session", {"login": "dora",
                                                    "password": password_of("dora")}),
                      429, "too_many_attempts", "the API counts the Xfcc failures")
+        # issue 20: one counter per account, whatever the login's form;
+        # the owner, from an address that did not fail, still signs in.
+        expect_fault(games("dora@example.org", password_of("dora")),
+                     "her e-mail is the same account")
+        c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=30,
+                                       source_address=("127.0.0.2", 0))
+        c.request("POST", "/xfcc", body=call("GetMyGames", [("username", "dora"),
+                                                             ("password", password_of("dora"))]),
+                  headers={"Content-Type": 'text/xml; charset="utf-8"',
+                           "SOAPAction": ACTION % "GetMyGames"})
+        expect_eq(c.getresponse().status, 200, "dora from another address")
+        c.close()
         expect_status(games("emil", password_of("emil")), 200, "another login still works")
 
 

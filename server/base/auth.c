@@ -1,5 +1,5 @@
 #include "autoconfig.h"
-#include "api/auth.h"
+#include "base/auth.h"
 
 #include <pthread.h>
 #include <sodium.h>
