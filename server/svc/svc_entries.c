@@ -11,6 +11,8 @@
 #include "store/store.h"
 #include "store/tournaments.h"
 #include "store/users.h"
+#include "store/federation.h"
+#include "svc/svc_fed.h"
 #include "svc/svc_notify.h"
 #include "svc/svc_tournaments.h"
 #include "tourney/dsu_group.h"
@@ -289,15 +291,60 @@ static int write_entry(struct app *app, void *ctx)
 		svc_fail(w->o, SVC_BUSY, "busy", "the entry could not be stored; try again");
 		return STORE_ERROR;
 	}
-	/* DSU 6.5.1.1: a new group as soon as 7 entries of a class exist (the
-	 * DM is one group a year, started by its TL) */
-	if (strcmp(w->e.cls, "DM") != 0 && nw >= TOURNAMENT_EMT_PLAYERS)
+	/* DSU 6.5.1.1: a new group as soon as 7 valid entries (6.4.4.1: the
+	 * fee received) of a class exist (the DM is one group a year, started
+	 * by its TL) */
+	if (w->e.fee_received_on[0] && strcmp(w->e.cls, "DM") != 0 &&
+	    nw >= TOURNAMENT_EMT_PLAYERS)
 		return start_group(app, w, waiting);
 	return STORE_OK;
 }
 
+/* The rules of the federation an entry valid on `day` meets besides the
+ * rights (issue 22): no quarantine in force that day (4.1.1 §19, DSU
+ * 6.4.2; 422 quarantined), and a non-member in one group of the EMT or
+ * the cup only (6.1.2; 422 member_only).  SVC_OK, or the refusal. */
+static int may_enter_fed(struct app *app, int64_t player, int32_t day, struct svc_outcome *o)
+{
+	struct svc_register *r = calloc(1, sizeof *r);
+	struct store_memberinfo m;
+	int groups = 0;
+	if (!r)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	if (svc_register_of(app, player, day, r, o) != SVC_OK)
+		goto out;
+	if (r->quarantined >= 0) {
+		const struct dsu_sanction_applied *q = &r->line[r->quarantined].a;
+		char from[CALENDAR_ISO_LEN], to[CALENDAR_ISO_LEN];
+		calendar_format(q->start, from, sizeof from);
+		calendar_format(q->end, to, sizeof to);
+		svc_fail(o, SVC_REFUSED, "quarantined",
+		         "user %lld is in quarantine from %s through %s (DSU 6.4.2, 4.1.1 \u00a719): "
+		         "no entry meanwhile",
+		         (long long)player, from, to);
+		goto out;
+	}
+	if (store_members_get(app->st, player, &m) != STORE_OK ||
+	    store_members_groups(app->st, player, &groups) != STORE_OK) {
+		svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
+		goto out;
+	}
+	if (!dsu_may_enter_as(dsu_membership_of(m.membership), groups)) {
+		svc_fail(o, SVC_REFUSED, "member_only",
+		         "user %lld is no member of DSU and has played a group already: a "
+		         "non-member plays one group of the EMT or the cup (DSU 6.1.2)",
+		         (long long)player);
+		goto out;
+	}
+	svc_ok(o);
+out:
+	free(r);
+	return o->status;
+}
+
 int svc_entry(struct app *app, const struct user *who, int64_t player, const char *cls_s,
-              struct svc_entered *out, struct svc_outcome *o)
+              const char *fee, const char *proof, struct svc_entered *out,
+              struct svc_outcome *o)
 {
 	enum dsu_class cls;
 	struct store_class c;
@@ -324,12 +371,35 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 		                (long long)player);
 	if (rc != STORE_OK)
 		return svc_fail(o, SVC_BUSY, "busy", "the database is not available; try again");
-	if (may_enter(app, player, cls, o) != SVC_OK)
+	/* DSU 6.4.4.1: valid once the TL has the fee; the TL (or an admin)
+	 * records it, with the entry he makes for a player (default: today,
+	 * the day he enters it) or later (POST /entries/{id}/fee); a player's
+	 * own entry waits for it */
+	int32_t fee_day = DSU_NO_DATE, valid;
+	char err[128];
+	bool by_tl = player != a.id;
+	if (fee) {
+		struct auth_target ft = {.leader = c.tl, .subject = player};
+		if (auth_check(&a, AUTH_ENTRY_FEE, &ft, &e) != CC_OK)
+			return svc_refused(o, &e);
+		if (calendar_parse(fee, &fee_day, err, sizeof err) != CC_OK)
+			return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
+	} else if (by_tl) {
+		fee_day = day;
+	}
+	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
+	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK ||
+	    may_enter(app, player, cls, o) != SVC_OK)
 		return o->status;
 	struct entry_write w = {
 	        .e = {.user = player}, .cls = &c, .actor = a.id, .today = today, .o = o};
 	snprintf(w.e.cls, sizeof w.e.cls, "%s", dsu_class_name(cls));
 	snprintf(w.e.valid_on, sizeof w.e.valid_on, "%s", today);
+	if (valid != DSU_NO_DATE)
+		calendar_format(valid, w.e.fee_received_on, sizeof w.e.fee_received_on);
+	if (proof)
+		snprintf(w.e.proof, sizeof w.e.proof, "%s", proof);
 	svc_ok(o);
 	rc = svc_write(app, write_entry, &w);
 	if (rc != STORE_OK) {
@@ -339,7 +409,86 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 	}
 	if (w.started)
 		svc_mail_queued(app);
-	*out = (struct svc_entered){w.e.id, player, "", w.group};
+	*out = (struct svc_entered){w.e.id, player, "", w.group, "", ""};
 	snprintf(out->cls, sizeof out->cls, "%s", w.e.cls);
+	snprintf(out->fee_received_on, sizeof out->fee_received_on, "%s", w.e.fee_received_on);
+	snprintf(out->proof, sizeof out->proof, "%s", w.e.proof);
+	return svc_ok(o);
+}
+
+/* The write of a fee received: the entry becomes valid, and the 7th
+ * valid entry of its class starts the group. */
+static int write_fee(struct app *app, void *ctx)
+{
+	struct entry_write *w = ctx;
+	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS];
+	size_t nw;
+	int rc = store_entries_set_fee(app->st, w->e.id, w->e.fee_received_on);
+	if (rc == STORE_CONFLICT) {
+		svc_fail(w->o, SVC_REFUSED, "fee_recorded",
+		         "entry %lld has its fee already (or is in a group)", (long long)w->e.id);
+		return rc;
+	}
+	if (rc != STORE_OK ||
+	    store_entries_waiting(app->st, w->e.cls, waiting, TOURNAMENT_EMT_PLAYERS, &nw) !=
+	            STORE_OK) {
+		svc_fail(w->o, SVC_BUSY, "busy", "the fee could not be stored; try again");
+		return STORE_ERROR;
+	}
+	if (strcmp(w->e.cls, "DM") != 0 && nw >= TOURNAMENT_EMT_PLAYERS)
+		return start_group(app, w, waiting);
+	return STORE_OK;
+}
+
+int svc_entry_fee(struct app *app, const struct user *who, int64_t id, const char *on,
+                  struct svc_entered *out, struct svc_outcome *o)
+{
+	struct store_class c;
+	char today[CALENDAR_ISO_LEN], err[128];
+	int32_t day, fee_day, valid;
+	struct entry_write w = {.o = o};
+	memset(out, 0, sizeof *out);
+	if (svc_today(app, today, &day, o))
+		return o->status;
+	int rc = store_entries_get(app->st, id, &w.e);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no entry %lld",
+		                (long long)id);
+	if (rc != STORE_OK || store_classes_get(app->st, w.e.cls, &c) != STORE_OK)
+		return svc_fail(o, SVC_BUSY, "busy", "the entry cannot be read now; try again");
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.leader = c.tl, .subject = w.e.user};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_ENTRY_FEE, &t, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (on && calendar_parse(on, &fee_day, err, sizeof err) != CC_OK)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "received_on: %s", err);
+	if (!on)
+		fee_day = day;
+	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "received_on: %s", err);
+	if (w.e.fee_received_on[0] || w.e.tournament)
+		return svc_fail(o, SVC_REFUSED, "fee_recorded",
+		                "entry %lld has its fee already (received %s)", (long long)id,
+		                w.e.fee_received_on);
+	if (may_enter_fed(app, w.e.user, valid, o) != SVC_OK)
+		return o->status;
+	calendar_format(valid, w.e.fee_received_on, sizeof w.e.fee_received_on);
+	w.cls = &c;
+	w.actor = a.id;
+	w.today = today;
+	svc_ok(o);
+	rc = svc_write(app, write_fee, &w);
+	if (rc != STORE_OK) {
+		if (o->status == SVC_OK)
+			svc_fail(o, SVC_BUSY, "busy", "the fee could not be stored; try again");
+		return o->status;
+	}
+	if (w.started)
+		svc_mail_queued(app);
+	*out = (struct svc_entered){w.e.id, w.e.user, "", w.group, "", ""};
+	snprintf(out->cls, sizeof out->cls, "%s", w.e.cls);
+	snprintf(out->fee_received_on, sizeof out->fee_received_on, "%s", w.e.fee_received_on);
+	snprintf(out->proof, sizeof out->proof, "%s", w.e.proof);
 	return svc_ok(o);
 }

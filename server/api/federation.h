@@ -1,0 +1,37 @@
+/* api/federation.h: the federation's endpoints of issue 22 (docs/API.md
+ * "Members", "Sanctions and appeals"; svc/svc_fed.h decides and stores):
+ *
+ *   GET  /api/v1/users/{id}/member                     api_members_get
+ *   PUT  /api/v1/users/{id}/member                     api_members_put
+ *   GET  /api/v1/users/{id}/register                   api_register_get
+ *   POST /api/v1/entries/{id}/fee                      api_entries_fee
+ *   POST /api/v1/tournaments/{id}/decisions/{n}/appeals  api_appeals_create
+ *   GET  /api/v1/appeals                               api_appeals_list
+ *   POST /api/v1/appeals/{id}/ruling                   api_appeals_rule
+ *   PUT  /api/v1/tournaments/{id}/tl                   api_tournaments_tl_put */
+#ifndef CORRCHESS_API_FEDERATION_H
+#define CORRCHESS_API_FEDERATION_H
+
+#include "api/api.h"
+
+int api_members_get(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_members_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_register_get(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_entries_fee(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_appeals_create(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_appeals_list(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_appeals_rule(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_tournaments_tl_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* Adds "member" (MEMBER) to USER u when viewer may see user id's member
+ * fields (docs/AUTHORITY.md member_read).  0, or -1 (the database). */
+int api_members_field(struct app *app, const struct user *viewer, int64_t id, json_t *u);
+
+/* The ENTRY answer of svc/svc_entries.h's struct (new). */
+struct svc_entered;
+json_t *api_entry_json(const struct svc_entered *e);
+
+/* The appeals of a decision, for the TOURNAMENT's decisions (new array). */
+json_t *api_decision_appeals(struct app *app, int64_t decision);
+
+#endif

@@ -1,0 +1,118 @@
+/* store/federation.h: the federation's records around the groups (issue
+ * 22; migrations 0025, 0026): a member's fields on users, the fee of an
+ * entry, the sanctions among the TL decisions, the appeals and their
+ * rulings, a tournament's TL as the KC names him. */
+#ifndef CORRCHESS_STORE_FEDERATION_H
+#define CORRCHESS_STORE_FEDERATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store/store.h"
+#include "store/tournaments.h"
+
+#define STORE_MEMBER_NO_MAX 21  /* 1..20 bytes and the NUL */
+#define STORE_CLUB_MAX      101 /* 1..100 bytes and the NUL */
+#define STORE_APPEAL_TEXT_MAX 2001
+
+/* What an entry carries of a member (DSU 6.4.4.1 a, d); "" = not given. */
+struct store_memberinfo {
+	char membership[12]; /* "club", "individual", "none" */
+	char member_no[STORE_MEMBER_NO_MAX];
+	char club[STORE_CLUB_MAX];
+	char birth_date[CALENDAR_ISO_LEN];
+};
+
+/* User id's member fields: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_members_get(store *s, int64_t id, struct store_memberinfo *m);
+
+/* Inside the caller's transaction: sets them ("" clears a field).
+ * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_members_set(store *s, int64_t id, const struct store_memberinfo *m);
+
+/* The users whose membership number is exactly no, after id `after`, at
+ * most max ids: STORE_OK and *n, or STORE_ERROR. */
+int store_members_by_number(store *s, const char *no, int64_t after, int64_t *ids, size_t max,
+                            size_t *n);
+
+/* The groups of the EMT and the cup user has been in, is in or waits
+ * for (DSU 6.1.2): tournaments with a class or a cup parent he sits in,
+ * and his entries not yet in a group.  STORE_OK and *n, or STORE_ERROR. */
+int store_members_groups(store *s, int64_t user, int *n);
+
+/* ---- entries (DSU 6.4.4.1) ---- */
+
+/* Entry id: STORE_OK and *e, STORE_NOT_FOUND or STORE_ERROR. */
+int store_entries_get(store *s, int64_t id, struct store_entry *e);
+
+/* Inside the caller's transaction: the fee of entry id (still without
+ * one and waiting) received on day.  STORE_OK, STORE_CONFLICT (it has a
+ * fee already) or STORE_ERROR. */
+int store_entries_set_fee(store *s, int64_t id, const char *day);
+
+/* ---- sanctions (the TL decisions of 0026 with a player) ---- */
+
+/* A decision that sanctions a player (DSU 6.4.2). */
+struct store_sanction {
+	int64_t decision, tournament;
+	char kind[12]; /* "warning", "quarantine", "exclusion" */
+	char notified_on[CALENDAR_ISO_LEN];
+	int months; /* 0: none given */
+	char decided_role[4];
+	char about[STORE_DECISION_ABOUT_MAX];
+};
+
+/* The sanctions of user by their notified day, then as recorded, at most
+ * max: STORE_OK and *n, or STORE_ERROR. */
+int store_sanctions_of(store *s, int64_t user, struct store_sanction *out, size_t max, size_t *n);
+
+/* Decision id: STORE_OK and *d (with its kind, player, months, decided
+ * role), STORE_NOT_FOUND or STORE_ERROR. */
+int store_decisions_get(store *s, int64_t id, struct store_decision *d);
+
+/* ---- appeals (DSU 6.4.3, 6.8.10) ---- */
+
+struct store_appeal {
+	int64_t id, decision, tournament, appellant;
+	char body[12]; /* "kc", "skaknaevnet" */
+	char filed_on[CALENDAR_ISO_LEN];
+	char grounds[STORE_APPEAL_TEXT_MAX];
+	char ruling[12]; /* "" while pending, "upheld", "overturned", "changed" */
+	char ruling_text[STORE_APPEAL_TEXT_MAX];
+	char ruled_on[CALENDAR_ISO_LEN];
+};
+
+/* Inside the caller's transaction: a new appeal (a->id set).  STORE_OK or
+ * STORE_ERROR. */
+int store_appeals_insert(store *s, struct store_appeal *a, int64_t filed_by);
+
+/* Appeal id (with its decision's tournament): STORE_OK, STORE_NOT_FOUND
+ * or STORE_ERROR. */
+int store_appeals_get(store *s, int64_t id, struct store_appeal *a);
+
+/* The appeals of a decision (decision > 0) or of every decision of user
+ * (user > 0) in the order filed, at most max: STORE_OK and *n, or
+ * STORE_ERROR. */
+int store_appeals_list(store *s, int64_t decision, int64_t user, struct store_appeal *out,
+                       size_t max, size_t *n);
+
+/* The appeals still without a ruling, oldest first, after id `after`, at
+ * most max: STORE_OK and *n, or STORE_ERROR. */
+int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, size_t max,
+                          size_t *n);
+
+/* Inside the caller's transaction: the ruling of appeal id (still
+ * without one).  STORE_OK, STORE_CONFLICT (ruled already) or STORE_ERROR. */
+int store_appeals_rule(store *s, int64_t id, const char *ruling, const char *text,
+                       const char *on, int64_t by);
+
+/* Inside the caller's transaction: a changed quarantine's months (the
+ * KC's ruling "changed").  STORE_OK or STORE_ERROR. */
+int store_decisions_set_months(store *s, int64_t id, int months);
+
+/* Inside the caller's transaction: the TL of tournament id (and of its
+ * games: games.led_by).  STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_tournaments_set_tl(store *s, int64_t id, int64_t tl);
+
+#endif

@@ -1,0 +1,586 @@
+/* svc_fed.c: members, sanctions and the register, appeals, a
+ * tournament's TL (svc/svc_fed.h). */
+#include "autoconfig.h"
+#include "svc/svc_fed.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "clock/calendar.h"
+#include "notify/notify.h"
+#include "store/notify.h"
+#include "store/store.h"
+#include "store/users.h"
+#include "svc/svc_notify.h"
+#include "svc/svc_tournaments.h"
+#include "util/status.h"
+
+#define APPEALS_MAX 16 /* appeals of one decision looked at */
+
+static int busy(struct svc_outcome *o)
+{
+	return svc_fail(o, SVC_BUSY, "busy", "the database is busy; nothing was changed; try again");
+}
+
+/* A date `text` of field what, not after today: SVC_OK and *day. */
+static int past_day(const struct app *app, const char *text, const char *what, int32_t *day,
+                    struct svc_outcome *o)
+{
+	char iso[CALENDAR_ISO_LEN], err[128];
+	int32_t today;
+	if (svc_today(app, iso, &today, o))
+		return o->status;
+	if (calendar_parse(text, day, err, sizeof err) != CC_OK)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "%s: %s", what, err);
+	if (*day > today)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "%s: on or before today, not after",
+		                what);
+	return svc_ok(o);
+}
+
+/* ---- members ---- */
+
+bool svc_member_visible(const struct user *who, int64_t id)
+{
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.subject = id};
+	struct corr_error e;
+	return auth_check(&a, AUTH_MEMBER_READ, &t, &e) == CC_OK;
+}
+
+int svc_member_get(struct app *app, const struct user *who, int64_t id,
+                   struct store_memberinfo *m, struct svc_outcome *o)
+{
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.subject = id};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_MEMBER_READ, &t, &e) != CC_OK)
+		return svc_refused(o, &e);
+	int rc = store_members_get(app->st, id, m);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
+		                (long long)id);
+	return rc == STORE_OK ? svc_ok(o) : busy(o);
+}
+
+struct member_write {
+	int64_t id;
+	struct store_memberinfo m;
+};
+
+static int write_member(struct app *app, void *ctx)
+{
+	struct member_write *w = ctx;
+	return store_members_set(app->st, w->id, &w->m);
+}
+
+int svc_member_set(struct app *app, const struct user *who, int64_t id,
+                   const struct store_memberinfo *m, const bool given[4], struct svc_outcome *o)
+{
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.subject = id};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_MEMBER_SET, &t, &e) != CC_OK)
+		return svc_refused(o, &e);
+	struct member_write w = {.id = id};
+	int rc = store_members_get(app->st, id, &w.m);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
+		                (long long)id);
+	if (rc != STORE_OK)
+		return busy(o);
+	if (given[0])
+		snprintf(w.m.membership, sizeof w.m.membership, "%s", m->membership);
+	if (given[1])
+		snprintf(w.m.member_no, sizeof w.m.member_no, "%s", m->member_no);
+	if (given[2])
+		snprintf(w.m.club, sizeof w.m.club, "%s", m->club);
+	if (given[3])
+		snprintf(w.m.birth_date, sizeof w.m.birth_date, "%s", m->birth_date);
+	/* DSU 6.4.4.1 a: "gennem hvilken klub": a club member names his club */
+	if (strcmp(w.m.membership, "club") == 0 && !w.m.club[0])
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "a club member's club is needed (DSU 6.4.4.1 a)");
+	rc = svc_write(app, write_member, &w);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
+		                (long long)id);
+	return rc == STORE_OK ? svc_ok(o) : busy(o);
+}
+
+/* ---- the register (4.1.1 §19) ---- */
+
+/* The appeals of decision d into v (at most APPEALS_MAX): 0 and *n, -1. */
+static int appeals_of(struct app *app, int64_t d, struct store_appeal *v, size_t *n)
+{
+	return store_appeals_list(app->st, d, 0, v, APPEALS_MAX, n) == STORE_OK ? 0 : -1;
+}
+
+/* The last day of a tournament's play for a warning (I-17: "sidste
+ * spilledag i den turnering" = the group's finish); while it runs, the
+ * day asked (the warning stays valid for a year after whatever day it
+ * ends).  0, or -1. */
+static int tournament_end(struct app *app, int64_t id, int32_t day, int32_t *end)
+{
+	struct svc_tournament *t = calloc(1, sizeof *t);
+	struct svc_outcome o;
+	*end = day;
+	if (!t)
+		return -1;
+	if (svc_tournament_load(app, id, t, &o) != SVC_OK) {
+		free(t);
+		return o.status == SVC_NOT_FOUND ? 0 : -1;
+	}
+	int32_t finish;
+	if (!t->unfinished && t->last_end[0] &&
+	    calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK)
+		*end = finish;
+	svc_tournament_free(t);
+	free(t);
+	return 0;
+}
+
+int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_register *r,
+                    struct svc_outcome *o)
+{
+	struct store_sanction v[SVC_REGISTER_MAX];
+	struct dsu_sanction in[SVC_REGISTER_MAX];
+	struct dsu_sanction_applied out[SVC_REGISTER_MAX];
+	bool suspended[SVC_REGISTER_MAX];
+	int map[SVC_REGISTER_MAX];
+	size_t n, k = 0;
+	char err[256];
+	memset(r, 0, sizeof *r);
+	r->quarantined = -1;
+	if (store_sanctions_of(app->st, user, v, SVC_REGISTER_MAX, &n) != STORE_OK)
+		return busy(o);
+	for (size_t i = 0; i < n; i++) {
+		struct svc_register_line *l = &r->line[r->n++];
+		struct store_appeal ap[APPEALS_MAX];
+		size_t na;
+		int32_t date;
+		enum dsu_decision_kind kind = DSU_DECISION_RULING;
+		l->s = v[i];
+		if (appeals_of(app, v[i].decision, ap, &na) != 0)
+			return busy(o);
+		dsu_decision_kind_of(v[i].kind, &kind);
+		for (size_t j = 0; j < na; j++) {
+			enum dsu_appeal_body b = strcmp(ap[j].body, "skaknaevnet") == 0
+			                                 ? DSU_APPEAL_SKAKNAEVNET
+			                                 : DSU_APPEAL_KC;
+			if (!ap[j].ruling[0] && dsu_appeal_suspends(b, kind))
+				l->suspended = true; /* 6.4.3: "idet partierne stilles i bero" */
+			if (strcmp(ap[j].ruling, "overturned") == 0)
+				l->overturned = true;
+			if (ap[j].ruling[0] && strcmp(ap[j].ruling, "overturned") != 0)
+				l->overturned = false; /* a later ruling restores it */
+		}
+		if (l->overturned || calendar_parse(v[i].notified_on, &date, NULL, 0) != CC_OK)
+			continue;
+		struct dsu_sanction s = {.date = date, .tournament_end = DSU_NO_DATE};
+		if (kind == DSU_DECISION_WARNING) {
+			s.kind = DSU_WARNING;
+			if (tournament_end(app, v[i].tournament, day, &s.tournament_end) != 0)
+				return busy(o);
+		} else if (v[i].months > 0) {
+			/* a quarantine, or one imposed with an exclusion (6.4.2 "evt.
+			 * idømme karantæne") */
+			s.kind = DSU_QUARANTINE;
+			s.months = v[i].months;
+		} else {
+			continue; /* an exclusion from the tournament alone */
+		}
+		map[k] = (int)(r->n - 1);
+		suspended[k] = l->suspended;
+		in[k++] = s;
+	}
+	if (dsu_register_apply(in, k, out, err, sizeof err) != CC_OK)
+		return svc_fail(o, SVC_ERROR, "internal", "the register cannot be applied: %s", err);
+	for (size_t j = 0; j < k; j++) {
+		struct svc_register_line *l = &r->line[map[j]];
+		l->applied = true;
+		l->a = out[j];
+		/* §19: a warning until it expires, a quarantine a year after */
+		l->in_register = day <= out[j].valid_until;
+	}
+	int q = dsu_quarantine_on(out, suspended, k, day);
+	r->quarantined = q >= 0 ? map[q] : -1;
+	return svc_ok(o);
+}
+
+int svc_register_read(struct app *app, const struct user *who, int64_t id,
+                      struct svc_register *r, struct svc_outcome *o)
+{
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.subject = id};
+	struct corr_error e;
+	char iso[CALENDAR_ISO_LEN];
+	int32_t today;
+	if (auth_check(&a, AUTH_REGISTER_READ, &t, &e) != CC_OK)
+		return svc_refused(o, &e);
+	int rc = store_users_exists(app->st, id);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
+		                (long long)id);
+	if (rc != STORE_OK)
+		return busy(o);
+	if (svc_today(app, iso, &today, o))
+		return o->status;
+	return svc_register_of(app, id, today, r, o);
+}
+
+/* ---- sanctions (DSU 6.4.2) ---- */
+
+struct decision_write {
+	struct store_decision d;
+	int64_t actor;
+};
+
+static int write_decision(struct app *app, void *ctx)
+{
+	struct decision_write *w = ctx;
+	return store_decisions_insert(app->st, &w->d, w->actor);
+}
+
+int svc_sanction(struct app *app, const struct user *who, int64_t tournament, int64_t player,
+                 const char *kind, int months, const char *on, const char *about, int64_t *id,
+                 struct svc_outcome *o)
+{
+	struct svc_tournament *t = calloc(1, sizeof *t);
+	enum dsu_decision_kind k;
+	int32_t day;
+	if (!t)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	if (svc_tournament_load(app, tournament, t, o) != SVC_OK) {
+		free(t);
+		return o->status;
+	}
+	int seat = svc_tournament_seat(t, player);
+	int64_t leader = t->t.tl;
+	svc_tournament_free(t);
+	free(t);
+	struct auth_actor a = svc_actor(who);
+	struct auth_target target = {.leader = leader, .subject = player};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_SANCTION, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (dsu_decision_kind_of(kind, &k) != CC_OK || k == DSU_DECISION_RULING)
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "kind must be ruling, warning, quarantine or exclusion (DSU 6.4.2)");
+	if (seat < 0)
+		return svc_fail(o, SVC_REFUSED, "not_in_tournament",
+		                "user %lld does not play in tournament %lld", (long long)player,
+		                (long long)tournament);
+	if (k == DSU_DECISION_WARNING && months != 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "a warning has no months (4.1.1 §19 says how long it counts)");
+	if (k == DSU_DECISION_QUARANTINE && (months < 1 || months > 120))
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "a quarantine has its months, 1 to 120");
+	if (k == DSU_DECISION_EXCLUSION && (months < 0 || months > 120))
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "an exclusion's quarantine has 1 to 120 months, or none");
+	if (past_day(app, on, "notified_on", &day, o) != SVC_OK)
+		return o->status;
+	struct decision_write w = {.d = {.tournament = tournament, .player = player,
+	                                 .months = months},
+	                           .actor = a.id};
+	snprintf(w.d.notified_on, sizeof w.d.notified_on, "%s", on);
+	snprintf(w.d.about, sizeof w.d.about, "%s", about);
+	snprintf(w.d.kind, sizeof w.d.kind, "%s", kind);
+	snprintf(w.d.decided_role, sizeof w.d.decided_role, "%s", a.role == AUTH_KC ? "kc" : "tl");
+	if (svc_write(app, write_decision, &w) != STORE_OK)
+		return busy(o);
+	*id = w.d.id;
+	return svc_ok(o);
+}
+
+/* ---- appeals (DSU 6.4.3, 6.8.10) ---- */
+
+struct appeal_write {
+	struct store_appeal a;
+	int64_t actor;
+};
+
+static int write_appeal(struct app *app, void *ctx)
+{
+	struct appeal_write *w = ctx;
+	return store_appeals_insert(app->st, &w->a, w->actor);
+}
+
+int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int64_t decision,
+               int64_t appellant, const char *grounds, const char *filed,
+               struct store_appeal *out, struct svc_outcome *o)
+{
+	struct svc_tournament *t = calloc(1, sizeof *t);
+	int64_t *parties = NULL;
+	size_t np = 0;
+	if (!t)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	if (svc_tournament_load(app, tournament, t, o) != SVC_OK) {
+		free(t);
+		return o->status;
+	}
+	parties = calloc((size_t)t->n + 1, sizeof *parties);
+	for (int i = 0; parties && i < t->n; i++)
+		parties[np++] = t->seats[i].user;
+	struct auth_actor a = svc_actor(who);
+	struct store_decision d;
+	struct store_appeal prior[APPEALS_MAX];
+	size_t nprior = 0;
+	char today_s[CALENDAR_ISO_LEN], err[128];
+	int32_t today, notified, filed_day, by;
+	int rc;
+	if (!parties) {
+		svc_fail(o, SVC_ERROR, "internal", "out of memory");
+		goto done;
+	}
+	/* the sanctioned player is a party too (he may have left the group) */
+	if (store_decisions_get(app->st, decision, &d) == STORE_OK && d.player)
+		parties[np++] = d.player;
+	struct auth_target target = {.leader = t->t.tl, .parties = parties, .nparties = np};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_APPEAL, &target, &e) != CC_OK) {
+		svc_refused(o, &e);
+		goto done;
+	}
+	rc = store_decisions_get(app->st, decision, &d);
+	if (rc == STORE_NOT_FOUND || (rc == STORE_OK && d.tournament != tournament)) {
+		svc_fail(o, SVC_NOT_FOUND, "not_found",
+		         "tournament %lld has no decision %lld", (long long)tournament,
+		         (long long)decision);
+		goto done;
+	}
+	if (rc != STORE_OK || appeals_of(app, decision, prior, &nprior) != 0) {
+		busy(o);
+		goto done;
+	}
+	if (!appellant)
+		appellant = a.id;
+	bool party = false;
+	for (size_t i = 0; i < np; i++)
+		party |= parties[i] == appellant;
+	if (!party) {
+		svc_fail(o, SVC_REFUSED, "not_in_tournament",
+		         "user %lld plays no game of tournament %lld and is not the player the "
+		         "decision is about: he does not appeal it (DSU 6.4.3 \"klageren\")",
+		         (long long)appellant, (long long)tournament);
+		goto done;
+	}
+	if (svc_today(app, today_s, &today, o))
+		goto done;
+	if (filed && past_day(app, filed, "filed_on", &filed_day, o) != SVC_OK)
+		goto done;
+	if (!filed)
+		filed_day = today;
+	if (calendar_parse(d.notified_on, &notified, NULL, 0) != CC_OK) {
+		svc_fail(o, SVC_ERROR, "internal", "decision %lld has no notice date",
+		         (long long)decision);
+		goto done;
+	}
+	/* DSU 6.4.3 "I hvert led": against the KC's own decision, or after
+	 * the KC ruled on an appeal of it, to Skaknævnet within 3 weeks of
+	 * that notice; else to the KC */
+	const char *body = strcmp(d.decided_role, "kc") == 0 ? "skaknaevnet" : "kc";
+	for (size_t i = 0; i < nprior; i++) {
+		int32_t ruled;
+		if (!prior[i].ruling[0]) {
+			if (prior[i].appellant == appellant) {
+				svc_fail(o, SVC_REFUSED, "already_appealed",
+				         "appeal %lld of user %lld against this decision awaits its "
+				         "ruling",
+				         (long long)prior[i].id, (long long)appellant);
+				goto done;
+			}
+			continue;
+		}
+		if (strcmp(prior[i].body, "skaknaevnet") == 0) {
+			svc_fail(o, SVC_REFUSED, "final",
+			         "Skaknævnet ruled on this decision on %s: that is final (DSU 6.4.3)",
+			         prior[i].ruled_on);
+			goto done;
+		}
+		if (calendar_parse(prior[i].ruled_on, &ruled, NULL, 0) == CC_OK) {
+			body = "skaknaevnet";
+			notified = ruled; /* the KC's ruling is the decision appealed now */
+		}
+	}
+	rc = dsu_appeal_in_time(notified, filed_day, &by, err, sizeof err);
+	if (rc < 0) {
+		svc_fail(o, SVC_REFUSED, "invalid_date", "filed_on: %s", err);
+		goto done;
+	}
+	if (rc == 0) {
+		char by_s[CALENDAR_ISO_LEN];
+		calendar_format(by, by_s, sizeof by_s);
+		svc_fail(o, SVC_REFUSED, "too_late",
+		         "an appeal is filed within 3 weeks of the notice (DSU 6.4.3, 6.8.10): by "
+		         "%s for this one",
+		         by_s);
+		goto done;
+	}
+	struct appeal_write w = {.a = {.decision = decision, .tournament = tournament,
+	                               .appellant = appellant},
+	                         .actor = a.id};
+	snprintf(w.a.body, sizeof w.a.body, "%s", body);
+	calendar_format(filed_day, w.a.filed_on, sizeof w.a.filed_on);
+	snprintf(w.a.grounds, sizeof w.a.grounds, "%s", grounds);
+	if (svc_write(app, write_appeal, &w) != STORE_OK) {
+		busy(o);
+		goto done;
+	}
+	*out = w.a;
+	svc_ok(o);
+done:
+	free(parties);
+	svc_tournament_free(t);
+	free(t);
+	return o->status;
+}
+
+/* The write of a ruling: the row, a changed quarantine's months, the
+ * mail to each party. */
+struct ruling_write {
+	struct store_appeal a;
+	const char *ruling, *text, *today;
+	int64_t actor, changed_decision;
+	int months;
+	struct notify_event ev;
+	int64_t to[3];
+	size_t nto;
+	int queued;
+};
+
+static int write_ruling(struct app *app, void *ctx)
+{
+	struct ruling_write *w = ctx;
+	int rc = store_appeals_rule(app->st, w->a.id, w->ruling, w->text, w->today, w->actor);
+	if (rc == STORE_OK && w->changed_decision)
+		rc = store_decisions_set_months(app->st, w->changed_decision, w->months);
+	/* DSU 6.4.3: the ruling in writing to the appellant, the player it
+	 * concerns and the TL who decided */
+	for (size_t i = 0; rc == STORE_OK && i < w->nto; i++) {
+		struct store_reader r;
+		int rr = store_notify_reader(app->st, w->to[i], &r);
+		if (rr == STORE_NOT_FOUND)
+			continue;
+		if (rr != STORE_OK ||
+		    svc_notify_deliver(app, &r, -1, &w->ev, 0, w->today, &w->queued) != 0)
+			rc = STORE_ERROR;
+	}
+	return rc;
+}
+
+/* Adds id to the list once. */
+static void add_to(struct ruling_write *w, int64_t id)
+{
+	for (size_t i = 0; i < w->nto; i++)
+		if (w->to[i] == id)
+			return;
+	if (id && w->nto < 3)
+		w->to[w->nto++] = id;
+}
+
+int svc_appeal_rule(struct app *app, const struct user *who, int64_t id, const char *ruling,
+                    const char *text, int months, struct store_appeal *out,
+                    struct svc_outcome *o)
+{
+	struct auth_actor a = svc_actor(who);
+	struct store_appeal ap;
+	struct store_decision d;
+	struct store_tournament t;
+	struct store_user appellant;
+	char today_s[CALENDAR_ISO_LEN];
+	int32_t today;
+	int rc = store_appeals_get(app->st, id, &ap);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no appeal %lld",
+		                (long long)id);
+	if (rc != STORE_OK || store_decisions_get(app->st, ap.decision, &d) != STORE_OK ||
+	    store_tournaments_get(app->st, ap.tournament, &t) != STORE_OK ||
+	    store_users_get(app->st, ap.appellant, &appellant) != STORE_OK)
+		return busy(o);
+	struct auth_target target = {.leader = t.tl};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_APPEAL_RULE, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (strcmp(ruling, "upheld") != 0 && strcmp(ruling, "overturned") != 0 &&
+	    strcmp(ruling, "changed") != 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "ruling must be upheld, overturned or changed");
+	bool timed = strcmp(d.kind, "quarantine") == 0 || strcmp(d.kind, "exclusion") == 0;
+	if (months && (strcmp(ruling, "changed") != 0 || !timed || months < 1 || months > 120))
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "months (1 to 120) change the length of a quarantine: only with "
+		                "ruling changed on a quarantine or an exclusion");
+	if (ap.ruling[0])
+		return svc_fail(o, SVC_REFUSED, "already_ruled", "appeal %lld was ruled on %s",
+		                (long long)id, ap.ruled_on);
+	if (svc_today(app, today_s, &today, o))
+		return o->status;
+	bool skn = strcmp(ap.body, "skaknaevnet") == 0;
+	struct ruling_write w = {.a = ap, .ruling = ruling, .text = text, .today = today_s,
+	                         .actor = a.id, .months = months,
+	                         .changed_decision = months ? d.id : 0};
+	w.ev.kind = NOTIFY_RULING;
+	w.ev.u.ruling = (struct notify_ruling){t.name,     d.about, appellant.name, ruling, text,
+	                                       skn,        today,   skn ? NOTIFY_NO_DATE : today + 21};
+	add_to(&w, ap.appellant);
+	add_to(&w, d.player);
+	add_to(&w, t.tl);
+	rc = svc_write(app, write_ruling, &w);
+	if (rc == STORE_CONFLICT)
+		return svc_fail(o, SVC_REFUSED, "already_ruled", "appeal %lld was ruled meanwhile",
+		                (long long)id);
+	if (rc != STORE_OK)
+		return busy(o);
+	if (w.queued)
+		svc_mail_queued(app);
+	if (store_appeals_get(app->st, id, out) != STORE_OK)
+		*out = ap;
+	return svc_ok(o);
+}
+
+/* ---- a tournament's TL (DSU 6.1.3: "TL udpeges af ... KC") ---- */
+
+struct tl_write {
+	int64_t id, tl;
+};
+
+static int write_tl(struct app *app, void *ctx)
+{
+	struct tl_write *w = ctx;
+	return store_tournaments_set_tl(app->st, w->id, w->tl);
+}
+
+int svc_tournament_tl_set(struct app *app, const struct user *who, int64_t id, int64_t tl,
+                          struct svc_outcome *o)
+{
+	struct store_tournament t;
+	struct store_user u;
+	int rc = store_tournaments_get(app->st, id, &t);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no tournament %lld",
+		                (long long)id);
+	if (rc != STORE_OK)
+		return busy(o);
+	struct auth_actor a = svc_actor(who);
+	struct auth_target target = {.leader = t.tl};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_TOURNAMENT_TL_SET, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	rc = store_users_get(app->st, tl, &u);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_REFUSED, "unknown_user", "there is no user %lld (tl)",
+		                (long long)tl);
+	if (rc != STORE_OK)
+		return busy(o);
+	if (strcmp(u.role, "tl") != 0 && strcmp(u.role, "admin") != 0)
+		return svc_fail(o, SVC_REFUSED, "not_a_tl",
+		                "user %lld is not a tournament leader (DSU 6.1.3)", (long long)tl);
+	struct tl_write w = {id, tl};
+	rc = svc_write(app, write_tl, &w);
+	return rc == STORE_OK ? svc_ok(o) : busy(o);
+}

@@ -1,0 +1,438 @@
+#!/usr/bin/env python3
+"""The federation's year around the groups (issue 22), through the real
+daemon: each rule with a test that failed on the code before it.
+
+- Members (DSU 6.4.4.1 a, d): membership, number, club, date of birth,
+  seen by the user himself, the TLs, the kc and admins only; GET
+  /users?q= finds a member by his number.
+- Entries (6.4.4.1): valid from the day the fee was received; a player's
+  own entry waits for it; the 7th *valid* entry starts a group; the proof
+  of the class is kept; a non-member plays one group (6.1.2: 422
+  member_only).
+- Sanctions (6.4.2, 4.1.1 §19): a warning, a second one within its year
+  a 3-month quarantine, a new quarantine within a year of one doubled;
+  entries refused meanwhile (422 quarantined); the register for the TL
+  and the kc.
+- Appeals (6.4.3, 6.8.10): within 3 weeks of the notice (422 too_late),
+  to the KC against a TL's decision, to Skaknævnet against the KC's; the
+  KC's ruling recorded and mailed in Danish and English; only an appeal
+  to Skaknævnet against a quarantine or an exclusion suspends it.
+- The KC names a tournament's TL (6.1.3).
+And the rows of docs/AUTHORITY.md that these commands add, cell by cell
+(tests/integration/authority_matrix.py)."""
+import atexit
+import os
+import sys
+from urllib.parse import quote
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import *  # noqa: E402,F401,F403
+from authority_matrix import MatrixWorld, run_row, http_allowed  # noqa: E402
+
+TODAY = "2027-09-01"
+AA = "\u00c5"
+_n = [0]
+
+
+def uniq(prefix):
+    _n[0] += 1
+    return "%s%d" % (prefix, _n[0])
+
+
+class World:
+    """One daemon: an admin, the kc, a TL who leads Å, players."""
+
+    def __init__(self, today=TODAY):
+        self.srv = Server(today=today).start()
+        atexit.register(self.srv.close)
+        self.ids = {}
+        for name, role in (("root", "admin"), ("kc", "kc"), ("tl", "tl"), ("tl2", "tl")):
+            self.ids[name], _ = self.srv.add_user(name, role)
+        self.admin = self.srv.login("root")
+        self.kc = self.srv.login("kc")
+        self.tl = self.srv.login("tl")
+        self.tl2 = self.srv.login("tl2")
+        for c in (AA, "K", "M", "DM"):
+            expect_status(self.kc.request("PUT", "classes/" + quote(c), {"tl": self.ids["tl"]}),
+                          200, "class " + c)
+
+    def player(self, name=None):
+        name = name or uniq("p")
+        self.ids[name], _ = self.srv.add_user(name)
+        return self.ids[name], self.srv.login(name)
+
+    def rr(self, players, name=None):
+        r = self.tl.post("tournaments", {"name": name or uniq("RR "), "kind": "round_robin",
+                                         "profile": "server", "start_date": self.srv.today,
+                                         "players": players})
+        expect_status(r, 201, "a round robin")
+        return r.json
+
+
+_w = []
+
+
+def W():
+    if not _w:
+        _w.append(World())
+    return _w[0]
+
+
+# ------------------------------------------------------------ members
+
+@test
+def member_fields_only_for_himself_tls_kc_admin():
+    """DSU 6.4.4.1 a, d: the entry carries membership, number and date of
+    birth; on the server they are the user's, seen by himself, every TL,
+    the kc and admins, by no other player (not in USER, 403 on /member)."""
+    w = W()
+    me, mine = w.player()
+    other, theirs = w.player()
+    body = {"membership": "club", "member_no": "D-4711", "club": "Skakklubben Nordkap",
+            "birth_date": "1961-04-02"}
+    r = mine.request("PUT", "users/%d/member" % me, body)
+    expect_status(r, 200, "he sets his own")
+    expect_eq(r.json, body, "stored as given")
+    for who, client in (("himself", mine), ("a tl", w.tl2), ("the kc", w.kc),
+                        ("an admin", w.admin)):
+        u = client.get("users/%d" % me)
+        expect_status(u, 200, who)
+        expect_eq(u.json.get("member"), body, "%s sees the member fields" % who)
+    u = theirs.get("users/%d" % me)
+    expect_status(u, 200, "another player reads the user")
+    expect("member" not in u.json, "another player sees no member fields: %r" % u.json)
+    expect_error(theirs.get("users/%d/member" % me), 403, "forbidden", "another player's /member")
+    before = w.srv.db_rows("SELECT membership, member_no, club, birth_date FROM users WHERE id = ?",
+                           (me,))
+    expect_error(theirs.request("PUT", "users/%d/member" % me, {"club": "X"}), 403, "forbidden",
+                 "another player sets nothing")
+    for bad, code in (({"membership": "friend"}, "invalid_field"),
+                      ({"birth_date": "1961-13-02"}, "invalid_date"),
+                      ({"birth_date": "2030-01-01"}, "invalid_date"),
+                      ({"member_no": "x" * 21}, "invalid_field"),
+                      ({"club": "a\nb"}, "invalid_field"),
+                      ({"membership": "club", "club": None}, "invalid_field"),
+                      ({"shoe": 42}, "unknown_field")):
+        expect_error(mine.request("PUT", "users/%d/member" % me, bad), 422, code, repr(bad))
+    expect_eq(w.srv.db_rows("SELECT membership, member_no, club, birth_date FROM users WHERE id = ?",
+                            (me,)), before, "bad input changed nothing")
+    # null clears a field
+    r = w.tl.request("PUT", "users/%d/member" % me, {"birth_date": None})
+    expect_eq(r.json["birth_date"], None, "cleared by a tl")
+
+
+@test
+def users_q_finds_a_member_by_number_paged():
+    """GET /users?q= (tl, kc, admin; paged) finds a member by name or by his
+    membership number (today only by name or e-mail)."""
+    w = W()
+    me, mine = w.player(uniq("numbered"))
+    expect_status(w.admin.request("PUT", "users/%d/member" % me,
+                                  {"membership": "individual", "member_no": "77123"}), 200, "set")
+    r = w.tl.get("users?q=77123")
+    expect_status(r, 200, "search by number")
+    expect_eq([u["id"] for u in r.json["users"]], [me], "found by his number")
+    expect_eq(r.json["users"][0]["member"]["member_no"], "77123", "with his member fields")
+    r = w.kc.get("users?q=77123")
+    expect_eq([u["id"] for u in r.json["users"]], [me], "the kc too")
+    expect_error(mine.get("users?q=77123"), 403, "forbidden", "not a player")
+    # paged: limit 1 over every user, the pages join to the whole list
+    seen, after = [], None
+    for _ in range(100):
+        r = w.tl.get("users?q=&limit=1" + ("&after=" + after if after else ""))
+        expect_status(r, 200, "a page")
+        expect(len(r.json["users"]) <= 1, "one a page")
+        seen += [u["id"] for u in r.json["users"]]
+        after = r.json["next"]
+        if not after:
+            break
+    expect_eq(seen, sorted(i for (i,) in w.srv.db_rows("SELECT id FROM users")), "every user once")
+
+
+# ------------------------------------------------------------ entries
+
+def enter(client, cls, **kw):
+    body = {"class": cls}
+    body.update(kw)
+    return client.post("entries", body)
+
+
+@test
+def an_entry_is_valid_from_its_fee():
+    """DSU 6.4.4.1 "Tilmeldingen er først gyldig, når TL har modtaget
+    indskuddet": a player's own entry waits for its fee (today it counted at
+    once); the class's TL records it; only the 7th *valid* entry starts the
+    group, the unpaid ones do not count."""
+    srv = Server(today=TODAY).start()
+    atexit.register(srv.close)
+    tl_id, _ = srv.add_user("etl", "tl")
+    srv.add_user("eroot", "admin")
+    admin = srv.login("eroot")
+    tl = srv.login("etl")
+    expect_status(admin.request("PUT", "classes/AA", {"tl": tl_id}), 200, "Å led by etl")
+    ids, clients, entries = [], [], []
+    for i in range(8):
+        uid, _ = srv.add_user("e%d" % i)
+        ids.append(uid)
+        clients.append(srv.login("e%d" % i))
+    for i in range(7):
+        r = enter(clients[i], AA, proof="first time (DSU 6.5.3.2f)")
+        expect_status(r, 201, "own entry %d" % i)
+        expect_eq((r.json["tournament"], r.json["valid"], r.json["fee_received_on"],
+                   r.json["proof"]), (None, False, None, "first time (DSU 6.5.3.2f)"),
+                  "it waits for its fee")
+        entries.append(r.json["id"])
+    expect_eq(srv.db_rows("SELECT count(*) FROM tournaments")[0][0], 0,
+              "seven unpaid entries start no group")
+    # a player records no fee of his own
+    expect_error(enter(clients[7], AA, fee_received_on=TODAY), 403, "forbidden",
+                 "a player gives no fee date")
+    expect_error(clients[0].post("entries/%d/fee" % entries[0], {}), 403, "forbidden",
+                 "nor records it")
+    # the TL records six fees, one of them of a day before
+    for i in range(6):
+        r = tl.post("entries/%d/fee" % entries[i], {"received_on": "2027-08-30" if i == 0 else TODAY})
+        expect_status(r, 200, "fee %d" % i)
+        expect_eq((r.json["valid"], r.json["tournament"]), (True, None), "valid, waiting")
+    expect_eq(r.json["fee_received_on"], TODAY, "valid from the day of the fee")
+    expect_error(tl.post("entries/%d/fee" % entries[0], {}), 409, "fee_recorded", "twice")
+    expect_error(tl.post("entries/%d/fee" % entries[6], {"received_on": "2027-09-02"}), 422,
+                 "invalid_date", "a fee not yet received")
+    expect_error(tl.post("entries/999999/fee", {}), 404, "not_found", "no such entry")
+    # the TL's entry of the 8th with his fee is the 7th valid one: the group
+    r = enter(tl, AA, player=ids[7], fee_received_on=TODAY)
+    expect_status(r, 201, "the 7th valid entry")
+    gid = r.json["tournament"]
+    expect(isinstance(gid, int), "the 7th valid entry starts the group: %r" % r.json)
+    t = admin.get("tournaments/%d" % gid).json
+    expect_eq(sorted(s["player"]["id"] for s in t["standings"]), sorted(ids[:6] + [ids[7]]),
+              "the six paid and the 8th; the unpaid 7th waits")
+    expect_eq(srv.db_rows("SELECT tournament_id FROM entries WHERE id = ?", (entries[6],)),
+              [(None,)], "the unpaid entry still waits")
+
+
+@test
+def a_non_member_plays_one_group():
+    """DSU 6.1.2: "En spiller kan dog deltage i én gruppe i EMT eller
+    pokalturneringen uden at være medlem af DSU": a non-member with a group
+    (or a waiting entry) is refused another (422 member_only); a member is
+    not."""
+    w = W()
+    guest, gc = w.player()
+    member, mc = w.player()
+    expect_status(w.tl.request("PUT", "users/%d/member" % guest, {"membership": "none"}), 200, "")
+    expect_status(w.tl.request("PUT", "users/%d/member" % member,
+                               {"membership": "club", "club": "Aarhus Skakklub",
+                                "member_no": "11"}), 200, "")
+    t = w.tl.post("tournaments", {"name": uniq("EMT K "), "kind": "emt_group", "class": "K",
+                                  "profile": "server", "start_date": TODAY,
+                                  "players": [guest, member] + [w.player()[0] for _ in range(5)]})
+    expect_status(t, 201, "an EMT group with both")
+    before = w.srv.db_rows("SELECT count(*) FROM entries")
+    r = enter(w.tl, AA, player=guest)
+    expect_error(r, 422, "member_only", "a non-member's second group")
+    expect_eq(w.srv.db_rows("SELECT count(*) FROM entries"), before, "no entry")
+    # the member in the same group meets only the rules of the EMT (his
+    # running group's relegation risk, R25), not 6.1.2
+    expect_error(enter(w.tl, AA, player=member), 422, "relegation_risk",
+                 "a member is not refused as a non-member")
+    # a new non-member enters once, then waits: a second class is a second group
+    newbie, nc = w.player()
+    expect_status(w.tl.request("PUT", "users/%d/member" % newbie, {"membership": "none"}), 200, "")
+    expect_status(enter(nc, AA), 201, "his one group")
+    w.srv.db_exec("UPDATE users SET otb_rating = 2150 WHERE id = ?", (newbie,))
+    expect_error(enter(nc, "M"), 422, "member_only", "not a second one")
+
+
+# ------------------------------------------------------------ sanctions
+
+def sanction(client, tid, player, kind, on, months=None, about="a sanction"):
+    body = {"notified_on": on, "about": about, "kind": kind, "player": player}
+    if months is not None:
+        body["months"] = months
+    return client.post("tournaments/%d/decisions" % tid, body)
+
+
+def register(client, uid):
+    r = client.get("users/%d/register" % uid)
+    expect_status(r, 200, "register")
+    return r.json
+
+
+@test
+def warnings_and_quarantines_by_the_register():
+    """4.1.1 §19 via 6.1.1 (I-17): a second warning within a year of the
+    first becomes a 3-month quarantine from its day; a new quarantine
+    within a year after one ended is doubled; an entry during a quarantine
+    is refused (422 quarantined) and taken after it; the register is the
+    TL's and the kc's to read (and his own), no other player's."""
+    srv = Server(today="2027-09-01").start()
+    atexit.register(srv.close)
+    tl_id, _ = srv.add_user("stl", "tl")
+    srv.add_user("skc", "kc")
+    srv.add_user("sroot", "admin")
+    tl, kc, admin = srv.login("stl"), srv.login("skc"), srv.login("sroot")
+    expect_status(kc.request("PUT", "classes/AA", {"tl": tl_id}), 200, "")
+    me, _ = srv.add_user("sinner")
+    other, _ = srv.add_user("saint")
+    mine, theirs = srv.login("sinner"), srv.login("saint")
+    t = tl.post("tournaments", {"name": "Open 2027", "kind": "round_robin", "profile": "server",
+                                "start_date": "2027-09-01", "players": [me, other]}).json
+    r = sanction(tl, t["id"], me, "warning", "2027-09-01", about="delays the tournament")
+    expect_status(r, 201, "a warning")
+    d = [x for x in r.json["decisions"] if x["kind"] == "warning"]
+    expect_eq((len(d), d[0]["player"], d[0]["decided_by"], d[0]["appeal_by"]),
+              (1, me, "tl", "2027-09-22"), "the warning among the decisions")
+    expect_eq(register(tl, me)["quarantined"], None, "a warning is no quarantine")
+    expect_status(enter(tl, AA, player=me), 201, "a warned player enters")
+    srv.db_exec("DELETE FROM entries")
+    # the second warning, by the kc, within the year: 3 months from its day
+    srv.set_today("2027-10-01")
+    tl, kc, admin, mine, theirs = (srv.login(n) for n in ("stl", "skc", "sroot", "sinner", "saint"))
+    expect_status(sanction(kc, t["id"], me, "warning", "2027-10-01"), 201, "the kc warns too")
+    reg = register(kc, me)
+    second = reg["register"][1]
+    expect_eq((second["kind"], second["applied"], second["converted"], second["start"],
+               second["end"], second["decided_by"]),
+              ("warning", "quarantine", True, "2027-10-01", "2027-12-31", "kc"),
+              "the second warning is a 3-month quarantine (I-17: to the day before)")
+    expect_eq(reg["quarantined"]["end"], "2027-12-31", "in force today")
+    before = srv.db_rows("SELECT count(*) FROM entries")
+    expect_error(enter(tl, AA, player=me), 422, "quarantined", "no entry in quarantine")
+    expect_error(enter(mine, AA), 422, "quarantined", "not his own either")
+    expect_eq(srv.db_rows("SELECT count(*) FROM entries"), before, "nothing stored")
+    # the register is the TL's, the kc's, an admin's and his own
+    for c in (tl, kc, admin, mine):
+        expect_status(c.get("users/%d/register" % me), 200, "")
+    expect_error(theirs.get("users/%d/register" % me), 403, "forbidden", "not another player's")
+    # after it: entries again; a new quarantine within a year is doubled
+    srv.set_today("2028-01-01")
+    tl = srv.login("stl")
+    expect_status(enter(tl, AA, player=me), 201, "the day after the quarantine")
+    srv.db_exec("DELETE FROM entries")
+    srv.set_today("2028-06-01")
+    tl = srv.login("stl")
+    r = sanction(tl, t["id"], me, "quarantine", "2028-06-01", months=2)
+    expect_status(r, 201, "a quarantine of 2 months")
+    reg = register(tl, me)
+    q = reg["register"][2]
+    expect_eq((q["applied"], q["doubled"], q["applied_months"], q["start"], q["end"]),
+              ("quarantine", True, 4, "2028-06-01", "2028-09-30"),
+              "doubled: within a year of the last one's end (§19)")
+    for bad, code in ((dict(kind="quarantine"), "invalid_field"),
+                      (dict(kind="warning", months=3), "invalid_field"),
+                      (dict(kind="quarantine", months=121), "invalid_field"),
+                      (dict(kind="scolding"), "invalid_field")):
+        kind = bad.pop("kind")
+        expect_error(sanction(tl, t["id"], me, kind, "2028-06-01", **bad), 422, code,
+                     "%s %r" % (kind, bad))
+    outsider, _ = srv.add_user("outsider")
+    expect_error(sanction(tl, t["id"], outsider, "warning", "2028-06-01"), 422,
+                 "not_in_tournament", "a player of another tournament")
+    expect_error(sanction(tl, t["id"], me, "warning", "2028-06-02"), 422, "invalid_date",
+                 "a notice after today")
+
+
+# ------------------------------------------------------------ appeals
+
+def appeal(client, tid, did, grounds="the TL misread 6.3.4", **kw):
+    body = {"grounds": grounds}
+    body.update(kw)
+    return client.post("tournaments/%d/decisions/%d/appeals" % (tid, did), body)
+
+
+@test
+def appeals_within_three_weeks_and_the_kcs_ruling_mailed():
+    """DSU 6.4.3, 6.8.10: an appeal against a TL decision goes to the KC
+    within 3 weeks after its notice (422 too_late after); the KC's ruling
+    is recorded and mailed to the appellant, the sanctioned player and the
+    TL, each in his language; it may go to Skaknævnet within 3 weeks of
+    the ruling, and only that appeal suspends a quarantine."""
+    srv = Server(today="2027-09-01").start()
+    atexit.register(srv.close)
+    tl_id, _ = srv.add_user("atl", "tl")
+    kc_id, _ = srv.add_user("akc", "kc")
+    srv.add_user("aroot", "admin")
+    me, _ = srv.add_user("appellant")
+    other, _ = srv.add_user("opponent")
+    tl, kc, mine, theirs = (srv.login(n) for n in ("atl", "akc", "appellant", "opponent"))
+    expect_status(mine.request("PATCH", "users/me", {"language": "da"}), 200, "he reads Danish")
+    expect_status(kc.request("PUT", "classes/AA", {"tl": tl_id}), 200, "")
+    t = tl.post("tournaments", {"name": "Appeal Open", "kind": "round_robin", "profile": "server",
+                                "start_date": "2027-09-01", "players": [me, other]}).json
+    r = sanction(tl, t["id"], me, "quarantine", "2027-08-20", months=3, about="unsporting play")
+    expect_status(r, 201, "a quarantine by the TL")
+    did = r.json["decisions"][-1]["id"]
+    expect_error(enter(mine, AA), 422, "quarantined", "in quarantine")
+    # the tl does not appeal; another player's appeal is his; an unknown decision
+    expect_error(appeal(tl, t["id"], did), 403, "forbidden", "the tl does not appeal")
+    expect_error(appeal(mine, t["id"], 999999), 404, "not_found", "no such decision")
+    expect_error(appeal(mine, t["id"], did, grounds=""), 422, "invalid_field", "empty grounds")
+    # within 3 weeks: to the KC, and it does not suspend
+    r = appeal(mine, t["id"], did, filed_on="2027-09-01")
+    expect_status(r, 201, "appeal in time (notified 20 August, 3 weeks: 10 September)")
+    a = r.json
+    expect_eq((a["to"], a["appellant"], a["ruling"]), ("kc", me, None), "to the KC, pending")
+    expect_error(appeal(mine, t["id"], did), 409, "already_appealed", "twice")
+    expect_error(enter(mine, AA), 422, "quarantined", "the KC appeal does not suspend")
+    tr = tl.get("tournaments/%d" % t["id"]).json
+    expect_eq([x["id"] for x in tr["decisions"][-1]["appeals"]], [a["id"]], "shown with it")
+    # the KC's list of pending appeals; the ruling is his
+    r = kc.get("appeals")
+    expect_status(r, 200, "pending")
+    expect_eq([x["id"] for x in r.json["appeals"]], [a["id"]], "the KC sees it")
+    expect_error(tl.get("appeals"), 403, "forbidden", "not a tl")
+    expect_error(tl.post("appeals/%d/ruling" % a["id"], {"ruling": "upheld", "text": "x"}), 403,
+                 "forbidden", "a tl does not rule")
+    expect_error(kc.post("appeals/%d/ruling" % a["id"], {"ruling": "maybe", "text": "x"}), 422,
+                 "invalid_field", "a ruling is one of three")
+    r = kc.post("appeals/%d/ruling" % a["id"],
+                {"ruling": "changed", "text": "Two months are enough.", "months": 2})
+    expect_status(r, 200, "the KC rules")
+    expect_eq((r.json["ruling"], r.json["ruled_on"]), ("changed", "2027-09-01"), "recorded")
+    expect_error(kc.post("appeals/%d/ruling" % a["id"], {"ruling": "upheld", "text": "x"}), 409,
+                 "already_ruled", "once")
+    reg = register(kc, me)
+    expect_eq((reg["register"][0]["months"], reg["quarantined"]["end"]), (2, "2027-10-19"),
+              "the changed length")
+    mails = srv.db_rows("SELECT to_addr, subject, body FROM mail_outbox WHERE kind = 'ruling'"
+                        " ORDER BY id")
+    to = {m[0]: (m[0], m[1], " ".join(m[2].split())) for m in mails}
+    expect_eq(sorted(to), ["appellant@example.org", "atl@example.org"],
+              "the appellant (he is the player sanctioned) and the TL")
+    da, en = to["appellant@example.org"], to["atl@example.org"]
+    expect("anken fra appellant" in da[1] and "afgørelsen er ændret" in da[1]
+           and "Skaknævnet senest" in da[2] and "Two months are enough." in da[2],
+           "the Danish ruling: %r" % (da,))
+    expect("the decision is changed" in en[1] and "Two months are enough." in en[2]
+           and "22 September 2027" in en[2], "the English ruling with its appeal-by day: %r"
+           % (en,))
+    # to Skaknævnet within 3 weeks of the ruling: the quarantine is suspended meanwhile
+    r = appeal(mine, t["id"], did, grounds="to Skaknævnet")
+    expect_status(r, 201, "the further appeal")
+    expect_eq(r.json["to"], "skaknaevnet", "the next step (6.4.3 \"I hvert led\")")
+    expect_status(enter(mine, AA), 201, "suspended while Skaknævnet decides (6.4.3)")
+    expect(register(tl, me)["register"][0]["suspended"], "shown as suspended")
+    r = kc.post("appeals/%d/ruling" % r.json["id"], {"ruling": "overturned", "text": "Void."})
+    expect_status(r, 200, "Skaknævnet's ruling, recorded by the KC")
+    expect_eq(register(tl, me)["register"][0]["overturned"], True, "overturned: off the register")
+    expect_error(appeal(mine, t["id"], did), 409, "final", "nothing after Skaknævnet")
+    # too late: 3 weeks after the notice
+    r = tl.post("tournaments/%d/decisions" % t["id"],
+                {"notified_on": "2027-08-01", "about": "game 1 adjudicated"})
+    late = r.json["decisions"][-1]["id"]
+    before = srv.db_rows("SELECT count(*) FROM appeals")
+    r = appeal(theirs, t["id"], late)
+    expect_error(r, 422, "too_late", "after 3 weeks (notified 1 August, by 22 August)")
+    expect_message_mentions(r, "2027-08-22")
+    expect_eq(srv.db_rows("SELECT count(*) FROM appeals"), before, "nothing stored")
+    expect_status(appeal(theirs, t["id"], late, filed_on="2027-08-22"), 201,
+                  "a letter dated the last day (recorded later) is in time")
+    # a KC decision goes to Skaknævnet at once
+    r = sanction(kc, t["id"], other, "warning", "2027-09-01")
+    kd = r.json["decisions"][-1]["id"]
+    expect_eq(appeal(theirs, t["id"], kd).json["to"], "skaknaevnet", "the KC's own: Skaknævnet")
+
+
+if __name__ == "__main__":
+    run_tests()
