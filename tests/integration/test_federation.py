@@ -434,5 +434,138 @@ def appeals_within_three_weeks_and_the_kcs_ruling_mailed():
     expect_eq(appeal(theirs, t["id"], kd).json["to"], "skaknaevnet", "the KC's own: Skaknævnet")
 
 
+# ------------------------------------------------------------ the matrix rows
+
+_mx = []
+
+
+def MX():
+    if not _mx:
+        srv = Server(today=TODAY).start()
+        atexit.register(srv.close)
+        _mx.append(MatrixWorld(srv, profile="server", start_date=TODAY))
+    return _mx[0]
+
+
+def expect_code(what, status, code=None):
+    def check(resp, label):
+        http_allowed(resp, label)
+        expect(resp.status == status and (code is None or resp.code == code),
+               "%s: %s wants %d %s, got %r" % (label, what, status, code or "", resp))
+    return check
+
+
+@test
+def rows_member_read_member_set_register_read():
+    run_row(MX(), "member_read", lambda w, c, cl: cl.get("users/%d/member" % w.subject(c)),
+            fresh_each=False, allowed=expect_code("the fields", 200))
+    run_row(MX(), "member_set",
+            lambda w, c, cl: cl.request("PUT", "users/%d/member" % w.subject(c),
+                                        {"member_no": "M-%s" % c[:3]}),
+            fresh_each=False, allowed=expect_code("set", 200))
+    run_row(MX(), "register_read", lambda w, c, cl: cl.get("users/%d/register" % w.subject(c)),
+            fresh_each=False, allowed=expect_code("the register", 200))
+
+
+def waiting_entry(w, column):
+    """The class Å led by the game's TL, and an entry of the row's player
+    (black; the TL who is a side: himself) waiting for its fee."""
+    expect_status(w.root.request("PUT", "classes/AA", {"tl": w.ids["game's TL"]}), 200, "")
+    uid = w.subject(column)
+    rows = w.server.db_rows("SELECT id FROM entries WHERE user_id = ? AND tournament_id IS NULL",
+                            (uid,))
+    if not rows:
+        side = "TL who is a side" if w.is_side(column) else "black"
+        expect_status(w.client(side).post("entries", {"class": AA}), 201, "his own entry")
+        rows = w.server.db_rows("SELECT id FROM entries WHERE user_id = ?"
+                                " AND tournament_id IS NULL", (uid,))
+    w.entry = rows[0][0]
+
+
+@test
+def row_entry_fee():
+    """A fee is recorded by the class's TL or an admin (then 409
+    fee_recorded the second time), never by the player himself."""
+    def allowed(resp, label):
+        http_allowed(resp, label)
+        expect(resp.status == 200 or resp.code == "fee_recorded", "%s: %r" % (label, resp))
+    run_row(MX(), "entry_fee", lambda w, c, cl: cl.post("entries/%d/fee" % w.entry, {}),
+            prepare=waiting_entry, allowed=allowed)
+
+
+@test
+def row_sanction():
+    def perform(w, column, client):
+        return sanction(client, w.tournament(column), w.subject(column), "warning", TODAY,
+                        about="a warning by %s" % column)
+
+    def done(resp, label):
+        http_allowed(resp, label)
+        expect_status(resp, 201, label)
+        expect_eq(resp.json["decisions"][-1]["kind"], "warning", label + ": stored")
+    run_row(MX(), "sanction", perform, allowed=done)
+
+
+def a_decision(w, column):
+    t = w.tournament(column)
+    rows = w.server.db_rows("SELECT id FROM tl_decisions WHERE tournament_id = ?", (t,))
+    if not rows:
+        expect_status(w.root.post("tournaments/%d/decisions" % t,
+                                  {"notified_on": TODAY, "about": "game 1 adjudicated"}), 201, "")
+        rows = w.server.db_rows("SELECT id FROM tl_decisions WHERE tournament_id = ?", (t,))
+    w.decision = rows[0][0]
+
+
+@test
+def row_appeal():
+    """A player of the tournament appeals (201); the kc or an admin records
+    one for a player (for himself: 422 not_in_tournament, past the
+    policy)."""
+    def allowed(resp, label):
+        http_allowed(resp, label)
+        expect(resp.status == 201 or resp.code == "not_in_tournament", "%s: %r" % (label, resp))
+    run_row(MX(), "appeal",
+            lambda w, c, cl: appeal(cl, w.tournament(c), w.decision, grounds="by " + c),
+            prepare=a_decision, allowed=allowed)
+
+
+def an_appeal(w, column):
+    a_decision(w, column)
+    rows = w.server.db_rows("SELECT id FROM appeals WHERE decision_id = ? AND ruling IS NULL",
+                            (w.decision,))
+    if not rows:
+        side = "TL who is a side" if w.is_side(column) else "white"
+        expect_status(appeal(w.client(side), w.tournament(column), w.decision), 201, "")
+        rows = w.server.db_rows("SELECT id FROM appeals WHERE decision_id = ?"
+                                " AND ruling IS NULL", (w.decision,))
+    w.appeal = rows[0][0]
+
+
+@test
+def row_appeal_rule():
+    run_row(MX(), "appeal_rule",
+            lambda w, c, cl: cl.post("appeals/%d/ruling" % w.appeal,
+                                     {"ruling": "upheld", "text": "The TL was right."}),
+            prepare=an_appeal, allowed=expect_code("ruled", 200))
+
+
+@test
+def row_tournament_tl_set():
+    def done(resp, label):
+        http_allowed(resp, label)
+        expect_status(resp, 200, label)
+        expect_eq(resp.json["tl"]["id"], MX().ids["other TL"], label + ": named")
+    run_row(MX(), "tournament_tl_set",
+            lambda w, c, cl: cl.request("PUT", "tournaments/%d/tl" % w.tournament(c),
+                                        {"tl": w.ids["other TL"]}), allowed=done)
+    w = MX()
+    for body, code in (({"tl": w.ids["white"]}, "not_a_tl"), ({"tl": 999999}, "unknown_user"),
+                       ({"tl": 0}, "invalid_field"), ({}, "missing_field")):
+        expect_error(w.client("kc").request("PUT", "tournaments/%d/tl" % w.scene.tournament, body),
+                     422, code, repr(body))
+    expect_error(w.client("kc").request("PUT", "tournaments/999999/tl", {"tl": w.ids["other TL"]}),
+                 404, "not_found", "no such tournament")
+
+
 if __name__ == "__main__":
     run_tests()
