@@ -67,6 +67,7 @@ static const struct {
         [AUTH_APPEAL] = {"appeal", APPEAL},
         [AUTH_APPEAL_RULE] = {"appeal_rule", KC_ADMIN},
         [AUTH_TOURNAMENT_TL_SET] = {"tournament_tl_set", KC_ADMIN},
+        [AUTH_EDITION_SET] = {"edition_set", KC_ADMIN},
 };
 
 const char *auth_cmd_name(enum auth_cmd c)

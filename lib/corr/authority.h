@@ -107,6 +107,7 @@ enum auth_cmd {
 	AUTH_APPEAL,            /* an appeal against a decision (6.4.3, 6.8.10) */
 	AUTH_APPEAL_RULE,       /* the KC's ruling on it (6.1.4) */
 	AUTH_TOURNAMENT_TL_SET, /* the KC names a tournament's TL (6.1.3) */
+	AUTH_EDITION_SET,       /* the KC fixes an edition's start (6.5.2, 6.6.3) */
 	AUTH_CMD_COUNT
 };
 

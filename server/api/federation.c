@@ -294,3 +294,61 @@ int api_tournaments_tl_put(struct app *app, struct api_req *rq, struct api_resp 
 		return api_outcome_error(rs, &o);
 	return api_tournament_respond(app, rq->ids[0], 200, rs);
 }
+
+/* ---- editions ---- */
+
+int api_edition_field(struct app *app, const struct store_tournament *t, json_t *j)
+{
+	bool in_season = true;
+	char why[160], kc[CALENDAR_ISO_LEN];
+	int rc = svc_edition_of(app, t, &in_season, why, sizeof why, kc);
+	if (rc <= 0)
+		return rc;
+	/* a warning for the TL, never a refusal (issue 22) */
+	return json_object_set_new(j, "edition",
+	                           json_pack("{s:b, s:o, s:o}", "in_season", in_season, "warning",
+	                                     in_season ? json_null() : json_string(why),
+	                                     "kc_start", str_or_null(kc)));
+}
+
+/* The path's last segment "dm-2027" / "cup-2027" into kind and year. */
+static int edition_name(const char *path, const char **kind, int *year)
+{
+	const char *name = strrchr(path, '/');
+	name = name ? name + 1 : path;
+	int y = 0, n = 0;
+	if (strncmp(name, "dm-", 3) == 0) {
+		*kind = "dm";
+		name += 3;
+	} else if (strncmp(name, "cup-", 4) == 0) {
+		*kind = "cup";
+		name += 4;
+	} else {
+		return -1;
+	}
+	for (; *name >= '0' && *name <= '9' && n < 5; name++, n++)
+		y = y * 10 + (*name - '0');
+	if (*name || n != 4 || y < 1583)
+		return -1;
+	*year = y;
+	return 0;
+}
+
+int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"start_on", NULL};
+	const char *kind, *start;
+	int year;
+	if (edition_name(rq->path, &kind, &year) != 0)
+		return api_error(rs, "not_found",
+		                 "an edition is dm-YEAR or cup-YEAR (DSU 6.5.2, 6.6.3)");
+	json_t *body = api_body_object(rq, rs);
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "start_on", true, &start, rs))
+		return rs->status;
+	struct svc_outcome o;
+	if (svc_edition_set(app, &rq->user, kind, year, start, &o) != SVC_OK)
+		return api_outcome_error(rs, &o);
+	return api_json(rs, 200, json_pack("{s:s, s:i, s:s}", "kind", kind, "year", year,
+	                                   "start_on", start));
+}

@@ -13,6 +13,7 @@
 #define CORRCHESS_API_FEDERATION_H
 
 #include "api/api.h"
+#include "store/tournaments.h"
 
 int api_members_get(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_members_put(struct app *app, struct api_req *rq, struct api_resp *rs);
@@ -22,6 +23,11 @@ int api_appeals_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 int api_appeals_list(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_appeals_rule(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_tournaments_tl_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* Adds "edition" to the TOURNAMENT j of t when it is a DM or a cup (DSU
+ * 6.5.2, 6.6.3): {"in_season", "warning", "kc_start"}.  0, or -1. */
+int api_edition_field(struct app *app, const struct store_tournament *t, json_t *j);
 
 /* Adds "member" (MEMBER) to USER u when viewer may see user id's member
  * fields (docs/AUTHORITY.md member_read).  0, or -1 (the database). */

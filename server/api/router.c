@@ -111,6 +111,7 @@ static const struct route {
         {"GET", "/api/v1/appeals", api_appeals_list, SIGNED, NULL},
         {"POST", "/api/v1/appeals/{id}/ruling", api_appeals_rule, SIGNED, NULL},
         {"PUT", "/api/v1/tournaments/{id}/tl", api_tournaments_tl_put, SIGNED, NULL},
+        {"PUT", "/api/v1/editions/{name}", api_editions_put, SIGNED, NULL},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

@@ -389,6 +389,10 @@ static json_t *tournament_json(struct app *app, const struct svc_tournament *t)
 		json_decref(j);
 		return NULL;
 	}
+	if (j && api_edition_field(app, &t->t, j) != 0) { /* DSU 6.5.2, 6.6.3 (issue 22) */
+		json_decref(j);
+		return NULL;
+	}
 	if (j && t->t.parent) /* a cup group */
 		json_object_set_new(j, "cup",
 		                    json_pack("{s:I, s:s}", "id", (json_int_t)t->t.parent, "stage",

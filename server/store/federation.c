@@ -344,3 +344,37 @@ int store_tournaments_set_tl(store *s, int64_t id, int64_t tl)
 		return STORE_ERROR;
 	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
+
+/* ---- editions ---- */
+
+int store_editions_get(store *s, const char *kind, int year, char *start)
+{
+	static const char sql[] = "SELECT start_on FROM editions WHERE kind = ? AND year = ?";
+	start[0] = '\0';
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, kind) || store_bind_int64(st, 2, year))
+		return store_failed(s, st, "edition: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		store_col_text(st, 0, start, CALENDAR_ISO_LEN);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "edition");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_editions_set(store *s, const char *kind, int year, const char *start, int64_t by)
+{
+	static const char sql[] = "INSERT OR REPLACE INTO editions (kind, year, start_on, set_by)"
+	                          " VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, kind) || store_bind_int64(st, 2, year) ||
+	    store_bind_text(st, 3, start) ||
+	    (by ? store_bind_int64(st, 4, by) : sqlite3_bind_null(st, 4)))
+		return store_failed(s, st, "edition set: bind");
+	return store_exec(s, st, "edition set");
+}

@@ -115,4 +115,15 @@ int store_decisions_set_months(store *s, int64_t id, int months);
  * games: games.led_by).  STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_tournaments_set_tl(store *s, int64_t id, int64_t tl);
 
+/* ---- editions (DSU 6.5.2, 6.6.3; migration 0027) ---- */
+
+/* The start the KC fixed for the edition of kind ("dm", "cup") in year
+ * into start (CALENDAR_ISO_LEN): STORE_OK, STORE_NOT_FOUND (none fixed)
+ * or STORE_ERROR. */
+int store_editions_get(store *s, const char *kind, int year, char *start);
+
+/* Inside the caller's transaction: fixes it (replacing one fixed before).
+ * STORE_OK or STORE_ERROR. */
+int store_editions_set(store *s, const char *kind, int year, const char *start, int64_t by);
+
 #endif

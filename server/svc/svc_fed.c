@@ -584,3 +584,66 @@ int svc_tournament_tl_set(struct app *app, const struct user *who, int64_t id, i
 	rc = svc_write(app, write_tl, &w);
 	return rc == STORE_OK ? svc_ok(o) : busy(o);
 }
+
+/* ---- editions (DSU 6.5.2, 6.6.3) ---- */
+
+int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_season,
+                   char *why, size_t whylen, char kc_start[11])
+{
+	enum dsu_edition e;
+	int32_t start;
+	kc_start[0] = '\0';
+	why[0] = '\0';
+	if (strcmp(t->dsu_kind, "dm") == 0)
+		e = DSU_EDITION_DM;
+	else if (strcmp(t->kind, "cup") == 0 && !t->parent)
+		e = DSU_EDITION_CUP_PRELIM;
+	else
+		return 0;
+	if (calendar_parse(t->start, &start, NULL, 0) != CC_OK)
+		return 0;
+	int rc = store_editions_get(app->st, e == DSU_EDITION_DM ? "dm" : "cup",
+	                            calendar_year(start), kc_start);
+	if (rc == STORE_ERROR)
+		return -1;
+	if (rc == STORE_OK) {
+		/* "unless the KC says otherwise": his start for the year */
+		*in_season = strcmp(kc_start, t->start) == 0;
+		if (!*in_season)
+			snprintf(why, whylen, "the K-skak chief fixed %s as the start of this edition",
+			         kc_start);
+		return 1;
+	}
+	*in_season = dsu_edition_in_season(e, start, why, whylen) == 1;
+	return 1;
+}
+
+struct edition_write {
+	const char *kind, *start;
+	int year;
+	int64_t by;
+};
+
+static int write_edition(struct app *app, void *ctx)
+{
+	struct edition_write *w = ctx;
+	return store_editions_set(app->st, w->kind, w->year, w->start, w->by);
+}
+
+int svc_edition_set(struct app *app, const struct user *who, const char *kind, int year,
+                    const char *start, struct svc_outcome *o)
+{
+	struct auth_actor a = svc_actor(who);
+	struct corr_error e;
+	char err[128];
+	int32_t day;
+	if (auth_check(&a, AUTH_EDITION_SET, NULL, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (calendar_parse(start, &day, err, sizeof err) != CC_OK)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "start_on: %s", err);
+	if (calendar_year(day) != year)
+		return svc_fail(o, SVC_REFUSED, "invalid_date",
+		                "start_on: a day of %d, the edition's year", year);
+	struct edition_write w = {kind, start, year, a.id};
+	return svc_write(app, write_edition, &w) == STORE_OK ? svc_ok(o) : busy(o);
+}

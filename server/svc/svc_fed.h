@@ -88,4 +88,17 @@ int svc_appeal_rule(struct app *app, const struct user *who, int64_t id, const c
 int svc_tournament_tl_set(struct app *app, const struct user *who, int64_t id, int64_t tl,
                           struct svc_outcome *o);
 
+/* The season of tournament t's edition (a DM, 6.5.2; a cup's
+ * preliminary round, 6.6.3): 0 when t is neither; else 1 with *in_season,
+ * why (the warning when not) and kc_start (the start the KC fixed for
+ * that year, "" when none). -1 on a database error. */
+int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_season,
+                   char *why, size_t whylen, char kc_start[11]);
+
+/* PUT editions/{kind}-{year}: the KC (or an admin) fixes the start of
+ * that year's DM ("dm") or cup ("cup") edition (edition_set): a
+ * tournament of it starting that day is in season. */
+int svc_edition_set(struct app *app, const struct user *who, const char *kind, int year,
+                    const char *start, struct svc_outcome *o);
+
 #endif

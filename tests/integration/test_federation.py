@@ -567,5 +567,62 @@ def row_tournament_tl_set():
                  404, "not_found", "no such tournament")
 
 
+# ------------------------------------------------------------ editions
+
+@test
+def editions_start_in_their_season_or_on_the_kcs_day():
+    """DSU 6.5.2 "Spillet i DM-klassen begynder hvert år i september",
+    6.6.3 "Indledende runde startes normalt hvert år i sidste kvartal": a
+    DM or a cup starting outside its season is made (never refused) with a
+    warning; the kc may fix another start for a year's edition."""
+    w = W()
+    players = [w.player()[0] for _ in range(7)]
+    def dm(start):
+        r = w.tl.post("tournaments", {"name": uniq("DM "), "kind": "dm", "profile": "server",
+                                      "start_date": start, "players": players})
+        expect_status(r, 201, "a DM starting %s" % start)
+        return r.json
+    t = dm("2027-09-01")
+    expect_eq(t["edition"], {"in_season": True, "warning": None, "kc_start": None}, "September")
+    t = dm("2027-10-04")
+    expect_eq(t["edition"]["in_season"], False, "October: out of season, yet made")
+    expect("6.5.2" in t["edition"]["warning"], "the warning cites the rule: %r" % t["edition"])
+    expect_error(w.tl.request("PUT", "editions/dm-2027", {"start_on": "2027-10-04"}), 403,
+                 "forbidden", "a tl fixes no edition")
+    r = w.kc.request("PUT", "editions/dm-2027", {"start_on": "2027-10-04"})
+    expect_status(r, 200, "the kc says otherwise")
+    t = w.tl.get("tournaments/%d" % t["id"]).json
+    expect_eq(t["edition"], {"in_season": True, "warning": None, "kc_start": "2027-10-04"},
+              "on the kc's day")
+    expect_eq(dm("2027-09-01")["edition"]["in_season"], False,
+              "the kc's day is that year's start now")
+    expect_eq(dm("2028-09-04")["edition"]["in_season"], True, "another year: September again")
+    for path, body, status, code in (("editions/dm-2027", {"start_on": "2028-01-01"}, 422,
+                                      "invalid_date"),
+                                     ("editions/dm-2027", {}, 422, "missing_field"),
+                                     ("editions/team-2027", {"start_on": "2027-01-10"}, 404,
+                                      "not_found"),
+                                     ("editions/dm-27", {"start_on": "2027-01-10"}, 404,
+                                      "not_found")):
+        expect_error(w.kc.request("PUT", path, body), status, code, path)
+    rr = w.rr(players[:2])
+    expect("edition" not in rr, "a round robin has no edition")
+    # the cup's preliminary round: the last quarter
+    cup = w.tl.post("tournaments", {"name": uniq("Cup "), "kind": "cup", "profile": "server",
+                                    "start_date": "2027-09-01", "players": players})
+    expect_status(cup, 201, "a cup in September")
+    expect("6.6.3" in (cup.json["edition"]["warning"] or ""), "warned: %r" % cup.json["edition"])
+    cup = w.tl.post("tournaments", {"name": uniq("Cup "), "kind": "cup", "profile": "server",
+                                    "start_date": "2027-10-01", "players": players})
+    expect_eq(cup.json["edition"]["in_season"], True, "October: the last quarter")
+
+
+@test
+def row_edition_set():
+    run_row(MX(), "edition_set",
+            lambda w, c, cl: cl.request("PUT", "editions/cup-2027", {"start_on": "2027-11-01"}),
+            fresh_each=False, allowed=expect_code("fixed", 200))
+
+
 if __name__ == "__main__":
     run_tests()
