@@ -19,6 +19,7 @@ enum rule {
 	SELF_STAFF, /* the user himself (subject), a TL, the kc, an admin */
 	TL_KC_ON,   /* TL_ON, and the kc too (DSU 6.4.2), never on himself */
 	APPEAL,     /* a party (a player of the tournament), the kc, an admin */
+	SELF_OR_TL, /* the subject himself (a team's captain), or TL_ON */
 };
 
 static const struct {
@@ -68,6 +69,9 @@ static const struct {
         [AUTH_APPEAL_RULE] = {"appeal_rule", KC_ADMIN},
         [AUTH_TOURNAMENT_TL_SET] = {"tournament_tl_set", KC_ADMIN},
         [AUTH_EDITION_SET] = {"edition_set", KC_ADMIN},
+        [AUTH_CAPTAIN_SET] = {"captain_set", TL_ON},
+        [AUTH_RESERVE_REQUEST] = {"reserve_request", SELF_OR_TL},
+        [AUTH_RESERVE_APPROVE] = {"reserve_approve", TL_ON},
 };
 
 const char *auth_cmd_name(enum auth_cmd c)
@@ -169,6 +173,18 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 			                 what);
 		return corr_fail(e, CC_ERR_INVALID, "not_a_player",
 		                 "%s: only a player of the tournament appeals its decisions", what);
+	case SELF_OR_TL:
+		if (t->subject && a->id == t->subject)
+			return CC_OK; /* DSU 6.7.6.1: the captain, for his club */
+		if (!tl)
+			return corr_fail(e, CC_ERR_INVALID, "forbidden",
+			                 "%s: only the team's captain, its tournament leader or an "
+			                 "admin does this",
+			                 what);
+		if (admin || (t->leader && a->id == t->leader))
+			return CC_OK;
+		return corr_fail(e, CC_ERR_INVALID, "not_your_tournament",
+		                 "%s: this is led by another tournament leader (DSU 6.1.3)", what);
 	case TL_KC_ON:
 		if (kc) {
 			if (t->subject && a->id == t->subject)

@@ -108,6 +108,9 @@ enum auth_cmd {
 	AUTH_APPEAL_RULE,       /* the KC's ruling on it (6.1.4) */
 	AUTH_TOURNAMENT_TL_SET, /* the KC names a tournament's TL (6.1.3) */
 	AUTH_EDITION_SET,       /* the KC fixes an edition's start (6.5.2, 6.6.3) */
+	AUTH_CAPTAIN_SET,       /* a team's captain (6.7.2.2) */
+	AUTH_RESERVE_REQUEST,   /* a reserve asked for by the captain (6.7.4.3) */
+	AUTH_RESERVE_APPROVE,   /* the TL's prior approval of it */
 	AUTH_CMD_COUNT
 };
 

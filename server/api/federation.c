@@ -352,3 +352,85 @@ int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return api_json(rs, 200, json_pack("{s:s, s:i, s:s}", "kind", kind, "year", year,
 	                                   "start_on", start));
 }
+
+/* ---- the team championship ---- */
+
+static json_t *reserve_json(const struct store_reserve *r)
+{
+	return json_pack("{s:I, s:I, s:s, s:I, s:I, s:s, s:s, s:o, s:o, s:o}", "id",
+	                 (json_int_t)r->id, "tournament", (json_int_t)r->tournament, "team", r->team,
+	                 "original", (json_int_t)r->original, "reserve", (json_int_t)r->reserve,
+	                 "requested_on", r->requested_on, "status", r->status, "approved_on",
+	                 str_or_null(r->approved_on), "stop_from", str_or_null(r->stop_from),
+	                 "stop_to", str_or_null(r->stop_to));
+}
+
+int api_team_fields(struct app *app, int64_t t, const char *team, json_t *j)
+{
+	struct store_reserve v[8];
+	size_t n = 0;
+	int64_t captain = 0;
+	if (store_captains_get(app->st, t, team, &captain) == STORE_ERROR ||
+	    store_reserves_list(app->st, t, team, v, 8, &n) != STORE_OK)
+		return -1;
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < n; i++)
+		json_array_append_new(arr, reserve_json(&v[i]));
+	return json_object_set_new(j, "captain", captain ? json_integer(captain) : json_null()) ||
+	       json_object_set_new(j, "reserves", arr ? arr : json_array());
+}
+
+int api_captains_put(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"team", "captain", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *team;
+	int64_t captain;
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "team", true, &team, rs) ||
+	    api_get_int(body, "captain", true, &captain, rs))
+		return rs->status;
+	struct svc_outcome o;
+	if (svc_captain_set(app, &rq->user, rq->ids[0], team, captain, &o) != SVC_OK)
+		return api_outcome_error(rs, &o);
+	return api_tournament_respond(app, rq->ids[0], 200, rs);
+}
+
+int api_reserves_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"team", "original", "reserve", "stop_from", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *team, *from = NULL;
+	int64_t original, reserve;
+	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "team", true, &team, rs) ||
+	    api_get_int(body, "original", true, &original, rs) ||
+	    api_get_int(body, "reserve", true, &reserve, rs) ||
+	    api_get_string(body, "stop_from", false, &from, rs) < 0)
+		return rs->status;
+	struct store_reserve r;
+	struct svc_outcome o;
+	if (svc_reserve_request(app, &rq->user, rq->ids[0], team, original, reserve, from, &r,
+	                        &o) != SVC_OK)
+		return api_outcome_error(rs, &o);
+	return api_json(rs, 201, reserve_json(&r));
+}
+
+int api_reserves_approve(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {NULL};
+	json_t *body = api_body_object(rq, rs);
+	if (!body || api_only_keys(body, keys, rs))
+		return rs->status;
+	struct store_reserve r;
+	struct svc_outcome o;
+	bool booked;
+	char why[CORR_MESSAGE_MAX + 32];
+	if (svc_reserve_approve(app, &rq->user, rq->ids[0], &r, &booked, why, sizeof why, &o) !=
+	    SVC_OK)
+		return api_outcome_error(rs, &o);
+	json_t *j = reserve_json(&r);
+	if (j) {
+		json_object_set_new(j, "stop_booked", json_boolean(booked));
+		json_object_set_new(j, "stop_error", booked ? json_null() : json_string(why));
+	}
+	return api_json(rs, 200, j);
+}

@@ -24,6 +24,13 @@ int api_appeals_list(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_appeals_rule(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_tournaments_tl_put(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_captains_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_reserves_create(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_reserves_approve(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* Adds "captain" (id|null) and "reserves" ([RESERVE]) to team j of
+ * tournament t (DSU 6.7.2.2, 6.7.4.3).  0, or -1. */
+int api_team_fields(struct app *app, int64_t t, const char *team, json_t *j);
 
 /* Adds "edition" to the TOURNAMENT j of t when it is a DM or a cup (DSU
  * 6.5.2, 6.6.3): {"in_season", "warning", "kc_start"}.  0, or -1. */

@@ -112,6 +112,9 @@ static const struct route {
         {"POST", "/api/v1/appeals/{id}/ruling", api_appeals_rule, SIGNED, NULL},
         {"PUT", "/api/v1/tournaments/{id}/tl", api_tournaments_tl_put, SIGNED, NULL},
         {"PUT", "/api/v1/editions/{name}", api_editions_put, SIGNED, NULL},
+        {"PUT", "/api/v1/tournaments/{id}/captains", api_captains_put, SIGNED, NULL},
+        {"POST", "/api/v1/tournaments/{id}/reserves", api_reserves_create, SIGNED, NULL},
+        {"POST", "/api/v1/reserves/{id}/approval", api_reserves_approve, SIGNED, NULL},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

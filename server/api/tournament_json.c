@@ -217,7 +217,8 @@ static json_t *teams_json(struct app *app, const struct svc_tournament *t)
 		                      line->points2 / 2.0, "played", played[line->team],
 		                      "board_points", line->weighted_all, "lots",
 		                      line->lot_group != 0, "players", team_players(first));
-		if (j && json_object_set_new(j, "average_rating", team_average(app, first))) {
+		if (j && (json_object_set_new(j, "average_rating", team_average(app, first)) ||
+		          api_team_fields(app, t->t.id, first->team, j))) {
 			json_decref(j);
 			j = NULL;
 		}

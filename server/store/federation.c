@@ -378,3 +378,172 @@ int store_editions_set(store *s, const char *kind, int year, const char *start, 
 		return store_failed(s, st, "edition set: bind");
 	return store_exec(s, st, "edition set");
 }
+
+/* ---- team captains and reserves ---- */
+
+int store_captains_set(store *s, int64_t t, const char *team, int64_t user, int64_t by)
+{
+	static const char sql[] = "INSERT OR REPLACE INTO team_captains (tournament_id, team,"
+	                          " user_id, set_by) VALUES (?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, t) || store_bind_text(st, 2, team) ||
+	    store_bind_int64(st, 3, user) ||
+	    (by ? store_bind_int64(st, 4, by) : sqlite3_bind_null(st, 4)))
+		return store_failed(s, st, "captain: bind");
+	return store_exec(s, st, "captain");
+}
+
+int store_captains_get(store *s, int64_t t, const char *team, int64_t *user)
+{
+	static const char sql[] =
+	        "SELECT user_id FROM team_captains WHERE tournament_id = ? AND team = ?";
+	*user = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, t) || store_bind_text(st, 2, team))
+		return store_failed(s, st, "captain get: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*user = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "captain get");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+#define RESERVE_COLS                                                                               \
+	"id, tournament_id, team, original_id, reserve_id, COALESCE(requested_by, 0),"             \
+	" requested_on, status, COALESCE(approved_on, ''), COALESCE(stop_from, ''),"                \
+	" COALESCE(stop_to, '') FROM team_reserves"
+
+static void read_reserve(sqlite3_stmt *st, struct store_reserve *r)
+{
+	memset(r, 0, sizeof *r);
+	r->id = sqlite3_column_int64(st, 0);
+	r->tournament = sqlite3_column_int64(st, 1);
+	store_col_text(st, 2, r->team, sizeof r->team);
+	r->original = sqlite3_column_int64(st, 3);
+	r->reserve = sqlite3_column_int64(st, 4);
+	r->requested_by = sqlite3_column_int64(st, 5);
+	store_col_text(st, 6, r->requested_on, sizeof r->requested_on);
+	store_col_text(st, 7, r->status, sizeof r->status);
+	store_col_text(st, 8, r->approved_on, sizeof r->approved_on);
+	store_col_text(st, 9, r->stop_from, sizeof r->stop_from);
+	store_col_text(st, 10, r->stop_to, sizeof r->stop_to);
+}
+
+int store_reserves_insert(store *s, struct store_reserve *r)
+{
+	static const char sql[] = "INSERT INTO team_reserves (tournament_id, team, original_id,"
+	                          " reserve_id, requested_by, requested_on, stop_from, stop_to)"
+	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, r->tournament) || store_bind_text(st, 2, r->team) ||
+	    store_bind_int64(st, 3, r->original) || store_bind_int64(st, 4, r->reserve) ||
+	    (r->requested_by ? store_bind_int64(st, 5, r->requested_by) : sqlite3_bind_null(st, 5)) ||
+	    store_bind_text(st, 6, r->requested_on) || bind_opt(st, 7, r->stop_from) ||
+	    bind_opt(st, 8, r->stop_to))
+		return store_failed(s, st, "reserve: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_CONSTRAINT) {
+		sqlite3_reset(st);
+		return STORE_CONFLICT;
+	}
+	if (rc != SQLITE_DONE)
+		return store_failed(s, st, "reserve");
+	sqlite3_reset(st);
+	r->id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_reserves_get(store *s, int64_t id, struct store_reserve *r)
+{
+	static const char sql[] = "SELECT " RESERVE_COLS " WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "reserve get: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(st);
+		return STORE_NOT_FOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return store_failed(s, st, "reserve get");
+	read_reserve(st, r);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_reserves_list(store *s, int64_t t, const char *team, struct store_reserve *out,
+                        size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT " RESERVE_COLS " WHERE tournament_id = ?1"
+	                          " AND (?2 IS NULL OR team = ?2) ORDER BY id";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, t) || bind_opt(st, 2, team))
+		return store_failed(s, st, "reserves: bind");
+	int rc;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		read_reserve(st, &out[(*n)++]);
+	if (*n < max && rc != SQLITE_DONE)
+		return store_failed(s, st, "reserves");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, int64_t *ids,
+                           size_t max, size_t *n)
+{
+	static const char approve[] =
+	        "UPDATE team_reserves SET status = 'approved', approved_by = ?, approved_on = ?,"
+	        " stop_from = ?, stop_to = ? WHERE id = ? AND status = 'pending'";
+	static const char games[] = "SELECT id FROM games WHERE tournament_id = ?1 AND status ="
+	                            " 'active' AND (white = ?2 OR black = ?2) ORDER BY id";
+	static const char swap_w[] = "UPDATE games SET white = ?3, rev = rev + 1"
+	                             " WHERE tournament_id = ?1 AND status = 'active' AND white = ?2";
+	static const char swap_b[] = "UPDATE games SET black = ?3, rev = rev + 1"
+	                             " WHERE tournament_id = ?1 AND status = 'active' AND black = ?2";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, approve);
+	if (!st)
+		return STORE_ERROR;
+	if ((by ? store_bind_int64(st, 1, by) : sqlite3_bind_null(st, 1)) ||
+	    store_bind_text(st, 2, r->approved_on) || store_bind_text(st, 3, r->stop_from) ||
+	    store_bind_text(st, 4, r->stop_to) || store_bind_int64(st, 5, r->id))
+		return store_failed(s, st, "reserve approve: bind");
+	if (store_exec(s, st, "reserve approve") != STORE_OK)
+		return STORE_ERROR;
+	if (store_changes(s) != 1)
+		return STORE_CONFLICT;
+	if (!(st = store_stmt(s, games)))
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, r->tournament) || store_bind_int64(st, 2, r->original))
+		return store_failed(s, st, "reserve games: bind");
+	int rc;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ids[(*n)++] = sqlite3_column_int64(st, 0);
+	if (*n < max && rc != SQLITE_DONE)
+		return store_failed(s, st, "reserve games");
+	sqlite3_reset(st);
+	const char *swaps[2] = {swap_w, swap_b};
+	for (int i = 0; i < 2; i++) {
+		if (!(st = store_stmt(s, swaps[i])))
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, r->tournament) || store_bind_int64(st, 2, r->original) ||
+		    store_bind_int64(st, 3, r->reserve))
+			return store_failed(s, st, "reserve swap: bind");
+		if (store_exec(s, st, "reserve swap") != STORE_OK)
+			return STORE_ERROR;
+	}
+	return STORE_OK;
+}

@@ -115,6 +115,42 @@ int store_decisions_set_months(store *s, int64_t id, int months);
  * games: games.led_by).  STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_tournaments_set_tl(store *s, int64_t id, int64_t tl);
 
+/* ---- team captains and reserves (DSU 6.7.2.2, 6.7.4.3; migration 0028) ---- */
+
+/* Inside the caller's transaction: user captains team of tournament t.
+ * STORE_OK or STORE_ERROR. */
+int store_captains_set(store *s, int64_t t, const char *team, int64_t user, int64_t by);
+
+/* The captain of team: STORE_OK and *user, STORE_NOT_FOUND, STORE_ERROR. */
+int store_captains_get(store *s, int64_t t, const char *team, int64_t *user);
+
+struct store_reserve {
+	int64_t id, tournament, original, reserve, requested_by;
+	char team[STORE_TOURNAMENT_NAME_MAX];
+	char requested_on[CALENDAR_ISO_LEN];
+	char status[12]; /* "pending", "approved" */
+	char approved_on[CALENDAR_ISO_LEN], stop_from[CALENDAR_ISO_LEN], stop_to[CALENDAR_ISO_LEN];
+};
+
+/* Inside the caller's transaction: a new request (r->id set).  STORE_OK,
+ * STORE_CONFLICT (that reserve is asked for already) or STORE_ERROR. */
+int store_reserves_insert(store *s, struct store_reserve *r);
+
+/* Reserve request id: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
+int store_reserves_get(store *s, int64_t id, struct store_reserve *r);
+
+/* The reserves of team (all of tournament t for team NULL), in the order
+ * asked, at most max: STORE_OK and *n, or STORE_ERROR. */
+int store_reserves_list(store *s, int64_t t, const char *team, struct store_reserve *out,
+                        size_t max, size_t *n);
+
+/* Inside the caller's transaction: request id approved on `on`, with its
+ * stop; the original's unfinished games of the tournament pass to the
+ * reserve (their ids into ids, at most max, *n; each game's rev raised).
+ * STORE_OK, STORE_CONFLICT (not pending any more) or STORE_ERROR. */
+int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, int64_t *ids,
+                           size_t max, size_t *n);
+
 /* ---- editions (DSU 6.5.2, 6.6.3; migration 0027) ---- */
 
 /* The start the KC fixed for the edition of kind ("dm", "cup") in year

@@ -96,7 +96,9 @@ int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t max, size_t *n)
 {
 	static const char sql[] =
-	        "SELECT tp.user_id, u.name, u.role, tp.team, tp.danish_citizen"
+	        "SELECT tp.user_id, u.name, u.role, tp.team, tp.danish_citizen,"
+	        " COALESCE((SELECT r.reserve_id FROM team_reserves r WHERE r.tournament_id ="
+	        " tp.tournament_id AND r.original_id = tp.user_id AND r.status = 'approved'), 0)"
 	        " FROM tournament_players tp"
 	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
 	*n = 0;
@@ -113,6 +115,7 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 		store_col_text(st, 2, x->role, sizeof x->role);
 		store_col_text(st, 3, x->team, sizeof x->team);
 		x->danish = sqlite3_column_int(st, 4) != 0;
+		x->reserve = sqlite3_column_int64(st, 5);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "seats");

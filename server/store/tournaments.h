@@ -52,6 +52,8 @@ struct store_seat {
 	char role[STORE_ROLE_MAX];
 	char team[STORE_TOURNAMENT_NAME_MAX]; /* "" outside team play */
 	bool danish;                          /* a Danish citizen (the DM title, R33, I-4) */
+	int64_t reserve; /* the approved reserve who plays this seat's unfinished games
+	                    (DSU 6.7.4.3, migration 0028); 0: none */
 };
 
 /* A game of a tournament with its result. */

@@ -13,7 +13,9 @@
 #include "store/notify.h"
 #include "store/store.h"
 #include "store/users.h"
+#include "svc/svc_deadlines.h"
 #include "svc/svc_notify.h"
+#include "svc/svc_vacations.h"
 #include "svc/svc_tournaments.h"
 #include "util/status.h"
 
@@ -646,4 +648,281 @@ int svc_edition_set(struct app *app, const struct user *who, const char *kind, i
 		                "start_on: a day of %d, the edition's year", year);
 	struct edition_write w = {kind, start, year, a.id};
 	return svc_write(app, write_edition, &w) == STORE_OK ? svc_ok(o) : busy(o);
+}
+
+/* ---- the team championship ---- */
+
+/* Loads tournament id: SVC_OK (free it), or the outcome. */
+static int load_team(struct app *app, int64_t id, struct svc_tournament **t,
+                     struct svc_outcome *o)
+{
+	*t = calloc(1, sizeof **t);
+	if (!*t)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	if (svc_tournament_load(app, id, *t, o) != SVC_OK) {
+		free(*t);
+		*t = NULL;
+		return o->status;
+	}
+	return svc_ok(o);
+}
+
+/* After the policy: a team tournament (DSU 6.7), else the refusal. */
+static int team_kind(const struct svc_tournament *t, struct svc_outcome *o)
+{
+	if (strcmp(t->t.kind, "team") == 0)
+		return svc_ok(o);
+	return svc_fail(o, SVC_REFUSED, "not_a_team_tournament",
+	                "tournament %lld is not a team tournament (DSU 6.7)", (long long)t->t.id);
+}
+
+static void unload_team(struct svc_tournament *t)
+{
+	if (t)
+		svc_tournament_free(t);
+	free(t);
+}
+
+static int team_kind_refusal(int64_t id, struct svc_outcome *o)
+{
+	return svc_fail(o, SVC_REFUSED, "not_a_team_tournament",
+	                "tournament %lld is not a team tournament (DSU 6.7)", (long long)id);
+}
+
+/* Whether team is a team of t. */
+static bool has_team(const struct svc_tournament *t, const char *team)
+{
+	for (int i = 0; i < t->n; i++)
+		if (strcmp(t->seats[i].team, team) == 0)
+			return true;
+	return false;
+}
+
+struct captain_write {
+	int64_t id, user, by;
+	const char *team;
+};
+
+static int write_captain(struct app *app, void *ctx)
+{
+	struct captain_write *w = ctx;
+	return store_captains_set(app->st, w->id, w->team, w->user, w->by);
+}
+
+int svc_captain_set(struct app *app, const struct user *who, int64_t id, const char *team,
+                    int64_t user, struct svc_outcome *o)
+{
+	struct svc_tournament *t;
+	if (load_team(app, id, &t, o) != SVC_OK)
+		return o->status;
+	struct auth_actor a = svc_actor(who);
+	struct auth_target target = {.leader = t->t.tl};
+	struct corr_error e;
+	bool known = has_team(t, team);
+	int kind = team_kind(t, o);
+	unload_team(t);
+	if (auth_check(&a, AUTH_CAPTAIN_SET, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (kind != SVC_OK)
+		return team_kind_refusal(id, o);
+	if (!known)
+		return svc_fail(o, SVC_REFUSED, "unknown_team",
+		                "tournament %lld has no team \"%s\"", (long long)id, team);
+	int rc = store_users_exists(app->st, user);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_REFUSED, "unknown_user", "there is no user %lld",
+		                (long long)user);
+	if (rc != STORE_OK)
+		return busy(o);
+	struct captain_write w = {id, user, a.id, team};
+	return svc_write(app, write_captain, &w) == STORE_OK ? svc_ok(o) : busy(o);
+}
+
+struct reserve_write {
+	struct store_reserve r;
+	int64_t by;
+	int64_t games[TOURNAMENT_MAX_PLAYERS * 2];
+	size_t ngames;
+};
+
+static int write_reserve(struct app *app, void *ctx)
+{
+	struct reserve_write *w = ctx;
+	return store_reserves_insert(app->st, &w->r);
+}
+
+int svc_reserve_request(struct app *app, const struct user *who, int64_t id, const char *team,
+                        int64_t original, int64_t reserve, const char *stop_from,
+                        struct store_reserve *out, struct svc_outcome *o)
+{
+	struct svc_tournament *t;
+	struct store_reserve v[8];
+	size_t nv = 0;
+	int64_t captain = 0;
+	char today_s[CALENDAR_ISO_LEN], err[128];
+	int32_t today, from;
+	if (load_team(app, id, &t, o) != SVC_OK)
+		return o->status;
+	bool known = has_team(t, team);
+	int seat = -1, rseat = svc_tournament_seat(t, reserve);
+	for (int i = 0; i < t->n; i++)
+		if (t->seats[i].user == original && strcmp(t->seats[i].team, team) == 0)
+			seat = i;
+	bool replaced = seat >= 0 && t->seats[seat].reserve != 0;
+	int64_t leader = t->t.tl;
+	int kind = team_kind(t, o);
+	unload_team(t);
+	if (known && store_captains_get(app->st, id, team, &captain) == STORE_ERROR)
+		return busy(o);
+	struct auth_actor a = svc_actor(who);
+	struct auth_target target = {.leader = leader, .subject = captain};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_RESERVE_REQUEST, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (kind != SVC_OK)
+		return team_kind_refusal(id, o);
+	if (!known)
+		return svc_fail(o, SVC_REFUSED, "unknown_team",
+		                "tournament %lld has no team \"%s\"", (long long)id, team);
+	if (seat < 0)
+		return svc_fail(o, SVC_REFUSED, "not_in_tournament",
+		                "user %lld is no original player of team \"%s\"",
+		                (long long)original, team);
+	if (replaced)
+		return svc_fail(o, SVC_REFUSED, "already_replaced",
+		                "user %lld's games are continued by a reserve already",
+		                (long long)original);
+	int rc = store_users_exists(app->st, reserve);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_REFUSED, "unknown_user", "there is no user %lld",
+		                (long long)reserve);
+	if (rc != STORE_OK || store_reserves_list(app->st, id, team, v, 8, &nv) != STORE_OK)
+		return busy(o);
+	if (rseat >= 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_field",
+		                "user %lld plays in tournament %lld already: a reserve comes from "
+		                "outside it",
+		                (long long)reserve, (long long)id);
+	if (nv >= SVC_RESERVES_MAX)
+		return svc_fail(o, SVC_REFUSED, "too_many_reserves",
+		                "team \"%s\" has asked for its 2 reserves (DSU 6.7.4.3: \"op til 2 "
+		                "reserver på et hold\")",
+		                team);
+	if (svc_today(app, today_s, &today, o))
+		return o->status;
+	from = today;
+	if (stop_from && calendar_parse(stop_from, &from, err, sizeof err) != CC_OK)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "stop_from: %s", err);
+	if (from < today)
+		return svc_fail(o, SVC_REFUSED, "invalid_date",
+		                "stop_from: today or later (the opponents are told at once)");
+	struct reserve_write *w = calloc(1, sizeof *w);
+	if (!w)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	w->r = (struct store_reserve){.tournament = id, .original = original, .reserve = reserve,
+	                              .requested_by = a.id};
+	w->by = a.id;
+	snprintf(w->r.team, sizeof w->r.team, "%s", team);
+	snprintf(w->r.requested_on, sizeof w->r.requested_on, "%s", today_s);
+	calendar_format(from, w->r.stop_from, sizeof w->r.stop_from);
+	/* 6.7.4.3: "for en periode af 14 dage": the first day and 13 more */
+	calendar_format(from + 13, w->r.stop_to, sizeof w->r.stop_to);
+	snprintf(w->r.status, sizeof w->r.status, "pending");
+	rc = svc_write(app, write_reserve, w);
+	if (rc == STORE_OK)
+		*out = w->r;
+	free(w);
+	if (rc == STORE_CONFLICT)
+		return svc_fail(o, SVC_REFUSED, "already_replaced",
+		                "user %lld is asked for as a reserve of this tournament already",
+		                (long long)reserve);
+	if (rc != STORE_OK)
+		return busy(o);
+	return svc_ok(o);
+}
+
+static int write_approval(struct app *app, void *ctx)
+{
+	struct reserve_write *w = ctx;
+	int rc = store_reserves_approve(app->st, &w->r, w->by, w->games,
+	                                sizeof w->games / sizeof w->games[0], &w->ngames);
+	/* the games' dates follow their new player's stops (docs/DEADLINES.md) */
+	for (size_t i = 0; rc == STORE_OK && i < w->ngames; i++)
+		rc = svc_deadlines_reload(app->st, w->games[i]);
+	return rc;
+}
+
+int svc_reserve_approve(struct app *app, const struct user *who, int64_t id,
+                        struct store_reserve *out, bool *leave_ok, char *leave_why,
+                        size_t whylen, struct svc_outcome *o)
+{
+	struct reserve_write *w = calloc(1, sizeof *w);
+	struct store_tournament t;
+	char today_s[CALENDAR_ISO_LEN];
+	int32_t today, first, last;
+	*leave_ok = false;
+	leave_why[0] = '\0';
+	if (!w)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	int rc = store_reserves_get(app->st, id, &w->r);
+	if (rc == STORE_NOT_FOUND) {
+		svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no reserve request %lld",
+		         (long long)id);
+		goto done;
+	}
+	if (rc != STORE_OK || store_tournaments_get(app->st, w->r.tournament, &t) != STORE_OK) {
+		busy(o);
+		goto done;
+	}
+	struct auth_actor a = svc_actor(who);
+	int64_t parties[2] = {w->r.original, w->r.reserve};
+	struct auth_target target = {.leader = t.tl, .parties = parties, .nparties = 2};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_RESERVE_APPROVE, &target, &e) != CC_OK) {
+		svc_refused(o, &e);
+		goto done;
+	}
+	if (strcmp(w->r.status, "pending") != 0) {
+		svc_fail(o, SVC_REFUSED, "already_approved", "reserve %lld was approved on %s",
+		         (long long)id, w->r.approved_on);
+		goto done;
+	}
+	if (svc_today(app, today_s, &today, o))
+		goto done;
+	snprintf(w->r.approved_on, sizeof w->r.approved_on, "%s", today_s);
+	w->by = a.id;
+	rc = svc_write(app, write_approval, w);
+	if (rc == STORE_CONFLICT) {
+		svc_fail(o, SVC_REFUSED, "already_approved", "reserve %lld was approved meanwhile",
+		         (long long)id);
+		goto done;
+	}
+	if (rc != STORE_OK) {
+		busy(o);
+		goto done;
+	}
+	snprintf(w->r.status, sizeof w->r.status, "approved");
+	*out = w->r;
+	/* DSU 6.7.4.3: the club's unconditional 14-day stop, his future
+	 * opponents and the TL told at once: special leave of the reserve in
+	 * this tournament (its own transaction: the approval stands whatever
+	 * becomes of it; the answer says) */
+	if (calendar_parse(w->r.stop_from, &first, NULL, 0) == CC_OK &&
+	    calendar_parse(w->r.stop_to, &last, NULL, 0) == CC_OK) {
+		struct svc_vacation_request vr = {.user = w->r.reserve,
+		                                  .kind = CLOCK_SPECIAL_LEAVE,
+		                                  .iv = {first, last},
+		                                  .tournament = w->r.tournament,
+		                                  .notice = CLOCK_NO_DATE};
+		struct svc_period p;
+		struct svc_outcome lo;
+		if (svc_vacation_book(app, who, &vr, &p, &lo) == SVC_OK)
+			*leave_ok = true;
+		else
+			snprintf(leave_why, whylen, "%s: %s", lo.code ? lo.code : "", lo.message);
+	}
+	svc_ok(o);
+done:
+	free(w);
+	return o->status;
 }

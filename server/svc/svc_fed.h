@@ -88,6 +88,33 @@ int svc_appeal_rule(struct app *app, const struct user *who, int64_t id, const c
 int svc_tournament_tl_set(struct app *app, const struct user *who, int64_t id, int64_t tl,
                           struct svc_outcome *o);
 
+/* ---- the team championship (DSU 6.7.2.2, 6.7.4.3, 6.7.6.1) ---- */
+
+#define SVC_RESERVES_MAX 2 /* 6.7.4.3: "op til 2 reserver på et hold" */
+
+/* PUT tournaments/{id}/captains: user captains team (a team of team
+ * tournament id), named by its TL (captain_set). */
+int svc_captain_set(struct app *app, const struct user *who, int64_t id, const char *team,
+                    int64_t user, struct svc_outcome *o);
+
+/* POST tournaments/{id}/reserves: the team's captain (or its TL) asks
+ * that reserve (no player of the tournament) continue original's games
+ * (a player of that team not replaced yet), the 14-day stop from
+ * stop_from (NULL: today; not before today): pending until the TL
+ * approves it.  At most 2 a team (422 too_many_reserves). */
+int svc_reserve_request(struct app *app, const struct user *who, int64_t id, const char *team,
+                        int64_t original, int64_t reserve, const char *stop_from,
+                        struct store_reserve *out, struct svc_outcome *o);
+
+/* POST reserves/{id}/approval: the TL's prior approval (reserve_approve):
+ * the original's unfinished games pass to the reserve on the same seat,
+ * and the 14 days from the stop's first day are booked as special leave
+ * of the reserve in this tournament (his opponents and the TL told, DSU
+ * 6.7.4.3).  *leave_ok says whether the stop was booked (else leave_why). */
+int svc_reserve_approve(struct app *app, const struct user *who, int64_t id,
+                        struct store_reserve *out, bool *leave_ok, char *leave_why,
+                        size_t whylen, struct svc_outcome *o);
+
 /* The season of tournament t's edition (a DM, 6.5.2; a cup's
  * preliminary round, 6.6.3): 0 when t is neither; else 1 with *in_season,
  * why (the warning when not) and kc_start (the start the KC fixed for

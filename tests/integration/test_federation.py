@@ -624,5 +624,111 @@ def row_edition_set():
             fresh_each=False, allowed=expect_code("fixed", 200))
 
 
+# ------------------------------------------------------------ the team championship
+
+def team_tournament(srv, root, tl, first=None, teams=2, profile="dsu-post", start=None):
+    """A team tournament led by tl: teams of 4 fresh players (first, when
+    given, on board 1 of the first team); returns (TOURNAMENT, [[ids]])."""
+    rosters = []
+    for k in range(teams):
+        ids = [srv.add_user(uniq("tp"))[0] for _ in range(4)]
+        if k == 0 and first:
+            ids[0] = first
+        rosters.append(ids)
+    r = root.post("tournaments", {"name": uniq("Hold "), "kind": "team", "profile": profile,
+                                  "start_date": start or srv.today, "tl": tl,
+                                  "teams": [{"name": "Klub %d" % (k + 1), "players": ids}
+                                            for k, ids in enumerate(rosters)]})
+    expect_status(r, 201, "a team tournament")
+    return r.json, rosters
+
+
+@test
+def a_captains_reserve_with_the_tls_approval_and_the_14_day_stop():
+    """DSU 6.7.2.2, 6.7.4.3, 6.7.6.1: the TL names the team's captain; the
+    captain asks for a reserve (nobody else of the club does); the TL
+    approves it beforehand; the reserve then plays the original's
+    unfinished games on his seat (moves from his seat, the finished games
+    stay the original's), and the 14 days from the stop's first day are
+    special leave of the reserve in this tournament; at most 2 reserves a
+    team (422 too_many_reserves)."""
+    w = W()
+    t, rosters = team_tournament(w.srv, w.admin, w.ids["tl"], teams=3)
+    tid = t["id"]
+    captain, cc = w.player()
+    original = rosters[0][0]
+    expect_error(w.tl2.request("PUT", "tournaments/%d/captains" % tid,
+                               {"team": "Klub 1", "captain": captain}), 403,
+                 "not_your_tournament", "another tl")
+    expect_error(w.tl.request("PUT", "tournaments/%d/captains" % tid,
+                              {"team": "Klub 9", "captain": captain}), 422, "unknown_team", "")
+    r = w.tl.request("PUT", "tournaments/%d/captains" % tid, {"team": "Klub 1", "captain": captain})
+    expect_status(r, 200, "the tl names the captain")
+    team = [x for x in r.json["teams"] if x["name"] == "Klub 1"][0]
+    expect_eq((team["captain"], team["reserves"]), (captain, []), "shown with the team")
+    reserve, rc_ = w.player()
+    other_club = w.srv.login(w.srv.db_rows("SELECT name FROM users WHERE id = ?",
+                                           (rosters[0][1],))[0][0])
+    body = {"team": "Klub 1", "original": original, "reserve": reserve, "stop_from": TODAY}
+    expect_error(other_club.post("tournaments/%d/reserves" % tid, body), 403, "forbidden",
+                 "a player of the club who is not its captain")
+    expect_error(cc.post("tournaments/%d/reserves" % tid, dict(body, original=rosters[1][0])),
+                 422, "not_in_tournament", "the other club's player")
+    expect_error(cc.post("tournaments/%d/reserves" % tid, dict(body, reserve=rosters[1][0])),
+                 422, "invalid_field", "a player of the tournament is no reserve")
+    expect_error(cc.post("tournaments/%d/reserves" % tid, dict(body, stop_from="2027-08-31")),
+                 422, "invalid_date", "a stop before today")
+    r = cc.post("tournaments/%d/reserves" % tid, body)
+    expect_status(r, 201, "the captain asks")
+    req = r.json
+    expect_eq((req["status"], req["stop_from"], req["stop_to"]), ("pending", TODAY, "2027-09-14"),
+              "pending; 14 days, the first included")
+    # before the approval the original plays on
+    games = [w.admin.get("games/%d" % g).json for g in t["games"]]
+    mine = [g for g in games if original in (g["white"]["id"], g["black"]["id"])]
+    expect_eq(len(mine), 2, "board 1 of three teams: two games")
+    expect_error(cc.post("reserves/%d/approval" % req["id"], {}), 403, "forbidden",
+                 "the captain does not approve")
+    expect_error(w.tl2.post("reserves/%d/approval" % req["id"], {}), 403, "not_your_tournament",
+                 "another tl")
+    r = w.tl.post("reserves/%d/approval" % req["id"], {})
+    expect_status(r, 200, "the tl approves")
+    expect_eq((r.json["status"], r.json["approved_on"], r.json["stop_booked"]),
+              ("approved", TODAY, True), "approved, the stop booked: %r" % r.json)
+    expect_error(w.tl.post("reserves/%d/approval" % req["id"], {}), 409, "already_approved", "")
+    for g in mine:
+        now = w.admin.get("games/%d" % g["id"]).json
+        side = "white" if g["white"]["id"] == original else "black"
+        expect_eq(now[side]["id"], reserve, "game %d: the reserve plays the seat" % g["id"])
+    as_white = [g for g in mine if g["white"]["id"] == original]
+    expect(as_white, "board 1 of three teams has one White game (R28)")
+    if as_white:  # White moves first: the reserve from the original's seat
+        oc = w.srv.login(w.srv.db_rows("SELECT name FROM users WHERE id = ?", (original,))[0][0])
+        expect_error(oc.post("games/%d/moves" % as_white[0]["id"], {"move": "e2e4"}), 403,
+                     "not_a_player", "the original no longer plays it")
+        expect_status(rc_.post("games/%d/moves" % as_white[0]["id"], {"move": "e2e4"}), 201,
+                      "the reserve moves")
+    v = w.admin.get("users/%d/vacations" % reserve).json["vacations"]
+    expect_eq([(x["start"], x["end"], x["kind"], x["tournament"]) for x in v],
+              [(TODAY, "2027-09-14", "special_leave", tid)],
+              "the 14-day stop as special leave of the reserve in this tournament")
+    tt = w.admin.get("tournaments/%d" % tid).json
+    expect_eq([s_["player"]["id"] for s_ in tt["standings"]].count(original), 1,
+              "the seat stays the original's in the table")
+    # the second reserve, then no third
+    r = cc.post("tournaments/%d/reserves" % tid,
+                {"team": "Klub 1", "original": rosters[0][1], "reserve": w.player()[0]})
+    expect_status(r, 201, "the second")
+    expect_error(cc.post("tournaments/%d/reserves" % tid,
+                         {"team": "Klub 1", "original": rosters[0][2], "reserve": w.player()[0]}),
+                 422, "too_many_reserves", "a third")
+    expect_error(cc.post("tournaments/%d/reserves" % tid, body), 409, "already_replaced",
+                 "the same seat twice")
+    rr = w.rr([w.player()[0], w.player()[0]])
+    expect_error(w.tl.request("PUT", "tournaments/%d/captains" % rr["id"],
+                              {"team": "Klub 1", "captain": captain}), 422,
+                 "not_a_team_tournament", "a round robin has no teams")
+
+
 if __name__ == "__main__":
     run_tests()
