@@ -730,5 +730,52 @@ def a_captains_reserve_with_the_tls_approval_and_the_14_day_stop():
                  "not_a_team_tournament", "a round robin has no teams")
 
 
+
+def team_scene(w, column, captain_is_side=True):
+    """A team tournament for the row's column: led by the game's TL, black
+    its first team's captain; for the TL who is a side: led by him, he
+    plays board 1 of the first team and captains it."""
+    side = w.is_side(column)
+    tl = w.ids["TL who is a side"] if side else w.ids["game's TL"]
+    t, rosters = team_tournament(w.server, w.root, tl, first=tl if side else None)
+    cap = w.ids["TL who is a side"] if side else w.ids["black"]
+    expect_status(w.root.request("PUT", "tournaments/%d/captains" % t["id"],
+                                 {"team": "Klub 1", "captain": cap}), 200, "the captain")
+    w.team_t, w.rosters = t["id"], rosters
+    w.fresh = w.server.add_user(uniq("res"))[0]
+
+
+@test
+def row_captain_set():
+    run_row(MX(), "captain_set",
+            lambda w, c, cl: cl.request("PUT", "tournaments/%d/captains" % w.team_t,
+                                        {"team": "Klub 2", "captain": w.ids["white"]}),
+            prepare=team_scene, allowed=expect_code("named", 200))
+
+
+@test
+def row_reserve_request():
+    run_row(MX(), "reserve_request",
+            lambda w, c, cl: cl.post("tournaments/%d/reserves" % w.team_t,
+                                     {"team": "Klub 1", "original": w.rosters[0][1],
+                                      "reserve": w.fresh}),
+            prepare=team_scene, allowed=expect_code("asked", 201))
+
+
+def requested(w, column):
+    team_scene(w, column)
+    r = w.root.post("tournaments/%d/reserves" % w.team_t,
+                    {"team": "Klub 1", "original": w.rosters[0][0], "reserve": w.fresh})
+    expect_status(r, 201, "a reserve asked for")
+    w.request = r.json["id"]
+
+
+@test
+def row_reserve_approve():
+    run_row(MX(), "reserve_approve",
+            lambda w, c, cl: cl.post("reserves/%d/approval" % w.request, {}),
+            prepare=requested, allowed=expect_code("approved", 200))
+
+
 if __name__ == "__main__":
     run_tests()
