@@ -111,6 +111,7 @@ enum auth_cmd {
 	AUTH_CAPTAIN_SET,       /* a team's captain (6.7.2.2) */
 	AUTH_RESERVE_REQUEST,   /* a reserve asked for by the captain (6.7.4.3) */
 	AUTH_RESERVE_APPROVE,   /* the TL's prior approval of it */
+	AUTH_CONNECTION_LOSS,   /* a lost e-mail connection the TL records (6.8.1) */
 	AUTH_CMD_COUNT
 };
 

@@ -434,3 +434,56 @@ int api_reserves_approve(struct app *app, struct api_req *rq, struct api_resp *r
 	}
 	return api_json(rs, 200, j);
 }
+
+/* ---- connection losses ---- */
+
+static json_t *loss_json(const struct svc_connection_loss *l)
+{
+	return json_pack("{s:I, s:I, s:I, s:s, s:o, s:o, s:o, s:b}", "id", (json_int_t)l->c.id,
+	                 "tournament", (json_int_t)l->c.tournament, "player",
+	                 (json_int_t)l->c.user, "lost_on", l->c.lost_on, "restored_on",
+	                 str_or_null(l->c.restored_on), "restore_by", day_or_null(l->restore_by),
+	                 "withdrawn_from", day_or_null(l->withdrawn_from), "propose_withdrawal",
+	                 l->propose_withdrawal);
+}
+
+int api_connection_losses_create(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	static const char *const keys[] = {"player", "lost_on", "restored_on", NULL};
+	json_t *body = api_body_object(rq, rs);
+	const char *lost = NULL, *restored = NULL;
+	int64_t player;
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_int(body, "player", true, &player, rs) ||
+	    api_get_string(body, "lost_on", false, &lost, rs) < 0 ||
+	    api_get_string(body, "restored_on", false, &restored, rs) < 0)
+		return rs->status;
+	struct svc_connection_loss l;
+	struct svc_outcome o;
+	if (svc_connection_loss(app, &rq->user, rq->ids[0], player, lost, restored, &l, &o) !=
+	    SVC_OK)
+		return api_outcome_error(rs, &o);
+	return api_json(rs, lost ? 201 : 200, loss_json(&l));
+}
+
+json_t *api_connection_losses_json(struct app *app, const struct user *u, int64_t tournament,
+                                   int32_t today)
+{
+	enum { MAX = 500 };
+	struct store_connection_loss *v = calloc(MAX, sizeof *v);
+	size_t n = 0;
+	bool admin = strcmp(u->role, "admin") == 0;
+	if (!v || store_connection_losses_open(app->st, admin ? 0 : u->id, tournament, v, MAX,
+	                                       &n) != STORE_OK) {
+		free(v);
+		return NULL;
+	}
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < n; i++) {
+		struct svc_connection_loss l;
+		svc_connection_loss_dates(&v[i], today, &l);
+		json_array_append_new(arr, loss_json(&l));
+	}
+	free(v);
+	return arr;
+}

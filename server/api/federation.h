@@ -25,6 +25,13 @@ int api_appeals_rule(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_tournaments_tl_put(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_captains_put(struct app *app, struct api_req *rq, struct api_resp *rs);
+int api_connection_losses_create(struct app *app, struct api_req *rq, struct api_resp *rs);
+
+/* The open connection losses (DSU 6.8.1) of the tournaments u leads (an
+ * admin: all; tournament > 0: that one) as of today, for the TL overview
+ * (new array, or NULL on a database error). */
+json_t *api_connection_losses_json(struct app *app, const struct user *u, int64_t tournament,
+                                   int32_t today);
 int api_reserves_create(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_reserves_approve(struct app *app, struct api_req *rq, struct api_resp *rs);
 

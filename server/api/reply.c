@@ -53,6 +53,7 @@ static const struct {
         {"final", 409},            /* Skaknævnet ruled: DSU 6.4.3 has no further step */
         {"already_replaced", 409}, /* DSU 6.7.4.3: a seat's games continued by a reserve */
         {"already_approved", 409},
+        {"already_lost", 409}, /* DSU 6.8.1: one open connection loss */
         {"body_too_large", 413},
         {"too_many_attempts", 429},
         {"invalid_field", 422},
@@ -88,6 +89,7 @@ static const struct {
         {"too_late", 422},    /* DSU 6.4.3: an appeal within 3 weeks */
         {"too_many_reserves", 422}, /* DSU 6.7.4.3: 2 a team */
         {"unknown_team", 422},
+        {"not_email", 422}, /* DSU 6.8.1 is e-mail play's */
         {"not_a_team_tournament", 422},
         {"internal", 500},
         {"busy", 503},

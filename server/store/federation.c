@@ -3,6 +3,7 @@
 #include "autoconfig.h"
 #include "store/federation.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "store/internal.h"
@@ -545,5 +546,97 @@ int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, 
 		if (store_exec(s, st, "reserve swap") != STORE_OK)
 			return STORE_ERROR;
 	}
+	return STORE_OK;
+}
+
+/* ---- connection losses ---- */
+
+static void read_loss(sqlite3_stmt *st, struct store_connection_loss *c)
+{
+	memset(c, 0, sizeof *c);
+	c->id = sqlite3_column_int64(st, 0);
+	c->tournament = sqlite3_column_int64(st, 1);
+	c->user = sqlite3_column_int64(st, 2);
+	store_col_text(st, 3, c->lost_on, sizeof c->lost_on);
+	store_col_text(st, 4, c->restored_on, sizeof c->restored_on);
+}
+
+int store_connection_loss_open(store *s, int64_t tournament, int64_t user,
+                               struct store_connection_loss *c)
+{
+	static const char sql[] = "SELECT id, tournament_id, user_id, lost_on,"
+	                          " COALESCE(restored_on, '') FROM connection_losses"
+	                          " WHERE tournament_id = ? AND user_id = ? AND restored_on IS NULL";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, user))
+		return store_failed(s, st, "connection loss: bind");
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		read_loss(st, c);
+	else if (rc != SQLITE_DONE)
+		return store_failed(s, st, "connection loss");
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_connection_loss_record(store *s, struct store_connection_loss *c, int64_t by)
+{
+	static const char ins[] = "INSERT INTO connection_losses (tournament_id, user_id, lost_on,"
+	                          " restored_on, recorded_by) VALUES (?, ?, ?, ?, ?)";
+	static const char upd[] = "UPDATE connection_losses SET restored_on = ? WHERE id = ?";
+	struct store_connection_loss open;
+	int rc = store_connection_loss_open(s, c->tournament, c->user, &open);
+	if (rc == STORE_ERROR)
+		return rc;
+	if (rc == STORE_OK && c->restored_on[0] && !c->lost_on[0]) {
+		sqlite3_stmt *st = store_stmt(s, upd);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_text(st, 1, c->restored_on) || store_bind_int64(st, 2, open.id))
+			return store_failed(s, st, "connection restored: bind");
+		if (store_exec(s, st, "connection restored") != STORE_OK)
+			return STORE_ERROR;
+		c->id = open.id;
+		snprintf(c->lost_on, sizeof c->lost_on, "%s", open.lost_on);
+		return STORE_OK;
+	}
+	if (!c->lost_on[0])
+		return STORE_NOT_FOUND;
+	sqlite3_stmt *st = store_stmt(s, ins);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, c->tournament) || store_bind_int64(st, 2, c->user) ||
+	    store_bind_text(st, 3, c->lost_on) || bind_opt(st, 4, c->restored_on) ||
+	    (by ? store_bind_int64(st, 5, by) : sqlite3_bind_null(st, 5)))
+		return store_failed(s, st, "connection loss record: bind");
+	if (store_exec(s, st, "connection loss record") != STORE_OK)
+		return STORE_ERROR;
+	c->id = store_last_id(s);
+	return STORE_OK;
+}
+
+int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
+                                 struct store_connection_loss *out, size_t max, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT c.id, c.tournament_id, c.user_id, c.lost_on, '' FROM connection_losses c"
+	        " JOIN tournaments t ON t.id = c.tournament_id WHERE c.restored_on IS NULL"
+	        " AND (?1 = 0 OR t.tl_id = ?1) AND (?2 = 0 OR t.id = ?2)"
+	        " ORDER BY c.lost_on, c.id LIMIT ?3";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tl) || store_bind_int64(st, 2, tournament) ||
+	    store_bind_int64(st, 3, (int64_t)max))
+		return store_failed(s, st, "open losses: bind");
+	int rc;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		read_loss(st, &out[(*n)++]);
+	if (*n < max && rc != SQLITE_DONE)
+		return store_failed(s, st, "open losses");
+	sqlite3_reset(st);
 	return STORE_OK;
 }

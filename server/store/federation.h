@@ -151,6 +151,30 @@ int store_reserves_list(store *s, int64_t t, const char *team, struct store_rese
 int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, int64_t *ids,
                            size_t max, size_t *n);
 
+/* ---- e-mail connection losses (DSU 6.8.1; migration 0029) ---- */
+
+struct store_connection_loss {
+	int64_t id, tournament, user;
+	char lost_on[CALENDAR_ISO_LEN];
+	char restored_on[CALENDAR_ISO_LEN]; /* "" while lost */
+};
+
+/* Inside the caller's transaction: a new loss (c->id set), or, when c has
+ * restored_on and user has an open loss in the tournament, that one
+ * restored (c->id and lost_on set from it).  STORE_OK or STORE_ERROR;
+ * STORE_NOT_FOUND for a restoration without an open loss. */
+int store_connection_loss_record(store *s, struct store_connection_loss *c, int64_t by);
+
+/* The open losses of user in tournament (for a new one: STORE_OK when
+ * one is open, STORE_NOT_FOUND), or STORE_ERROR. */
+int store_connection_loss_open(store *s, int64_t tournament, int64_t user,
+                               struct store_connection_loss *c);
+
+/* The open losses of the tournaments tl leads (tl 0: every one), oldest
+ * first, at most max: STORE_OK and *n, or STORE_ERROR. */
+int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
+                                 struct store_connection_loss *out, size_t max, size_t *n);
+
 /* ---- editions (DSU 6.5.2, 6.6.3; migration 0027) ---- */
 
 /* The start the KC fixed for the edition of kind ("dm", "cup") in year

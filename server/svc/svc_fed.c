@@ -926,3 +926,103 @@ done:
 	free(w);
 	return o->status;
 }
+
+/* ---- e-mail connection loss (DSU 6.8.1) ---- */
+
+void svc_connection_loss_dates(const struct store_connection_loss *c, int32_t today,
+                               struct svc_connection_loss *out)
+{
+	int32_t lost, restored = DSU_NO_DATE;
+	out->c = *c;
+	out->restore_by = out->withdrawn_from = DSU_NO_DATE;
+	out->propose_withdrawal = false;
+	if (calendar_parse(c->lost_on, &lost, NULL, 0) != CC_OK)
+		return;
+	if (c->restored_on[0] && calendar_parse(c->restored_on, &restored, NULL, 0) != CC_OK)
+		return;
+	/* I-15: restore by lost + 30, withdrawn from lost + 31 */
+	int rc = dsu_connection_lost(lost, restored, today, &out->restore_by, &out->withdrawn_from,
+	                             NULL, 0);
+	out->propose_withdrawal = rc == 1;
+}
+
+struct loss_write {
+	struct store_connection_loss c;
+	int64_t by;
+};
+
+static int write_loss(struct app *app, void *ctx)
+{
+	struct loss_write *w = ctx;
+	return store_connection_loss_record(app->st, &w->c, w->by);
+}
+
+int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int64_t player,
+                        const char *lost, const char *restored, struct svc_connection_loss *out,
+                        struct svc_outcome *o)
+{
+	struct store_tournament t;
+	struct svc_tournament *full = calloc(1, sizeof *full);
+	int32_t lost_day = DSU_NO_DATE, restored_day = DSU_NO_DATE, today;
+	char today_s[CALENDAR_ISO_LEN];
+	if (!full)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	if (svc_tournament_load(app, id, full, o) != SVC_OK) {
+		free(full);
+		return o->status;
+	}
+	t = full->t;
+	int seat = svc_tournament_seat(full, player);
+	svc_tournament_free(full);
+	free(full);
+	struct auth_actor a = svc_actor(who);
+	struct auth_target target = {.leader = t.tl, .subject = player};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_CONNECTION_LOSS, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (seat < 0)
+		return svc_fail(o, SVC_REFUSED, "not_in_tournament",
+		                "user %lld does not play in tournament %lld", (long long)player,
+		                (long long)id);
+	if (strcmp(t.profile, "dsu-post") == 0 || strcmp(t.profile, "dsu-post-email") == 0)
+		return svc_fail(o, SVC_REFUSED, "not_email",
+		                "tournament %lld is postal: the net connection rule is e-mail play's "
+		                "(DSU 6.8.1)",
+		                (long long)id);
+	if (!lost && !restored)
+		return svc_fail(o, SVC_REFUSED, "missing_field",
+		                "lost_on (the day he reported it) or restored_on");
+	if ((lost && past_day(app, lost, "lost_on", &lost_day, o) != SVC_OK) ||
+	    (restored && past_day(app, restored, "restored_on", &restored_day, o) != SVC_OK))
+		return o->status;
+	if (svc_today(app, today_s, &today, o))
+		return o->status;
+	struct loss_write w = {.c = {.tournament = id, .user = player}, .by = a.id};
+	struct store_connection_loss open;
+	int rc = store_connection_loss_open(app->st, id, player, &open);
+	if (rc == STORE_ERROR)
+		return busy(o);
+	if (lost && rc == STORE_OK)
+		return svc_fail(o, SVC_REFUSED, "already_lost",
+		                "user %lld's connection is lost since %s: record its restoration",
+		                (long long)player, open.lost_on);
+	if (!lost && rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found",
+		                "user %lld has no lost connection in tournament %lld",
+		                (long long)player, (long long)id);
+	int32_t from = lost ? lost_day : DSU_NO_DATE;
+	if (!lost)
+		calendar_parse(open.lost_on, &from, NULL, 0);
+	if (restored && restored_day < from)
+		return svc_fail(o, SVC_REFUSED, "invalid_date",
+		                "restored_on: not before the day it was lost");
+	if (lost)
+		calendar_format(lost_day, w.c.lost_on, sizeof w.c.lost_on);
+	if (restored)
+		calendar_format(restored_day, w.c.restored_on, sizeof w.c.restored_on);
+	rc = svc_write(app, write_loss, &w);
+	if (rc != STORE_OK)
+		return busy(o);
+	svc_connection_loss_dates(&w.c, today, out);
+	return svc_ok(o);
+}

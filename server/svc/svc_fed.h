@@ -115,6 +115,28 @@ int svc_reserve_approve(struct app *app, const struct user *who, int64_t id,
                         struct store_reserve *out, bool *leave_ok, char *leave_why,
                         size_t whylen, struct svc_outcome *o);
 
+/* ---- e-mail connection loss (DSU 6.8.1, I-15) ---- */
+
+/* A connection loss as the TL tracks it. */
+struct svc_connection_loss {
+	struct store_connection_loss c;
+	int32_t restore_by, withdrawn_from; /* DSU_NO_DATE when not (yet) */
+	bool propose_withdrawal;            /* today is on or after withdrawn_from */
+};
+
+/* POST tournaments/{id}/connection-losses: the TL records the day player
+ * reported his lost connection (lost, not after today), or with only
+ * restored (lost NULL) its restoration (connection_loss).  Refused in a
+ * postal tournament (422 not_email: 6.8.1 is e-mail play), for a second
+ * open loss (409 already_lost), a restoration without one (404). */
+int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int64_t player,
+                        const char *lost, const char *restored, struct svc_connection_loss *out,
+                        struct svc_outcome *o);
+
+/* The dates of c as of today (dsu_connection_lost()). */
+void svc_connection_loss_dates(const struct store_connection_loss *c, int32_t today,
+                               struct svc_connection_loss *out);
+
 /* The season of tournament t's edition (a DM, 6.5.2; a cup's
  * preliminary round, 6.6.3): 0 when t is neither; else 1 with *in_season,
  * why (the warning when not) and kc_start (the start the KC fixed for

@@ -777,5 +777,70 @@ def row_reserve_approve():
             prepare=requested, allowed=expect_code("approved", 200))
 
 
+
+# ------------------------------------------------------------ 6.8.1
+
+@test
+def a_lost_connection_proposes_the_withdrawal_after_30_days():
+    """DSU 6.8.1 / I-15: the TL records the day a player reported his lost
+    connection; not restored by lost + 30, the TL overview proposes his
+    withdrawal from lost + 31 (before it, it lists the loss with its
+    dates); a restoration in time closes it; postal play has no such rule
+    (422 not_email)."""
+    srv = Server(today="2027-09-01").start()
+    atexit.register(srv.close)
+    tl_id, _ = srv.add_user("ctl", "tl")
+    a, _ = srv.add_user("ca")
+    b, _ = srv.add_user("cb")
+    tl = srv.login("ctl")
+    t = tl.post("tournaments", {"name": "Email Open", "kind": "round_robin", "profile": "dsu-email",
+                                "start_date": "2027-09-01", "players": [a, b]}).json
+    post = tl.post("tournaments", {"name": "Post Open", "kind": "round_robin", "profile": "dsu-post",
+                                   "start_date": "2027-09-01", "players": [a, b]}).json
+    path = "tournaments/%d/connection-losses" % t["id"]
+    expect_error(tl.post("tournaments/%d/connection-losses" % post["id"],
+                         {"player": a, "lost_on": "2027-09-01"}), 422, "not_email", "postal")
+    expect_error(tl.post(path, {"player": a, "lost_on": "2027-09-02"}), 422, "invalid_date",
+                 "not after today")
+    expect_error(tl.post(path, {"player": a, "restored_on": "2027-09-01"}), 404, "not_found",
+                 "nothing to restore")
+    r = tl.post(path, {"player": a, "lost_on": "2027-09-01"})
+    expect_status(r, 201, "reported today")
+    expect_eq((r.json["restore_by"], r.json["withdrawn_from"], r.json["propose_withdrawal"]),
+              ("2027-10-01", None, False), "restore by lost + 30")
+    expect_error(tl.post(path, {"player": a, "lost_on": "2027-09-01"}), 409, "already_lost", "")
+    ov = tl.get("tl/overview").json["connection_lost"]
+    expect_eq([(x["player"], x["propose_withdrawal"]) for x in ov], [(a, False)], "listed")
+    srv.set_today("2027-10-01")
+    tl = srv.login("ctl")
+    ov = tl.get("tl/overview").json["connection_lost"]
+    expect_eq([x["propose_withdrawal"] for x in ov], [False], "day 30: he may still restore it")
+    srv.set_today("2027-10-02")
+    tl = srv.login("ctl")
+    ov = tl.get("tl/overview").json["connection_lost"]
+    expect_eq([(x["player"], x["withdrawn_from"], x["propose_withdrawal"]) for x in ov],
+              [(a, "2027-10-02", True)], "not restored: the withdrawal proposed")
+    # b loses his and restores it in time: off the list
+    r = tl.post(path, {"player": b, "lost_on": "2027-09-20"})
+    expect_status(r, 201, "b's")
+    r = tl.post(path, {"player": b, "restored_on": "2027-10-02"})
+    expect_status(r, 200, "restored")
+    expect_eq((r.json["restored_on"], r.json["propose_withdrawal"]), ("2027-10-02", False), "")
+    ov = tl.get("tl/overview").json["connection_lost"]
+    expect_eq([x["player"] for x in ov], [a], "only the open one")
+
+
+@test
+def row_connection_loss():
+    def perform(w, column, client):
+        return client.post("tournaments/%d/connection-losses" % w.tournament(column),
+                           {"player": w.subject(column), "lost_on": TODAY})
+
+    def allowed(resp, label):
+        http_allowed(resp, label)
+        expect(resp.status == 201 or resp.code == "already_lost", "%s: %r" % (label, resp))
+    run_row(MX(), "connection_loss", perform, allowed=allowed)
+
+
 if __name__ == "__main__":
     run_tests()
