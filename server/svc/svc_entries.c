@@ -133,17 +133,22 @@ static int extra_rights_of(struct app *app, int64_t user, struct svc_rights *r)
 
 int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct svc_outcome *o)
 {
+	char iso[CALENDAR_ISO_LEN];
+	int32_t today;
+	if (svc_today(app, iso, &today, o))
+		return o->status;
+	return svc_rights_on(app, user, today, r, o);
+}
+
+int svc_rights_on(struct app *app, int64_t user, int32_t today, struct svc_rights *r,
+                  struct svc_outcome *o)
+{
 	struct dsu_history_entry *h = calloc(SVC_HISTORY_MAX, sizeof *h);
 	size_t n;
-	char iso[CALENDAR_ISO_LEN], err[256];
-	int32_t today;
+	char err[256];
 	int k, otb, games;
 	if (!h)
 		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_today(app, iso, &today, o)) {
-		free(h);
-		return o->status;
-	}
 	if (history_of(app, user, h, &n, r) || extra_rights_of(app, user, r) ||
 	    store_ratings_user(app->st, user, &k, &otb, &games) != 1) {
 		free(h);
@@ -170,14 +175,16 @@ const char *svc_right_why(const struct svc_rights *r, enum dsu_class c)
 	return "EMT result (DSU 6.5.2.2, 6.5.3.2)";
 }
 
-/* May player enter class cls today (his rights, R25)?  SVC_OK, or the
- * refusal. */
-static int may_enter(struct app *app, int64_t player, enum dsu_class cls, struct svc_outcome *o)
+/* May player enter class cls with an entry valid on `day` (his rights on
+ * that day, I-6: "to the date the entry became valid (fee received)";
+ * R25 on his groups as they are)?  SVC_OK, or the refusal. */
+static int may_enter(struct app *app, int64_t player, enum dsu_class cls, int32_t day,
+                     struct svc_outcome *o)
 {
 	struct svc_rights *r = calloc(1, sizeof *r);
 	if (!r)
 		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_rights_of(app, player, r, o) != SVC_OK)
+	if (svc_rights_on(app, player, day, r, o) != SVC_OK)
 		goto out;
 	if (!r->a.may[cls]) {
 		svc_fail(
@@ -390,7 +397,7 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
 		return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
 	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK ||
-	    may_enter(app, player, cls, o) != SVC_OK)
+	    may_enter(app, player, cls, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK)
 		return o->status;
 	struct entry_write w = {
 	        .e = {.user = player}, .cls = &c, .actor = a.id, .today = today, .o = o};
@@ -471,7 +478,10 @@ int svc_entry_fee(struct app *app, const struct user *who, int64_t id, const cha
 		return svc_fail(o, SVC_REFUSED, "fee_recorded",
 		                "entry %lld has its fee already (received %s)", (long long)id,
 		                w.e.fee_received_on);
-	if (may_enter_fed(app, w.e.user, valid, o) != SVC_OK)
+	enum dsu_class ecls;
+	if (may_enter_fed(app, w.e.user, valid, o) != SVC_OK ||
+	    (dsu_class_parse(w.e.cls, &ecls) == CC_OK &&
+	     may_enter(app, w.e.user, ecls, valid, o) != SVC_OK))
 		return o->status;
 	calendar_format(valid, w.e.fee_received_on, sizeof w.e.fee_received_on);
 	w.cls = &c;

@@ -244,6 +244,25 @@ def a_non_member_plays_one_group():
     expect_error(enter(nc, "M"), 422, "member_only", "not a second one")
 
 
+@test
+def the_rights_of_the_fee_day():
+    """I-6 (DSU 6.4.4.1): an entry's rights are counted to the day it
+    became valid, the day the fee was received: a right that ended between
+    the fee and the day the TL records it still carries the entry (today
+    it was refused, the rights being read on the day of the request)."""
+    w = W()
+    me, _ = w.player()
+    expect_status(w.admin.post("users/%d/rights" % me,
+                               {"class": "M", "until": "2027-08-31", "source": "tl"}), 201,
+                  "a right through 31 August")
+    before = w.srv.db_rows("SELECT count(*) FROM entries")
+    expect_error(enter(w.tl, "M", player=me), 422, "no_right", "entered today without it")
+    expect_eq(w.srv.db_rows("SELECT count(*) FROM entries"), before, "nothing stored")
+    r = enter(w.tl, "M", player=me, fee_received_on="2027-08-30")
+    expect_status(r, 201, "the fee came on 30 August, within the right")
+    expect_eq((r.json["valid"], r.json["fee_received_on"]), (True, "2027-08-30"), "valid then")
+
+
 # ------------------------------------------------------------ sanctions
 
 def sanction(client, tid, player, kind, on, months=None, about="a sanction"):
