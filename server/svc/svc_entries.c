@@ -310,8 +310,11 @@ static int write_entry(struct app *app, void *ctx)
 /* The rules of the federation an entry valid on `day` meets besides the
  * rights (issue 22): no quarantine in force that day (4.1.1 §19, DSU
  * 6.4.2; 422 quarantined), and a non-member in one group of the EMT or
- * the cup only (6.1.2; 422 member_only).  SVC_OK, or the refusal. */
-static int may_enter_fed(struct app *app, int64_t player, int32_t day, struct svc_outcome *o)
+ * the cup only (6.1.2; 422 member_only); own: 1 when the entry itself
+ * waits already (its fee recorded later), not counted as a group of his.
+ * SVC_OK, or the refusal. */
+static int may_enter_fed(struct app *app, int64_t player, int32_t day, int own,
+                         struct svc_outcome *o)
 {
 	struct svc_register *r = calloc(1, sizeof *r);
 	struct store_memberinfo m;
@@ -336,7 +339,7 @@ static int may_enter_fed(struct app *app, int64_t player, int32_t day, struct sv
 		svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
 		goto out;
 	}
-	if (!dsu_may_enter_as(dsu_membership_of(m.membership), groups)) {
+	if (!dsu_may_enter_as(dsu_membership_of(m.membership), groups - own)) {
 		svc_fail(o, SVC_REFUSED, "member_only",
 		         "user %lld is no member of DSU and has played a group already: a "
 		         "non-member plays one group of the EMT or the cup (DSU 6.1.2)",
@@ -396,7 +399,7 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 	}
 	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
 		return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
-	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK ||
+	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, 0, o) != SVC_OK ||
 	    may_enter(app, player, cls, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK)
 		return o->status;
 	struct entry_write w = {
@@ -479,7 +482,7 @@ int svc_entry_fee(struct app *app, const struct user *who, int64_t id, const cha
 		                "entry %lld has its fee already (received %s)", (long long)id,
 		                w.e.fee_received_on);
 	enum dsu_class ecls;
-	if (may_enter_fed(app, w.e.user, valid, o) != SVC_OK ||
+	if (may_enter_fed(app, w.e.user, valid, 1, o) != SVC_OK ||
 	    (dsu_class_parse(w.e.cls, &ecls) == CC_OK &&
 	     may_enter(app, w.e.user, ecls, valid, o) != SVC_OK))
 		return o->status;

@@ -239,7 +239,10 @@ def a_non_member_plays_one_group():
     # a new non-member enters once, then waits: a second class is a second group
     newbie, nc = w.player()
     expect_status(w.tl.request("PUT", "users/%d/member" % newbie, {"membership": "none"}), 200, "")
-    expect_status(enter(nc, AA), 201, "his one group")
+    r = enter(nc, AA)
+    expect_status(r, 201, "his one group")
+    r = w.tl.post("entries/%d/fee" % r.json["id"], {})
+    expect_status(r, 200, "its fee: the waiting entry is that one group, not a second")
     w.srv.db_exec("UPDATE users SET otb_rating = 2150 WHERE id = ?", (newbie,))
     expect_error(enter(nc, "M"), 422, "member_only", "not a second one")
 

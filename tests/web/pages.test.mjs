@@ -1852,7 +1852,17 @@ step('members: a tl finds them by a part of a name or e-mail and adds one; a pla
 	await tlPage.getByRole('button', { name: 'Search' }).click();
 	await eventually(async () => assert.equal(await tlPage.locator('#found').textContent(), '1 member matches "ALI".'));
 	assert.deepEqual(await table.locator('tbody tr').first().locator('td, th').allTextContents(),
-		[String(ids.alice), 'alice', 'player', 'alice@example.org', '1850']);
+		[String(ids.alice), 'alice', 'player', 'alice@example.org', '', '', '1850']);
+	// issue 22 (DSU 6.4.4.1 a): found by her DSU number, with her club
+	await apiCall('PUT', `/users/${ids.alice}/member`,
+		{ membership: 'club', member_no: 'DSU-4711', club: 'Skakklubben Nordkap' }, await login('tl'));
+	await tlPage.getByLabel('Name or e-mail').fill('DSU-4711');
+	await tlPage.getByRole('button', { name: 'Search' }).click();
+	await eventually(async () => assert.equal(await tlPage.locator('#found').textContent(),
+		'1 member matches "DSU-4711".'));
+	assert.deepEqual(await table.locator('tbody tr').first().locator('td, th').allTextContents(),
+		[String(ids.alice), 'alice', 'player', 'alice@example.org', 'DSU-4711', 'Skakklubben Nordkap',
+			'1850']);
 	await axeCheck(tlPage, 'the members page');
 	// A new member: stored, found, and he can sign in.
 	const form = tlPage.getByRole('region', { name: 'Add a member' });
