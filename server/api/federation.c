@@ -487,3 +487,36 @@ json_t *api_connection_losses_json(struct app *app, const struct user *u, int64_
 	free(v);
 	return arr;
 }
+
+/* ---- the rating list (DSU 4.5.5.1 items 4-5) ---- */
+
+static int rating_status(struct app *app, int64_t user, enum rating_list_status *st,
+                         char last[CALENDAR_ISO_LEN])
+{
+	char iso[CALENDAR_ISO_LEN];
+	int32_t today;
+	api_today(app, iso);
+	if (calendar_parse(iso, &today, NULL, 0) != CC_OK)
+		return -1;
+	return svc_rating_list_status(app, user, today, st, last);
+}
+
+int api_rating_listed(struct app *app, int64_t user)
+{
+	enum rating_list_status st;
+	char last[CALENDAR_ISO_LEN];
+	if (rating_status(app, user, &st, last) != 0)
+		return -1;
+	return st == RATING_LISTED;
+}
+
+int api_rating_list_field(struct app *app, int64_t id, json_t *u)
+{
+	enum rating_list_status st;
+	char last[CALENDAR_ISO_LEN];
+	if (rating_status(app, id, &st, last) != 0)
+		return -1;
+	return json_object_set_new(u, "rating_list",
+	                           json_pack("{s:s, s:o}", "status", rating_list_status_name(st),
+	                                     "last_rated", str_or_null(last)));
+}

@@ -47,6 +47,14 @@ int api_edition_field(struct app *app, const struct store_tournament *t, json_t 
  * fields (docs/AUTHORITY.md member_read).  0, or -1 (the database). */
 int api_members_field(struct app *app, const struct user *viewer, int64_t id, json_t *u);
 
+/* DSU 4.5.5.1 items 4-5: 1 when user is on the rating list today, 0 when
+ * his last rated result is more than 3 years old (off the list, the
+ * rating kept), -1 on a database error. */
+int api_rating_listed(struct app *app, int64_t user);
+
+/* Adds "rating_list": {"status", "last_rated"} to USER u of user id. 0 or -1. */
+int api_rating_list_field(struct app *app, int64_t id, json_t *u);
+
 /* The ENTRY answer of svc/svc_entries.h's struct (new). */
 struct svc_entered;
 json_t *api_entry_json(const struct svc_entered *e);

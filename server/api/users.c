@@ -148,7 +148,8 @@ int api_users_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (!u)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
 	if (api_users_postal_field(app, &rq->user, rq->ids[0], u) != 0 ||
-	    api_members_field(app, &rq->user, rq->ids[0], u) != 0) {
+	    api_members_field(app, &rq->user, rq->ids[0], u) != 0 ||
+	    api_rating_list_field(app, rq->ids[0], u) != 0) {
 		json_decref(u);
 		return api_error(rs, "busy", "the database is busy; try again");
 	}

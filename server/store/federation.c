@@ -640,3 +640,22 @@ int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
 	sqlite3_reset(st);
 	return STORE_OK;
 }
+
+/* ---- the rating list ---- */
+
+int store_members_last_rated(store *s, int64_t user, char *day)
+{
+	static const char sql[] =
+	        "SELECT COALESCE(max(finished_on), '') FROM rating_steps WHERE user_id = ?";
+	day[0] = '\0';
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user))
+		return store_failed(s, st, "last rated: bind");
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "last rated");
+	store_col_text(st, 0, day, CALENDAR_ISO_LEN);
+	sqlite3_reset(st);
+	return STORE_OK;
+}

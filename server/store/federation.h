@@ -175,6 +175,13 @@ int store_connection_loss_open(store *s, int64_t tournament, int64_t user,
 int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
                                  struct store_connection_loss *out, size_t max, size_t *n);
 
+/* ---- the rating list (DSU 4.5.5.1 items 4-5) ---- */
+
+/* The day user's last rated result ended (the finish of his last rated
+ * group) into day (CALENDAR_ISO_LEN; "" when none): STORE_OK or
+ * STORE_ERROR. */
+int store_members_last_rated(store *s, int64_t user, char *day);
+
 /* ---- editions (DSU 6.5.2, 6.6.3; migration 0027) ---- */
 
 /* The start the KC fixed for the edition of kind ("dm", "cup") in year

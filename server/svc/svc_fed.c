@@ -1026,3 +1026,18 @@ int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int
 	svc_connection_loss_dates(&w.c, today, out);
 	return svc_ok(o);
 }
+
+/* ---- the rating list ---- */
+
+int svc_rating_list_status(struct app *app, int64_t user, int32_t today,
+                           enum rating_list_status *status, char last[11])
+{
+	int32_t day = INT32_MIN;
+	*status = RATING_LISTED;
+	if (store_members_last_rated(app->st, user, last) != STORE_OK)
+		return -1;
+	if (last[0] && calendar_parse(last, &day, NULL, 0) != CC_OK)
+		return 0;
+	*status = rating_list_status(day, today); /* the rating is kept either way */
+	return 0;
+}

@@ -12,6 +12,7 @@
 
 #include "store/federation.h"
 #include "svc/svc.h"
+#include "rating/rating_register.h"
 #include "tourney/dsu_fed.h"
 
 /* GET users/{id}/member: user id's member fields, for himself, a TL, the
@@ -136,6 +137,13 @@ int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int
 /* The dates of c as of today (dsu_connection_lost()). */
 void svc_connection_loss_dates(const struct store_connection_loss *c, int32_t today,
                                struct svc_connection_loss *out);
+
+/* ---- the rating list (DSU 4.5.5.1 items 4-5) ---- */
+
+/* user's place on the rating list today: *status, and last (11 bytes) the
+ * day of his last rated result ("" none).  0, or -1 (the database). */
+int svc_rating_list_status(struct app *app, int64_t user, int32_t today,
+                           enum rating_list_status *status, char last[11]);
 
 /* The season of tournament t's edition (a DM, 6.5.2; a cup's
  * preliminary round, 6.6.3): 0 when t is neither; else 1 with *in_season,

@@ -864,5 +864,52 @@ def row_connection_loss():
     run_row(MX(), "connection_loss", perform, allowed=allowed)
 
 
+
+# ------------------------------------------------------------ the rating list
+
+@test
+def off_the_rating_list_after_three_years_fresh_after_five():
+    """DSU 4.5.5.1 item 4: a player whose last rated result is more than 3
+    years old is taken off the list (GET /ratings and ratings.csv), his
+    rating archived (USER.rating kept, not deleted); item 5: after more
+    than 5 years he may start afresh (status fresh_start)."""
+    srv = Server(today="2027-09-01").start()
+    atexit.register(srv.close)
+    srv.add_user("rroot", "admin")
+    srv.add_user("rtl", "tl")
+    admin, tl = srv.login("rroot"), srv.login("rtl")
+    a, _ = srv.add_user("ra")
+    b, _ = srv.add_user("rb")
+    for uid, otb in ((a, 1900), (b, 1700)):
+        expect_status(admin.request("PATCH", "users/%d" % uid, {"otb_rating": otb}), 200, "")
+    t = tl.post("tournaments", {"name": "Rated RR", "kind": "round_robin", "profile": "server",
+                                "start_date": "2027-09-01", "players": [a, b]}).json
+    r = tl.post("games/%d/result" % t["games"][0], {"result": "1-0", "reason": "by letter"})
+    expect_status(r, 200, "the group's one game ends")
+
+    def listed(client):
+        return [x["player"]["id"] for x in client.get("ratings").json["ratings"]]
+    expect(a in listed(tl), "a rated player is on the list")
+    rating = tl.get("users/%d" % a).json["rating"]
+    expect_eq(tl.get("users/%d" % a).json["rating_list"], {"status": "listed",
+                                                          "last_rated": "2027-09-01"}, "listed")
+    srv.set_today("2030-09-01")
+    tl = srv.login("rtl")
+    expect(a in listed(tl), "3 years to the day: still on it")
+    srv.set_today("2030-09-02")
+    tl = srv.login("rtl")
+    expect(a not in listed(tl) and b not in listed(tl), "more than 3 years old: off the list")
+    csv = tl.get("ratings.csv")
+    expect(",ra," not in csv.text and ",rb," not in csv.text, "nor in the CSV: %r" % csv.text)
+    u = tl.get("users/%d" % a).json
+    expect_eq((u["rating"], u["rating_list"]["status"]), (rating, "off_list"),
+              "the rating kept, archived")
+    expect_eq(len(tl.get("users/%d/ratings" % a).json["history"]), 1, "his history kept")
+    srv.set_today("2032-09-02")
+    tl = srv.login("rtl")
+    expect_eq(tl.get("users/%d" % a).json["rating_list"]["status"], "fresh_start",
+              "more than 5 years: he may start afresh (4.5.5.1 item 5)")
+
+
 if __name__ == "__main__":
     run_tests()
