@@ -93,7 +93,8 @@ int api_users_grant_right(struct app *app, struct api_req *rq, struct api_resp *
 
 int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"class", "player", "fee_received_on", "proof", NULL};
+	static const char *const keys[] = {"class",           "player", "fee_received_on",
+	                                   "proof",           "member", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *cls, *fee = NULL, *proof = NULL;
 	int64_t player = rq->user.id;
@@ -106,9 +107,16 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (proof && (strlen(proof) < 1 || strlen(proof) > 300))
 		return api_error(rs, "invalid_field",
 		                 "proof: 1 to 300 bytes (DSU 6.4.4.1 b: the proof of the class)");
+	/* DSU 6.4.4.1 a, d: the member fields the entry carries */
+	struct store_memberinfo member;
+	bool given[4] = {false, false, false, false};
+	json_t *mj = json_object_get(body, "member");
+	if (mj && api_member_read(app, mj, &member, given, rs))
+		return rs->status;
 	struct svc_entered e;
 	struct svc_outcome o;
-	if (svc_entry(app, &rq->user, player, cls, fee, proof, &e, &o) != SVC_OK)
+	if (svc_entry(app, &rq->user, player, cls, fee, proof, mj ? &member : NULL, given, &e, &o) !=
+	    SVC_OK)
 		return api_outcome_error(rs, &o);
 	return api_json(rs, 201, api_entry_json(&e));
 }

@@ -71,27 +71,42 @@ static int read_text(json_t *body, const char *key, char *out, size_t max, bool 
 	return 0;
 }
 
-int api_members_put(struct app *app, struct api_req *rq, struct api_resp *rs)
+int api_member_read(struct app *app, json_t *obj, struct store_memberinfo *m, bool given[4],
+                    struct api_resp *rs)
 {
 	static const char *const keys[] = {"membership", "member_no", "club", "birth_date", NULL};
+	if (!json_is_object(obj))
+		return api_error(rs, "invalid_field", "member must be an object"), -1;
+	if (api_only_keys(obj, keys, rs) ||
+	    read_text(obj, "membership", m->membership, sizeof m->membership, &given[0], rs) ||
+	    read_text(obj, "member_no", m->member_no, sizeof m->member_no, &given[1], rs) ||
+	    read_text(obj, "club", m->club, sizeof m->club, &given[2], rs) ||
+	    read_text(obj, "birth_date", m->birth_date, sizeof m->birth_date, &given[3], rs))
+		return -1;
+	if (m->membership[0] && dsu_membership_of(m->membership) == DSU_MEMBER_UNKNOWN)
+		return api_error(rs, "invalid_field",
+		                 "membership must be club, individual or none (DSU 6.4.4.1 a)"),
+		       -1;
+	int32_t day, today;
+	char err[128];
+	if (m->birth_date[0] && calendar_parse(m->birth_date, &day, err, sizeof err) != CC_OK)
+		return api_error(rs, "invalid_date", "birth_date: %s", err), -1;
+	if (m->birth_date[0]) {
+		if (api_today_day(app, &today, rs) != 0)
+			return -1;
+		if (day > today)
+			return api_error(rs, "invalid_date", "birth_date: not after today"), -1;
+	}
+	return 0;
+}
+
+int api_members_put(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
 	json_t *body = api_body_object(rq, rs);
 	struct store_memberinfo m;
 	bool given[4];
-	if (!body || api_only_keys(body, keys, rs) ||
-	    read_text(body, "membership", m.membership, sizeof m.membership, &given[0], rs) ||
-	    read_text(body, "member_no", m.member_no, sizeof m.member_no, &given[1], rs) ||
-	    read_text(body, "club", m.club, sizeof m.club, &given[2], rs) ||
-	    read_text(body, "birth_date", m.birth_date, sizeof m.birth_date, &given[3], rs))
+	if (!body || api_member_read(app, body, &m, given, rs))
 		return rs->status;
-	if (m.membership[0] && dsu_membership_of(m.membership) == DSU_MEMBER_UNKNOWN)
-		return api_error(rs, "invalid_field",
-		                 "membership must be club, individual or none (DSU 6.4.4.1 a)");
-	int32_t day, today;
-	char err[128];
-	if (m.birth_date[0] && calendar_parse(m.birth_date, &day, err, sizeof err) != CC_OK)
-		return api_error(rs, "invalid_date", "birth_date: %s", err);
-	if (m.birth_date[0] && api_today_day(app, &today, rs) == 0 && day > today)
-		return api_error(rs, "invalid_date", "birth_date: not after today");
 	struct svc_outcome o;
 	if (svc_member_set(app, &rq->user, rq->ids[0], &m, given, &o) != SVC_OK)
 		return api_outcome_error(rs, &o);

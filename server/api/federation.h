@@ -55,6 +55,13 @@ int api_rating_listed(struct app *app, int64_t user);
 /* Adds "rating_list": {"status", "last_rated"} to USER u of user id. 0 or -1. */
 int api_rating_list_field(struct app *app, int64_t id, json_t *u);
 
+/* Reads the member fields of obj (MEMBER keys, each optional, null
+ * clears) into m and given[] (membership, member_no, club, birth_date):
+ * 0, or an error response and -1. */
+struct store_memberinfo;
+int api_member_read(struct app *app, json_t *obj, struct store_memberinfo *m, bool given[4],
+                    struct api_resp *rs);
+
 /* The ENTRY answer of svc/svc_entries.h's struct (new). */
 struct svc_entered;
 json_t *api_entry_json(const struct svc_entered *e);

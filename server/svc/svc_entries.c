@@ -218,6 +218,7 @@ out:
 /* The write of an entry. */
 struct entry_write {
 	struct store_entry e;
+	const struct store_memberinfo *member; /* the member fields it carries, or NULL */
 	const struct store_class *cls;
 	int64_t actor, group;
 	const char *today;
@@ -291,7 +292,9 @@ static int write_entry(struct app *app, void *ctx)
 		         (long long)w->e.user, w->e.cls);
 		return STORE_CONFLICT;
 	}
+	/* DSU 6.4.4.1 a, d: what the entry carries of the member, with it */
 	if (waits != STORE_NOT_FOUND ||
+	    (w->member && store_members_set(app->st, w->e.user, w->member) != STORE_OK) ||
 	    store_entries_insert(app->st, &w->e, w->actor) != STORE_OK ||
 	    store_entries_waiting(app->st, w->e.cls, waiting, TOURNAMENT_EMT_PLAYERS, &nw) !=
 	            STORE_OK) {
@@ -314,7 +317,7 @@ static int write_entry(struct app *app, void *ctx)
  * waits already (its fee recorded later), not counted as a group of his.
  * SVC_OK, or the refusal. */
 static int may_enter_fed(struct app *app, int64_t player, int32_t day, int own,
-                         struct svc_outcome *o)
+                         const struct store_memberinfo *carried, struct svc_outcome *o)
 {
 	struct svc_register *r = calloc(1, sizeof *r);
 	struct store_memberinfo m;
@@ -339,6 +342,8 @@ static int may_enter_fed(struct app *app, int64_t player, int32_t day, int own,
 		svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
 		goto out;
 	}
+	if (carried) /* the membership the entry gives (6.4.4.1 a) */
+		m = *carried;
 	if (!dsu_may_enter_as(dsu_membership_of(m.membership), groups - own)) {
 		svc_fail(o, SVC_REFUSED, "member_only",
 		         "user %lld is no member of DSU and has played a group already: a "
@@ -353,8 +358,8 @@ out:
 }
 
 int svc_entry(struct app *app, const struct user *who, int64_t player, const char *cls_s,
-              const char *fee, const char *proof, struct svc_entered *out,
-              struct svc_outcome *o)
+              const char *fee, const char *proof, const struct store_memberinfo *member,
+              const bool member_given[4], struct svc_entered *out, struct svc_outcome *o)
 {
 	enum dsu_class cls;
 	struct store_class c;
@@ -399,7 +404,32 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 	}
 	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
 		return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
-	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, 0, o) != SVC_OK ||
+	/* the member fields it carries, merged into his (member_set: himself,
+	 * a TL, the kc, an admin; svc/svc_fed.h) */
+	struct store_memberinfo carried;
+	bool carries = false;
+	for (int i = 0; member && member_given && i < 4; i++)
+		carries |= member_given[i];
+	if (carries) {
+		struct auth_target mt = {.subject = player};
+		if (auth_check(&a, AUTH_MEMBER_SET, &mt, &e) != CC_OK)
+			return svc_refused(o, &e);
+		if (store_members_get(app->st, player, &carried) != STORE_OK)
+			return svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
+		if (member_given[0])
+			snprintf(carried.membership, sizeof carried.membership, "%s", member->membership);
+		if (member_given[1])
+			snprintf(carried.member_no, sizeof carried.member_no, "%s", member->member_no);
+		if (member_given[2])
+			snprintf(carried.club, sizeof carried.club, "%s", member->club);
+		if (member_given[3])
+			snprintf(carried.birth_date, sizeof carried.birth_date, "%s", member->birth_date);
+		if (strcmp(carried.membership, "club") == 0 && !carried.club[0])
+			return svc_fail(o, SVC_REFUSED, "invalid_field",
+			                "a club member's club is needed (DSU 6.4.4.1 a)");
+	}
+	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, 0,
+	                  carries ? &carried : NULL, o) != SVC_OK ||
 	    may_enter(app, player, cls, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK)
 		return o->status;
 	struct entry_write w = {
@@ -410,6 +440,7 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 		calendar_format(valid, w.e.fee_received_on, sizeof w.e.fee_received_on);
 	if (proof)
 		snprintf(w.e.proof, sizeof w.e.proof, "%s", proof);
+	w.member = carries ? &carried : NULL;
 	svc_ok(o);
 	rc = svc_write(app, write_entry, &w);
 	if (rc != STORE_OK) {
@@ -482,7 +513,7 @@ int svc_entry_fee(struct app *app, const struct user *who, int64_t id, const cha
 		                "entry %lld has its fee already (received %s)", (long long)id,
 		                w.e.fee_received_on);
 	enum dsu_class ecls;
-	if (may_enter_fed(app, w.e.user, valid, 1, o) != SVC_OK ||
+	if (may_enter_fed(app, w.e.user, valid, 1, NULL, o) != SVC_OK ||
 	    (dsu_class_parse(w.e.cls, &ecls) == CC_OK &&
 	     may_enter(app, w.e.user, ecls, valid, o) != SVC_OK))
 		return o->status;

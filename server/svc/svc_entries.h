@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/federation.h"
 #include "svc/svc.h"
 #include "tourney/dsu_rights.h"
 
@@ -71,10 +72,13 @@ struct svc_entered {
  * entry of another player without it is valid today); only valid entries
  * start a group.  proof (NULL: none) is the proof of the class (6.4.4.1
  * b).  Refused during a quarantine (quarantined, DSU 6.4.2, 4.1.1 §19)
- * and for a non-member who has had his one group (member_only, 6.1.2). */
+ * and for a non-member who has had his one group (member_only, 6.1.2).
+ * member (NULL: none) with member_given[] (membership, member_no, club,
+ * birth_date) are the member fields the entry carries (6.4.4.1 a, d),
+ * stored on the player with it (member_set) and read for 6.1.2. */
 int svc_entry(struct app *app, const struct user *who, int64_t player, const char *cls,
-              const char *fee, const char *proof, struct svc_entered *out,
-              struct svc_outcome *o);
+              const char *fee, const char *proof, const struct store_memberinfo *member,
+              const bool member_given[4], struct svc_entered *out, struct svc_outcome *o);
 
 /* POST /entries/{id}/fee: the fee of waiting entry id received on `on`
  * (NULL: today; never after), by the class's TL or an admin (entry_fee):

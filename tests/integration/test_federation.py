@@ -266,6 +266,39 @@ def the_rights_of_the_fee_day():
     expect_eq((r.json["valid"], r.json["fee_received_on"]), (True, "2027-08-30"), "valid then")
 
 
+@test
+def an_entry_carries_the_member_fields():
+    """DSU 6.4.4.1 a, d: the entry carries membership, number and date of
+    birth; they are stored on the player with the entry, in the same
+    write, and read for 6.1.2 at once (a non-member's second group is
+    refused, and then nothing is stored); bad member fields refuse the
+    entry."""
+    w = W()
+    me, mine = w.player()
+    member = {"membership": "individual", "member_no": "E-990", "birth_date": "1970-01-31"}
+    r = enter(mine, AA, member=member)
+    expect_status(r, 201, "his own entry with his member fields")
+    expect_eq(w.tl.get("users/%d/member" % me).json, dict(member, club=None), "stored with it")
+    # a non-member in a group enters again saying so: refused, nothing stored
+    guest, _ = w.player()
+    t = w.tl.post("tournaments", {"name": uniq("EMT M "), "kind": "emt_group", "class": "M",
+                                  "profile": "server", "start_date": TODAY,
+                                  "players": [guest] + [w.player()[0] for _ in range(6)]})
+    expect_status(t, 201, "")
+    before = w.srv.db_rows("SELECT membership FROM users WHERE id = ?", (guest,))
+    expect_error(enter(w.tl, AA, player=guest, member={"membership": "none"}), 422, "member_only",
+                 "the entry says he is no member: his second group is refused")
+    expect_eq(w.srv.db_rows("SELECT membership FROM users WHERE id = ?", (guest,)), before,
+              "and his member fields are not stored")
+    for bad, code in (({"membership": "friend"}, "invalid_field"), ({"shoe": 1}, "unknown_field"),
+                      ("club", "invalid_field"), ({"membership": "club"}, "invalid_field")):
+        other, oc = w.player()
+        expect_error(enter(oc, AA, member=bad), 422, code, repr(bad))
+    stranger, sc = w.player()
+    expect_error(enter(sc, AA, player=me, member={"club": "X"}), 403, "forbidden",
+                 "a player enters nobody else")
+
+
 # ------------------------------------------------------------ sanctions
 
 def sanction(client, tid, player, kind, on, months=None, about="a sanction"):
