@@ -158,15 +158,20 @@ int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_regis
 	r->quarantined = -1;
 	if (store_sanctions_of(app->st, user, v, SVC_REGISTER_MAX, &n) != STORE_OK)
 		return busy(o);
+	/* the appeals of each (a few kB each: on the heap) */
+	struct store_appeal *ap = n ? calloc(APPEALS_MAX, sizeof *ap) : NULL;
+	if (n && !ap)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		struct svc_register_line *l = &r->line[r->n++];
-		struct store_appeal ap[APPEALS_MAX];
 		size_t na;
 		int32_t date;
 		enum dsu_decision_kind kind = DSU_DECISION_RULING;
 		l->s = v[i];
-		if (appeals_of(app, v[i].decision, ap, &na) != 0)
+		if (appeals_of(app, v[i].decision, ap, &na) != 0) {
+			free(ap);
 			return busy(o);
+		}
 		dsu_decision_kind_of(v[i].kind, &kind);
 		for (size_t j = 0; j < na; j++) {
 			enum dsu_appeal_body b = strcmp(ap[j].body, "skaknaevnet") == 0
@@ -184,8 +189,10 @@ int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_regis
 		struct dsu_sanction s = {.date = date, .tournament_end = DSU_NO_DATE};
 		if (kind == DSU_DECISION_WARNING) {
 			s.kind = DSU_WARNING;
-			if (tournament_end(app, v[i].tournament, day, &s.tournament_end) != 0)
+			if (tournament_end(app, v[i].tournament, day, &s.tournament_end) != 0) {
+				free(ap);
 				return busy(o);
+			}
 		} else if (v[i].months > 0) {
 			/* a quarantine, or one imposed with an exclusion (6.4.2 "evt.
 			 * idømme karantæne") */
@@ -198,6 +205,7 @@ int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_regis
 		suspended[k] = l->suspended;
 		in[k++] = s;
 	}
+	free(ap);
 	if (dsu_register_apply(in, k, out, err, sizeof err) != CC_OK)
 		return svc_fail(o, SVC_ERROR, "internal", "the register cannot be applied: %s", err);
 	for (size_t j = 0; j < k; j++) {
@@ -330,12 +338,12 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 		parties[np++] = t->seats[i].user;
 	struct auth_actor a = svc_actor(who);
 	struct store_decision d;
-	struct store_appeal prior[APPEALS_MAX];
+	struct store_appeal *prior = calloc(APPEALS_MAX, sizeof *prior);
 	size_t nprior = 0;
 	char today_s[CALENDAR_ISO_LEN], err[128];
 	int32_t today, notified, filed_day, by;
 	int rc;
-	if (!parties) {
+	if (!parties || !prior) {
 		svc_fail(o, SVC_ERROR, "internal", "out of memory");
 		goto done;
 	}
@@ -436,6 +444,7 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 	*out = w.a;
 	svc_ok(o);
 done:
+	free(prior);
 	free(parties);
 	svc_tournament_free(t);
 	free(t);
