@@ -833,6 +833,31 @@ def row_reserve_approve():
 
 
 
+@test
+def a_reserve_is_rated_for_the_games_he_continued():
+    """DSU 6.7.4.3 with 4.5: the reserve's games are rated as his, the
+    original's finished ones as the original's (before, the reserve's
+    games fell out of the group's rating: he sat on no seat)."""
+    w = W()
+    t, rosters = team_tournament(w.srv, w.admin, w.ids["tl"], teams=2, profile="server")
+    reserve, _ = w.player()
+    for uid in sum(rosters, []) + [reserve]:
+        expect_status(w.admin.request("PATCH", "users/%d" % uid, {"otb_rating": 1800}), 200, "")
+    original = rosters[0][0]
+    r = w.tl.post("tournaments/%d/reserves" % t["id"],
+                  {"team": "Klub 1", "original": original, "reserve": reserve})
+    expect_status(r, 201, "asked")
+    expect_status(w.tl.post("reserves/%d/approval" % r.json["id"], {}), 200, "approved")
+    for gid in t["games"]:
+        expect_status(w.tl.post("games/%d/result" % gid, {"result": "1-0", "reason": "by letter"}),
+                      200, "game %d" % gid)
+    h = w.admin.get("users/%d/ratings" % reserve).json["history"]
+    expect_eq([(x["tournament"], x["games"]) for x in h], [(t["id"], 1)],
+              "the reserve is rated for his game")
+    expect_eq(w.admin.get("users/%d/ratings" % original).json["history"], [],
+              "the original finished none")
+
+
 # ------------------------------------------------------------ 6.8.1
 
 @test
