@@ -1,5 +1,6 @@
 // members.js: /members, for tournament leaders, the kc and admins: find members
-// by a part of their name or e-mail address (GET /users?q=, every page
+// by a part of their name or e-mail address, or their DSU membership
+// number, with their number and club (GET /users?q=, every page
 // of it), 20 to a page (?per=N); add one (POST /users: name, e-mail,
 // role, a first password).  A player sees only that the page is not his.
 import { api, apiAll } from './api.js';
@@ -22,7 +23,12 @@ function memberRow(u) {
 	th.scope = 'row';
 	th.textContent = u.name;
 	const rating = Number.isInteger(u.rating) ? String(u.rating) : '\u2014';
-	tr.append(cell(String(u.id)), th, cell(t(`role.${u.role}`)), cell(u.email || ''), cell(rating));
+	// issue 22 (DSU 6.4.4.1 a): his membership, for the tl, the kc and admins
+	const m = u.member || {};
+	const club = m.membership === 'individual' ? t('members.individual')
+		: m.membership === 'none' ? t('members.non_member') : (m.club || '');
+	tr.append(cell(String(u.id)), th, cell(t(`role.${u.role}`)), cell(u.email || ''),
+		cell(m.member_no || ''), cell(club), cell(rating));
 	return tr;
 }
 

@@ -961,6 +961,53 @@ START_TEST(test_ical_user_feed)
 }
 END_TEST
 
+/* Issue 22: the KC's ruling on an appeal (DSU 6.4.3), both languages, with
+ * the day by which it may go to Skaknævnet; Skaknævnet's is final. */
+START_TEST(test_ruling)
+{
+	struct notify_event ev = {.kind = NOTIFY_RULING};
+	ev.u.ruling = (struct notify_ruling){"EMT K 2027/3",
+	                                     "quarantine for unsporting play",
+	                                     "bob",
+	                                     "changed",
+	                                     "Two months are enough.",
+	                                     false,
+	                                     day("2027-09-01"),
+	                                     day("2027-09-22")};
+	struct notify_mail m;
+	render(&ev, NOTIFY_EN, -1, &m);
+	char *b = squeeze(m.body);
+	ck_assert_str_eq(m.subject, "corrchess: the appeal of bob: the decision is changed");
+	ck_assert_ptr_nonnull(strstr(b, "the K-skak chief ruled on the appeal of bob"));
+	ck_assert_ptr_nonnull(strstr(b, "Two months are enough."));
+	ck_assert_ptr_nonnull(
+	        strstr(b, "appealed to Skaknævnet in writing by Wednesday 22 September 2027"));
+	ck_assert(!m.optional);
+	free(b);
+	notify_mail_free(&m);
+	render(&ev, NOTIFY_DA, -1, &m);
+	b = squeeze(m.body);
+	ck_assert_str_eq(m.subject, "corrchess: anken fra bob: afgørelsen er ændret");
+	ck_assert_ptr_nonnull(strstr(b, "har K-skakchefen afgjort anken fra bob"));
+	ck_assert_ptr_nonnull(strstr(b, "Skaknævnet senest"));
+	free(b);
+	notify_mail_free(&m);
+	ev.u.ruling.by_skaknaevnet = true;
+	ev.u.ruling.further_by = NOTIFY_NO_DATE;
+	ev.u.ruling.ruling = "overturned";
+	render(&ev, NOTIFY_EN, -1, &m);
+	b = squeeze(m.body);
+	ck_assert_ptr_nonnull(strstr(b, "Skaknævnet ruled"));
+	ck_assert_ptr_nonnull(strstr(b, "This ruling is final."));
+	free(b);
+	notify_mail_free(&m);
+	ev.u.ruling.ruling = "maybe";
+	struct notify_reader r = {"bob", NOTIFY_EN, -1};
+	char err[128];
+	ck_assert_int_ne(notify_render(&env, &r, &ev, &m, err, sizeof err), 0);
+}
+END_TEST
+
 static Suite *notify_suite(void)
 {
 	Suite *s = suite_create("notify");
@@ -980,6 +1027,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, test_list_unsubscribe);
 	tcase_add_test(tc, test_backoff);
 	tcase_add_test(tc, test_dates_and_san);
+	tcase_add_test(tc, test_ruling);
 	suite_add_tcase(s, tc);
 	TCase *ti = tcase_create("ical");
 	tcase_add_test(ti, test_ical_writer);

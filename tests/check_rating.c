@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock/calendar.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
 #include "rating/rating_input.h"
+#include "rating/rating_register.h"
 #include "util/status.h"
 #include "testutil.h"
 
@@ -1212,6 +1214,29 @@ START_TEST(test_coord)
 }
 END_TEST
 
+/* DSU 4.5.5.1 items 4-5 (issue 22): off the list after more than 3 years,
+ * a fresh start after more than 5; 29 February counts to 28 February. */
+START_TEST(test_rating_list_status)
+{
+	int32_t last, d;
+	ck_assert_int_eq(calendar_parse("2027-09-01", &last, NULL, 0), CC_OK);
+	ck_assert_int_eq(rating_list_status(INT32_MIN, last), RATING_LISTED);
+	ck_assert_int_eq(rating_list_status(last, last), RATING_LISTED);
+	ck_assert_int_eq(calendar_parse("2030-09-01", &d, NULL, 0), CC_OK);
+	ck_assert_int_eq(rating_list_status(last, d), RATING_LISTED);
+	ck_assert_int_eq(rating_list_status(last, d + 1), RATING_OFF_LIST);
+	ck_assert_int_eq(calendar_parse("2032-09-01", &d, NULL, 0), CC_OK);
+	ck_assert_int_eq(rating_list_status(last, d), RATING_OFF_LIST);
+	ck_assert_int_eq(rating_list_status(last, d + 1), RATING_FRESH_START);
+	ck_assert_int_eq(calendar_parse("2028-02-29", &last, NULL, 0), CC_OK);
+	ck_assert_int_eq(calendar_parse("2031-02-28", &d, NULL, 0), CC_OK);
+	ck_assert_int_eq(rating_list_status(last, d), RATING_LISTED);
+	ck_assert_int_eq(rating_list_status(last, d + 1), RATING_OFF_LIST);
+	ck_assert_str_eq(rating_list_status_name(RATING_FRESH_START), "fresh_start");
+	ck_assert_str_eq(rating_list_status_name(RATING_LISTED), "listed");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("rating");
@@ -1238,6 +1263,7 @@ int main(void)
 	tcase_add_test(g, test_start_rating);
 	tcase_add_test(g, test_noshow_and_new_we);
 	tcase_add_test(g, test_registered);
+	tcase_add_test(g, test_rating_list_status);
 	tcase_add_test(g, test_floor_and_bonus);
 	tcase_add_test(g, test_performance_refused);
 	tcase_add_test(g, test_bad_groups);

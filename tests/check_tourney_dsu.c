@@ -17,6 +17,7 @@
 #include "clock/clock.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
+#include "tourney/dsu_fed.h"
 #include "tourney/dsu_group.h"
 #include "tourney/dsu_rights.h"
 #include "tourney/dsu_team.h"
@@ -1531,6 +1532,76 @@ START_TEST(test_register_edges)
 }
 END_TEST
 
+/* Issue 22: DSU 6.1.2, 6.4.4.1, 6.4.3, 4.1.1 §19 in force, 6.5.2, 6.6.3. */
+START_TEST(test_federation_rules)
+{
+	char err[128], why[128];
+	int32_t valid, by;
+	/* 6.1.2: a non-member plays one group; a member or an unknown any */
+	ck_assert(dsu_may_enter_as(DSU_MEMBER_NONE, 0));
+	ck_assert(!dsu_may_enter_as(DSU_MEMBER_NONE, 1));
+	ck_assert(dsu_may_enter_as(DSU_MEMBER_CLUB, 5));
+	ck_assert(dsu_may_enter_as(DSU_MEMBER_INDIVIDUAL, 5));
+	ck_assert(dsu_may_enter_as(DSU_MEMBER_UNKNOWN, 5));
+	ck_assert_int_eq(dsu_membership_of("individual"), DSU_MEMBER_INDIVIDUAL);
+	ck_assert_int_eq(dsu_membership_of("friend"), DSU_MEMBER_UNKNOWN);
+	ck_assert_str_eq(dsu_membership_name(DSU_MEMBER_NONE), "none");
+	/* 6.4.4.1: valid from the fee's day, not before; none after today */
+	ck_assert_int_eq(dsu_entry_valid(DSU_NO_DATE, day("2027-09-01"), &valid, err, sizeof err), 0);
+	ck_assert_int_eq(valid, DSU_NO_DATE);
+	ck_assert_int_eq(dsu_entry_valid(day("2027-08-30"), day("2027-09-01"), &valid, err, sizeof err),
+	                 1);
+	ck_assert_int_eq(valid, day("2027-08-30"));
+	ck_assert_int_eq(dsu_entry_valid(day("2027-09-02"), day("2027-09-01"), &valid, err, sizeof err),
+	                 CC_ERR_INVALID);
+	/* 6.4.3: 3 weeks after the notice, the last day included */
+	ck_assert_int_eq(dsu_appeal_in_time(day("2027-08-01"), day("2027-08-22"), &by, err, sizeof err),
+	                 1);
+	ck_assert_int_eq(by, day("2027-08-22"));
+	ck_assert_int_eq(dsu_appeal_in_time(day("2027-08-01"), day("2027-08-23"), &by, err, sizeof err),
+	                 0);
+	ck_assert_int_eq(dsu_appeal_in_time(day("2027-08-01"), day("2027-07-31"), &by, err, sizeof err),
+	                 CC_ERR_INVALID);
+	/* 6.4.3: only Skaknævnet's step suspends, and only quarantine and exclusion */
+	ck_assert(!dsu_appeal_suspends(DSU_APPEAL_KC, DSU_DECISION_QUARANTINE));
+	ck_assert(!dsu_appeal_suspends(DSU_APPEAL_KC, DSU_DECISION_EXCLUSION));
+	ck_assert(dsu_appeal_suspends(DSU_APPEAL_SKAKNAEVNET, DSU_DECISION_QUARANTINE));
+	ck_assert(dsu_appeal_suspends(DSU_APPEAL_SKAKNAEVNET, DSU_DECISION_EXCLUSION));
+	ck_assert(!dsu_appeal_suspends(DSU_APPEAL_SKAKNAEVNET, DSU_DECISION_WARNING));
+	ck_assert(!dsu_appeal_suspends(DSU_APPEAL_SKAKNAEVNET, DSU_DECISION_RULING));
+	enum dsu_decision_kind k;
+	ck_assert_int_eq(dsu_decision_kind_of("exclusion", &k), CC_OK);
+	ck_assert_int_eq(k, DSU_DECISION_EXCLUSION);
+	ck_assert_int_eq(dsu_decision_kind_of("scolding", &k), CC_ERR_INVALID);
+	/* the quarantine in force: a second warning within its year, 3 months */
+	struct dsu_sanction s[2] = {
+	        {DSU_WARNING, day("2027-09-01"), day("2027-09-30"), 0},
+	        {DSU_WARNING, day("2027-10-01"), day("2027-12-31"), 0},
+	};
+	struct dsu_sanction_applied a[2];
+	bool suspended[2] = {false, false};
+	ck_assert_int_eq(dsu_register_apply(s, 2, a, err, sizeof err), CC_OK);
+	ck_assert_int_eq(dsu_quarantine_on(a, suspended, 2, day("2027-09-30")), -1);
+	ck_assert_int_eq(dsu_quarantine_on(a, suspended, 2, day("2027-10-01")), 1);
+	ck_assert_int_eq(dsu_quarantine_on(a, suspended, 2, day("2027-12-31")), 1);
+	ck_assert_int_eq(dsu_quarantine_on(a, suspended, 2, day("2028-01-01")), -1);
+	ck_assert_int_eq(dsu_quarantine_on(a, NULL, 2, day("2027-11-01")), 1);
+	suspended[1] = true;
+	ck_assert_int_eq(dsu_quarantine_on(a, suspended, 2, day("2027-11-01")), -1);
+	/* 6.5.2 September; 6.6.3 the last quarter */
+	ck_assert_int_eq(dsu_edition_in_season(DSU_EDITION_DM, day("2027-09-15"), why, sizeof why), 1);
+	ck_assert_int_eq(dsu_edition_in_season(DSU_EDITION_DM, day("2027-10-01"), why, sizeof why), 0);
+	ck_assert(strstr(why, "6.5.2") != NULL);
+	ck_assert_int_eq(
+	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-10-01"), why, sizeof why), 1);
+	ck_assert_int_eq(
+	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-12-31"), why, sizeof why), 1);
+	ck_assert_int_eq(
+	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-09-30"), why, sizeof why), 0);
+	ck_assert(strstr(why, "6.6.3") != NULL);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tourney_dsu");
@@ -1559,6 +1630,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_promotion_cap);
 	tcase_add_test(tc, test_team_lots_and_schedule);
 	tcase_add_test(tc, test_register_edges);
+	tcase_add_test(tc, test_federation_rules);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -16,6 +16,10 @@ enum rule {
 	STAFF_KC, /* a TL, the kc or an admin */
 	ADMIN,    /* an admin, never on himself */
 	KC_ADMIN, /* the kc or an admin */
+	SELF_STAFF, /* the user himself (subject), a TL, the kc, an admin */
+	TL_KC_ON,   /* TL_ON, and the kc too (DSU 6.4.2), never on himself */
+	APPEAL,     /* a party (a player of the tournament), the kc, an admin */
+	SELF_OR_TL, /* the subject himself (a team's captain), or TL_ON */
 };
 
 static const struct {
@@ -56,6 +60,19 @@ static const struct {
         [AUTH_RATING_SET] = {"rating_set", ADMIN},
         [AUTH_RIGHT_GRANT] = {"right_grant", ADMIN},
         [AUTH_CLASS_SET] = {"class_set", KC_ADMIN},
+        [AUTH_MEMBER_READ] = {"member_read", SELF_STAFF},
+        [AUTH_MEMBER_SET] = {"member_set", SELF_STAFF},
+        [AUTH_ENTRY_FEE] = {"entry_fee", TL_ON},
+        [AUTH_SANCTION] = {"sanction", TL_KC_ON},
+        [AUTH_REGISTER_READ] = {"register_read", SELF_STAFF},
+        [AUTH_APPEAL] = {"appeal", APPEAL},
+        [AUTH_APPEAL_RULE] = {"appeal_rule", KC_ADMIN},
+        [AUTH_TOURNAMENT_TL_SET] = {"tournament_tl_set", KC_ADMIN},
+        [AUTH_EDITION_SET] = {"edition_set", KC_ADMIN},
+        [AUTH_CAPTAIN_SET] = {"captain_set", TL_ON},
+        [AUTH_RESERVE_REQUEST] = {"reserve_request", SELF_OR_TL},
+        [AUTH_RESERVE_APPROVE] = {"reserve_approve", TL_ON},
+        [AUTH_CONNECTION_LOSS] = {"connection_loss", TL_ON},
 };
 
 const char *auth_cmd_name(enum auth_cmd c)
@@ -123,6 +140,7 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 	const char *what = cmds[c].name;
 	bool admin = a->role == AUTH_ADMIN;
 	bool tl = a->role == AUTH_TL || admin;
+	bool kc = a->role == AUTH_KC;
 	switch (cmds[c].rule) {
 	case SEAT:
 		if (a->id == t->white || a->id == t->black)
@@ -137,6 +155,46 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 			return CC_OK;
 		return corr_fail(e, CC_ERR_INVALID, "forbidden",
 		                 "a game's messages are for its players and its tournament leader");
+	case SELF_STAFF:
+		if ((t->subject && a->id == t->subject) || tl || kc)
+			return CC_OK;
+		return corr_fail(e, CC_ERR_INVALID, "forbidden",
+		                 "%s: only the member himself, a tournament leader, the K-skak chief "
+		                 "or an admin",
+		                 what);
+	case APPEAL:
+		/* DSU 6.4.3: the appellant ("klageren") is a party; the kc or an
+		 * admin records an appeal that came in writing */
+		if (plays(t, a->id) || kc || admin)
+			return CC_OK;
+		if (tl)
+			return corr_fail(e, CC_ERR_INVALID, "forbidden",
+			                 "%s: a tournament leader does not appeal; the players do "
+			                 "(DSU 6.4.3)",
+			                 what);
+		return corr_fail(e, CC_ERR_INVALID, "not_a_player",
+		                 "%s: only a player of the tournament appeals its decisions", what);
+	case SELF_OR_TL:
+		if (t->subject && a->id == t->subject)
+			return CC_OK; /* DSU 6.7.6.1: the captain, for his club */
+		if (!tl)
+			return corr_fail(e, CC_ERR_INVALID, "forbidden",
+			                 "%s: only the team's captain, its tournament leader or an "
+			                 "admin does this",
+			                 what);
+		if (admin || (t->leader && a->id == t->leader))
+			return CC_OK;
+		return corr_fail(e, CC_ERR_INVALID, "not_your_tournament",
+		                 "%s: this is led by another tournament leader (DSU 6.1.3)", what);
+	case TL_KC_ON:
+		if (kc) {
+			if (t->subject && a->id == t->subject)
+				return corr_fail(e, CC_ERR_INVALID, "own_record",
+				                 "%s: the K-skak chief does not act on himself", what);
+			return CC_OK; /* DSU 6.4.2: "såvel TL som KC" */
+		}
+		/* else the TL's power on what he leads */
+		/* fall through */
 	case TL_ON:
 		if (!tl)
 			return corr_fail(e, CC_ERR_INVALID, "forbidden",

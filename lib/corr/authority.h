@@ -14,7 +14,13 @@
  *   - nobody uses TL powers on a game he plays or on himself: another TL
  *     of that tournament, or an admin, must;
  *   - ratings and entry-right grants are an admin's act; the TLs of a
- *     class are named by an admin or the K-skak chief (kc, DSU 6.1.4);
+ *     class or a tournament are named by an admin or the K-skak chief
+ *     (kc, DSU 6.1.3, 6.1.4), who also rules on appeals;
+ *   - a sanction is given by the tournament's TL or the kc (6.4.2); an
+ *     appeal is filed by a player of the tournament (or recorded for him
+ *     by the kc or an admin);
+ *   - a member's fields and register are his own, the TLs', the kc's
+ *     and the admins' to see;
  *   - what a user sees of a game follows his seat, never his role
  *     (auth_seat(): the hidden series of DSU 6.2.5 above all).
  *
@@ -92,6 +98,20 @@ enum auth_cmd {
 	AUTH_RATING_SET,
 	AUTH_RIGHT_GRANT,
 	AUTH_CLASS_SET, /* a class's TL and profile */
+	/* the federation's year (issue 22) */
+	AUTH_MEMBER_READ,       /* a member's fields (DSU 6.4.4.1 a, d) */
+	AUTH_MEMBER_SET,        /* them set */
+	AUTH_ENTRY_FEE,         /* the fee of an entry received (6.4.4.1) */
+	AUTH_SANCTION,          /* a warning, quarantine or exclusion (6.4.2: TL or KC) */
+	AUTH_REGISTER_READ,     /* a player's register (4.1.1 §19) */
+	AUTH_APPEAL,            /* an appeal against a decision (6.4.3, 6.8.10) */
+	AUTH_APPEAL_RULE,       /* the KC's ruling on it (6.1.4) */
+	AUTH_TOURNAMENT_TL_SET, /* the KC names a tournament's TL (6.1.3) */
+	AUTH_EDITION_SET,       /* the KC fixes an edition's start (6.5.2, 6.6.3) */
+	AUTH_CAPTAIN_SET,       /* a team's captain (6.7.2.2) */
+	AUTH_RESERVE_REQUEST,   /* a reserve asked for by the captain (6.7.4.3) */
+	AUTH_RESERVE_APPROVE,   /* the TL's prior approval of it */
+	AUTH_CONNECTION_LOSS,   /* a lost e-mail connection the TL records (6.8.1) */
 	AUTH_CMD_COUNT
 };
 

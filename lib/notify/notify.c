@@ -36,7 +36,8 @@ const char *notify_kind_name(enum notify_kind kind)
 	static const char *const names[NOTIFY_KINDS] = {
 	        "move",         "vacation",       "result",   "result_tl", "start",
 	        "draw_offer",   "forfeit",        "reminder", "tl_notice", "adjudication",
-	        "time_trouble", "password_reset", "answer_tl", "message", "login_alarm"};
+	        "time_trouble", "password_reset", "answer_tl", "message", "login_alarm",
+	        "ruling"};
 	return (unsigned)kind < NOTIFY_KINDS ? names[kind] : "?";
 }
 
@@ -1200,6 +1201,51 @@ static int c_message(struct ctx *c, const struct notify_event *ev)
 	return 0;
 }
 
+/* DSU 6.4.3, 6.8.10: the ruling on an appeal, in writing to the parties. */
+static int c_ruling(struct ctx *c, const struct notify_event *ev)
+{
+	const struct notify_ruling *r = &ev->u.ruling;
+	char day[DATE_B], by[DATE_B];
+	const char *what_en, *what_da;
+	if (!r->tournament || !r->about || !r->appellant || !r->ruling || !r->text || !*r->text)
+		return bad(c, ev, "the ruling needs its tournament, decision, appellant and text");
+	if (strcmp(r->ruling, "upheld") == 0) {
+		what_en = "the decision stands";
+		what_da = "afgørelsen står ved magt";
+	} else if (strcmp(r->ruling, "overturned") == 0) {
+		what_en = "the decision is overturned";
+		what_da = "afgørelsen er omstødt";
+	} else if (strcmp(r->ruling, "changed") == 0) {
+		what_en = "the decision is changed";
+		what_da = "afgørelsen er ændret";
+	} else {
+		return bad(c, ev, "a ruling is upheld, overturned or changed");
+	}
+	const char *body_en = r->by_skaknaevnet ? "Skaknævnet" : "the K-skak chief";
+	const char *body_da = r->by_skaknaevnet ? "Skaknævnet" : "K-skakchefen";
+	subj(c, T(c->r, "the appeal of %s: %s", "anken fra %s: %s"), r->appellant,
+	     T(c->r, what_en, what_da));
+	paraf(c->b,
+	      T(c->r, "On %s %s ruled on the appeal of %s against the decision \"%s\" in %s: %s.",
+	        "Den %s har %s afgjort anken fra %s over afgørelsen \"%s\" i %s: %s."),
+	      date(c, r->ruled_on, day), T(c->r, body_en, body_da), r->appellant, r->about,
+	      r->tournament, T(c->r, what_en, what_da));
+	quote(c->b, r->text);
+	if (r->further_by != NOTIFY_NO_DATE)
+		paraf(c->b,
+		      T(c->r,
+		        "This ruling may be appealed to Skaknævnet in writing by %s (DSU 6.4.3: "
+		        "3 weeks; a deposit goes with it). Only a quarantine or an exclusion is "
+		        "suspended meanwhile.",
+		        "Denne afgørelse kan appelleres skriftligt til Skaknævnet senest %s (DSU "
+		        "6.4.3: 3 uger; klagen ledsages af et depositum). Kun karantæne og "
+		        "bortvisning stilles i bero imens."),
+		      date(c, r->further_by, by));
+	else
+		para(c->b, T(c->r, "This ruling is final.", "Denne afgørelse er endelig."));
+	return 0;
+}
+
 typedef int (*composer)(struct ctx *, const struct notify_event *);
 
 static const composer composers[NOTIFY_KINDS] = {
@@ -1218,6 +1264,7 @@ static const composer composers[NOTIFY_KINDS] = {
         [NOTIFY_ANSWER_TL] = c_answer_tl,
         [NOTIFY_MESSAGE] = c_message,
         [NOTIFY_LOGIN_ALARM] = c_alarm,
+        [NOTIFY_RULING] = c_ruling,
 };
 
 /* The link under an event's text: the game, or nothing for a mail about
@@ -1225,7 +1272,8 @@ static const composer composers[NOTIFY_KINDS] = {
 static void game_link(struct ctx *c, const struct notify_event *ev)
 {
 	if (ev->kind == NOTIFY_START || ev->kind == NOTIFY_PASSWORD_RESET ||
-	    ev->kind == NOTIFY_VACATION || ev->kind == NOTIFY_LOGIN_ALARM)
+	    ev->kind == NOTIFY_VACATION || ev->kind == NOTIFY_LOGIN_ALARM ||
+	    ev->kind == NOTIFY_RULING)
 		return; /* their texts carry their own links */
 	put(c->b, T(c->r, "\nThe game: %s/games/%lld\n", "\nPartiet: %s/games/%lld\n"), base(c),
 	    ev->game.id);

@@ -73,6 +73,8 @@ enum notify_kind {
 	NOTIFY_MESSAGE,        /* the opponent wrote a message in the game (POST
 	                          /api/v1/games/{id}/messages) */
 	NOTIFY_LOGIN_ALARM,    /* many failed sign-ins to the reader's account (issue 20) */
+	NOTIFY_RULING,         /* the ruling on an appeal (DSU 6.4.3, 6.8.10), to the
+	                          appellant, the sanctioned player and the TL */
 	NOTIFY_KINDS
 };
 
@@ -216,8 +218,22 @@ struct notify_alarm {
 	int minutes;  /* within this many minutes */
 };
 
-/* One event; game is unused for NOTIFY_START, NOTIFY_PASSWORD_RESET and
- * NOTIFY_LOGIN_ALARM. */
+/* The ruling on an appeal (DSU 6.4.3): who appealed which decision of
+ * which tournament, what the KC (or Skaknævnet) ruled and whether it may
+ * go further. */
+struct notify_ruling {
+	const char *tournament; /* its name */
+	const char *about;      /* the decision appealed */
+	const char *appellant;  /* his name */
+	const char *ruling;     /* "upheld", "overturned", "changed" */
+	const char *text;       /* the grounds of the ruling, 1..2000 bytes */
+	bool by_skaknaevnet;    /* Skaknævnet's ruling (the last), else the KC's */
+	int32_t ruled_on;
+	int32_t further_by; /* the last day to appeal it to Skaknævnet; NOTIFY_NO_DATE: final */
+};
+
+/* One event; game is unused for NOTIFY_START, NOTIFY_PASSWORD_RESET,
+ * NOTIFY_LOGIN_ALARM and NOTIFY_RULING. */
 struct notify_event {
 	enum notify_kind kind;
 	struct notify_game game;
@@ -234,6 +250,7 @@ struct notify_event {
 		struct notify_reset reset;
 		struct notify_message message;
 		struct notify_alarm alarm;
+		struct notify_ruling ruling;
 	} u;
 };
 

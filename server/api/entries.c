@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/federation.h"
 #include "api/games.h"
 #include "clock/calendar.h"
 #include "svc/svc_entries.h"
@@ -92,20 +93,30 @@ int api_users_grant_right(struct app *app, struct api_req *rq, struct api_resp *
 
 int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"class", "player", NULL};
+	static const char *const keys[] = {"class",           "player", "fee_received_on",
+	                                   "proof",           "member", NULL};
 	json_t *body = api_body_object(rq, rs);
-	const char *cls;
+	const char *cls, *fee = NULL, *proof = NULL;
 	int64_t player = rq->user.id;
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "class", true, &cls, rs) ||
-	    api_get_int(body, "player", false, &player, rs) < 0)
+	    api_get_int(body, "player", false, &player, rs) < 0 ||
+	    api_get_string(body, "fee_received_on", false, &fee, rs) < 0 ||
+	    api_get_string(body, "proof", false, &proof, rs) < 0)
+		return rs->status;
+	if (proof && (strlen(proof) < 1 || strlen(proof) > 300))
+		return api_error(rs, "invalid_field",
+		                 "proof: 1 to 300 bytes (DSU 6.4.4.1 b: the proof of the class)");
+	/* DSU 6.4.4.1 a, d: the member fields the entry carries */
+	struct store_memberinfo member;
+	bool given[4] = {false, false, false, false};
+	json_t *mj = json_object_get(body, "member");
+	if (mj && api_member_read(app, mj, &member, given, rs))
 		return rs->status;
 	struct svc_entered e;
 	struct svc_outcome o;
-	if (svc_entry(app, &rq->user, player, cls, &e, &o) != SVC_OK)
+	if (svc_entry(app, &rq->user, player, cls, fee, proof, mj ? &member : NULL, given, &e, &o) !=
+	    SVC_OK)
 		return api_outcome_error(rs, &o);
-	return api_json(rs, 201,
-	                json_pack("{s:I, s:I, s:s, s:o}", "id", (json_int_t)e.id, "player",
-	                          (json_int_t)e.player, "class", e.cls, "tournament",
-	                          e.group ? json_integer(e.group) : json_null()));
+	return api_json(rs, 201, api_entry_json(&e));
 }

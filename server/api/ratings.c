@@ -1,5 +1,6 @@
 /* ratings.c: the rating endpoints (api/ratings.h). */
 #include "api/ratings.h"
+#include "api/federation.h"
 #include "api/users.h"
 
 #include <inttypes.h>
@@ -223,6 +224,17 @@ struct list_ctx {
 static int list_row(void *ctx, int64_t user, int rating, int games)
 {
 	struct list_ctx *c = ctx;
+	/* DSU 4.5.5.1 item 4 (issue 22): off the list after 3 years without a
+	 * rated result, his rating kept (USER.rating_list); the cursor passes
+	 * him */
+	int listed = api_rating_listed(c->app, user);
+	if (listed < 0)
+		return -1;
+	if (!listed) {
+		c->last_rating = rating;
+		c->last_id = user;
+		return 0;
+	}
 	json_t *u = api_user_json(c->app, user);
 	json_t *row =
 	        u ? json_pack("{s:o, s:i, s:i}", "player", u, "rating", rating, "games", games)
@@ -266,6 +278,7 @@ struct csv {
 	struct app *app;
 	int place, n, prev; /* place of the last row, rows so far, last rating */
 	int64_t last_id;    /* user of the last row */
+	int seen, skip_rating; /* rows read (off-list ones too), the last one's rating */
 };
 
 static void csv_add(struct csv *c, const char *s, size_t n)
@@ -309,6 +322,16 @@ static void csv_field(struct csv *c, const char *s)
 static int csv_row(void *ctx, int64_t user, int rating, int games)
 {
 	struct csv *c = ctx;
+	int listed = api_rating_listed(c->app, user); /* DSU 4.5.5.1 item 4 */
+	if (listed < 0)
+		return -1;
+	c->seen++;
+	if (!listed) {
+		c->skip_rating = rating;
+		c->last_id = user;
+		return 0;
+	}
+	c->skip_rating = rating;
 	c->n++;
 	if (c->n == 1 || rating != c->prev)
 		c->place = c->n; /* tied ratings share a place: 1, 2, 2, 4 */
@@ -332,7 +355,7 @@ int api_ratings_csv(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	if (fresh(app, rs) != 0)
 		return rs->status;
-	struct csv c = {NULL, 0, 0, false, app, 0, 0, 0, 0};
+	struct csv c = {NULL, 0, 0, false, app, 0, 0, 0, 0, 0, 0};
 	static const char head[] = "place,id,name,rating,games\r\n";
 	csv_add(&c, head, sizeof head - 1);
 	bool more = true, after = false;
@@ -340,17 +363,17 @@ int api_ratings_csv(struct app *app, struct api_req *rq, struct api_resp *rs)
 	int64_t after_id = 0;
 	while (more && !c.full) {
 		/* page by page, as GET /ratings does */
-		int before = c.n;
+		int before = c.seen;
 		if (store_ratings_list(app->st, after, after_rating, after_id, LIST_MAX, csv_row,
 		                       &c, &more) != 0 ||
 		    c.full) {
 			free(c.buf);
 			return api_error(rs, "internal", "the rating list could not be written");
 		}
-		if (c.n == before)
+		if (c.seen == before)
 			break;
 		after = true;
-		after_rating = c.prev;
+		after_rating = c.skip_rating;
 		after_id = c.last_id;
 	}
 	int st = api_text(rs, 200, "text/csv; charset=utf-8", c.buf ? c.buf : "", c.len);

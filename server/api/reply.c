@@ -47,6 +47,13 @@ static const struct {
         {"not_finished", 409},
         {"no_playoff_needed", 409},
         {"playoff_entered", 409},
+        {"fee_recorded", 409},     /* issue 22: an entry's fee is recorded once */
+        {"already_appealed", 409}, /* an appeal awaits its ruling */
+        {"already_ruled", 409},
+        {"final", 409},            /* Skaknævnet ruled: DSU 6.4.3 has no further step */
+        {"already_replaced", 409}, /* DSU 6.7.4.3: a seat's games continued by a reserve */
+        {"already_approved", 409},
+        {"already_lost", 409}, /* DSU 6.8.1: one open connection loss */
         {"body_too_large", 413},
         {"too_many_attempts", 429},
         {"invalid_field", 422},
@@ -77,6 +84,13 @@ static const struct {
         {"not_a_dm", 422},
         {"invalid_playoff", 422},
         {"relegation_risk", 422},
+        {"member_only", 422}, /* DSU 6.1.2: a non-member plays one group */
+        {"quarantined", 422}, /* DSU 6.4.2, 4.1.1 §19 */
+        {"too_late", 422},    /* DSU 6.4.3: an appeal within 3 weeks */
+        {"too_many_reserves", 422}, /* DSU 6.7.4.3: 2 a team */
+        {"unknown_team", 422},
+        {"not_email", 422}, /* DSU 6.8.1 is e-mail play's */
+        {"not_a_team_tournament", 422},
         {"internal", 500},
         {"busy", 503},
 };

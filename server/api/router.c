@@ -13,6 +13,7 @@
 #include "api/cup_stages.h"
 #include "api/entries.h"
 #include "api/export.h"
+#include "api/federation.h"
 #include "api/games.h"
 #include "api/messages.h"
 #include "api/me.h"
@@ -100,6 +101,22 @@ static const struct route {
         {"POST", "/api/v1/tournaments/{id}/decisions", api_tournaments_decision, SIGNED, NULL},
         {"GET", "/api/v1/classes", api_classes_list, SIGNED, NULL},
         {"PUT", "/api/v1/classes/{name}", api_classes_put, SIGNED, NULL},
+        /* issue 22: members, fees, the register, appeals, a tournament's TL */
+        {"GET", "/api/v1/users/{id}/member", api_members_get, SIGNED, NULL},
+        {"PUT", "/api/v1/users/{id}/member", api_members_put, SIGNED, NULL},
+        {"GET", "/api/v1/users/{id}/register", api_register_get, SIGNED, NULL},
+        {"POST", "/api/v1/entries/{id}/fee", api_entries_fee, SIGNED, NULL},
+        {"POST", "/api/v1/tournaments/{id}/decisions/{n}/appeals", api_appeals_create, SIGNED,
+         NULL},
+        {"GET", "/api/v1/appeals", api_appeals_list, SIGNED, NULL},
+        {"POST", "/api/v1/appeals/{id}/ruling", api_appeals_rule, SIGNED, NULL},
+        {"PUT", "/api/v1/tournaments/{id}/tl", api_tournaments_tl_put, SIGNED, NULL},
+        {"PUT", "/api/v1/editions/{name}", api_editions_put, SIGNED, NULL},
+        {"PUT", "/api/v1/tournaments/{id}/captains", api_captains_put, SIGNED, NULL},
+        {"POST", "/api/v1/tournaments/{id}/reserves", api_reserves_create, SIGNED, NULL},
+        {"POST", "/api/v1/reserves/{id}/approval", api_reserves_approve, SIGNED, NULL},
+        {"POST", "/api/v1/tournaments/{id}/connection-losses", api_connection_losses_create,
+         SIGNED, NULL},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

@@ -17,6 +17,7 @@
 #include "store/games.h"
 #include "store/tournaments.h"
 #include "tourney/dsu_admin.h"
+#include "api/federation.h"
 #include "util/status.h"
 
 #define LIST_DEFAULT 50 /* API.md "Lists" */
@@ -565,9 +566,21 @@ int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 			json_decref(lists[i]);
 		return api_error(rs, "internal", "the overview cannot be read");
 	}
+	/* issue 22, DSU 6.8.1: the open connection losses, on the first page
+	 * (all of them: a TL has few), each proposing the withdrawal from
+	 * the day it takes effect */
+	json_t *losses = api_query(rq, "after") ? json_array()
+	                                        : api_connection_losses_json(app, &rq->user,
+	                                                                     o.tournament, o.today);
+	if (!losses) {
+		for (int i = 0; i < LISTS; i++)
+			json_decref(lists[i]);
+		return api_error(rs, "internal", "the overview cannot be read");
+	}
 	return api_json(rs, 200,
-	                json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "overdue", lists[L_OVERDUE],
+	                json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "overdue", lists[L_OVERDUE],
 	                          "silent", lists[L_SILENT], "forfeits", lists[L_FORFEITS],
 	                          "adjudication_due", lists[L_ADJUDICATION], "deadlines",
-	                          lists[L_DEADLINES], "next", cursor_write(p)));
+	                          lists[L_DEADLINES], "connection_lost", losses, "next",
+	                          cursor_write(p)));
 }

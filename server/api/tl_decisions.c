@@ -11,6 +11,7 @@
 #include "api/tournament_json.h"
 #include "api/tournaments.h"
 #include "svc/svc_decisions.h"
+#include "svc/svc_fed.h"
 
 /* The TOURNAMENT after a command (status), or its error. */
 static int answer(struct app *app, int64_t id, const struct svc_outcome *o, int status,
@@ -119,16 +120,35 @@ int api_tournaments_publication(struct app *app, struct api_req *rq, struct api_
 
 int api_tournaments_decision(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"notified_on", "about", NULL};
+	static const char *const keys[] = {"notified_on", "about", "kind", "player", "months", NULL};
 	json_t *body = api_body_object(rq, rs);
-	const char *on, *about;
+	const char *on, *about, *kind = "ruling";
+	int64_t player = 0, months = 0;
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "notified_on", true, &on, rs) ||
-	    api_get_string(body, "about", true, &about, rs))
+	    api_get_string(body, "about", true, &about, rs) ||
+	    api_get_string(body, "kind", false, &kind, rs) < 0 ||
+	    api_get_int(body, "player", false, &player, rs) < 0 ||
+	    api_get_int(body, "months", false, &months, rs) < 0)
 		return rs->status;
 	if (api_tournament_name_check(about, "about", rs)) /* 1..100 bytes, no control characters */
 		return rs->status;
 	struct svc_outcome o;
+	if (strcmp(kind, "ruling") != 0) {
+		/* issue 22: a sanction (DSU 6.4.2) of player */
+		int64_t id;
+		if (!player)
+			return api_error(rs, "missing_field", "player: the player sanctioned");
+		if (months < 0 || months > 120)
+			return api_error(rs, "invalid_field", "months: 1 to 120");
+		svc_sanction(app, &rq->user, rq->ids[0], player, kind, (int)months, on, about, &id,
+		             &o);
+		return answer(app, rq->ids[0], &o, 201, rs);
+	}
+	if (player || months)
+		return api_error(rs, "invalid_field",
+		                 "player and months belong to a sanction (kind warning, quarantine "
+		                 "or exclusion)");
 	svc_decision(app, &rq->user, rq->ids[0], on, about, &o);
 	return answer(app, rq->ids[0], &o, 201, rs);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/federation.h"
 #include "api/games.h"
 #include "api/ratings.h"
 #include "base/log.h"
@@ -216,7 +217,8 @@ static json_t *teams_json(struct app *app, const struct svc_tournament *t)
 		                      line->points2 / 2.0, "played", played[line->team],
 		                      "board_points", line->weighted_all, "lots",
 		                      line->lot_group != 0, "players", team_players(first));
-		if (j && json_object_set_new(j, "average_rating", team_average(app, first))) {
+		if (j && (json_object_set_new(j, "average_rating", team_average(app, first)) ||
+		          api_team_fields(app, t->t.id, first->team, j))) {
 			json_decref(j);
 			j = NULL;
 		}
@@ -347,10 +349,16 @@ static json_t *decisions_json(struct app *app, const struct svc_tournament *t)
 		if (calendar_parse(d[i].notified_on, &in.decision_notified, NULL, 0) == CC_OK &&
 		    dsu_deadlines(&in, &dl, NULL, 0) == CC_OK)
 			calendar_format(dl.appeal_by, by, sizeof by);
-		json_array_append_new(arr,
-		                      json_pack("{s:I, s:s, s:s, s:s}", "id", (json_int_t)d[i].id,
-		                                "notified_on", d[i].notified_on, "about",
-		                                d[i].about, "appeal_by", by));
+		/* issue 22: what it imposes (DSU 6.4.2), on whom, and its appeals */
+		json_array_append_new(
+		        arr, json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:s, s:o}", "id",
+		                       (json_int_t)d[i].id, "notified_on", d[i].notified_on, "about",
+		                       d[i].about, "appeal_by", by, "kind",
+		                       d[i].kind[0] ? d[i].kind : "ruling", "player",
+		                       d[i].player ? json_integer(d[i].player) : json_null(), "months",
+		                       d[i].months ? json_integer(d[i].months) : json_null(),
+		                       "decided_by", d[i].decided_role[0] ? d[i].decided_role : "tl",
+		                       "appeals", api_decision_appeals(app, d[i].id)));
 	}
 	free(d);
 	return arr;
@@ -379,6 +387,10 @@ static json_t *tournament_json(struct app *app, const struct svc_tournament *t)
 	}
 	if (j && strcmp(t->t.kind, svc_tournament_kind_names[SVC_KIND_TEAM]) == 0 &&
 	    json_object_set_new(j, "teams", teams_json(app, t))) {
+		json_decref(j);
+		return NULL;
+	}
+	if (j && api_edition_field(app, &t->t, j) != 0) { /* DSU 6.5.2, 6.6.3 (issue 22) */
 		json_decref(j);
 		return NULL;
 	}

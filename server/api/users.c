@@ -9,6 +9,7 @@
 
 #include "base/auth.h"
 #include "svc/svc_accounts.h"
+#include "api/federation.h"
 #include "api/games.h"
 #include "api/ratings.h"
 #include "store/users.h"
@@ -154,7 +155,9 @@ int api_users_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 	json_t *u = api_user_json(app, rq->ids[0]);
 	if (!u)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
-	if (api_users_postal_field(app, &rq->user, rq->ids[0], u) != 0) {
+	if (api_users_postal_field(app, &rq->user, rq->ids[0], u) != 0 ||
+	    api_members_field(app, &rq->user, rq->ids[0], u) != 0 ||
+	    api_rating_list_field(app, rq->ids[0], u) != 0) {
 		json_decref(u);
 		return api_error(rs, "busy", "the database is busy; try again");
 	}
@@ -197,7 +200,8 @@ int api_users_search(struct app *app, struct api_req *rq, struct api_resp *rs)
 		/* USER with its ratings, and the e-mail address the TL may look
 		 * for (the route is for tl and admin only). */
 		json_t *u = api_user_json(app, v[i].id);
-		int bad = !u || json_object_set_new(u, "email", json_string(v[i].email));
+		int bad = !u || json_object_set_new(u, "email", json_string(v[i].email)) ||
+		          api_members_field(app, &rq->user, v[i].id, u) != 0;
 		if (bad)
 			json_decref(u);
 		if (bad || json_array_append_new(list, u)) {

@@ -91,6 +91,7 @@ static const struct {
         {"/tl", "tl.html"},
         {"/account", "account.html"},
         {"/members", "members.html"}, /* tl, admin: find and add members */
+        {"/federation", "federation.html"}, /* tl, kc, admin: registers, appeals (issue 22) */
         {"/reset-password", "reset.html"}, /* the link of the reset mail (issue 10) */
 };
 

@@ -213,8 +213,13 @@ fail:
 
 int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, int max, int *n)
 {
+	/* issue 22, DSU 6.7.4.3: a team's approved reserve is rated for the
+	 * games he continued (after the seated players) */
 	static const char sql[] =
-	        "SELECT user_id FROM tournament_players WHERE tournament_id = ? ORDER BY seat";
+	        "SELECT user_id FROM (SELECT user_id, seat FROM tournament_players"
+	        " WHERE tournament_id = ?1 UNION ALL SELECT reserve_id, 100000 + id"
+	        " FROM team_reserves WHERE tournament_id = ?1 AND status = 'approved')"
+	        " ORDER BY seat";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	*n = 0;
 	if (!st)

@@ -96,7 +96,9 @@ int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t max, size_t *n)
 {
 	static const char sql[] =
-	        "SELECT tp.user_id, u.name, u.role, tp.team, tp.danish_citizen"
+	        "SELECT tp.user_id, u.name, u.role, tp.team, tp.danish_citizen,"
+	        " COALESCE((SELECT r.reserve_id FROM team_reserves r WHERE r.tournament_id ="
+	        " tp.tournament_id AND r.original_id = tp.user_id AND r.status = 'approved'), 0)"
 	        " FROM tournament_players tp"
 	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
 	*n = 0;
@@ -113,6 +115,7 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 		store_col_text(st, 2, x->role, sizeof x->role);
 		store_col_text(st, 3, x->team, sizeof x->team);
 		x->danish = sqlite3_column_int(st, 4) != 0;
+		x->reserve = sqlite3_column_int64(st, 5);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "seats");
@@ -309,14 +312,17 @@ int store_tournaments_count_class(store *s, const char *cls, int *n)
 
 int store_entries_insert(store *s, struct store_entry *e, int64_t created_by)
 {
-	static const char sql[] = "INSERT INTO entries (user_id, class, valid_on, created_by)"
-	                          " VALUES (?, ?, ?, ?)";
+	static const char sql[] = "INSERT INTO entries (user_id, class, valid_on, created_by,"
+	                          " fee_received_on, proof) VALUES (?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, e->user) || store_bind_text(st, 2, e->cls) ||
 	    store_bind_text(st, 3, e->valid_on) ||
-	    (created_by ? store_bind_int64(st, 4, created_by) : sqlite3_bind_null(st, 4)))
+	    (created_by ? store_bind_int64(st, 4, created_by) : sqlite3_bind_null(st, 4)) ||
+	    (e->fee_received_on[0] ? store_bind_text(st, 5, e->fee_received_on)
+	                           : sqlite3_bind_null(st, 5)) ||
+	    (e->proof[0] ? store_bind_text(st, 6, e->proof) : sqlite3_bind_null(st, 6)))
 		return store_failed(s, st, "entry: bind");
 	if (store_exec(s, st, "entry") != STORE_OK)
 		return STORE_ERROR;
@@ -327,8 +333,9 @@ int store_entries_insert(store *s, struct store_entry *e, int64_t created_by)
 int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
                           size_t *n)
 {
-	static const char sql[] = "SELECT id, user_id, class, valid_on FROM entries"
-	                          " WHERE class = ? AND tournament_id IS NULL ORDER BY id";
+	static const char sql[] = "SELECT id, user_id, class, valid_on, fee_received_on FROM entries"
+	                          " WHERE class = ? AND tournament_id IS NULL"
+	                          " AND fee_received_on IS NOT NULL ORDER BY fee_received_on, id";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -343,6 +350,7 @@ int store_entries_waiting(store *s, const char *cls, struct store_entry *out, si
 		e->user = sqlite3_column_int64(st, 1);
 		store_col_text(st, 2, e->cls, sizeof e->cls);
 		store_col_text(st, 3, e->valid_on, sizeof e->valid_on);
+		store_col_text(st, 4, e->fee_received_on, sizeof e->fee_received_on);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "waiting entries");
@@ -582,13 +590,18 @@ int store_tournaments_set_published(store *s, int64_t tournament, const char *on
 int store_decisions_insert(store *s, struct store_decision *d, int64_t decided_by)
 {
 	static const char sql[] = "INSERT INTO tl_decisions (tournament_id, notified_on, about,"
-	                          " decided_by) VALUES (?, ?, ?, ?)";
+	                          " decided_by, kind, player_id, months, decided_role)"
+	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, d->tournament) || store_bind_text(st, 2, d->notified_on) ||
 	    store_bind_text(st, 3, d->about) ||
-	    (decided_by ? store_bind_int64(st, 4, decided_by) : sqlite3_bind_null(st, 4)))
+	    (decided_by ? store_bind_int64(st, 4, decided_by) : sqlite3_bind_null(st, 4)) ||
+	    store_bind_text(st, 5, d->kind[0] ? d->kind : "ruling") ||
+	    (d->player ? store_bind_int64(st, 6, d->player) : sqlite3_bind_null(st, 6)) ||
+	    (d->months ? store_bind_int64(st, 7, d->months) : sqlite3_bind_null(st, 7)) ||
+	    store_bind_text(st, 8, d->decided_role[0] ? d->decided_role : "tl"))
 		return store_failed(s, st, "decision: bind");
 	if (store_exec(s, st, "decision") != STORE_OK)
 		return STORE_ERROR;
@@ -599,8 +612,9 @@ int store_decisions_insert(store *s, struct store_decision *d, int64_t decided_b
 int store_decisions_list(store *s, int64_t tournament, struct store_decision *out, size_t max,
                          size_t *n)
 {
-	static const char sql[] = "SELECT id, tournament_id, notified_on, about FROM tl_decisions"
-	                          " WHERE tournament_id = ? ORDER BY id";
+	static const char sql[] = "SELECT id, tournament_id, notified_on, about, kind,"
+	                          " COALESCE(player_id, 0), COALESCE(months, 0), decided_role"
+	                          " FROM tl_decisions WHERE tournament_id = ? ORDER BY id";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -614,6 +628,10 @@ int store_decisions_list(store *s, int64_t tournament, struct store_decision *ou
 		d->tournament = sqlite3_column_int64(st, 1);
 		store_col_text(st, 2, d->notified_on, sizeof d->notified_on);
 		store_col_text(st, 3, d->about, sizeof d->about);
+		store_col_text(st, 4, d->kind, sizeof d->kind);
+		d->player = sqlite3_column_int64(st, 5);
+		d->months = sqlite3_column_int(st, 6);
+		store_col_text(st, 7, d->decided_role, sizeof d->decided_role);
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return store_failed(s, st, "decisions");

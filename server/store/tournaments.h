@@ -52,6 +52,8 @@ struct store_seat {
 	char role[STORE_ROLE_MAX];
 	char team[STORE_TOURNAMENT_NAME_MAX]; /* "" outside team play */
 	bool danish;                          /* a Danish citizen (the DM title, R33, I-4) */
+	int64_t reserve; /* the approved reserve who plays this seat's unfinished games
+	                    (DSU 6.7.4.3, migration 0028); 0: none */
 };
 
 /* A game of a tournament with its result. */
@@ -113,13 +115,16 @@ int store_tournaments_count_class(store *s, const char *cls, int *n);
 struct store_entry {
 	int64_t id, user, tournament; /* tournament 0 = waiting for a group */
 	char cls[4];
-	char valid_on[CALENDAR_ISO_LEN];
+	char valid_on[CALENDAR_ISO_LEN];        /* the day it was made */
+	char fee_received_on[CALENDAR_ISO_LEN]; /* valid from (DSU 6.4.4.1); "": no fee yet */
+	char proof[301];                        /* the proof of the class (6.4.4.1 b); "" */
 };
 
 /* Inside the caller's transaction: a new entry (e->id set). */
 int store_entries_insert(store *s, struct store_entry *e, int64_t created_by);
 
-/* The entries of a class still waiting for a group, oldest first, at
+/* The valid entries (DSU 6.4.4.1: with the fee received) of a class
+ * still waiting for a group, by the day of the fee, then as made, at
  * most max: STORE_OK and *n, or STORE_ERROR. */
 int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
                           size_t *n);
@@ -179,6 +184,10 @@ struct store_decision {
 	int64_t id, tournament;
 	char notified_on[CALENDAR_ISO_LEN];
 	char about[STORE_DECISION_ABOUT_MAX];
+	char kind[12];        /* "ruling", "warning", "quarantine", "exclusion" (6.4.2) */
+	int64_t player;       /* the sanctioned player; 0 for a ruling */
+	int months;           /* a quarantine's (or an exclusion's) months; 0: none */
+	char decided_role[4]; /* "tl", or "kc" (DSU 6.4.2: either gives a sanction) */
 };
 
 /* Inside the caller's transaction: a new decision (d->id set).  STORE_OK

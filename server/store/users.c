@@ -236,8 +236,10 @@ static void fold(const char *s, char *out, size_t len)
 int store_users_search(store *s, const char *q, int64_t after, size_t max,
                        struct store_member *out, size_t *n)
 {
-	static const char sql[] = "SELECT id, name, role, email FROM users WHERE id > ? ORDER BY id";
+	static const char sql[] = "SELECT id, name, role, email, COALESCE(member_no, '') FROM users"
+	                          " WHERE id > ? ORDER BY id";
 	char want[STORE_EMAIL_MAX * 2], name[STORE_NAME_MAX * 2], email[STORE_EMAIL_MAX * 2];
+	char number[32];
 	fold(q ? q : "", want, sizeof want);
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
@@ -254,7 +256,10 @@ int store_users_search(store *s, const char *q, int64_t after, size_t max,
 		store_col_text(st, 3, m->email, sizeof m->email);
 		fold(m->name, name, sizeof name);
 		fold(m->email, email, sizeof email);
-		if (!want[0] || strstr(name, want) || strstr(email, want))
+		/* issue 22: or his membership number (DSU 6.4.4.1 a), exactly */
+		store_col_text(st, 4, number, sizeof number);
+		if (!want[0] || strstr(name, want) || strstr(email, want) ||
+		    (number[0] && strcmp(number, q) == 0))
 			(*n)++;
 	}
 	if (*n < max && rc != SQLITE_DONE)

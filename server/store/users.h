@@ -34,7 +34,8 @@ struct store_member {
 };
 
 /* The users after id `after` (0: from the first), in the order of their
- * ids, whose name or e-mail address holds q (a login is one of them),
+ * ids, whose name or e-mail address holds q (a login is one of them) or
+ * whose membership number is q (issue 22),
  * case folded for ASCII and Latin-1 letters; every user when q is "" or
  * NULL.  At most max into out.  STORE_OK and *n, or STORE_ERROR.  Cost:
  * one pass over the users from `after` until max are found. */

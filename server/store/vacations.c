@@ -207,8 +207,10 @@ int store_vacations_tournament(store *s, int64_t id, int64_t user,
                                struct clock_vacation_tournament *t)
 {
 	static const char sql[] =
-	        "SELECT t.start_date, t.profile FROM tournaments t JOIN tournament_players p"
-	        " ON p.tournament_id = t.id WHERE t.id = ? AND p.user_id = ?";
+	        "SELECT t.start_date, t.profile FROM tournaments t WHERE t.id = ?1 AND (EXISTS"
+	        " (SELECT 1 FROM tournament_players p WHERE p.tournament_id = t.id AND"
+	        " p.user_id = ?2) OR EXISTS (SELECT 1 FROM team_reserves r WHERE"
+	        " r.tournament_id = t.id AND r.reserve_id = ?2 AND r.status = 'approved'))";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;

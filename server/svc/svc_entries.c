@@ -11,6 +11,8 @@
 #include "store/store.h"
 #include "store/tournaments.h"
 #include "store/users.h"
+#include "store/federation.h"
+#include "svc/svc_fed.h"
 #include "svc/svc_notify.h"
 #include "svc/svc_tournaments.h"
 #include "tourney/dsu_group.h"
@@ -131,17 +133,22 @@ static int extra_rights_of(struct app *app, int64_t user, struct svc_rights *r)
 
 int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct svc_outcome *o)
 {
+	char iso[CALENDAR_ISO_LEN];
+	int32_t today;
+	if (svc_today(app, iso, &today, o))
+		return o->status;
+	return svc_rights_on(app, user, today, r, o);
+}
+
+int svc_rights_on(struct app *app, int64_t user, int32_t today, struct svc_rights *r,
+                  struct svc_outcome *o)
+{
 	struct dsu_history_entry *h = calloc(SVC_HISTORY_MAX, sizeof *h);
 	size_t n;
-	char iso[CALENDAR_ISO_LEN], err[256];
-	int32_t today;
+	char err[256];
 	int k, otb, games;
 	if (!h)
 		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_today(app, iso, &today, o)) {
-		free(h);
-		return o->status;
-	}
 	if (history_of(app, user, h, &n, r) || extra_rights_of(app, user, r) ||
 	    store_ratings_user(app->st, user, &k, &otb, &games) != 1) {
 		free(h);
@@ -168,14 +175,16 @@ const char *svc_right_why(const struct svc_rights *r, enum dsu_class c)
 	return "EMT result (DSU 6.5.2.2, 6.5.3.2)";
 }
 
-/* May player enter class cls today (his rights, R25)?  SVC_OK, or the
- * refusal. */
-static int may_enter(struct app *app, int64_t player, enum dsu_class cls, struct svc_outcome *o)
+/* May player enter class cls with an entry valid on `day` (his rights on
+ * that day, I-6: "to the date the entry became valid (fee received)";
+ * R25 on his groups as they are)?  SVC_OK, or the refusal. */
+static int may_enter(struct app *app, int64_t player, enum dsu_class cls, int32_t day,
+                     struct svc_outcome *o)
 {
 	struct svc_rights *r = calloc(1, sizeof *r);
 	if (!r)
 		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_rights_of(app, player, r, o) != SVC_OK)
+	if (svc_rights_on(app, player, day, r, o) != SVC_OK)
 		goto out;
 	if (!r->a.may[cls]) {
 		svc_fail(
@@ -209,6 +218,7 @@ out:
 /* The write of an entry. */
 struct entry_write {
 	struct store_entry e;
+	const struct store_memberinfo *member; /* the member fields it carries, or NULL */
 	const struct store_class *cls;
 	int64_t actor, group;
 	const char *today;
@@ -282,22 +292,74 @@ static int write_entry(struct app *app, void *ctx)
 		         (long long)w->e.user, w->e.cls);
 		return STORE_CONFLICT;
 	}
+	/* DSU 6.4.4.1 a, d: what the entry carries of the member, with it */
 	if (waits != STORE_NOT_FOUND ||
+	    (w->member && store_members_set(app->st, w->e.user, w->member) != STORE_OK) ||
 	    store_entries_insert(app->st, &w->e, w->actor) != STORE_OK ||
 	    store_entries_waiting(app->st, w->e.cls, waiting, TOURNAMENT_EMT_PLAYERS, &nw) !=
 	            STORE_OK) {
 		svc_fail(w->o, SVC_BUSY, "busy", "the entry could not be stored; try again");
 		return STORE_ERROR;
 	}
-	/* DSU 6.5.1.1: a new group as soon as 7 entries of a class exist (the
-	 * DM is one group a year, started by its TL) */
-	if (strcmp(w->e.cls, "DM") != 0 && nw >= TOURNAMENT_EMT_PLAYERS)
+	/* DSU 6.5.1.1: a new group as soon as 7 valid entries (6.4.4.1: the
+	 * fee received) of a class exist (the DM is one group a year, started
+	 * by its TL) */
+	if (w->e.fee_received_on[0] && strcmp(w->e.cls, "DM") != 0 &&
+	    nw >= TOURNAMENT_EMT_PLAYERS)
 		return start_group(app, w, waiting);
 	return STORE_OK;
 }
 
+/* The rules of the federation an entry valid on `day` meets besides the
+ * rights (issue 22): no quarantine in force that day (4.1.1 §19, DSU
+ * 6.4.2; 422 quarantined), and a non-member in one group of the EMT or
+ * the cup only (6.1.2; 422 member_only); own: 1 when the entry itself
+ * waits already (its fee recorded later), not counted as a group of his.
+ * SVC_OK, or the refusal. */
+static int may_enter_fed(struct app *app, int64_t player, int32_t day, int own,
+                         const struct store_memberinfo *carried, struct svc_outcome *o)
+{
+	struct svc_register *r = calloc(1, sizeof *r);
+	struct store_memberinfo m;
+	int groups = 0;
+	if (!r)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	if (svc_register_of(app, player, day, r, o) != SVC_OK)
+		goto out;
+	if (r->quarantined >= 0) {
+		const struct dsu_sanction_applied *q = &r->line[r->quarantined].a;
+		char from[CALENDAR_ISO_LEN], to[CALENDAR_ISO_LEN];
+		calendar_format(q->start, from, sizeof from);
+		calendar_format(q->end, to, sizeof to);
+		svc_fail(o, SVC_REFUSED, "quarantined",
+		         "user %lld is in quarantine from %s through %s (DSU 6.4.2, 4.1.1 \u00a719): "
+		         "no entry meanwhile",
+		         (long long)player, from, to);
+		goto out;
+	}
+	if (store_members_get(app->st, player, &m) != STORE_OK ||
+	    store_members_groups(app->st, player, &groups) != STORE_OK) {
+		svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
+		goto out;
+	}
+	if (carried) /* the membership the entry gives (6.4.4.1 a) */
+		m = *carried;
+	if (!dsu_may_enter_as(dsu_membership_of(m.membership), groups - own)) {
+		svc_fail(o, SVC_REFUSED, "member_only",
+		         "user %lld is no member of DSU and has played a group already: a "
+		         "non-member plays one group of the EMT or the cup (DSU 6.1.2)",
+		         (long long)player);
+		goto out;
+	}
+	svc_ok(o);
+out:
+	free(r);
+	return o->status;
+}
+
 int svc_entry(struct app *app, const struct user *who, int64_t player, const char *cls_s,
-              struct svc_entered *out, struct svc_outcome *o)
+              const char *fee, const char *proof, const struct store_memberinfo *member,
+              const bool member_given[4], struct svc_entered *out, struct svc_outcome *o)
 {
 	enum dsu_class cls;
 	struct store_class c;
@@ -324,12 +386,61 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 		                (long long)player);
 	if (rc != STORE_OK)
 		return svc_fail(o, SVC_BUSY, "busy", "the database is not available; try again");
-	if (may_enter(app, player, cls, o) != SVC_OK)
+	/* DSU 6.4.4.1: valid once the TL has the fee; the TL (or an admin)
+	 * records it, with the entry he makes for a player (default: today,
+	 * the day he enters it) or later (POST /entries/{id}/fee); a player's
+	 * own entry waits for it */
+	int32_t fee_day = DSU_NO_DATE, valid;
+	char err[128];
+	bool by_tl = player != a.id;
+	if (fee) {
+		struct auth_target ft = {.leader = c.tl, .subject = player};
+		if (auth_check(&a, AUTH_ENTRY_FEE, &ft, &e) != CC_OK)
+			return svc_refused(o, &e);
+		if (calendar_parse(fee, &fee_day, err, sizeof err) != CC_OK)
+			return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
+	} else if (by_tl) {
+		fee_day = day;
+	}
+	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "fee_received_on: %s", err);
+	/* the member fields it carries, merged into his (member_set: himself,
+	 * a TL, the kc, an admin; svc/svc_fed.h) */
+	struct store_memberinfo carried;
+	bool carries = false;
+	for (int i = 0; member && member_given && i < 4; i++)
+		carries |= member_given[i];
+	if (carries) {
+		struct auth_target mt = {.subject = player};
+		if (auth_check(&a, AUTH_MEMBER_SET, &mt, &e) != CC_OK)
+			return svc_refused(o, &e);
+		if (store_members_get(app->st, player, &carried) != STORE_OK)
+			return svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
+		if (member_given[0])
+			snprintf(carried.membership, sizeof carried.membership, "%s", member->membership);
+		if (member_given[1])
+			snprintf(carried.member_no, sizeof carried.member_no, "%s", member->member_no);
+		if (member_given[2])
+			snprintf(carried.club, sizeof carried.club, "%s", member->club);
+		if (member_given[3])
+			snprintf(carried.birth_date, sizeof carried.birth_date, "%s", member->birth_date);
+		if (strcmp(carried.membership, "club") == 0 && !carried.club[0])
+			return svc_fail(o, SVC_REFUSED, "invalid_field",
+			                "a club member's club is needed (DSU 6.4.4.1 a)");
+	}
+	if (may_enter_fed(app, player, valid != DSU_NO_DATE ? valid : day, 0,
+	                  carries ? &carried : NULL, o) != SVC_OK ||
+	    may_enter(app, player, cls, valid != DSU_NO_DATE ? valid : day, o) != SVC_OK)
 		return o->status;
 	struct entry_write w = {
 	        .e = {.user = player}, .cls = &c, .actor = a.id, .today = today, .o = o};
 	snprintf(w.e.cls, sizeof w.e.cls, "%s", dsu_class_name(cls));
 	snprintf(w.e.valid_on, sizeof w.e.valid_on, "%s", today);
+	if (valid != DSU_NO_DATE)
+		calendar_format(valid, w.e.fee_received_on, sizeof w.e.fee_received_on);
+	if (proof)
+		snprintf(w.e.proof, sizeof w.e.proof, "%s", proof);
+	w.member = carries ? &carried : NULL;
 	svc_ok(o);
 	rc = svc_write(app, write_entry, &w);
 	if (rc != STORE_OK) {
@@ -339,7 +450,89 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 	}
 	if (w.started)
 		svc_mail_queued(app);
-	*out = (struct svc_entered){w.e.id, player, "", w.group};
+	*out = (struct svc_entered){w.e.id, player, "", w.group, "", ""};
 	snprintf(out->cls, sizeof out->cls, "%s", w.e.cls);
+	snprintf(out->fee_received_on, sizeof out->fee_received_on, "%s", w.e.fee_received_on);
+	snprintf(out->proof, sizeof out->proof, "%s", w.e.proof);
+	return svc_ok(o);
+}
+
+/* The write of a fee received: the entry becomes valid, and the 7th
+ * valid entry of its class starts the group. */
+static int write_fee(struct app *app, void *ctx)
+{
+	struct entry_write *w = ctx;
+	struct store_entry waiting[TOURNAMENT_EMT_PLAYERS];
+	size_t nw;
+	int rc = store_entries_set_fee(app->st, w->e.id, w->e.fee_received_on);
+	if (rc == STORE_CONFLICT) {
+		svc_fail(w->o, SVC_REFUSED, "fee_recorded",
+		         "entry %lld has its fee already (or is in a group)", (long long)w->e.id);
+		return rc;
+	}
+	if (rc != STORE_OK ||
+	    store_entries_waiting(app->st, w->e.cls, waiting, TOURNAMENT_EMT_PLAYERS, &nw) !=
+	            STORE_OK) {
+		svc_fail(w->o, SVC_BUSY, "busy", "the fee could not be stored; try again");
+		return STORE_ERROR;
+	}
+	if (strcmp(w->e.cls, "DM") != 0 && nw >= TOURNAMENT_EMT_PLAYERS)
+		return start_group(app, w, waiting);
+	return STORE_OK;
+}
+
+int svc_entry_fee(struct app *app, const struct user *who, int64_t id, const char *on,
+                  struct svc_entered *out, struct svc_outcome *o)
+{
+	struct store_class c;
+	char today[CALENDAR_ISO_LEN], err[128];
+	int32_t day, fee_day, valid;
+	struct entry_write w = {.o = o};
+	memset(out, 0, sizeof *out);
+	if (svc_today(app, today, &day, o))
+		return o->status;
+	int rc = store_entries_get(app->st, id, &w.e);
+	if (rc == STORE_NOT_FOUND)
+		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no entry %lld",
+		                (long long)id);
+	if (rc != STORE_OK || store_classes_get(app->st, w.e.cls, &c) != STORE_OK)
+		return svc_fail(o, SVC_BUSY, "busy", "the entry cannot be read now; try again");
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.leader = c.tl, .subject = w.e.user};
+	struct corr_error e;
+	if (auth_check(&a, AUTH_ENTRY_FEE, &t, &e) != CC_OK)
+		return svc_refused(o, &e);
+	if (on && calendar_parse(on, &fee_day, err, sizeof err) != CC_OK)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "received_on: %s", err);
+	if (!on)
+		fee_day = day;
+	if (dsu_entry_valid(fee_day, day, &valid, err, sizeof err) < 0)
+		return svc_fail(o, SVC_REFUSED, "invalid_date", "received_on: %s", err);
+	if (w.e.fee_received_on[0] || w.e.tournament)
+		return svc_fail(o, SVC_REFUSED, "fee_recorded",
+		                "entry %lld has its fee already (received %s)", (long long)id,
+		                w.e.fee_received_on);
+	enum dsu_class ecls;
+	if (may_enter_fed(app, w.e.user, valid, 1, NULL, o) != SVC_OK ||
+	    (dsu_class_parse(w.e.cls, &ecls) == CC_OK &&
+	     may_enter(app, w.e.user, ecls, valid, o) != SVC_OK))
+		return o->status;
+	calendar_format(valid, w.e.fee_received_on, sizeof w.e.fee_received_on);
+	w.cls = &c;
+	w.actor = a.id;
+	w.today = today;
+	svc_ok(o);
+	rc = svc_write(app, write_fee, &w);
+	if (rc != STORE_OK) {
+		if (o->status == SVC_OK)
+			svc_fail(o, SVC_BUSY, "busy", "the fee could not be stored; try again");
+		return o->status;
+	}
+	if (w.started)
+		svc_mail_queued(app);
+	*out = (struct svc_entered){w.e.id, w.e.user, "", w.group, "", ""};
+	snprintf(out->cls, sizeof out->cls, "%s", w.e.cls);
+	snprintf(out->fee_received_on, sizeof out->fee_received_on, "%s", w.e.fee_received_on);
+	snprintf(out->proof, sizeof out->proof, "%s", w.e.proof);
 	return svc_ok(o);
 }

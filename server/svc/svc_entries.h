@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "store/federation.h"
 #include "svc/svc.h"
 #include "tourney/dsu_rights.h"
 
@@ -39,6 +40,11 @@ struct svc_rights {
  * SVC_OK, or SVC_BUSY / SVC_ERROR. */
 int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct svc_outcome *o);
 
+/* The same on day (I-6: an entry's rights are those of the day it
+ * became valid, DSU 6.4.4.1). */
+int svc_rights_on(struct app *app, int64_t user, int32_t day, struct svc_rights *r,
+                  struct svc_outcome *o);
+
 /* Why the right to class c through r->a.until[c] exists (static text). */
 const char *svc_right_why(const struct svc_rights *r, enum dsu_class c);
 
@@ -47,6 +53,8 @@ struct svc_entered {
 	int64_t id, player;
 	char cls[4];
 	int64_t group; /* the group it started or joined, 0: waiting */
+	char fee_received_on[11]; /* valid from (DSU 6.4.4.1); "": waits for its fee */
+	char proof[301];          /* the proof of the class (6.4.4.1 b), "" */
 };
 
 /* POST /entries: player enters class cls ("Å", "K", "M", "DM"; "A",
@@ -56,8 +64,28 @@ struct svc_entered {
  * R25), twice for a class (already_entered).  The 7th waiting entry of a
  * class (not DM) starts a group of those seven at once (DSU 6.5.1.1):
  * seats by lot, the class's profile, led by the class's TL (none named:
- * only an admin leads it), the start letter with it. */
+ * only an admin leads it), the start letter with it.
+ *
+ * Issue 22: an entry is valid from the day its fee was received (DSU
+ * 6.4.4.1): fee (YYYY-MM-DD, not after today) is the TL's to give
+ * (entry_fee: a player's own entry waits for it; the TL's or an admin's
+ * entry of another player without it is valid today); only valid entries
+ * start a group.  proof (NULL: none) is the proof of the class (6.4.4.1
+ * b).  Refused during a quarantine (quarantined, DSU 6.4.2, 4.1.1 §19)
+ * and for a non-member who has had his one group (member_only, 6.1.2).
+ * member (NULL: none) with member_given[] (membership, member_no, club,
+ * birth_date) are the member fields the entry carries (6.4.4.1 a, d),
+ * stored on the player with it (member_set) and read for 6.1.2. */
 int svc_entry(struct app *app, const struct user *who, int64_t player, const char *cls,
-              struct svc_entered *out, struct svc_outcome *o);
+              const char *fee, const char *proof, const struct store_memberinfo *member,
+              const bool member_given[4], struct svc_entered *out, struct svc_outcome *o);
+
+/* POST /entries/{id}/fee: the fee of waiting entry id received on `on`
+ * (NULL: today; never after), by the class's TL or an admin (entry_fee):
+ * the entry is valid from that day, and the 7th valid one of its class
+ * starts the group (DSU 6.4.4.1, 6.5.1.1).  409 fee_recorded when it has
+ * one; quarantined and member_only as svc_entry(). */
+int svc_entry_fee(struct app *app, const struct user *who, int64_t id, const char *on,
+                  struct svc_entered *out, struct svc_outcome *o);
 
 #endif

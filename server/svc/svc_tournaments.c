@@ -546,6 +546,10 @@ int svc_tournament_seat(const struct svc_tournament *t, int64_t user)
 	for (int i = 0; i < t->n; i++)
 		if (t->seats[i].user == user)
 			return i;
+	/* DSU 6.7.4.3: a reserve continues the original's games on his seat */
+	for (int i = 0; user && i < t->n; i++)
+		if (t->seats[i].reserve == user)
+			return i;
 	return -1;
 }
 

@@ -104,7 +104,8 @@ int svc_tournament_load(struct app *app, int64_t id, struct svc_tournament *t,
                         struct svc_outcome *o);
 void svc_tournament_free(struct svc_tournament *t);
 
-/* The seat of user in t, or -1. */
+/* The seat of user in t (a team's reserve: the seat of the player whose
+ * games he continues, DSU 6.7.4.3), or -1. */
 int svc_tournament_seat(const struct svc_tournament *t, int64_t user);
 
 /* The DSU event whose tie rules a tournament's standings follow: the DM

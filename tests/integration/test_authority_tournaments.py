@@ -360,10 +360,12 @@ def fresh_server():
     return srv
 
 
-def seven_entries(srv, names, cls=AA, roles=None):
+def seven_entries(srv, names, fees, cls=AA, roles=None):
     """Adds the users, each enters cls himself (first-time participants:
-    Å, DSU 6.5.3.2f); returns ({name: id}, {name: client}, the group id
-    the 7th entry started)."""
+    Å, DSU 6.5.3.2f) and the client `fees` (the class's TL or an admin)
+    records his fee (issue 22, DSU 6.4.4.1: valid from it); returns
+    ({name: id}, {name: client}, the group id the 7th valid entry
+    started)."""
     ids, clients, group = {}, {}, None
     for i, n in enumerate(names):
         ids[n], _ = srv.add_user(n, (roles or {}).get(n, "player"))
@@ -371,6 +373,8 @@ def seven_entries(srv, names, cls=AA, roles=None):
     for n in names:
         r = clients[n].post("entries", {"class": cls})
         expect_status(r, 201, "%s enters %s" % (n, cls))
+        r = fees.post("entries/%d/fee" % r.json["id"], {})
+        expect_status(r, 200, "%s's fee" % n)
         group = r.json["tournament"]
     expect(isinstance(group, int), "the 7th entry starts a group")
     return ids, clients, group
@@ -382,9 +386,11 @@ def entrant_tl_group():
     ids, clients, group, admin client)."""
     srv = fresh_server()
     names = ["e1", "e2", "e3", "e4", "e5", "e6", "etl"]
-    ids, clients, gid = seven_entries(srv, names, roles={"etl": "tl"})
-    ids["eadmin"], _ = srv.add_user("eadmin", "admin")
-    return srv, ids, clients, gid, srv.login("eadmin")
+    admin_id, _ = srv.add_user("eadmin", "admin")
+    admin = srv.login("eadmin")
+    ids, clients, gid = seven_entries(srv, names, admin, roles={"etl": "tl"})
+    ids["eadmin"] = admin_id
+    return srv, ids, clients, gid, admin
 
 
 @test
@@ -485,8 +491,8 @@ def hole_the_class_tl_leads_the_group_and_gets_the_tl_copies():
     r = kc.request("PUT", "classes/" + quote(AA), {"tl": ctl_id})
     expect_status(r, 200, "the kc names the class's TL")
     names = ["f1", "f2", "f3", "f4", "f5", "f6", "f7"]
-    ids, clients, gid = seven_entries(srv, names)
     ctl = srv.login("classtl")
+    ids, clients, gid = seven_entries(srv, names, ctl)
     t = ctl.get("tournaments/%d" % gid).json
     expect_eq((t["tl"]["id"], t["profile"], t["class"]), (ctl_id, "dsu-post", AA),
               "led by the class's TL under its postal profile, not by the entrant")

@@ -228,7 +228,9 @@ def get_user():
     r = w.bob.get("users/%d" % w.ids["alice"])
     expect_status(r, 200, "a player reads another user")
     expect_user(r.json, w.ids["alice"], "alice", "player")
-    expect_eq(set(r.json), USER_KEYS | {"rating", "otb_rating", "foreign"},
+    # rating_list (issue 22, DSU 4.5.5.1): his place on the list; the
+    # member fields are not another player's to see
+    expect_eq(set(r.json), USER_KEYS | {"rating", "otb_rating", "foreign", "rating_list"},
               "USER has exactly id, name, role, the ratings and foreign (API.md \"Ratings\")")
     r = w.bob.get("users/%d" % w.ids["admin"])
     expect_user(r.json, w.ids["admin"], "admin", "admin")

@@ -228,6 +228,8 @@ def overview(client, status=200):
     deadlines = r.json.pop("deadlines", None)
     expect(isinstance(deadlines, list), "deadlines is a list")
     expect_eq(r.json.pop("next"), None, "one page holds these few games (API.md \"Lists\")")
+    # "connection_lost" (issue 22, DSU 6.8.1, test_federation.py) likewise
+    expect_eq(r.json.pop("connection_lost", None), [], "no connection lost here")
     expect_eq(set(r.json), {"overdue", "silent", "forfeits", "adjudication_due"}, "lists")
     for name, items in r.json.items():
         expect(isinstance(items, list), "%s is a list" % name)

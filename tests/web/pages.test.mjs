@@ -1860,7 +1860,17 @@ step('members: a tl finds them by a part of a name or e-mail and adds one; a pla
 	await tlPage.getByRole('button', { name: 'Search' }).click();
 	await eventually(async () => assert.equal(await tlPage.locator('#found').textContent(), '1 member matches "ALI".'));
 	assert.deepEqual(await table.locator('tbody tr').first().locator('td, th').allTextContents(),
-		[String(ids.alice), 'alice', 'player', 'alice@example.org', '1850']);
+		[String(ids.alice), 'alice', 'player', 'alice@example.org', '', '', '1850']);
+	// issue 22 (DSU 6.4.4.1 a): found by her DSU number, with her club
+	await apiCall('PUT', `/users/${ids.alice}/member`,
+		{ membership: 'club', member_no: 'DSU-4711', club: 'Skakklubben Nordkap' }, await login('tl'));
+	await tlPage.getByLabel('Name or e-mail').fill('DSU-4711');
+	await tlPage.getByRole('button', { name: 'Search' }).click();
+	await eventually(async () => assert.equal(await tlPage.locator('#found').textContent(),
+		'1 member matches "DSU-4711".'));
+	assert.deepEqual(await table.locator('tbody tr').first().locator('td, th').allTextContents(),
+		[String(ids.alice), 'alice', 'player', 'alice@example.org', 'DSU-4711', 'Skakklubben Nordkap',
+			'1850']);
 	await axeCheck(tlPage, 'the members page');
 	// A new member: stored, found, and he can sign in.
 	const form = tlPage.getByRole('region', { name: 'Add a member' });
@@ -2117,6 +2127,65 @@ step('a forgotten password: the link from the sign-in page, the mailed one-time 
 	await alicePage.getByRole('alert').filter({ hasText: /link/ }).waitFor(); // the API's sentence
 });
 
+step('registers and appeals: a tl reads a register, the kc rules on an appeal; a player cannot (issue 22)', async () => {
+	const tl = await login('tl');
+	addUser('chief', 'kc');
+	// DSU 6.4.2: the tl warns alice in his tournament; she appeals (6.4.3)
+	const t = await apiCall('POST', `/tournaments/${tournament.id}/decisions`, { notified_on: TODAY,
+		about: 'delays the tournament', kind: 'warning', player: ids.alice }, tl);
+	const decision = t.decisions.at(-1).id;
+	const appeal = await apiCall('POST', `/tournaments/${tournament.id}/decisions/${decision}/appeals`,
+		{ grounds: 'My moves went by post in time.' }, await login('alice'));
+	await tlPage.goto(`${base}/members`);
+	await tlPage.getByRole('link', { name: 'Registers of warnings and quarantines, and appeals' }).click();
+	await tlPage.waitForURL(`${base}/federation`);
+	await tlPage.getByLabel('Name or DSU number').fill('DSU-4711');
+	await tlPage.getByRole('button', { name: 'Show' }).click();
+	await eventually(async () => assert.equal(await tlPage.locator('#reg-state').textContent(),
+		'alice: no quarantine in force; 1 in the register.'));
+	const reg = tlPage.getByRole('table', { name: 'The register of alice' });
+	assert.deepEqual(await reg.locator('tbody tr').first().locator('td, th').allTextContents(),
+		[TODAY, 'warning', 'warning', '\u2014', '2028-09-01', 'delays the tournament']);
+	assert.ok(!(await tlPage.locator('#appeals').isVisible()), 'a tl rules on no appeal');
+	await axeCheck(tlPage, 'the registers page of a tl');
+	// the kc: the pending appeal and his ruling, mailed
+	const ctx = await browser.newContext({ locale: 'en-GB' });
+	const kcPage = await ctx.newPage();
+	watchErrors(kcPage, 'chief', errors);
+	await kcPage.goto(`${base}/federation`);
+	await signIn(kcPage, 'chief');
+	await kcPage.goto(`${base}/federation`);
+	const pending = kcPage.getByRole('table', { name: 'Pending appeals' });
+	await eventually(async () => assert.equal(await pending.locator('tbody tr').count(), 1));
+	assert.deepEqual(await pending.locator('tbody tr').first().locator('td, th').allTextContents(),
+		[String(appeal.id), String(tournament.id), String(ids.alice), 'the K-skak chief', TODAY,
+			'My moves went by post in time.']);
+	await axeCheck(kcPage, 'the appeals page of the kc');
+	await kcPage.getByLabel('Ruling', { exact: true }).selectOption('upheld');
+	await kcPage.getByLabel('Grounds of the ruling').fill('The postmarks say otherwise.');
+	const ruled = await answerTo(kcPage, `/api/v1/appeals/${appeal.id}/ruling`, () =>
+		kcPage.getByRole('button', { name: 'Record the ruling' }).click());
+	assert.equal(ruled.status, 200, JSON.stringify(ruled.body));
+	await eventually(async () => assert.equal(await kcPage.locator('#ruled').textContent(),
+		`Appeal ${appeal.id} ruled on ${TODAY}; the ruling is mailed.`));
+	await eventually(async () => assert.equal(await kcPage.locator('#appeals-state').textContent(),
+		'0 appeals await a ruling.'));
+	assert.ok(!(await pending.isVisible()));
+	await ctx.close();
+	// a player: the page says it is not his
+	const pctx = await browser.newContext({ locale: 'en-GB' });
+	const player = await pctx.newPage();
+	watchErrors(player, 'dave', errors);
+	await player.goto(`${base}/`);
+	await signIn(player, 'dave');
+	await player.goto(`${base}/federation`);
+	await eventually(async () => assert.equal(await alertText(player),
+		'Only a tournament leader, the K-skak chief or an administrator sees the registers and appeals.'));
+	assert.ok(!(await player.locator('#fed-tools').isVisible()));
+	await axeCheck(player, 'the registers page of a player');
+	await pctx.close();
+});
+
 step('no script errors, nothing refused by the Content-Security-Policy', async () => {
 	assert.deepEqual(errors, []);
 });
@@ -2129,7 +2198,8 @@ step('axe-core checked every page', async () => {
 		'a game over the time limit', 'your games with one over the time limit',
 		'the game page with the server out of reach', 'a 60-half-move game on a phone',
 		'the crosstable on a phone', 'the members page', 'the members page of a player',
-		'the result confirmation of a tl', 'the sign-in form after the session ended'])
+		'the result confirmation of a tl', 'the sign-in form after the session ended',
+		'the registers page of a tl', 'the appeals page of the kc', 'the registers page of a player'])
 		assert.ok(axeChecked.has(page), page);
 	console.log(`# axe-core: ${axeChecked.size} page states without a serious or critical violation`);
 });
