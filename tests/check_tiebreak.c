@@ -1,5 +1,6 @@
-/* check_tiebreak.c: round-robin pairings, scores, Sonneborn-Berger and
- * the rankings of lib/tiebreak (DSU 6.5.4.1, SPEC 6).
+/* check_tiebreak.c: the round-robin pairings of dsu_round_robin() and
+ * dsu_team_schedule() (the production path), scores, Sonneborn-Berger and
+ * the rankings of lib/tourney/tiebreak.c (DSU 6.5.4.1).
  *
  * Vector R1 comes from tests/vectors/tiebreak.json.  The other cases were
  * found by a search over small round robins (with an independent
@@ -11,6 +12,8 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "tourney/dsu_group.h"
+#include "tourney/dsu_team.h"
 #include "tourney/tiebreak.h"
 #include "util/status.h"
 
@@ -307,36 +310,38 @@ START_TEST(test_bad_input)
 	ck_assert_int_eq(
 	        tiebreak_standings(4, &g, (size_t)TIEBREAK_MAX_GAMES + 1, out, err, sizeof err),
 	        CC_ERR_RANGE);
-	struct tiebreak_pairing p[8];
-	ck_assert_int_eq(tiebreak_round_robin(1, 1, p, 8, err, sizeof err), CC_ERR_RANGE);
-	ck_assert_int_eq(tiebreak_round_robin(4, 3, p, 8, err, sizeof err), CC_ERR_RANGE);
-	ck_assert_int_eq(tiebreak_round_robin(4, 0, p, 8, err, sizeof err), CC_ERR_RANGE);
-	ck_assert_int_eq(tiebreak_round_robin(5, 1, p, 8, err, sizeof err), CC_ERR_NOMEM);
-	ck_assert_int_eq(tiebreak_round_robin(TIEBREAK_MAX_PLAYERS + 1, 1, p, 8, NULL, 0),
-	                 CC_ERR_RANGE);
-	ck_assert_int_eq(tiebreak_team_round_robin(1, 4, p, 8, err, sizeof err), CC_ERR_RANGE);
-	ck_assert_int_eq(tiebreak_team_round_robin(2, 0, p, 8, err, sizeof err), CC_ERR_RANGE);
-	ck_assert_int_eq(tiebreak_team_round_robin(3, 4, p, 8, err, sizeof err), CC_ERR_NOMEM);
 	struct tiebreak_team_standing ts[2];
 	ck_assert_int_eq(tiebreak_team_standings(1, 4, NULL, 0, ts, err, sizeof err), CC_ERR_RANGE);
 	g = (struct tiebreak_game){0, 8, TIEBREAK_WHITE_WON};
 	ck_assert_int_eq(tiebreak_team_standings(2, 4, &g, 1, ts, err, sizeof err), CC_ERR_INVALID);
-	ck_assert_uint_eq(tiebreak_round_robin_games(1, 1), 0);
-	ck_assert_uint_eq(tiebreak_round_robin_games(7, 1), 21);
-	ck_assert_uint_eq(tiebreak_round_robin_games(7, 2), 42);
 }
 END_TEST
 
 /* ---- pairings ---- */
+
+/* The pairings of the tie-breaks' seats (team * boards + board - 1) are
+ * those of the production path, dsu_team_schedule() (as
+ * server/svc/svc_tournaments.c turns them into seats); the count. */
+static int team_seats(int nteams, int boards, struct dsu_pairing *p, size_t room)
+{
+	struct dsu_team_game g[8 * 7 / 2 * 4];
+	ck_assert(room <= sizeof g / sizeof g[0]);
+	int count = dsu_team_schedule(nteams, boards, g, room, NULL, 0);
+	for (int k = 0; k < count; k++) {
+		p[k].white = g[k].white * boards + g[k].board - 1;
+		p[k].black = g[k].black * boards + g[k].board - 1;
+	}
+	return count;
+}
 
 /* Checks the pairings of an n-player round robin played `cycles` times:
  * every pair `cycles` times, colours swapped between the cycles, and the
  * White count of each player. */
 static void check_round_robin(int n, int cycles)
 {
-	struct tiebreak_pairing p[2 * 16 * 15 / 2];
+	struct dsu_pairing p[2 * 16 * 15 / 2];
 	char err[256] = "";
-	int count = tiebreak_round_robin(n, cycles, p, sizeof p / sizeof p[0], err, sizeof err);
+	int count = dsu_round_robin(n, cycles, p, sizeof p / sizeof p[0], err, sizeof err);
 	ck_assert_msg(count == cycles * n * (n - 1) / 2, "n=%d: %d pairings (%s)", n, count, err);
 	int met[16][16] = {{0}}, whites[16] = {0};
 	for (int k = 0; k < count; k++) {
@@ -384,8 +389,8 @@ END_TEST
  * Blacks; the first pairings in order. */
 START_TEST(test_emt_group)
 {
-	struct tiebreak_pairing p[21];
-	ck_assert_int_eq(tiebreak_round_robin(7, 1, p, 21, NULL, 0), 21);
+	struct dsu_pairing p[21];
+	ck_assert_int_eq(dsu_round_robin(7, 1, p, 21, NULL, 0), 21);
 	/* 1-2: 1 + 2 odd, number 1 has White; 1-3: even, 3 has White. */
 	ck_assert_int_eq(p[0].white, 0);
 	ck_assert_int_eq(p[0].black, 1);
@@ -403,9 +408,8 @@ START_TEST(test_team_pairings)
 {
 	for (int nt = 2; nt <= 8; nt++) {
 		const int boards = 4;
-		struct tiebreak_pairing p[8 * 7 / 2 * 4];
-		int count =
-		        tiebreak_team_round_robin(nt, boards, p, sizeof p / sizeof p[0], NULL, 0);
+		struct dsu_pairing p[8 * 7 / 2 * 4];
+		int count = team_seats(nt, boards, p, sizeof p / sizeof p[0]);
 		ck_assert_int_eq(count, nt * (nt - 1) / 2 * boards);
 		int met[32][32] = {{0}}, whites[32] = {0}, match_whites[8][8] = {{0}};
 		for (int k = 0; k < count; k++) {
@@ -439,11 +443,11 @@ END_TEST
 
 /* Builds the 12 games of 3 teams of 4 boards: res[m][b] is the result on
  * board b of match m (matches 0-1, 0-2, 1-2), from the first team's view
- * ("1-0": its player won), with the colours of tiebreak_team_round_robin. */
+ * ("1-0": its player won), with the colours of dsu_team_schedule(). */
 static size_t team_games(const char *res[3][4], struct tiebreak_game *games)
 {
-	struct tiebreak_pairing p[12];
-	ck_assert_int_eq(tiebreak_team_round_robin(3, 4, p, 12, NULL, 0), 12);
+	struct dsu_pairing p[12];
+	ck_assert_int_eq(team_seats(3, 4, p, 12), 12);
 	static const int first[3] = {0, 0, 1};
 	for (int k = 0; k < 12; k++) {
 		const char *r = res[k / 4][k % 4];

@@ -1,4 +1,4 @@
-/* tiebreak.c: round-robin pairings, scores, Sonneborn-Berger and ranking
+/* tiebreak.c: scores, Sonneborn-Berger and the generic ranking
  * (DSU 6.5-6.7, SPEC.md section 6).  See tiebreak.h for the conventions
  * (seats, half and quarter points). */
 #include "tourney/tiebreak.h"
@@ -25,91 +25,6 @@ int tiebreak_result_parse(const char *text, enum tiebreak_result *out)
 			return CC_OK;
 		}
 	return CC_ERR_MALFORMED;
-}
-
-/* ---- pairings ---- */
-
-size_t tiebreak_round_robin_games(int n, int cycles)
-{
-	if (n < 2 || cycles < 1)
-		return 0;
-	return (size_t)cycles * (size_t)n * (size_t)(n - 1) / 2;
-}
-
-/* The pairing of seats i < j in the first cycle: i has White iff i + j is
- * odd (the same parity as for the seat numbers 1..n of the start letter).
- * Player i then has White against the j > i of the other parity and the
- * j < i of his own: (n-1)/2 of each colour for odd n (SPEC 6, EMT: 3
- * Whites and 3 Blacks in a group of 7). */
-static struct tiebreak_pairing rr_pair(int i, int j)
-{
-	struct tiebreak_pairing p;
-	if ((i + j) % 2) {
-		p.white = i;
-		p.black = j;
-	} else {
-		p.white = j;
-		p.black = i;
-	}
-	return p;
-}
-
-int tiebreak_round_robin(int n, int cycles, struct tiebreak_pairing *out, size_t room, char *err,
-                         size_t errlen)
-{
-	if (n < 2 || n > TIEBREAK_MAX_PLAYERS)
-		return cc_fail(CC_ERR_RANGE, err, errlen,
-		               "a round robin has 2 to %d players, not %d", TIEBREAK_MAX_PLAYERS,
-		               n);
-	if (cycles < 1 || cycles > 2)
-		return cc_fail(CC_ERR_RANGE, err, errlen,
-		               "a round robin is played once or twice, not %d times", cycles);
-	size_t count = tiebreak_round_robin_games(n, cycles);
-	if (room < count)
-		return cc_fail(CC_ERR_NOMEM, err, errlen, "room for %zu pairings, %zu needed", room,
-		               count);
-	size_t k = 0;
-	for (int c = 0; c < cycles; c++)
-		for (int i = 0; i < n; i++)
-			for (int j = i + 1; j < n; j++) {
-				struct tiebreak_pairing p = rr_pair(i, j);
-				if (c == 1) { /* double round robin: colours swapped */
-					int w = p.white;
-					p.white = p.black;
-					p.black = w;
-				}
-				out[k++] = p;
-			}
-	return (int)count;
-}
-
-int tiebreak_team_round_robin(int nteams, int boards, struct tiebreak_pairing *out, size_t room,
-                              char *err, size_t errlen)
-{
-	if (nteams < 2 || boards < 1 || nteams > TIEBREAK_MAX_PLAYERS / boards)
-		return cc_fail(CC_ERR_RANGE, err, errlen,
-		               "a team tournament has 2 or more teams of 1 or more boards and at "
-		               "most %d players, not %d teams of %d",
-		               TIEBREAK_MAX_PLAYERS, nteams, boards);
-	size_t count = tiebreak_round_robin_games(nteams, 1) * (size_t)boards;
-	if (room < count)
-		return cc_fail(CC_ERR_NOMEM, err, errlen, "room for %zu pairings, %zu needed", room,
-		               count);
-	size_t k = 0;
-	for (int i = 0; i < nteams; i++)
-		for (int j = i + 1; j < nteams; j++) {
-			struct tiebreak_pairing teams = rr_pair(i, j);
-			/* SPEC 6: each player meets the same board of every other
-			 * team; colours alternate down the boards of a match. */
-			for (int b = 0; b < boards; b++) {
-				int w = b % 2 ? teams.black : teams.white;
-				int bl = b % 2 ? teams.white : teams.black;
-				out[k].white = w * boards + b;
-				out[k].black = bl * boards + b;
-				k++;
-			}
-		}
-	return (int)count;
 }
 
 /* ---- points ---- */

@@ -1,5 +1,6 @@
-/* tiebreak.h: round-robin pairings, scores, Sonneborn-Berger and the
- * ranking of a tournament group (DSU 6.5-6.7; SPEC.md section 6).
+/* tiebreak.h: scores, Sonneborn-Berger and the generic ranking of a
+ * tournament group (the pairings are dsu_round_robin() and
+ * dsu_team_schedule(), tourney/dsu_group.h and dsu_team.h); DSU 6.5-6.7.
  *
  * Players are numbered 0..n-1 by their seat (the numbers drawn by lot,
  * SPEC 6 "player numbers by lot"); seat s is the player the start letter
@@ -42,11 +43,6 @@ struct tiebreak_game {
 	enum tiebreak_result result;
 };
 
-/* A pairing of a round robin: who has White. */
-struct tiebreak_pairing {
-	int white, black; /* seats, 0..n-1 */
-};
-
 /* One line of the individual standings. */
 struct tiebreak_standing {
 	int player;  /* seat */
@@ -69,37 +65,6 @@ struct tiebreak_team_standing {
 /* Reads a result as API.md writes it ("1-0", "0-1", "1/2-1/2", "0-0",
  * "*").  CC_OK and *out, or CC_ERR_MALFORMED (text may be NULL). */
 int tiebreak_result_parse(const char *text, enum tiebreak_result *out);
-
-/* The number of games of a round robin of n players played `cycles`
- * times (1: single, 2: double round robin): cycles * n(n-1)/2. */
-size_t tiebreak_round_robin_games(int n, int cycles);
-
-/* Fills out[] with every pairing of a round robin of n players (2..
- * TIEBREAK_MAX_PLAYERS), `cycles` (1 or 2) times: first each pair i < j
- * once in the order (0,1), (0,2), ..., (n-2,n-1), then for a double round
- * robin the same pairs again with the colours swapped.  Colours: i < j,
- * i has White iff i + j is odd, so with odd n every player has exactly
- * (n-1)/2 Whites (an EMT group of 7: 3 Whites and 3 Blacks, SPEC 6) and
- * with even n n/2 or n/2 - 1.  There are no rounds: every game starts on
- * the tournament's start date (SPEC 6).  Returns the count of pairings,
- * or CC_ERR_RANGE (n or cycles out of range) or CC_ERR_NOMEM (room too
- * small), with err.  O(n^2). */
-int tiebreak_round_robin(int n, int cycles, struct tiebreak_pairing *out, size_t room, char *err,
-                         size_t errlen);
-
-/* Fills out[] with the games of a team tournament (SPEC 6: each player
- * plays the players on the same board in the other teams once): nteams
- * teams (2..) of `boards` boards (1..), seats as described at the top.
- * The matches come in the order of tiebreak_round_robin() on the teams,
- * each with its boards 1..boards.  Colours: on board 1 the round-robin
- * rule applied to the team numbers; on every next board they alternate,
- * so in each match of an even number of boards both teams have White on
- * half of them (one more for the board-1 White with an odd number), and
- * on each board the colours are balanced as in a round robin.  Returns
- * the count (nteams(nteams-1)/2 * boards), or CC_ERR_RANGE /
- * CC_ERR_NOMEM with err.  O(nteams^2 * boards). */
-int tiebreak_team_round_robin(int nteams, int boards, struct tiebreak_pairing *out, size_t room,
-                              char *err, size_t errlen);
 
 /* The standings of n players (1..TIEBREAK_MAX_PLAYERS) after games[]:
  * out[] (n entries) in the order of rank.  Score: 1 for a win, 1/2 for a
