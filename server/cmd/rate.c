@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "base/json_in.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
 #include "util/status.h"
@@ -141,27 +142,6 @@ static int put(json_t *obj, const char *key, json_t *v)
 	return v == NULL ? -1 : json_object_set_new(obj, key, v);
 }
 
-/* Checks that obj has only the keys in allowed (NULL-ended); the first
- * other key into *bad. */
-static bool only_keys(json_t *obj, const char *const *allowed, const char **bad)
-{
-	const char *k;
-	json_t *v;
-	json_object_foreach(obj, k, v)
-	{
-		(void)v;
-		size_t i;
-		for (i = 0; allowed[i]; i++)
-			if (strcmp(allowed[i], k) == 0)
-				break;
-		if (!allowed[i]) {
-			*bad = k;
-			return false;
-		}
-	}
-	return true;
-}
-
 /* A player id: a string of 1..ID_MAX characters.  Borrowed or NULL. */
 static const char *id_of(json_t *v)
 {
@@ -230,13 +210,13 @@ static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	for (int i = 0; i < in->n; i++) {
 		json_t *p = json_array_get(arr, (size_t)i);
-		const char *bad;
+		struct json_in ji;
+		json_in_init(&ji);
 		if (!json_is_object(p))
 			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d is not an object",
 			               i + 1);
-		if (!only_keys(p, keys, &bad))
-			return cc_fail(CC_ERR_MALFORMED, err, errlen,
-			               "player %d: unknown field \"%.40s\"", i + 1, bad);
+		if (json_in_only_keys(&ji, p, keys))
+			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d: %s", i + 1, ji.msg);
 		const char *id = id_of(json_object_get(p, "id"));
 		if (!id)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
@@ -247,15 +227,14 @@ static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			               "player id \"%s\" occurs twice", id);
 		static const char *const flags[] = {"entry", "foreign", "absent"};
-		json_t *fl[3];
+		bool fl[3] = {false, false, false};
 		for (int f = 0; f < 3; f++)
-			if ((fl[f] = json_object_get(p, flags[f])) && !json_is_boolean(fl[f]))
-				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-				               "player %s: \"%s\" must be true or false", id,
-				               flags[f]);
-		bool entry = json_is_true(fl[0]), foreign = json_is_true(fl[1]);
+			if (json_in_bool(&ji, p, flags[f], false, &fl[f]) < 0)
+				return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %s: %s", id,
+				               ji.msg);
+		bool entry = fl[0], foreign = fl[1];
 		/* DSU 4.5.4.2: absent from the whole group, none of his games rated */
-		in->players[i].absent = json_is_true(fl[2]);
+		in->players[i].absent = fl[2];
 		json_t *r = json_object_get(p, "rating");
 		struct rating_player *pl = &in->players[i];
 		pl->registered = RATING_NONE;
@@ -385,9 +364,10 @@ static int read_group(json_t *root, struct input *in, char *err, size_t errlen)
 {
 	static const char *const keys[] = {"players", "crosstable", "games",
 	                                   "event",   "winners",    NULL};
-	const char *bad;
-	if (!only_keys(root, keys, &bad))
-		return cc_fail(CC_ERR_MALFORMED, err, errlen, "unknown field \"%.40s\"", bad);
+	struct json_in ji;
+	json_in_init(&ji);
+	if (json_in_only_keys(&ji, root, keys))
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "%s", ji.msg);
 	int rc = read_players(json_object_get(root, "players"), in, err, errlen);
 	if (rc != CC_OK)
 		return rc;
@@ -683,8 +663,9 @@ static int read_coord_json(json_t *arr, struct coord_input *ci, char *err, size_
 	ci->n = n;
 	for (size_t i = 0; i < n; i++) {
 		json_t *p = json_array_get(arr, i);
-		const char *bad;
-		if (!json_is_object(p) || !only_keys(p, keys, &bad))
+		struct json_in ji;
+		json_in_init(&ji);
+		if (!json_is_object(p) || json_in_only_keys(&ji, p, keys))
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			               "elo_adjustment %zu must be an object with id, dsu, elo, "
 			               "elo_games and optionally current",
@@ -753,10 +734,11 @@ int cmd_rate(int argc, char **argv)
 	status = read_input("rate", path ? path : "-", &text, &len);
 	if (status != 0)
 		return status;
-	json_error_t jerr;
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	struct json_in ji;
+	json_in_init(&ji);
+	root = json_in_parse(&ji, text, len, false);
 	if (!root) {
-		status = fail("rate", EXIT_USAGE, "not JSON: line %d: %s", jerr.line, jerr.text);
+		status = fail("rate", EXIT_USAGE, "%s", ji.msg);
 		goto out;
 	}
 	json_t *body = root;

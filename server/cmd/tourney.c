@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json_in.h"
 #include "clock/calendar.h"
 #include "util/status.h"
 #include "tourney/dsu_admin.h"
@@ -97,52 +98,46 @@ static json_t *date_json(int32_t day)
 	return json_string(buf);
 }
 
+/* The reader's error as the context's sentence (the reader is started
+ * again for the next field); returns -1. */
+static int json_bad(struct ctx *c, struct json_in *in)
+{
+	int rc = bad(c, "%s", in->msg);
+	json_in_init(in);
+	return rc;
+}
+
 /* obj[key] must be an object / array / string (borrowed into *out).
- * Missing and optional: *out = NULL and 0. */
+ * Missing and optional: *out = NULL and 0.  JSON_TRUE: a boolean. */
 static int get_type(struct ctx *c, const json_t *obj, const char *key, json_type type,
                     bool required, json_t **out)
 {
-	static const char *const names[] = {"an object",     "an array", "a string",
-	                                    "an integer",    "a number", "true or false",
-	                                    "true or false", "null"};
-	json_t *v = json_object_get(obj, key);
+	struct json_in in;
+	json_in_init(&in);
 	*out = NULL;
-	if (!v || (json_is_null(v) && !required))
-		return required ? bad(c, "\"%s\" is required", key) : 0;
-	bool ok = json_typeof(v) == type || (type == JSON_TRUE && json_is_boolean(v));
-	if (!ok)
-		return bad(c, "\"%s\" must be %s", key, names[type]);
-	*out = v;
-	return 0;
+	return json_in_get(&in, obj, key, type, required, out) < 0 ? json_bad(c, &in) : 0;
 }
 
 /* A string field; NULL with 0 when missing and optional. */
 static int get_str(struct ctx *c, const json_t *obj, const char *key, bool required,
                    const char **out)
 {
-	json_t *v;
+	struct json_in in;
+	json_in_init(&in);
 	*out = NULL;
-	if (get_type(c, obj, key, JSON_STRING, required, &v) != 0)
-		return -1;
-	if (v)
-		*out = json_string_value(v);
-	return 0;
+	return json_in_string(&in, obj, key, required, out) < 0 ? json_bad(c, &in) : 0;
 }
 
 /* An integer field in [lo, hi]; *out = dflt when missing and optional. */
 static int get_int(struct ctx *c, const json_t *obj, const char *key, bool required, long lo,
                    long hi, int dflt, int *out)
 {
-	json_t *v;
+	struct json_in in;
+	json_in_init(&in);
+	int64_t x = dflt;
 	*out = dflt;
-	if (get_type(c, obj, key, JSON_INTEGER, required, &v) != 0)
-		return -1;
-	if (!v)
-		return 0;
-	json_int_t x = json_integer_value(v);
-	if (x < lo || x > hi)
-		return bad(c, "\"%s\" must be from %ld to %ld, not %lld", key, lo, hi,
-		           (long long)x);
+	if (json_in_int(&in, obj, key, required, lo, hi, &x) < 0)
+		return json_bad(c, &in);
 	*out = (int)x;
 	return 0;
 }
@@ -151,13 +146,10 @@ static int get_int(struct ctx *c, const json_t *obj, const char *key, bool requi
 static int get_bool(struct ctx *c, const json_t *obj, const char *key, bool required, bool dflt,
                     bool *out)
 {
-	json_t *v;
+	struct json_in in;
+	json_in_init(&in);
 	*out = dflt;
-	if (get_type(c, obj, key, JSON_TRUE, required, &v) != 0)
-		return -1;
-	if (v)
-		*out = json_is_true(v);
-	return 0;
+	return json_in_bool(&in, obj, key, required, out) < 0 ? json_bad(c, &in) : 0;
 }
 
 /* A date field "YYYY-MM-DD"; DSU_NO_DATE when missing (or null) and
@@ -1649,10 +1641,11 @@ int cmd_tourney(int argc, char **argv)
 		status = fail_line("%s is larger than %d bytes", path, CASE_FILE_MAX);
 		goto done;
 	}
-	json_error_t jerr;
-	kase = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	struct json_in in;
+	json_in_init(&in);
+	kase = json_in_parse(&in, buf, len, false);
 	if (!kase) {
-		status = fail_line("%s: line %d: %s", path, jerr.line, jerr.text);
+		status = fail_line("%s: %s", path, in.msg);
 		goto done;
 	}
 	if (tourney_case_eval(kase, &out, err, sizeof err) != 0) {
