@@ -167,7 +167,7 @@ static json_t *team_average(struct app *app, const struct store_seat *first)
 	int ratings[TOURNAMENT_BOARDS];
 	for (int b = 0; b < TOURNAMENT_BOARDS; b++) {
 		int otb, games;
-		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) != 1 ||
+		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) != STORE_OK ||
 		    ratings[b] == STORE_NO_RATING)
 			return json_null();
 	}

@@ -16,6 +16,7 @@
 #include "base/json_in.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 #define EXIT_FAILED 1
@@ -80,17 +81,12 @@ static int read_input(const char *cmd, const char *path, char **out, size_t *len
 	if (!f)
 		return fail(cmd, EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
 	for (;;) {
-		if (cap - n < 4096) {
-			size_t ncap = cap ? 2 * cap : 65536;
-			char *nb = realloc(buf, ncap + 1);
-			if (!nb) {
-				status = fail(cmd, EXIT_FAILED, "out of memory reading %s", path);
-				goto fail;
-			}
-			buf = nb;
-			cap = ncap;
+		/* room for 4096 more bytes and the NUL */
+		if (ALLOC_GROW(buf, n + 4096 + 1, cap) != 0) {
+			status = fail(cmd, EXIT_FAILED, "out of memory reading %s", path);
+			goto fail;
 		}
-		size_t got = fread(buf + n, 1, cap - n, f);
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;
 		if (n > INPUT_MAX) {
 			status = fail(cmd, EXIT_USAGE, "%s is longer than %d bytes", path,

@@ -151,7 +151,7 @@ static void write_batch(struct app *app, struct step **batch, int n)
 		        broken ? STORE_ERROR : run_step(app, batch[i]->fn, batch[i]->ctx, &broken);
 	if (broken) {
 		store_rollback(app->st);
-	} else if (store_commit_ticket(app->st, &ticket) == 0) {
+	} else if (store_commit_ticket(app->st, &ticket) == STORE_OK) {
 		for (int i = 0; i < n; i++)
 			batch[i]->ticket = ticket;
 		return;
@@ -297,7 +297,7 @@ void svc_batch_rollback(struct app *app)
 
 int svc_batch_commit_async(struct app *app, unsigned long long *ticket)
 {
-	return store_commit_ticket(app->st, ticket) == 0 ? STORE_OK : STORE_ERROR;
+	return store_commit_ticket(app->st, ticket);
 }
 
 int svc_batch_durable(struct app *app, unsigned long long ticket)

@@ -143,7 +143,7 @@ int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct sv
 		return o->status;
 	}
 	if (history_of(app, user, h, &n, r) || extra_rights_of(app, user, r) ||
-	    store_ratings_user(app->st, user, &k, &otb, &games) != 1) {
+	    store_ratings_user(app->st, user, &k, &otb, &games) != STORE_OK) {
 		free(h);
 		return svc_fail(o, SVC_BUSY, "busy", "the results cannot be read now; try again");
 	}

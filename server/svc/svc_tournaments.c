@@ -220,7 +220,7 @@ static int cup_strengths(struct app *app, struct svc_draft *d, struct svc_outcom
 	for (int i = 0; i < d->n; i++) {
 		struct dsu_cup_entry *e = &d->players[i].strength;
 		int k, otb, games;
-		if (store_ratings_user(app->st, d->players[i].user, &k, &otb, &games) != 1)
+		if (store_ratings_user(app->st, d->players[i].user, &k, &otb, &games) != STORE_OK)
 			return svc_fail(o, SVC_BUSY, "busy",
 			                "the ratings cannot be read; try again");
 		if (e->k_rating < 0)
