@@ -55,7 +55,7 @@ int api_outcome_error(struct api_resp *rs, const struct svc_outcome *o)
 	return api_error(rs, o->code ? o->code : "internal", "%s", o->message);
 }
 
-int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
+static int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
                      const struct store_game *sg, int status)
 {
 	int32_t today;
@@ -78,7 +78,7 @@ int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
 	return answer;
 }
 
-int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
+static int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
                   char *err, size_t errlen)
 {
 	*code = "invalid_field";

@@ -12,7 +12,7 @@ void json_in_init(struct json_in *in)
 	in->msg[0] = '\0';
 }
 
-int json_in_fail(struct json_in *in, const char *code, const char *fmt, ...)
+static int json_in_fail(struct json_in *in, const char *code, const char *fmt, ...)
 {
 	if (in->code)
 		return -1; /* the first error stays */

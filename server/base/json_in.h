@@ -36,11 +36,6 @@ struct json_in {
 /* Starts a reader with no error. */
 void json_in_init(struct json_in *in);
 
-/* Records code and a sentence unless an error is already recorded;
- * returns -1. */
-int json_in_fail(struct json_in *in, const char *code, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-
 /* Parses len bytes of UTF-8 JSON (duplicate keys refused): a new
  * reference, or NULL with bad_json ("... at line N").  An empty text is
  * bad_json too.  With `object`, anything but an object is bad_json. */

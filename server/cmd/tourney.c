@@ -1547,7 +1547,7 @@ static const struct {
         {"register", kind_register},
 };
 
-int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)
+static int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)
 {
 	struct ctx c = {err, errlen};
 	struct scratch *s = NULL;

@@ -13,6 +13,8 @@
 #include "jobs/mail.h"
 #include "store/notify.h"
 
+static void outbox_wake(void);
+
 long outbox_backoff(long base, int n)
 {
 	if (base < 1)
@@ -121,7 +123,7 @@ int outbox_start(struct app *app)
 	return rc == 0 ? 0 : -1;
 }
 
-void outbox_wake(void)
+static void outbox_wake(void)
 {
 	pthread_mutex_lock(&lock);
 	woken = true;

@@ -53,12 +53,6 @@ void store_q_id_or_null(struct store_q *q, int64_t v)
 		bound(q, v > 0 ? store_bind_int64(q->st, q->next, v) : sqlite3_bind_null(q->st, q->next));
 }
 
-void store_q_blob(struct store_q *q, const void *p, int n)
-{
-	if (q->rc == STORE_OK)
-		bound(q, store_bind_blob(q->st, q->next, p, n));
-}
-
 bool store_q_row(struct store_q *q)
 {
 	if (q->rc != STORE_OK || q->done)

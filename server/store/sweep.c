@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "store/internal.h"
-#include "util/grow.h"
 
 int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, int ply,
                       const char *due, const char *today, int64_t *id)
@@ -45,54 +44,6 @@ int store_outbox_queue(store *s, int64_t event, const char *to, const char *subj
 	store_q_text(&q, today);
 	store_q_exec(&q);
 	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
-}
-
-void store_outbox_free(struct store_mail *m, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(m[i].to);
-		free(m[i].subject);
-		free(m[i].body);
-	}
-	free(m);
-}
-
-/* A text column copied (NULL as ""); NULL when out of memory. */
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	const char *t = (const char *)sqlite3_column_text(st, i);
-	return strdup(t ? t : "");
-}
-
-int store_outbox_unsent(store *s, struct store_mail **out, size_t *n)
-{
-	static const char sql[] = "SELECT id, to_addr, subject, body FROM mail_outbox"
-	                          " WHERE sent_at IS NULL ORDER BY id";
-	struct store_mail *m = NULL;
-	size_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	struct store_q q;
-	store_q_open(&q, s, sql, "outbox");
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(m, *n + 1, cap) != 0)
-			goto fail;
-		struct store_mail *x = &m[(*n)++];
-		x->id = sqlite3_column_int64(q.st, 0);
-		x->to = dup_col(q.st, 1);
-		x->subject = dup_col(q.st, 2);
-		x->body = dup_col(q.st, 3);
-		if (!x->to || !x->subject || !x->body)
-			goto fail;
-	}
-	if (store_q_end(&q) != STORE_OK)
-		goto fail;
-	*out = m;
-	return STORE_OK;
-fail:
-	store_outbox_free(m, *n);
-	*n = 0;
-	return q.rc != STORE_OK ? q.rc : store_failed(s, q.st, "outbox: out of memory");
 }
 
 int store_outbox_sent(store *s, int64_t id)

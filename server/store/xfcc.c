@@ -49,12 +49,6 @@ int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const c
 	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
-                       const char *via, const char *text)
-{
-	return store_messages_insert(s, game, user, ply, on, via, text, NULL, NULL, 0);
-}
-
 int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
                         void (*fn)(const struct store_message *m, void *ctx), void *ctx, size_t *n)
 {

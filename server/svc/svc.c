@@ -285,16 +285,6 @@ int svc_batch_begin(struct app *app)
 	return store_begin(app->st);
 }
 
-int svc_batch_commit(struct app *app)
-{
-	return store_commit(app->st) == STORE_OK ? STORE_OK : STORE_ERROR;
-}
-
-void svc_batch_rollback(struct app *app)
-{
-	store_rollback(app->st);
-}
-
 int svc_batch_commit_async(struct app *app, unsigned long long *ticket)
 {
 	return store_commit_ticket(app->st, ticket);

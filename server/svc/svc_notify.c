@@ -18,6 +18,9 @@
 #include "svc/svc.h"
 #include "util/status.h"
 
+static int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
+                   const struct notify_event *ev, int64_t event, const char *today, int *queued);
+
 #define MAX_TLS      32
 #define MAX_GAMES    1024 /* a player's games looked at for a vacation or a feed */
 #define MAX_OPPS     256  /* distinct opponents told of one vacation */
@@ -122,7 +125,7 @@ static void random_hex(char *out, size_t n)
 	sodium_bin2hex(out, 2 * n + 1, b, n);
 }
 
-void svc_notify_message_id(const struct app *app, char out[160])
+static void svc_notify_message_id(const struct app *app, char out[160])
 {
 	(void)app; /* the domain of mail_from is put in when it is sent (MAIL_DOMAIN) */
 	char hex[33];
@@ -294,7 +297,7 @@ static int deliver_later(struct app *app, struct svc_mails *q, const struct stor
 	return m->subject && m->to && m->body ? 0 : -1;
 }
 
-int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
+static int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
 	char err[256], unsub[640] = "", mid[160];
