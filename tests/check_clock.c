@@ -267,7 +267,7 @@ static size_t p_game(const struct clock_profile *p, struct clock_move *m, int32_
 	return n + 1;
 }
 
-/* P1-P3 (SPEC 4.7, DSU 6.3.4): penalties from recorded events only.  The
+/* P1-P3 (DSU 6.3.4): penalties from recorded events only.  The
  * game carries the obsolete automatic-silence flag the server used to
  * set: P1 must still charge nothing. */
 START_TEST(test_vectors_penalties)
@@ -308,7 +308,7 @@ START_TEST(test_vectors_penalties)
 }
 END_TEST
 
-/* F1/F0 (SPEC 4.6, DSU 6.3.3.4): White's 10th move costs 31 days.  F1:
+/* F1/F0 (DSU 6.3.3.3, 6.3.3.4): White's 10th move costs 31 days.  F1:
  * Black answers, White moves again, then the claim: 0-0.  F0: Black
  * claims at once: White loses. */
 START_TEST(test_vectors_both_lose)
@@ -539,7 +539,7 @@ START_TEST(test_profiles)
 	ck_assert_ptr_null(clock_profile_find(""));
 	ck_assert_ptr_null(clock_profile_find(NULL));
 	ck_assert_ptr_null(clock_profile_find("DSU-POST"));
-	/* SPEC.md §4 table */
+	/* docs/RULES.md §4 table */
 	ck_assert_int_eq(post->days_per_period, 30);
 	ck_assert_int_eq(mail->days_per_period, 40);
 	ck_assert_int_eq(srv->days_per_period, 40);
@@ -1259,7 +1259,7 @@ START_TEST(test_game_penalties_invalid)
 END_TEST
 
 /* DSU 6.3.4: more than 14 days without notice, and reminded: +3; TL told
- * as well: +6 more - from the recorded reminders only (SPEC 4.7).  Each
+ * as well: +6 more - from the recorded reminders only (DSU 6.3.4).  Each
  * case records the reminder and the TL notice on their due dates when the
  * move was not sent before them, as the sweep does; the obsolete
  * automatic-silence flag alone charges nothing (vector P1). */
@@ -1325,7 +1325,7 @@ START_TEST(test_game_silence_recorded)
 }
 END_TEST
 
-/* SPEC 4.7, DSU 6.3.5.1 / 6.8.6: penalty days a TL adds by hand join the
+/* DSU 6.3.4, 6.3.5.1 / 6.8.6: penalty days a TL adds by hand join the
  * player's used time on their date: charged with his next move, or to
  * the clock as it stands, the forfeit date and the checks included. */
 START_TEST(test_game_tl_penalties)
@@ -1402,7 +1402,7 @@ START_TEST(test_game_tl_penalties)
 }
 END_TEST
 
-/* SPEC 4.4 (DSU 6.3.6.2): with the play-on agreement a move made in the
+/* DSU 6.3.6.2: with the play-on agreement a move made in the
  * holidays brings no reminder; without it, or outside the holidays, the
  * reminder dates are there; the forfeit date is the same either way. */
 START_TEST(test_game_holiday_play_on)
@@ -1500,7 +1500,7 @@ END_TEST
 
 /* The recorded reminder and TL notice of the pending move bring the
  * forfeit date forward (32 days + 3 + 6 > 40, server); the calendar alone
- * does not (issue 9, SPEC 4.7). */
+ * does not (issue 9, DSU 6.3.4). */
 START_TEST(test_game_penalty_forfeit_date)
 {
 	const struct clock_profile *srv = P("server");
@@ -1703,7 +1703,7 @@ START_TEST(test_vacation_days)
 	int32_t days;
 	struct clock_interval easter = {D("2027-03-20"), D("2027-04-02")};
 	ck_assert_int_eq(clock_vacation_days(P("dsu-post"), easter, &days), CC_OK);
-	ck_assert_int_eq(days, 14 - 8); /* SPEC 4.4: holidays use no vacation days */
+	ck_assert_int_eq(days, 14 - 8); /* DSU 6.3.6.2: holidays use no vacation days */
 	ck_assert_int_eq(clock_vacation_days(P("server"), easter, &days), CC_OK);
 	ck_assert_int_eq(days, 14);
 	struct clock_interval one = {D("2027-06-08"), D("2027-06-08")};
@@ -2265,7 +2265,7 @@ START_TEST(test_series_run_still_open)
 }
 END_TEST
 
-/* S1 (DSU 6.3.3.2, SPEC 3 "or the last move of his own"): accepting the
+/* S1 (DSU 6.3.3.2, 6.2.5 "or the last move of his own"): accepting the
  * whole series for moves 10-12 he may use 36 days up to his move 12; his
  * answer after the series is his own move 13, judged at move 20. */
 START_TEST(test_series_whole_then_answer)

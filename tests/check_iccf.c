@@ -209,7 +209,7 @@ static void check_entry(const iccf_transcript *t, size_t i, unsigned number, int
 	ck_assert_int_eq(e->series_start, series);
 }
 
-/* SPEC §3 / DSU 6.2.5: the series, its replay, and Black's answer that
+/* DSU 6.2.5: the series, its replay, and Black's answer that
  * breaks it off with 13...Qxa8. */
 START_TEST(test_series_vector)
 {

@@ -1,5 +1,5 @@
 /* check_rating.c: lib/rating (the DSU rating system, seed 4.5;
- * SPEC-rating.md) against every case of tests/vectors/rating.json, every
+ * docs/RATING.md) against every case of tests/vectors/rating.json, every
  * intermediate figure, table-driven; the tables against
  * tests/vectors/rating_tables.json entry by entry; and each function on
  * its own with cases worked out by hand in the comments beside them. */

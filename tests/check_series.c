@@ -1,4 +1,4 @@
-/* check_series.c: conditional move series (DSU 6.2.5, 6.8.4; SPEC §3):
+/* check_series.c: conditional move series (DSU 6.2.5, 6.8.4):
  * series_check() and series_follow(), and the 6.2.5 example played
  * through the transcript functions of iccf.h. */
 #include <stdio.h>
@@ -124,7 +124,7 @@ START_TEST(test_count)
 END_TEST
 
 /* A malformed or illegal move at index k refuses the whole series, with
- * *bad == k and the notation's reason (SPEC §2: says which and why). */
+ * *bad == k and the notation's reason (DSU 6.2.2: says which and why). */
 START_TEST(test_bad_move)
 {
 	/* 13...a7b5: the a-pawn left a7 with 12...axb5. */
@@ -189,7 +189,7 @@ START_TEST(test_after_the_end)
 }
 END_TEST
 
-/* SPEC §2: a series may mix the notations: ICCF, SAN with English or
+/* DSU 6.2.2, 6.2.5: a series may mix the notations: ICCF, SAN with English or
  * Danish piece letters, UCI. */
 START_TEST(test_mixed_notations)
 {

@@ -89,7 +89,7 @@ START_TEST(test_result_parse)
 }
 END_TEST
 
-/* ---- Vector R1 (SPEC 6) ---- */
+/* ---- Vector R1 (DSU 6.5) ---- */
 
 /* The seat of a vector's player name in names[] (added when new). */
 static int seat_of(const char *name, const char **names, int *n)
@@ -385,7 +385,7 @@ START_TEST(test_round_robin_colours)
 }
 END_TEST
 
-/* SPEC 6 EMT: a group of 7, each meets the 6 others once, 3 Whites and 3
+/* DSU 6.5 EMT: a group of 7, each meets the 6 others once, 3 Whites and 3
  * Blacks; the first pairings in order. */
 START_TEST(test_emt_group)
 {
@@ -401,7 +401,7 @@ START_TEST(test_emt_group)
 }
 END_TEST
 
-/* SPEC 6 team championship: each player plays the same board of every
+/* DSU 6.5 team championship: each player plays the same board of every
  * other team once; per board the colours balance as in a round robin; in
  * each match of 4 boards both teams have 2 Whites. */
 START_TEST(test_team_pairings)
@@ -439,7 +439,7 @@ START_TEST(test_team_pairings)
 }
 END_TEST
 
-/* ---- team standings (SPEC 6) ---- */
+/* ---- team standings (DSU 6.5) ---- */
 
 /* Builds the 12 games of 3 teams of 4 boards: res[m][b] is the result on
  * board b of match m (matches 0-1, 0-2, 1-2), from the first team's view

@@ -10,7 +10,7 @@
 #include "testutil.h"
 #include "util/status.h"
 
-/* A day number of 2027 (the year of SPEC's vectors). */
+/* A day number of 2027 (the year of the vectors in tests/vectors). */
 static int32_t day(int month, int mday)
 {
 	int32_t d;
@@ -58,7 +58,7 @@ static void write_fails(const struct transcript_game *g, int want, const char *r
 	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
 }
 
-/* DSU 6.8.2 / SPEC §2: the model, byte for byte. */
+/* DSU 6.8.2: the model, byte for byte. */
 START_TEST(test_model_sample)
 {
 	struct transcript_move mv[5];

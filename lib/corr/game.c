@@ -291,7 +291,7 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 	cg.pending.reminded_on = cg.pending.tl_on = CLOCK_NO_DATE;
 	/* The records (issue 9): DSU 6.3.4, the silence penalties follow the
 	 * reminders and TL notices actually sent, never the calendar alone
-	 * (SPEC 4.7); a notice raises its move's threshold; the TL's
+	 * (DSU 6.3.4); a notice raises its move's threshold; the TL's
 	 * penalties (6.3.5.1, 6.8.6) in date order. */
 	struct clock_penalty lpen[16];
 	struct clock_penalty *pen = lpen;

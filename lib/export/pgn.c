@@ -405,7 +405,7 @@ const char *pgn_termination(const char *termination, const char *result)
 	for (size_t i = 0; i < sizeof over_the_board / sizeof over_the_board[0]; i++)
 		if (is(termination, over_the_board[i]))
 			return "normal";
-	return "adjudication"; /* "adjudication", or a result the TL set (SPEC 5) */
+	return "adjudication"; /* "adjudication", or a result the TL set (DSU 6.2.6) */
 }
 
 const char *pgn_ending_comment(const char *termination, const char *result)

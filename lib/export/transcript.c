@@ -62,7 +62,7 @@ static void put_text(struct out *o, const char *s)
 
 /* ---- cells ---- */
 
-/* "5254", "5758(1)" or "57581" (DSU 6.2.2; SPEC §2). */
+/* "5254", "5758(1)" or "57581" (DSU 6.2.2). */
 static bool iccf_ok(const char *s)
 {
 	if (!s)

@@ -310,7 +310,7 @@ static const char *side_name(const struct names *n, int side)
 	return side == NOTIFY_WHITE ? n->white : n->black;
 }
 
-/* The clock sentences of a player to move (SPEC 4.5: days used, days left
+/* The clock sentences of a player to move (DSU 6.3.3: days used, days left
  * until the next control, the forfeit date). */
 static void clock_text(struct ctx *c, const struct notify_clock *k)
 {
@@ -434,9 +434,9 @@ static int c_vacation(struct ctx *c, const struct notify_event *ev)
 	paraf(c->b,
 	      T(c->r,
 	        "During the vacation the clocks of both players stand still: no thinking time is "
-	        "counted for you or for %s (DSU 6.3.6, 6.3.6.3).",
+	        "counted for you or for %s (DSU 6.3.6.3).",
 	        "I ferien står betænkningstiden stille for begge parter: der tælles ingen "
-	        "betænkningstid for dig eller for %s (DSU 6.3.6, 6.3.6.3)."),
+	        "betænkningstid for dig eller for %s (DSU 6.3.6.3)."),
 	      who);
 	if (v->notice != NOTIFY_NO_DATE && !v->special_leave)
 		paraf(c->b,
@@ -678,7 +678,7 @@ static void start_rules(struct ctx *c, const struct notify_start *s)
 	             "(DSU 6.3.4)."));
 	para(c->b, T(c->r,
 	             "Vacation: up to 35 days a year from the start, told to all your remaining "
-	             "opponents in the group at least 6 days before (DSU 6.3.6, 6.3.6.1). 20-31 "
+	             "opponents in the group at least 6 days before (DSU 6.3.6.1). 20-31 "
 	             "December and the Tuesday before to the Tuesday after Easter are holidays "
 	             "for everybody (DSU 6.3.6.2).",
 	             "Ferie: indtil 35 dage om året fra turneringsstarten, meddelt alle "

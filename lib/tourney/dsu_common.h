@@ -1,6 +1,6 @@
 /* dsu_common.h: the vocabulary every DSU tournament module shares: game
  * results, a game between two seats, the EMT classes and the exact
- * percentage comparison (SPEC-tournaments.md; DSU 2005 chapter 6).
+ * percentage comparison (docs/TOURNAMENTS.md; DSU 2005 chapter 6).
  *
  * Points are counted exactly in integers: scores in half points (a draw
  * is 1, a win 2), Sonneborn-Berger in quarter points.  Dates are day
@@ -19,7 +19,7 @@
 #define DSU_MAX_GAMES   (1 << 16) /* games one call accepts */
 #define DSU_NO_DATE     INT32_MIN /* a date that is not known / not given */
 
-/* The result of one game (R11; SPEC-tournaments.md conventions). */
+/* The result of one game (R11; docs/TOURNAMENTS.md conventions). */
 enum dsu_result {
 	DSU_UNFINISHED = 0, /* "*": does not count yet */
 	DSU_WHITE_WON,      /* "1-0" */

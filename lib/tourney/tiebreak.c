@@ -1,5 +1,5 @@
 /* tiebreak.c: scores, Sonneborn-Berger and the generic ranking
- * (DSU 6.5-6.7, SPEC.md section 6).  See tiebreak.h for the conventions
+ * (DSU 6.5-6.7, DSU 6.5).  See tiebreak.h for the conventions
  * (seats, half and quarter points). */
 #include "tourney/tiebreak.h"
 
@@ -108,7 +108,7 @@ static int entity(const struct ranker *r, int seat)
 }
 
 /* The weight of a seat's board: boards for board 1 ... 1 for the last
- * (SPEC 6: board 1 = 4 ... board 4 = 1); 1 when ranking players. */
+ * (DSU 6.5: board 1 = 4 ... board 4 = 1); 1 when ranking players. */
 static int board_weight(int boards, int seat)
 {
 	return boards ? boards - seat % boards : 1;
@@ -300,7 +300,7 @@ int tiebreak_team_standings(int nteams, int boards, const struct tiebreak_game *
 		rc = cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory for %d teams", nteams);
 		goto out;
 	}
-	/* SPEC 6: team score = game points; board-weighted points over all
+	/* DSU 6.5: team score = game points; board-weighted points over all
 	 * games for the second tie-break. */
 	for (size_t i = 0; i < ngames; i++) {
 		const struct tiebreak_game *g = &games[i];

@@ -3,7 +3,7 @@
  * dsu_team_schedule(), tourney/dsu_group.h and dsu_team.h); DSU 6.5-6.7.
  *
  * Players are numbered 0..n-1 by their seat (the numbers drawn by lot,
- * SPEC 6 "player numbers by lot"); seat s is the player the start letter
+ * DSU 6.5 "player numbers by lot"); seat s is the player the start letter
  * calls number s + 1.  In a team tournament seat s is board s % boards + 1
  * of team s / boards (teams numbered 0..nteams-1 in their drawn order), so
  * one list of players serves both the individual standings and the teams.
@@ -82,12 +82,12 @@ int tiebreak_standings(int n, const struct tiebreak_game *games, size_t ngames,
 
 /* The team standings of nteams teams (2..) of `boards` boards (1..; seats
  * as at the top) after games[]: out[] (nteams entries) in the order of
- * rank.  Team score = the game points of its players (SPEC 6).  Ties
- * (SPEC 6, team championship): the points in the games between the tied
+ * rank.  Team score = the game points of its players (DSU 6.5).  Ties
+ * (DSU 6.5, team championship): the points in the games between the tied
  * teams; then board-weighted points over all games (a win on board 1 of
  * 4 counts 4, board 2 3, board 3 2, board 4 1; a draw half of that); then
  * the same over the games between the tied teams only; then the rank is
- * shared (the SPEC's "lots" are drawn by the TL, not here).  As in
+ * shared (the "lots" of DSU 6.7.4.5 are drawn by the TL, not here).  As in
  * tiebreak_standings(), a smaller group left tied goes through the steps
  * again.  Errors as there; nteams * boards <= TIEBREAK_MAX_PLAYERS. */
 int tiebreak_team_standings(int nteams, int boards, const struct tiebreak_game *games,

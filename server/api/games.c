@@ -108,7 +108,7 @@ static int api_games_new(struct app *app, const struct api_new_game *ng, int64_t
 		         ng->profile);
 		return -1;
 	}
-	/* DSU 6.2.4, 6.8.4 (SPEC 3, issue 9): never in a DSU tournament */
+	/* DSU 6.2.4, 6.8.4 (DSU 6.2.5, issue 9): never in a DSU tournament */
 	if (ng->series_cancellable && strncmp(ng->profile, "dsu-", 4) == 0) {
 		snprintf(err, errlen,
 		         "series_cancellable: a series is binding once sent in a DSU tournament "

@@ -84,7 +84,7 @@ static json_t *cup_rights_json(const struct dsu_cup_right *r, int32_t until, boo
 
 /* The "standings" array of t (new), in the order of the table, or NULL:
  * the DSU tie rules decide only the places the originals name, every
- * other tie is shared (lib/tourney/dsu_group.h; SPEC-tournaments R32,
+ * other tie is shared (lib/tourney/dsu_group.h; docs/TOURNAMENTS.md R32,
  * R33, R46).  "rank" is the first place of a shared one.  An EMT group
  * adds the rights its result gives, a cup semifinal or final the cup's
  * (R49), the DM each line's "title" (R33, I-4).  *playoff_needed: the DM

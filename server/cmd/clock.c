@@ -18,7 +18,7 @@ static const char days_usage[] =
         "[--vacation START:END]...\n"
         "       corrchess days --profile P --opponent-sent DATE --sent DATE ...\n"
         "\n"
-        "Prints the thinking time one move costs under the DSU rules (SPEC 4.1):\n"
+        "Prints the thinking time one move costs under the DSU rules (DSU 6.3.1):\n"
         "the days d with received <= d < sent that are not stopped by a vacation\n"
         "(--vacation, both days included, repeatable) or a mandatory holiday.\n"
         "The number alone is the last line.  Dates are YYYY-MM-DD.\n"

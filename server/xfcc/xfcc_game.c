@@ -105,7 +105,7 @@ static const char *xfcc_result(const struct corr_state *s)
 	if (strcmp(s->result, "1/2-1/2") == 0)
 		return adjudicated ? "DrawAdjudicated" : "Draw";
 	if (strcmp(s->result, "0-0") == 0)
-		return "BothDefaulted"; /* SPEC 4.6: scored as lost for both */
+		return "BothDefaulted"; /* DSU 6.3.3.3: scored as lost for both */
 	return "Cancelled";
 }
 
