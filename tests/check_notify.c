@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "clock/calendar.h"
 #include "export/ical.h"
 #include "jobs/mail.h"
@@ -642,21 +644,18 @@ static void header(const char *msg, const char *name, char *out, size_t n)
 /* Decodes a header of RFC 2047 "B" words (as mail_format writes them). */
 static void decode_words(const char *h, char *out, size_t n)
 {
-	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 	size_t o = 0;
 	for (const char *w = strstr(h, "=?utf-8?B?"); w; w = strstr(w, "=?utf-8?B?")) {
-		unsigned v = 0;
-		int bits = 0;
-		for (w += 10; *w && *w != '?' && *w != '='; w++) {
-			const char *c = strchr(a, *w);
-			ck_assert_msg(c != NULL, "not base64: %c", *w);
-			v = (v << 6) | (unsigned)(c - a);
-			bits += 6;
-			if (bits >= 8 && o + 1 < n) {
-				bits -= 8;
-				out[o++] = (char)((v >> bits) & 0xff);
-			}
-		}
+		w += 10;
+		const char *end = strchr(w, '?');
+		ck_assert(end != NULL);
+		size_t got = 0;
+		ck_assert_msg(sodium_base642bin((unsigned char *)out + o, n - 1 - o, w,
+		                                (size_t)(end - w), NULL, &got, NULL,
+		                                sodium_base64_VARIANT_ORIGINAL) == 0,
+		              "not base64: %.*s", (int)(end - w), w);
+		o += got;
+		w = end;
 	}
 	out[o] = '\0';
 }

@@ -15,6 +15,7 @@
 #include "clock/calendar.h"
 #include "util/status.h"
 #include "util/textbuf.h"
+#include "util/utf8.h"
 
 #define WRAP       72 /* columns of a wrapped paragraph (RFC 5322 2.1.1: 78) */
 #define NAME_MAX_B 96 /* bytes of a name in a text */
@@ -90,19 +91,13 @@ static void put(struct textbuf *b, const char *fmt, ...)
  * "" gives "?".  Returns buf. */
 static const char *oneline(const char *s, char *buf, size_t len)
 {
-	size_t o = 0;
 	if (!s || !*s)
 		s = "?";
-	for (; *s && o + 1 < len; s++) {
-		unsigned char c = (unsigned char)*s;
-		buf[o++] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
-	}
-	if (*s && ((unsigned char)*s & 0xc0) == 0x80) {
-		/* cut inside a character: drop the bytes of it already copied */
-		while (o > 0 && ((unsigned char)buf[o - 1] & 0xc0) == 0x80)
-			o--;
-		if (o > 0)
-			o--; /* its lead byte */
+	/* never cut inside a character */
+	size_t n = utf8_cut(s, strlen(s), len - 1), o = 0;
+	for (; o < n; o++) {
+		unsigned char c = (unsigned char)s[o];
+		buf[o] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
 	}
 	buf[o] = '\0';
 	return buf;
@@ -127,8 +122,7 @@ static void para(struct textbuf *b, const char *text)
 		const char *w = p;
 		size_t chars = 0;
 		while (*p && *p != ' ') {
-			if (((unsigned char)*p & 0xc0) != 0x80)
-				chars++;
+			chars += !utf8_is_cont((unsigned char)*p);
 			p++;
 		}
 		if (col > 0 && col + 1 + chars > WRAP) {
@@ -1132,7 +1126,7 @@ static void quote(struct textbuf *b, const char *text)
 			size_t chars = 0;
 			while (*end && chars < WRAP - 2) {
 				end++;
-				while (((unsigned char)*end & 0xc0) == 0x80)
+				while (utf8_is_cont((unsigned char)*end))
 					end++;
 				chars++;
 				if (*end == ' ')

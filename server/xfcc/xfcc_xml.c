@@ -12,6 +12,8 @@
 
 #include <expat.h>
 
+#include "util/utf8.h"
+
 #define OUT_MAX (16u * 1024 * 1024) /* hard maximum of an answer */
 
 /* ---- small helpers ---- */
@@ -38,38 +40,6 @@ static bool is_name_char(unsigned char c)
 {
 	return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' || c == ':';
-}
-
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 when invalid
- * (overlong forms, surrogates and values past U+10FFFF are invalid). */
-static size_t utf8_len(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	size_t len;
-	uint32_t v, min;
-	if ((s[0] & 0xE0) == 0xC0) {
-		len = 2, v = s[0] & 0x1F, min = 0x80;
-	} else if ((s[0] & 0xF0) == 0xE0) {
-		len = 3, v = s[0] & 0x0F, min = 0x800;
-	} else if ((s[0] & 0xF8) == 0xF0) {
-		len = 4, v = s[0] & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return len;
 }
 
 /* XML 1.0 section 2.2: the characters a document may contain. */
@@ -127,7 +97,7 @@ static void xb_text(struct xbuf *b, const char *s)
 	size_t n = strlen(s);
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
-		size_t l = utf8_len(u + i, n - i, &cp);
+		size_t l = utf8_decode(u + i, n - i, &cp);
 		if (l == 0) {
 			xb_str(b, fffd);
 			i++;
@@ -225,7 +195,7 @@ static bool valid_utf8(const char *s, size_t n)
 {
 	uint32_t cp;
 	for (size_t k = 0; k < n;) {
-		size_t l = utf8_len((const unsigned char *)s + k, n - k, &cp);
+		size_t l = utf8_decode((const unsigned char *)s + k, n - k, &cp);
 		if (l == 0)
 			return false;
 		k += l;
