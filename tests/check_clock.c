@@ -2368,81 +2368,20 @@ START_TEST(test_game_forfeit_sticky)
 }
 END_TEST
 
-static Suite *clock_suite(void)
-{
-	Suite *s = suite_create("clock");
-	TCase *v = tcase_create("vectors");
-	tcase_add_test(v, test_vectors_one_move);
-	tcase_add_test(v, test_series_run_still_open);
-	tcase_add_test(v, test_series_whole_then_answer);
-	tcase_add_test(v, test_game_forfeit_sticky);
-	tcase_add_test(v, test_series_shown_by_profile);
-	tcase_add_test(v, test_vectors_email_receipt);
-	tcase_add_test(v, test_vectors_vacation_notice);
-	tcase_add_test(v, test_vectors_easter_holiday);
-	tcase_add_test(v, test_vectors_control);
-	tcase_add_test(v, test_vectors_penalties);
-	tcase_add_test(v, test_vectors_both_lose);
-	tcase_add_test(v, test_vectors_series_answer);
-	suite_add_tcase(s, v);
-
-	TCase *r = tcase_create("rules");
-	tcase_add_test(r, test_profiles);
-	tcase_add_test(r, test_profile_post_by_email);
-	tcase_add_test(r, test_email_reminder_day);
-	tcase_add_test(r, test_notice_no_penalty);
-	tcase_add_test(r, test_profile_check);
-	tcase_add_test(r, test_holidays);
-	tcase_add_test(r, test_receipt_and_weekend);
-	tcase_add_test(r, test_move_days_rules);
-	tcase_add_test(r, test_move_days_errors);
-	tcase_add_test(r, test_move_days_many_stops);
-	tcase_add_test(r, test_date_after);
-	tcase_add_test(r, test_allowance_and_controls);
-	tcase_add_test(r, test_silence_dates);
-	suite_add_tcase(s, r);
-
-	TCase *gm = tcase_create("game");
-	tcase_add_test(gm, test_game_simple);
-	tcase_add_test(gm, test_game_zero_moves);
-	tcase_add_test(gm, test_game_first_side_black);
-	tcase_add_test(gm, test_game_forfeit_control);
-	tcase_add_test(gm, test_game_series_completed);
-	tcase_add_test(gm, test_game_series_edges);
-	tcase_add_test(gm, test_game_series_pending);
-	tcase_add_test(gm, test_game_penalties_invalid);
-	tcase_add_test(gm, test_game_silence_recorded);
-	tcase_add_test(gm, test_game_tl_penalties);
-	tcase_add_test(gm, test_game_holiday_play_on);
-	tcase_add_test(gm, test_game_silence_flags);
-	tcase_add_test(gm, test_game_pending_dates);
-	tcase_add_test(gm, test_game_penalty_forfeit_date);
-	tcase_add_test(gm, test_game_derived_received);
-	tcase_add_test(gm, test_game_flags_misc);
-	tcase_add_test(gm, test_game_errors);
-	suite_add_tcase(s, gm);
-
-	TCase *vc = tcase_create("vacation");
-	tcase_add_test(vc, test_tournament_year);
-	tcase_add_test(vc, test_vacation_days);
-	tcase_add_test(vc, test_vacation_check);
-	tcase_add_test(vc, test_vacation_check_each);
-	tcase_add_test(vc, test_special_leave);
-	suite_add_tcase(s, vc);
-
-	TCase *pr = tcase_create("properties");
-	tcase_set_timeout(pr, 120);
-	tcase_add_test(pr, test_prop_one_move);
-	tcase_add_test(pr, test_prop_inverse);
-	tcase_add_test(pr, test_prop_one_pass_vs_move_by_move);
-	tcase_add_test(pr, test_prop_forfeit_date);
-	tcase_add_test(pr, test_prop_controls_naive);
-	tcase_add_test(pr, test_long_span);
-	suite_add_tcase(s, pr);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(clock_suite());
-}
+TU_MAIN("clock", 120, test_vectors_one_move, test_series_run_still_open,
+        test_series_whole_then_answer, test_game_forfeit_sticky, test_series_shown_by_profile,
+        test_vectors_email_receipt, test_vectors_vacation_notice, test_vectors_easter_holiday,
+        test_vectors_control, test_vectors_penalties, test_vectors_both_lose,
+        test_vectors_series_answer, test_profiles, test_profile_post_by_email,
+        test_email_reminder_day, test_notice_no_penalty, test_profile_check, test_holidays,
+        test_receipt_and_weekend, test_move_days_rules, test_move_days_errors,
+        test_move_days_many_stops, test_date_after, test_allowance_and_controls,
+        test_silence_dates, test_game_simple, test_game_zero_moves, test_game_first_side_black,
+        test_game_forfeit_control, test_game_series_completed, test_game_series_edges,
+        test_game_series_pending, test_game_penalties_invalid, test_game_silence_recorded,
+        test_game_tl_penalties, test_game_holiday_play_on, test_game_silence_flags,
+        test_game_pending_dates, test_game_penalty_forfeit_date, test_game_derived_received,
+        test_game_flags_misc, test_game_errors, test_tournament_year, test_vacation_days,
+        test_vacation_check, test_vacation_check_each, test_special_leave, test_prop_one_move,
+        test_prop_inverse, test_prop_one_pass_vs_move_by_move, test_prop_forfeit_date,
+        test_prop_controls_naive, test_long_span)

@@ -520,35 +520,6 @@ START_TEST(test_roundtrip)
 }
 END_TEST
 
-static Suite *iccf_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("iccf");
-	TCase *tc = tcase_create("move");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_vectors);
-	tcase_add_test(tc, test_promotion_forms);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_illegal_reasons);
-	tcase_add_test(tc, test_roundtrip);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("transcript");
-	tcase_add_test(tc, test_series_vector);
-	tcase_add_test(tc, test_transcript_forms);
-	tcase_add_test(tc, test_transcript_errors);
-	tcase_add_test(tc, test_transcript_add);
-	tcase_add_test(tc, test_replay_errors);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(iccf_suite());
-}
+TU_MAIN("iccf", 60, test_vectors, test_promotion_forms, test_malformed, test_illegal_reasons,
+        test_roundtrip, test_series_vector, test_transcript_forms, test_transcript_errors,
+        test_transcript_add, test_replay_errors)

@@ -219,21 +219,5 @@ START_TEST(test_refused_addresses)
 }
 END_TEST
 
-static Suite *mail_suite(void)
-{
-	Suite *s = suite_create("mail");
-	TCase *tc = tcase_create("format");
-	tcase_add_test(tc, test_plain_message);
-	tcase_add_test(tc, test_header_injection);
-	tcase_add_test(tc, test_utf8_subject);
-	tcase_add_test(tc, test_refused_addresses);
-	tcase_add_test(tc, test_quoted_printable);
-	tcase_add_test(tc, test_fill);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(mail_suite());
-}
+TU_MAIN("mail", 0, test_plain_message, test_header_injection, test_utf8_subject,
+        test_refused_addresses, test_quoted_printable, test_fill)

@@ -939,34 +939,7 @@ START_TEST(test_ical_user_feed)
 }
 END_TEST
 
-static Suite *notify_suite(void)
-{
-	Suite *s = suite_create("notify");
-	TCase *tc = tcase_create("texts");
-	tcase_add_test(tc, test_move);
-	tcase_add_test(tc, test_vacation);
-	tcase_add_test(tc, test_result);
-	tcase_add_test(tc, test_start_letter);
-	tcase_add_test(tc, test_draw_offer);
-	tcase_add_test(tc, test_message);
-	tcase_add_test(tc, test_forfeit);
-	tcase_add_test(tc, test_reminder_and_tl_notice);
-	tcase_add_test(tc, test_adjudication_trouble_reset);
-	tcase_add_test(tc, test_digest);
-	tcase_add_test(tc, test_bad_events);
-	tcase_add_test(tc, test_header_safety);
-	tcase_add_test(tc, test_list_unsubscribe);
-	tcase_add_test(tc, test_backoff);
-	tcase_add_test(tc, test_dates_and_san);
-	suite_add_tcase(s, tc);
-	TCase *ti = tcase_create("ical");
-	tcase_add_test(ti, test_ical_writer);
-	tcase_add_test(ti, test_ical_user_feed);
-	suite_add_tcase(s, ti);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(notify_suite());
-}
+TU_MAIN("notify", 0, test_move, test_vacation, test_result, test_start_letter, test_draw_offer,
+        test_message, test_forfeit, test_reminder_and_tl_notice, test_adjudication_trouble_reset,
+        test_digest, test_bad_events, test_header_safety, test_list_unsubscribe, test_backoff,
+        test_dates_and_san, test_ical_writer, test_ical_user_feed)

@@ -392,35 +392,6 @@ START_TEST(test_roundtrip)
 }
 END_TEST
 
-static Suite *san_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("san");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_vectors);
-	tcase_add_test(tc, test_disambiguation);
-	tcase_add_test(tc, test_ambiguous_lists);
-	tcase_add_test(tc, test_pinned);
-	tcase_add_test(tc, test_marks);
-	tcase_add_test(tc, test_danish);
-	tcase_add_test(tc, test_castling);
-	tcase_add_test(tc, test_en_passant_and_promotion);
-	tcase_add_test(tc, test_tolerance);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_illegal);
-	tcase_add_test(tc, test_roundtrip);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(san_suite());
-}
+TU_MAIN("san", 60, test_vectors, test_disambiguation, test_ambiguous_lists, test_pinned,
+        test_marks, test_danish, test_castling, test_en_passant_and_promotion, test_tolerance,
+        test_malformed, test_illegal, test_roundtrip)

@@ -367,25 +367,5 @@ START_TEST(test_dsu_example)
 }
 END_TEST
 
-static Suite *series_suite(void)
-{
-	Suite *s = suite_create("series");
-	TCase *tc = tcase_create("check");
-	tcase_add_test(tc, test_valid);
-	tcase_add_test(tc, test_count);
-	tcase_add_test(tc, test_bad_move);
-	tcase_add_test(tc, test_after_the_end);
-	tcase_add_test(tc, test_mixed_notations);
-	tcase_add_test(tc, test_promotion);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("follow");
-	tcase_add_test(tc, test_follow);
-	tcase_add_test(tc, test_dsu_example);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(series_suite());
-}
+TU_MAIN("series", 0, test_valid, test_count, test_bad_move, test_after_the_end,
+        test_mixed_notations, test_promotion, test_follow, test_dsu_example)

@@ -123,13 +123,5 @@ START_TEST(test_query_error_is_sticky)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("store");
-	TCase *tc = tcase_create("store");
-	tcase_add_test(tc, test_commit_answers_store_status);
-	tcase_add_test(tc, test_ratings_user_answers_store_status);
-	tcase_add_test(tc, test_query_error_is_sticky);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("store", 0, test_commit_answers_store_status, test_ratings_user_answers_store_status,
+        test_query_error_is_sticky)

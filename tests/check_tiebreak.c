@@ -549,33 +549,8 @@ START_TEST(test_team_shared)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("tiebreak");
-	TCase *tc = tcase_create("results");
-	tcase_add_test(tc, test_result_parse);
-	tcase_add_test(tc, test_vector_r1);
-	tcase_add_test(tc, test_zero_zero);
-	tcase_add_test(tc, test_unfinished_ignored);
-	tcase_add_test(tc, test_double_round_robin_sb);
-	tcase_add_test(tc, test_bad_input);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("ranking");
-	tcase_add_test(tc, test_sb_decides);
-	tcase_add_test(tc, test_h2h_decides);
-	tcase_add_test(tc, test_h2h_again);
-	tcase_add_test(tc, test_shared);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("pairings");
-	tcase_add_test(tc, test_round_robin_colours);
-	tcase_add_test(tc, test_emt_group);
-	tcase_add_test(tc, test_team_pairings);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("teams");
-	tcase_add_test(tc, test_team_h2h_decides);
-	tcase_add_test(tc, test_team_board_points_decide);
-	tcase_add_test(tc, test_team_h2h_board_points_decide);
-	tcase_add_test(tc, test_team_shared);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("tiebreak", 0, test_result_parse, test_vector_r1, test_zero_zero, test_unfinished_ignored,
+        test_double_round_robin_sb, test_bad_input, test_sb_decides, test_h2h_decides,
+        test_h2h_again, test_shared, test_round_robin_colours, test_emt_group, test_team_pairings,
+        test_team_h2h_decides, test_team_board_points_decide, test_team_h2h_board_points_decide,
+        test_team_shared)

@@ -292,17 +292,5 @@ START_TEST(qualifiers_room_and_cut)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("tourney_draw");
-	TCase *tc = tcase_create("draws");
-	tcase_add_test(tc, lots_cases);
-	tcase_add_test(tc, lots_every_order_once);
-	tcase_add_test(tc, entries_cases);
-	tcase_add_test(tc, separate_cases);
-	tcase_add_test(tc, separate_case_groups_are_serpentine);
-	tcase_add_test(tc, qualifiers_cases);
-	tcase_add_test(tc, qualifiers_room_and_cut);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("tourney_draw", 0, lots_cases, lots_every_order_once, entries_cases, separate_cases,
+        separate_case_groups_are_serpentine, qualifiers_cases, qualifiers_room_and_cut)

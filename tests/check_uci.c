@@ -199,30 +199,5 @@ START_TEST(test_roundtrip)
 }
 END_TEST
 
-static Suite *uci_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("uci");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_vectors);
-	tcase_add_test(tc, test_parse_flags);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_illegal);
-	tcase_add_test(tc, test_find_move);
-	tcase_add_test(tc, test_write);
-	tcase_add_test(tc, test_roundtrip);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(uci_suite());
-}
+TU_MAIN("uci", 60, test_vectors, test_parse_flags, test_malformed, test_illegal, test_find_move,
+        test_write, test_roundtrip)

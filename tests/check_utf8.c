@@ -80,13 +80,4 @@ START_TEST(test_alloc_grow)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("utf8");
-	TCase *tc = tcase_create("utf8");
-	tcase_add_test(tc, test_decode);
-	tcase_add_test(tc, test_valid_count_cut);
-	tcase_add_test(tc, test_alloc_grow);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("utf8", 0, test_decode, test_valid_count_cut, test_alloc_grow)

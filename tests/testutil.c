@@ -18,6 +18,18 @@ int tu_run(Suite *s)
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create(name);
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	for (size_t i = 0; i < n; i++)
+		tcase_add_test(tc, tests[i]);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
 json_t *tu_vectors(const char *name)
 {
 	char path[4096];
