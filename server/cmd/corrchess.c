@@ -32,6 +32,7 @@
 #include "cmd/admin.h"
 #include "cmd/backup.h"
 #include "cmd/clock.h"
+#include "cmd/cmd_fail.h"
 #include "cmd/deadlines.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
@@ -123,8 +124,7 @@ static void usage(FILE *to)
 static int cmd_help(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "--help") != 0) {
-		fprintf(stderr, "corrchess: help: unexpected argument \"%s\"\n", argv[1]);
-		return 2;
+		return cmd_fail("help", 2, "unexpected argument \"%s\"", argv[1]);
 	}
 	usage(stdout);
 	return 0;
@@ -166,38 +166,29 @@ static int cmd_perft(int argc, char **argv)
 			puts("usage: corrchess perft [--fen FEN] [--divide] DEPTH");
 			return 0;
 		case ':':
-			fprintf(stderr, "corrchess: perft: %s needs a value (see --help)\n",
+			return cmd_fail("perft", 2, "%s needs a value (see --help)",
 			        argv[optind - 1]);
-			return 2;
 		default:
-			fprintf(stderr, "corrchess: perft: unexpected argument \"%s\" (see --help)\n",
-			        argv[optind - 1]);
-			return 2;
+			return cmd_fail("perft", 2, "unexpected argument \"%s\" (see --help)",
+			                argv[optind - 1]);
 		}
 	}
 	for (int i = optind; i < argc; i++) {
 		if (depth >= 0) {
-			fprintf(stderr, "corrchess: perft: unexpected argument \"%s\" (see --help)\n",
-			        argv[i]);
-			return 2;
+			return cmd_fail("perft", 2, "unexpected argument \"%s\" (see --help)",
+			                argv[i]);
 		}
 		depth = parse_long(argv[i], 0, PERFT_MAX_DEPTH);
-		if (depth < 0) {
-			fprintf(stderr,
-			        "corrchess: perft: depth must be a number from 0 to %d, not \"%s\"\n",
-			        PERFT_MAX_DEPTH, argv[i]);
-			return 2;
-		}
+		if (depth < 0)
+			return cmd_fail("perft", 2, "depth must be a number from 0 to %d, not \"%s\"",
+			                PERFT_MAX_DEPTH, argv[i]);
 	}
-	if (depth < 0) {
-		fputs("corrchess: perft: a DEPTH is required (see --help)\n", stderr);
-		return 2;
-	}
+	if (depth < 0)
+		return cmd_fail("perft", 2, "a DEPTH is required (see --help)");
 	position pos;
 	char err[256];
 	if (fen_parse(&pos, fen, err, sizeof err) != 0) {
-		fprintf(stderr, "corrchess: perft: %s\n", err);
-		return 2;
+		return cmd_fail("perft", 2, "%s", err);
 	}
 	uint64_t total;
 	if (divide && depth > 0) {

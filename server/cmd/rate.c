@@ -5,7 +5,6 @@
 #include "cmd/ratings.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <jansson.h>
 
 #include "base/json_in.h"
+#include "cmd/cmd_fail.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
 #include "util/grow.h"
@@ -51,23 +51,6 @@ static const char coord_usage[] =
         "id,elo,elo_games with id a user id; the Danish ratings are DB's of\n"
         "1 June and of DATE.  Every later re-rating applies it again.\n";
 
-/* One line on stderr, "corrchess: CMD: message"; returns `status`. */
-static int fail(const char *cmd, int status, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-static int fail(const char *cmd, int status, const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	for (char *q = msg; *q != '\0'; q++) /* keep it one line */
-		if (*q == '\n' || *q == '\r')
-			*q = ' ';
-	fprintf(stderr, "corrchess: %s: %s\n", cmd, msg);
-	return status;
-}
-
 /* Reads all of `path` ("-" = stdin) into a new NUL-terminated string
  * (caller frees) of at most INPUT_MAX bytes.  Returns 0, EXIT_FAILED when
  * it cannot be read, EXIT_USAGE when it is too long or holds a NUL; one
@@ -79,17 +62,17 @@ static int read_input(const char *cmd, const char *path, char **out, size_t *len
 	size_t n = 0, cap = 0;
 	int status = 0;
 	if (!f)
-		return fail(cmd, EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
+		return cmd_fail(cmd, EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
 	for (;;) {
 		/* room for 4096 more bytes and the NUL */
 		if (ALLOC_GROW(buf, n + 4096 + 1, cap) != 0) {
-			status = fail(cmd, EXIT_FAILED, "out of memory reading %s", path);
+			status = cmd_fail(cmd, EXIT_FAILED, "out of memory reading %s", path);
 			goto fail;
 		}
 		size_t got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;
 		if (n > INPUT_MAX) {
-			status = fail(cmd, EXIT_USAGE, "%s is longer than %d bytes", path,
+			status = cmd_fail(cmd, EXIT_USAGE, "%s is longer than %d bytes", path,
 			              INPUT_MAX);
 			goto fail;
 		}
@@ -97,11 +80,11 @@ static int read_input(const char *cmd, const char *path, char **out, size_t *len
 			break;
 	}
 	if (ferror(f)) {
-		status = fail(cmd, EXIT_FAILED, "cannot read %s", path);
+		status = cmd_fail(cmd, EXIT_FAILED, "cannot read %s", path);
 		goto fail;
 	}
 	if (memchr(buf, '\0', n)) {
-		status = fail(cmd, EXIT_USAGE, "%s holds a NUL byte", path);
+		status = cmd_fail(cmd, EXIT_USAGE, "%s holds a NUL byte", path);
 		goto fail;
 	}
 	buf[n] = '\0';
@@ -701,10 +684,10 @@ static int print_json(const char *cmd, json_t *o)
 	char *s = json_dumps(o, JSON_INDENT(1) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
 	json_decref(o);
 	if (!s)
-		return fail(cmd, EXIT_FAILED, "out of memory");
+		return cmd_fail(cmd, EXIT_FAILED, "out of memory");
 	int ok = puts(s) >= 0 && fflush(stdout) == 0;
 	free(s);
-	return ok ? 0 : fail(cmd, EXIT_FAILED, "cannot write the result");
+	return ok ? 0 : cmd_fail(cmd, EXIT_FAILED, "cannot write the result");
 }
 
 int cmd_rate(int argc, char **argv)
@@ -723,7 +706,7 @@ int cmd_rate(int argc, char **argv)
 			return 0;
 		}
 		if (path || (argv[i][0] == '-' && argv[i][1] != '\0'))
-			return fail("rate", EXIT_USAGE,
+			return cmd_fail("rate", EXIT_USAGE,
 			            "unexpected argument \"%.40s\" (see --help)", argv[i]);
 		path = argv[i];
 	}
@@ -734,39 +717,39 @@ int cmd_rate(int argc, char **argv)
 	json_in_init(&ji);
 	root = json_in_parse(&ji, text, len, false);
 	if (!root) {
-		status = fail("rate", EXIT_USAGE, "%s", ji.msg);
+		status = cmd_fail("rate", EXIT_USAGE, "%s", ji.msg);
 		goto out;
 	}
 	json_t *body = root;
 	if (json_is_object(root) && json_object_get(root, "input"))
 		body = json_object_get(root, "input"); /* a whole case of the vectors */
 	if (!json_is_object(body)) {
-		status = fail("rate", EXIT_USAGE, "the input must be a JSON object");
+		status = cmd_fail("rate", EXIT_USAGE, "the input must be a JSON object");
 		goto out;
 	}
 	json_t *elo = json_object_get(body, "elo_adjustment");
 	if (elo) {
 		if (json_object_size(body) != 1) {
-			status = fail("rate", EXIT_USAGE,
+			status = cmd_fail("rate", EXIT_USAGE,
 			              "an \"elo_adjustment\" case has no other fields");
 			goto out;
 		}
 		if (read_coord_json(elo, &ci, err, sizeof err) != CC_OK) {
-			status = fail("rate", EXIT_USAGE, "%s", err);
+			status = cmd_fail("rate", EXIT_USAGE, "%s", err);
 			goto out;
 		}
 		result = coord_json(&ci, &status, err, sizeof err);
 	} else {
 		int rc = read_group(body, &in, err, sizeof err);
 		if (rc != CC_OK) {
-			status = fail("rate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE, "%s",
+			status = cmd_fail("rate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE, "%s",
 			              err);
 			goto out;
 		}
 		result = rate_group(&in, &status, err, sizeof err);
 	}
 	if (!result) {
-		status = fail("rate", status, "%s", err);
+		status = cmd_fail("rate", status, "%s", err);
 		goto out;
 	}
 	status = print_json("rate", result);
@@ -915,14 +898,14 @@ int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 		} else if (strncmp(argv[i], "--elo=", 6) == 0 && !path) {
 			path = argv[i] + 6;
 		} else {
-			return fail("rating-coordinate", EXIT_USAGE,
+			return cmd_fail("rating-coordinate", EXIT_USAGE,
 			            "unexpected argument \"%.40s\" (see --help)", argv[i]);
 		}
 	}
 	if (!path || !*path)
-		return fail("rating-coordinate", EXIT_USAGE, "--elo FILE is required (see --help)");
+		return cmd_fail("rating-coordinate", EXIT_USAGE, "--elo FILE is required (see --help)");
 	if (on && !apply)
-		return fail("rating-coordinate", EXIT_USAGE, "--on DATE goes with --apply");
+		return cmd_fail("rating-coordinate", EXIT_USAGE, "--on DATE goes with --apply");
 	if (apply)
 		return cmd_rating_coordinate_apply(cfg, path, on);
 	status = read_input("rating-coordinate", path, &text, &len);
@@ -930,13 +913,13 @@ int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 		return status;
 	int rc = read_coord_csv(text, &ci, err, sizeof err);
 	if (rc != CC_OK) {
-		status = fail("rating-coordinate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
+		status = cmd_fail("rating-coordinate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
 		              "%s: %s", path, err);
 		goto out;
 	}
 	json_t *result = coord_json(&ci, &status, err, sizeof err);
 	if (!result) {
-		status = fail("rating-coordinate", status, "%s", err);
+		status = cmd_fail("rating-coordinate", status, "%s", err);
 		goto out;
 	}
 	status = print_json("rating-coordinate", result);

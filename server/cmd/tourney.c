@@ -11,6 +11,7 @@
 
 #include "base/json_in.h"
 #include "clock/calendar.h"
+#include "cmd/cmd_fail.h"
 #include "util/status.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
@@ -1587,22 +1588,6 @@ fail:
 	return -1;
 }
 
-/* One line on stderr, "corrchess: tourney: message"; returns EXIT_USAGE. */
-static int fail_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail_line(const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	for (char *q = msg; *q != '\0'; q++) /* keep it one line */
-		if (*q == '\n' || *q == '\r')
-			*q = ' ';
-	fprintf(stderr, "corrchess: tourney: %s\n", msg);
-	return EXIT_USAGE;
-}
-
 int cmd_tourney(int argc, char **argv)
 {
 	const char *path = NULL;
@@ -1617,44 +1602,44 @@ int cmd_tourney(int argc, char **argv)
 			return 0;
 		}
 		if (path || (argv[i][0] == '-' && argv[i][1] != '\0'))
-			return fail_line("unexpected argument \"%s\" (see --help)", argv[i]);
+			return cmd_fail("tourney", EXIT_USAGE, "unexpected argument \"%s\" (see --help)", argv[i]);
 		path = argv[i];
 	}
 	if (!path || strcmp(path, "-") == 0) {
 		f = stdin;
 		path = "stdin";
 	} else if (!(f = fopen(path, "rb"))) {
-		status = fail_line("cannot open %s", path);
+		status = cmd_fail("tourney", EXIT_USAGE, "cannot open %s", path);
 		goto done;
 	}
 	buf = malloc(CASE_FILE_MAX + 1);
 	if (!buf) {
-		status = fail_line("out of memory");
+		status = cmd_fail("tourney", EXIT_USAGE, "out of memory");
 		goto done;
 	}
 	size_t len = fread(buf, 1, CASE_FILE_MAX + 1, f);
 	if (ferror(f)) {
-		status = fail_line("cannot read %s", path);
+		status = cmd_fail("tourney", EXIT_USAGE, "cannot read %s", path);
 		goto done;
 	}
 	if (len > CASE_FILE_MAX) {
-		status = fail_line("%s is larger than %d bytes", path, CASE_FILE_MAX);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s is larger than %d bytes", path, CASE_FILE_MAX);
 		goto done;
 	}
 	struct json_in in;
 	json_in_init(&in);
 	kase = json_in_parse(&in, buf, len, false);
 	if (!kase) {
-		status = fail_line("%s: %s", path, in.msg);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s: %s", path, in.msg);
 		goto done;
 	}
 	if (tourney_case_eval(kase, &out, err, sizeof err) != 0) {
-		status = fail_line("%s", err);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s", err);
 		goto done;
 	}
 	char *text = json_dumps(out, JSON_INDENT(1));
 	if (!text) {
-		status = fail_line("out of memory");
+		status = cmd_fail("tourney", EXIT_USAGE, "out of memory");
 		goto done;
 	}
 	puts(text);
