@@ -11,16 +11,6 @@
 #include "testutil.h"
 #include "util/status.h"
 
-/* The six test positions of the Chess Programming Wiki "Perft Results". */
-static const char *const perft_fens[] = {
-        FEN_STARTPOS,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-};
-
 /* Knights b1 and f3 can both go to d2. */
 static const char *const two_knights = "rnbqkbnr/pppppppp/8/8/8/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 1";
 /* Rooks a1 and a5 can both go to a3. */
@@ -351,43 +341,31 @@ static void to_danish(char *s)
 /* Every legal move, two plies deep from each perft position: its SAN is
  * unique among the position's moves and reads back to the same move, in
  * English and in Danish. */
+static void san_roundtrip(const position *pos, const move *list, int n, const char *fen,
+                          void *ctx)
+{
+	size_t *marks = ctx;
+	char sans[MAX_MOVES][SAN_MAX];
+	for (int j = 0; j < n; j++) {
+		char err[256], dk[SAN_MAX];
+		move back;
+		ck_assert_int_eq(san_write(pos, list[j], sans[j]), CC_OK);
+		int rc = san_parse(pos, sans[j], &back, err, sizeof err);
+		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", sans[j], fen, err);
+		strcpy(dk, sans[j]);
+		to_danish(dk);
+		rc = san_parse(pos, dk, &back, err, sizeof err);
+		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", dk, fen, err);
+		for (int k = 0; k < j; k++)
+			ck_assert_msg(strcmp(sans[k], sans[j]) != 0, "%s twice in %s", sans[j], fen);
+		*marks += strpbrk(sans[j], "+#") != NULL;
+	}
+}
+
 START_TEST(test_roundtrip)
 {
-	size_t total = 0, marks = 0;
-	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
-		position root;
-		tu_load(&root, perft_fens[f]);
-		move l1[MAX_MOVES];
-		int n1 = movegen_legal(&root, l1);
-		for (int i = -1; i < n1; i++) {
-			position pos = root;
-			undo u;
-			if (i >= 0)
-				position_do_move(&pos, l1[i], &u);
-			move list[MAX_MOVES];
-			char sans[MAX_MOVES][SAN_MAX];
-			int n = movegen_legal(&pos, list);
-			for (int j = 0; j < n; j++) {
-				char err[256], dk[SAN_MAX];
-				move back;
-				ck_assert_int_eq(san_write(&pos, list[j], sans[j]), CC_OK);
-				int rc = san_parse(&pos, sans[j], &back, err, sizeof err);
-				ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s",
-				              sans[j], perft_fens[f], err);
-				strcpy(dk, sans[j]);
-				to_danish(dk);
-				rc = san_parse(&pos, dk, &back, err, sizeof err);
-				ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", dk,
-				              perft_fens[f], err);
-				for (int k = 0; k < j; k++)
-					ck_assert_msg(strcmp(sans[k], sans[j]) != 0,
-					              "%s twice in %s", sans[j], perft_fens[f]);
-				marks += strpbrk(sans[j], "+#") != NULL;
-				total++;
-			}
-		}
-	}
-	ck_assert_uint_gt(total, 6000);
+	size_t marks = 0;
+	ck_assert_uint_gt(tu_each_position(san_roundtrip, &marks), 6000);
 	ck_assert_uint_gt(marks, 100);
 }
 END_TEST

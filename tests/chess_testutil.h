@@ -19,4 +19,16 @@ typedef int (*tu_parser)(const position *pos, const char *text, move *out, char 
 void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want,
 		    const char *reason);
 
+/* The six test positions of the Chess Programming Wiki "Perft Results". */
+#define TU_PERFT_FENS 6
+extern const char *const tu_perft_fens[TU_PERFT_FENS];
+
+/* Calls fn on each perft position and on every position one legal move
+ * from one (the round-trip tests of the notations: every legal move two
+ * plies deep): the position, its legal moves, the FEN it came from.
+ * Returns the number of moves handed over. */
+size_t tu_each_position(void (*fn)(const position *pos, const move *list, int n, const char *fen,
+                                   void *ctx),
+                        void *ctx);
+
 #endif
