@@ -12,14 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
-
 #include "clock/calendar.h"
 #include "export/ical.h"
 #include "jobs/mail.h"
 #include "jobs/outbox.h"
 #include "notify/notify.h"
 #include "util/status.h"
+#include "mail_testutil.h"
 #include "testutil.h"
 
 static int32_t day(const char *iso)
@@ -619,47 +618,6 @@ START_TEST(test_bad_events)
 }
 END_TEST
 
-/* The value of header name in msg, unfolded, or "". */
-static void header(const char *msg, const char *name, char *out, size_t n)
-{
-	out[0] = '\0';
-	size_t len = strlen(name);
-	const char *end = strstr(msg, "\r\n\r\n");
-	for (const char *p = msg; p && p < end;
-	     p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
-		if (strncmp(p, name, len) == 0 && p[len] == ':') {
-			size_t o = 0;
-			for (const char *q = p + len + 2; q < end && o + 1 < n; q++) {
-				if (q[0] == '\r' && q[1] == '\n' && q[2] != ' ')
-					break;
-				if (*q != '\r' && *q != '\n')
-					out[o++] = *q;
-			}
-			out[o] = '\0';
-			return;
-		}
-	}
-}
-
-/* Decodes a header of RFC 2047 "B" words (as mail_format writes them). */
-static void decode_words(const char *h, char *out, size_t n)
-{
-	size_t o = 0;
-	for (const char *w = strstr(h, "=?utf-8?B?"); w; w = strstr(w, "=?utf-8?B?")) {
-		w += 10;
-		const char *end = strchr(w, '?');
-		ck_assert(end != NULL);
-		size_t got = 0;
-		ck_assert_msg(sodium_base642bin((unsigned char *)out + o, n - 1 - o, w,
-		                                (size_t)(end - w), NULL, &got, NULL,
-		                                sodium_base64_VARIANT_ORIGINAL) == 0,
-		              "not base64: %.*s", (int)(end - w), w);
-		o += got;
-		w = end;
-	}
-	out[o] = '\0';
-}
-
 START_TEST(test_header_safety)
 {
 	/* Names that try to start headers of their own, in subject and body. */
@@ -686,14 +644,14 @@ START_TEST(test_header_safety)
 			              "an injected header: %.40s", p);
 		}
 		char v[1024], dec[1024];
-		header(msg, "Subject", v, sizeof v);
+		tu_mail_header(msg, "Subject", v, sizeof v);
 		bool ascii = true;
 		for (const char *q = m.subject; *q; q++)
 			ascii = ascii && (unsigned char)*q < 0x80;
 		ck_assert(ascii == (lang == NOTIFY_EN));
 		if (!ascii) { /* RFC 2047 words that decode back */
 			ck_assert_msg(strncmp(v, "=?utf-8?B?", 10) == 0, "%s", v);
-			decode_words(v, dec, sizeof dec);
+			tu_mail_decode_words(v, dec, sizeof dec);
 			ck_assert_str_eq(dec, m.subject);
 		} else {
 			ck_assert_str_eq(v, m.subject);
@@ -738,15 +696,15 @@ START_TEST(test_list_unsubscribe)
 	char *a = mail_format_msg("corrchess@chess.example", &msg);
 	char *b = mail_format_msg("corrchess@chess.example", &msg);
 	ck_assert_ptr_nonnull(a);
-	header(a, "Message-ID", v, sizeof v);
+	tu_mail_header(a, "Message-ID", v, sizeof v);
 	ck_assert_str_eq(v, "<corrchess.x1@chess.example>");
-	header(b, "Message-ID", v, sizeof v);
+	tu_mail_header(b, "Message-ID", v, sizeof v);
 	ck_assert_str_eq(v, "<corrchess.x1@chess.example>"); /* sent again: the same message */
-	header(a, "List-Unsubscribe", v, sizeof v);
+	tu_mail_header(a, "List-Unsubscribe", v, sizeof v);
 	ck_assert_str_eq(v, "<https://chess.example/api/v1/users/3/unsubscribe?key=ab12>");
-	header(a, "List-Unsubscribe-Post", v, sizeof v);
+	tu_mail_header(a, "List-Unsubscribe-Post", v, sizeof v);
 	ck_assert_str_eq(v, "List-Unsubscribe=One-Click");
-	header(a, "Auto-Submitted", v, sizeof v);
+	tu_mail_header(a, "Auto-Submitted", v, sizeof v);
 	ck_assert_str_eq(v, "auto-generated");
 	free(a);
 	free(b);
@@ -754,7 +712,7 @@ START_TEST(test_list_unsubscribe)
 	msg.unsubscribe = NULL;
 	msg.message_id = "<x\r\nBcc: y@z>";
 	a = mail_format_msg("corrchess@chess.example", &msg);
-	header(a, "List-Unsubscribe", v, sizeof v);
+	tu_mail_header(a, "List-Unsubscribe", v, sizeof v);
 	ck_assert_str_eq(v, "");
 	ck_assert_ptr_null(strstr(a, "\r\nBcc:"));
 	free(a);
