@@ -64,6 +64,11 @@ int dsu_class_parse(const char *text, enum dsu_class *out);
 /* The class name as the vectors write it ("Å" in UTF-8, "K", "M", "DM"). */
 const char *dsu_class_name(enum dsu_class c);
 
+/* A place as the tables write it: "4", or "4-5" when shared (lo < hi).
+ * DSU_PLACE_MAX bytes are enough for any place. */
+#define DSU_PLACE_MAX 24
+void dsu_place_text(int lo, int hi, char out[DSU_PLACE_MAX]);
+
 /* I-24: points2 / (2 * games) >= pct / 100, compared exactly (never
  * rounded).  False when games <= 0. */
 bool dsu_pct_at_least(int points2, int games, int pct);

@@ -55,11 +55,8 @@ static json_t *rights_json(const struct svc_tournament *t, const struct dsu_stan
 /* "4" or "4-5" (new). */
 static json_t *place_json(int lo, int hi)
 {
-	char buf[32];
-	if (lo == hi)
-		snprintf(buf, sizeof buf, "%d", lo);
-	else
-		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	char buf[DSU_PLACE_MAX];
+	dsu_place_text(lo, hi, buf);
 	return json_string(buf);
 }
 

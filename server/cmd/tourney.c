@@ -72,11 +72,8 @@ static json_t *num4(int64_t v4)
 /* "4" or "4-5" (new). */
 static json_t *place_json(int lo, int hi)
 {
-	char buf[32];
-	if (lo == hi)
-		snprintf(buf, sizeof buf, "%d", lo);
-	else
-		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	char buf[DSU_PLACE_MAX];
+	dsu_place_text(lo, hi, buf);
 	return json_string(buf);
 }
 
