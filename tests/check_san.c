@@ -65,34 +65,14 @@ static void expect_fail(const char *fen, const char *text, int want, const char 
 
 /* notation.json: the SAN column reads as, and is written for, the move
  * the ICCF input means. */
+static void write_san(const position *pos, move m, char *buf)
+{
+	ck_assert_int_eq(san_write(pos, m, buf), CC_OK);
+}
+
 START_TEST(test_vectors)
 {
-	json_t *root = tu_vectors("notation.json");
-	json_t *cases = json_object_get(root, "cases");
-	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
-	size_t i, checked = 0;
-	json_t *c;
-	json_array_foreach(cases, i, c)
-	{
-		const char *san = json_string_value(json_object_get(c, "san"));
-		if (!san)
-			continue;
-		const char *fen = json_string_value(json_object_get(c, "fen"));
-		const char *input = json_string_value(json_object_get(c, "input"));
-		position pos;
-		char err[256], buf[SAN_MAX];
-		move by_iccf, by_san;
-		tu_load(&pos, fen);
-		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
-		ck_assert_msg(san_parse(&pos, san, &by_san, err, sizeof err) == CC_OK, "%s: %s",
-		              san, err);
-		ck_assert_int_eq(by_san, by_iccf);
-		ck_assert_int_eq(san_write(&pos, by_iccf, buf), CC_OK);
-		ck_assert_str_eq(buf, san);
-		checked++;
-	}
-	ck_assert_uint_ge(checked, 10);
-	json_decref(root);
+	tu_notation_vectors("san", san_parse, write_san);
 }
 END_TEST
 

@@ -30,34 +30,15 @@ static void parse_fails(const char *fen, const char *text, int want, const char 
 }
 
 /* notation.json: the UCI column means the same move as the ICCF input. */
+static void write_uci(const position *pos, move m, char *buf)
+{
+	(void)pos;
+	uci_write(m, buf);
+}
+
 START_TEST(test_vectors)
 {
-	json_t *root = tu_vectors("notation.json");
-	json_t *cases = json_object_get(root, "cases");
-	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
-	size_t i, checked = 0;
-	json_t *c;
-	json_array_foreach(cases, i, c)
-	{
-		const char *uci = json_string_value(json_object_get(c, "uci"));
-		if (!uci)
-			continue;
-		const char *fen = json_string_value(json_object_get(c, "fen"));
-		const char *input = json_string_value(json_object_get(c, "input"));
-		position pos;
-		char err[256], buf[UCI_MAX];
-		move by_iccf, by_uci;
-		tu_load(&pos, fen);
-		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
-		ck_assert_msg(uci_parse(&pos, uci, &by_uci, err, sizeof err) == CC_OK, "%s: %s",
-		              uci, err);
-		ck_assert_int_eq(by_uci, by_iccf);
-		uci_write(by_uci, buf);
-		ck_assert_str_eq(buf, uci);
-		checked++;
-	}
-	ck_assert_uint_ge(checked, 10);
-	json_decref(root);
+	tu_notation_vectors("uci", uci_parse, write_uci);
 }
 END_TEST
 

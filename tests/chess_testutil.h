@@ -19,6 +19,13 @@ typedef int (*tu_parser)(const position *pos, const char *text, move *out, char 
 void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want,
 		    const char *reason);
 
+/* tests/vectors/notation.json, column `column` ("san", "uci", ...): in
+ * each case that has it, parse reads the column as the move the ICCF
+ * input means, and write (buf of 16 bytes) writes that move back as the
+ * column.  Fails the test when fewer than 10 cases have the column. */
+void tu_notation_vectors(const char *column, tu_parser parse,
+                         void (*write)(const position *pos, move m, char *buf));
+
 /* The six test positions of the Chess Programming Wiki "Perft Results". */
 #define TU_PERFT_FENS 6
 extern const char *const tu_perft_fens[TU_PERFT_FENS];

@@ -5,6 +5,7 @@
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "notation/iccf.h"
 #include "util/status.h"
 
 #include <stdio.h>
@@ -72,6 +73,37 @@ size_t tu_each_position(void (*fn)(const position *pos, const move *list, int n,
 		}
 	}
 	return total;
+}
+
+void tu_notation_vectors(const char *column, tu_parser parse,
+                         void (*write)(const position *pos, move m, char *buf))
+{
+	json_t *root = tu_vectors("notation.json");
+	json_t *cases = json_object_get(root, "cases");
+	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
+	size_t i, checked = 0;
+	json_t *c;
+	json_array_foreach(cases, i, c)
+	{
+		const char *text = json_string_value(json_object_get(c, column));
+		if (!text)
+			continue;
+		const char *fen = json_string_value(json_object_get(c, "fen"));
+		const char *input = json_string_value(json_object_get(c, "input"));
+		position pos;
+		char err[256], buf[16];
+		move by_iccf, by_column;
+		tu_load(&pos, fen);
+		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
+		ck_assert_msg(parse(&pos, text, &by_column, err, sizeof err) == CC_OK, "%s: %s",
+		              text, err);
+		ck_assert_int_eq(by_column, by_iccf);
+		write(&pos, by_iccf, buf);
+		ck_assert_str_eq(buf, text);
+		checked++;
+	}
+	ck_assert_uint_ge(checked, 10);
+	json_decref(root);
 }
 
 void tu_load(position *pos, const char *fen)
