@@ -3,7 +3,6 @@
  * lib/tourney/dsu_*.c.  Errors name the field that is wrong. */
 #include "cmd/tourney.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,16 +41,9 @@ struct ctx {
 	size_t errlen;
 };
 
-/* Writes a sentence into the context's buffer; returns -1. */
-static int bad(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int bad(struct ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->err, c->errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Writes a sentence into the context's buffer (util/status.h's
+ * cc_fail()); returns -1. */
+#define bad(c, ...) cc_fail(-1, (c)->err, (c)->errlen, __VA_ARGS__)
 
 /* A number in half points as JSON: an integer when whole (new). */
 static json_t *num2(int64_t v2)
