@@ -20,6 +20,11 @@ libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
 libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid tdom faketime
 python3-icalendar chromium fonts-dejavu-core valgrind systemd man-db groff-base
 libexpat1-dev python3-zeep zlib1g-dev"
+# `make fuzz` and `make fuzz-nightly` need clang with libFuzzer
+# (docs/TESTING.md): `sh contrib/install-deps.sh --fuzz` adds it.
+if [ "${1:-}" = "--fuzz" ]; then
+	PKGS="$PKGS clang"
+fi
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"

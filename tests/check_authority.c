@@ -200,15 +200,5 @@ START_TEST(names_and_roles)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("authority");
-	TCase *tc = tcase_create("matrix");
-	tcase_add_test(tc, every_cell_of_the_matrix);
-	tcase_add_test(tc, admin_who_plays_or_acts_on_himself);
-	tcase_add_test(tc, a_game_nobody_leads_is_for_admins);
-	tcase_add_test(tc, the_server_and_the_seat);
-	tcase_add_test(tc, names_and_roles);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("authority", 0, every_cell_of_the_matrix, admin_who_plays_or_acts_on_himself,
+        a_game_nobody_leads_is_for_admins, the_server_and_the_seat, names_and_roles)

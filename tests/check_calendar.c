@@ -381,29 +381,7 @@ START_TEST(test_easter_independent)
 }
 END_TEST
 
-static Suite *calendar_suite(void)
-{
-	Suite *s = suite_create("calendar");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_leap_and_month_lengths);
-	tcase_add_test(tc, test_anchors);
-	tcase_add_test(tc, test_from_ymd_errors);
-	tcase_add_test(tc, test_walk_all_days);
-	tcase_add_test(tc, test_to_ymd_extremes);
-	tcase_add_test(tc, test_weekday_abbr);
-	tcase_add_test(tc, test_parse_good);
-	tcase_add_test(tc, test_parse_bad);
-	tcase_add_test(tc, test_format);
-	tcase_add_test(tc, test_add_months);
-	tcase_add_test(tc, test_easter_vectors);
-	tcase_add_test(tc, test_easter_known);
-	tcase_add_test(tc, test_easter_independent);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(calendar_suite());
-}
+TU_MAIN("calendar", 60, test_leap_and_month_lengths, test_anchors, test_from_ymd_errors,
+        test_walk_all_days, test_to_ymd_extremes, test_weekday_abbr, test_parse_good,
+        test_parse_bad, test_format, test_add_months, test_easter_vectors, test_easter_known,
+        test_easter_independent)

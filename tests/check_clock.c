@@ -267,7 +267,7 @@ static size_t p_game(const struct clock_profile *p, struct clock_move *m, int32_
 	return n + 1;
 }
 
-/* P1-P3 (SPEC 4.7, DSU 6.3.4): penalties from recorded events only.  The
+/* P1-P3 (DSU 6.3.4): penalties from recorded events only.  The
  * game carries the obsolete automatic-silence flag the server used to
  * set: P1 must still charge nothing. */
 START_TEST(test_vectors_penalties)
@@ -308,7 +308,7 @@ START_TEST(test_vectors_penalties)
 }
 END_TEST
 
-/* F1/F0 (SPEC 4.6, DSU 6.3.3.4): White's 10th move costs 31 days.  F1:
+/* F1/F0 (DSU 6.3.3.3, 6.3.3.4): White's 10th move costs 31 days.  F1:
  * Black answers, White moves again, then the claim: 0-0.  F0: Black
  * claims at once: White loses. */
 START_TEST(test_vectors_both_lose)
@@ -539,7 +539,7 @@ START_TEST(test_profiles)
 	ck_assert_ptr_null(clock_profile_find(""));
 	ck_assert_ptr_null(clock_profile_find(NULL));
 	ck_assert_ptr_null(clock_profile_find("DSU-POST"));
-	/* SPEC.md §4 table */
+	/* docs/RULES.md §4 table */
 	ck_assert_int_eq(post->days_per_period, 30);
 	ck_assert_int_eq(mail->days_per_period, 40);
 	ck_assert_int_eq(srv->days_per_period, 40);
@@ -1259,7 +1259,7 @@ START_TEST(test_game_penalties_invalid)
 END_TEST
 
 /* DSU 6.3.4: more than 14 days without notice, and reminded: +3; TL told
- * as well: +6 more - from the recorded reminders only (SPEC 4.7).  Each
+ * as well: +6 more - from the recorded reminders only (DSU 6.3.4).  Each
  * case records the reminder and the TL notice on their due dates when the
  * move was not sent before them, as the sweep does; the obsolete
  * automatic-silence flag alone charges nothing (vector P1). */
@@ -1325,7 +1325,7 @@ START_TEST(test_game_silence_recorded)
 }
 END_TEST
 
-/* SPEC 4.7, DSU 6.3.5.1 / 6.8.6: penalty days a TL adds by hand join the
+/* DSU 6.3.4, 6.3.5.1 / 6.8.6: penalty days a TL adds by hand join the
  * player's used time on their date: charged with his next move, or to
  * the clock as it stands, the forfeit date and the checks included. */
 START_TEST(test_game_tl_penalties)
@@ -1402,7 +1402,7 @@ START_TEST(test_game_tl_penalties)
 }
 END_TEST
 
-/* SPEC 4.4 (DSU 6.3.6.2): with the play-on agreement a move made in the
+/* DSU 6.3.6.2: with the play-on agreement a move made in the
  * holidays brings no reminder; without it, or outside the holidays, the
  * reminder dates are there; the forfeit date is the same either way. */
 START_TEST(test_game_holiday_play_on)
@@ -1500,7 +1500,7 @@ END_TEST
 
 /* The recorded reminder and TL notice of the pending move bring the
  * forfeit date forward (32 days + 3 + 6 > 40, server); the calendar alone
- * does not (issue 9, SPEC 4.7). */
+ * does not (issue 9, DSU 6.3.4). */
 START_TEST(test_game_penalty_forfeit_date)
 {
 	const struct clock_profile *srv = P("server");
@@ -1703,7 +1703,7 @@ START_TEST(test_vacation_days)
 	int32_t days;
 	struct clock_interval easter = {D("2027-03-20"), D("2027-04-02")};
 	ck_assert_int_eq(clock_vacation_days(P("dsu-post"), easter, &days), CC_OK);
-	ck_assert_int_eq(days, 14 - 8); /* SPEC 4.4: holidays use no vacation days */
+	ck_assert_int_eq(days, 14 - 8); /* DSU 6.3.6.2: holidays use no vacation days */
 	ck_assert_int_eq(clock_vacation_days(P("server"), easter, &days), CC_OK);
 	ck_assert_int_eq(days, 14);
 	struct clock_interval one = {D("2027-06-08"), D("2027-06-08")};
@@ -2265,7 +2265,7 @@ START_TEST(test_series_run_still_open)
 }
 END_TEST
 
-/* S1 (DSU 6.3.3.2, SPEC 3 "or the last move of his own"): accepting the
+/* S1 (DSU 6.3.3.2, 6.2.5 "or the last move of his own"): accepting the
  * whole series for moves 10-12 he may use 36 days up to his move 12; his
  * answer after the series is his own move 13, judged at move 20. */
 START_TEST(test_series_whole_then_answer)
@@ -2368,81 +2368,20 @@ START_TEST(test_game_forfeit_sticky)
 }
 END_TEST
 
-static Suite *clock_suite(void)
-{
-	Suite *s = suite_create("clock");
-	TCase *v = tcase_create("vectors");
-	tcase_add_test(v, test_vectors_one_move);
-	tcase_add_test(v, test_series_run_still_open);
-	tcase_add_test(v, test_series_whole_then_answer);
-	tcase_add_test(v, test_game_forfeit_sticky);
-	tcase_add_test(v, test_series_shown_by_profile);
-	tcase_add_test(v, test_vectors_email_receipt);
-	tcase_add_test(v, test_vectors_vacation_notice);
-	tcase_add_test(v, test_vectors_easter_holiday);
-	tcase_add_test(v, test_vectors_control);
-	tcase_add_test(v, test_vectors_penalties);
-	tcase_add_test(v, test_vectors_both_lose);
-	tcase_add_test(v, test_vectors_series_answer);
-	suite_add_tcase(s, v);
-
-	TCase *r = tcase_create("rules");
-	tcase_add_test(r, test_profiles);
-	tcase_add_test(r, test_profile_post_by_email);
-	tcase_add_test(r, test_email_reminder_day);
-	tcase_add_test(r, test_notice_no_penalty);
-	tcase_add_test(r, test_profile_check);
-	tcase_add_test(r, test_holidays);
-	tcase_add_test(r, test_receipt_and_weekend);
-	tcase_add_test(r, test_move_days_rules);
-	tcase_add_test(r, test_move_days_errors);
-	tcase_add_test(r, test_move_days_many_stops);
-	tcase_add_test(r, test_date_after);
-	tcase_add_test(r, test_allowance_and_controls);
-	tcase_add_test(r, test_silence_dates);
-	suite_add_tcase(s, r);
-
-	TCase *gm = tcase_create("game");
-	tcase_add_test(gm, test_game_simple);
-	tcase_add_test(gm, test_game_zero_moves);
-	tcase_add_test(gm, test_game_first_side_black);
-	tcase_add_test(gm, test_game_forfeit_control);
-	tcase_add_test(gm, test_game_series_completed);
-	tcase_add_test(gm, test_game_series_edges);
-	tcase_add_test(gm, test_game_series_pending);
-	tcase_add_test(gm, test_game_penalties_invalid);
-	tcase_add_test(gm, test_game_silence_recorded);
-	tcase_add_test(gm, test_game_tl_penalties);
-	tcase_add_test(gm, test_game_holiday_play_on);
-	tcase_add_test(gm, test_game_silence_flags);
-	tcase_add_test(gm, test_game_pending_dates);
-	tcase_add_test(gm, test_game_penalty_forfeit_date);
-	tcase_add_test(gm, test_game_derived_received);
-	tcase_add_test(gm, test_game_flags_misc);
-	tcase_add_test(gm, test_game_errors);
-	suite_add_tcase(s, gm);
-
-	TCase *vc = tcase_create("vacation");
-	tcase_add_test(vc, test_tournament_year);
-	tcase_add_test(vc, test_vacation_days);
-	tcase_add_test(vc, test_vacation_check);
-	tcase_add_test(vc, test_vacation_check_each);
-	tcase_add_test(vc, test_special_leave);
-	suite_add_tcase(s, vc);
-
-	TCase *pr = tcase_create("properties");
-	tcase_set_timeout(pr, 120);
-	tcase_add_test(pr, test_prop_one_move);
-	tcase_add_test(pr, test_prop_inverse);
-	tcase_add_test(pr, test_prop_one_pass_vs_move_by_move);
-	tcase_add_test(pr, test_prop_forfeit_date);
-	tcase_add_test(pr, test_prop_controls_naive);
-	tcase_add_test(pr, test_long_span);
-	suite_add_tcase(s, pr);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(clock_suite());
-}
+TU_MAIN("clock", 120, test_vectors_one_move, test_series_run_still_open,
+        test_series_whole_then_answer, test_game_forfeit_sticky, test_series_shown_by_profile,
+        test_vectors_email_receipt, test_vectors_vacation_notice, test_vectors_easter_holiday,
+        test_vectors_control, test_vectors_penalties, test_vectors_both_lose,
+        test_vectors_series_answer, test_profiles, test_profile_post_by_email,
+        test_email_reminder_day, test_notice_no_penalty, test_profile_check, test_holidays,
+        test_receipt_and_weekend, test_move_days_rules, test_move_days_errors,
+        test_move_days_many_stops, test_date_after, test_allowance_and_controls,
+        test_silence_dates, test_game_simple, test_game_zero_moves, test_game_first_side_black,
+        test_game_forfeit_control, test_game_series_completed, test_game_series_edges,
+        test_game_series_pending, test_game_penalties_invalid, test_game_silence_recorded,
+        test_game_tl_penalties, test_game_holiday_play_on, test_game_silence_flags,
+        test_game_pending_dates, test_game_penalty_forfeit_date, test_game_derived_received,
+        test_game_flags_misc, test_game_errors, test_tournament_year, test_vacation_days,
+        test_vacation_check, test_vacation_check_each, test_special_leave, test_prop_one_move,
+        test_prop_inverse, test_prop_one_pass_vs_move_by_move, test_prop_forfeit_date,
+        test_prop_controls_naive, test_long_span)

@@ -902,38 +902,10 @@ START_TEST(test_messages)
 }
 END_TEST
 
-static Suite *corr_suite(void)
-{
-	Suite *s = suite_create("corr");
-	TCase *tc = tcase_create("operations");
-	tcase_add_test(tc, test_first_move);
-	tcase_add_test(tc, test_move_refusals);
-	tcase_add_test(tc, test_email_dates);
-	tcase_add_test(tc, test_series_followed);
-	tcase_add_test(tc, test_hidden_series_cannot_be_probed);
-	tcase_add_test(tc, test_visible_series_pending);
-	tcase_add_test(tc, test_series_visibility);
-	tcase_add_test(tc, test_automatic_endings);
-	tcase_add_test(tc, test_draws);
-	tcase_add_test(tc, test_resign);
-	tcase_add_test(tc, test_claims);
-	tcase_add_test(tc, test_series_cancel);
-	tcase_add_test(tc, test_tl_result);
-	tcase_add_test(tc, test_result_how);
-	tcase_add_test(tc, test_findings_and_sweep_forfeit);
-	tcase_add_test(tc, test_days_follow_the_clock);
-	tcase_add_test(tc, test_stored_rows);
-	tcase_add_test(tc, test_rule_operations);
-	tcase_add_test(tc, test_both_lose_and_lost_on_time);
-	tcase_add_test(tc, test_messages);
-	tcase_add_test(tc, test_both_over_whoever_asks);
-	tcase_add_test(tc, test_notice_spares_the_penalty);
-	tcase_add_test(tc, test_email_longer_transmission);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(corr_suite());
-}
+TU_MAIN("corr", 0, test_first_move, test_move_refusals, test_email_dates, test_series_followed,
+        test_hidden_series_cannot_be_probed, test_visible_series_pending, test_series_visibility,
+        test_automatic_endings, test_draws, test_resign, test_claims, test_series_cancel,
+        test_tl_result, test_result_how, test_findings_and_sweep_forfeit,
+        test_days_follow_the_clock, test_stored_rows, test_rule_operations,
+        test_both_lose_and_lost_on_time, test_messages, test_both_over_whoever_asks,
+        test_notice_spares_the_penalty, test_email_longer_transmission)

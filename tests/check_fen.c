@@ -4,28 +4,28 @@
 
 #include "chess/fen.h"
 #include "chess/position.h"
+#include "chess_testutil.h"
 #include "testutil.h"
 #include "util/status.h"
 
-static const char *round_trips[] = {
-    FEN_STARTPOS,
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
-    "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 40",
-    "8/8/8/8/8/8/8/K6k b - - 99 9999",
+/* Besides the perft positions (tu_perft_fens): an e.p. square after a
+ * double step of either side, and large counters. */
+static const char *const more_round_trips[] = {
+        "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 40",
+        "8/8/8/8/8/8/8/K6k b - - 99 9999",
 };
+#define NROUND_TRIPS (TU_PERFT_FENS + sizeof more_round_trips / sizeof more_round_trips[0])
 
 START_TEST(test_round_trip)
 {
+	const char *fen =
+	        _i < TU_PERFT_FENS ? tu_perft_fens[_i] : more_round_trips[_i - TU_PERFT_FENS];
 	position pos;
 	char err[256], out[FEN_MAX];
-	ck_assert_msg(fen_parse(&pos, round_trips[_i], err, sizeof err) == CC_OK, "%s", err);
+	ck_assert_msg(fen_parse(&pos, fen, err, sizeof err) == CC_OK, "%s", err);
 	fen_write(&pos, out, sizeof out);
-	ck_assert_str_eq(out, round_trips[_i]);
+	ck_assert_str_eq(out, fen);
 	ck_assert(position_is_consistent(&pos));
 }
 END_TEST
@@ -157,7 +157,7 @@ static Suite *fen_suite(void)
 {
 	Suite *s = suite_create("fen");
 	TCase *tc = tcase_create("fen");
-	tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof round_trips / sizeof round_trips[0]));
+	tcase_add_loop_test(tc, test_round_trip, 0, (int)NROUND_TRIPS);
 	tcase_add_test(tc, test_startpos_word);
 	tcase_add_test(tc, test_optional_counters);
 	tcase_add_test(tc, test_write_length);

@@ -351,35 +351,6 @@ START_TEST(test_max_plies)
 }
 END_TEST
 
-static Suite *game_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("game");
-	TCase *tc = tcase_create("endings");
-	tcase_add_test(tc, test_status);
-	tcase_add_test(tc, test_dead_positions);
-	tcase_add_test(tc, test_play);
-	tcase_add_test(tc, test_legal_moves);
-	tcase_add_test(tc, test_game_over);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("claims");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_threefold);
-	tcase_add_test(tc, test_threefold_castling_rights);
-	tcase_add_test(tc, test_threefold_en_passant);
-	tcase_add_test(tc, test_fifty_moves);
-	tcase_add_test(tc, test_max_plies);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(game_suite());
-}
+TU_MAIN("game", 60, test_status, test_dead_positions, test_play, test_legal_moves, test_game_over,
+        test_threefold, test_threefold_castling_rights, test_threefold_en_passant,
+        test_fifty_moves, test_max_plies)

@@ -12,16 +12,6 @@
 #include "testutil.h"
 #include "util/status.h"
 
-/* The six test positions of the Chess Programming Wiki "Perft Results". */
-static const char *const perft_fens[] = {
-        FEN_STARTPOS,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-};
-
 /* DSU 6.2.5's example: Black to play his 11th move (11...a6 = 1716),
  * with White's Ra1, Pb4 and Pd2 and Black's Ra8, Bb7, Qd8 in place. */
 static const char *const series_fen =
@@ -209,7 +199,7 @@ static void check_entry(const iccf_transcript *t, size_t i, unsigned number, int
 	ck_assert_int_eq(e->series_start, series);
 }
 
-/* SPEC §3 / DSU 6.2.5: the series, its replay, and Black's answer that
+/* DSU 6.2.5: the series, its replay, and Black's answer that
  * breaks it off with 13...Qxa8. */
 START_TEST(test_series_vector)
 {
@@ -481,74 +471,33 @@ END_TEST
 
 /* Every legal move, two plies deep from each perft position: DSU form and
  * ICCF form both read back to the same move. */
-START_TEST(test_roundtrip)
+static void iccf_roundtrip(const position *pos, const move *list, int n, const char *fen,
+                           void *ctx)
 {
-	size_t total = 0, promos = 0;
-	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
-		position root;
-		tu_load(&root, perft_fens[f]);
-		move l1[MAX_MOVES];
-		int n1 = movegen_legal(&root, l1);
-		for (int i = -1; i < n1; i++) {
-			position pos = root;
-			undo u;
-			if (i >= 0)
-				position_do_move(&pos, l1[i], &u);
-			move list[MAX_MOVES];
-			int n = movegen_legal(&pos, list);
-			for (int j = 0; j < n; j++) {
-				char buf[ICCF_MAX], err[256];
-				move back;
-				iccf_write(list[j], buf);
-				int rc = iccf_parse(&pos, buf, &back, err, sizeof err);
-				ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", buf,
-				              perft_fens[f], err);
-				if (MOVE_IS_PROMO(list[j])) {
-					char plain[6] = {buf[0], buf[1], buf[2], buf[3], buf[5], 0};
-					ck_assert_int_eq(
-					        iccf_parse(&pos, plain, &back, err, sizeof err),
-					        CC_OK);
-					ck_assert_int_eq(back, list[j]);
-					promos++;
-				}
-				total++;
-			}
+	size_t *promos = ctx;
+	for (int j = 0; j < n; j++) {
+		char buf[ICCF_MAX], err[256];
+		move back;
+		iccf_write(list[j], buf);
+		int rc = iccf_parse(pos, buf, &back, err, sizeof err);
+		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", buf, fen, err);
+		if (MOVE_IS_PROMO(list[j])) {
+			char plain[6] = {buf[0], buf[1], buf[2], buf[3], buf[5], 0};
+			ck_assert_int_eq(iccf_parse(pos, plain, &back, err, sizeof err), CC_OK);
+			ck_assert_int_eq(back, list[j]);
+			(*promos)++;
 		}
 	}
-	ck_assert_uint_gt(total, 6000);
+}
+
+START_TEST(test_roundtrip)
+{
+	size_t promos = 0;
+	ck_assert_uint_gt(tu_each_position(iccf_roundtrip, &promos), 6000);
 	ck_assert_uint_gt(promos, 50);
 }
 END_TEST
 
-static Suite *iccf_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("iccf");
-	TCase *tc = tcase_create("move");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_vectors);
-	tcase_add_test(tc, test_promotion_forms);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_illegal_reasons);
-	tcase_add_test(tc, test_roundtrip);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("transcript");
-	tcase_add_test(tc, test_series_vector);
-	tcase_add_test(tc, test_transcript_forms);
-	tcase_add_test(tc, test_transcript_errors);
-	tcase_add_test(tc, test_transcript_add);
-	tcase_add_test(tc, test_replay_errors);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(iccf_suite());
-}
+TU_MAIN("iccf", 60, test_vectors, test_promotion_forms, test_malformed, test_illegal_reasons,
+        test_roundtrip, test_series_vector, test_transcript_forms, test_transcript_errors,
+        test_transcript_add, test_replay_errors)

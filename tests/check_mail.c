@@ -5,53 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 #include "jobs/mail.h"
+#include "mail_testutil.h"
 #include "testutil.h"
-
-/* The value of header name in msg (up to its CRLF, unfolded), or "". */
-static void header(const char *msg, const char *name, char *out, size_t n)
-{
-	out[0] = '\0';
-	size_t len = strlen(name);
-	const char *end = strstr(msg, "\r\n\r\n");
-	for (const char *p = msg; p && p < end;
-	     p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
-		if (strncmp(p, name, len) == 0 && p[len] == ':') {
-			size_t o = 0;
-			for (const char *q = p + len + 2; q < end && o + 1 < n; q++) {
-				if (q[0] == '\r' && q[1] == '\n' && q[2] != ' ')
-					break;
-				if (*q != '\r' && *q != '\n')
-					out[o++] = *q;
-			}
-			out[o] = '\0';
-			return;
-		}
-	}
-}
-
-/* Decodes one RFC 2047 word =?utf-8?B?...?= (base64) into out. */
-static size_t b64_word(const char *w, char *out)
-{
-	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	ck_assert(strncmp(w, "=?utf-8?B?", 10) == 0);
-	size_t o = 0;
-	unsigned v = 0;
-	int bits = 0;
-	for (const char *p = w + 10; *p && *p != '?'; p++) {
-		if (*p == '=')
-			break;
-		const char *c = strchr(a, *p);
-		ck_assert_msg(c != NULL, "not base64: %c", *p);
-		v = (v << 6) | (unsigned)(c - a);
-		bits += 6;
-		if (bits >= 8) {
-			bits -= 8;
-			out[o++] = (char)((v >> bits) & 0xff);
-		}
-	}
-	return o;
-}
 
 START_TEST(test_plain_message)
 {
@@ -60,19 +17,19 @@ START_TEST(test_plain_message)
 	                      "Hello alice,\n\nline two\n.a leading dot\n", 7);
 	ck_assert_ptr_nonnull(m);
 	char v[512];
-	header(m, "From", v, sizeof v);
+	tu_mail_header(m, "From", v, sizeof v);
 	ck_assert_str_eq(v, "corrchess@club.example");
-	header(m, "To", v, sizeof v);
+	tu_mail_header(m, "To", v, sizeof v);
 	ck_assert_str_eq(v, "alice@example.org");
-	header(m, "Subject", v, sizeof v);
+	tu_mail_header(m, "Subject", v, sizeof v);
 	ck_assert_str_eq(v, "corrchess: reminder, game 7 (alice - bob)");
-	header(m, "Message-ID", v, sizeof v);
+	tu_mail_header(m, "Message-ID", v, sizeof v);
 	ck_assert_msg(strstr(v, "<corrchess.7.") == v && strstr(v, "@club.example>"), "%s", v);
-	header(m, "Content-Type", v, sizeof v);
+	tu_mail_header(m, "Content-Type", v, sizeof v);
 	ck_assert_str_eq(v, "text/plain; charset=utf-8");
-	header(m, "Date", v, sizeof v);
+	tu_mail_header(m, "Date", v, sizeof v);
 	ck_assert_msg(strlen(v) == 31 && strstr(v, " +0000"), "RFC 5322 date: %s", v);
-	header(m, "Content-Transfer-Encoding", v, sizeof v);
+	tu_mail_header(m, "Content-Transfer-Encoding", v, sizeof v);
 	ck_assert_str_eq(v, "quoted-printable");
 	/* Every line ends in CRLF; the body is kept, a leading dot encoded. */
 	for (const char *p = m; (p = strchr(p, '\n')) != NULL; p++)
@@ -171,7 +128,7 @@ START_TEST(test_header_injection)
 	const char *bcc = strstr(m, "Bcc:");
 	ck_assert_msg(!bcc || bcc > end || bcc[-1] != '\n', "a header was injected:\n%s", m);
 	char v[512];
-	header(m, "Subject", v, sizeof v);
+	tu_mail_header(m, "Subject", v, sizeof v);
 	ck_assert_str_eq(v, "game 1 (eve  Bcc: victim@example.org - bob)");
 	free(m);
 }
@@ -185,14 +142,9 @@ START_TEST(test_utf8_subject)
 	                      "og endnu længere navne for at få flere ord)";
 	char *m = mail_format("x@example.org", "s@example.org", subject, "body", 12);
 	ck_assert_ptr_nonnull(m);
-	const char *p = strstr(m, "Subject: ");
-	ck_assert_ptr_nonnull(p);
-	char decoded[512] = "";
-	size_t n = 0;
-	for (const char *w = strstr(p, "=?utf-8?B?"); w && w < strstr(m, "\r\n\r\n");
-	     w = strstr(w + 1, "=?utf-8?B?"))
-		n += b64_word(w, decoded + n);
-	decoded[n] = '\0';
+	char v[1024], decoded[512];
+	tu_mail_header(m, "Subject", v, sizeof v);
+	tu_mail_decode_words(v, decoded, sizeof decoded);
 	ck_assert_str_eq(decoded, subject);
 	for (const char *l = m; l && *l; l = strstr(l, "\r\n") ? strstr(l, "\r\n") + 2 : NULL) {
 		const char *e = strstr(l, "\r\n");
@@ -227,21 +179,5 @@ START_TEST(test_refused_addresses)
 }
 END_TEST
 
-static Suite *mail_suite(void)
-{
-	Suite *s = suite_create("mail");
-	TCase *tc = tcase_create("format");
-	tcase_add_test(tc, test_plain_message);
-	tcase_add_test(tc, test_header_injection);
-	tcase_add_test(tc, test_utf8_subject);
-	tcase_add_test(tc, test_refused_addresses);
-	tcase_add_test(tc, test_quoted_printable);
-	tcase_add_test(tc, test_fill);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(mail_suite());
-}
+TU_MAIN("mail", 0, test_plain_message, test_header_injection, test_utf8_subject,
+        test_refused_addresses, test_quoted_printable, test_fill)

@@ -102,12 +102,4 @@ START_TEST(test_labels_escaped_and_table_bounded)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("metrics");
-	TCase *tc = tcase_create("metrics");
-	tcase_add_test(tc, test_counts_and_histogram);
-	tcase_add_test(tc, test_labels_escaped_and_table_bounded);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("metrics", 0, test_counts_and_histogram, test_labels_escaped_and_table_bounded)

@@ -18,6 +18,7 @@
 #include "jobs/outbox.h"
 #include "notify/notify.h"
 #include "util/status.h"
+#include "mail_testutil.h"
 #include "testutil.h"
 
 static int32_t day(const char *iso)
@@ -293,7 +294,7 @@ START_TEST(test_start_letter)
 	HAS(&m, "30 days for every 10 moves");
 	HAS(&m, "(DSU 6.3.2.1)");
 	HAS(&m, "(DSU 6.3.4)");
-	HAS(&m, "(DSU 6.3.6, 6.3.6.1)");
+	HAS(&m, "(DSU 6.3.6.1)");
 	HAS(&m, "(DSU 6.2.6)");
 	LACKS(&m, "6.8.3");
 	HAS(&m, " 1 - 2   alice - bob");
@@ -638,50 +639,6 @@ START_TEST(test_bad_events)
 }
 END_TEST
 
-/* The value of header name in msg, unfolded, or "". */
-static void header(const char *msg, const char *name, char *out, size_t n)
-{
-	out[0] = '\0';
-	size_t len = strlen(name);
-	const char *end = strstr(msg, "\r\n\r\n");
-	for (const char *p = msg; p && p < end;
-	     p = strstr(p, "\r\n") ? strstr(p, "\r\n") + 2 : NULL) {
-		if (strncmp(p, name, len) == 0 && p[len] == ':') {
-			size_t o = 0;
-			for (const char *q = p + len + 2; q < end && o + 1 < n; q++) {
-				if (q[0] == '\r' && q[1] == '\n' && q[2] != ' ')
-					break;
-				if (*q != '\r' && *q != '\n')
-					out[o++] = *q;
-			}
-			out[o] = '\0';
-			return;
-		}
-	}
-}
-
-/* Decodes a header of RFC 2047 "B" words (as mail_format writes them). */
-static void decode_words(const char *h, char *out, size_t n)
-{
-	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t o = 0;
-	for (const char *w = strstr(h, "=?utf-8?B?"); w; w = strstr(w, "=?utf-8?B?")) {
-		unsigned v = 0;
-		int bits = 0;
-		for (w += 10; *w && *w != '?' && *w != '='; w++) {
-			const char *c = strchr(a, *w);
-			ck_assert_msg(c != NULL, "not base64: %c", *w);
-			v = (v << 6) | (unsigned)(c - a);
-			bits += 6;
-			if (bits >= 8 && o + 1 < n) {
-				bits -= 8;
-				out[o++] = (char)((v >> bits) & 0xff);
-			}
-		}
-	}
-	out[o] = '\0';
-}
-
 START_TEST(test_header_safety)
 {
 	/* Names that try to start headers of their own, in subject and body. */
@@ -708,14 +665,14 @@ START_TEST(test_header_safety)
 			              "an injected header: %.40s", p);
 		}
 		char v[1024], dec[1024];
-		header(msg, "Subject", v, sizeof v);
+		tu_mail_header(msg, "Subject", v, sizeof v);
 		bool ascii = true;
 		for (const char *q = m.subject; *q; q++)
 			ascii = ascii && (unsigned char)*q < 0x80;
 		ck_assert(ascii == (lang == NOTIFY_EN));
 		if (!ascii) { /* RFC 2047 words that decode back */
 			ck_assert_msg(strncmp(v, "=?utf-8?B?", 10) == 0, "%s", v);
-			decode_words(v, dec, sizeof dec);
+			tu_mail_decode_words(v, dec, sizeof dec);
 			ck_assert_str_eq(dec, m.subject);
 		} else {
 			ck_assert_str_eq(v, m.subject);
@@ -760,15 +717,15 @@ START_TEST(test_list_unsubscribe)
 	char *a = mail_format_msg("corrchess@chess.example", &msg);
 	char *b = mail_format_msg("corrchess@chess.example", &msg);
 	ck_assert_ptr_nonnull(a);
-	header(a, "Message-ID", v, sizeof v);
+	tu_mail_header(a, "Message-ID", v, sizeof v);
 	ck_assert_str_eq(v, "<corrchess.x1@chess.example>");
-	header(b, "Message-ID", v, sizeof v);
+	tu_mail_header(b, "Message-ID", v, sizeof v);
 	ck_assert_str_eq(v, "<corrchess.x1@chess.example>"); /* sent again: the same message */
-	header(a, "List-Unsubscribe", v, sizeof v);
+	tu_mail_header(a, "List-Unsubscribe", v, sizeof v);
 	ck_assert_str_eq(v, "<https://chess.example/api/v1/users/3/unsubscribe?key=ab12>");
-	header(a, "List-Unsubscribe-Post", v, sizeof v);
+	tu_mail_header(a, "List-Unsubscribe-Post", v, sizeof v);
 	ck_assert_str_eq(v, "List-Unsubscribe=One-Click");
-	header(a, "Auto-Submitted", v, sizeof v);
+	tu_mail_header(a, "Auto-Submitted", v, sizeof v);
 	ck_assert_str_eq(v, "auto-generated");
 	free(a);
 	free(b);
@@ -776,7 +733,7 @@ START_TEST(test_list_unsubscribe)
 	msg.unsubscribe = NULL;
 	msg.message_id = "<x\r\nBcc: y@z>";
 	a = mail_format_msg("corrchess@chess.example", &msg);
-	header(a, "List-Unsubscribe", v, sizeof v);
+	tu_mail_header(a, "List-Unsubscribe", v, sizeof v);
 	ck_assert_str_eq(v, "");
 	ck_assert_ptr_null(strstr(a, "\r\nBcc:"));
 	free(a);
@@ -925,7 +882,7 @@ START_TEST(test_ical_user_feed)
 	ck_assert_ptr_null(strstr(u, "game-9-reminder"));
 	ck_assert_ptr_nonnull(strstr(u, "URL:https://chess.example/games/9"));
 	ck_assert_ptr_nonnull(strstr(u, "UID:vacation-3-u5-en@chess.example"));
-	/* SPEC 4.4, Vector H1: Easter 2027 is 28 March, the holiday 23-30 March */
+	/* DSU 6.3.6.2, Vector H1: Easter 2027 is 28 March, the holiday 23-30 March */
 	ck_assert_ptr_nonnull(
 	        strstr(u, "UID:holiday-2027-easter-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                  "DTSTART;VALUE=DATE:20270323\nDTEND;VALUE=DATE:20270331\n"));
@@ -1008,35 +965,7 @@ START_TEST(test_ruling)
 }
 END_TEST
 
-static Suite *notify_suite(void)
-{
-	Suite *s = suite_create("notify");
-	TCase *tc = tcase_create("texts");
-	tcase_add_test(tc, test_move);
-	tcase_add_test(tc, test_vacation);
-	tcase_add_test(tc, test_result);
-	tcase_add_test(tc, test_start_letter);
-	tcase_add_test(tc, test_draw_offer);
-	tcase_add_test(tc, test_message);
-	tcase_add_test(tc, test_forfeit);
-	tcase_add_test(tc, test_reminder_and_tl_notice);
-	tcase_add_test(tc, test_adjudication_trouble_reset);
-	tcase_add_test(tc, test_digest);
-	tcase_add_test(tc, test_bad_events);
-	tcase_add_test(tc, test_header_safety);
-	tcase_add_test(tc, test_list_unsubscribe);
-	tcase_add_test(tc, test_backoff);
-	tcase_add_test(tc, test_dates_and_san);
-	tcase_add_test(tc, test_ruling);
-	suite_add_tcase(s, tc);
-	TCase *ti = tcase_create("ical");
-	tcase_add_test(ti, test_ical_writer);
-	tcase_add_test(ti, test_ical_user_feed);
-	suite_add_tcase(s, ti);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(notify_suite());
-}
+TU_MAIN("notify", 0, test_move, test_vacation, test_result, test_start_letter, test_draw_offer,
+        test_message, test_forfeit, test_reminder_and_tl_notice, test_adjudication_trouble_reset,
+        test_digest, test_bad_events, test_header_safety, test_list_unsubscribe, test_backoff,
+        test_dates_and_san, test_ruling, test_ical_writer, test_ical_user_feed)

@@ -637,33 +637,7 @@ START_TEST(commands_stay_whole)
 }
 END_TEST
 
-static Suite *pgn_suite(void)
-{
-	chess_init(); /* the attack tables, once, before Check forks per test */
-
-	Suite *s = suite_create("pgn");
-	TCase *tc = tcase_create("write");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_whole_game);
-	tcase_add_test(tc, test_empty_game);
-	tcase_add_test(tc, test_comments_and_wrapping);
-	tcase_add_test(tc, test_black_starts_from_fen);
-	tcase_add_test(tc, test_san_forms);
-	tcase_add_test(tc, test_tag_values);
-	tcase_add_test(tc, test_results);
-	tcase_add_test(tc, test_errors);
-	tcase_add_test(tc, test_comment_cleaning);
-	tcase_add_test(tc, test_percent_never_first);
-	tcase_add_test(tc, test_wrapping_random_games);
-	tcase_add_test(tc, commands_stay_whole);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("helpers");
-	tcase_add_test(tc, test_helpers);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(pgn_suite());
-}
+TU_MAIN("pgn", 60, test_whole_game, test_empty_game, test_comments_and_wrapping,
+        test_black_starts_from_fen, test_san_forms, test_tag_values, test_results, test_errors,
+        test_comment_cleaning, test_percent_never_first, test_wrapping_random_games,
+        commands_stay_whole, test_helpers)

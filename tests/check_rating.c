@@ -1,5 +1,5 @@
 /* check_rating.c: lib/rating (the DSU rating system, seed 4.5;
- * SPEC-rating.md) against every case of tests/vectors/rating.json, every
+ * docs/RATING.md) against every case of tests/vectors/rating.json, every
  * intermediate figure, table-driven; the tables against
  * tests/vectors/rating_tables.json entry by entry; and each function on
  * its own with cases worked out by hand in the comments beside them. */
@@ -1237,38 +1237,8 @@ START_TEST(test_rating_list_status)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("rating");
-	TCase *v = tcase_create("vectors");
-	tcase_add_test(v, test_vectors_groups);
-	tcase_add_test(v, test_vectors_elo);
-	suite_add_tcase(s, v);
-	TCase *t = tcase_create("tables");
-	tcase_add_test(t, test_table1);
-	tcase_add_test(t, test_table2);
-	tcase_add_test(t, test_tables_3_4);
-	tcase_add_test(t, test_k);
-	tcase_add_test(t, test_bonus_c);
-	tcase_add_test(t, test_limit_table);
-	suite_add_tcase(s, t);
-	TCase *a = tcase_create("arithmetic");
-	tcase_add_test(a, test_rounding);
-	tcase_add_test(a, test_limit_correct);
-	suite_add_tcase(s, a);
-	TCase *g = tcase_create("groups");
-	tcase_add_test(g, test_winner_rule);
-	tcase_add_test(g, test_stored_games);
-	tcase_add_test(g, test_withdrawal_rated_as_played);
-	tcase_add_test(g, test_start_rating);
-	tcase_add_test(g, test_noshow_and_new_we);
-	tcase_add_test(g, test_registered);
-	tcase_add_test(g, test_rating_list_status);
-	tcase_add_test(g, test_floor_and_bonus);
-	tcase_add_test(g, test_performance_refused);
-	tcase_add_test(g, test_bad_groups);
-	tcase_add_test(g, test_notation);
-	tcase_add_test(g, test_coord);
-	suite_add_tcase(s, g);
-	return tu_run(s);
-}
+TU_MAIN("rating", 0, test_vectors_groups, test_vectors_elo, test_table1, test_table2,
+        test_tables_3_4, test_k, test_bonus_c, test_limit_table, test_rounding, test_limit_correct,
+        test_winner_rule, test_stored_games, test_withdrawal_rated_as_played, test_start_rating,
+        test_noshow_and_new_we, test_registered, test_rating_list_status, test_floor_and_bonus, test_performance_refused,
+        test_bad_groups, test_notation, test_coord)

@@ -11,16 +11,6 @@
 #include "testutil.h"
 #include "util/status.h"
 
-/* The six test positions of the Chess Programming Wiki "Perft Results". */
-static const char *const perft_fens[] = {
-        FEN_STARTPOS,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-};
-
 /* Knights b1 and f3 can both go to d2. */
 static const char *const two_knights = "rnbqkbnr/pppppppp/8/8/8/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 1";
 /* Rooks a1 and a5 can both go to a3. */
@@ -75,34 +65,14 @@ static void expect_fail(const char *fen, const char *text, int want, const char 
 
 /* notation.json: the SAN column reads as, and is written for, the move
  * the ICCF input means. */
+static void write_san(const position *pos, move m, char *buf)
+{
+	ck_assert_int_eq(san_write(pos, m, buf), CC_OK);
+}
+
 START_TEST(test_vectors)
 {
-	json_t *root = tu_vectors("notation.json");
-	json_t *cases = json_object_get(root, "cases");
-	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
-	size_t i, checked = 0;
-	json_t *c;
-	json_array_foreach(cases, i, c)
-	{
-		const char *san = json_string_value(json_object_get(c, "san"));
-		if (!san)
-			continue;
-		const char *fen = json_string_value(json_object_get(c, "fen"));
-		const char *input = json_string_value(json_object_get(c, "input"));
-		position pos;
-		char err[256], buf[SAN_MAX];
-		move by_iccf, by_san;
-		tu_load(&pos, fen);
-		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
-		ck_assert_msg(san_parse(&pos, san, &by_san, err, sizeof err) == CC_OK, "%s: %s",
-		              san, err);
-		ck_assert_int_eq(by_san, by_iccf);
-		ck_assert_int_eq(san_write(&pos, by_iccf, buf), CC_OK);
-		ck_assert_str_eq(buf, san);
-		checked++;
-	}
-	ck_assert_uint_ge(checked, 10);
-	json_decref(root);
+	tu_notation_vectors("san", san_parse, write_san);
 }
 END_TEST
 
@@ -351,76 +321,35 @@ static void to_danish(char *s)
 /* Every legal move, two plies deep from each perft position: its SAN is
  * unique among the position's moves and reads back to the same move, in
  * English and in Danish. */
+static void san_roundtrip(const position *pos, const move *list, int n, const char *fen,
+                          void *ctx)
+{
+	size_t *marks = ctx;
+	char sans[MAX_MOVES][SAN_MAX];
+	for (int j = 0; j < n; j++) {
+		char err[256], dk[SAN_MAX];
+		move back;
+		ck_assert_int_eq(san_write(pos, list[j], sans[j]), CC_OK);
+		int rc = san_parse(pos, sans[j], &back, err, sizeof err);
+		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", sans[j], fen, err);
+		strcpy(dk, sans[j]);
+		to_danish(dk);
+		rc = san_parse(pos, dk, &back, err, sizeof err);
+		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", dk, fen, err);
+		for (int k = 0; k < j; k++)
+			ck_assert_msg(strcmp(sans[k], sans[j]) != 0, "%s twice in %s", sans[j], fen);
+		*marks += strpbrk(sans[j], "+#") != NULL;
+	}
+}
+
 START_TEST(test_roundtrip)
 {
-	size_t total = 0, marks = 0;
-	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
-		position root;
-		tu_load(&root, perft_fens[f]);
-		move l1[MAX_MOVES];
-		int n1 = movegen_legal(&root, l1);
-		for (int i = -1; i < n1; i++) {
-			position pos = root;
-			undo u;
-			if (i >= 0)
-				position_do_move(&pos, l1[i], &u);
-			move list[MAX_MOVES];
-			char sans[MAX_MOVES][SAN_MAX];
-			int n = movegen_legal(&pos, list);
-			for (int j = 0; j < n; j++) {
-				char err[256], dk[SAN_MAX];
-				move back;
-				ck_assert_int_eq(san_write(&pos, list[j], sans[j]), CC_OK);
-				int rc = san_parse(&pos, sans[j], &back, err, sizeof err);
-				ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s",
-				              sans[j], perft_fens[f], err);
-				strcpy(dk, sans[j]);
-				to_danish(dk);
-				rc = san_parse(&pos, dk, &back, err, sizeof err);
-				ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", dk,
-				              perft_fens[f], err);
-				for (int k = 0; k < j; k++)
-					ck_assert_msg(strcmp(sans[k], sans[j]) != 0,
-					              "%s twice in %s", sans[j], perft_fens[f]);
-				marks += strpbrk(sans[j], "+#") != NULL;
-				total++;
-			}
-		}
-	}
-	ck_assert_uint_gt(total, 6000);
+	size_t marks = 0;
+	ck_assert_uint_gt(tu_each_position(san_roundtrip, &marks), 6000);
 	ck_assert_uint_gt(marks, 100);
 }
 END_TEST
 
-static Suite *san_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("san");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_vectors);
-	tcase_add_test(tc, test_disambiguation);
-	tcase_add_test(tc, test_ambiguous_lists);
-	tcase_add_test(tc, test_pinned);
-	tcase_add_test(tc, test_marks);
-	tcase_add_test(tc, test_danish);
-	tcase_add_test(tc, test_castling);
-	tcase_add_test(tc, test_en_passant_and_promotion);
-	tcase_add_test(tc, test_tolerance);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_illegal);
-	tcase_add_test(tc, test_roundtrip);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(san_suite());
-}
+TU_MAIN("san", 60, test_vectors, test_disambiguation, test_ambiguous_lists, test_pinned,
+        test_marks, test_danish, test_castling, test_en_passant_and_promotion, test_tolerance,
+        test_malformed, test_illegal, test_roundtrip)

@@ -1,4 +1,4 @@
-/* check_series.c: conditional move series (DSU 6.2.5, 6.8.4; SPEC §3):
+/* check_series.c: conditional move series (DSU 6.2.5, 6.8.4):
  * series_check() and series_follow(), and the 6.2.5 example played
  * through the transcript functions of iccf.h. */
 #include <stdio.h>
@@ -124,7 +124,7 @@ START_TEST(test_count)
 END_TEST
 
 /* A malformed or illegal move at index k refuses the whole series, with
- * *bad == k and the notation's reason (SPEC §2: says which and why). */
+ * *bad == k and the notation's reason (DSU 6.2.2: says which and why). */
 START_TEST(test_bad_move)
 {
 	/* 13...a7b5: the a-pawn left a7 with 12...axb5. */
@@ -189,7 +189,7 @@ START_TEST(test_after_the_end)
 }
 END_TEST
 
-/* SPEC §2: a series may mix the notations: ICCF, SAN with English or
+/* DSU 6.2.2, 6.2.5: a series may mix the notations: ICCF, SAN with English or
  * Danish piece letters, UCI. */
 START_TEST(test_mixed_notations)
 {
@@ -367,25 +367,5 @@ START_TEST(test_dsu_example)
 }
 END_TEST
 
-static Suite *series_suite(void)
-{
-	Suite *s = suite_create("series");
-	TCase *tc = tcase_create("check");
-	tcase_add_test(tc, test_valid);
-	tcase_add_test(tc, test_count);
-	tcase_add_test(tc, test_bad_move);
-	tcase_add_test(tc, test_after_the_end);
-	tcase_add_test(tc, test_mixed_notations);
-	tcase_add_test(tc, test_promotion);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("follow");
-	tcase_add_test(tc, test_follow);
-	tcase_add_test(tc, test_dsu_example);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(series_suite());
-}
+TU_MAIN("series", 0, test_valid, test_count, test_bad_move, test_after_the_end,
+        test_mixed_notations, test_promotion, test_follow, test_dsu_example)

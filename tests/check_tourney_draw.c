@@ -5,7 +5,9 @@
  * Table-driven: every case of tests/fixtures/draw_cases.json (each with
  * how its answer was worked out by hand) is run through the lib function
  * and compared with its expected answer; then the properties the cases
- * cannot show (every order equally likely). */
+ * cannot show (every order equally likely); and the pairings every
+ * tournament is made with (dsu_round_robin(), dsu_team_schedule()): each
+ * pair meets as often as it should, the colours balance. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_draw.h"
 #include "tourney/dsu_group.h"
+#include "tourney/dsu_team.h"
 #include "util/status.h"
 #include "testutil.h"
 
@@ -292,17 +295,129 @@ START_TEST(qualifiers_room_and_cut)
 }
 END_TEST
 
-int main(void)
+/* ---- the pairings of a round robin (R28, I-5, I-32) and of the team
+ * championship (R56, R57) ---- */
+
+/* The pairings of the tie-breaks' seats (team * boards + board - 1) are
+ * those of the production path, dsu_team_schedule() (as
+ * server/svc/svc_tournaments.c turns them into seats); the count. */
+static int team_seats(int nteams, int boards, struct dsu_pairing *p, size_t room)
 {
-	Suite *s = suite_create("tourney_draw");
-	TCase *tc = tcase_create("draws");
-	tcase_add_test(tc, lots_cases);
-	tcase_add_test(tc, lots_every_order_once);
-	tcase_add_test(tc, entries_cases);
-	tcase_add_test(tc, separate_cases);
-	tcase_add_test(tc, separate_case_groups_are_serpentine);
-	tcase_add_test(tc, qualifiers_cases);
-	tcase_add_test(tc, qualifiers_room_and_cut);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
+	struct dsu_team_game g[8 * 7 / 2 * 4];
+	ck_assert(room <= sizeof g / sizeof g[0]);
+	int count = dsu_team_schedule(nteams, boards, g, room, NULL, 0);
+	for (int k = 0; k < count; k++) {
+		p[k].white = g[k].white * boards + g[k].board - 1;
+		p[k].black = g[k].black * boards + g[k].board - 1;
+	}
+	return count;
 }
+
+/* Checks the pairings of an n-player round robin played `cycles` times:
+ * every pair `cycles` times, colours swapped between the cycles, and the
+ * White count of each player. */
+static void check_round_robin(int n, int cycles)
+{
+	struct dsu_pairing p[2 * 16 * 15 / 2];
+	char err[256] = "";
+	int count = dsu_round_robin(n, cycles, p, sizeof p / sizeof p[0], err, sizeof err);
+	ck_assert_msg(count == cycles * n * (n - 1) / 2, "n=%d: %d pairings (%s)", n, count, err);
+	int met[16][16] = {{0}}, whites[16] = {0};
+	for (int k = 0; k < count; k++) {
+		ck_assert(p[k].white >= 0 && p[k].white < n && p[k].black >= 0 && p[k].black < n);
+		ck_assert_int_ne(p[k].white, p[k].black);
+		met[p[k].white][p[k].black]++;
+		whites[p[k].white]++;
+	}
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < n; j++)
+			if (i != j)
+				ck_assert_msg(met[i][j] + met[j][i] == cycles &&
+				                      (cycles == 1 || met[i][j] == 1),
+				              "n=%d x%d: %d-%d met %d+%d times", n, cycles, i, j,
+				              met[i][j], met[j][i]);
+		if (cycles == 2)
+			ck_assert_msg(whites[i] == n - 1, "n=%d double: seat %d has %d Whites", n,
+			              i, whites[i]);
+		else if (n % 2)
+			ck_assert_msg(whites[i] == (n - 1) / 2, "n=%d: seat %d has %d Whites", n, i,
+			              whites[i]);
+		else
+			ck_assert_msg(whites[i] == n / 2 || whites[i] == n / 2 - 1,
+			              "n=%d: seat %d has %d Whites", n, i, whites[i]);
+	}
+	/* The brief's rule in the start letter's numbers 1..n: for i < j, i
+	 * has White iff i + j is odd. */
+	for (int k = 0; k < count / cycles; k++) {
+		int i = p[k].white < p[k].black ? p[k].white : p[k].black;
+		int j = p[k].white ^ p[k].black ^ i;
+		ck_assert_int_eq(p[k].white == i, ((i + 1) + (j + 1)) % 2 == 1);
+	}
+}
+
+START_TEST(test_round_robin_colours)
+{
+	for (int n = 2; n <= 16; n++) {
+		check_round_robin(n, 1);
+		check_round_robin(n, 2);
+	}
+}
+END_TEST
+
+/* DSU 6.5 EMT: a group of 7, each meets the 6 others once, 3 Whites and 3
+ * Blacks; the first pairings in order. */
+START_TEST(test_emt_group)
+{
+	struct dsu_pairing p[21];
+	ck_assert_int_eq(dsu_round_robin(7, 1, p, 21, NULL, 0), 21);
+	/* 1-2: 1 + 2 odd, number 1 has White; 1-3: even, 3 has White. */
+	ck_assert_int_eq(p[0].white, 0);
+	ck_assert_int_eq(p[0].black, 1);
+	ck_assert_int_eq(p[1].white, 2);
+	ck_assert_int_eq(p[1].black, 0);
+	ck_assert_int_eq(p[20].white, 5); /* 6-7: odd, number 6 (seat 5) has White */
+	ck_assert_int_eq(p[20].black, 6);
+}
+END_TEST
+
+/* DSU 6.5 team championship: each player plays the same board of every
+ * other team once; per board the colours balance as in a round robin; in
+ * each match of 4 boards both teams have 2 Whites. */
+START_TEST(test_team_pairings)
+{
+	for (int nt = 2; nt <= 8; nt++) {
+		const int boards = 4;
+		struct dsu_pairing p[8 * 7 / 2 * 4];
+		int count = team_seats(nt, boards, p, sizeof p / sizeof p[0]);
+		ck_assert_int_eq(count, nt * (nt - 1) / 2 * boards);
+		int met[32][32] = {{0}}, whites[32] = {0}, match_whites[8][8] = {{0}};
+		for (int k = 0; k < count; k++) {
+			int w = p[k].white, b = p[k].black;
+			ck_assert_int_eq(w % boards, b % boards); /* same board */
+			ck_assert_int_ne(w / boards, b / boards); /* other team */
+			ck_assert_int_eq(k % boards, w % boards); /* boards in order */
+			met[w][b]++;
+			whites[w]++;
+			match_whites[w / boards][b / boards]++;
+		}
+		for (int s = 0; s < nt * boards; s++) {
+			for (int o = 0; o < nt * boards; o++)
+				if (o % boards == s % boards && o / boards != s / boards)
+					ck_assert_int_eq(met[s][o] + met[o][s], 1);
+			int want = (nt - 1) / 2;
+			ck_assert_msg(nt % 2 ? whites[s] == want
+			                     : whites[s] == nt / 2 || whites[s] == nt / 2 - 1,
+			              "%d teams: seat %d has %d Whites", nt, s, whites[s]);
+		}
+		for (int a = 0; a < nt; a++)
+			for (int b = a + 1; b < nt; b++) {
+				ck_assert_int_eq(match_whites[a][b], 2);
+				ck_assert_int_eq(match_whites[b][a], 2);
+			}
+	}
+}
+END_TEST
+
+TU_MAIN("tourney_draw", 0, lots_cases, lots_every_order_once, entries_cases, separate_cases,
+        separate_case_groups_are_serpentine, qualifiers_cases, qualifiers_room_and_cut,
+        test_round_robin_colours, test_emt_group, test_team_pairings)

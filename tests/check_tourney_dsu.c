@@ -1,5 +1,5 @@
 /* check_tourney_dsu.c: the DSU tournament rules of lib/tourney (issue 11;
- * SPEC-tournaments.md).
+ * docs/TOURNAMENTS.md).
  *
  * Table-driven: every case of tests/vectors/tournaments.json (the shared
  * vectors) and of tests/fixtures/tourney_cases.json (our own worked

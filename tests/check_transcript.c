@@ -10,7 +10,7 @@
 #include "testutil.h"
 #include "util/status.h"
 
-/* A day number of 2027 (the year of SPEC's vectors). */
+/* A day number of 2027 (the year of the vectors in tests/vectors). */
 static int32_t day(int month, int mday)
 {
 	int32_t d;
@@ -58,7 +58,7 @@ static void write_fails(const struct transcript_game *g, int want, const char *r
 	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
 }
 
-/* DSU 6.8.2 / SPEC §2: the model, byte for byte. */
+/* DSU 6.8.2: the model, byte for byte. */
 START_TEST(test_model_sample)
 {
 	struct transcript_move mv[5];
@@ -333,27 +333,7 @@ START_TEST(test_long_game_aligned)
 }
 END_TEST
 
-static Suite *transcript_suite(void)
-{
-	Suite *s = suite_create("transcript");
-	TCase *tc = tcase_create("model");
-	tcase_add_test(tc, test_model_sample);
-	tcase_add_test(tc, test_model_moves_are_the_pgn_line);
-	tcase_add_test(tc, test_header_and_result);
-	tcase_add_test(tc, test_no_moves);
-	tcase_add_test(tc, test_ends_after_black);
-	tcase_add_test(tc, test_received_never_after_sent);
-	tcase_add_test(tc, test_black_starts);
-	tcase_add_test(tc, test_wide_columns);
-	tcase_add_test(tc, test_unknown_dates_and_totals);
-	tcase_add_test(tc, test_texts_cleaned);
-	tcase_add_test(tc, test_errors);
-	tcase_add_test(tc, test_long_game_aligned);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(transcript_suite());
-}
+TU_MAIN("transcript", 0, test_model_sample, test_model_moves_are_the_pgn_line,
+        test_header_and_result, test_no_moves, test_ends_after_black,
+        test_received_never_after_sent, test_black_starts, test_wide_columns,
+        test_unknown_dates_and_totals, test_texts_cleaned, test_errors, test_long_game_aligned)

@@ -10,16 +10,6 @@
 #include "testutil.h"
 #include "util/status.h"
 
-/* The six test positions of the Chess Programming Wiki "Perft Results". */
-static const char *const perft_fens[] = {
-        FEN_STARTPOS,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-};
-
 /* Parses text in fen and expects success; returns the move. */
 static move parse_ok(const char *fen, const char *text)
 {
@@ -40,34 +30,15 @@ static void parse_fails(const char *fen, const char *text, int want, const char 
 }
 
 /* notation.json: the UCI column means the same move as the ICCF input. */
+static void write_uci(const position *pos, move m, char *buf)
+{
+	(void)pos;
+	uci_write(m, buf);
+}
+
 START_TEST(test_vectors)
 {
-	json_t *root = tu_vectors("notation.json");
-	json_t *cases = json_object_get(root, "cases");
-	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
-	size_t i, checked = 0;
-	json_t *c;
-	json_array_foreach(cases, i, c)
-	{
-		const char *uci = json_string_value(json_object_get(c, "uci"));
-		if (!uci)
-			continue;
-		const char *fen = json_string_value(json_object_get(c, "fen"));
-		const char *input = json_string_value(json_object_get(c, "input"));
-		position pos;
-		char err[256], buf[UCI_MAX];
-		move by_iccf, by_uci;
-		tu_load(&pos, fen);
-		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
-		ck_assert_msg(uci_parse(&pos, uci, &by_uci, err, sizeof err) == CC_OK, "%s: %s",
-		              uci, err);
-		ck_assert_int_eq(by_uci, by_iccf);
-		uci_write(by_uci, buf);
-		ck_assert_str_eq(buf, uci);
-		checked++;
-	}
-	ck_assert_uint_ge(checked, 10);
-	json_decref(root);
+	tu_notation_vectors("uci", uci_parse, write_uci);
 }
 END_TEST
 
@@ -169,60 +140,24 @@ END_TEST
 
 /* Every legal move, two plies deep from each perft position, written and
  * read back. */
+static void uci_roundtrip(const position *pos, const move *list, int n, const char *fen,
+                          void *ctx)
+{
+	(void)ctx;
+	for (int j = 0; j < n; j++) {
+		char buf[UCI_MAX], err[256];
+		move back;
+		uci_write(list[j], buf);
+		int rc = uci_parse(pos, buf, &back, err, sizeof err);
+		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", buf, fen, err);
+	}
+}
+
 START_TEST(test_roundtrip)
 {
-	size_t total = 0;
-	for (size_t f = 0; f < sizeof perft_fens / sizeof perft_fens[0]; f++) {
-		position root;
-		tu_load(&root, perft_fens[f]);
-		move l1[MAX_MOVES];
-		int n1 = movegen_legal(&root, l1);
-		for (int i = -1; i < n1; i++) {
-			position pos = root;
-			undo u;
-			if (i >= 0)
-				position_do_move(&pos, l1[i], &u);
-			move list[MAX_MOVES];
-			int n = movegen_legal(&pos, list);
-			for (int j = 0; j < n; j++) {
-				char buf[UCI_MAX], err[256];
-				move back;
-				uci_write(list[j], buf);
-				int rc = uci_parse(&pos, buf, &back, err, sizeof err);
-				ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", buf,
-				              perft_fens[f], err);
-				total++;
-			}
-		}
-	}
-	ck_assert_uint_gt(total, 6000);
+	ck_assert_uint_gt(tu_each_position(uci_roundtrip, NULL), 6000);
 }
 END_TEST
 
-static Suite *uci_suite(void)
-{
-	/* Build the attack tables (chess_init) once, before Check forks a
-	 * process per test, so every test inherits them. */
-	position warm;
-	move warm_list[MAX_MOVES];
-	position_startpos(&warm);
-	(void)movegen_legal(&warm, warm_list);
-
-	Suite *s = suite_create("uci");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_vectors);
-	tcase_add_test(tc, test_parse_flags);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_illegal);
-	tcase_add_test(tc, test_find_move);
-	tcase_add_test(tc, test_write);
-	tcase_add_test(tc, test_roundtrip);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int main(void)
-{
-	return tu_run(uci_suite());
-}
+TU_MAIN("uci", 60, test_vectors, test_parse_flags, test_malformed, test_illegal, test_find_move,
+        test_write, test_roundtrip)

@@ -154,14 +154,5 @@ START_TEST(test_real_wal)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("walsync");
-	TCase *tc = tcase_create("walsync");
-	tcase_add_test(tc, test_wait_follows_a_covering_flush);
-	tcase_add_test(tc, test_waiters_share_a_flush);
-	tcase_add_test(tc, test_a_failed_flush_fails_every_later_wait);
-	tcase_add_test(tc, test_real_wal);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("walsync", 0, test_wait_follows_a_covering_flush, test_waiters_share_a_flush,
+        test_a_failed_flush_fails_every_later_wait, test_real_wal)

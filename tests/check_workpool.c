@@ -153,14 +153,5 @@ START_TEST(test_bad_sizes)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("workpool");
-	TCase *tc = tcase_create("workpool");
-	tcase_add_test(tc, test_every_job_once_with_done);
-	tcase_add_test(tc, test_parallel_and_bounded);
-	tcase_add_test(tc, test_fair_share_per_source);
-	tcase_add_test(tc, test_bad_sizes);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("workpool", 0, test_every_job_once_with_done, test_parallel_and_bounded,
+         test_fair_share_per_source, test_bad_sizes)

@@ -5,16 +5,10 @@
 # optional.  Exit 0 when every check passed, 1 otherwise.
 set -u
 
-if [ -z "${CORRCHESS:-}" ] || [ ! -x "$CORRCHESS" ]; then
-	echo "cli_clock.sh: CORRCHESS must name the corrchess binary" >&2
-	exit 1
-fi
-top=${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli_lib.sh"
+cli_init cli_clock.sh
 vectors="$top/tests/vectors/time.json"
 [ -r "$vectors" ] || { echo "cli_clock.sh: cannot read $vectors" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_clock.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
 # The vectors file may be laid out on many lines: the checks below read
 # one case a line, so write each case of each section as one line.
 "${PYTHON3:-python3}" -c '
@@ -25,11 +19,6 @@ for cases in json.load(open(sys.argv[1])).values():
             print(json.dumps(case, ensure_ascii=False))
 ' "$vectors" >"$tmp/cases" || { echo "cli_clock.sh: cannot parse $vectors" >&2; exit 1; }
 vectors="$tmp/cases"
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # str NAME LINE: the string value of "NAME" in a one-line JSON object
 str() { printf '%s\n' "$2" | sed -n "s/.*\"$1\": *\"\([^\"]*\)\".*/\1/p"; }
@@ -123,16 +112,7 @@ done
 # --- bad input: exit 2, nothing on stdout, one line on stderr ---
 expect_usage_error() {
 	run "$@"
-	lines=$(wc -l <"$tmp/err")
-	if [ "$rc" -ne 2 ]; then
-		bad "'$*': exit $rc, expected 2"
-	elif [ "$lines" -ne 1 ] || ! grep -q '^corrchess: ' "$tmp/err"; then
-		bad "'$*': stderr is not one 'corrchess: ' line: $(cat "$tmp/err")"
-	elif [ -s "$tmp/out" ]; then
-		bad "'$*': printed to stdout"
-	else
-		ok
-	fi
+	cli_refused "'$*'" "corrchess: "
 }
 expect_usage_error days --profile dsu-fax --received 2027-08-02 --sent 2027-08-05
 expect_usage_error days --profile dsu-post --received 2027-02-30 --sent 2027-03-05
@@ -155,5 +135,4 @@ expect_usage_error easter 20x7
 expect_usage_error easter 2027 2028
 expect_usage_error easter -5
 
-echo "cli_clock.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_done cli_clock.sh

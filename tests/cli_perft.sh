@@ -37,4 +37,15 @@ bad "unknown option" --frobnicate
 
 check "--version" "corrchess 0.1.0" "$("$cc" --version)"
 "$cc" --help | grep -q 'perft' && echo "ok - --help mentions perft" || { echo "FAIL - --help"; fail=1; }
+# `corrchess help`: the command table, every command on a line of its own.
+out=$("$cc" help); rc=$?
+check "help: exit 0" 0 "$rc"
+for c in user demo sweep backup check-deadlines perft days easter transcript rate \
+	rating-coordinate rating-update tourney help; do
+	printf '%s\n' "$out" | grep -q "^  $c\b" && echo "ok - help lists $c" ||
+		{ echo "FAIL - help does not list $c"; fail=1; }
+done
+bad "help with an argument" help perft
+bad "perft: --fen without a value" perft --fen
+bad "perft: two depths" perft 3 4
 exit $fail

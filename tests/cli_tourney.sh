@@ -7,18 +7,9 @@
 # on stderr.  Needs CORRCHESS; TOP_SRCDIR and PYTHON3 are optional.
 set -u
 
-if [ -z "${CORRCHESS:-}" ] || [ ! -x "$CORRCHESS" ]; then
-	echo "cli_tourney.sh: CORRCHESS must name the corrchess binary" >&2
-	exit 1
-fi
-top=${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli_lib.sh"
+cli_init cli_tourney.sh
 py=${PYTHON3:-python3}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_tourney.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # Split each file into one case file (the whole case) and one expected
 # file per case; list the ids.
@@ -77,16 +68,7 @@ expect_bad() {
 	printf '%s' "$2" >"$tmp/bad.json"
 	"$CORRCHESS" tourney "$tmp/bad.json" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	lines=$(wc -l <"$tmp/err")
-	if [ "$rc" -ne 2 ]; then
-		bad "$1: exit $rc, expected 2"
-	elif [ "$lines" -ne 1 ] || ! grep -q '^corrchess: tourney: ' "$tmp/err"; then
-		bad "$1: stderr is not one 'corrchess: tourney: ' line: $(cat "$tmp/err")"
-	elif [ -s "$tmp/out" ]; then
-		bad "$1: printed to stdout"
-	else
-		ok
-	fi
+	cli_refused "$1" "corrchess: tourney: "
 }
 G='[["A","B","1-0"],["B","C","1/2-1/2"],["C","A","0-1"]]'
 expect_bad "not JSON" '{"kind": "rr_standings", "input": {'
@@ -153,5 +135,4 @@ expect_bad "team player without rating" '{"kind": "team_promotion", "input": {"t
 "$CORRCHESS" tourney a.json b.json >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "two files"
 
-echo "cli_tourney.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_done cli_tourney.sh

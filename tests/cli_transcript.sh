@@ -7,21 +7,10 @@
 # Exit 0 when every check passed, 1 otherwise.
 set -u
 
-if [ -z "${CORRCHESS:-}" ] || [ ! -x "$CORRCHESS" ]; then
-	echo "cli_transcript.sh: CORRCHESS must name the corrchess binary" >&2
-	exit 1
-fi
-top=${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "${TOP_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}/tests/cli_lib.sh"
+cli_init cli_transcript.sh
 fix="$top/tests/fixtures"
 [ -r "$fix/dsu-6.2.5.txt" ] || { echo "cli_transcript.sh: cannot read $fix" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_transcript.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # DSU 6.2.5: Black to play 11...a6, all of the example's moves legal.
 FEN_11="r2q2k1/pb3ppp/8/8/1P6/8/3P1PPP/R5K1 b - - 0 11"
@@ -253,5 +242,4 @@ if [ "$rc" -eq 0 ] && grep -q "usage: corrchess transcript" "$tmp/out"; then ok;
 	bad "--help: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 fi
 
-echo "cli_transcript.sh: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_done cli_transcript.sh

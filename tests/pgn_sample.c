@@ -150,7 +150,7 @@ static json_t *play(const struct sample *s)
 		n++;
 	}
 
-	/* SPEC 4: 10 moves in 30 days by post, in 40 by e-mail and on the server */
+	/* DSU 6.3: 10 moves in 30 days by post, in 40 by e-mail and on the server */
 	pgn_time_control(10, strcmp(s->profile, "dsu-post") == 0 ? 30 : 40, tc);
 	const char *termination = pgn_termination(s->termination, s->result);
 	const char *ending = pgn_ending_comment(s->termination, s->result);

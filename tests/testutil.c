@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "chess/fen.h"
+#include "chess/movegen.h"
+#include "notation/iccf.h"
 #include "util/status.h"
 
 #include <stdio.h>
@@ -18,6 +20,18 @@ int tu_run(Suite *s)
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create(name);
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	for (size_t i = 0; i < n; i++)
+		tcase_add_test(tc, tests[i]);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
 json_t *tu_vectors(const char *name)
 {
 	char path[4096];
@@ -26,6 +40,70 @@ json_t *tu_vectors(const char *name)
 	json_t *root = json_load_file(path, 0, &jerr);
 	ck_assert_msg(root != NULL, "cannot read %s: %s (line %d)", path, jerr.text, jerr.line);
 	return root;
+}
+
+const char *const tu_perft_fens[TU_PERFT_FENS] = {
+        FEN_STARTPOS,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+};
+
+size_t tu_each_position(void (*fn)(const position *pos, const move *list, int n, const char *fen,
+                                   void *ctx),
+                        void *ctx)
+{
+	size_t total = 0;
+	for (size_t f = 0; f < TU_PERFT_FENS; f++) {
+		position root;
+		tu_load(&root, tu_perft_fens[f]);
+		move l1[MAX_MOVES];
+		int n1 = movegen_legal(&root, l1);
+		for (int i = -1; i < n1; i++) {
+			position pos = root;
+			undo u;
+			if (i >= 0)
+				position_do_move(&pos, l1[i], &u);
+			move list[MAX_MOVES];
+			int n = movegen_legal(&pos, list);
+			fn(&pos, list, n, tu_perft_fens[f], ctx);
+			total += (size_t)n;
+		}
+	}
+	return total;
+}
+
+void tu_notation_vectors(const char *column, tu_parser parse,
+                         void (*write)(const position *pos, move m, char *buf))
+{
+	json_t *root = tu_vectors("notation.json");
+	json_t *cases = json_object_get(root, "cases");
+	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
+	size_t i, checked = 0;
+	json_t *c;
+	json_array_foreach(cases, i, c)
+	{
+		const char *text = json_string_value(json_object_get(c, column));
+		if (!text)
+			continue;
+		const char *fen = json_string_value(json_object_get(c, "fen"));
+		const char *input = json_string_value(json_object_get(c, "input"));
+		position pos;
+		char err[256], buf[16];
+		move by_iccf, by_column;
+		tu_load(&pos, fen);
+		ck_assert_int_eq(iccf_parse(&pos, input, &by_iccf, err, sizeof err), CC_OK);
+		ck_assert_msg(parse(&pos, text, &by_column, err, sizeof err) == CC_OK, "%s: %s",
+		              text, err);
+		ck_assert_int_eq(by_column, by_iccf);
+		write(&pos, by_iccf, buf);
+		ck_assert_str_eq(buf, text);
+		checked++;
+	}
+	ck_assert_uint_ge(checked, 10);
+	json_decref(root);
 }
 
 void tu_load(position *pos, const char *fen)

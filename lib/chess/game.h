@@ -1,4 +1,4 @@
-/* game.h: a game record and the rules that end a game (FIDE 5, 9; SPEC §1).
+/* game.h: a game record and the rules that end a game (FIDE 5, 9).
  *
  * game_status() looks at one position: checkmate, stalemate, dead
  * position.  A `game` keeps the start position, the moves played (at most
@@ -7,7 +7,7 @@
  * each on the position on the board or on the position after the move
  * the claimant intends (the claimant is always the side to move).
  *
- * Dead positions detected (FIDE 5.2.2; SPEC §1 asks for at least these):
+ * Dead positions detected (FIDE 5.2.2; at least these, docs/RULES.md):
  * no pawns, rooks or queens on the board, and either
  *   - at most one minor piece in all: K v K, K+B v K, K+N v K; or
  *   - no knights, and every bishop (of either side, any number) on squares
@@ -15,8 +15,8 @@
  * Other dead positions (locked pawn chains, a king walled in) are NOT
  * detected; such games end by agreement or a claim.
  *
- * The automatic draws of FIDE 9.6 (fivefold repetition, 75 moves) are over
- * the board rules not in SPEC §1 and are not applied. */
+ * The automatic draws of FIDE 9.6 (fivefold repetition, 75 moves) are
+ * over-the-board rules and are not applied. */
 #ifndef CORRCHESS_GAME_H
 #define CORRCHESS_GAME_H
 

@@ -6,7 +6,7 @@
  * file = sq & 7 and rank = sq >> 3.  Sliding attacks use magic bitboards
  * whose multipliers are found at start-up by a seeded random search
  * (chess_init()); nothing is global but those read-only tables, so any
- * number of positions can live in one process (STYLE: no global board).
+ * number of positions can live in one process (no global board, docs/ARCHITECTURE.md).
  */
 #ifndef CORRCHESS_BOARD_H
 #define CORRCHESS_BOARD_H

@@ -1,6 +1,6 @@
 /* clock.h: the day-based thinking-time engine of the DSU correspondence
  * rules (Reglement for DSU's korrespondanceskak-turneringer, July 2005,
- * sections 6.3 and 6.8; SPEC.md section 4).
+ * sections 6.3 and 6.8; DSU 6.3).
  *
  * Everything is counted in whole calendar days, with dates as calendar.h
  * day numbers.  A move's thinking time is the number of days d with
@@ -41,7 +41,7 @@ struct clock_interval {
 };
 
 /* ------------------------------------------------------------------------
- * Time profiles (SPEC.md section 4 table).  A tournament picks one.
+ * Time profiles (DSU 6.3, 6.8.6; docs/RULES.md).  A tournament picks one.
  */
 
 /* When a move counts as received by the player who must answer it. */
@@ -84,7 +84,7 @@ struct clock_profile {
 				       no on the server (hidden, as ICCF does) */
 	bool auto_forfeit;          /* the daily sweep ends a game lost on time by
 				       itself (server); otherwise it is claimed or
-				       set by the TL (SPEC 4.6, DSU 6.8.7) */
+				       set by the TL (DSU 6.3.3.3, 6.8.7) */
 };
 
 /* A built-in profile by name: "dsu-post", "dsu-post-email" (a postal
@@ -191,13 +191,13 @@ enum {
 	/* A reminder to the mover was recorded while this move was pending
 	   (DSU 6.3.4: "og denne har sendt rykkerskrivelse"); its date is in
 	   reminded_on.  Penalties follow recorded events only, never the
-	   calendar alone (SPEC 4.7). */
+	   calendar alone (DSU 6.3.4). */
 	CLOCK_MOVE_REMINDED = 2,
 	/* ... and the TL notice was recorded as well (implies REMINDED); its
 	   date is in tl_on. */
 	CLOCK_MOVE_TL_TOLD = 4,
 	/* A move the server made for its proposer from his series (0 days
-	   for him, SPEC 3): not a decision of his, so it never counts as
+	   for him, DSU 6.2.5): not a decision of his, so it never counts as
 	   "playing on" after the opponent's forfeit (6.3.3.4). */
 	CLOCK_MOVE_AUTO = 8,
 	/* The receiver's move that broke off a series proposed to him: it
@@ -209,7 +209,7 @@ enum {
 /* One half-move as the clock sees it.  Moves alternate sides, starting
  * with clock_game.first_side.
  *
- * Silence penalties (DSU 6.3.4, SPEC 4.7) need a record: the flag says a
+ * Silence penalties (DSU 6.3.4) need a record: the flag says a
  * reminder (TL notice) was recorded while the move was pending, the date
  * says when.  The penalty applies when the move took more than 14 days
  * without a notice (announced 0: "uden at have underrettet sin modstander
@@ -256,14 +256,14 @@ enum {
 	/* Both players agreed to play on in the mandatory holidays (6.3.6.2).
 	   The days stay 0, so no count changes; a pending move received in a
 	   holiday gets no reminder and TL dates (CLOCK_NO_DATE: the sweep
-	   sends no reminder about it, SPEC 4.4); its forfeit date stands. */
+	   sends no reminder about it, DSU 6.3.6.2); its forfeit date stands. */
 	CLOCK_GAME_HOLIDAY_PLAY = 2,
 	/* The game is over: nobody is to move, no pending move. */
 	CLOCK_GAME_FINISHED = 4,
 };
 
 /* A penalty a TL added by hand (DSU 6.3.5.1 invalid or illegible postal
- * move: 3, a repeat 6; 6.8.6 e-mail: 3; SPEC 4.7), with its date. */
+ * move: 3, a repeat 6; 6.8.6 e-mail: 3; DSU 6.3.4), with its date. */
 struct clock_penalty {
 	enum clock_side side; /* who is charged */
 	int32_t on;           /* the day the TL recorded it */
@@ -356,7 +356,7 @@ struct clock_result {
 int clock_compute(const struct clock_game *g, struct clock_result *res, struct clock_ply *plies,
                   char *err, size_t errlen);
 
-/* DSU 6.3.3.4, SPEC 4.6: "Det er ikke lovligt at lade en modstander
+/* DSU 6.3.3.4, 6.3.3.3: "Det er ikke lovligt at lade en modstander
  * fortsætte et parti efter dennes tidsoverskridelse ... er partiet tabt for
  * begge spillere." */
 struct clock_played_on {
@@ -432,7 +432,7 @@ struct clock_vacation_check {
 int clock_tournament_year(int32_t start, int32_t date, int *year, struct clock_interval *span);
 
 /* Days a stop charges against an allowance: its length less the mandatory
- * holiday days inside it (they "do not use up vacation days", SPEC 4.4)
+ * holiday days inside it (they "do not use up vacation days", DSU 6.3.6.2)
  * when the profile has holidays.  CC_ERR_INVALID for last < first. */
 int clock_vacation_days(const struct clock_profile *p, struct clock_interval v, int32_t *days);
 

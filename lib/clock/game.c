@@ -1,5 +1,5 @@
 /* clock/game.c: clock_compute(), a whole game walked once with one cursor
- * (DSU 6.3, 6.8; SPEC.md section 4). */
+ * (DSU 6.3, 6.8; DSU 6.3). */
 #include "clock/stops.h"
 
 #include <limits.h>
@@ -62,7 +62,7 @@ static const char *side_name(enum clock_side s)
 }
 
 /* The received and sent dates of half-move i, derived and checked: the
- * first move counts from the start date (SPEC 4.1), a missing date
+ * first move counts from the start date (DSU 6.3.1), a missing date
  * follows the receipt rule (6.3.2.2 a), and received >= the opponent's
  * sent >= ... >= start, sent >= received.  CC_ERR_INVALID / CC_ERR_RANGE
  * with the move named. */
@@ -82,7 +82,7 @@ static int ply_dates(const struct game_ctx *x, size_t i, int number, int32_t *rc
 		return CC_ERR_RANGE;
 	}
 	if (i == 0) {
-		/* SPEC 4.1, API: the first move counts from the start date */
+		/* DSU 6.3.1, API: the first move counts from the start date */
 		if (r != CLOCK_NO_DATE && r != g->start) {
 			set_err(err, errlen,
 			        "%s's move %d: received %s, but the first move counts from the "
@@ -140,7 +140,7 @@ static int64_t invalid_penalty(const struct clock_profile *p, int seen, int n)
 }
 
 /* The silence-penalty dates of a move received on r with its records
- * (DSU 6.3.4, SPEC 4.7: recorded events only): a recorded reminder makes
+ * (DSU 6.3.4: recorded events only): a recorded reminder makes
  * the +3 apply to a move sent on or after its date (a date before r
  * counts from r), a recorded TL notice the +6 likewise; without a record,
  * never - the calendar alone charges nothing (vector P1) - and never
@@ -423,7 +423,7 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 
 	if (r == CLOCK_NO_DATE) {
 		if (g->nmoves == 0)
-			r = g->start; /* SPEC 4.1: the first move counts from the start */
+			r = g->start; /* DSU 6.3.1: the first move counts from the start */
 		else if (p->receipt == CLOCK_RECEIPT_NEXT_DAY)
 			r = last + 1;
 		else if (p->receipt == CLOCK_RECEIPT_SAME_DAY)
@@ -487,7 +487,7 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	out->forfeit_date = (int32_t)fd;
 	out->reminder_date = (int32_t)rem;
 	out->tl_date = (int32_t)tl;
-	/* SPEC 4.4 (our reading of DSU 6.3.6.2): with the play-on agreement
+	/* DSU 6.3.6.2 (our reading of DSU 6.3.6.2): with the play-on agreement
 	   nobody is reminded about a move made in the holidays; the forfeit
 	   date stands */
 	if ((g->flags & CLOCK_GAME_HOLIDAY_PLAY) && p->holidays && in_holiday(r))

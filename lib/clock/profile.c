@@ -1,4 +1,4 @@
-/* clock/profile.c: the built-in time profiles (SPEC.md section 4 table)
+/* clock/profile.c: the built-in time profiles (DSU 6.3, 6.8.6; docs/RULES.md)
  * and the bounds check every clock function makes of a profile. */
 #include "clock/stops.h"
 
@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------------
- * Profiles (SPEC.md §4 table)
+ * Profiles (docs/RULES.md §4 table)
  */
 
 static const struct clock_profile builtin[] = {
@@ -78,7 +78,7 @@ static const struct clock_profile builtin[] = {
                 .penalty_invalid_repeat = 0,
                 .adjudication_months = 18,
                 .series_shown = false,
-                .auto_forfeit = true, /* SPEC 4.6: the sweep ends the game */
+                .auto_forfeit = true, /* DSU 6.3.3.3: the sweep ends the game */
         },
         {
                 /* A game of a postal tournament played by e-mail (DSU

@@ -35,7 +35,7 @@ int clock_tournament_year(int32_t start, int32_t date, int *year, struct clock_i
 	return CC_OK;
 }
 
-/* Days an interval charges: length less holiday days (SPEC 4.4).  Only
+/* Days an interval charges: length less holiday days (DSU 6.3.6.2).  Only
  * holidays are subtracted, so the cursor runs over an empty stop set. */
 static int64_t charged(const struct clock_profile *p, int32_t first, int32_t last)
 {

@@ -84,7 +84,7 @@ int corr_series_cancel(const struct corr_game *g, int side, struct corr_delta *d
 	if (rc != CC_OK)
 		return rc;
 	/* DSU 6.2.4, 6.8.4: "Et afsendt træk kan ikke ændres eller
-	 * tilbagekaldes" - no exception in a DSU tournament (SPEC 3). */
+	 * tilbagekaldes" - no exception in a DSU tournament (DSU 6.2.5). */
 	if (strncmp(g->profile->name, "dsu-", 4) == 0)
 		return corr_fail(
 		        e, CC_ERR_INVALID, "series_binding",
@@ -160,7 +160,7 @@ int corr_sweep_forfeit(const struct corr_game *g, const struct corr_finding *f, 
 		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
 		                 "only a time forfeit ends a game");
 	corr_delta_init(d, g);
-	/* DSU 6.3.3.4, SPEC 4.6: the opponent played on after the forfeit was
+	/* DSU 6.3.3.4, 6.3.3.3: the opponent played on after the forfeit was
 	 * there to see: lost for both, whatever the profile (vector F1). */
 	struct clock_played_on po;
 	if ((rc = corr_played_on(g, today, &po, e)) != CC_OK)
@@ -176,7 +176,7 @@ int corr_sweep_forfeit(const struct corr_game *g, const struct corr_finding *f, 
 	if (!g->profile->auto_forfeit)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_field",
 		                 "only a time forfeit under a profile that ends games ends one");
-	/* SPEC 4.6: on the server the sweep ends the game (DSU 6.3.3.3). */
+	/* DSU 6.3.3.3: on the server the sweep ends the game (DSU 6.3.3.3). */
 	corr_delta_finish(d, f->side == WHITE ? "0-1" : "1-0", "time_forfeit", today);
 	audit(d, "sweep_time_forfeit", f->detail);
 	return CC_OK;

@@ -1,5 +1,5 @@
 /* corr.h: the correspondence game as a value, and the pure operations on
- * it (DSU 6.2-6.3, 6.8; SPEC.md sections 3-4).
+ * it (DSU 6.2-6.3, 6.8; DSU 6.2.5, 6.3).
  *
  * A struct corr_game is everything the rules look at: the time profile,
  * the start date, the dated moves, the pending move series, the draw
@@ -62,7 +62,7 @@ enum corr_move_kind {
 	                           belong to the series check (6.3.3.2, vector S3) */
 };
 
-/* A recorded event of the rules (issue 9; SPEC 4.7, docs/RULES.md),
+/* A recorded event of the rules (issue 9; DSU 6.3.4, docs/RULES.md),
  * loaded with the game; the clock's penalties follow these only. */
 enum corr_record_kind {
 	CORR_REC_REMINDER = 0,  /* a reminder to `side` was sent (the sweep's, or posted by
@@ -129,7 +129,7 @@ struct corr_game {
 	int64_t rev;                         /* games.rev: every stored change bumps it */
 	const struct clock_profile *profile; /* borrowed, static */
 	int32_t start;                       /* the start date */
-	bool series_cancellable;             /* DSU 6.2.5 (SPEC 3): the proposer may cancel */
+	bool series_cancellable;             /* DSU 6.2.5: the proposer may cancel */
 	game *chess;                         /* new: the start position and every move */
 	size_t nmoves, cap;
 	struct corr_move *moves;      /* new, nmoves entries */
@@ -224,7 +224,7 @@ int corr_apply(struct corr_game *g, const struct corr_delta *d, struct corr_erro
 bool corr_series_visible(const struct corr_game *g, int viewer);
 
 /* Both clocks as of today (lib/clock), with the recorded reminders and TL
- * notices (the silence penalties follow them only, SPEC 4.7), the notices
+ * notices (the silence penalties follow them only, DSU 6.3.4), the notices
  * of a longer think, the TL penalties and the holiday agreement.  plies:
  * NULL, or room for g->nmoves
  * entries (each move's thinking days as the clock counts them now, after
@@ -325,7 +325,7 @@ enum corr_claim_type { CORR_CLAIM_THREEFOLD, CORR_CLAIM_FIFTY, CORR_CLAIM_TIME_F
 int corr_claim(const struct corr_game *g, int side, enum corr_claim_type type, const char *text,
                int32_t today, struct corr_delta *d, struct corr_error *e);
 
-/* DELETE .../series by side (DSU 6.2.5, SPEC 3): only where the game
+/* DELETE .../series by side (DSU 6.2.5): only where the game
  * allows it, only its proposer, only before the opponent answered.
  * side CORR_NOBODY: not a player.  Codes forbidden, game_over,
  * series_binding, no_series, series_answered. */
@@ -353,7 +353,7 @@ bool corr_result_valid(const char *result);
 bool corr_how_valid(const char *how);
 
 /* The sweep ends a game lost on time by itself where the profile says so
- * (SPEC 4.6, DSU 6.3.3.3); f is a CORR_FINDING_FORFEIT of g.  Codes
+ * (DSU 6.3.3.3); f is a CORR_FINDING_FORFEIT of g.  Codes
  * game_over, invalid_field (not a forfeit, or the profile does not end
  * games). */
 int corr_sweep_forfeit(const struct corr_game *g, const struct corr_finding *f, int32_t today,

@@ -38,7 +38,7 @@ static bool in_trouble(const struct corr_game *g, const struct clock_player *p, 
 
 /* Binary search between the start of the game and the eve of the
  * forfeit date: O(log days) counts. */
-int32_t corr_time_trouble_date(const struct corr_game *g, const struct clock_result *res)
+static int32_t corr_time_trouble_date(const struct corr_game *g, const struct clock_result *res)
 {
 	int s = res->to_move;
 	if (s < 0)

@@ -53,12 +53,4 @@ struct corr_deadline {
  * counts (O(stops) each). */
 int corr_deadlines(const struct corr_game *g, struct corr_deadline *out, struct corr_error *e);
 
-/* The day the time-trouble alarm (docs/NOTIFY.md) of the player to move
- * falls due: the first day on which, sent that day, his move would leave
- * him at most a fifth of the allowance of the next control, never on or
- * after his forfeit date.  CLOCK_NO_DATE when there is none (he is over
- * the limit, or the forfeit comes first).  res: corr_clock() of g with
- * today CLOCK_NO_DATE.  Cost O(log days * stops). */
-int32_t corr_time_trouble_date(const struct corr_game *g, const struct clock_result *res);
-
 #endif

@@ -9,6 +9,7 @@
 
 #include "clock/calendar.h"
 #include "notation/notation.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 int corr_fail(struct corr_error *e, int status, const char *code, const char *fmt, ...)
@@ -78,14 +79,8 @@ void corr_game_free(struct corr_game *g)
 /* Appends mv (already played in g->chess) to g->moves; amortised O(1). */
 static int append(struct corr_game *g, const struct corr_move *mv, struct corr_error *e)
 {
-	if (g->nmoves == g->cap) {
-		size_t cap = g->cap ? g->cap * 2 : 64;
-		struct corr_move *v = realloc(g->moves, cap * sizeof *v);
-		if (!v)
-			return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
-		g->moves = v;
-		g->cap = cap;
-	}
+	if (ALLOC_GROW(g->moves, g->nmoves + 1, g->cap) != 0)
+		return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
 	g->moves[g->nmoves++] = *mv;
 	return CC_OK;
 }
@@ -155,14 +150,8 @@ int corr_game_set_stops(struct corr_game *g, const struct clock_interval *stops,
 
 int corr_game_add_record(struct corr_game *g, const struct corr_record *r, struct corr_error *e)
 {
-	if (g->nrecords == g->rcap) {
-		size_t cap = g->rcap ? g->rcap * 2 : 8;
-		struct corr_record *v = realloc(g->records, cap * sizeof *v);
-		if (!v)
-			return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
-		g->records = v;
-		g->rcap = cap;
-	}
+	if (ALLOC_GROW(g->records, g->nrecords + 1, g->rcap) != 0)
+		return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
 	g->records[g->nrecords++] = *r;
 	return CC_OK;
 }
@@ -302,7 +291,7 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 	cg.pending.reminded_on = cg.pending.tl_on = CLOCK_NO_DATE;
 	/* The records (issue 9): DSU 6.3.4, the silence penalties follow the
 	 * reminders and TL notices actually sent, never the calendar alone
-	 * (SPEC 4.7); a notice raises its move's threshold; the TL's
+	 * (DSU 6.3.4); a notice raises its move's threshold; the TL's
 	 * penalties (6.3.5.1, 6.8.6) in date order. */
 	struct clock_penalty lpen[16];
 	struct clock_penalty *pen = lpen;

@@ -3,28 +3,21 @@
 #include "corr/corr.h"
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "util/status.h"
+#include "util/utf8.h"
 
-/* The next UTF-8 character of s at *i: its code point, or -1 when the
- * bytes are not valid UTF-8 (overlong forms, surrogates, past U+10FFFF). */
-static long next_char(const unsigned char *s, size_t *i)
+/* The next UTF-8 character of s at *i (n bytes in all): its code point,
+ * or -1 when the bytes are not valid UTF-8 (util/utf8.h). */
+static long next_char(const unsigned char *s, size_t n, size_t *i)
 {
-	unsigned c = s[(*i)++];
-	if (c < 0x80)
-		return (long)c;
-	int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : -1;
-	if (more < 0 || c > 0xf4)
+	uint32_t cp;
+	size_t k = utf8_decode(s + *i, n - *i, &cp);
+	if (k == 0)
 		return -1;
-	unsigned long cp = c & (0x3fu >> more);
-	for (int k = 0; k < more; k++) {
-		if ((s[*i] & 0xc0) != 0x80)
-			return -1;
-		cp = (cp << 6) | (s[(*i)++] & 0x3fu);
-	}
-	static const unsigned long least[] = {0, 0x80, 0x800, 0x10000};
-	if (cp < least[more] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return -1;
+	*i += k;
 	return (long)cp;
 }
 
@@ -35,9 +28,9 @@ int corr_message(const struct corr_game *g, int seat, const char *text, struct c
 		return corr_fail(e, CC_ERR_ILLEGAL, "not_a_player",
 		                 "only the game's two players write messages in it");
 	const unsigned char *s = (const unsigned char *)(text ? text : "");
-	size_t i = 0, chars = 0, seen = 0;
+	size_t i = 0, chars = 0, seen = 0, n = strlen((const char *)s);
 	while (s[i]) {
-		long cp = next_char(s, &i);
+		long cp = next_char(s, n, &i);
 		if (cp < 0)
 			return corr_fail(e, CC_ERR_INVALID, "invalid_field", "text: not UTF-8");
 		if ((cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp <= 0x9f))

@@ -30,7 +30,7 @@ static int move_dates(const struct corr_game *g, const struct corr_move_request 
 	if (!last)
 		derived = g->start;
 	else if (last->kind == CORR_MOVE_AUTO && p->receipt != CLOCK_RECEIPT_STATED)
-		derived = opp_sent; /* SPEC 3: accepted series moves count as made on the
+		derived = opp_sent; /* DSU 6.2.5: accepted series moves count as made on the
 		                       receiver's reply date, so no transmission day */
 	else if (p->receipt != CLOCK_RECEIPT_STATED)
 		clock_receipt_date(p, opp_sent, &derived, NULL, 0);
@@ -81,7 +81,7 @@ static int move_dates(const struct corr_game *g, const struct corr_move_request 
 	return CC_OK;
 }
 
-/* DSU 6.2.1.1, 6.8.4, SPEC 4.8: the request may repeat the opponent's
+/* DSU 6.2.1.1, 6.8.4, DSU 6.2.1.1: the request may repeat the opponent's
  * last move; it must be the game's last move, in any notation.  Reads it
  * in the position before that move (one replay of the game). */
 static bool reply_matches(const struct corr_game *g, const char *reply_to)
@@ -183,7 +183,7 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 	if (clock_move_days(g->profile, received, sent < received ? received : sent, g->stops,
 	                    g->nstops, &cd, err, sizeof err) != CC_OK)
 		return corr_fail(e, CC_ERR_INVALID, "invalid_date", "%s", err);
-	/* SPEC 4.6: under automatic forfeit a move sent on or after the
+	/* DSU 6.3.3.3: under automatic forfeit a move sent on or after the
 	 * mover's forfeit date is refused (409 lost_on_time) and the game
 	 * ends there as a time forfeit (DSU 6.3.3.3); the delta stores the
 	 * end, the answer is the refusal. */

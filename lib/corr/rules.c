@@ -1,4 +1,4 @@
-/* corr/rules.c: the rule operations of issue 9 (SPEC.md 4.4, 4.7;
+/* corr/rules.c: the rule operations of issue 9 (DSU 6.3.6.2, 4.7;
  * docs/RULES.md): a notice of a longer think, a reminder the waiting
  * player posted, the TL's penalty days, a corrected move date and the
  * holiday play-on agreement.  Each returns a delta (a record to add,

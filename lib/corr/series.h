@@ -1,4 +1,4 @@
-/* series.h: conditional move series (DSU 6.2.5, 6.8.4; SPEC §3).
+/* series.h: conditional move series (DSU 6.2.5, 6.8.4).
  *
  * A player sending his move may propose how the game goes on: a list of
  * moves alternating between the opponent and himself, the opponent's reply

@@ -9,6 +9,7 @@
 #include "clock/clock.h"
 #include "util/status.h"
 #include "util/textbuf.h"
+#include "util/utf8.h"
 
 #define FOLD 75 /* RFC 5545 3.1: lines SHOULD NOT be longer than 75 octets */
 
@@ -71,11 +72,8 @@ static void l_put(struct textbuf *b, struct line *l)
 	}
 	size_t i = 0, room = FOLD;
 	while (l->len - i > room) {
-		size_t take = room;
-		while (take > 0 && ((unsigned char)l->p[i + take] & 0xc0) == 0x80)
-			take--; /* the octet after the cut continues a character */
-		if (take == 0)
-			take = room; /* not UTF-8: cut anyway */
+		/* the octet after the cut must not continue a character */
+		size_t take = utf8_cut(l->p + i, l->len - i, room);
 		textbuf_put(b, l->p + i, take);
 		textbuf_put(b, "\r\n ", 3);
 		i += take;

@@ -12,6 +12,7 @@
 #include "notation/san.h"
 #include "util/status.h"
 #include "util/textbuf.h"
+#include "util/utf8.h"
 
 #define TAG_NAME_MAX 64 /* longest tag name accepted */
 
@@ -54,7 +55,7 @@ static void token(struct out *o, const char *s, size_t n)
 
 static bool utf8_continuation(char c)
 {
-	return ((unsigned char)c & 0xC0) == 0x80;
+	return utf8_is_cont((unsigned char)c);
 }
 
 /* A byte where a piece of a split comment word must not begin: inside a
@@ -405,7 +406,7 @@ const char *pgn_termination(const char *termination, const char *result)
 	for (size_t i = 0; i < sizeof over_the_board / sizeof over_the_board[0]; i++)
 		if (is(termination, over_the_board[i]))
 			return "normal";
-	return "adjudication"; /* "adjudication", or a result the TL set (SPEC 5) */
+	return "adjudication"; /* "adjudication", or a result the TL set (DSU 6.2.6) */
 }
 
 const char *pgn_ending_comment(const char *termination, const char *result)

@@ -22,7 +22,7 @@
  *     "{move comment; final comment}" (chess.js 1.x reads one comment
  *     after a move, no more).
  *
- * The result "0-0" (scored as lost for both players, SPEC 4.6) has no PGN
+ * The result "0-0" (scored as lost for both players, DSU 6.3.3.3) has no PGN
  * token: it is written as Result "*" and marker "*"; say why in the final
  * comment (pgn_ending_comment() has the sentence) and in Termination.
  *

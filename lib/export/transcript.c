@@ -11,6 +11,7 @@
 #include "clock/calendar.h"
 #include "util/status.h"
 #include "util/textbuf.h"
+#include "util/utf8.h"
 
 /* The columns, in order: White's three, the number, the two moves,
  * Black's three. */
@@ -49,11 +50,7 @@ static void puts_(struct out *o, const char *s)
 static void put_text(struct out *o, const char *s)
 {
 	size_t n = strlen(s);
-	if (n > TRANSCRIPT_TEXT_MAX) {
-		n = TRANSCRIPT_TEXT_MAX;
-		while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-			n--;
-	}
+	n = utf8_cut(s, n, TRANSCRIPT_TEXT_MAX);
 	for (size_t i = 0; i < n; i++) {
 		unsigned char b = (unsigned char)s[i];
 		put(o, b < ' ' || b == 0x7f ? " " : s + i, 1);
@@ -62,7 +59,7 @@ static void put_text(struct out *o, const char *s)
 
 /* ---- cells ---- */
 
-/* "5254", "5758(1)" or "57581" (DSU 6.2.2; SPEC §2). */
+/* "5254", "5758(1)" or "57581" (DSU 6.2.2). */
 static bool iccf_ok(const char *s)
 {
 	if (!s)

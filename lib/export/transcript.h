@@ -1,5 +1,5 @@
 /* transcript.h: a game's moves with dates and thinking time as the table
- * of the DSU e-mail rules (DSU 6.8.2, "ICCF-model"; SPEC §2):
+ * of the DSU e-mail rules (DSU 6.8.2, "ICCF-model"):
  *
  *     Recv.  Sent   Time  No. White Black  Recv.  Sent   Time
  *     ----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01
@@ -20,7 +20,7 @@
  *     moves' days as given (penalties are not added here).
  *   - The first move of the game has no move to receive: its received
  *     column shows "----", as in the model (its days still count from the
- *     date given, e.g. the start date, SPEC 4.1).
+ *     date given, e.g. the start date, DSU 6.3.1).
  *   - A game that starts with Black to move shows "-" for White's move of
  *     the first row and leaves White's dates empty (as "11.-,1716" in
  *     DSU 6.2.5); a row whose Black move is not made yet ends after the

@@ -10,6 +10,7 @@
 
 #include "chess/movegen.h"
 #include "notation/uci.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 struct iccf_transcript {
@@ -192,19 +193,11 @@ int iccf_transcript_add(iccf_transcript *t, unsigned number, int color, const ch
 	if (series_start && iccf_transcript_series_index(t) >= 0)
 		return cc_fail(CC_ERR_INVALID, err, errlen,
 		            "a second series start (0%s): a transcript proposes one series", text);
-	if (t->n == t->cap) {
-		if (t->cap >= ICCF_TRANSCRIPT_MAX)
-			return cc_fail(CC_ERR_NOMEM, err, errlen,
-			            "a transcript holds at most %d moves", ICCF_TRANSCRIPT_MAX);
-		size_t cap = t->cap ? t->cap * 2 : 16;
-		if (cap > ICCF_TRANSCRIPT_MAX)
-			cap = ICCF_TRANSCRIPT_MAX;
-		iccf_entry *v = realloc(t->v, cap * sizeof *v);
-		if (!v)
-			return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
-		t->v = v;
-		t->cap = cap;
-	}
+	if (t->n >= ICCF_TRANSCRIPT_MAX)
+		return cc_fail(CC_ERR_NOMEM, err, errlen, "a transcript holds at most %d moves",
+		               ICCF_TRANSCRIPT_MAX);
+	if (ALLOC_GROW(t->v, t->n + 1, t->cap) != 0)
+		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	iccf_entry *e = &t->v[t->n++];
 	e->number = number;
 	e->color = color;

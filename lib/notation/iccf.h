@@ -1,5 +1,5 @@
 /* iccf.h: ICCF numeric notation (DSU 6.2.2) for single moves, and the
- * numbered transcripts with move series (DSU 6.2.5, SPEC §2-§3).
+ * numbered transcripts with move series (DSU 6.2.5, DSU 6.2.2, 6.2.5).
  *
  * A move is four digits: from-file, from-rank, to-file, to-rank, files
  * a..h = 1..8.  Castling is the king's move (5171, 5131, 5878, 5838).  A

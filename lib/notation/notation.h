@@ -1,4 +1,4 @@
-/* notation.h: one move in whatever notation a player wrote it (SPEC §2):
+/* notation.h: one move in whatever notation a player wrote it (DSU 6.2.2):
  * ICCF numeric ("5254", "5758(1)", "57581"), UCI ("e2e4", "e7e8q"), or SAN
  * with English or Danish piece letters ("Nf3", "Sf3", "exd6", "O-O"). */
 #ifndef CORRCHESS_NOTATION_H

@@ -15,6 +15,7 @@
 #include "clock/calendar.h"
 #include "util/status.h"
 #include "util/textbuf.h"
+#include "util/utf8.h"
 
 #define WRAP       72 /* columns of a wrapped paragraph (RFC 5322 2.1.1: 78) */
 #define NAME_MAX_B 96 /* bytes of a name in a text */
@@ -91,19 +92,13 @@ static void put(struct textbuf *b, const char *fmt, ...)
  * "" gives "?".  Returns buf. */
 static const char *oneline(const char *s, char *buf, size_t len)
 {
-	size_t o = 0;
 	if (!s || !*s)
 		s = "?";
-	for (; *s && o + 1 < len; s++) {
-		unsigned char c = (unsigned char)*s;
-		buf[o++] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
-	}
-	if (*s && ((unsigned char)*s & 0xc0) == 0x80) {
-		/* cut inside a character: drop the bytes of it already copied */
-		while (o > 0 && ((unsigned char)buf[o - 1] & 0xc0) == 0x80)
-			o--;
-		if (o > 0)
-			o--; /* its lead byte */
+	/* never cut inside a character */
+	size_t n = utf8_cut(s, strlen(s), len - 1), o = 0;
+	for (; o < n; o++) {
+		unsigned char c = (unsigned char)s[o];
+		buf[o] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
 	}
 	buf[o] = '\0';
 	return buf;
@@ -128,8 +123,7 @@ static void para(struct textbuf *b, const char *text)
 		const char *w = p;
 		size_t chars = 0;
 		while (*p && *p != ' ') {
-			if (((unsigned char)*p & 0xc0) != 0x80)
-				chars++;
+			chars += !utf8_is_cont((unsigned char)*p);
 			p++;
 		}
 		if (col > 0 && col + 1 + chars > WRAP) {
@@ -311,7 +305,7 @@ static const char *side_name(const struct names *n, int side)
 	return side == NOTIFY_WHITE ? n->white : n->black;
 }
 
-/* The clock sentences of a player to move (SPEC 4.5: days used, days left
+/* The clock sentences of a player to move (DSU 6.3.3: days used, days left
  * until the next control, the forfeit date). */
 static void clock_text(struct ctx *c, const struct notify_clock *k)
 {
@@ -435,9 +429,9 @@ static int c_vacation(struct ctx *c, const struct notify_event *ev)
 	paraf(c->b,
 	      T(c->r,
 	        "During the vacation the clocks of both players stand still: no thinking time is "
-	        "counted for you or for %s (DSU 6.3.6, 6.3.6.3).",
+	        "counted for you or for %s (DSU 6.3.6.3).",
 	        "I ferien står betænkningstiden stille for begge parter: der tælles ingen "
-	        "betænkningstid for dig eller for %s (DSU 6.3.6, 6.3.6.3)."),
+	        "betænkningstid for dig eller for %s (DSU 6.3.6.3)."),
 	      who);
 	if (v->notice != NOTIFY_NO_DATE && !v->special_leave)
 		paraf(c->b,
@@ -679,7 +673,7 @@ static void start_rules(struct ctx *c, const struct notify_start *s)
 	             "(DSU 6.3.4)."));
 	para(c->b, T(c->r,
 	             "Vacation: up to 35 days a year from the start, told to all your remaining "
-	             "opponents in the group at least 6 days before (DSU 6.3.6, 6.3.6.1). 20-31 "
+	             "opponents in the group at least 6 days before (DSU 6.3.6.1). 20-31 "
 	             "December and the Tuesday before to the Tuesday after Easter are holidays "
 	             "for everybody (DSU 6.3.6.2).",
 	             "Ferie: indtil 35 dage om året fra turneringsstarten, meddelt alle "
@@ -1164,7 +1158,7 @@ static void quote(struct textbuf *b, const char *text)
 			size_t chars = 0;
 			while (*end && chars < WRAP - 2) {
 				end++;
-				while (((unsigned char)*end & 0xc0) == 0x80)
+				while (utf8_is_cont((unsigned char)*end))
 					end++;
 				chars++;
 				if (*end == ' ')

@@ -1,4 +1,4 @@
-/* rating.c: the DSU rating system for one group (seed 4.5, SPEC-rating.md).
+/* rating.c: the DSU rating system for one group (seed 4.5, docs/RATING.md).
  * See rating.h for the units and the contract. */
 #include "rating/rating.h"
 
@@ -249,7 +249,7 @@ static int performance_ratings(const struct rating_group *g, const bool *rated,
 		if (cnt == 0)
 			return cc_fail(CC_ERR_INVALID, err, errlen,
 			               "player %d cannot get a performance rating: he met no rated "
-			               "player (SPEC-rating O-3)",
+			               "player (docs/RATING.md O-3)",
 			               p + 1);
 		pf->rc = rating_round_avg(sum, cnt);
 		rp[p] = pf->rc + pf->dp;

@@ -1,4 +1,4 @@
-/* rating.h: the DSU rating system (seed section 4.5; SPEC-rating.md rules
+/* rating.h: the DSU rating system (seed section 4.5; docs/RATING.md rules
  * R-1..R-32 and interpretations I-1..I-22) for one finished group.
  *
  * Units.  Points are half points (2.5 points = 5), expected scores and

@@ -1,5 +1,5 @@
 /* rating_coord.h: the yearly coordination of the Danish list with the
- * Elo list (DSU 4.5.6; SPEC-rating.md R-29..R-31, I-20).
+ * Elo list (DSU 4.5.6; docs/RATING.md R-29..R-31, I-20).
  *
  * Pure library code, only libc; inputs only read, results in the caller's
  * arrays, no allocation.  Failing functions return a negative enum

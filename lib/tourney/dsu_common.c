@@ -2,6 +2,7 @@
  * tournament modules (see dsu_common.h). */
 #include "tourney/dsu_common.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "util/status.h"
@@ -68,6 +69,14 @@ const char *dsu_class_name(enum dsu_class c)
 	if ((unsigned)c >= DSU_CLASS_COUNT)
 		return "?";
 	return class_names[c];
+}
+
+void dsu_place_text(int lo, int hi, char out[DSU_PLACE_MAX])
+{
+	if (lo == hi)
+		snprintf(out, DSU_PLACE_MAX, "%d", lo);
+	else
+		snprintf(out, DSU_PLACE_MAX, "%d-%d", lo, hi);
 }
 
 bool dsu_pct_at_least(int points2, int games, int pct)

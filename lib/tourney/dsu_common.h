@@ -1,6 +1,6 @@
 /* dsu_common.h: the vocabulary every DSU tournament module shares: game
  * results, a game between two seats, the EMT classes and the exact
- * percentage comparison (SPEC-tournaments.md; DSU 2005 chapter 6).
+ * percentage comparison (docs/TOURNAMENTS.md; DSU 2005 chapter 6).
  *
  * Points are counted exactly in integers: scores in half points (a draw
  * is 1, a win 2), Sonneborn-Berger in quarter points.  Dates are day
@@ -19,7 +19,7 @@
 #define DSU_MAX_GAMES   (1 << 16) /* games one call accepts */
 #define DSU_NO_DATE     INT32_MIN /* a date that is not known / not given */
 
-/* The result of one game (R11; SPEC-tournaments.md conventions). */
+/* The result of one game (R11; docs/TOURNAMENTS.md conventions). */
 enum dsu_result {
 	DSU_UNFINISHED = 0, /* "*": does not count yet */
 	DSU_WHITE_WON,      /* "1-0" */
@@ -63,6 +63,11 @@ int dsu_class_parse(const char *text, enum dsu_class *out);
 
 /* The class name as the vectors write it ("Å" in UTF-8, "K", "M", "DM"). */
 const char *dsu_class_name(enum dsu_class c);
+
+/* A place as the tables write it: "4", or "4-5" when shared (lo < hi).
+ * DSU_PLACE_MAX bytes are enough for any place. */
+#define DSU_PLACE_MAX 24
+void dsu_place_text(int lo, int hi, char out[DSU_PLACE_MAX]);
 
 /* I-24: points2 / (2 * games) >= pct / 100, compared exactly (never
  * rounded).  False when games <= 0. */

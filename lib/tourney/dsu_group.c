@@ -43,7 +43,7 @@ int dsu_event_parse(const char *text, enum dsu_event *out)
 	return CC_ERR_MALFORMED;
 }
 
-int dsu_event_named_places(enum dsu_event ev)
+static int dsu_event_named_places(enum dsu_event ev)
 {
 	switch (ev) {
 	case DSU_EVENT_CUP_PRELIM: /* DSU 6.6.1.4: 1st, 2nd or 3rd */

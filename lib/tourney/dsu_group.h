@@ -91,10 +91,6 @@ bool dsu_profile_fits(enum dsu_series s, const char *profile);
  * "cup_final".  CC_OK or CC_ERR_MALFORMED. */
 int dsu_event_parse(const char *text, enum dsu_event *out);
 
-/* The places the tie rules of an event decide: 2 (EMT, DM), 3 (cup
- * preliminary and semifinal groups), 1 (cup final). */
-int dsu_event_named_places(enum dsu_event ev);
-
 /* The number of games of a round robin of n players played `cycles` times:
  * cycles * n(n-1)/2; 0 when n < 2 or cycles < 1. */
 size_t dsu_round_robin_games(int n, int cycles);

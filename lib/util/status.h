@@ -1,4 +1,4 @@
-/* status.h: the one error enum of lib/ (STYLE: functions that can fail
+/* status.h: the one error enum of lib/ (functions that can fail
  * return an int, 0 = ok, negative = one of these).  Every function that
  * returns one also fills a caller's message buffer with a sentence for a
  * person, so callers can pass it on unchanged (API.md error "message"). */

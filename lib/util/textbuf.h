@@ -1,5 +1,5 @@
-/* textbuf.h: a growable text buffer with a hard maximum (STYLE: growable
- * buffers have one), for the writers of lib/ (PGN, transcripts). */
+/* textbuf.h: a growable text buffer with a hard maximum (every growable
+ * buffer has one), for the writers of lib/ (PGN, transcripts). */
 #ifndef CORRCHESS_TEXTBUF_H
 #define CORRCHESS_TEXTBUF_H
 

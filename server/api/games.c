@@ -55,7 +55,7 @@ int api_outcome_error(struct api_resp *rs, const struct svc_outcome *o)
 	return api_error(rs, o->code ? o->code : "internal", "%s", o->message);
 }
 
-int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
+static int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
                      const struct store_game *sg, int status)
 {
 	int32_t today;
@@ -78,7 +78,7 @@ int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
 	return answer;
 }
 
-int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
+static int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
                   char *err, size_t errlen)
 {
 	*code = "invalid_field";
@@ -108,7 +108,7 @@ int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, c
 		         ng->profile);
 		return -1;
 	}
-	/* DSU 6.2.4, 6.8.4 (SPEC 3, issue 9): never in a DSU tournament */
+	/* DSU 6.2.4, 6.8.4 (DSU 6.2.5, issue 9): never in a DSU tournament */
 	if (ng->series_cancellable && strncmp(ng->profile, "dsu-", 4) == 0) {
 		snprintf(err, errlen,
 		         "series_cancellable: a series is binding once sent in a DSU tournament "

@@ -30,12 +30,6 @@ struct api_new_game {
 	int64_t led_by;     /* a standalone game: the TL who made it, who leads it */
 };
 
-/* Checks ng (players exist, the profile, the date, the FEN, the event)
- * and stores the game, inside the caller's transaction if there is one:
- * 0 and *id, or -1 with an error code in *code and a sentence in err. */
-int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
-                  char *err, size_t errlen);
-
 /* ---- the steps of every game handler: parse, call svc, render ---- */
 
 /* Loads the game of the path (rq->ids[0]) into sg for reading: 0, or the
@@ -60,9 +54,5 @@ int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
 
 /* An outcome of server/svc as the error response; returns its status. */
 int api_outcome_error(struct api_resp *rs, const struct svc_outcome *o);
-
-/* Answers `status` with the GAME of sg as the signed-in user sees it. */
-int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
-                     const struct store_game *sg, int status);
 
 #endif

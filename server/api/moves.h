@@ -9,7 +9,7 @@
  * "series"?, "rev"?} -> 201 GAME */
 int api_moves_create(struct app *app, struct api_req *rq, struct api_resp *rs);
 
-/* DELETE /api/v1/games/{id}/series -> 200 GAME (DSU 6.2.5, SPEC 3) */
+/* DELETE /api/v1/games/{id}/series -> 200 GAME (DSU 6.2.5) */
 int api_moves_series_cancel(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 #endif

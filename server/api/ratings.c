@@ -37,8 +37,8 @@ int api_ratings_user_fields(struct app *app, int64_t id, json_t *u)
 {
 	int rating, otb, games;
 	bool foreign;
-	if (store_ratings_user(app->st, id, &rating, &otb, &games) != 1 ||
-	    store_ratings_foreign(app->st, id, &foreign) != 1)
+	if (store_ratings_user(app->st, id, &rating, &otb, &games) != STORE_OK ||
+	    store_ratings_foreign(app->st, id, &foreign) != STORE_OK)
 		return -1;
 	if (json_object_set_new(u, "rating", rating_json(rating)) ||
 	    json_object_set_new(u, "otb_rating", rating_json(otb)) ||
@@ -439,11 +439,11 @@ int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs
 	if (fresh(app, rs) != 0)
 		return rs->status;
 	int rc = store_ratings_user(app->st, rq->ids[0], &rating, &otb, &games);
-	if (rc == 0)
+	if (rc == STORE_NOT_FOUND)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
 	struct hist_ctx c = {json_array(), json_array()};
 	json_t *all = NULL;
-	if (rc < 0 || !c.arr || !c.adj ||
+	if (rc != STORE_OK || !c.arr || !c.adj ||
 	    store_ratings_history(app->st, rq->ids[0], hist_row, &c) != 0 ||
 	    store_ratings_user_adjustments(app->st, rq->ids[0], adj_row, &c) != 0 ||
 	    !(all = merged(c.arr, c.adj))) {

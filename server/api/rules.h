@@ -1,4 +1,4 @@
-/* rules.h: the rule endpoints of issue 9 (API.md "Moves"; SPEC.md 4.4,
+/* rules.h: the rule endpoints of issue 9 (API.md "Moves"; DSU 6.3.6.2,
  * 4.7; docs/RULES.md): a notice of a longer think, a reminder the
  * waiting player posted, and the TL's tools (penalty days, a corrected
  * move date, the audit lines of a game, the holiday play-on agreement).

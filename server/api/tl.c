@@ -18,6 +18,7 @@
 #include "store/tournaments.h"
 #include "tourney/dsu_admin.h"
 #include "api/federation.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 #define LIST_DEFAULT 50 /* API.md "Lists" */
@@ -258,15 +259,9 @@ static int dl_push(struct dl_list *l, const struct pos *p, const char *date, int
 		json_decref(item); /* on an earlier page */
 		return 0;
 	}
-	if (l->n == l->cap) {
-		size_t nc = l->cap ? 2 * l->cap : 64;
-		struct dl_item *na = realloc(l->v, nc * sizeof *l->v);
-		if (!na) {
-			json_decref(item);
-			return -1;
-		}
-		l->v = na;
-		l->cap = nc;
+	if (ALLOC_GROW(l->v, l->n + 1, l->cap) != 0) {
+		json_decref(item);
+		return -1;
 	}
 	struct dl_item *it = &l->v[l->n++];
 	snprintf(it->date, sizeof it->date, "%s", date);

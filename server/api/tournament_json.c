@@ -56,11 +56,8 @@ static json_t *rights_json(const struct svc_tournament *t, const struct dsu_stan
 /* "4" or "4-5" (new). */
 static json_t *place_json(int lo, int hi)
 {
-	char buf[32];
-	if (lo == hi)
-		snprintf(buf, sizeof buf, "%d", lo);
-	else
-		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	char buf[DSU_PLACE_MAX];
+	dsu_place_text(lo, hi, buf);
 	return json_string(buf);
 }
 
@@ -85,7 +82,7 @@ static json_t *cup_rights_json(const struct dsu_cup_right *r, int32_t until, boo
 
 /* The "standings" array of t (new), in the order of the table, or NULL:
  * the DSU tie rules decide only the places the originals name, every
- * other tie is shared (lib/tourney/dsu_group.h; SPEC-tournaments R32,
+ * other tie is shared (lib/tourney/dsu_group.h; docs/TOURNAMENTS.md R32,
  * R33, R46).  "rank" is the first place of a shared one.  An EMT group
  * adds the rights its result gives, a cup semifinal or final the cup's
  * (R49), the DM each line's "title" (R33, I-4).  *playoff_needed: the DM
@@ -168,7 +165,7 @@ static json_t *team_average(struct app *app, const struct store_seat *first)
 	int ratings[TOURNAMENT_BOARDS];
 	for (int b = 0; b < TOURNAMENT_BOARDS; b++) {
 		int otb, games;
-		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) != 1 ||
+		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) != STORE_OK ||
 		    ratings[b] == STORE_NO_RATING)
 			return json_null();
 	}

@@ -1,5 +1,5 @@
 /* vacations.h: the Vacations endpoints of API.md (DSU 6.3.6, 6.8.8;
- * SPEC.md 4.3).
+ * DSU 6.3.6).
  *
  *   POST /api/v1/vacations            api_vacations_create
  *   GET  /api/v1/users/{id}/vacations api_vacations_list

@@ -35,11 +35,6 @@ int auth_init(void)
 	return 0;
 }
 
-int auth_fast_hash(void)
-{
-	return fast_mode == 1;
-}
-
 /* The argon2id cost of new hashes. */
 static void limits(unsigned long long *ops, size_t *mem)
 {

@@ -23,9 +23,6 @@
  * Call once before threads start. */
 int auth_init(void);
 
-/* 1 when CORRCHESS_FAST_HASH=1 was in force at auth_init(). */
-int auth_fast_hash(void);
-
 /* Hashes a password into out (AUTH_HASH_MAX bytes); 0 or -1 (out of
  * memory).  Cost: about 0.1 s and 64 MiB (libsodium's interactive limits)
  * unless CORRCHESS_FAST_HASH=1 is set, which tests and benchmarks use

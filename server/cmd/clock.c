@@ -2,13 +2,13 @@
  * printing only; every rule lives in lib/clock/ and lib/clock/calendar.c. */
 #include "cmd/clock.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clock/calendar.h"
 #include "clock/clock.h"
+#include "cmd/cmd_fail.h"
 #include "util/status.h"
 
 #define EXIT_USAGE 2
@@ -18,7 +18,7 @@ static const char days_usage[] =
         "[--vacation START:END]...\n"
         "       corrchess days --profile P --opponent-sent DATE --sent DATE ...\n"
         "\n"
-        "Prints the thinking time one move costs under the DSU rules (SPEC 4.1):\n"
+        "Prints the thinking time one move costs under the DSU rules (DSU 6.3.1):\n"
         "the days d with received <= d < sent that are not stopped by a vacation\n"
         "(--vacation, both days included, repeatable) or a mandatory holiday.\n"
         "The number alone is the last line.  Dates are YYYY-MM-DD.\n"
@@ -33,22 +33,6 @@ static const char easter_usage[] =
         "mandatory Easter holiday, Tuesday before to Tuesday after (DSU 6.3.6.2):\n"
         "  easter YYYY-MM-DD\n"
         "  holiday YYYY-MM-DD YYYY-MM-DD\n";
-
-/* One line on stderr, "corrchess: CMD: message"; returns EXIT_USAGE. */
-static int fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(const char *cmd, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	for (char *q = msg; *q != '\0'; q++) /* keep it one line */
-		if (*q == '\n' || *q == '\r')
-			*q = ' ';
-	fprintf(stderr, "corrchess: %s: %s\n", cmd, msg);
-	return EXIT_USAGE;
-}
 
 static void print_days_usage(FILE *f)
 {
@@ -89,7 +73,7 @@ int cmd_days(int argc, char **argv)
 
 	vac = calloc((size_t)(argc > 0 ? argc : 1), sizeof *vac);
 	if (vac == NULL)
-		return fail(cmd, "out of memory");
+		return cmd_fail(cmd, EXIT_USAGE, "out of memory");
 	for (int i = 1; i < argc; i++) {
 		int missing = 0;
 		const char *v;
@@ -111,7 +95,7 @@ int cmd_days(int argc, char **argv)
 			const char *colon = strchr(v, ':');
 			if (colon == NULL || (size_t)(colon - v) >= sizeof first ||
 			    strlen(colon + 1) >= sizeof last) {
-				rc = fail(cmd,
+				rc = cmd_fail(cmd, EXIT_USAGE,
 				          "--vacation takes START:END, e.g. "
 				          "2027-06-08:2027-06-22, not '%.40s'",
 				          v);
@@ -122,58 +106,58 @@ int cmd_days(int argc, char **argv)
 			strcpy(last, colon + 1);
 			if (calendar_parse(first, &vac[nvac].first, err, sizeof err) != CC_OK ||
 			    calendar_parse(last, &vac[nvac].last, err, sizeof err) != CC_OK) {
-				rc = fail(cmd, "--vacation: %s", err);
+				rc = cmd_fail(cmd, EXIT_USAGE, "--vacation: %s", err);
 				goto done;
 			}
 			if (vac[nvac].last < vac[nvac].first) {
-				rc = fail(cmd, "--vacation %s ends before it starts", v);
+				rc = cmd_fail(cmd, EXIT_USAGE, "--vacation %s ends before it starts", v);
 				goto done;
 			}
 			nvac++;
 		} else if (missing) {
-			rc = fail(cmd, "%s needs a value", argv[i]);
+			rc = cmd_fail(cmd, EXIT_USAGE, "%s needs a value", argv[i]);
 			goto done;
 		} else {
-			rc = fail(cmd, "unknown argument '%.60s' (see corrchess days --help)",
+			rc = cmd_fail(cmd, EXIT_USAGE, "unknown argument '%.60s' (see corrchess days --help)",
 			          argv[i]);
 			goto done;
 		}
 	}
 	if (profile_name == NULL || sent_s == NULL || (received_s == NULL) == (opp_s == NULL)) {
-		rc = fail(cmd, "needs --profile, --sent and one of --received / --opponent-sent "
+		rc = cmd_fail(cmd, EXIT_USAGE, "needs --profile, --sent and one of --received / --opponent-sent "
 		               "(see corrchess days --help)");
 		goto done;
 	}
 	const struct clock_profile *p = clock_profile_find(profile_name);
 	if (p == NULL) {
-		rc = fail(cmd, "unknown profile '%.40s' (known: dsu-post, dsu-email, server)",
+		rc = cmd_fail(cmd, EXIT_USAGE, "unknown profile '%.40s' (known: dsu-post, dsu-email, server)",
 		          profile_name);
 		goto done;
 	}
 	int32_t received, sent;
 	if (received_s != NULL) {
 		if (calendar_parse(received_s, &received, err, sizeof err) != CC_OK) {
-			rc = fail(cmd, "--received: %s", err);
+			rc = cmd_fail(cmd, EXIT_USAGE, "--received: %s", err);
 			goto done;
 		}
 	} else {
 		int32_t opp;
 		if (calendar_parse(opp_s, &opp, err, sizeof err) != CC_OK) {
-			rc = fail(cmd, "--opponent-sent: %s", err);
+			rc = cmd_fail(cmd, EXIT_USAGE, "--opponent-sent: %s", err);
 			goto done;
 		}
 		if (clock_receipt_date(p, opp, &received, err, sizeof err) != CC_OK) {
-			rc = fail(cmd, "%s: %s; give --received", p->name, err);
+			rc = cmd_fail(cmd, EXIT_USAGE, "%s: %s; give --received", p->name, err);
 			goto done;
 		}
 	}
 	if (calendar_parse(sent_s, &sent, err, sizeof err) != CC_OK) {
-		rc = fail(cmd, "--sent: %s", err);
+		rc = cmd_fail(cmd, EXIT_USAGE, "--sent: %s", err);
 		goto done;
 	}
 	struct clock_days d;
 	if (clock_move_days(p, received, sent, vac, nvac, &d, err, sizeof err) != CC_OK) {
-		rc = fail(cmd, "%s", err);
+		rc = cmd_fail(cmd, EXIT_USAGE, "%s", err);
 		goto done;
 	}
 	char r_iso[CALENDAR_ISO_LEN], s_iso[CALENDAR_ISO_LEN], c_iso[CALENDAR_ISO_LEN];
@@ -203,20 +187,20 @@ int cmd_easter(int argc, char **argv)
 			return 0;
 		}
 		if (year_s != NULL || argv[i][0] == '-')
-			return fail(cmd,
+			return cmd_fail(cmd, EXIT_USAGE,
 			            "takes one argument, the year (see corrchess easter --help)");
 		year_s = argv[i];
 	}
 	if (year_s == NULL)
-		return fail(cmd, "needs a year (see corrchess easter --help)");
+		return cmd_fail(cmd, EXIT_USAGE, "needs a year (see corrchess easter --help)");
 	size_t n = strlen(year_s);
 	int year = 0;
 	if (n < 1 || n > 4 || strspn(year_s, "0123456789") != n)
-		return fail(cmd, "'%.20s' is not a year", year_s);
+		return cmd_fail(cmd, EXIT_USAGE, "'%.20s' is not a year", year_s);
 	year = atoi(year_s);
 	struct clock_interval span;
 	if (clock_easter_holiday(year, &span) != CC_OK)
-		return fail(cmd, "year %d is outside %d..%d", year, CALENDAR_MIN_YEAR,
+		return cmd_fail(cmd, EXIT_USAGE, "year %d is outside %d..%d", year, CALENDAR_MIN_YEAR,
 		            CALENDAR_MAX_YEAR);
 	char e[CALENDAR_ISO_LEN], a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	int32_t sunday;

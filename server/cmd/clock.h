@@ -9,7 +9,7 @@
 #define CORRCHESS_CMD_CLOCK_H
 
 /* corrchess days --profile P --received DATE --sent DATE [--vacation START:END]...
- * Prints the days one move costs (SPEC 4.1), the number alone on the last
+ * Prints the days one move costs (DSU 6.3.1), the number alone on the last
  * line.  --opponent-sent DATE may replace --received for profiles whose
  * receipt date follows from the sender's (dsu-email, server). */
 int cmd_days(int argc, char **argv);

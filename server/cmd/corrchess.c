@@ -12,12 +12,16 @@
  *   corrchess --db FILE [--smtp_url URL ...] sweep
  *   corrchess --db FILE backup [--force] DEST
  *   corrchess --db FILE check-deadlines [--fix]
+ *   corrchess help
  *
+ * The commands are one table, commands[] below (name, function, one line
+ * of help); `corrchess --help` and `corrchess help` print it.
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
 #include "autoconfig.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +32,7 @@
 #include "cmd/admin.h"
 #include "cmd/backup.h"
 #include "cmd/clock.h"
+#include "cmd/cmd_fail.h"
 #include "cmd/deadlines.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
@@ -38,34 +43,91 @@
 
 #define PERFT_MAX_DEPTH 12
 
+static int cmd_perft(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+
+/* The commands (git's commands[] idea): the name, the function (with the
+ * settings, or without them), the arguments and one line of help; the
+ * usage text and `corrchess help` are made from it. */
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);                     /* needs no settings */
+	int (*run_cfg)(struct config *cfg, int argc, char **argv); /* reads --db ... */
+	const char *args;
+	const char *help; /* may run over lines: each "\n" starts a new one */
+};
+
+static const struct command commands[] = {
+        {"user", NULL, cmd_user,
+         "add --name NAME --email EMAIL --role player|tl|kc|admin --password-stdin",
+         "add a user (the password is read from stdin)"},
+        {"demo", NULL, cmd_demo, "",
+         "fill an empty database with a demo tournament\nleader, two players and a game"},
+        {"sweep", NULL, cmd_sweep, "",
+         "the daily job: reminders, TL notices, time\nforfeits, adjudication; sends the mail outbox"},
+        {"backup", NULL, cmd_backup, "[--force] DEST",
+         "a consistent copy of the database while the\ndaemon runs (--force replaces DEST)"},
+        {"check-deadlines", NULL, cmd_check_deadlines, "[--fix]",
+         "recompute every active game's dates and\nreport (repair) those the table has wrong"},
+        {"perft", cmd_perft, NULL, "[--fen FEN] [--divide] DEPTH",
+         "count the leaf nodes of the move tree;\nthe total alone on the last line"},
+        {"days", cmd_days, NULL, "--profile P --received DATE --sent DATE [--vacation START:END]...",
+         "the thinking days one move costs"},
+        {"easter", cmd_easter, NULL, "YEAR", "Easter Sunday and the holiday span"},
+        {"transcript", cmd_transcript, NULL, "[--fen FEN] FILE",
+         "replay a numbered ICCF transcript (\"-\" = stdin);\ncheck its series"},
+        {"rate", cmd_rate, NULL, "[FILE|-]", "rate one group (DSU 4.5) given as JSON"},
+        {"rating-coordinate", NULL, cmd_rating_coordinate, "--elo FILE [--apply [--on DATE]]",
+         "the yearly Elo coordination (DSU 4.5.6)"},
+        {"rating-update", NULL, cmd_rating_update, "[--from-scratch]",
+         "rate the finished groups (all again)"},
+        {"tourney", cmd_tourney, NULL, "[FILE|-]",
+         "compute a DSU tournament case (JSON in, JSON out)"},
+        {"help", cmd_help, NULL, "", "this list of the commands"},
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+#define HELP_COLUMN 39 /* where the help of a command starts */
+
+/* The command list: "  NAME ARGS" and its help from HELP_COLUMN on (on
+ * the next line when NAME ARGS is longer), one line of help a line. */
+static void list_commands(FILE *to)
+{
+	for (size_t k = 0; k < NCOMMANDS; k++) {
+		const struct command *c = &commands[k];
+		int w = fprintf(to, "  %s%s%s", c->name, *c->args ? " " : "", c->args);
+		const char *h = c->help;
+		if (w >= HELP_COLUMN - 1) {
+			fputc('\n', to);
+			w = 0;
+		}
+		while (*h) {
+			const char *nl = strchr(h, '\n');
+			size_t n = nl ? (size_t)(nl - h) : strlen(h);
+			fprintf(to, "%*s%.*s\n", HELP_COLUMN - w, "", (int)n, h);
+			w = 0;
+			h += n + (nl != NULL);
+		}
+	}
+}
+
 static void usage(FILE *to)
 {
 	fputs("usage: corrchess [--db FILE] [--config FILE] [--KEY VALUE]... COMMAND [ARGS]\n"
 	      "       corrchess --help | --version\n"
-	      "commands:\n"
-	      "  user add --name NAME --email EMAIL --role player|tl|kc|admin --password-stdin\n"
-	      "                                       add a user (the password is read from stdin)\n"
-	      "  demo                                 fill an empty database with a demo tournament\n"
-	      "                                       leader, two players and a game\n"
-	      "  sweep                                the daily job: reminders, TL notices, time\n"
-	      "                                       forfeits, adjudication; sends the mail outbox\n"
-	      "  backup [--force] DEST                a consistent copy of the database while the\n"
-	      "                                       daemon runs (--force replaces DEST)\n"
-	      "  check-deadlines [--fix]              recompute every active game's dates and\n"
-	      "                                       report (repair) those the table has wrong\n"
-	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
-	      "                                       the total alone on the last line\n"
-	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
-	      "                                       the thinking days one move costs\n"
-	      "  easter YEAR                          Easter Sunday and the holiday span\n"
-	      "  transcript [--fen FEN] FILE          replay a numbered ICCF transcript (\"-\" = stdin);\n"
-	      "                                       check its series\n"
-	      "  rate [FILE|-]                        rate one group (DSU 4.5) given as JSON\n"
-	      "  rating-coordinate --elo FILE [--apply [--on DATE]]\n"
-	      "                                       the yearly Elo coordination (DSU 4.5.6)\n"
-	      "  rating-update [--from-scratch]       rate the finished groups (all again)\n"
-	      "  tourney [FILE|-]                     compute a DSU tournament case (JSON in, JSON out)\n",
+	      "commands:\n",
 	      to);
+	list_commands(to);
+}
+
+/* corrchess help: the usage with the command list, on stdout. */
+static int cmd_help(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "--help") != 0) {
+		return cmd_fail("help", 2, "unexpected argument \"%s\"", argv[1]);
+	}
+	usage(stdout);
+	return 0;
 }
 
 /* Reads a whole decimal number in [lo, hi]; returns -1 otherwise. */
@@ -83,39 +145,50 @@ static long parse_long(const char *s, long lo, long hi)
  * format Stockfish's "go perft" prints, so the two can be diffed). */
 static int cmd_perft(int argc, char **argv)
 {
+	static const struct option opts[] = {{"fen", required_argument, NULL, 'f'},
+	                                     {"divide", no_argument, NULL, 'd'},
+	                                     {"help", no_argument, NULL, 'h'},
+	                                     {NULL, 0, NULL, 0}};
 	const char *fen = "startpos";
-	int divide = 0;
+	int divide = 0, opt;
 	long depth = -1;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--fen") == 0 && i + 1 < argc) {
-			fen = argv[++i];
-		} else if (strcmp(argv[i], "--divide") == 0) {
+	optind = 1;
+	opterr = 0; /* the one line below instead of getopt's */
+	while ((opt = getopt_long(argc, argv, ":", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'f':
+			fen = optarg;
+			break;
+		case 'd':
 			divide = 1;
-		} else if (strcmp(argv[i], "--help") == 0) {
+			break;
+		case 'h':
 			puts("usage: corrchess perft [--fen FEN] [--divide] DEPTH");
 			return 0;
-		} else if (depth < 0 && argv[i][0] != '-') {
-			depth = parse_long(argv[i], 0, PERFT_MAX_DEPTH);
-			if (depth < 0) {
-				fprintf(stderr, "corrchess: perft: depth must be a number from 0 to %d, not \"%s\"\n",
-					PERFT_MAX_DEPTH, argv[i]);
-				return 2;
-			}
-		} else {
-			fprintf(stderr, "corrchess: perft: unexpected argument \"%s\" (see --help)\n",
-				argv[i]);
-			return 2;
+		case ':':
+			return cmd_fail("perft", 2, "%s needs a value (see --help)",
+			        argv[optind - 1]);
+		default:
+			return cmd_fail("perft", 2, "unexpected argument \"%s\" (see --help)",
+			                argv[optind - 1]);
 		}
 	}
-	if (depth < 0) {
-		fputs("corrchess: perft: a DEPTH is required (see --help)\n", stderr);
-		return 2;
+	for (int i = optind; i < argc; i++) {
+		if (depth >= 0) {
+			return cmd_fail("perft", 2, "unexpected argument \"%s\" (see --help)",
+			                argv[i]);
+		}
+		depth = parse_long(argv[i], 0, PERFT_MAX_DEPTH);
+		if (depth < 0)
+			return cmd_fail("perft", 2, "depth must be a number from 0 to %d, not \"%s\"",
+			                PERFT_MAX_DEPTH, argv[i]);
 	}
+	if (depth < 0)
+		return cmd_fail("perft", 2, "a DEPTH is required (see --help)");
 	position pos;
 	char err[256];
 	if (fen_parse(&pos, fen, err, sizeof err) != 0) {
-		fprintf(stderr, "corrchess: perft: %s\n", err);
-		return 2;
+		return cmd_fail("perft", 2, "%s", err);
 	}
 	uint64_t total;
 	if (divide && depth > 0) {
@@ -164,36 +237,16 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	const char *cmd = argv[i];
-	int sub_argc = argc - i;
-	char **sub_argv = argv + i;
-	if (strcmp(cmd, "perft") == 0)
-		status = cmd_perft(sub_argc, sub_argv);
-	else if (strcmp(cmd, "days") == 0)
-		status = cmd_days(sub_argc, sub_argv);
-	else if (strcmp(cmd, "easter") == 0)
-		status = cmd_easter(sub_argc, sub_argv);
-	else if (strcmp(cmd, "transcript") == 0)
-		status = cmd_transcript(sub_argc, sub_argv);
-	else if (strcmp(cmd, "rate") == 0)
-		status = cmd_rate(sub_argc, sub_argv);
-	else if (strcmp(cmd, "rating-coordinate") == 0)
-		status = cmd_rating_coordinate(&cfg, sub_argc, sub_argv);
-	else if (strcmp(cmd, "tourney") == 0)
-		status = cmd_tourney(sub_argc, sub_argv);
-	else if (strcmp(cmd, "user") == 0)
-		status = cmd_user(&cfg, sub_argc, sub_argv);
-	else if (strcmp(cmd, "demo") == 0)
-		status = cmd_demo(&cfg, sub_argc, sub_argv);
-	else if (strcmp(cmd, "rating-update") == 0)
-		status = cmd_rating_update(&cfg, sub_argc, sub_argv);
-	else if (strcmp(cmd, "sweep") == 0)
-		status = cmd_sweep(&cfg, sub_argc, sub_argv);
-	else if (strcmp(cmd, "backup") == 0)
-		status = cmd_backup(&cfg, sub_argc, sub_argv);
-	else if (strcmp(cmd, "check-deadlines") == 0)
-		status = cmd_check_deadlines(&cfg, sub_argc, sub_argv);
-	else
+	const struct command *found = NULL;
+	for (size_t k = 0; k < NCOMMANDS && !found; k++)
+		if (strcmp(commands[k].name, cmd) == 0)
+			found = &commands[k];
+	if (!found)
 		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
+	else if (found->run)
+		status = found->run(argc - i, argv + i);
+	else
+		status = found->run_cfg(&cfg, argc - i, argv + i);
 out:
 	config_free(&cfg);
 	return status;

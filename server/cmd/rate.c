@@ -5,7 +5,6 @@
 #include "cmd/ratings.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +12,11 @@
 
 #include <jansson.h>
 
+#include "base/json_in.h"
+#include "cmd/cmd_fail.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 #define EXIT_FAILED 1
@@ -49,23 +51,6 @@ static const char coord_usage[] =
         "id,elo,elo_games with id a user id; the Danish ratings are DB's of\n"
         "1 June and of DATE.  Every later re-rating applies it again.\n";
 
-/* One line on stderr, "corrchess: CMD: message"; returns `status`. */
-static int fail(const char *cmd, int status, const char *fmt, ...)
-        __attribute__((format(printf, 3, 4)));
-static int fail(const char *cmd, int status, const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	for (char *q = msg; *q != '\0'; q++) /* keep it one line */
-		if (*q == '\n' || *q == '\r')
-			*q = ' ';
-	fprintf(stderr, "corrchess: %s: %s\n", cmd, msg);
-	return status;
-}
-
 /* Reads all of `path` ("-" = stdin) into a new NUL-terminated string
  * (caller frees) of at most INPUT_MAX bytes.  Returns 0, EXIT_FAILED when
  * it cannot be read, EXIT_USAGE when it is too long or holds a NUL; one
@@ -77,22 +62,17 @@ static int read_input(const char *cmd, const char *path, char **out, size_t *len
 	size_t n = 0, cap = 0;
 	int status = 0;
 	if (!f)
-		return fail(cmd, EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
+		return cmd_fail(cmd, EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
 	for (;;) {
-		if (cap - n < 4096) {
-			size_t ncap = cap ? 2 * cap : 65536;
-			char *nb = realloc(buf, ncap + 1);
-			if (!nb) {
-				status = fail(cmd, EXIT_FAILED, "out of memory reading %s", path);
-				goto fail;
-			}
-			buf = nb;
-			cap = ncap;
+		/* room for 4096 more bytes and the NUL */
+		if (ALLOC_GROW(buf, n + 4096 + 1, cap) != 0) {
+			status = cmd_fail(cmd, EXIT_FAILED, "out of memory reading %s", path);
+			goto fail;
 		}
-		size_t got = fread(buf + n, 1, cap - n, f);
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
 		n += got;
 		if (n > INPUT_MAX) {
-			status = fail(cmd, EXIT_USAGE, "%s is longer than %d bytes", path,
+			status = cmd_fail(cmd, EXIT_USAGE, "%s is longer than %d bytes", path,
 			              INPUT_MAX);
 			goto fail;
 		}
@@ -100,11 +80,11 @@ static int read_input(const char *cmd, const char *path, char **out, size_t *len
 			break;
 	}
 	if (ferror(f)) {
-		status = fail(cmd, EXIT_FAILED, "cannot read %s", path);
+		status = cmd_fail(cmd, EXIT_FAILED, "cannot read %s", path);
 		goto fail;
 	}
 	if (memchr(buf, '\0', n)) {
-		status = fail(cmd, EXIT_USAGE, "%s holds a NUL byte", path);
+		status = cmd_fail(cmd, EXIT_USAGE, "%s holds a NUL byte", path);
 		goto fail;
 	}
 	buf[n] = '\0';
@@ -139,27 +119,6 @@ static json_t *units(int64_t u)
 static int put(json_t *obj, const char *key, json_t *v)
 {
 	return v == NULL ? -1 : json_object_set_new(obj, key, v);
-}
-
-/* Checks that obj has only the keys in allowed (NULL-ended); the first
- * other key into *bad. */
-static bool only_keys(json_t *obj, const char *const *allowed, const char **bad)
-{
-	const char *k;
-	json_t *v;
-	json_object_foreach(obj, k, v)
-	{
-		(void)v;
-		size_t i;
-		for (i = 0; allowed[i]; i++)
-			if (strcmp(allowed[i], k) == 0)
-				break;
-		if (!allowed[i]) {
-			*bad = k;
-			return false;
-		}
-	}
-	return true;
 }
 
 /* A player id: a string of 1..ID_MAX characters.  Borrowed or NULL. */
@@ -230,13 +189,13 @@ static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	for (int i = 0; i < in->n; i++) {
 		json_t *p = json_array_get(arr, (size_t)i);
-		const char *bad;
+		struct json_in ji;
+		json_in_init(&ji);
 		if (!json_is_object(p))
 			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d is not an object",
 			               i + 1);
-		if (!only_keys(p, keys, &bad))
-			return cc_fail(CC_ERR_MALFORMED, err, errlen,
-			               "player %d: unknown field \"%.40s\"", i + 1, bad);
+		if (json_in_only_keys(&ji, p, keys))
+			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d: %s", i + 1, ji.msg);
 		const char *id = id_of(json_object_get(p, "id"));
 		if (!id)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
@@ -247,15 +206,14 @@ static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			               "player id \"%s\" occurs twice", id);
 		static const char *const flags[] = {"entry", "foreign", "absent"};
-		json_t *fl[3];
+		bool fl[3] = {false, false, false};
 		for (int f = 0; f < 3; f++)
-			if ((fl[f] = json_object_get(p, flags[f])) && !json_is_boolean(fl[f]))
-				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-				               "player %s: \"%s\" must be true or false", id,
-				               flags[f]);
-		bool entry = json_is_true(fl[0]), foreign = json_is_true(fl[1]);
+			if (json_in_bool(&ji, p, flags[f], false, &fl[f]) < 0)
+				return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %s: %s", id,
+				               ji.msg);
+		bool entry = fl[0], foreign = fl[1];
 		/* DSU 4.5.4.2: absent from the whole group, none of his games rated */
-		in->players[i].absent = json_is_true(fl[2]);
+		in->players[i].absent = fl[2];
 		json_t *r = json_object_get(p, "rating");
 		struct rating_player *pl = &in->players[i];
 		pl->registered = RATING_NONE;
@@ -385,9 +343,10 @@ static int read_group(json_t *root, struct input *in, char *err, size_t errlen)
 {
 	static const char *const keys[] = {"players", "crosstable", "games",
 	                                   "event",   "winners",    NULL};
-	const char *bad;
-	if (!only_keys(root, keys, &bad))
-		return cc_fail(CC_ERR_MALFORMED, err, errlen, "unknown field \"%.40s\"", bad);
+	struct json_in ji;
+	json_in_init(&ji);
+	if (json_in_only_keys(&ji, root, keys))
+		return cc_fail(CC_ERR_MALFORMED, err, errlen, "%s", ji.msg);
 	int rc = read_players(json_object_get(root, "players"), in, err, errlen);
 	if (rc != CC_OK)
 		return rc;
@@ -683,8 +642,9 @@ static int read_coord_json(json_t *arr, struct coord_input *ci, char *err, size_
 	ci->n = n;
 	for (size_t i = 0; i < n; i++) {
 		json_t *p = json_array_get(arr, i);
-		const char *bad;
-		if (!json_is_object(p) || !only_keys(p, keys, &bad))
+		struct json_in ji;
+		json_in_init(&ji);
+		if (!json_is_object(p) || json_in_only_keys(&ji, p, keys))
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
 			               "elo_adjustment %zu must be an object with id, dsu, elo, "
 			               "elo_games and optionally current",
@@ -724,10 +684,10 @@ static int print_json(const char *cmd, json_t *o)
 	char *s = json_dumps(o, JSON_INDENT(1) | JSON_REAL_PRECISION(12) | JSON_PRESERVE_ORDER);
 	json_decref(o);
 	if (!s)
-		return fail(cmd, EXIT_FAILED, "out of memory");
+		return cmd_fail(cmd, EXIT_FAILED, "out of memory");
 	int ok = puts(s) >= 0 && fflush(stdout) == 0;
 	free(s);
-	return ok ? 0 : fail(cmd, EXIT_FAILED, "cannot write the result");
+	return ok ? 0 : cmd_fail(cmd, EXIT_FAILED, "cannot write the result");
 }
 
 int cmd_rate(int argc, char **argv)
@@ -746,49 +706,50 @@ int cmd_rate(int argc, char **argv)
 			return 0;
 		}
 		if (path || (argv[i][0] == '-' && argv[i][1] != '\0'))
-			return fail("rate", EXIT_USAGE,
+			return cmd_fail("rate", EXIT_USAGE,
 			            "unexpected argument \"%.40s\" (see --help)", argv[i]);
 		path = argv[i];
 	}
 	status = read_input("rate", path ? path : "-", &text, &len);
 	if (status != 0)
 		return status;
-	json_error_t jerr;
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	struct json_in ji;
+	json_in_init(&ji);
+	root = json_in_parse(&ji, text, len, false);
 	if (!root) {
-		status = fail("rate", EXIT_USAGE, "not JSON: line %d: %s", jerr.line, jerr.text);
+		status = cmd_fail("rate", EXIT_USAGE, "%s", ji.msg);
 		goto out;
 	}
 	json_t *body = root;
 	if (json_is_object(root) && json_object_get(root, "input"))
 		body = json_object_get(root, "input"); /* a whole case of the vectors */
 	if (!json_is_object(body)) {
-		status = fail("rate", EXIT_USAGE, "the input must be a JSON object");
+		status = cmd_fail("rate", EXIT_USAGE, "the input must be a JSON object");
 		goto out;
 	}
 	json_t *elo = json_object_get(body, "elo_adjustment");
 	if (elo) {
 		if (json_object_size(body) != 1) {
-			status = fail("rate", EXIT_USAGE,
+			status = cmd_fail("rate", EXIT_USAGE,
 			              "an \"elo_adjustment\" case has no other fields");
 			goto out;
 		}
 		if (read_coord_json(elo, &ci, err, sizeof err) != CC_OK) {
-			status = fail("rate", EXIT_USAGE, "%s", err);
+			status = cmd_fail("rate", EXIT_USAGE, "%s", err);
 			goto out;
 		}
 		result = coord_json(&ci, &status, err, sizeof err);
 	} else {
 		int rc = read_group(body, &in, err, sizeof err);
 		if (rc != CC_OK) {
-			status = fail("rate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE, "%s",
+			status = cmd_fail("rate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE, "%s",
 			              err);
 			goto out;
 		}
 		result = rate_group(&in, &status, err, sizeof err);
 	}
 	if (!result) {
-		status = fail("rate", status, "%s", err);
+		status = cmd_fail("rate", status, "%s", err);
 		goto out;
 	}
 	status = print_json("rate", result);
@@ -937,14 +898,14 @@ int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 		} else if (strncmp(argv[i], "--elo=", 6) == 0 && !path) {
 			path = argv[i] + 6;
 		} else {
-			return fail("rating-coordinate", EXIT_USAGE,
+			return cmd_fail("rating-coordinate", EXIT_USAGE,
 			            "unexpected argument \"%.40s\" (see --help)", argv[i]);
 		}
 	}
 	if (!path || !*path)
-		return fail("rating-coordinate", EXIT_USAGE, "--elo FILE is required (see --help)");
+		return cmd_fail("rating-coordinate", EXIT_USAGE, "--elo FILE is required (see --help)");
 	if (on && !apply)
-		return fail("rating-coordinate", EXIT_USAGE, "--on DATE goes with --apply");
+		return cmd_fail("rating-coordinate", EXIT_USAGE, "--on DATE goes with --apply");
 	if (apply)
 		return cmd_rating_coordinate_apply(cfg, path, on);
 	status = read_input("rating-coordinate", path, &text, &len);
@@ -952,13 +913,13 @@ int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 		return status;
 	int rc = read_coord_csv(text, &ci, err, sizeof err);
 	if (rc != CC_OK) {
-		status = fail("rating-coordinate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
+		status = cmd_fail("rating-coordinate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
 		              "%s: %s", path, err);
 		goto out;
 	}
 	json_t *result = coord_json(&ci, &status, err, sizeof err);
 	if (!result) {
-		status = fail("rating-coordinate", status, "%s", err);
+		status = cmd_fail("rating-coordinate", status, "%s", err);
 		goto out;
 	}
 	status = print_json("rating-coordinate", result);

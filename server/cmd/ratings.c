@@ -3,7 +3,6 @@
 #include "cmd/ratings.h"
 
 #include <stdbool.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include <jansson.h>
 
 #include "clock/calendar.h"
+#include "cmd/cmd_fail.h"
 #include "svc/svc.h"
 #include "svc/svc_ratings.h"
 #include "rating/rating.h"
@@ -84,19 +84,6 @@ out:
 
 #define COORD_FILE_MAX (16 * 1024 * 1024)
 
-/* One line on stderr, "corrchess: rating-coordinate: ..."; returns status. */
-static int coord_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int coord_fail(int status, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "corrchess: rating-coordinate: %s\n", msg);
-	return status;
-}
-
 /* A whole number in lo..hi; false otherwise. */
 static bool whole(const char *s, long long lo, long long hi, long long *out)
 {
@@ -124,15 +111,15 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 	*rows = NULL;
 	*n = 0;
 	if (!f)
-		return coord_fail(1, "cannot open %s: %s", path, strerror(errno));
+		return cmd_fail("rating-coordinate", 1, "cannot open %s: %s", path, strerror(errno));
 	text = malloc(COORD_FILE_MAX + 1);
 	if (!text) {
-		status = coord_fail(1, "out of memory");
+		status = cmd_fail("rating-coordinate", 1, "out of memory");
 		goto out;
 	}
 	len = fread(text, 1, COORD_FILE_MAX + 1, f);
 	if (len > COORD_FILE_MAX) {
-		status = coord_fail(2, "%s is longer than %d bytes", path, COORD_FILE_MAX);
+		status = cmd_fail("rating-coordinate", 2, "%s is longer than %d bytes", path, COORD_FILE_MAX);
 		goto out;
 	}
 	text[len] = '\0';
@@ -141,7 +128,7 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		cap += text[i] == '\n';
 	*rows = calloc(cap, sizeof **rows);
 	if (!*rows) {
-		status = coord_fail(1, "out of memory");
+		status = cmd_fail("rating-coordinate", 1, "out of memory");
 		goto out;
 	}
 	bool header = false;
@@ -157,7 +144,7 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		char *f1 = line, *f2 = strchr(f1, ','), *f3 = f2 ? strchr(f2 + 1, ',') : NULL;
 		if (!f2 || !f3 || strchr(f3 + 1, ',')) {
 			status =
-			        coord_fail(2, "%s line %zu: three fields id,elo,elo_games expected",
+			        cmd_fail("rating-coordinate", 2, "%s line %zu: three fields id,elo,elo_games expected",
 			                   path, lineno);
 			goto out;
 		}
@@ -166,7 +153,7 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		if (!header) {
 			f3[strcspn(f3, " \r")] = '\0';
 			if (strcmp(f1, "id") || strcmp(f2, "elo") || strcmp(f3, "elo_games")) {
-				status = coord_fail(
+				status = cmd_fail("rating-coordinate", 
 				        2, "%s line %zu: the header must be id,elo,elo_games", path,
 				        lineno);
 				goto out;
@@ -177,7 +164,7 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		long long id, elo, games;
 		if (!whole(f1, 1, INT64_MAX, &id) || !whole(f2, RATING_MIN, RATING_MAX, &elo) ||
 		    !whole(f3, 0, 1000000, &games)) {
-			status = coord_fail(
+			status = cmd_fail("rating-coordinate", 
 			        2,
 			        "%s line %zu: a user id, an Elo rating 0..9999 and a number of "
 			        "games 0..1000000 expected",
@@ -186,14 +173,14 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		}
 		for (size_t j = 0; j < *n; j++)
 			if ((*rows)[j].user == id) {
-				status = coord_fail(2, "%s line %zu: user %lld occurs twice", path,
+				status = cmd_fail("rating-coordinate", 2, "%s line %zu: user %lld occurs twice", path,
 				                    lineno, id);
 				goto out;
 			}
 		(*rows)[(*n)++] = (struct store_rating_coord_row){id, (int)elo, (int)games};
 	}
 	if (!header)
-		status = coord_fail(2, "%s: the header id,elo,elo_games is missing", path);
+		status = cmd_fail("rating-coordinate", 2, "%s: the header id,elo,elo_games is missing", path);
 out:
 	if (status) {
 		free(*rows);
@@ -236,7 +223,7 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 		strftime(today, sizeof today, "%Y-%m-%d", &tm);
 	}
 	if (calendar_parse(today, &day, err, sizeof err) != CC_OK)
-		return coord_fail(2, "--on: %s", err);
+		return cmd_fail("rating-coordinate", 2, "--on: %s", err);
 	/* DSU 4.5.6.1 a: "danske ratingtal af 1. juni samme år" */
 	snprintf(dsu_date, sizeof dsu_date, "%.4s-06-01", today);
 	status = read_elo_list(path, &rows, &n);
@@ -245,30 +232,30 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 	st = svc_open(cfg->db, err, sizeof err);
 	if (!st) {
 		free(rows);
-		return coord_fail(1, "%s", err);
+		return cmd_fail("rating-coordinate", 1, "%s", err);
 	}
 	int64_t id = 0;
 	status = 1;
 	if (store_begin(st) != STORE_OK) {
-		coord_fail(1, "the database is busy");
+		cmd_fail("rating-coordinate", 1, "the database is busy");
 		goto out;
 	}
 	int rc = store_ratings_coord_add(st, today, dsu_date, rows, n, &id);
 	if (rc != 0) {
 		store_rollback(st);
 		if (rc == STORE_NOT_FOUND)
-			status = coord_fail(
+			status = cmd_fail("rating-coordinate", 
 			        2, "%s names a user who does not exist: nothing recorded", path);
 		else
-			coord_fail(1, "the coordination could not be stored");
+			cmd_fail("rating-coordinate", 1, "the coordination could not be stored");
 		goto out;
 	}
 	if (store_commit(st) != STORE_OK) {
-		coord_fail(1, "the coordination could not be stored");
+		cmd_fail("rating-coordinate", 1, "the coordination could not be stored");
 		goto out;
 	}
 	if (svc_ratings_update(st, err, sizeof err) != 0) {
-		coord_fail(1, "%s", err);
+		cmd_fail("rating-coordinate", 1, "%s", err);
 		goto out;
 	}
 	struct store_rating_coord *c = NULL;
@@ -277,7 +264,7 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 	if (!adjusted || store_ratings_coords_from(st, 0, &c, &nc) != 0 ||
 	    store_ratings_coord_moves(st, id, add_move, adjusted) != 0) {
 		free(c);
-		coord_fail(1, "the coordination cannot be read");
+		cmd_fail("rating-coordinate", 1, "the coordination cannot be read");
 		goto out;
 	}
 	const struct store_rating_coord *me = NULL;
@@ -286,7 +273,7 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 			me = &c[i];
 	if (!me) {
 		free(c);
-		coord_fail(1, "the coordination cannot be read");
+		cmd_fail("rating-coordinate", 1, "the coordination cannot be read");
 		goto out;
 	}
 	json_t *o = json_pack("{s:I, s:s, s:s, s:i, s:i, s:s, s:O}", "coordination", (json_int_t)id,
@@ -308,7 +295,7 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 	          : NULL;
 	json_decref(o);
 	if (!text) {
-		coord_fail(1, "out of memory");
+		cmd_fail("rating-coordinate", 1, "out of memory");
 		goto out;
 	}
 	puts(text);

@@ -3,13 +3,14 @@
  * lib/tourney/dsu_*.c.  Errors name the field that is wrong. */
 #include "cmd/tourney.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json_in.h"
 #include "clock/calendar.h"
+#include "cmd/cmd_fail.h"
 #include "util/status.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_cup.h"
@@ -40,16 +41,9 @@ struct ctx {
 	size_t errlen;
 };
 
-/* Writes a sentence into the context's buffer; returns -1. */
-static int bad(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int bad(struct ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(c->err, c->errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* Writes a sentence into the context's buffer (util/status.h's
+ * cc_fail()); returns -1. */
+#define bad(c, ...) cc_fail(-1, (c)->err, (c)->errlen, __VA_ARGS__)
 
 /* A number in half points as JSON: an integer when whole (new). */
 static json_t *num2(int64_t v2)
@@ -70,11 +64,8 @@ static json_t *num4(int64_t v4)
 /* "4" or "4-5" (new). */
 static json_t *place_json(int lo, int hi)
 {
-	char buf[32];
-	if (lo == hi)
-		snprintf(buf, sizeof buf, "%d", lo);
-	else
-		snprintf(buf, sizeof buf, "%d-%d", lo, hi);
+	char buf[DSU_PLACE_MAX];
+	dsu_place_text(lo, hi, buf);
 	return json_string(buf);
 }
 
@@ -97,52 +88,46 @@ static json_t *date_json(int32_t day)
 	return json_string(buf);
 }
 
+/* The reader's error as the context's sentence (the reader is started
+ * again for the next field); returns -1. */
+static int json_bad(struct ctx *c, struct json_in *in)
+{
+	int rc = bad(c, "%s", in->msg);
+	json_in_init(in);
+	return rc;
+}
+
 /* obj[key] must be an object / array / string (borrowed into *out).
- * Missing and optional: *out = NULL and 0. */
+ * Missing and optional: *out = NULL and 0.  JSON_TRUE: a boolean. */
 static int get_type(struct ctx *c, const json_t *obj, const char *key, json_type type,
                     bool required, json_t **out)
 {
-	static const char *const names[] = {"an object",     "an array", "a string",
-	                                    "an integer",    "a number", "true or false",
-	                                    "true or false", "null"};
-	json_t *v = json_object_get(obj, key);
+	struct json_in in;
+	json_in_init(&in);
 	*out = NULL;
-	if (!v || (json_is_null(v) && !required))
-		return required ? bad(c, "\"%s\" is required", key) : 0;
-	bool ok = json_typeof(v) == type || (type == JSON_TRUE && json_is_boolean(v));
-	if (!ok)
-		return bad(c, "\"%s\" must be %s", key, names[type]);
-	*out = v;
-	return 0;
+	return json_in_get(&in, obj, key, type, required, out) < 0 ? json_bad(c, &in) : 0;
 }
 
 /* A string field; NULL with 0 when missing and optional. */
 static int get_str(struct ctx *c, const json_t *obj, const char *key, bool required,
                    const char **out)
 {
-	json_t *v;
+	struct json_in in;
+	json_in_init(&in);
 	*out = NULL;
-	if (get_type(c, obj, key, JSON_STRING, required, &v) != 0)
-		return -1;
-	if (v)
-		*out = json_string_value(v);
-	return 0;
+	return json_in_string(&in, obj, key, required, out) < 0 ? json_bad(c, &in) : 0;
 }
 
 /* An integer field in [lo, hi]; *out = dflt when missing and optional. */
 static int get_int(struct ctx *c, const json_t *obj, const char *key, bool required, long lo,
                    long hi, int dflt, int *out)
 {
-	json_t *v;
+	struct json_in in;
+	json_in_init(&in);
+	int64_t x = dflt;
 	*out = dflt;
-	if (get_type(c, obj, key, JSON_INTEGER, required, &v) != 0)
-		return -1;
-	if (!v)
-		return 0;
-	json_int_t x = json_integer_value(v);
-	if (x < lo || x > hi)
-		return bad(c, "\"%s\" must be from %ld to %ld, not %lld", key, lo, hi,
-		           (long long)x);
+	if (json_in_int(&in, obj, key, required, lo, hi, &x) < 0)
+		return json_bad(c, &in);
 	*out = (int)x;
 	return 0;
 }
@@ -151,13 +136,10 @@ static int get_int(struct ctx *c, const json_t *obj, const char *key, bool requi
 static int get_bool(struct ctx *c, const json_t *obj, const char *key, bool required, bool dflt,
                     bool *out)
 {
-	json_t *v;
+	struct json_in in;
+	json_in_init(&in);
 	*out = dflt;
-	if (get_type(c, obj, key, JSON_TRUE, required, &v) != 0)
-		return -1;
-	if (v)
-		*out = json_is_true(v);
-	return 0;
+	return json_in_bool(&in, obj, key, required, out) < 0 ? json_bad(c, &in) : 0;
 }
 
 /* A date field "YYYY-MM-DD"; DSU_NO_DATE when missing (or null) and
@@ -1555,7 +1537,7 @@ static const struct {
         {"register", kind_register},
 };
 
-int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)
+static int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen)
 {
 	struct ctx c = {err, errlen};
 	struct scratch *s = NULL;
@@ -1595,22 +1577,6 @@ fail:
 	return -1;
 }
 
-/* One line on stderr, "corrchess: tourney: message"; returns EXIT_USAGE. */
-static int fail_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail_line(const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	for (char *q = msg; *q != '\0'; q++) /* keep it one line */
-		if (*q == '\n' || *q == '\r')
-			*q = ' ';
-	fprintf(stderr, "corrchess: tourney: %s\n", msg);
-	return EXIT_USAGE;
-}
-
 int cmd_tourney(int argc, char **argv)
 {
 	const char *path = NULL;
@@ -1625,43 +1591,44 @@ int cmd_tourney(int argc, char **argv)
 			return 0;
 		}
 		if (path || (argv[i][0] == '-' && argv[i][1] != '\0'))
-			return fail_line("unexpected argument \"%s\" (see --help)", argv[i]);
+			return cmd_fail("tourney", EXIT_USAGE, "unexpected argument \"%s\" (see --help)", argv[i]);
 		path = argv[i];
 	}
 	if (!path || strcmp(path, "-") == 0) {
 		f = stdin;
 		path = "stdin";
 	} else if (!(f = fopen(path, "rb"))) {
-		status = fail_line("cannot open %s", path);
+		status = cmd_fail("tourney", EXIT_USAGE, "cannot open %s", path);
 		goto done;
 	}
 	buf = malloc(CASE_FILE_MAX + 1);
 	if (!buf) {
-		status = fail_line("out of memory");
+		status = cmd_fail("tourney", EXIT_USAGE, "out of memory");
 		goto done;
 	}
 	size_t len = fread(buf, 1, CASE_FILE_MAX + 1, f);
 	if (ferror(f)) {
-		status = fail_line("cannot read %s", path);
+		status = cmd_fail("tourney", EXIT_USAGE, "cannot read %s", path);
 		goto done;
 	}
 	if (len > CASE_FILE_MAX) {
-		status = fail_line("%s is larger than %d bytes", path, CASE_FILE_MAX);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s is larger than %d bytes", path, CASE_FILE_MAX);
 		goto done;
 	}
-	json_error_t jerr;
-	kase = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &jerr);
+	struct json_in in;
+	json_in_init(&in);
+	kase = json_in_parse(&in, buf, len, false);
 	if (!kase) {
-		status = fail_line("%s: line %d: %s", path, jerr.line, jerr.text);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s: %s", path, in.msg);
 		goto done;
 	}
 	if (tourney_case_eval(kase, &out, err, sizeof err) != 0) {
-		status = fail_line("%s", err);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s", err);
 		goto done;
 	}
 	char *text = json_dumps(out, JSON_INDENT(1));
 	if (!text) {
-		status = fail_line("out of memory");
+		status = cmd_fail("tourney", EXIT_USAGE, "out of memory");
 		goto done;
 	}
 	puts(text);

@@ -14,11 +14,6 @@
 #include <jansson.h>
 #include <stddef.h>
 
-/* Evaluates one case (borrowed).  On success returns 0 and *out, a new
- * reference (the caller json_decref()s).  On bad input returns -1 with a
- * one-line sentence in err; *out is then NULL. */
-int tourney_case_eval(const json_t *kase, json_t **out, char *err, size_t errlen);
-
 /* corrchess tourney [FILE|-]: reads the case (default stdin), prints the
  * JSON result on stdout and returns 0; bad usage or bad input: one line
  * "corrchess: tourney: ..." on stderr and 2; --help: usage, 0. */

@@ -4,13 +4,13 @@
 #include "cmd/transcript.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chess/fen.h"
+#include "cmd/cmd_fail.h"
 #include "corr/series.h"
 #include "notation/iccf.h"
 #include "notation/san.h"
@@ -35,22 +35,6 @@ static const char usage_text[] =
         "Exit status 2 with one line on stderr for a malformed or illegal\n"
         "transcript or series.\n";
 
-/* One line on stderr, "corrchess: transcript: message"; returns `status`. */
-static int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(int status, const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	for (char *q = msg; *q != '\0'; q++) /* keep it one line */
-		if (*q == '\n' || *q == '\r')
-			*q = ' ';
-	fprintf(stderr, "corrchess: transcript: %s\n", msg);
-	return status;
-}
-
 /* Reads all of `path` ("-" = stdin) into a new NUL-terminated string
  * (caller frees), at most TRANSCRIPT_FILE_MAX bytes.  Returns 0, or the
  * exit status after one line on stderr: EXIT_FAILED when the file cannot
@@ -62,22 +46,22 @@ static int read_file(const char *path, char **out)
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	*out = NULL;
 	if (!f)
-		return fail(EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
+		return cmd_fail("transcript", EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
 	char *buf = malloc(TRANSCRIPT_FILE_MAX + 2);
 	int status = 0;
 	if (!buf) {
-		status = fail(EXIT_FAILED, "out of memory");
+		status = cmd_fail("transcript", EXIT_FAILED, "out of memory");
 		goto done;
 	}
 	size_t n = fread(buf, 1, TRANSCRIPT_FILE_MAX + 1, f);
 	if (ferror(f)) {
-		status = fail(EXIT_FAILED, "cannot read %s: %s", is_stdin ? "stdin" : path,
+		status = cmd_fail("transcript", EXIT_FAILED, "cannot read %s: %s", is_stdin ? "stdin" : path,
 		              strerror(errno));
 	} else if (n > TRANSCRIPT_FILE_MAX) {
-		status = fail(EXIT_USAGE, "%s is longer than %d bytes", is_stdin ? "stdin" : path,
+		status = cmd_fail("transcript", EXIT_USAGE, "%s is longer than %d bytes", is_stdin ? "stdin" : path,
 		              TRANSCRIPT_FILE_MAX);
 	} else if (memchr(buf, '\0', n) != NULL) {
-		status = fail(EXIT_USAGE, "%s holds a NUL byte: not a transcript",
+		status = cmd_fail("transcript", EXIT_USAGE, "%s holds a NUL byte: not a transcript",
 		              is_stdin ? "stdin" : path);
 	}
 	if (status) {
@@ -112,7 +96,7 @@ static int check_series(const iccf_transcript *t, size_t s, const position *befo
 	const char **texts = calloc(n, sizeof *texts);
 	char first[32], err[512];
 	if (!texts)
-		return fail(EXIT_FAILED, "out of memory");
+		return cmd_fail("transcript", EXIT_FAILED, "out of memory");
 	entry_name(iccf_transcript_entry(t, s), first, sizeof first);
 	for (size_t i = 0; i < n; i++)
 		texts[i] = iccf_transcript_entry(t, s + i)->text;
@@ -120,12 +104,12 @@ static int check_series(const iccf_transcript *t, size_t s, const position *befo
 	int status = 0;
 	int rc = series_check(before, texts, n, series, &bad, err, sizeof err);
 	if (rc != CC_OK && bad >= n) {
-		status = fail(EXIT_USAGE, "the series from %s: index %zu (its length): %s", first,
+		status = cmd_fail("transcript", EXIT_USAGE, "the series from %s: index %zu (its length): %s", first,
 		              bad, err);
 	} else if (rc != CC_OK) {
 		char at[32];
 		entry_name(iccf_transcript_entry(t, s + bad), at, sizeof at);
-		status = fail(EXIT_USAGE, "the series from %s: index %zu, %s: %s", first, bad, at,
+		status = cmd_fail("transcript", EXIT_USAGE, "the series from %s: index %zu, %s: %s", first, bad, at,
 		              err);
 	}
 	free(texts);
@@ -144,7 +128,7 @@ static int replay_and_print(const iccf_transcript *t, const position *start)
 	size_t s = mark < 0 ? n : (size_t)mark;
 	move *moves = calloc(n, sizeof *moves);
 	if (!moves)
-		return fail(EXIT_FAILED, "out of memory");
+		return cmd_fail("transcript", EXIT_FAILED, "out of memory");
 	position end, before = *start;
 	char err[512];
 	size_t bad = n;
@@ -160,13 +144,13 @@ static int replay_and_print(const iccf_transcript *t, const position *start)
 	}
 	move series[SERIES_MAX];
 	if (rc != CC_OK && bad < s) {
-		status = fail(EXIT_USAGE, "%s", err);
+		status = cmd_fail("transcript", EXIT_USAGE, "%s", err);
 		goto out;
 	}
 	if (mark >= 0 && (status = check_series(t, s, &before, series)) != 0)
 		goto out;
 	if (rc != CC_OK) { /* series_check() passed what the replay refused */
-		status = fail(EXIT_USAGE, "%s", err);
+		status = cmd_fail("transcript", EXIT_USAGE, "%s", err);
 		goto out;
 	}
 
@@ -194,7 +178,7 @@ static int replay_and_print(const iccf_transcript *t, const position *start)
 		putchar('\n');
 	}
 	if (fflush(stdout) != 0)
-		status = fail(EXIT_FAILED, "cannot write the output: %s", strerror(errno));
+		status = cmd_fail("transcript", EXIT_FAILED, "cannot write the output: %s", strerror(errno));
 out:
 	free(moves);
 	return status;
@@ -210,25 +194,25 @@ int cmd_transcript(int argc, char **argv)
 			return 0;
 		} else if (strcmp(a, "--fen") == 0) {
 			if (i + 1 >= argc)
-				return fail(EXIT_USAGE, "--fen needs a FEN (see --help)");
+				return cmd_fail("transcript", EXIT_USAGE, "--fen needs a FEN (see --help)");
 			fen = argv[++i];
 		} else if (strncmp(a, "--fen=", 6) == 0) {
 			fen = a + 6;
 		} else if (a[0] == '-' && a[1] != '\0') {
-			return fail(EXIT_USAGE, "unknown option \"%s\" (see --help)", a);
+			return cmd_fail("transcript", EXIT_USAGE, "unknown option \"%s\" (see --help)", a);
 		} else if (path) {
-			return fail(EXIT_USAGE, "unexpected argument \"%s\": one FILE only", a);
+			return cmd_fail("transcript", EXIT_USAGE, "unexpected argument \"%s\": one FILE only", a);
 		} else {
 			path = a;
 		}
 	}
 	if (!path)
-		return fail(EXIT_USAGE, "a FILE is required (\"-\" for stdin; see --help)");
+		return cmd_fail("transcript", EXIT_USAGE, "a FILE is required (\"-\" for stdin; see --help)");
 
 	position start;
 	char err[512];
 	if (fen_parse(&start, fen ? fen : FEN_STARTPOS, err, sizeof err) != CC_OK)
-		return fail(EXIT_USAGE, "--fen: %s", err);
+		return cmd_fail("transcript", EXIT_USAGE, "--fen: %s", err);
 	char *text;
 	int status = read_file(path, &text);
 	if (status)
@@ -236,11 +220,11 @@ int cmd_transcript(int argc, char **argv)
 	iccf_transcript *t = NULL;
 	if (iccf_transcript_parse(text, &t, err, sizeof err) != CC_OK) {
 		/* lib/notation/iccf.c says "transcript: ..." / "transcript, offset N: ...";
-		 * the prefix of fail() says it already */
+		 * the prefix of cmd_fail("transcript", ) says it already */
 		const char *msg = err;
 		if (strncmp(msg, "transcript: ", 12) == 0 || strncmp(msg, "transcript, ", 12) == 0)
 			msg += 12;
-		status = fail(EXIT_USAGE, "%s", msg);
+		status = cmd_fail("transcript", EXIT_USAGE, "%s", msg);
 	} else {
 		status = replay_and_print(t, &start);
 	}

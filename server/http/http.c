@@ -5,7 +5,7 @@
  * epoll.  Each worker thread runs its requests to the end, so a request
  * never waits for another request's SQLite work on the same thread, and
  * epoll keeps the cost of idle keep-alive connections flat; that is the
- * fastest of MHD's modes for short JSON requests (STYLE: libmicrohttpd).
+ * fastest of MHD's modes for short JSON requests (docs/SCALING.md).
  * Per-request state (the body buffer, the start time) lives in the
  * connection closure and is freed in the completion callback. */
 #include "autoconfig.h"

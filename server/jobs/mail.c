@@ -10,7 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sodium.h>
+
 #include "util/textbuf.h"
+#include "util/utf8.h"
 
 /* A whole message: a body of lib/notify NOTIFY_BODY_MAX, its line ends
  * made CRLF (and, encoded, up to three times as long), and the headers. */
@@ -44,29 +47,16 @@ static bool is_ascii(const char *s)
  * sequence). */
 static void put_encoded_words(struct textbuf *b, const char *s)
 {
-	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 	size_t n = strlen(s), i = 0;
 	bool first = true;
 	while (i < n) {
-		size_t take = n - i > 39 ? 39 : n - i;
-		size_t whole = take;
-		while (i + take < n && take > 0 && ((unsigned char)s[i + take] & 0xc0) == 0x80)
-			take--; /* do not cut a character */
-		if (take == 0)
-			take = whole; /* not UTF-8 at all: cut anywhere, but move on */
+		size_t take = utf8_cut(s + i, n - i, 39); /* do not cut a character */
 		puts_buf(b, first ? "=?utf-8?B?" : "\r\n =?utf-8?B?");
 		first = false;
-		for (size_t j = 0; j < take; j += 3) {
-			unsigned v = (unsigned char)s[i + j] << 16;
-			size_t left = take - j;
-			if (left > 1)
-				v |= (unsigned)(unsigned char)s[i + j + 1] << 8;
-			if (left > 2)
-				v |= (unsigned char)s[i + j + 2];
-			char q[4] = {b64[(v >> 18) & 63], b64[(v >> 12) & 63],
-				     left > 1 ? b64[(v >> 6) & 63] : '=', left > 2 ? b64[v & 63] : '='};
-			textbuf_put(b, q, 4);
-		}
+		char enc[sodium_base64_ENCODED_LEN(39, sodium_base64_VARIANT_ORIGINAL)];
+		sodium_bin2base64(enc, sizeof enc, (const unsigned char *)s + i, take,
+		                  sodium_base64_VARIANT_ORIGINAL);
+		puts_buf(b, enc);
 		puts_buf(b, "?=");
 		i += take;
 	}

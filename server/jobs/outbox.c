@@ -15,6 +15,8 @@
 #include "store/notify.h"
 #include "svc/svc_accounts.h"
 
+static void outbox_wake(void);
+
 long outbox_backoff(long base, int n)
 {
 	if (base < 1)
@@ -166,7 +168,7 @@ int outbox_start(struct app *app)
 	return rc == 0 ? 0 : -1;
 }
 
-void outbox_wake(void)
+static void outbox_wake(void)
 {
 	pthread_mutex_lock(&lock);
 	woken = true;

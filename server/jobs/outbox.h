@@ -33,10 +33,6 @@ int outbox_flush(struct app *app, bool any_time, int *sent, int *failed);
  * cannot start. */
 int outbox_start(struct app *app);
 
-/* Wakes the sender thread (after a commit that queued mail); a no-op
- * when it does not run. */
-void outbox_wake(void);
-
 /* Stops the sender thread after its current mail; a no-op when none. */
 void outbox_stop(void);
 

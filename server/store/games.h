@@ -108,15 +108,6 @@ struct store_forfeit {
 	char since[CALENDAR_ISO_LEN]; /* finished_on, else the start date */
 };
 
-/* The games ended by a time forfeit, in id order, at most max (new array,
- * free() it): STORE_OK or STORE_ERROR. */
-int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfeit **out,
-                         size_t *n);
-
-/* The active games with an id above after, in id order, at most max,
- * into ids.  STORE_OK and *n, or STORE_ERROR. */
-int store_games_active_page(store *s, int64_t after, int64_t *ids, size_t max, size_t *n);
-
 /* The active games user plays (of tournament; 0: all), in id order (new
  * array, free() it).  STORE_OK or STORE_ERROR. */
 int store_games_active_of(store *s, int64_t user, int64_t tournament, int64_t **ids, size_t *n);

@@ -7,14 +7,10 @@
 /* The one integer a count query gives, into *out. */
 static int count(store *s, const char *sql, long *out)
 {
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "health");
-	*out = (long)sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "health");
+	*out = store_q_row(&q) ? (long)sqlite3_column_int64(q.st, 0) : 0;
+	return store_q_end(&q);
 }
 
 int store_health_ping(store *s)

@@ -43,6 +43,47 @@ void store_col_text(sqlite3_stmt *st, int i, char *dst, size_t n);
  * when it is NULL or not a date. */
 bool store_col_day(sqlite3_stmt *st, int i, int32_t *day);
 
+/* ---- a query with a sticky error ----
+ *
+ * SQLite's string builder's idea: the steps of a query (prepare, bind,
+ * step) record the first failure in the struct and every later step is a
+ * no-op, so a store function writes its query straight through and looks
+ * at the outcome once, in store_q_end():
+ *
+ *     struct store_q q;
+ *     store_q_open(&q, s, sql, "current games of a player");
+ *     store_q_int(&q, user);
+ *     store_q_text(&q, since);
+ *     while (*n < max && store_q_row(&q))
+ *             ids[(*n)++] = sqlite3_column_int64(q.st, 0);
+ *     return store_q_end(&q);
+ *
+ * The parameters are bound in order (?1, ?2, ...).  A failure is logged
+ * once, with `what`. */
+struct store_q {
+	store *s;
+	sqlite3_stmt *st; /* the cached statement; read its columns after a row */
+	const char *what; /* for the log */
+	int rc;           /* STORE_OK until the first failure */
+	int next;         /* the next parameter to bind */
+	bool done;        /* stepped to its end */
+};
+
+/* Prepares sql (static storage, as store_stmt()). */
+void store_q_open(struct store_q *q, store *s, const char *sql, const char *what);
+/* Bind the next parameter: an integer, a text (NULL binds NULL; copied),
+ * an integer or NULL when v <= 0 (an optional id). */
+void store_q_int(struct store_q *q, int64_t v);
+void store_q_text(struct store_q *q, const char *v);
+void store_q_id_or_null(struct store_q *q, int64_t v);
+/* Steps: true with a row in q->st, false at the end or after a failure. */
+bool store_q_row(struct store_q *q);
+/* Steps a statement that returns no rows to its end. */
+void store_q_exec(struct store_q *q);
+/* Resets the statement; STORE_OK, or the first failure: STORE_CONFLICT
+ * for a UNIQUE or PRIMARY KEY conflict, else STORE_ERROR (logged). */
+int store_q_end(struct store_q *q);
+
 /* The rowid of the last INSERT and the rows the last statement changed,
  * on the calling thread's connection. */
 int64_t store_last_id(store *s);

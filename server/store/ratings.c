@@ -377,7 +377,7 @@ int store_ratings_user(store *s, int64_t user, int *rating, int *otb, int *games
 		*games = sqlite3_column_int(st, 2);
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+	return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
 int store_ratings_list(store *s, bool after, int after_rating, int64_t after_id, int limit,
@@ -480,7 +480,7 @@ int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool se
 		return bind_failed(s, st);
 	if (run(st) != 0)
 		return -1;
-	return sqlite3_changes(store_db(s)) == 1;
+	return sqlite3_changes(store_db(s)) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_ratings_foreign(store *s, int64_t user, bool *foreign)
@@ -495,7 +495,7 @@ int store_ratings_foreign(store *s, int64_t user, bool *foreign)
 	if (rc == SQLITE_ROW)
 		*foreign = sqlite3_column_int(st, 0) != 0;
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+	return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
 }
 
 int store_ratings_set_foreign(store *s, int64_t user, bool foreign)
@@ -509,7 +509,7 @@ int store_ratings_set_foreign(store *s, int64_t user, bool foreign)
 		return bind_failed(s, st);
 	if (run(st) != 0)
 		return -1;
-	return sqlite3_changes(store_db(s)) == 1;
+	return sqlite3_changes(store_db(s)) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
 
 /* ---- the Elo coordination ---- */

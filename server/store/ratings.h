@@ -153,7 +153,7 @@ int store_ratings_user_adjustments(store *s, int64_t user,
 
 /* A user's current K-skak rating (his last step, else his start rating;
  * STORE_NO_RATING when none), his OTB rating and his rated games.
- * Returns 1 when the user exists, 0 when not, -1 on an error. */
+ * STORE_OK, STORE_NOT_FOUND (no such user) or STORE_ERROR. */
 int store_ratings_user(store *s, int64_t user, int *rating, int *otb, int *games);
 
 /* One page of the rating list: players with a rating, highest first, then
@@ -173,16 +173,16 @@ int store_ratings_history(store *s, int64_t user,
 int store_ratings_game(store *s, int64_t game, int *white, int *black);
 
 /* Sets a user's start rating and/or OTB rating (set_* false: unchanged;
- * value STORE_NO_RATING: NULL).  Returns 1 when the user exists, 0 when
- * not, -1 on an error. */
+ * value STORE_NO_RATING: NULL).  STORE_OK, STORE_NOT_FOUND (no such user)
+ * or STORE_ERROR. */
 int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool set_otb, int otb);
 
 /* Whether user is a foreign player (users.foreign_player; DSU 4.5.5.2):
- * 1 and *foreign, 0 no such user, -1 on error. */
+ * STORE_OK and *foreign, STORE_NOT_FOUND (no such user) or STORE_ERROR. */
 int store_ratings_foreign(store *s, int64_t user, bool *foreign);
 
-/* Sets it (the trigger of 0020 re-rates his groups): 1, 0 no such user,
- * -1 on error. */
+/* Sets it (the trigger of 0020 re-rates his groups): STORE_OK,
+ * STORE_NOT_FOUND (no such user) or STORE_ERROR. */
 int store_ratings_set_foreign(store *s, int64_t user, bool foreign);
 
 #endif

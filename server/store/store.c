@@ -342,30 +342,32 @@ static void end_write(store *s, struct conn *c)
 
 /* COMMIT (a ROLLBACK when it fails) and the end of the write lock:
  * the SQLite code. */
+/* COMMIT, or ROLLBACK when it fails (logged): STORE_OK or STORE_ERROR. */
 static int commit_now(store *s, struct conn *c)
 {
 	int rc = exec_cached(s, sql_commit);
 	if (rc != SQLITE_OK) {
+		log_msg(LOG_ERROR, "commit failed (%s): rolled back", sqlite3_errstr(rc));
 		sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
 	}
 	end_write(s, c);
-	return rc;
+	return rc == SQLITE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_commit(store *s)
 {
 	struct conn *c = thread_conn(s);
 	if (!c)
-		return SQLITE_CANTOPEN;
+		return STORE_ERROR;
 	int rc = commit_now(s, c);
 	/* issue 10: with the syncer, a commit is acknowledged only once the
 	 * WAL is on disk.  The write lock is free again, so the next writers
 	 * commit while this one waits, and one flush serves them all. */
-	if (rc == SQLITE_OK && s->sync) {
+	if (rc == STORE_OK && s->sync) {
 		if (c->defer)
 			c->pending = walsync_ticket(s->sync); /* the HTTP layer waits */
 		else if (walsync_wait(s->sync) != 0)
-			rc = SQLITE_IOERR_FSYNC;
+			rc = STORE_ERROR; /* logged by walsync */
 	}
 	return rc;
 }
@@ -375,9 +377,9 @@ int store_commit_ticket(store *s, unsigned long long *ticket)
 	struct conn *c = thread_conn(s);
 	*ticket = 0;
 	if (!c)
-		return SQLITE_CANTOPEN;
+		return STORE_ERROR;
 	int rc = commit_now(s, c);
-	if (rc == SQLITE_OK && s->sync)
+	if (rc == STORE_OK && s->sync)
 		*ticket = walsync_ticket(s->sync);
 	return rc;
 }

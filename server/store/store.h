@@ -41,15 +41,17 @@ void store_close(store *s);
  * takes the write lock at once (BEGIN IMMEDIATE) so two writers never
  * deadlock on a lock upgrade.  STORE_OK or STORE_ERROR. */
 int store_begin(store *s);
-/* store_commit() rolls back when the commit fails; both end the write lock. */
+/* store_commit() rolls back when the commit fails (logged); both end the
+ * write lock.  STORE_OK, or STORE_ERROR (nothing written; also when the
+ * syncer's flush failed). */
 int store_commit(store *s);
 void store_rollback(store *s);
 /* For a writer that commits for others (svc/svc.c's writer thread): the
  * COMMIT without waiting for its flush; *ticket (0: nothing to wait for,
  * no syncer) is then handed to store_sync_adopt() on the thread of the
  * request, which waits for it (or, between store_defer_sync(s, 1) and 0,
- * keeps it as its pending ticket for the HTTP layer).  The SQLite code of
- * the COMMIT (SQLITE_OK = 0); a failed COMMIT is rolled back.  Adopting
+ * keeps it as its pending ticket for the HTTP layer).  STORE_OK, or
+ * STORE_ERROR when the COMMIT failed (rolled back, logged).  Adopting
  * answers 0, or -1 when a flush failed. */
 int store_commit_ticket(store *s, unsigned long long *ticket);
 int store_sync_adopt(store *s, unsigned long long ticket);

@@ -19,17 +19,6 @@ int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, in
 int store_outbox_queue(store *s, int64_t event, const char *to, const char *subject,
                        const char *body, const char *today);
 
-/* A mail waiting in the outbox (strings new). */
-struct store_mail {
-	int64_t id;
-	char *to, *subject, *body;
-};
-
-/* Every unsent mail, oldest first (new array; free with
- * store_outbox_free()): STORE_OK or STORE_ERROR (then nothing to free). */
-int store_outbox_unsent(store *s, struct store_mail **out, size_t *n);
-void store_outbox_free(struct store_mail *m, size_t n);
-
 /* Marks a mail sent, or failed with its error: STORE_OK or STORE_ERROR. */
 int store_outbox_sent(store *s, int64_t id);
 int store_outbox_failed(store *s, int64_t id, const char *error);

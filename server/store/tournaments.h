@@ -1,5 +1,5 @@
 /* store/tournaments.h: the tournaments and tournament_players tables
- * (API.md "Tournaments"; SPEC 6); a tournament's games are games rows
+ * (API.md "Tournaments"; DSU 6.5); a tournament's games are games rows
  * with its id (store_games_insert()). */
 #ifndef CORRCHESS_STORE_TOURNAMENTS_H
 #define CORRCHESS_STORE_TOURNAMENTS_H
@@ -18,7 +18,7 @@ struct store_tournament {
 	int64_t id;
 	char name[STORE_TOURNAMENT_NAME_MAX], kind[24], profile[STORE_PROFILE_MAX];
 	char start[CALENDAR_ISO_LEN];
-	bool series_cancellable; /* DSU 6.2.5 (SPEC 3) */
+	bool series_cancellable; /* DSU 6.2.5 */
 	int64_t created_by;      /* 0 = unknown */
 	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = none */
 	char dsu_kind[8];        /* "dm" (DSU 6.5.2), or "" */

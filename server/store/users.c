@@ -122,24 +122,6 @@ static int read_contacts(store *s, sqlite3_stmt *st, struct store_contact *out, 
 	return STORE_OK;
 }
 
-int store_users_tl_contacts(store *s, struct store_contact *out, size_t max, size_t *n)
-{
-	static const char sql[] =
-	        "SELECT id, name, email FROM users WHERE role = ? ORDER BY id LIMIT ?";
-	*n = 0;
-	for (int pass = 0; pass < 2 && *n == 0; pass++) {
-		sqlite3_stmt *st = store_stmt(s, sql);
-		if (!st)
-			return STORE_ERROR;
-		if (store_bind_text(st, 1, pass == 0 ? "tl" : "admin") ||
-		    store_bind_int64(st, 2, (int64_t)max))
-			return store_failed(s, st, "contacts: bind");
-		if (read_contacts(s, st, out, max, n) != STORE_OK)
-			return STORE_ERROR;
-	}
-	return STORE_OK;
-}
-
 int store_users_contact(store *s, int64_t id, struct store_contact *c)
 {
 	static const char sql[] = "SELECT id, name, email FROM users WHERE id = ?";

@@ -68,10 +68,6 @@ int store_users_login(store *s, const char *login, int64_t *id, char *hash, size
  * hash had changed), STORE_ERROR. */
 int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const char *hash);
 
-/* The tournament leaders to write to: every tl, else every admin; at
- * most max.  STORE_OK and *n, or STORE_ERROR. */
-int store_users_tl_contacts(store *s, struct store_contact *out, size_t max, size_t *n);
-
 /* User id as a contact: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_users_contact(store *s, int64_t id, struct store_contact *c);
 

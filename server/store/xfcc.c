@@ -14,19 +14,14 @@ int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t 
 	        " AND (status = 'active' OR COALESCE(finished_on, start_date) >= ?2)"
 	        " ORDER BY id LIMIT ?3";
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, since) ||
-	    store_bind_int64(st, 3, (int64_t)max))
-		return store_failed(s, st, "current games of a player: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return store_failed(s, st, "current games of a player");
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "current games of a player");
+	store_q_int(&q, user);
+	store_q_text(&q, since);
+	store_q_int(&q, (int64_t)max);
+	while (*n < max && store_q_row(&q))
+		ids[(*n)++] = sqlite3_column_int64(q.st, 0);
+	return store_q_end(&q);
 }
 
 int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const char *on,
@@ -34,30 +29,24 @@ int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const c
 {
 	static const char sql[] = "INSERT INTO messages (game_id, user_id, ply, on_date, via, text)"
 	                          " VALUES (?, ?, ?, ?, ?, ?) RETURNING id, at";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, game) || store_bind_int64(st, 2, user) ||
-	    store_bind_int64(st, 3, ply) || store_bind_text(st, 4, on) ||
-	    store_bind_text(st, 5, via) || store_bind_text(st, 6, text))
-		return store_failed(s, st, "a message: bind");
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "a message");
-	if (id)
-		*id = sqlite3_column_int64(st, 0);
-	if (at && atlen)
-		snprintf(at, atlen, "%s", (const char *)sqlite3_column_text(st, 1));
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE)
-		return store_failed(s, st, "a message");
-	sqlite3_reset(st);
-	return STORE_OK;
-}
-
-int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
-                       const char *via, const char *text)
-{
-	return store_messages_insert(s, game, user, ply, on, via, text, NULL, NULL, 0);
+	struct store_q q;
+	store_q_open(&q, s, sql, "a message");
+	store_q_int(&q, game);
+	store_q_int(&q, user);
+	store_q_int(&q, ply);
+	store_q_text(&q, on);
+	store_q_text(&q, via);
+	store_q_text(&q, text);
+	if (store_q_row(&q)) {
+		if (id)
+			*id = sqlite3_column_int64(q.st, 0);
+		if (at && atlen)
+			snprintf(at, atlen, "%s", (const char *)sqlite3_column_text(q.st, 1));
+	} else if (q.rc == STORE_OK) { /* RETURNING gave no row */
+		return store_failed(s, q.st, "a message: no row");
+	}
+	store_q_exec(&q);
+	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
@@ -72,13 +61,12 @@ int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
 	        " FROM messages m JOIN users u ON u.id = m.user_id"
 	        " WHERE m.game_id = ?1 AND (?2 <= 0 OR m.user_id = ?2) ORDER BY m.id DESC LIMIT 1";
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, last_only ? sql_last : sql_all);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, game) || store_bind_int64(st, 2, from))
-		return store_failed(s, st, "messages: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	struct store_q q;
+	store_q_open(&q, s, last_only ? sql_last : sql_all, "messages");
+	store_q_int(&q, game);
+	store_q_int(&q, from);
+	while (store_q_row(&q)) {
+		sqlite3_stmt *st = q.st;
 		struct store_message m = {
 		        .id = sqlite3_column_int64(st, 0),
 		        .user = sqlite3_column_int64(st, 1),
@@ -93,8 +81,5 @@ int store_messages_each(store *s, int64_t game, int64_t from, bool last_only,
 		fn(&m, ctx);
 		(*n)++;
 	}
-	if (rc != SQLITE_DONE)
-		return store_failed(s, st, "messages");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }

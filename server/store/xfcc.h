@@ -20,12 +20,8 @@ int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t 
 
 /* Stores a message of user in game (text 1..STORE_MESSAGE_MAX bytes of
  * UTF-8, checked by the caller), sent with the game at `ply` moves on
- * `on` (YYYY-MM-DD), by `via` ("xfcc"), in its own statement.  STORE_OK
- * or STORE_ERROR. */
-int store_messages_add(store *s, int64_t game, int64_t user, int ply, const char *on,
-                       const char *via, const char *text);
-
-/* store_messages_add() that also gives the new message's id and the
+ * `on` (YYYY-MM-DD), by `via` ("xfcc"), in its own statement; *id (may be
+ * NULL) gets the new message's id and at the
  * time it was stored ("YYYY-MM-DDTHH:MM:SSZ", UTC, into at, atlen bytes;
  * at may be NULL): STORE_OK or STORE_ERROR. */
 int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const char *on,

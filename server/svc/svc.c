@@ -151,7 +151,7 @@ static void write_batch(struct app *app, struct step **batch, int n)
 		        broken ? STORE_ERROR : run_step(app, batch[i]->fn, batch[i]->ctx, &broken);
 	if (broken) {
 		store_rollback(app->st);
-	} else if (store_commit_ticket(app->st, &ticket) == 0) {
+	} else if (store_commit_ticket(app->st, &ticket) == STORE_OK) {
 		for (int i = 0; i < n; i++)
 			batch[i]->ticket = ticket;
 		return;
@@ -285,19 +285,9 @@ int svc_batch_begin(struct app *app)
 	return store_begin(app->st);
 }
 
-int svc_batch_commit(struct app *app)
-{
-	return store_commit(app->st) == STORE_OK ? STORE_OK : STORE_ERROR;
-}
-
-void svc_batch_rollback(struct app *app)
-{
-	store_rollback(app->st);
-}
-
 int svc_batch_commit_async(struct app *app, unsigned long long *ticket)
 {
-	return store_commit_ticket(app->st, ticket) == 0 ? STORE_OK : STORE_ERROR;
+	return store_commit_ticket(app->st, ticket);
 }
 
 int svc_batch_durable(struct app *app, unsigned long long ticket)

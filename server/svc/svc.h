@@ -101,14 +101,12 @@ void svc_writer_stop(void);
 void svc_writer_counts(unsigned long long *steps, unsigned long long *transactions);
 
 /* A batch on the calling thread (the sweep): one write transaction that
- * every svc_write() until svc_batch_commit() joins, each step in its own
- * savepoint.  Begin and commit answer STORE_OK or STORE_ERROR (a failed
- * commit is rolled back: nothing of the batch stays). */
+ * every svc_write() until svc_batch_commit_async() joins, each step in its
+ * own savepoint.  Begin and commit answer STORE_OK or STORE_ERROR (a
+ * failed commit is rolled back: nothing of the batch stays). */
 int svc_batch_begin(struct app *app);
-int svc_batch_commit(struct app *app);
-void svc_batch_rollback(struct app *app);
 
-/* svc_batch_commit() without waiting for the flush of the group commit:
+/* Commits the batch without waiting for the flush of the group commit:
  * *ticket for svc_batch_durable(), which waits until it (and every
  * commit before it) is on disk, so a job can write its next batch while
  * the last one is flushed.  STORE_OK or STORE_ERROR. */

@@ -12,7 +12,7 @@
 #include "tourney/dsu_common.h"
 #include "util/status.h"
 
-bool svc_class_profile_fits(const char *profile)
+static bool svc_class_profile_fits(const char *profile)
 {
 	/* DSU 6.3.1 and 6.2.1.2 (issue 21): postal, or a postal game by
 	 * e-mail; the profile dsu-post-email is taken where lib/clock has it */

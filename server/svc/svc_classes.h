@@ -11,12 +11,6 @@
 #include "store/tournaments.h"
 #include "svc/svc.h"
 
-/* True when profile may be a class's: a K-skak EMT group is a postal
- * tournament (DSU 6.3.1), its games by post or by e-mail (dsu-post,
- * dsu-post-email where the clock knows it, issue 21), never the 40 days
- * of the e-mail tournaments (6.8.6). */
-bool svc_class_profile_fits(const char *profile);
-
 /* PUT /classes/{name}: class name ("Å", "K", "M", "DM"; "A", "AA") gets
  * TL tl (set_tl; 0: none) and/or profile (NULL: unchanged); the TL is a
  * user with role tl or admin.  SVC_OK and *out, SVC_NOT_FOUND (no such

@@ -150,7 +150,7 @@ int svc_rights_on(struct app *app, int64_t user, int32_t today, struct svc_right
 	if (!h)
 		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
 	if (history_of(app, user, h, &n, r) || extra_rights_of(app, user, r) ||
-	    store_ratings_user(app->st, user, &k, &otb, &games) != 1) {
+	    store_ratings_user(app->st, user, &k, &otb, &games) != STORE_OK) {
 		free(h);
 		return svc_fail(o, SVC_BUSY, "busy", "the results cannot be read now; try again");
 	}

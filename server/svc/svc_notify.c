@@ -80,7 +80,7 @@ static void ply_of(const struct store_game *sg, size_t i, struct notify_ply *p)
 	p->san = sg->g.moves[i].san;
 }
 
-/* The clock of the side to move as the mails show it (SPEC 4.5): what
+/* The clock of the side to move as the mails show it (DSU 6.3.3): what
  * he has used with the pending move as if sent today, what is left of
  * the allowance, and the forfeit date.  effective (the time-trouble
  * alarm): the days left are the days lib/clock counts from today up to

@@ -101,6 +101,11 @@ int svc_notify_flush_digests(struct app *app, const char *today, int *queued);
 int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                    const struct notify_event *ev, int64_t event, const char *today, int *queued);
 
+/* A new Message-ID "<corrchess.HEX@DOMAIN>", DOMAIN the MAIL_DOMAIN
+ * placeholder that the domain of mail_from fills when the mail is sent
+ * (base/mail_marks.h). */
+void svc_notify_message_id(const struct app *app, char out[160]);
+
 /* Sent mail keeps its row but drops its body once it was sent more than
  * mail_retention_days (default 30) before today (docs/NOTIFY.md
  * "Retention"), in transactions of up to 1,000 mails.  *purged counts
@@ -115,10 +120,5 @@ int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out
  * (new).  0; 1 no such user; -1 with err. */
 int svc_notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
                     size_t errlen);
-
-/* A new Message-ID "<corrchess.HEX@DOMAIN>", DOMAIN the MAIL_DOMAIN
- * placeholder that the domain of mail_from fills when the mail is sent
- * (base/mail_marks.h). */
-void svc_notify_message_id(const struct app *app, char out[160]);
 
 #endif

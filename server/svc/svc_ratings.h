@@ -15,7 +15,7 @@
 /* Brings the steps up to date in one write transaction (nothing to do
  * costs one SELECT).  Cost: O(groups from the stale place, their games);
  * a whole 10,000-group history takes about 0.8 s (docs/BENCHMARKS.md).
- * A group that cannot be rated (SPEC-rating O-3) is recorded with the
+ * A group that cannot be rated (docs/RATING.md O-3) is recorded with the
  * reason and changes nobody's rating.  Returns 0, or -1 with a sentence in
  * err (the transaction rolled back, nothing changed). */
 int svc_ratings_update(store *s, char *err, size_t errlen);

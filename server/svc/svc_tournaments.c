@@ -23,7 +23,8 @@
 #include "svc/svc_game.h"
 #include "svc/svc_notify.h"
 #include "tourney/dsu_draw.h"
-#include "tourney/tiebreak.h"
+#include "tourney/dsu_group.h"
+#include "tourney/dsu_team.h"
 #include "util/status.h"
 
 const char *const svc_tournament_kind_names[] = {
@@ -219,7 +220,7 @@ static int cup_strengths(struct app *app, struct svc_draft *d, struct svc_outcom
 	for (int i = 0; i < d->n; i++) {
 		struct dsu_cup_entry *e = &d->players[i].strength;
 		int k, otb, games;
-		if (store_ratings_user(app->st, d->players[i].user, &k, &otb, &games) != 1)
+		if (store_ratings_user(app->st, d->players[i].user, &k, &otb, &games) != STORE_OK)
 			return svc_fail(o, SVC_BUSY, "busy",
 			                "the ratings cannot be read; try again");
 		if (e->k_rating < 0)
@@ -271,24 +272,36 @@ static int check_draft(struct app *app, struct svc_draft *d, struct svc_outcome 
 /* ---- storing ---- */
 
 /* The pairings of d's kind (new array, caller frees) and their count;
- * NULL when out of memory. */
-static struct tiebreak_pairing *pairings(const struct svc_draft *d, int *count)
+ * NULL when out of memory.  A team tournament's games come from
+ * dsu_team_schedule() (R56, R57), each board's players as seats
+ * team * TOURNAMENT_BOARDS + board - 1 of d->players. */
+static struct dsu_pairing *pairings(const struct svc_draft *d, int *count)
 {
 	/* DSU 6.5.2.1: the DM is double round robin below 7 players */
 	int teams = d->n / TOURNAMENT_BOARDS,
 	    cycles = d->kind == SVC_KIND_DRR || (d->kind == SVC_KIND_DM && d->n < 7) ? 2 : 1;
 	size_t room = d->kind == SVC_KIND_TEAM
-	                      ? tiebreak_round_robin_games(teams, 1) * TOURNAMENT_BOARDS
-	                      : tiebreak_round_robin_games(d->n, cycles);
-	struct tiebreak_pairing *p = calloc(room ? room : 1, sizeof *p);
+	                      ? dsu_round_robin_games(teams, 1) * TOURNAMENT_BOARDS
+	                      : dsu_round_robin_games(d->n, cycles);
+	struct dsu_pairing *p = calloc(room ? room : 1, sizeof *p);
 	if (!p)
 		return NULL;
 	char err[256];
-	/* An EMT group is a single round robin, 3 Whites each (R28). */
-	*count = d->kind == SVC_KIND_TEAM
-	                 ? tiebreak_team_round_robin(teams, TOURNAMENT_BOARDS, p, room, err,
-	                                             sizeof err)
-	                 : tiebreak_round_robin(d->n, cycles, p, room, err, sizeof err);
+	if (d->kind == SVC_KIND_TEAM) {
+		struct dsu_team_game *g = calloc(room ? room : 1, sizeof *g);
+		*count = g ? dsu_team_schedule(teams, TOURNAMENT_BOARDS, g, room, err, sizeof err)
+		           : CC_ERR_NOMEM;
+		for (int k = 0; k < *count; k++) {
+			p[k].white = g[k].white * TOURNAMENT_BOARDS + g[k].board - 1;
+			p[k].black = g[k].black * TOURNAMENT_BOARDS + g[k].board - 1;
+		}
+		if (!g)
+			snprintf(err, sizeof err, "out of memory");
+		free(g);
+	} else {
+		/* An EMT group is a single round robin, 3 Whites each (R28). */
+		*count = dsu_round_robin(d->n, cycles, p, room, err, sizeof err);
+	}
 	if (*count < 0) {
 		log_msg(LOG_ERROR, "tournament pairings: %s", err);
 		free(p);
@@ -304,7 +317,7 @@ static int insert_games(struct app *app, const struct svc_draft *d, int64_t id,
                         struct svc_outcome *o)
 {
 	int count;
-	struct tiebreak_pairing *p = pairings(d, &count);
+	struct dsu_pairing *p = pairings(d, &count);
 	if (!p)
 		return svc_fail(o, SVC_ERROR, "internal",
 		                "the pairings could not be made (out of memory)");

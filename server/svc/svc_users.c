@@ -84,9 +84,9 @@ static int write_rating(struct app *app, void *ctx)
 	struct rating_write *w = ctx;
 	int rc = store_ratings_set(app->st, w->user, w->set_start, w->start, w->set_otb, w->otb);
 	/* DSU 4.5.5.2: whether he is foreign decides a newcomer's first rating */
-	if (rc == 1 && w->foreign >= 0)
+	if (rc == STORE_OK && w->foreign >= 0)
 		rc = store_ratings_set_foreign(app->st, w->user, w->foreign == 1);
-	return rc == 1 ? STORE_OK : rc == 0 ? STORE_NOT_FOUND : STORE_ERROR;
+	return rc;
 }
 
 int svc_rating_may_set(const struct user *who, int64_t user, struct svc_outcome *o)

@@ -25,6 +25,7 @@
 #include "store/users.h"
 #include "store/xfcc.h"
 #include "util/status.h"
+#include "util/utf8.h"
 #include "xfcc/xfcc_xml.h"
 
 /* ---- login ---- */
@@ -66,7 +67,7 @@ static const char *xfcc_result(const struct corr_state *s)
 	if (strcmp(s->result, "1/2-1/2") == 0)
 		return adjudicated ? "DrawAdjudicated" : "Draw";
 	if (strcmp(s->result, "0-0") == 0)
-		return "BothDefaulted"; /* SPEC 4.6: scored as lost for both */
+		return "BothDefaulted"; /* DSU 6.3.3.3: scored as lost for both */
 	return "Cancelled";
 }
 
@@ -371,7 +372,7 @@ static void post_message(struct app *app, const struct user *u, int64_t gid, con
 		i++; /* the blanks before the text are no part of it */
 	for (; i < n; i++) {
 		unsigned char c = (unsigned char)text[i];
-		bool starts = (c & 0xC0) != 0x80; /* a character starts here */
+		bool starts = !utf8_is_cont(c); /* a character starts here */
 		if (starts && chars == CORR_MESSAGE_CHARS)
 			break;
 		if (c == '\r') {
@@ -388,12 +389,11 @@ static void post_message(struct app *app, const struct user *u, int64_t gid, con
 	/* cut at a character's start: drop a trailing partial sequence */
 	while (l > 0 && ((unsigned char)t[l - 1] & 0x80)) {
 		size_t k = l - 1;
-		while (k > 0 && ((unsigned char)t[k] & 0xC0) == 0x80)
+		while (k > 0 && utf8_is_cont((unsigned char)t[k]))
 			k--;
-		unsigned char lead = (unsigned char)t[k];
-		size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-		if (l - k == want)
-			break;
+		uint32_t cp;
+		if (utf8_decode((const unsigned char *)t + k, l - k, &cp) == l - k)
+			break; /* the last character is whole */
 		l = k;
 	}
 	while (l > 0 && (t[l - 1] == ' ' || t[l - 1] == '\t' || t[l - 1] == '\n'))

@@ -12,22 +12,13 @@
 
 #include <expat.h>
 
+#include "util/status.h"
+#include "util/textbuf.h"
+#include "util/utf8.h"
+
 #define OUT_MAX (16u * 1024 * 1024) /* hard maximum of an answer */
 
 /* ---- small helpers ---- */
-
-static int fail(char *err, size_t errlen, int status, const char *fmt, ...)
-        __attribute__((format(printf, 4, 5)));
-static int fail(char *err, size_t errlen, int status, const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return status;
-}
 
 static bool is_space(char c)
 {
@@ -40,38 +31,6 @@ static bool is_name_char(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.' || c == ':';
 }
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 when invalid
- * (overlong forms, surrogates and values past U+10FFFF are invalid). */
-static size_t utf8_len(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	size_t len;
-	uint32_t v, min;
-	if ((s[0] & 0xE0) == 0xC0) {
-		len = 2, v = s[0] & 0x1F, min = 0x80;
-	} else if ((s[0] & 0xF0) == 0xE0) {
-		len = 3, v = s[0] & 0x0F, min = 0x800;
-	} else if ((s[0] & 0xF8) == 0xF0) {
-		len = 4, v = s[0] & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3F);
-	}
-	if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return len;
-}
-
 /* XML 1.0 section 2.2: the characters a document may contain. */
 static bool xml_char(uint32_t c)
 {
@@ -81,36 +40,9 @@ static bool xml_char(uint32_t c)
 
 /* ---- the growable output buffer ---- */
 
-struct xbuf {
-	char *p;
-	size_t len, cap, max;
-	bool failed;
-};
-
-static void xb_add(struct xbuf *b, const char *s, size_t n)
-{
-	if (b->failed)
-		return;
-	if (b->len + n + 1 > b->max) {
-		b->failed = true;
-		return;
-	}
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 512;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *np = realloc(b->p, cap);
-		if (!np) {
-			b->failed = true;
-			return;
-		}
-		b->p = np;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
+/* The answers are written into a struct textbuf (lib/util/textbuf.h). */
+#define xbuf textbuf
+#define xb_add textbuf_put
 
 static void xb_str(struct xbuf *b, const char *s)
 {
@@ -127,7 +59,7 @@ static void xb_text(struct xbuf *b, const char *s)
 	size_t n = strlen(s);
 	for (size_t i = 0; i < n;) {
 		uint32_t cp;
-		size_t l = utf8_len(u + i, n - i, &cp);
+		size_t l = utf8_decode(u + i, n - i, &cp);
 		if (l == 0) {
 			xb_str(b, fffd);
 			i++;
@@ -153,7 +85,7 @@ static void xb_text(struct xbuf *b, const char *s)
 
 static char *xb_take(struct xbuf *b, size_t *len)
 {
-	if (b->failed || !b->p) {
+	if (b->full || !b->p) {
 		free(b->p);
 		return NULL;
 	}
@@ -225,7 +157,7 @@ static bool valid_utf8(const char *s, size_t n)
 {
 	uint32_t cp;
 	for (size_t k = 0; k < n;) {
-		size_t l = utf8_len((const unsigned char *)s + k, n - k, &cp);
+		size_t l = utf8_decode((const unsigned char *)s + k, n - k, &cp);
 		if (l == 0)
 			return false;
 		k += l;
@@ -460,7 +392,7 @@ static void XMLCALL on_text(void *ud, const XML_Char *s, int len)
 	if (r->param < 0 || !r->op_depth || r->depth != r->op_depth + 1)
 		return;
 	xb_add(&r->value, s, (size_t)len);
-	if (r->value.failed)
+	if (r->value.full)
 		refuse(r, XFCC_XML_TOO_BIG, "the parameter %s is longer than %d bytes",
 		       r->call->params[r->param].name, XFCC_VALUE_MAX);
 }
@@ -500,7 +432,7 @@ static int parse_once(const char *s, size_t n, const char *enc, struct reader *r
 	memset(call, 0, sizeof *call);
 	r->xp = XML_ParserCreateNS(enc, NS_SEP);
 	if (!r->xp)
-		return fail(r->err, r->errlen, XFCC_XML_NOMEM, "out of memory");
+		return cc_fail(XFCC_XML_NOMEM, r->err, r->errlen, "out of memory");
 	XML_SetUserData(r->xp, r);
 	XML_SetElementHandler(r->xp, on_start, on_end);
 	XML_SetCharacterDataHandler(r->xp, on_text);
@@ -515,20 +447,20 @@ static int parse_once(const char *s, size_t n, const char *enc, struct reader *r
 	} else if (st != XML_STATUS_OK) {
 		enum XML_Error e = XML_GetErrorCode(r->xp);
 		if (e == XML_ERROR_NO_MEMORY)
-			rc = fail(r->err, r->errlen, XFCC_XML_NOMEM, "out of memory");
+			rc = cc_fail(XFCC_XML_NOMEM, r->err, r->errlen, "out of memory");
 		else if (e == XML_ERROR_UNKNOWN_ENCODING || r->unknown[0])
-			rc = fail(r->err, r->errlen, XFCC_XML_UNSUPPORTED,
+			rc = cc_fail(XFCC_XML_UNSUPPORTED, r->err, r->errlen,
 			          "the encoding \"%.40s\" is not read here: send UTF-8 (or "
 			          "ISO-8859-1)",
 			          r->unknown[0] ? r->unknown : "?");
 		else
-			rc = fail(r->err, r->errlen, XFCC_XML_MALFORMED,
+			rc = cc_fail(XFCC_XML_MALFORMED, r->err, r->errlen,
 			          "not well-formed XML: %s (line %lu, column %lu)",
 			          XML_ErrorString(e),
 			          (unsigned long)XML_GetCurrentLineNumber(r->xp),
 			          (unsigned long)XML_GetCurrentColumnNumber(r->xp) + 1);
 	} else if (call->op == XFCC_OP_NONE) {
-		rc = fail(r->err, r->errlen, XFCC_XML_MALFORMED,
+		rc = cc_fail(XFCC_XML_MALFORMED, r->err, r->errlen,
 		          "the SOAP Body holds no call (GetMyGames or MakeAMove)");
 	}
 	XML_ParserFree(r->xp);
@@ -554,13 +486,13 @@ int xfcc_parse(const char *body, size_t len, const char *content_type, struct xf
 {
 	memset(call, 0, sizeof *call);
 	if (len > XFCC_IN_MAX)
-		return fail(err, errlen, XFCC_XML_TOO_BIG, "requests are limited to %d bytes",
+		return cc_fail(XFCC_XML_TOO_BIG, err, errlen, "requests are limited to %d bytes",
 		            XFCC_IN_MAX);
 	if (len == 0)
-		return fail(err, errlen, XFCC_XML_MALFORMED, "the request has no body");
+		return cc_fail(XFCC_XML_MALFORMED, err, errlen, "the request has no body");
 	if (len >= 2 && (memcmp(body, "\xFE\xFF", 2) == 0 || memcmp(body, "\xFF\xFE", 2) == 0 ||
 	                 body[0] == '\0' || body[1] == '\0'))
-		return fail(err, errlen, XFCC_XML_UNSUPPORTED,
+		return cc_fail(XFCC_XML_UNSUPPORTED, err, errlen,
 		            "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
 	/* RFC 7303 8.1: the Content-Type's charset before the declaration's. */
 	const char *label = NULL, *v;
@@ -568,14 +500,13 @@ int xfcc_parse(const char *body, size_t len, const char *content_type, struct xf
 	if (content_type && find_param(content_type, strlen(content_type), "charset", &v, &vl)) {
 		label = charset_named(v, vl);
 		if (!label)
-			return fail(
-			        err, errlen, XFCC_XML_UNSUPPORTED,
+			return cc_fail(XFCC_XML_UNSUPPORTED, err, errlen,
 			        "the charset \"%.*s\" is not read here: send UTF-8 (or ISO-8859-1)",
 			        (int)(vl > 40 ? 40 : vl), v);
 	}
 	char *clean = NULL;
 	if (without_controls(body, len, &clean, &len) != 0)
-		return fail(err, errlen, XFCC_XML_NOMEM, "out of memory");
+		return cc_fail(XFCC_XML_NOMEM, err, errlen, "out of memory");
 	const char *s = clean ? clean : body;
 	/* A body labelled (or taken as) UTF-8 that is not UTF-8 is read as
 	 * ISO-8859-1: Tcl's http package (Scid) sends the bytes of its string

@@ -48,6 +48,21 @@ def free_port():
         return s.getsockname()[1]
 
 
+def wait_listening(proc, port, what, log=lambda: "", exc=RuntimeError):
+    """Waits (up to 20 s) until proc accepts connections on the loopback
+    port; raises exc when it exits first (with log()) or never listens."""
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise exc("%s exited at start:\n%s" % (what, log()))
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise exc("%s did not start listening on %d" % (what, port))
+
+
 class Response:
     def __init__(self, status, body, headers):
         self.status = status
@@ -140,16 +155,8 @@ class Server:
              "--static_dir", self.static_dir],
             env=self.env(), stdout=logf, stderr=logf)
         logf.close()
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("corrchessd did not start listening")
+        wait_listening(self.proc, self.port, "corrchessd", self.read_log)
+        return self
 
     def stop(self):
         """SIGTERM; returns the exit status (0 expected)."""

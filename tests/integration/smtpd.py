@@ -12,6 +12,8 @@ import subprocess
 import tempfile
 import time
 
+from harness import wait_listening
+
 SYS_PYTHON = "/usr/bin/python3"
 
 
@@ -57,16 +59,8 @@ class Smtp:
             [SYS_PYTHON, "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:%d" % self.port,
              "-c", "aiosmtpd.handlers.Mailbox", self.maildir], stdout=log, stderr=log)
         log.close()
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError("aiosmtpd exited at start")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("aiosmtpd did not start listening on %d" % self.port)
+        wait_listening(self.proc, self.port, "aiosmtpd", exc=AssertionError)
+        return self
 
     def __exit__(self, *exc):
         if self.proc:

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Thinking time through the API (SPEC.md §4, tests/vectors/time.json):
+"""Thinking time through the API (docs/RULES.md §4, tests/vectors/time.json):
 the days of each move, the clocks of GAME (used_days, penalty_days,
 next_control, forfeit_date), the e-mail receipt rule and time-forfeit
 claims, against the real corrchessd over HTTP with a temporary database.
 
 The vectors are read from $TOP_SRCDIR/tests/vectors/time.json at run time.
-Expected forfeit dates come from a small model of SPEC §4 written here
+Expected forfeit dates come from a small model of DSU 6.3 written here
 (independent of lib/clock/)."""
 import datetime
 import os
@@ -27,12 +27,12 @@ def vec(vid):
     raise KeyError(vid)
 
 
-# ------------------------------------------------------ a model of SPEC §4
+# ------------------------------------------------------ a model of DSU 6.3
 
 PROFILES = {
     # days per 10 moves, weekend rule, mandatory holidays, postal transit
-    # one way (SPEC 4.7 "14 (+ postal transit)": the server's dsu-post
-    # profile assumes 2 days; SPEC gives no number).
+    # one way (DSU 6.3.4 "14 (+ postal transit)": the server's dsu-post
+    # profile assumes 2 days; the rules give no number).
     "dsu-post": dict(limit=30, weekend=True, holidays=True, transit=2),
     "dsu-email": dict(limit=40, weekend=False, holidays=True, transit=0),
     "server": dict(limit=40, weekend=False, holidays=False, transit=0),
@@ -56,7 +56,7 @@ def easter(year):
 
 
 def holiday(d):
-    """SPEC 4.4: 20-31 December, Tuesday before to Tuesday after Easter."""
+    """DSU 6.3.6.2: 20-31 December, Tuesday before to Tuesday after Easter."""
     if d.month == 12 and d.day >= 20:
         return True
     e = easter(d.year)
@@ -70,14 +70,14 @@ def stopped(prof, d, stops):
 
 
 def counted_sent(prof, r, s):
-    """SPEC 4.2: a card posted on Sunday counts as posted on Saturday."""
+    """DSU 6.3.2.1: a card posted on Sunday counts as posted on Saturday."""
     if PROFILES[prof]["weekend"] and s.weekday() == 6 and s > r:
         return s - datetime.timedelta(days=1)
     return s
 
 
 def cost(prof, r, s, stops=()):
-    """SPEC 4.1: days d with received <= d < sent that are not stopped."""
+    """DSU 6.3.1: days d with received <= d < sent that are not stopped."""
     r, s = day(r) if isinstance(r, str) else r, day(s) if isinstance(s, str) else s
     s = counted_sent(prof, r, s)
     n, d = 0, r
@@ -99,7 +99,7 @@ def after_unstopped(prof, start, n, stops):
 
 
 def silence_penalty(prof, r, s, days, stops, recorded=False):
-    """SPEC 4.7: more than 14 days on a move and the opponent (on the
+    """DSU 6.3.4: more than 14 days on a move and the opponent (on the
     server: the server) sent a reminder: +3; the TL told as well: +6 -
     from recorded events only (DSU 6.3.4, issue 9).  recorded: the
     reminder and the TL notice were recorded on their due dates (the
@@ -278,7 +278,7 @@ def forfeit_dates_at_the_start():
                      "%s from %s" % (prof, start))
         expect_eq(g["clock"]["black"]["forfeit_date"], None, "black is not to move")
     # The hand-worked case: server play, 40 days, no reminder recorded
-    # (the sweep has not run): the limit alone, 41 days (SPEC 4.7, P1).
+    # (the sweep has not run): the limit alone, 41 days (DSU 6.3.4, P1).
     expect_eq(forfeit_date("server", "2027-09-01", 0, 40), "2027-10-12", "model, server")
     # Without silence penalties the limit alone: 25 used, the 6th day
     # would be Sunday 8 August, which counts as Saturday (5 days): Monday.
@@ -327,7 +327,7 @@ def controls_after_ten_moves():
 
 @test
 def silence_penalties_need_a_record():
-    """SPEC 4.7, DSU 6.3.4: penalties follow recorded reminders only.  No
+    """DSU 6.3.4: penalties follow recorded reminders only.  No
     sweep ran, so nothing was recorded: a move of more than 14 days costs
     its days and nothing more (the model with records: +3, then +9)."""
     w = W()
@@ -396,7 +396,7 @@ def time_forfeit_claims():
                   (s0, add_days(fd1, -1), cost("server", s0, add_days(fd1, -1))
                    ), "server dates")
         expect_eq(g["clock"]["black"]["penalty_days"], 0,
-                  "31 days, but no reminder recorded: no penalty (SPEC 4.7)")
+                  "31 days, but no reminder recorded: no penalty (DSU 6.3.4)")
         expect_error(claim(bob, g1["id"]), 422, "claim_rejected", "g1 the day before")
         expect_error(claim(alice, g2["id"]), 422, "claim_rejected", "g2 the day before")
         expect_eq(get_game(bob, g1["id"])["clock"]["white"]["forfeit_date"], fd1,

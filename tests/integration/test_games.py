@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Games, moves, endings, draws, resignations, claims and TL results
-(API.md "Games" and "Moves"; SPEC.md §1, §2), against the real corrchessd
+(API.md "Games" and "Moves"; docs/RULES.md §1, §2), against the real corrchessd
 over HTTP with a temporary database."""
 import os
 import sys
@@ -418,7 +418,7 @@ def reply_to():
 
 @test
 def move_series():
-    """API.md "series" and SPEC §3 (DSU 6.2.5): a proposed continuation,
+    """API.md "series" and DSU 6.2.5: a proposed continuation,
     the opponent's reply first; when he plays the proposed move, the
     proposer's next move follows at once; a different move ends it."""
     w = W()
@@ -764,7 +764,7 @@ def tl_sets_result():
                  "move after the TL's result")
     rows = w.server.db_rows("SELECT detail FROM audit WHERE game_id = ?", (gid,))
     expect(any(reason in d for (d,) in rows), "the reason is kept in the audit log: %r" % rows)
-    # A TL (or admin) corrects a result (SPEC §5), again with a reason.
+    # A TL (or admin) corrects a result (DSU 6.2.6-6.2.9), again with a reason.
     r = w.admin.post(u, {"result": "0-0", "reason": "both players silent (DSU 6.2.8)"})
     expect_status(r, 200, "admin corrects the result")
     expect_eq(r.json["result"], "0-0", "corrected")

@@ -15,7 +15,7 @@ corrchessd delivers its outbox itself to a real SMTP server (aiosmtpd):
 - SMTP down, then up: every mail arrives exactly once; a claimed row is
   not sent by a second sender.
 
-Expected dates are computed here from SPEC 4, not taken from the program."""
+Expected dates are computed here from DSU 6.3, not taken from the program."""
 import html.parser
 import json
 import os
@@ -340,7 +340,7 @@ def time_trouble_once_per_control():
     w = s.w
     start = add_days(D, -23)
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", start)["id"]
-    # SPEC 4.7 on the server: 23 silent days, +3 after the reminder (day 14)
+    # DSU 6.3.4 on the server: 23 silent days, +3 after the reminder (day 14)
     # and +6 after the TL notice (day 21), both recorded by the sweep on
     # their days (issue 9: penalties follow recorded events only): 32 of
     # 40 days, 80%.
@@ -417,8 +417,8 @@ def calendar_feed():
     expect_eq((e["start"], e["end"]), (add_days(fd1, -1), fd1),
               "her last day to move: the day before the forfeit date")
     expect("last day to send your move" in e["summary"], e["summary"])
-    # SPEC 4.7: 14 unstopped days; her vacation (3 days) stops the silence
-    # too (SPEC 4.3: both clocks stand still).
+    # DSU 6.3.4: 14 unstopped days; her vacation (3 days) stops the silence
+    # too (DSU 6.3.6: both clocks stand still).
     expect_eq(ev["game-%d-reminder" % g1["id"]]["start"], add_days(D, 14 + 3),
               "the reminder to her after 14 unstopped days")
     fd2 = get_game(w.alice, g2)["clock"]["white"]["forfeit_date"]

@@ -226,16 +226,8 @@ class ClockServer(Server):
                             "--static_dir", self.static_dir] + self.flags,
             env=self.env(), stdout=logf, stderr=logf)
         logf.close()
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("corrchessd did not start listening")
+        wait_listening(self.proc, self.port, "corrchessd", self.read_log)
+        return self
 
     def sweep_date(self):
         r = subprocess.run(self.faked() + [CORRCHESS, "--db", self.db] + self.flags + ["sweep"],

@@ -101,7 +101,7 @@ def one_move_among_many_clients():
 @test
 def move_against_series_cancel():
     """A reply that would follow a series, sent while the proposer
-    withdraws it (DSU 6.2.5, SPEC 3): the withdrawn series is never
+    withdraws it (DSU 6.2.5): the withdrawn series is never
     followed.  Either the cancel wins and the reply is refused or made
     without the automatic move, or the reply wins (following the series)
     and the cancel is refused.  Eight games race at a time."""
@@ -274,7 +274,7 @@ def tl_result_against_move():
 
 @test
 def sweep_against_move():
-    """The daily sweep ends a game lost on time (server profile, SPEC 4.6)
+    """The daily sweep ends a game lost on time (server profile, DSU 6.3.3.3)
     while the player sends his move: the sweep's end is written only at
     the revision it judged, so either the game ended with no move of his
     after it, or his move is stored and the game was not ended from the
@@ -304,7 +304,7 @@ def sweep_against_move():
                       "round %d: the move stored, the game goes on" % rnd)
         else:
             # lost_on_time: the move came first and was refused as after the
-            # forfeit date, which ends the game (SPEC 4.6, issue 9)
+            # forfeit date, which ends the game (DSU 6.3.3.3, issue 9)
             expect_409(move, ("stale", "game_over", "lost_on_time"), "round %d: the move" % rnd)
             expect_eq((status, result, term, rows), ("finished", "0-1", "time_forfeit", []),
                       "round %d: ended on time, no move after" % rnd)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Ratings (issue 12; API.md "Ratings", SPEC-rating.md, docs/RATING.md)
+"""Ratings (issue 12; API.md "Ratings", docs/RATING.md, docs/RATING.md)
 against the real corrchessd over HTTP with a temporary database: start
 ratings set by a TL, a group rated when (and only when) its last game
 ends, with every step (W, We, K, B, method) in the history; a later group
@@ -425,7 +425,7 @@ def the_sweep_rates_the_group_whose_last_game_it_ended():
     finish(w, games, ids["X"], ids["Z"], "1-0")
     last = game_between(games, ids["Y"], ids["Z"])
     # the server profile: White, silent from the start, loses on time by
-    # day 41 at the latest (40 days, SPEC 4.1)
+    # day 41 at the latest (40 days, DSU 6.3.1)
     env = dict(w.server.env(), CORRCHESS_TODAY=add_days(TODAY, 60))
     p = subprocess.run([CORRCHESS, "--db", w.server.db, "sweep"], capture_output=True, text=True,
                        env=env, timeout=120)
@@ -447,7 +447,7 @@ def the_sweep_rates_the_group_whose_last_game_it_ended():
 
 @test
 def a_group_that_cannot_be_rated_is_recorded_and_stops_nothing():
-    """SPEC-rating O-3: a foreign newcomer without any rating who wins
+    """docs/RATING.md O-3: a foreign newcomer without any rating who wins
     every game has no performance rating (table 2 '*').  The group is
     recorded with the reason, nobody's rating moves, and the next group is
     rated."""
@@ -652,7 +652,7 @@ def results_the_tl_enters_are_rated_unless_scored():
 @test
 def a_withdrawal_is_rated_as_played():
     """Issue 21 item 4 (4.5.4.2 "Alle spillede partier rates"; 4.1.2 §16 e;
-    SPEC-rating R-5): W scores 2 1/2 from his 3 finished games of 6 and
+    docs/RATING.md R-5): W scores 2 1/2 from his 3 finished games of 6 and
     withdraws; 6.2.8 scores all his games as lost (at most half finished),
     the standings say so, and the rating takes the 3 games as played:
     W = 2.5 from 3, not 0 from 3; his 3 games never played are not rated."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The rules of issue 9 through the real corrchessd (SPEC.md §4.6-4.7,
+"""The rules of issue 9 through the real corrchessd (docs/RULES.md §4.6-4.7,
 tests/vectors/time.json P1-P3, F0/F1, E2): claims that follow only the
 recorded events, both players losing after playing on, a move after the
 forfeit date under automatic forfeit, the e-mail same-day reply.
@@ -273,7 +273,7 @@ def postal_notice_dated_by_the_player():
 
 @test
 def lost_on_time_under_automatic_forfeit():
-    """SPEC 4.6 (server profile, automatic forfeit): the day before the
+    """DSU 6.3.3.3 (server profile, automatic forfeit): the day before the
     forfeit date a move is played; on the forfeit date it is refused with
     409 lost_on_time, the game ends 0-1 (time_forfeit), and a later move
     gets 409 game_over."""
@@ -344,7 +344,7 @@ def events_of(events, gid):
 
 @test
 def notice_of_a_longer_think():
-    """DSU 6.3.4 ¶1 (SPEC 4.7): the player to move announces 20 days; the
+    """DSU 6.3.4 ¶1 (DSU 6.3.4): the player to move announces 20 days; the
     opponent sees it; no reminder at 14 days, one at 20; a move after 25
     days costs no penalty, reminded or not: the +3 and +6 are for a player
     who used more than 14 days "uden at have underrettet sin modstander"
@@ -416,7 +416,7 @@ def postal_reminder_recorded_by_the_player():
 
 @test
 def sweep_ends_playing_on_0_0():
-    """F1 found by the sweep (SPEC 4.6: "a later claim, the sweep or the
+    """F1 found by the sweep (DSU 6.3.3.3: "a later claim, the sweep or the
     TL ends it 0-0"): after Black played on, the sweep ends the postal
     game 0-0 with an audit line."""
     f1 = vector("both_lose", "F1")
@@ -575,7 +575,7 @@ def tl_corrects_a_date():
 
 @test
 def holiday_play_on_agreement():
-    """DSU 6.3.6.2 (SPEC 4.4): with the agreement recorded by the TL, the
+    """DSU 6.3.6.2: with the agreement recorded by the TL, the
     sweep sends no reminder about a move made in the holidays; without
     it, it does (after 14 days counted from the end of the holidays)."""
     start = "2027-12-01"

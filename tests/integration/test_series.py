@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Move series end to end (DSU 6.2.5, 6.3.3.2, 6.8.4; SPEC §3; API.md
+"""Move series end to end (DSU 6.2.5, 6.3.3.2, 6.8.4; API.md
 "Moves": "series", GAME "series"), against the real corrchessd over HTTP
 with a temporary database: the rules' own example accepted and broken
 off, series that end the game, promotions, refused series, who sees a
@@ -173,7 +173,7 @@ def dsu_625_broken_off():
 
 @test
 def email_series_accepted_in_one_reply():
-    """SPEC §3: "Accepted moves are recorded as if played on the
+    """DSU 6.2.5: "Accepted moves are recorded as if played on the
     receiver's reply date": Black accepts 12...axb5 and 13...Bxa8 in one
     reply, both sent on 8 August; 13.Rxa8 came with the series, so 13...Bxa8
     costs nothing more and 14.d4 follows."""
@@ -263,7 +263,7 @@ def series_through_promotion():
 
 @test
 def illegal_series_stores_nothing():
-    """DSU 6.2.5 / SPEC §2: a bad series is refused whole, with the index
+    """DSU 6.2.5, 6.2.2: a bad series is refused whole, with the index
     and the reason; neither the move nor the series is stored."""
     w = W()
     g = game("server")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cancelling a pending move series (DSU 6.2.5; SPEC §3: "A series is
+"""Cancelling a pending move series (DSU 6.2.5: "A series is
 binding once sent ... only cancelled by the proposer before the opponent
 moved, if the tournament allows (default: not allowed)"), against the real
 corrchessd over HTTP with a temporary database: the `series_cancellable`
@@ -159,7 +159,7 @@ def tournament_passes_the_flag():
 
 @test
 def never_in_dsu():
-    """Issue 9 (DSU 6.2.4, 6.8.4, SPEC 3): a series binds once sent in a
+    """Issue 9 (DSU 6.2.4, 6.8.4, DSU 6.2.5): a series binds once sent in a
     DSU tournament - no dsu-* game or tournament takes the flag (422
     invalid_field, nothing stored), and a series in a dsu-* game cannot be
     cancelled (409 series_binding, nothing changed)."""

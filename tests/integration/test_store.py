@@ -57,7 +57,7 @@ def break_vacations(srv):
 def failed_read_never_drops_vacations():
     """White has 20 days of special leave; without them he would be over
     the 40 days of move 10 on 12 July (server: the sweep ends such a
-    game, SPEC 4.6).  With the vacations unreadable the sweep fails and
+    game, DSU 6.3.3.3).  With the vacations unreadable the sweep fails and
     forfeits nobody, and the game is not served."""
     w = world("2027-06-01")
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", "2027-06-01")["id"]

@@ -5,15 +5,15 @@ temporary database and a real SMTP server (Debian's python3-aiosmtpd,
 run by /usr/bin/python3, writing a Maildir):
 
 - reminders after 14 days of silence and the TL notice 7 days later
-  (DSU 6.3.4; SPEC 4.7), each once, mailed to the right people;
-- time forfeits (DSU 6.3.3.3-6.3.3.5, 6.8.7; SPEC 4.5, 4.6): ended by the
+  (DSU 6.3.4; DSU 6.3.4), each once, mailed to the right people;
+- time forfeits (DSU 6.3.3.3-6.3.3.5, 6.8.7; DSU 6.3.3, 4.6): ended by the
   sweep in the `server` profile, only flagged in `dsu-post` (then claimed);
 - games due for adjudication 18 months after their start (DSU 6.2.7);
 - the mail outbox: kept when SMTP is down or not configured, sent exactly
   once later; the summary line and the exit status;
 - GET /api/v1/tl/overview: its four lists, and who may read it.
 
-Expected dates come from SPEC 4 computed here, not from the program."""
+Expected dates come from DSU 6.3 computed here, not from the program."""
 import atexit
 import collections
 import datetime
@@ -47,7 +47,7 @@ TL, ALICE, BOB = "tl@example.org", "alice@example.org", "bob@example.org"
 
 def server_dates(start, recorded=("reminder", "tl_notice")):
     """A server game whose player to move stays silent from `start`: no
-    stopped days; reminder after 14 days, TL 7 days later (SPEC 4.7), and
+    stopped days; reminder after 14 days, TL 7 days later (DSU 6.3.4), and
     the forfeit date: the first day n on which n days plus the silence
     penalties (+3 once reminded, +6 once the TL was told) exceed 40 - the
     penalties only for what the sweep has recorded (DSU 6.3.4, issue 9)."""
@@ -114,16 +114,8 @@ class Smtp:
             [SYS_PYTHON, "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:%d" % self.port,
              "-c", "aiosmtpd.handlers.Mailbox", self.maildir], stdout=log, stderr=log)
         log.close()
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError("aiosmtpd exited at start: " + self.read_log())
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("aiosmtpd did not start listening on %d" % self.port)
+        wait_listening(self.proc, self.port, "aiosmtpd", self.read_log, AssertionError)
+        return self
 
     def __exit__(self, *exc):
         if self.proc:
@@ -263,7 +255,7 @@ def story():
         rem, tl, fd = server_dates(D)
         # nothing recorded yet: the limit alone (vector P1)
         expect_eq(g["clock"]["white"]["forfeit_date"], server_dates(D, ())[2],
-                  "white's forfeit date before any reminder (SPEC 4.5, 4.7)")
+                  "white's forfeit date before any reminder (DSU 6.3.3, 4.7)")
         expect_eq(g["reminders"], [], "no reminders yet")
         _story.update(w=w, srv=w.server, gid=g["id"], rem=rem, tl=tl, fd=fd)
     return _story
@@ -425,7 +417,7 @@ def forfeit_dsu_post_is_claimed():
 
 def adjudication_game(w, today):
     """A dsu-post game started 18 months before today, kept within its
-    time: the moves' transit (months here) does not count (SPEC 4.1)."""
+    time: the moves' transit (months here) does not count (DSU 6.3.1)."""
     start = months_before(today, 18)
     gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", start)["id"]
     play(w.alice, gid, "e4", received=start, sent=start)

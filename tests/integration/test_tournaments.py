@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tournaments (API.md "Tournaments"; SPEC.md section 6, tie-break DSU
+"""Tournaments (API.md "Tournaments"; DSU 6.5, tie-break DSU
 6.5.4.1, Vector R1), against the real corrchessd over HTTP with a
 temporary database: every kind created through the API with all its games,
 results played through the game endpoints (resignations, draw offers, a TL
@@ -89,7 +89,7 @@ def expect_tournament_shape(t, kind=None):
         expect(s["place"] == str(s["rank"]) or s["place"].startswith("%d-" % s["rank"]),
                "place %r starts at rank" % s)
         if i and s["rank"] == t["standings"][i - 1]["rank"]:
-            # SPEC-tournaments I-36: inside a shared place by SB, then seat
+            # docs/TOURNAMENTS.md I-36: inside a shared place by SB, then seat
             expect(s["sonneborn_berger"] <= t["standings"][i - 1]["sonneborn_berger"],
                    "a shared place is listed by SB")
             expect_eq(s["place"], t["standings"][i - 1]["place"], "a shared place")
@@ -234,7 +234,7 @@ def emt_group_of_seven():
     expect_eq(len(t["games"]), 21, "7 players: 21 games")
     games = games_of(t)
     whites, met = colours(games)
-    expect_eq(sorted(whites.values()), [3] * 7, "SPEC 6: 3 Whites and 3 Blacks each")
+    expect_eq(sorted(whites.values()), [3] * 7, "DSU 6.5: 3 Whites and 3 Blacks each")
     expect_eq(sorted(tuple(sorted(p)) for p in met),
               sorted(itertools.combinations(sorted(ids[:7]), 2)), "each meets the 6 others")
     before = counts()
@@ -279,7 +279,7 @@ def cup_of_seven_is_one_preliminary_group():
 
 @test
 def vector_r1_through_the_api():
-    """SPEC 6 Vector R1, every result made through the game endpoints."""
+    """DSU 6.5 Vector R1, every result made through the game endpoints."""
     w = W()
     case = load_vectors("tiebreak.json")["cases"][0]
     expect_eq(case["id"], "R1", "vector")
@@ -336,7 +336,7 @@ def zero_zero_and_shared_rank():
     draw: X 1 point, Y and Z ½ with SB ¼ each and a drawn game between
     them: they share 2nd-3rd place (SB and the mutual game do not
     separate them), listed by seat (Y first although Z's name sorts
-    first; SPEC-tournaments I-36)."""
+    first; docs/TOURNAMENTS.md I-36)."""
     w = W()
     x, y, z = new_players(["zz_x", "zz_yy", "zz_b"])
     t = create(w.tl, {"name": "Null-null", "kind": "round_robin", "profile": "server",
@@ -355,7 +355,7 @@ def zero_zero_and_shared_rank():
 
 @test
 def team_tournament_standings_and_ranking():
-    """Three teams of four (SPEC 6): each player meets the same board of
+    """Three teams of four (DSU 6.5): each player meets the same board of
     the other teams.  Results: Bravo-Alpha 2½-1½, Bravo-Charlie 2-2,
     Alpha-Charlie 3-1: Bravo and Alpha have 4½, Charlie 3; Bravo won the
     match against Alpha, so Bravo is first although Alpha sorts first."""
@@ -399,7 +399,7 @@ def team_tournament_standings_and_ranking():
     t = get(w.carol, t["id"])
     expect_eq([(x["name"], x["rank"], x["score"], x["played"]) for x in t["teams"]],
               [("Bravo", 1, 4.5, 8), ("Alpha", 2, 4.5, 8), ("Charlie", 3, 3, 8)], "teams")
-    # DSU 6.7.4.5 / SPEC-tournaments I-22: 4/3/2/1 for a win only: Bravo
+    # DSU 6.7.4.5 / docs/TOURNAMENTS.md I-22: 4/3/2/1 for a win only: Bravo
     # wins boards 1 and 3 of both matches (4+2+4+2), Alpha board 4 against
     # Bravo and boards 1-3 against Charlie (1+4+3+2), Charlie boards 2 and
     # 4 against Bravo and 4 against Alpha (3+1+1); the draw counts nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""DSU tournaments through the real corrchessd (issue 11; SPEC-tournaments.md,
+"""DSU tournaments through the real corrchessd (issue 11; docs/TOURNAMENTS.md,
 docs/TOURNAMENTS.md): the shared vectors played out through the API with
 the tournament leader's results, and the places, team places and entry
 rights read back; withdrawals on each side of "half" (DSU 6.2.8); each

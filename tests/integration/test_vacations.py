@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Vacations and TL special leave (API.md "Vacations"; DSU 6.3.6, 6.8.8;
-SPEC.md 4.3), against the real corrchessd over HTTP with a temporary
+DSU 6.3.6), against the real corrchessd over HTTP with a temporary
 database: who may ask, the notice (vector V0), the 35-day allowance per
 tournament year, special leave, the list, bad input, and the effect on a
 game's clock (vectors V1, V2, V3 of tests/vectors/time.json).
@@ -158,7 +158,7 @@ def too_long_split_periods():
 def holidays_not_charged():
     w = world("2027-06-05")
     new_game(w.tl, w.ids["alice"], w.ids["bob"], profile="dsu-post", start_date="2027-01-10")
-    # SPEC 4.4: 20-31 December stop the clocks for everybody and use up no
+    # DSU 6.3.6.2: 20-31 December stop the clocks for everybody and use up no
     # vacation days: 15 Dec - 5 Jan is 22 days, 10 of them charged.
     expect_period(vacation(w.alice, "2027-12-15", "2028-01-05"), w.ids["alice"], "2027-12-15",
                   "2028-01-05", 10, what="over Christmas")

@@ -1,0 +1,81 @@
+/* store/query.c: the query with a sticky error (store/internal.h). */
+#include "autoconfig.h"
+
+#include "store/internal.h"
+
+/* Records the first failure (logged, the statement reset). */
+static void failed(struct store_q *q, int sqlite_rc)
+{
+	if (q->rc != STORE_OK)
+		return;
+	int ext = sqlite_rc;
+	q->rc = ext == SQLITE_CONSTRAINT_UNIQUE || ext == SQLITE_CONSTRAINT_PRIMARYKEY
+	                ? STORE_CONFLICT
+	                : STORE_ERROR;
+	if (q->rc == STORE_CONFLICT) {
+		if (q->st)
+			sqlite3_reset(q->st);
+	} else {
+		store_failed(q->s, q->st, q->what);
+	}
+}
+
+void store_q_open(struct store_q *q, store *s, const char *sql, const char *what)
+{
+	*q = (struct store_q){.s = s, .what = what, .rc = STORE_OK, .next = 1};
+	q->st = store_stmt(s, sql);
+	if (!q->st)
+		q->rc = STORE_ERROR; /* logged by store_stmt() */
+}
+
+static void bound(struct store_q *q, int rc)
+{
+	q->next++;
+	if (rc != SQLITE_OK)
+		failed(q, rc);
+}
+
+void store_q_int(struct store_q *q, int64_t v)
+{
+	if (q->rc == STORE_OK)
+		bound(q, store_bind_int64(q->st, q->next, v));
+}
+
+void store_q_text(struct store_q *q, const char *v)
+{
+	if (q->rc == STORE_OK)
+		bound(q, store_bind_text(q->st, q->next, v));
+}
+
+void store_q_id_or_null(struct store_q *q, int64_t v)
+{
+	if (q->rc == STORE_OK)
+		bound(q, v > 0 ? store_bind_int64(q->st, q->next, v) : sqlite3_bind_null(q->st, q->next));
+}
+
+bool store_q_row(struct store_q *q)
+{
+	if (q->rc != STORE_OK || q->done)
+		return false;
+	int rc = sqlite3_step(q->st);
+	if (rc == SQLITE_ROW)
+		return true;
+	if (rc == SQLITE_DONE)
+		q->done = true;
+	else
+		failed(q, sqlite3_extended_errcode(store_db(q->s)));
+	return false;
+}
+
+void store_q_exec(struct store_q *q)
+{
+	while (store_q_row(q))
+		;
+}
+
+int store_q_end(struct store_q *q)
+{
+	if (q->rc == STORE_OK)
+		sqlite3_reset(q->st);
+	return q->rc;
+}
