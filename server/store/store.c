@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +18,23 @@
 #include "store/migrations.h"
 #include "util/status.h"
 
-#define STMT_CACHE 96
+/* The statement cache of a connection: the prepared statement of each SQL
+ * text, keyed by the text's address (every caller passes a static string),
+ * in an open-addressing table that doubles when it is half full.  Issue 19:
+ * a fixed table of 96 answered the 97th distinct statement with an error
+ * (503 "busy") until a restart; the table now grows with the program's
+ * statements, which are finite (about 170, all literals in store/). */
+#define STMT_CACHE_MIN 64 /* slots at first; a power of two */
+
+struct stmt_slot {
+	const char *sql; /* NULL: empty */
+	sqlite3_stmt *stmt;
+};
 
 struct conn {
 	sqlite3 *db;
-	struct {
-		const char *sql;
-		sqlite3_stmt *stmt;
-	} cache[STMT_CACHE];
-	int ncache;
+	struct stmt_slot *cache; /* cap slots, ncache of them used */
+	size_t cap, ncache;
 	int writing; /* this thread holds the store's write lock */
 	int defer;   /* store_defer_sync(): commits take a ticket, not a wait */
 	unsigned long long pending; /* the newest such ticket, 0: none */
@@ -53,8 +62,10 @@ static void conn_free(void *p)
 	struct conn *c = p;
 	if (!c)
 		return;
-	for (int i = 0; i < c->ncache; i++)
-		sqlite3_finalize(c->cache[i].stmt);
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->cache[i].sql)
+			sqlite3_finalize(c->cache[i].stmt);
+	free(c->cache);
 	sqlite3_close(c->db);
 	free(c);
 }
@@ -134,32 +145,69 @@ sqlite3 *store_db(store *s)
 	return c ? c->db : NULL;
 }
 
+/* The slot of sql in a table of cap slots (cap a power of two): its own,
+ * or the empty one where it would go. */
+static struct stmt_slot *stmt_slot(struct stmt_slot *t, size_t cap, const char *sql)
+{
+	uintptr_t h = (uintptr_t)sql;
+	h ^= h >> 17;
+	h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+	size_t i = (size_t)(h >> 7) & (cap - 1);
+	while (t[i].sql && t[i].sql != sql)
+		i = (i + 1) & (cap - 1);
+	return &t[i];
+}
+
+/* Doubles the table (or makes the first one): 0, or -1 out of memory
+ * (the table is then as it was). */
+static int stmt_grow(struct conn *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : STMT_CACHE_MIN;
+	struct stmt_slot *t = calloc(cap, sizeof *t);
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->cache[i].sql)
+			*stmt_slot(t, cap, c->cache[i].sql) = c->cache[i];
+	free(c->cache);
+	c->cache = t;
+	c->cap = cap;
+	return 0;
+}
+
 sqlite3_stmt *store_stmt(store *s, const char *sql)
 {
 	struct conn *c = thread_conn(s);
 	if (!c)
 		return NULL;
-	for (int i = 0; i < c->ncache; i++)
-		if (c->cache[i].sql == sql) {
-			sqlite3_reset(c->cache[i].stmt);
-			sqlite3_clear_bindings(c->cache[i].stmt);
-			return c->cache[i].stmt;
+	if (c->cap) {
+		struct stmt_slot *hit = stmt_slot(c->cache, c->cap, sql);
+		if (hit->sql) {
+			sqlite3_reset(hit->stmt);
+			sqlite3_clear_bindings(hit->stmt);
+			return hit->stmt;
 		}
+	}
+	if ((c->ncache + 1) * 2 > c->cap && stmt_grow(c) != 0) {
+		log_msg(LOG_ERROR, "out of memory for the statement cache");
+		return NULL;
+	}
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
 		log_msg(LOG_ERROR, "prepare failed: %s: %s", sqlite3_errmsg(c->db), sql);
 		return NULL;
 	}
-	if (c->ncache < STMT_CACHE) {
-		c->cache[c->ncache].sql = sql;
-		c->cache[c->ncache].stmt = st;
-		c->ncache++;
-	} else {
-		log_msg(LOG_ERROR, "statement cache full (raise STMT_CACHE)");
-		sqlite3_finalize(st);
-		return NULL;
-	}
+	struct stmt_slot *slot = stmt_slot(c->cache, c->cap, sql);
+	slot->sql = sql;
+	slot->stmt = st;
+	c->ncache++;
 	return st;
+}
+
+size_t store_cached_statements(store *s)
+{
+	struct conn *c = thread_conn(s);
+	return c ? c->ncache : 0;
 }
 
 /* The statements of a transaction, prepared once per connection (a

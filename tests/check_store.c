@@ -1,0 +1,107 @@
+/* check_store.c: the connection layer of server/store/store.c on a real
+ * database file: the statement cache holds every distinct statement a
+ * thread prepares (issue 19: the 97th used to fail until a restart), each
+ * thread its own. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "store/internal.h"
+#include "store/store.h"
+
+#define NSQL 400 /* distinct statements: far past the old 96 */
+
+static char dir[64], path[128];
+static store *st;
+static char *sqls[NSQL]; /* "SELECT n", one string (one address) each */
+
+static void setup(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/check_store.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	char err[256];
+	st = store_open(path, err, sizeof err);
+	ck_assert_msg(st != NULL, "store_open: %s", err);
+	for (int i = 0; i < NSQL; i++) {
+		sqls[i] = malloc(32);
+		snprintf(sqls[i], 32, "SELECT %d", i);
+	}
+}
+
+static void teardown(void)
+{
+	store_close(st);
+	for (int i = 0; i < NSQL; i++)
+		free(sqls[i]);
+	char f[160];
+	static const char *const ext[] = {"", "-wal", "-shm"};
+	for (int i = 0; i < 3; i++) {
+		snprintf(f, sizeof f, "%s%s", path, ext[i]);
+		unlink(f);
+	}
+	rmdir(dir);
+}
+
+/* Prepares and steps statement i: its answer must be i. */
+static void step_one(int i)
+{
+	sqlite3_stmt *s = store_stmt(st, sqls[i]);
+	ck_assert_msg(s != NULL, "statement %d of one thread was refused", i + 1);
+	ck_assert_int_eq(sqlite3_step(s), SQLITE_ROW);
+	ck_assert_int_eq(sqlite3_column_int(s, 0), i);
+	sqlite3_reset(s);
+}
+
+START_TEST(test_cache_grows_past_every_limit)
+{
+	for (int i = 0; i < NSQL; i++)
+		step_one(i);
+	/* Asked again, each is the cached one (the same object), in any
+	 * order. */
+	for (int i = NSQL - 1; i >= 0; i -= 7) {
+		sqlite3_stmt *a = store_stmt(st, sqls[i]);
+		sqlite3_stmt *b = store_stmt(st, sqls[i]);
+		ck_assert_ptr_eq(a, b);
+		step_one(i);
+	}
+	ck_assert_uint_eq(store_cached_statements(st), NSQL);
+}
+END_TEST
+
+static void *other_thread(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < NSQL; i += 3)
+		step_one(i);
+	return (void *)store_cached_statements(st);
+}
+
+START_TEST(test_each_thread_has_its_own)
+{
+	step_one(0);
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, other_thread, NULL), 0);
+	void *n = NULL;
+	pthread_join(t, &n);
+	ck_assert_uint_eq((size_t)n, (NSQL + 2) / 3);
+	ck_assert_uint_eq(store_cached_statements(st), 1);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("store");
+	TCase *tc = tcase_create("store");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_cache_grows_past_every_limit);
+	tcase_add_test(tc, test_each_thread_has_its_own);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
