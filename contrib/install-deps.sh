@@ -11,14 +11,15 @@
 # systemd's systemd-analyze verifies the units in contrib/systemd, and
 # man-db and groff-base render the man pages in tests/man_pages.sh;
 # libexpat1-dev is the XML reader of the Xfcc interface, and python3-zeep
-# the WSDL client tests/xfcc/test_zeep.py plays through it).
+# the WSDL client tests/xfcc/test_zeep.py plays through it; libsystemd-dev
+# gives corrchessd sd_notify(), optional: configure finds it or not).
 # Safe to run again: it only calls apt-get when a package is missing.
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
 libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
 libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid tdom faketime
 python3-icalendar chromium fonts-dejavu-core valgrind systemd man-db groff-base
-libexpat1-dev python3-zeep"
+libexpat1-dev python3-zeep libsystemd-dev"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"

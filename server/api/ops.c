@@ -2,6 +2,7 @@
 #include "autoconfig.h"
 #include "api/ops.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "store/health.h"
@@ -11,9 +12,14 @@
 int api_ops_healthz(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	(void)rq;
+	int ready = atomic_load(&app->ready);
+	if (ready != 1)
+		return api_json(rs, 503, json_pack("{s:s,s:b}", "status",
+		                                   ready < 0 ? "stopping" : "starting", "ready", 0));
 	if (store_health_ping(app->st) != STORE_OK)
-		return api_json(rs, 503, json_pack("{s:s}", "status", "unavailable"));
-	return api_json(rs, 200, json_pack("{s:s}", "status", "ok"));
+		return api_json(rs, 503, json_pack("{s:s,s:b}", "status", "unavailable", "ready", 0));
+	return api_json(rs, 200, json_pack("{s:s,s:b,s:i}", "status", "ok", "ready", 1, "schema",
+	                                   store_schema_version(app->st)));
 }
 
 int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)

@@ -3,12 +3,17 @@
  *   corrchessd --db FILE --listen HOST:PORT [--config FILE] [--log-level L]
  *
  * Start-up failures (bad flag, unreadable database, port taken) print one
- * line and exit 1.  SIGTERM/SIGINT: stop accepting, finish requests in
- * flight, exit 0. */
+ * line and exit 1.  Start-up (issue 19): the port is bound first (a taken
+ * one fails at once), then the migrations and the deadline fill run, the
+ * threads start, and only then does the socket listen; GET /healthz says
+ * ready and systemd hears READY=1 (Type=notify) when all is done.
+ * SIGTERM/SIGINT: STOPPING=1, stop accepting, finish requests in flight,
+ * exit 0. */
 #include "autoconfig.h"
 
 #include <arpa/inet.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +25,7 @@
 #include "http/http.h"
 #include "jobs/outbox.h"
 #include "base/log.h"
+#include "base/sdnotify.h"
 #include "store/store.h"
 #include "svc/svc.h"
 
@@ -171,10 +177,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: cannot start the mail thread\n");
 		goto out;
 	}
+	atomic_store(&app.ready, 1);
+	if (sdnotify_send("READY=1\nSTATUS=serving") < 0)
+		log_msg(LOG_WARN, "cannot tell systemd the daemon is ready ($NOTIFY_SOCKET)");
 	log_msg(LOG_INFO, "serving http://%s/ with database %s (schema %d)", cfg.listen, cfg.db,
 		store_schema_version(st));
 	int sig = 0;
 	sigwait(&sigs, &sig);
+	atomic_store(&app.ready, -1);
+	sdnotify_send("STOPPING=1");
 	log_msg(LOG_INFO, "%s: finishing requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT");
 	http_stop(srv, 10000);
 	srv = NULL;

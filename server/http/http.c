@@ -436,7 +436,10 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 }
 
 /* HOST:PORT is bound here rather than by MHD, so a taken port or a bad
- * address gives its own clear message; MHD then serves that socket. */
+ * address gives its own clear message at once; MHD then serves that
+ * socket.  It is only bound: http_start() calls listen(), after the
+ * start-up work (issue 19), so no client connects before the daemon
+ * can answer it. */
 int http_listen(const char *listen_on, char *err, size_t errlen)
 {
 	char host[256];
@@ -475,7 +478,7 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
 	}
 	int one = 1;
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-	if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1024) != 0) {
+	if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
 		snprintf(err, errlen, "cannot listen on %s: %s", listen_on, strerror(errno));
 		close(fd);
 		freeaddrinfo(ai);
@@ -503,6 +506,12 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 		per_addr = 64;
 	snprintf(srv->proxy, sizeof srv->proxy, "%s",
 	         app->cfg->trusted_proxy ? app->cfg->trusted_proxy : "");
+	if (listen(fd, 1024) != 0) {
+		snprintf(err, errlen, "cannot listen: %s", strerror(errno));
+		close(fd);
+		free(srv);
+		return NULL;
+	}
 	srv->pool = workpool_start(HTTP_HASH_THREADS, HTTP_HASH_QUEUE);
 	if (!srv->pool) {
 		snprintf(err, errlen, "cannot start the worker threads");

@@ -230,12 +230,10 @@ class ClockServer(Server):
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("corrchessd did not start listening")
+            if wait_ready_once(self.port):  # /healthz says ready (issue 19)
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("corrchessd did not become ready")
 
     def sweep_date(self):
         r = subprocess.run(self.faked() + [CORRCHESS, "--db", self.db] + self.flags + ["sweep"],
