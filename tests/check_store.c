@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -95,6 +96,55 @@ START_TEST(test_each_thread_has_its_own)
 }
 END_TEST
 
+static long long file_size(const char *f)
+{
+	struct stat sb;
+	return stat(f, &sb) == 0 ? (long long)sb.st_size : 0;
+}
+
+/* Issue 20: a burst of writes while a reader holds an old snapshot (so no
+ * checkpoint can finish and the WAL must grow), then the reader ends:
+ * the WAL file goes back under 64 MB by itself, and stays there. */
+START_TEST(test_wal_bounded_after_a_burst)
+{
+	ck_assert_int_eq(store_start_checkpointer(st, 20), 0);
+	ck_assert_int_eq(sqlite3_exec(store_db(st), "CREATE TABLE burst (b BLOB)", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3 *reader;
+	ck_assert_int_eq(sqlite3_open(path, &reader), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM burst;", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	static const char ins[] = "INSERT INTO burst VALUES (zeroblob(65536))";
+	static const char del[] = "DELETE FROM burst";
+	char wal[160];
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	for (int round = 0; round < 100; round++) { /* ~100 MB of pages */
+		ck_assert_int_eq(store_begin(st), STORE_OK);
+		for (int i = 0; i < 16; i++)
+			ck_assert_int_eq(store_exec(st, store_stmt(st, ins), "burst"), STORE_OK);
+		if (round % 10 == 9)
+			ck_assert_int_eq(store_exec(st, store_stmt(st, del), "burst"), STORE_OK);
+		ck_assert_int_eq(store_commit(st), SQLITE_OK);
+	}
+	long long peak = file_size(wal);
+	ck_assert_msg(peak > 64LL << 20, "the burst grew the WAL (%lld bytes)", peak);
+	sqlite3_exec(reader, "COMMIT", NULL, NULL, NULL);
+	sqlite3_close(reader);
+	/* The checkpointer's next rounds: wait for the file, with a bound. */
+	long long now = peak;
+	for (int i = 0; i < 3000 && now > 64LL << 20; i++) {
+		nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+		now = file_size(wal);
+	}
+	ck_assert_msg(now <= 64LL << 20, "the WAL is back under 64 MB: %lld bytes", now);
+	/* One more write: the WAL starts again, the file stays small. */
+	ck_assert_int_eq(store_begin(st), STORE_OK);
+	ck_assert_int_eq(store_exec(st, store_stmt(st, ins), "burst"), STORE_OK);
+	ck_assert_int_eq(store_commit(st), SQLITE_OK);
+	ck_assert_int_le(file_size(wal), 64LL << 20);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("store");
@@ -102,6 +152,8 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_cache_grows_past_every_limit);
 	tcase_add_test(tc, test_each_thread_has_its_own);
+	tcase_add_test(tc, test_wal_bounded_after_a_burst);
+	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

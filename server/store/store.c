@@ -18,6 +18,15 @@
 #include "store/migrations.h"
 #include "util/status.h"
 
+/* The WAL's bounds (issue 20: a burst left a 194 MB WAL for a 2.4 MB
+ * database, for good).  journal_size_limit: when SQLite starts the WAL
+ * again from its beginning, it cuts the file back to this.  Past
+ * WAL_TRUNCATE_BYTES the checkpointer runs a TRUNCATE checkpoint, which
+ * empties the file (docs/OPERATIONS.md "The WAL"). */
+#define WAL_LIMIT_TEXT "16777216"              /* 16 MB */
+#define WAL_TRUNCATE_BYTES (16LL * 1024 * 1024) /* 16 MB */
+#define WAL_TRUNCATE_WAIT_MS 200 /* how long it waits for readers, a try */
+
 /* The statement cache of a connection: the prepared statement of each SQL
  * text, keyed by the text's address (every caller passes a static string),
  * in an open-addressing table that doubles when it is half full.  Issue 19:
@@ -55,6 +64,7 @@ struct store {
 	 * after each commit against the one before. */
 	_Atomic long long wal_frames;
 	_Atomic int wal_last; /* the WAL's frames after the last commit */
+	_Atomic long long wal_truncates; /* TRUNCATE checkpoints done */
 };
 
 static void conn_free(void *p)
@@ -89,7 +99,8 @@ static sqlite3 *open_db(const char *path, char *err, size_t errlen)
 	char *msg = NULL;
 	rc = sqlite3_exec(db,
 			  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;",
+			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;"
+			  "PRAGMA journal_size_limit=" WAL_LIMIT_TEXT ";",
 			  NULL, NULL, &msg);
 	if (rc != SQLITE_OK) {
 		snprintf(err, errlen, "cannot use database %s: %s", path, msg ? msg : sqlite3_errstr(rc));
@@ -471,6 +482,11 @@ long long store_wal_frames(store *s)
 	return atomic_load(&s->wal_frames);
 }
 
+long long store_wal_truncates(store *s)
+{
+	return atomic_load(&s->wal_truncates);
+}
+
 bool store_writing(store *s)
 {
 	struct conn *c = thread_conn(s);
@@ -656,9 +672,28 @@ fail:
 	return NULL;
 }
 
+/* A TRUNCATE checkpoint with this process's writers held off (the write
+ * lock, so they wait on the mutex rather than in SQLite's busy handler)
+ * and WAL_TRUNCATE_WAIT_MS for readers of older snapshots to finish: the
+ * WAL is copied back and the file emptied.  SQLITE_BUSY (a reader or
+ * another process kept it) is tried again at the next round. */
+static int truncate_wal(store *s, sqlite3 *db)
+{
+	pthread_mutex_lock(&s->write_lock);
+	sqlite3_busy_timeout(db, WAL_TRUNCATE_WAIT_MS);
+	int rc = sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+	sqlite3_busy_timeout(db, 5000);
+	pthread_mutex_unlock(&s->write_lock);
+	if (rc == SQLITE_OK)
+		atomic_fetch_add(&s->wal_truncates, 1);
+	return rc;
+}
+
 /* Copies the WAL back into the database every interval, on a connection
  * of its own, in PASSIVE mode: it never waits for a writer and no writer
- * waits for it. */
+ * waits for it.  When the WAL has grown past WAL_TRUNCATE_BYTES (readers
+ * kept PASSIVE from finishing, or a burst outran it), a TRUNCATE
+ * checkpoint empties it (truncate_wal()). */
 static void *checkpointer(void *arg)
 {
 	store *s = arg;
@@ -668,6 +703,12 @@ static void *checkpointer(void *arg)
 		log_msg(LOG_ERROR, "checkpointer: %s", err);
 		return NULL;
 	}
+	long long page_size = 4096;
+	sqlite3_stmt *ps = NULL;
+	if (sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &ps, NULL) == SQLITE_OK &&
+	    sqlite3_step(ps) == SQLITE_ROW)
+		page_size = sqlite3_column_int64(ps, 0);
+	sqlite3_finalize(ps);
 	pthread_mutex_lock(&s->ckpt_lock);
 	while (!s->ckpt_stop) {
 		struct timespec until;
@@ -684,10 +725,17 @@ static void *checkpointer(void *arg)
 						   &done);
 		if (rc != SQLITE_OK && rc != SQLITE_BUSY)
 			log_msg(LOG_WARN, "checkpoint: %s", sqlite3_errmsg(db));
+		if (rc == SQLITE_OK && (long long)log_frames * page_size > WAL_TRUNCATE_BYTES) {
+			rc = truncate_wal(s, db);
+			if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+				log_msg(LOG_WARN, "checkpoint (truncate): %s", sqlite3_errmsg(db));
+		}
 		pthread_mutex_lock(&s->ckpt_lock);
 	}
 	pthread_mutex_unlock(&s->ckpt_lock);
-	sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	/* The last one empties the WAL when nobody else uses it. */
+	if (truncate_wal(s, db) != SQLITE_OK)
+		sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
 	sqlite3_close(db);
 	return NULL;
 }
