@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "store/health.h"
+#include "store/notify.h"
 #include "store/store.h"
 #include "svc/svc.h"
 
@@ -27,14 +28,18 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	if (!app->metrics)
 		return api_error(rs, "not_found", "this program keeps no metrics");
-	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st), store_wal_frames(app->st),
-	                           0, 0};
+	struct metrics_gauges g = {.wal_flushes = store_wal_flushes(app->st),
+	                           .wal_frames = store_wal_frames(app->st)};
 	unsigned long long steps, transactions;
 	svc_writer_counts(&steps, &transactions);
 	g.writes = (long long)steps;
 	g.write_transactions = (long long)transactions;
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
 	                              &g.mails_failed) == STORE_OK;
+	struct store_outbox_status out;
+	size_t none;
+	if (g.db_up && store_outbox_status(app->st, &out, NULL, 0, &none) == STORE_OK)
+		g.mails_refused = (long)out.refused;
 	size_t len;
 	char *text = metrics_render(app->metrics, &g, &len);
 	if (!text)

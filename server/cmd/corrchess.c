@@ -12,6 +12,7 @@
  *   corrchess --db FILE [--smtp_url URL ...] sweep
  *   corrchess --db FILE backup [--force] DEST
  *   corrchess --db FILE check-deadlines [--fix]
+ *   corrchess --db FILE mail-status
  *
  * Exit status: 0 ok, 1 a failure while working, 2 bad usage or bad input
  * (with one line on stderr saying what was wrong). */
@@ -29,6 +30,7 @@
 #include "cmd/backup.h"
 #include "cmd/clock.h"
 #include "cmd/deadlines.h"
+#include "cmd/mailstatus.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
 #include "cmd/tourney.h"
@@ -53,6 +55,8 @@ static void usage(FILE *to)
 	      "                                       daemon runs (--force replaces DEST)\n"
 	      "  check-deadlines [--fix]              recompute every active game's dates and\n"
 	      "                                       report (repair) those the table has wrong\n"
+	      "  mail-status                          the mail outbox: waiting, retrying, sent, and\n"
+	      "                                       the mails the relay refused for good (5xx)\n"
 	      "  perft [--fen FEN] [--divide] DEPTH   count the leaf nodes of the move tree;\n"
 	      "                                       the total alone on the last line\n"
 	      "  days --profile P --received DATE --sent DATE [--vacation START:END]...\n"
@@ -192,6 +196,8 @@ int main(int argc, char **argv)
 		status = cmd_backup(&cfg, sub_argc, sub_argv);
 	else if (strcmp(cmd, "check-deadlines") == 0)
 		status = cmd_check_deadlines(&cfg, sub_argc, sub_argv);
+	else if (strcmp(cmd, "mail-status") == 0)
+		status = cmd_mail_status(&cfg, sub_argc, sub_argv);
 	else
 		fprintf(stderr, "corrchess: unknown command \"%s\" (see --help)\n", cmd);
 out:
