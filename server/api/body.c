@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "clock/calendar.h"
+#include "util/names.h"
 #include "util/status.h"
 
 json_t *api_body_object(struct api_req *rq, struct api_resp *rs)
@@ -63,6 +64,20 @@ int api_get_string(json_t *obj, const char *key, bool required, const char **out
 		return -1;
 	}
 	*out = json_string_value(v);
+	return 0;
+}
+
+int api_get_name(json_t *obj, const char *key, bool required, const char **out,
+                 struct api_resp *rs)
+{
+	int rc = api_get_string(obj, key, required, out, rs);
+	if (rc)
+		return rc;
+	enum name_verdict v = name_check(*out, strlen(*out));
+	if (v != NAME_OK) {
+		api_error(rs, "bad_name", "the field \"%s\" %s", key, name_verdict_text(v));
+		return -1;
+	}
 	return 0;
 }
 
