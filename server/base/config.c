@@ -18,7 +18,8 @@ const char *const config_keys[] = {"db",        "listen",        "smtp_url",    
 				   "mail_retry",
 				   "timezone",  "conn_per_addr", "trusted_proxy",
 				   "login_failures", "address_failures", "synchronous",
-				   "mail_retention_days", NULL};
+				   "mail_retention_days", "max_connections", "header_timeout",
+				   "body_timeout", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -36,6 +37,8 @@ static const size_t offsets[] = {
     offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
     offsetof(struct config, address_failures), offsetof(struct config, synchronous),
     offsetof(struct config, mail_retention_days),
+    offsetof(struct config, max_connections), offsetof(struct config, header_timeout),
+    offsetof(struct config, body_timeout),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -197,7 +200,9 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "mail_retry", "60") || set_default(cfg, "mail_retention_days", "30") ||
 	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
 	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
-	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full")) {
+	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full") ||
+	    set_default(cfg, "max_connections", "2000") || set_default(cfg, "header_timeout", "20") ||
+	    set_default(cfg, "body_timeout", "30")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}

@@ -30,6 +30,9 @@ struct config {
 	char *login_failures;   /* failed logins a name may have in 15 minutes (0: off) */
 	char *address_failures; /* failed logins an address may have in 15 minutes (0: off) */
 	char *synchronous;      /* "full": a commit is on disk when acknowledged; "normal" */
+	char *max_connections;  /* connections at once (default 2000) */
+	char *header_timeout;   /* seconds a request line and headers may take in all (20) */
+	char *body_timeout;     /* seconds a request body may take in all (30) */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the

@@ -41,7 +41,10 @@ static void usage(void)
 	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
 	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
 	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
-	     "      mail_retention_days (days a sent mail keeps its body, default 30)\n"
+	     "      mail_retention_days (days a sent mail keeps its body, default 30),\n"
+	     "      max_connections (2..100000, default 2000), header_timeout (seconds a\n"
+	     "      request's line and headers may take in all, default 20), body_timeout\n"
+	     "      (seconds its body may take, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
@@ -109,6 +112,15 @@ int main(int argc, char **argv)
 	long per_addr = strtol(cfg.conn_per_addr, &end, 10);
 	if (*end || per_addr < 1 || per_addr > 2000) {
 		fprintf(stderr, "corrchessd: conn_per_addr must be 1..2000\n");
+		goto out;
+	}
+	long max_conns = strtol(cfg.max_connections, &end, 10);
+	long head_s = *end ? -1 : strtol(cfg.header_timeout, &end, 10);
+	long body_s = *end ? -1 : strtol(cfg.body_timeout, &end, 10);
+	if (*end || max_conns < 2 || max_conns > 100000 || head_s < 1 || head_s > 3600 ||
+	    body_s < 1 || body_s > 3600) {
+		fprintf(stderr, "corrchessd: max_connections must be 2..100000, header_timeout and "
+		                "body_timeout 1..3600 seconds\n");
 		goto out;
 	}
 	long per_login = strtol(cfg.login_failures, &end, 10);

@@ -412,7 +412,9 @@ def healthz_metrics_and_the_access_log():
         anon = srv.client()
         r = anon.get("/healthz")
         expect_status(r, 200, "GET /healthz without a login")
-        expect_eq(r.json, {"status": "ok"}, "healthz body")
+        expect_eq(r.json, {"status": "ok", "ready": True,
+                           "schema": srv.db_rows("SELECT max(version) FROM schema_migrations")[0][0]},
+                  "healthz body: ready, and the schema (issue 19)")
         g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", TODAY)
         play_line(w.alice, w.bob, g["id"], DANCE[:3])
         expect_error(anon.post("session", {"login": "alice", "password": "wrong-password"}),
