@@ -744,10 +744,11 @@ void http_stop(http_server *srv, int grace_ms)
 {
 	if (!srv)
 		return;
-	/* Stop accepting; MHD hands the listening socket back to us. */
+	/* Stop accepting; MHD hands the listening socket back to us.  It is
+	 * closed only after MHD_stop_daemon(): a pool thread may still be
+	 * using it until then (MHD_quiesce_daemon()'s documentation; the
+	 * ThreadSanitizer build of contrib/test.sh found the race). */
 	MHD_socket fd = MHD_quiesce_daemon(srv->mhd);
-	if (fd != MHD_INVALID_SOCKET)
-		close(fd);
 	for (int waited = 0; atomic_load(&srv->inflight) > 0 && waited < grace_ms; waited += 10) {
 		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);
@@ -756,6 +757,8 @@ void http_stop(http_server *srv, int grace_ms)
 	 * before MHD closes them. */
 	workpool_stop(srv->pool);
 	MHD_stop_daemon(srv->mhd);
+	if (fd != MHD_INVALID_SOCKET)
+		close(fd);
 	reaper_stop(srv);
 	unsigned long long slow = atomic_load(&srv->ended_slow),
 	                   crowded = atomic_load(&srv->ended_crowded);
