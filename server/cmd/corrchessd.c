@@ -42,9 +42,9 @@ static void usage(void)
 	     "      login_failures (0..32, default 5), address_failures (0..32, default 20),\n"
 	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
 	     "      mail_retention_days (days a sent mail keeps its body, default 30),\n"
-	     "      max_connections (2..100000, default 2000), header_timeout (seconds a\n"
-	     "      request's line and headers may take in all, default 20), body_timeout\n"
-	     "      (seconds its body may take, default 30)\n"
+	     "      max_connections (2..100000, default 2000),\n"
+	     "      header_timeout (seconds for a request's line and headers, default 20),\n"
+	     "      body_timeout (seconds for a request's body, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
