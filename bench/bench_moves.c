@@ -295,7 +295,8 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 		_exit(127);
 	}
 	static struct buf b;
-	for (int tries = 0; request("GET", "/api/v1/nothing", NULL, NULL, &b) != 404; tries++) {
+	/* Ready is what /healthz says (issue 19): 200 once start-up is done. */
+	for (int tries = 0; request("GET", "/healthz", NULL, NULL, &b) != 200; tries++) {
 		if (tries > 200)
 			die("corrchessd did not start");
 		usleep(50000);

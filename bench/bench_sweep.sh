@@ -25,7 +25,8 @@ serve() { # today
 	CORRCHESS_TODAY=$1 "$ccd" --db "$db" --listen "127.0.0.1:$port" --log-level warn &
 	pid=$!
 	i=0
-	until curl -s -o /dev/null "http://127.0.0.1:$port/api/v1/games"; do
+	# Ready is what /healthz says (issue 19), not a connect.
+	until curl -sf "http://127.0.0.1:$port/healthz" | grep -q '"ready": *true'; do
 		i=$((i + 1)); [ $i -lt 100 ] || { echo "corrchessd did not start" >&2; exit 1; }
 		sleep 0.1
 	done

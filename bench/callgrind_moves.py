@@ -67,13 +67,16 @@ def run(cli, daemon, plies):
                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 300
         while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.time() > deadline or proc.poll() is not None:
-                    raise RuntimeError("corrchessd did not start under valgrind")
-                time.sleep(0.2)
+            try:  # ready is what /healthz says (issue 19), not a connect
+                with urllib.request.urlopen("http://127.0.0.1:%d/healthz" % port,
+                                            timeout=5) as r:
+                    if r.status == 200 and json.loads(r.read()).get("ready") is True:
+                        break
+            except (OSError, ValueError):
+                pass
+            if time.time() > deadline or proc.poll() is not None:
+                raise RuntimeError("corrchessd did not start under valgrind")
+            time.sleep(0.2)
         tok = {}
         for name in ("tl", "w", "b"):
             _, j = call(port, "POST", "session", {"login": name, "password": "benchpassword"})

@@ -30,7 +30,7 @@ START_TEST(test_counts_and_histogram)
 	metrics_request(m, "GET", NULL, 404, 0.0001);
 	metrics_add(m, METRICS_MOVES, 3);
 	metrics_add(m, METRICS_MOVES, 2);
-	struct metrics_gauges g = {1, 7, 2, 1, 42, 1234, 10, 4};
+	struct metrics_gauges g = {1, 7, 2, 1, 42, 1234, 10, 4, 3};
 	size_t len;
 	char *t = metrics_render(m, &g, &len);
 	ck_assert_ptr_nonnull(t);
@@ -64,6 +64,7 @@ START_TEST(test_counts_and_histogram)
 	ck_assert_double_eq(sample(t, "corrchess_active_games"), 7);
 	ck_assert_double_eq(sample(t, "corrchess_mails_queued"), 2);
 	ck_assert_double_eq(sample(t, "corrchess_mails_failed"), 1);
+	ck_assert_double_eq(sample(t, "corrchess_mails_refused"), 3);
 	ck_assert_double_eq(sample(t, "corrchess_database_up"), 1);
 	ck_assert_double_eq(sample(t, "corrchess_wal_flushes_total"), 42);
 	ck_assert_ptr_nonnull(strstr(t, "# TYPE corrchess_http_request_duration_seconds histogram\n"));

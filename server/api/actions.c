@@ -112,7 +112,7 @@ int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 	const char *result, *reason, *term = "adjudication", *how = "reported";
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "result", true, &result, rs) ||
-	    api_get_string(body, "reason", true, &reason, rs) ||
+	    api_get_name(body, "reason", true, &reason, rs) ||
 	    api_get_string(body, "termination", false, &term, rs) < 0 ||
 	    api_get_string(body, "how", false, &how, rs) < 0)
 		return rs->status;

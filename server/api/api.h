@@ -79,6 +79,11 @@ json_t *api_body_object(struct api_req *rq, struct api_resp *rs);
  * 1 when optional and absent.  Strings are borrowed from the body. */
 int api_get_string(json_t *obj, const char *key, bool required, const char **out,
                    struct api_resp *rs);
+/* api_get_string() for a name people read (a user's, a tournament's, an
+ * event, a reason): blank, a control character (CR, LF...), a bidi
+ * override or isolate answer 422 bad_name (lib/util/names.h, issue 20). */
+int api_get_name(json_t *obj, const char *key, bool required, const char **out,
+                 struct api_resp *rs);
 int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struct api_resp *rs);
 int api_get_bool(json_t *obj, const char *key, bool required, bool *out, struct api_resp *rs);
 /* Refuses any key of obj not in the NULL-terminated list (422 unknown_field). */

@@ -10,6 +10,7 @@
 
 #include "base/json_in.h"
 #include "clock/calendar.h"
+#include "util/names.h"
 #include "util/status.h"
 
 /* Copies the reader's first error into the response (422 or 400 by its
@@ -42,6 +43,20 @@ int api_get_string(json_t *obj, const char *key, bool required, const char **out
 	json_in_init(&in);
 	int rc = json_in_string(&in, obj, key, required, out);
 	return rc < 0 ? answer(&in, rs) : rc;
+}
+
+int api_get_name(json_t *obj, const char *key, bool required, const char **out,
+                 struct api_resp *rs)
+{
+	int rc = api_get_string(obj, key, required, out, rs);
+	if (rc)
+		return rc;
+	enum name_verdict v = name_check(*out, strlen(*out));
+	if (v != NAME_OK) {
+		api_error(rs, "bad_name", "the field \"%s\" %s", key, name_verdict_text(v));
+		return -1;
+	}
+	return 0;
 }
 
 int api_get_int(json_t *obj, const char *key, bool required, int64_t *out, struct api_resp *rs)

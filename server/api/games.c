@@ -182,7 +182,7 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	    api_get_string(body, "profile", true, &ng.profile, rs) ||
 	    api_get_string(body, "start_date", true, &ng.start_date, rs) ||
 	    api_get_string(body, "fen", false, &ng.fen, rs) < 0 ||
-	    api_get_string(body, "event", false, &ng.event, rs) < 0 ||
+	    api_get_name(body, "event", false, &ng.event, rs) < 0 ||
 	    api_get_bool(body, "series_cancellable", false, &ng.series_cancellable, rs) < 0)
 		return rs->status;
 	int64_t id;

@@ -2,18 +2,25 @@
 #include "autoconfig.h"
 #include "api/ops.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "store/health.h"
+#include "store/notify.h"
 #include "store/store.h"
 #include "svc/svc.h"
 
 int api_ops_healthz(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	(void)rq;
+	int ready = atomic_load(&app->ready);
+	if (ready != 1)
+		return api_json(rs, 503, json_pack("{s:s,s:b}", "status",
+		                                   ready < 0 ? "stopping" : "starting", "ready", 0));
 	if (store_health_ping(app->st) != STORE_OK)
-		return api_json(rs, 503, json_pack("{s:s}", "status", "unavailable"));
-	return api_json(rs, 200, json_pack("{s:s}", "status", "ok"));
+		return api_json(rs, 503, json_pack("{s:s,s:b}", "status", "unavailable", "ready", 0));
+	return api_json(rs, 200, json_pack("{s:s,s:b,s:i}", "status", "ok", "ready", 1, "schema",
+	                                   store_schema_version(app->st)));
 }
 
 int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -21,14 +28,18 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	if (!app->metrics)
 		return api_error(rs, "not_found", "this program keeps no metrics");
-	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st), store_wal_frames(app->st),
-	                           0, 0};
+	struct metrics_gauges g = {.wal_flushes = store_wal_flushes(app->st),
+	                           .wal_frames = store_wal_frames(app->st)};
 	unsigned long long steps, transactions;
 	svc_writer_counts(&steps, &transactions);
 	g.writes = (long long)steps;
 	g.write_transactions = (long long)transactions;
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
 	                              &g.mails_failed) == STORE_OK;
+	struct store_outbox_status out;
+	size_t none;
+	if (g.db_up && store_outbox_status(app->st, &out, NULL, 0, &none) == STORE_OK)
+		g.mails_refused = (long)out.refused;
 	size_t len;
 	char *text = metrics_render(app->metrics, &g, &len);
 	if (!text)

@@ -4,8 +4,12 @@
 
 #include "api/api.h"
 
-/* GET /healthz -> 200 {"status": "ok"} when the database answers, 503
- * {"status": "unavailable"} otherwise.  No login. */
+/* GET /healthz -> 200 {"status": "ok", "ready": true, "schema": N} once
+ * the daemon's start-up is done (app->ready) and the database answers;
+ * 503 {"status": "starting", "ready": false} before, "stopping" after
+ * SIGTERM, 503 {"status":
+ * "unavailable", "ready": false} when the database does not answer.  No
+ * login. */
 int api_ops_healthz(struct app *app, struct api_req *rq, struct api_resp *rs);
 
 /* GET /metrics -> 200 in the Prometheus text format (base/metrics.h)

@@ -57,6 +57,8 @@ static const struct {
         {"body_too_large", 413},
         {"too_many_attempts", 429},
         {"invalid_field", 422},
+        {"bad_name", 422},     /* issue 20: lib/util/names.h */
+        {"bad_email", 422},
         {"invalid_token", 422},
         {"missing_field", 422},
         {"unknown_field", 422},

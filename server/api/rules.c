@@ -55,7 +55,7 @@ static int run(struct app *app, struct api_req *rq, struct api_resp *rs, struct 
 /* A TL's reason: required, 3..2000 characters. */
 static int get_reason(json_t *body, const char **reason, struct api_resp *rs)
 {
-	if (api_get_string(body, "reason", true, reason, rs))
+	if (api_get_name(body, "reason", true, reason, rs))
 		return -1;
 	size_t n = strlen(*reason);
 	if (n < 3 || n > 2000)

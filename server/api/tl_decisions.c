@@ -31,7 +31,7 @@ int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_res
 	int64_t player;
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_int(body, "player", true, &player, rs) ||
-	    api_get_string(body, "reason", true, &reason, rs) ||
+	    api_get_string(body, "reason", true, &reason, rs) || /* an enum, not a text */
 	    api_get_string(body, "on", false, &on, rs) < 0)
 		return rs->status;
 	bool known = false;

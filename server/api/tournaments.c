@@ -12,20 +12,18 @@
 #include "api/games.h"
 #include "api/tournament_json.h"
 #include "svc/svc_tournaments.h"
+#include "util/names.h"
 
 int api_tournament_name_check(const char *name, const char *what, struct api_resp *rs)
 {
 	size_t len = strlen(name);
-	bool blank = true;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f) {
-			api_error(rs, "invalid_field", "%s contains a control character", what);
-			return -1;
-		}
-		if (*p != ' ')
-			blank = false;
+	/* issue 20: controls, bidi overrides and blank names (lib/util/names.h). */
+	enum name_verdict v = name_check(name, len);
+	if (v != NAME_OK) {
+		api_error(rs, "bad_name", "%s %s", what, name_verdict_text(v));
+		return -1;
 	}
-	if (len == 0 || blank || len > TOURNAMENT_NAME_MAX) {
+	if (len > TOURNAMENT_NAME_MAX) {
 		api_error(rs, "invalid_field", "%s has 1 to %d characters and is not blank", what,
 		          TOURNAMENT_NAME_MAX);
 		return -1;

@@ -31,8 +31,9 @@ int api_tournaments_list(struct app *app, struct api_req *rq, struct api_resp *r
 bool api_tournaments_may_lead(const struct user *u, int64_t tl);
 
 /* A tournament's, a team's or a decision's name: 1..TOURNAMENT_NAME_MAX
- * bytes, not blank, no control characters (it goes into each game's
- * event and the PGN).  0, or a 422 (invalid_field naming `what`) and -1. */
+ * bytes, not blank, no control characters or bidi overrides (it goes into
+ * each game's event and the PGN; lib/util/names.h).  0, or a 422 -
+ * bad_name, or invalid_field when too long, naming `what` - and -1. */
 int api_tournament_name_check(const char *name, const char *what, struct api_resp *rs);
 
 #endif

@@ -15,6 +15,7 @@
 #include "store/users.h"
 #include "svc/svc.h"
 #include "svc/svc_users.h"
+#include "util/names.h"
 #include "util/status.h"
 
 bool api_is_tl(const struct user *u)
@@ -55,6 +56,13 @@ static int insert_as(struct app *app, const struct user *who, const char *name,
 		snprintf(err, errlen, "a name has 1 to 100 characters");
 		return -1;
 	}
+	/* issue 20: no CR/LF or other control, no bidi override, not blank. */
+	enum name_verdict nv = name_check(name, nl);
+	if (nv != NAME_OK) {
+		*code = "bad_name";
+		snprintf(err, errlen, "the name %s", name_verdict_text(nv));
+		return -1;
+	}
 	/* issue 10: a login with '@' is an e-mail address, so no name may
 	 * have one (a name could shadow someone's address otherwise). */
 	if (strchr(name, '@')) {
@@ -62,9 +70,12 @@ static int insert_as(struct app *app, const struct user *who, const char *name,
 		                      "address)");
 		return -1;
 	}
-	const char *at = strchr(email, '@');
-	if (!at || at == email || !strchr(at, '.') || strlen(email) > 254 || strchr(email, ' ')) {
-		snprintf(err, errlen, "\"%s\" is not an e-mail address", email);
+	/* issue 20: exactly one addr-spec ("x@example.org,inj@evil.org" was
+	 * taken, and retried for ever on the relay's 501). */
+	if (!name_email_ok(email)) {
+		*code = "bad_email";
+		snprintf(err, errlen, "the e-mail address must be one address such as "
+		                      "name@example.org");
 		return -1;
 	}
 	if (auth_role_of(role) == AUTH_ANONYMOUS) {

@@ -22,6 +22,10 @@ struct app {
 	 * daemon's outbox sender sets it to wake itself (jobs/outbox.c), so
 	 * the layers below jobs/ need not call up.  NULL: nobody to wake. */
 	void (*mail_queued)(void);
+	/* 1 once the daemon's start-up is done (migrations, the deadline
+	 * fill, the threads): GET /healthz says "ready" (issue 19); 0 before,
+	 * -1 once it stops. */
+	_Atomic int ready;
 };
 
 #endif

@@ -19,7 +19,8 @@ const char *const config_keys[] = {"db",        "listen",        "smtp_url",    
 				   "timezone",  "conn_per_addr", "trusted_proxy",
 				   "login_failures", "address_failures", "synchronous",
 				   "mail_retention_days", "name_failures", "address_hashes",
-				   "cors_origins", NULL};
+				   "cors_origins", "max_connections", "header_timeout",
+				   "body_timeout", NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
@@ -39,6 +40,8 @@ static const size_t offsets[] = {
     offsetof(struct config, mail_retention_days),
     offsetof(struct config, name_failures), offsetof(struct config, address_hashes),
     offsetof(struct config, cors_origins),
+    offsetof(struct config, max_connections), offsetof(struct config, header_timeout),
+    offsetof(struct config, body_timeout),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -201,7 +204,9 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "timezone", "Europe/Copenhagen") ||
 	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
 	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full") ||
-	    set_default(cfg, "name_failures", "100") || set_default(cfg, "address_hashes", "60")) {
+	    set_default(cfg, "name_failures", "100") || set_default(cfg, "address_hashes", "60") ||
+	    set_default(cfg, "max_connections", "2000") || set_default(cfg, "header_timeout", "20") ||
+	    set_default(cfg, "body_timeout", "30")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}

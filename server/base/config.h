@@ -33,6 +33,9 @@ struct config {
 	char *name_failures;    /* failures of a name an hour that mail its owner (0: off) */
 	char *address_hashes;   /* password hashes an address may start a minute (0: off) */
 	char *cors_origins;     /* origins that may call the API from a browser (docs/HTTP.md) */
+	char *max_connections;  /* connections at once (default 2000) */
+	char *header_timeout;   /* seconds a request line and headers may take in all (20) */
+	char *body_timeout;     /* seconds a request body may take in all (30) */
 };
 
 /* Fills cfg from the defaults, the --config file, the environment and the

@@ -222,6 +222,10 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 			   (double)g->mails_queued);
 		put_metric(&b, "corrchess_mails_failed", "gauge",
 			   "Mails in the outbox whose last attempt failed.", (double)g->mails_failed);
+		put_metric(&b, "corrchess_mails_refused", "gauge",
+			   "Mails the relay refused for good (SMTP 5xx), not tried again; "
+			   "corrchess mail-status lists them.",
+			   (double)g->mails_refused);
 		if (g->wal_flushes >= 0)
 			put_metric(&b, "corrchess_wal_flushes_total", "counter",
 				   "fdatasync calls of the group commit (synchronous = full).",

@@ -32,6 +32,7 @@ struct metrics_gauges {
 	long long wal_flushes; /* group-commit flushes so far; -1: synchronous = normal */
 	long long wal_frames;  /* WAL pages written by the commits so far; -1: not counted */
 	long long writes, write_transactions; /* the writer thread's steps and transactions */
+	long mails_refused; /* refused for good by the relay (5xx), not retried */
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

@@ -12,6 +12,7 @@
  *   corrchess --db FILE [--smtp_url URL ...] sweep
  *   corrchess --db FILE backup [--force] DEST
  *   corrchess --db FILE check-deadlines [--fix]
+ *   corrchess --db FILE mail-status
  *   corrchess help
  *
  * The commands are one table, commands[] below (name, function, one line
@@ -34,6 +35,7 @@
 #include "cmd/clock.h"
 #include "cmd/cmd_fail.h"
 #include "cmd/deadlines.h"
+#include "cmd/mailstatus.h"
 #include "cmd/rate.h"
 #include "cmd/ratings.h"
 #include "cmd/tourney.h"
@@ -69,6 +71,8 @@ static const struct command commands[] = {
          "a consistent copy of the database while the\ndaemon runs (--force replaces DEST)"},
         {"check-deadlines", NULL, cmd_check_deadlines, "[--fix]",
          "recompute every active game's dates and\nreport (repair) those the table has wrong"},
+        {"mail-status", NULL, cmd_mail_status, "",
+         "the mail outbox: waiting, retrying, sent, and\nthe mails the relay refused for good (5xx)"},
         {"perft", cmd_perft, NULL, "[--fen FEN] [--divide] DEPTH",
          "count the leaf nodes of the move tree;\nthe total alone on the last line"},
         {"days", cmd_days, NULL, "--profile P --received DATE --sent DATE [--vacation START:END]...",

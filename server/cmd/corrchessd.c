@@ -3,12 +3,17 @@
  *   corrchessd --db FILE --listen HOST:PORT [--config FILE] [--log-level L]
  *
  * Start-up failures (bad flag, unreadable database, port taken) print one
- * line and exit 1.  SIGTERM/SIGINT: stop accepting, finish requests in
- * flight, exit 0. */
+ * line and exit 1.  Start-up (issue 19): the port is bound first (a taken
+ * one fails at once), then the migrations and the deadline fill run, the
+ * threads start, and only then does the socket listen; GET /healthz says
+ * ready and systemd hears READY=1 (Type=notify) when all is done.
+ * SIGTERM/SIGINT: STOPPING=1, stop accepting, finish requests in flight,
+ * exit 0. */
 #include "autoconfig.h"
 
 #include <arpa/inet.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +25,7 @@
 #include "http/http.h"
 #include "jobs/outbox.h"
 #include "base/log.h"
+#include "base/sdnotify.h"
 #include "store/store.h"
 #include "svc/svc.h"
 
@@ -36,7 +42,10 @@ static void usage(void)
 	     "      login_failures (0..1000, default 5), address_failures (0..1000, default 20),\n"
 	     "      name_failures (0..1000, default 100), address_hashes (0..1000, default 60),\n"
 	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
-	     "      mail_retention_days (days a sent mail keeps its body, default 30)\n"
+	     "      mail_retention_days (days a sent mail keeps its body, default 30),\n"
+	     "      max_connections (2..100000, default 2000),\n"
+	     "      header_timeout (seconds for a request's line and headers, default 20),\n"
+	     "      body_timeout (seconds for a request's body, default 30)\n"
 	     "corrchessd --routes prints every route it serves.");
 }
 
@@ -104,6 +113,15 @@ int main(int argc, char **argv)
 	long per_addr = strtol(cfg.conn_per_addr, &end, 10);
 	if (*end || per_addr < 1 || per_addr > 2000) {
 		fprintf(stderr, "corrchessd: conn_per_addr must be 1..2000\n");
+		goto out;
+	}
+	long max_conns = strtol(cfg.max_connections, &end, 10);
+	long head_s = *end ? -1 : strtol(cfg.header_timeout, &end, 10);
+	long body_s = *end ? -1 : strtol(cfg.body_timeout, &end, 10);
+	if (*end || max_conns < 2 || max_conns > 100000 || head_s < 1 || head_s > 3600 ||
+	    body_s < 1 || body_s > 3600) {
+		fprintf(stderr, "corrchessd: max_connections must be 2..100000, header_timeout and "
+		                "body_timeout 1..3600 seconds\n");
 		goto out;
 	}
 	long per_login = strtol(cfg.login_failures, &end, 10);
@@ -176,10 +194,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "corrchessd: cannot start the mail thread\n");
 		goto out;
 	}
+	atomic_store(&app.ready, 1);
+	if (sdnotify_send("READY=1\nSTATUS=serving") < 0)
+		log_msg(LOG_WARN, "cannot tell systemd the daemon is ready ($NOTIFY_SOCKET)");
 	log_msg(LOG_INFO, "serving http://%s/ with database %s (schema %d)", cfg.listen, cfg.db,
 		store_schema_version(st));
 	int sig = 0;
 	sigwait(&sigs, &sig);
+	atomic_store(&app.ready, -1);
+	sdnotify_send("STOPPING=1");
 	log_msg(LOG_INFO, "%s: finishing requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT");
 	http_stop(srv, 10000);
 	srv = NULL;

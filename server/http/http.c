@@ -16,6 +16,8 @@
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +37,39 @@
 #include "store/store.h"
 
 /* The numbers of docs/OPERATIONS.md. */
-#define HTTP_CONN_LIMIT 2000   /* connections at once */
+#define HTTP_CONN_LIMIT 2000   /* connections at once (key max_connections) */
 #define HTTP_IDLE_TIMEOUT 10   /* seconds without a byte: the connection is closed */
+#define HTTP_HEAD_DEADLINE 20  /* seconds for a request line and headers, in all */
 #define HTTP_BODY_DEADLINE 30  /* seconds from the headers to the end of the body */
+#define HTTP_REAP_MS 250       /* how often the deadlines are looked at */
 #define HTTP_HASH_THREADS 2    /* workers for the argon2id requests */
 #define HTTP_HASH_QUEUE 256    /* such requests waiting at most (then 503) */
+
+/* Issue 20, slow clients: MHD's timeout is per silence, so headers
+ * trickled a byte every few seconds held a connection for ever, and 34
+ * addresses held all 2,000.  Every connection is tracked here from its
+ * start (MHD_OPTION_NOTIFY_CONNECTION): the reaper thread ends one whose
+ * line and headers take longer than the head deadline in all, or whose
+ * body takes longer than the body deadline; and when the connections
+ * near the limit, each new one ends the oldest connection that has not
+ * sent its headers yet, so a fresh client always finds a slot.  A
+ * connection is ended with shutdown(): MHD then sees the end of the
+ * stream and closes it itself.  That is safe because MHD tells the
+ * connection's end (NOTIFY_CLOSED, which unlinks it here under the lock)
+ * before it closes the descriptor. */
+enum conn_phase {
+	PHASE_HEAD, /* waiting for a request line and headers (or the next, kept alive) */
+	PHASE_BODY, /* headers in, reading the body */
+	PHASE_BUSY  /* being answered: no deadline here */
+};
+
+struct conn {
+	struct conn *prev, *next;   /* the server's list, oldest first */
+	int fd;
+	enum conn_phase phase;
+	struct timespec since;      /* the phase's start (CLOCK_MONOTONIC) */
+	bool ended;                 /* shut down by us; MHD will close it */
+};
 
 struct http_server {
 	struct MHD_Daemon *mhd;
@@ -48,6 +78,17 @@ struct http_server {
 	atomic_int inflight;
 	workpool *pool;          /* the slow requests (password hashing) */
 	char proxy[64];          /* the trusted reverse proxy's address, or "" */
+	/* The connections (struct conn), under conns_lock. */
+	pthread_mutex_t conns_lock;
+	struct conn *head, *tail;
+	unsigned nconns;         /* in the list and not ended */
+	unsigned max_conns;      /* MHD's limit */
+	unsigned high_water;     /* past this many, a new one ends the oldest unfinished */
+	double head_ms, body_ms; /* the deadlines */
+	pthread_t reaper;
+	pthread_cond_t reaper_wake;
+	bool reaper_stop, reaper_running;
+	atomic_ullong ended_slow, ended_crowded; /* /metrics and the log */
 };
 
 enum { REQ_NEW, REQ_QUEUED, REQ_DONE };
@@ -80,6 +121,123 @@ static double ms_since(const struct timespec *t0)
 	struct timespec t1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* Ends c (under conns_lock): MHD sees the stream end and closes it. */
+static void conn_end(http_server *srv, struct conn *c)
+{
+	if (c->ended)
+		return;
+	c->ended = true;
+	srv->nconns--;
+	shutdown(c->fd, SHUT_RDWR);
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: a connection starts or ends. */
+static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+	http_server *srv = cls;
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		struct conn *c = calloc(1, sizeof *c);
+		const union MHD_ConnectionInfo *ci =
+		        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+		if (!c || !ci) {
+			free(c);
+			*socket_context = NULL;
+			return;
+		}
+		c->fd = ci->connect_fd;
+		c->phase = PHASE_HEAD;
+		clock_gettime(CLOCK_MONOTONIC, &c->since);
+		pthread_mutex_lock(&srv->conns_lock);
+		c->prev = srv->tail;
+		if (srv->tail)
+			srv->tail->next = c;
+		else
+			srv->head = c;
+		srv->tail = c;
+		srv->nconns++;
+		/* Crowded: the oldest connection still sending its headers goes,
+		 * so the slots are never all held by slow clients. */
+		if (srv->nconns > srv->high_water) {
+			struct conn *old = NULL;
+			for (struct conn *o = srv->head; o && o != c; o = o->next)
+				if (!o->ended && o->phase == PHASE_HEAD &&
+				    (!old || o->since.tv_sec < old->since.tv_sec ||
+				     (o->since.tv_sec == old->since.tv_sec &&
+				      o->since.tv_nsec < old->since.tv_nsec)))
+					old = o;
+			if (old) {
+				conn_end(srv, old);
+				atomic_fetch_add(&srv->ended_crowded, 1);
+			}
+		}
+		pthread_mutex_unlock(&srv->conns_lock);
+		*socket_context = c;
+		return;
+	}
+	struct conn *c = *socket_context; /* MHD_CONNECTION_NOTIFY_CLOSED */
+	if (!c)
+		return;
+	pthread_mutex_lock(&srv->conns_lock);
+	if (c->prev)
+		c->prev->next = c->next;
+	else
+		srv->head = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	else
+		srv->tail = c->prev;
+	if (!c->ended)
+		srv->nconns--;
+	pthread_mutex_unlock(&srv->conns_lock);
+	free(c);
+	*socket_context = NULL;
+}
+
+/* The request on conn enters phase p (its deadline counts from now). */
+static void conn_phase(http_server *srv, struct MHD_Connection *conn, enum conn_phase p)
+{
+	const union MHD_ConnectionInfo *ci =
+	        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	struct conn *c = ci ? ci->socket_context : NULL;
+	if (!c)
+		return;
+	pthread_mutex_lock(&srv->conns_lock);
+	c->phase = p;
+	clock_gettime(CLOCK_MONOTONIC, &c->since);
+	pthread_mutex_unlock(&srv->conns_lock);
+}
+
+/* The reaper: every HTTP_REAP_MS, ends the connections past their
+ * phase's deadline.  Cost: one walk of the list (at most the limit). */
+static void *reaper(void *arg)
+{
+	http_server *srv = arg;
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_mutex_lock(&srv->conns_lock);
+	while (!srv->reaper_stop) {
+		struct timespec until;
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += HTTP_REAP_MS * 1000000L;
+		until.tv_sec += until.tv_nsec / 1000000000L;
+		until.tv_nsec %= 1000000000L;
+		pthread_cond_timedwait(&srv->reaper_wake, &srv->conns_lock, &until);
+		for (struct conn *c = srv->head; c; c = c->next) {
+			if (c->ended || c->phase == PHASE_BUSY)
+				continue;
+			double limit = c->phase == PHASE_HEAD ? srv->head_ms : srv->body_ms;
+			if (ms_since(&c->since) > limit) {
+				conn_end(srv, c);
+				atomic_fetch_add(&srv->ended_slow, 1);
+			}
+		}
+	}
+	pthread_mutex_unlock(&srv->conns_lock);
+	return NULL;
 }
 
 static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -356,6 +514,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 			r->too_big = true;
 		atomic_fetch_add(&srv->inflight, 1);
 		*con_cls = r;
+		conn_phase(srv, conn, PHASE_BODY); /* the headers are in */
 		return MHD_YES;
 	}
 	int state = atomic_load(&r->state);
@@ -364,15 +523,17 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	if (state == REQ_QUEUED)
 		return MHD_YES;
 	if (*upload_data_size) {
-		/* A body that takes longer than HTTP_BODY_DEADLINE ends the
-		 * connection: a slow sender cannot hold it for ever. */
-		if (ms_since(&r->start) > HTTP_BODY_DEADLINE * 1000.0)
+		/* A body that takes longer than the body deadline ends the
+		 * connection: a slow sender cannot hold it for ever (the reaper
+		 * ends one that stalls, too). */
+		if (ms_since(&r->start) > srv->body_ms)
 			return MHD_NO;
 		append_body(r, upload_data, *upload_data_size);
 		*upload_data_size = 0;
 		return MHD_YES;
 	}
 
+	conn_phase(srv, conn, PHASE_BUSY); /* the request is complete: answered now */
 	struct api_req *rq = &r->rq;
 	rq->method = method;
 	rq->path = url;
@@ -476,7 +637,6 @@ static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 			 enum MHD_RequestTerminationCode toe)
 {
-	(void)conn;
 	http_server *srv = cls;
 	struct request *r = *con_cls;
 	if (!r)
@@ -505,10 +665,14 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	free(r);
 	*con_cls = NULL;
 	atomic_fetch_sub(&srv->inflight, 1);
+	conn_phase(srv, conn, PHASE_HEAD); /* kept alive: the next request's headers */
 }
 
 /* HOST:PORT is bound here rather than by MHD, so a taken port or a bad
- * address gives its own clear message; MHD then serves that socket. */
+ * address gives its own clear message at once; MHD then serves that
+ * socket.  It is only bound: http_start() calls listen(), after the
+ * start-up work (issue 19), so no client connects before the daemon
+ * can answer it. */
 int http_listen(const char *listen_on, char *err, size_t errlen)
 {
 	char host[256];
@@ -547,7 +711,7 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
 	}
 	int one = 1;
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-	if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1024) != 0) {
+	if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
 		snprintf(err, errlen, "cannot listen on %s: %s", listen_on, strerror(errno));
 		close(fd);
 		freeaddrinfo(ai);
@@ -555,6 +719,19 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
 	}
 	freeaddrinfo(ai);
 	return fd;
+}
+
+/* Stops the reaper thread (after MHD: no connection is left). */
+static void reaper_stop(http_server *srv)
+{
+	if (!srv->reaper_running)
+		return;
+	pthread_mutex_lock(&srv->conns_lock);
+	srv->reaper_stop = true;
+	pthread_cond_signal(&srv->reaper_wake);
+	pthread_mutex_unlock(&srv->conns_lock);
+	pthread_join(srv->reaper, NULL);
+	srv->reaper_running = false;
 }
 
 http_server *http_start(struct app *app, int fd, int threads, char *err, size_t errlen)
@@ -575,9 +752,37 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 		per_addr = 64;
 	snprintf(srv->proxy, sizeof srv->proxy, "%s",
 	         app->cfg->trusted_proxy ? app->cfg->trusted_proxy : "");
+	long max_conns = app->cfg->max_connections ? strtol(app->cfg->max_connections, NULL, 10)
+	                                           : HTTP_CONN_LIMIT;
+	if (max_conns < 2 || max_conns > 100000)
+		max_conns = HTTP_CONN_LIMIT;
+	long head_s = app->cfg->header_timeout ? strtol(app->cfg->header_timeout, NULL, 10) : 0;
+	long body_s = app->cfg->body_timeout ? strtol(app->cfg->body_timeout, NULL, 10) : 0;
+	srv->max_conns = (unsigned)max_conns;
+	/* A reserve of 1/16 of the slots (at least one) stays for new clients. */
+	srv->high_water = srv->max_conns - srv->max_conns / 16 - 1;
+	srv->head_ms = (head_s >= 1 && head_s <= 3600 ? head_s : HTTP_HEAD_DEADLINE) * 1000.0;
+	srv->body_ms = (body_s >= 1 && body_s <= 3600 ? body_s : HTTP_BODY_DEADLINE) * 1000.0;
+	pthread_mutex_init(&srv->conns_lock, NULL);
+	pthread_cond_init(&srv->reaper_wake, NULL);
+	if (pthread_create(&srv->reaper, NULL, reaper, srv) != 0) {
+		snprintf(err, errlen, "cannot start the connection reaper thread");
+		close(fd);
+		free(srv);
+		return NULL;
+	}
+	srv->reaper_running = true;
+	if (listen(fd, 1024) != 0) {
+		snprintf(err, errlen, "cannot listen: %s", strerror(errno));
+		reaper_stop(srv);
+		close(fd);
+		free(srv);
+		return NULL;
+	}
 	srv->pool = workpool_start(HTTP_HASH_THREADS, HTTP_HASH_QUEUE);
 	if (!srv->pool) {
 		snprintf(err, errlen, "cannot start the worker threads");
+		reaper_stop(srv);
 		close(fd);
 		free(srv);
 		return NULL;
@@ -592,12 +797,14 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	    0, NULL, NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd,
 	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED, on_completed,
 	    srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_TIMEOUT,
-	    MHD_OPTION_CONNECTION_LIMIT, (unsigned)HTTP_CONN_LIMIT,
+	    MHD_OPTION_CONNECTION_LIMIT, srv->max_conns, MHD_OPTION_NOTIFY_CONNECTION, on_connection,
+	    srv,
 	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr, MHD_OPTION_UNESCAPE_CALLBACK,
 	    unescape, NULL, MHD_OPTION_END);
 	if (!srv->mhd) {
 		snprintf(err, errlen, "cannot start the HTTP server (libmicrohttpd refused)");
 		workpool_stop(srv->pool);
+		reaper_stop(srv);
 		close(fd);
 		free(srv);
 		return NULL;
@@ -609,10 +816,11 @@ void http_stop(http_server *srv, int grace_ms)
 {
 	if (!srv)
 		return;
-	/* Stop accepting; MHD hands the listening socket back to us. */
+	/* Stop accepting; MHD hands the listening socket back to us.  It is
+	 * closed only after MHD_stop_daemon(): a pool thread may still be
+	 * using it until then (MHD_quiesce_daemon()'s documentation; the
+	 * ThreadSanitizer build of contrib/test.sh found the race). */
 	MHD_socket fd = MHD_quiesce_daemon(srv->mhd);
-	if (fd != MHD_INVALID_SOCKET)
-		close(fd);
 	for (int waited = 0; atomic_load(&srv->inflight) > 0 && waited < grace_ms; waited += 10) {
 		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);
@@ -621,5 +829,15 @@ void http_stop(http_server *srv, int grace_ms)
 	 * before MHD closes them. */
 	workpool_stop(srv->pool);
 	MHD_stop_daemon(srv->mhd);
+	if (fd != MHD_INVALID_SOCKET)
+		close(fd);
+	reaper_stop(srv);
+	unsigned long long slow = atomic_load(&srv->ended_slow),
+	                   crowded = atomic_load(&srv->ended_crowded);
+	if (slow || crowded)
+		log_msg(LOG_INFO, "connections ended: %llu past their deadline, %llu for room", slow,
+		        crowded);
+	pthread_mutex_destroy(&srv->conns_lock);
+	pthread_cond_destroy(&srv->reaper_wake);
 	free(srv);
 }

@@ -279,8 +279,12 @@ int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char 
 		snprintf(err, errlen, "smtp_url is not set");
 		return -1;
 	}
-	if (!address_ok(to) || !address_ok(ms->from)) {
-		snprintf(err, errlen, "not a usable address: \"%s\"", address_ok(to) ? ms->from : to);
+	if (!address_ok(to)) { /* never deliverable: not tried again */
+		snprintf(err, errlen, "not a usable address: \"%s\"", to ? to : "");
+		return MAIL_REFUSED;
+	}
+	if (!address_ok(ms->from)) { /* the operator's to fix: tried again */
+		snprintf(err, errlen, "not a usable address: \"%s\"", ms->from ? ms->from : "");
 		return -1;
 	}
 	char *msg = format_filled(ms, mm);
@@ -320,10 +324,22 @@ int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char 
 		curl_easy_setopt(c, CURLOPT_PASSWORD, ms->password ? ms->password : "");
 	}
 	CURLcode rc = rcpt ? curl_easy_perform(c) : CURLE_OUT_OF_MEMORY;
-	if (rc != CURLE_OK)
+	long code = 0;
+	if (rc != CURLE_OK) {
+		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
 		snprintf(err, errlen, "%s: %s", ms->url, cerr[0] ? cerr : curl_easy_strerror(rc));
+		if (code >= 400 && code <= 599) {
+			size_t n = strlen(err);
+			snprintf(err + n, errlen - n, " (SMTP %ld)", code);
+		}
+	}
 	curl_slist_free_all(rcpt);
 	curl_easy_cleanup(c);
 	free(msg);
-	return rc == CURLE_OK ? 0 : -1;
+	/* RFC 5321 4.2.1: a 5yz reply is a permanent failure (the address does
+	 * not exist, is not accepted, is malformed): trying again cannot
+	 * help.  4yz and no reply at all are tried again. */
+	if (rc == CURLE_OK)
+		return 0;
+	return code >= 500 && code <= 599 ? MAIL_REFUSED : -1;
 }

@@ -41,8 +41,13 @@ struct mail_msg {
  * on one line. */
 char *mail_format_msg(const char *from, const struct mail_msg *m);
 
+/* mail_send_msg()'s answer when the relay refused the mail for good (an
+ * SMTP 5xx reply, RFC 5321 4.2.1) or the recipient is not an address at
+ * all: it must not be tried again. */
+#define MAIL_REFUSED (-2)
+
 /* Sends m like mail_send(), its placeholders filled from ms (mail_fill());
- * 0, or -1 with a sentence in err. */
+ * 0, or -1 with a sentence in err (try again later), or MAIL_REFUSED. */
 int mail_send_msg(const struct mail_server *ms, const struct mail_msg *m, char *err,
 		  size_t errlen);
 

@@ -92,9 +92,16 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 	                         app->cfg->mail_from, app->cfg->base_url};
 	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
 	char err[512];
-	if (mail_send_msg(&ms, &msg, err, sizeof err) == 0) {
+	int send_rc = mail_send_msg(&ms, &msg, err, sizeof err);
+	if (send_rc == 0) {
 		rc = mark_sent(app, &m);
 		(*sent)++;
+	} else if (send_rc == MAIL_REFUSED) {
+		/* Issue 20: a 5xx is for good; corrchess mail-status shows it. */
+		log_msg(LOG_WARN, "mail %lld to %s refused, not tried again: %s", (long long)m.id, m.to,
+		        err);
+		rc = store_outbox_refused(app->st, m.id, err);
+		(*failed)++;
 	} else {
 		long wait = outbox_backoff(retry_base(app), m.attempts);
 		log_msg(LOG_WARN, "mail %lld to %s not sent (try %d, again in %lds): %s",

@@ -23,9 +23,10 @@ int store_health_ping(store *s)
 int store_health_gauges(store *s, long *active_games, long *mails_queued, long *mails_failed)
 {
 	static const char games[] = "SELECT count(*) FROM games WHERE status = 'active'";
-	static const char queued[] = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL";
-	static const char failed[] =
-	        "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND attempts > 0";
+	static const char queued[] =
+	        "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL AND refused_at IS NULL";
+	static const char failed[] = "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL"
+	                             " AND refused_at IS NULL AND attempts > 0";
 	if (count(s, games, active_games) || count(s, queued, mails_queued) ||
 	    count(s, failed, mails_failed))
 		return STORE_ERROR;

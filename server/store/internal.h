@@ -20,6 +20,10 @@ sqlite3 *store_db(store *s);
  * on error (logged). */
 sqlite3_stmt *store_stmt(store *s, const char *sql);
 
+/* The statements the calling thread's cache holds (its table grows with
+ * them; there is no limit but memory). */
+size_t store_cached_statements(store *s);
+
 /* Checked binds: each returns the SQLite code, so a caller chains them
  * with || and fails on the first one that is not SQLITE_OK.  Text is
  * copied; NULL text binds NULL. */

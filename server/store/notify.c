@@ -186,6 +186,7 @@ int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t 
 	static const char sql[] =
 	        "UPDATE mail_outbox SET claimed_until = ?1 + ?2, attempts = attempts + 1"
 	        " WHERE id = (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_try <= ?3"
+	        " AND refused_at IS NULL"
 	        " AND id > ?4 AND (claimed_until IS NULL OR claimed_until <= ?1)"
 	        " ORDER BY id LIMIT 1)"
 	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts, kind";
@@ -271,6 +272,59 @@ int store_outbox_retry(store *s, int64_t id, const char *error, int64_t next_try
 	    store_bind_int64(st, 3, id))
 		return store_failed(s, st, "outbox retry: bind");
 	return store_exec(s, st, "outbox retry") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_outbox_refused(store *s, int64_t id, const char *error)
+{
+	static const char sql[] =
+	        "UPDATE mail_outbox SET claimed_until = NULL, last_error = ?,"
+	        " refused_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, error) || store_bind_int64(st, 2, id))
+		return store_failed(s, st, "outbox refused: bind");
+	return store_exec(s, st, "outbox refused") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_outbox_status(store *s, struct store_outbox_status *o, struct store_outbox_refusal *v,
+                        size_t max, size_t *n)
+{
+	static const char counts[] =
+	        "SELECT count(*) FILTER (WHERE sent_at IS NULL AND refused_at IS NULL),"
+	        " count(*) FILTER (WHERE sent_at IS NULL AND refused_at IS NULL AND attempts > 0),"
+	        " count(*) FILTER (WHERE refused_at IS NOT NULL),"
+	        " count(*) FILTER (WHERE sent_at IS NOT NULL) FROM mail_outbox";
+	static const char list[] = "SELECT id, to_addr, refused_at, coalesce(last_error, '')"
+	                           " FROM mail_outbox WHERE refused_at IS NOT NULL"
+	                           " ORDER BY id DESC LIMIT ?";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, counts);
+	if (!st)
+		return STORE_ERROR;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "outbox status");
+	o->waiting = sqlite3_column_int64(st, 0);
+	o->retrying = sqlite3_column_int64(st, 1);
+	o->refused = sqlite3_column_int64(st, 2);
+	o->sent = sqlite3_column_int64(st, 3);
+	sqlite3_reset(st);
+	if (!max)
+		return STORE_OK;
+	if (!(st = store_stmt(s, list)))
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, (int64_t)max))
+		return store_failed(s, st, "outbox refusals: bind");
+	int rc;
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_outbox_refusal *r = &v[(*n)++];
+		r->id = sqlite3_column_int64(st, 0);
+		store_col_text(st, 1, r->to, sizeof r->to);
+		store_col_text(st, 2, r->at, sizeof r->at);
+		store_col_text(st, 3, r->error, sizeof r->error);
+	}
+	sqlite3_reset(st);
+	return STORE_OK;
 }
 
 int store_outbox_purge(store *s, const char *before, const char *today, size_t max, size_t *n)

@@ -93,6 +93,29 @@ int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t 
 
 void store_outbox_claimed_free(struct store_outbox_claimed *m);
 
+/* Marks mail id refused for good (an SMTP 5xx, issue 20): it is never
+ * claimed again; error is kept.  STORE_OK or STORE_ERROR. */
+int store_outbox_refused(store *s, int64_t id, const char *error);
+
+/* The outbox at a glance (`corrchess mail-status`, /metrics). */
+struct store_outbox_status {
+	int64_t waiting;  /* not sent, not refused */
+	int64_t retrying; /* of those, tried and failed at least once */
+	int64_t refused;  /* refused for good (5xx): not tried again */
+	int64_t sent;
+};
+struct store_outbox_refusal {
+	int64_t id;
+	char to[256];
+	char at[32];     /* when it was refused, UTC */
+	char error[512]; /* the relay's answer */
+};
+
+/* Fills *o, and up to max of the newest refusals into v (*n of them).
+ * STORE_OK or STORE_ERROR. */
+int store_outbox_status(store *s, struct store_outbox_status *o, struct store_outbox_refusal *v,
+                        size_t max, size_t *n);
+
 /* Marks mail id sent and unclaimed: STORE_OK or STORE_ERROR. */
 int store_outbox_done(store *s, int64_t id);
 

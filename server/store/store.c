@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +18,32 @@
 #include "store/migrations.h"
 #include "util/status.h"
 
-#define STMT_CACHE 96
+/* The WAL's bounds (issue 20: a burst left a 194 MB WAL for a 2.4 MB
+ * database, for good).  journal_size_limit: when SQLite starts the WAL
+ * again from its beginning, it cuts the file back to this.  Past
+ * WAL_TRUNCATE_BYTES the checkpointer runs a TRUNCATE checkpoint, which
+ * empties the file (docs/OPERATIONS.md "The WAL"). */
+#define WAL_LIMIT_TEXT "16777216"              /* 16 MB */
+#define WAL_TRUNCATE_BYTES (16LL * 1024 * 1024) /* 16 MB */
+#define WAL_TRUNCATE_WAIT_MS 200 /* how long it waits for readers, a try */
+
+/* The statement cache of a connection: the prepared statement of each SQL
+ * text, keyed by the text's address (every caller passes a static string),
+ * in an open-addressing table that doubles when it is half full.  Issue 19:
+ * a fixed table of 96 answered the 97th distinct statement with an error
+ * (503 "busy") until a restart; the table now grows with the program's
+ * statements, which are finite (about 170, all literals in store/). */
+#define STMT_CACHE_MIN 64 /* slots at first; a power of two */
+
+struct stmt_slot {
+	const char *sql; /* NULL: empty */
+	sqlite3_stmt *stmt;
+};
 
 struct conn {
 	sqlite3 *db;
-	struct {
-		const char *sql;
-		sqlite3_stmt *stmt;
-	} cache[STMT_CACHE];
-	int ncache;
+	struct stmt_slot *cache; /* cap slots, ncache of them used */
+	size_t cap, ncache;
 	int writing; /* this thread holds the store's write lock */
 	int defer;   /* store_defer_sync(): commits take a ticket, not a wait */
 	unsigned long long pending; /* the newest such ticket, 0: none */
@@ -46,6 +64,7 @@ struct store {
 	 * after each commit against the one before. */
 	_Atomic long long wal_frames;
 	_Atomic int wal_last; /* the WAL's frames after the last commit */
+	_Atomic long long wal_truncates; /* TRUNCATE checkpoints done */
 };
 
 static void conn_free(void *p)
@@ -53,8 +72,10 @@ static void conn_free(void *p)
 	struct conn *c = p;
 	if (!c)
 		return;
-	for (int i = 0; i < c->ncache; i++)
-		sqlite3_finalize(c->cache[i].stmt);
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->cache[i].sql)
+			sqlite3_finalize(c->cache[i].stmt);
+	free(c->cache);
 	sqlite3_close(c->db);
 	free(c);
 }
@@ -78,7 +99,8 @@ static sqlite3 *open_db(const char *path, char *err, size_t errlen)
 	char *msg = NULL;
 	rc = sqlite3_exec(db,
 			  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;",
+			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;"
+			  "PRAGMA journal_size_limit=" WAL_LIMIT_TEXT ";",
 			  NULL, NULL, &msg);
 	if (rc != SQLITE_OK) {
 		snprintf(err, errlen, "cannot use database %s: %s", path, msg ? msg : sqlite3_errstr(rc));
@@ -134,32 +156,69 @@ sqlite3 *store_db(store *s)
 	return c ? c->db : NULL;
 }
 
+/* The slot of sql in a table of cap slots (cap a power of two): its own,
+ * or the empty one where it would go. */
+static struct stmt_slot *stmt_slot(struct stmt_slot *t, size_t cap, const char *sql)
+{
+	uintptr_t h = (uintptr_t)sql;
+	h ^= h >> 17;
+	h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+	size_t i = (size_t)(h >> 7) & (cap - 1);
+	while (t[i].sql && t[i].sql != sql)
+		i = (i + 1) & (cap - 1);
+	return &t[i];
+}
+
+/* Doubles the table (or makes the first one): 0, or -1 out of memory
+ * (the table is then as it was). */
+static int stmt_grow(struct conn *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : STMT_CACHE_MIN;
+	struct stmt_slot *t = calloc(cap, sizeof *t);
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->cache[i].sql)
+			*stmt_slot(t, cap, c->cache[i].sql) = c->cache[i];
+	free(c->cache);
+	c->cache = t;
+	c->cap = cap;
+	return 0;
+}
+
 sqlite3_stmt *store_stmt(store *s, const char *sql)
 {
 	struct conn *c = thread_conn(s);
 	if (!c)
 		return NULL;
-	for (int i = 0; i < c->ncache; i++)
-		if (c->cache[i].sql == sql) {
-			sqlite3_reset(c->cache[i].stmt);
-			sqlite3_clear_bindings(c->cache[i].stmt);
-			return c->cache[i].stmt;
+	if (c->cap) {
+		struct stmt_slot *hit = stmt_slot(c->cache, c->cap, sql);
+		if (hit->sql) {
+			sqlite3_reset(hit->stmt);
+			sqlite3_clear_bindings(hit->stmt);
+			return hit->stmt;
 		}
+	}
+	if ((c->ncache + 1) * 2 > c->cap && stmt_grow(c) != 0) {
+		log_msg(LOG_ERROR, "out of memory for the statement cache");
+		return NULL;
+	}
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v3(c->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, NULL) != SQLITE_OK) {
 		log_msg(LOG_ERROR, "prepare failed: %s: %s", sqlite3_errmsg(c->db), sql);
 		return NULL;
 	}
-	if (c->ncache < STMT_CACHE) {
-		c->cache[c->ncache].sql = sql;
-		c->cache[c->ncache].stmt = st;
-		c->ncache++;
-	} else {
-		log_msg(LOG_ERROR, "statement cache full (raise STMT_CACHE)");
-		sqlite3_finalize(st);
-		return NULL;
-	}
+	struct stmt_slot *slot = stmt_slot(c->cache, c->cap, sql);
+	slot->sql = sql;
+	slot->stmt = st;
+	c->ncache++;
 	return st;
+}
+
+size_t store_cached_statements(store *s)
+{
+	struct conn *c = thread_conn(s);
+	return c ? c->ncache : 0;
 }
 
 /* The statements of a transaction, prepared once per connection (a
@@ -425,6 +484,11 @@ long long store_wal_frames(store *s)
 	return atomic_load(&s->wal_frames);
 }
 
+long long store_wal_truncates(store *s)
+{
+	return atomic_load(&s->wal_truncates);
+}
+
 bool store_writing(store *s)
 {
 	struct conn *c = thread_conn(s);
@@ -610,9 +674,28 @@ fail:
 	return NULL;
 }
 
+/* A TRUNCATE checkpoint with this process's writers held off (the write
+ * lock, so they wait on the mutex rather than in SQLite's busy handler)
+ * and WAL_TRUNCATE_WAIT_MS for readers of older snapshots to finish: the
+ * WAL is copied back and the file emptied.  SQLITE_BUSY (a reader or
+ * another process kept it) is tried again at the next round. */
+static int truncate_wal(store *s, sqlite3 *db)
+{
+	pthread_mutex_lock(&s->write_lock);
+	sqlite3_busy_timeout(db, WAL_TRUNCATE_WAIT_MS);
+	int rc = sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+	sqlite3_busy_timeout(db, 5000);
+	pthread_mutex_unlock(&s->write_lock);
+	if (rc == SQLITE_OK)
+		atomic_fetch_add(&s->wal_truncates, 1);
+	return rc;
+}
+
 /* Copies the WAL back into the database every interval, on a connection
  * of its own, in PASSIVE mode: it never waits for a writer and no writer
- * waits for it. */
+ * waits for it.  When the WAL has grown past WAL_TRUNCATE_BYTES (readers
+ * kept PASSIVE from finishing, or a burst outran it), a TRUNCATE
+ * checkpoint empties it (truncate_wal()). */
 static void *checkpointer(void *arg)
 {
 	store *s = arg;
@@ -622,6 +705,12 @@ static void *checkpointer(void *arg)
 		log_msg(LOG_ERROR, "checkpointer: %s", err);
 		return NULL;
 	}
+	long long page_size = 4096;
+	sqlite3_stmt *ps = NULL;
+	if (sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &ps, NULL) == SQLITE_OK &&
+	    sqlite3_step(ps) == SQLITE_ROW)
+		page_size = sqlite3_column_int64(ps, 0);
+	sqlite3_finalize(ps);
 	pthread_mutex_lock(&s->ckpt_lock);
 	while (!s->ckpt_stop) {
 		struct timespec until;
@@ -638,10 +727,17 @@ static void *checkpointer(void *arg)
 						   &done);
 		if (rc != SQLITE_OK && rc != SQLITE_BUSY)
 			log_msg(LOG_WARN, "checkpoint: %s", sqlite3_errmsg(db));
+		if (rc == SQLITE_OK && (long long)log_frames * page_size > WAL_TRUNCATE_BYTES) {
+			rc = truncate_wal(s, db);
+			if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+				log_msg(LOG_WARN, "checkpoint (truncate): %s", sqlite3_errmsg(db));
+		}
 		pthread_mutex_lock(&s->ckpt_lock);
 	}
 	pthread_mutex_unlock(&s->ckpt_lock);
-	sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+	/* The last one empties the WAL when nobody else uses it. */
+	if (truncate_wal(s, db) != SQLITE_OK)
+		sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
 	sqlite3_close(db);
 	return NULL;
 }

@@ -141,7 +141,9 @@ int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, 
 {
 	static const char sql_purge[] = "DELETE FROM sessions WHERE expires_at <= ?";
 	static const char sql_insert[] =
-	        "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)";
+	        "INSERT INTO sessions (token_hash, user_id, expires_at, created_seq)"
+	        " VALUES (?1, ?2, ?3, (SELECT coalesce(max(created_seq), 0) + 1 FROM sessions"
+	        " WHERE user_id = ?2))";
 	sqlite3_stmt *st = store_stmt(s, sql_purge);
 	if (!st)
 		return STORE_ERROR;
@@ -154,7 +156,20 @@ int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, 
 	if (store_bind_blob(st, 1, hash, (int)len) || store_bind_int64(st, 2, user) ||
 	    store_bind_int64(st, 3, expires))
 		return store_failed(s, st, "session: bind");
-	return store_exec(s, st, "session") == STORE_OK ? STORE_OK : STORE_ERROR;
+	if (store_exec(s, st, "session") != STORE_OK)
+		return STORE_ERROR;
+	/* Issue 20: at most STORE_SESSIONS_MAX sign-ins a user; the new one
+	 * stays, the oldest others (created_seq, migration 0022) end. */
+	static const char sql_cap[] =
+	        "DELETE FROM sessions WHERE user_id = ?1 AND token_hash <> ?2 AND token_hash NOT IN"
+	        " (SELECT token_hash FROM sessions WHERE user_id = ?1 AND token_hash <> ?2"
+	        " ORDER BY created_seq DESC LIMIT ?3)";
+	if (!(st = store_stmt(s, sql_cap)))
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, user) || store_bind_blob(st, 2, hash, (int)len) ||
+	    store_bind_int64(st, 3, STORE_SESSIONS_MAX - 1))
+		return store_failed(s, st, "session cap: bind");
+	return store_exec(s, st, "session cap") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_sessions_user(store *s, const void *hash, size_t len, int64_t now, struct store_user *u)

@@ -71,9 +71,12 @@ int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const c
 /* User id as a contact: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_users_contact(store *s, int64_t id, struct store_contact *c);
 
+/* The sign-ins a user holds at most (issue 20): the 51st ends the oldest. */
+#define STORE_SESSIONS_MAX 50
+
 /* A new session for user with the token's hash, valid until expires
- * (unix seconds); expired sessions are purged first.  STORE_OK or
- * STORE_ERROR. */
+ * (unix seconds); expired sessions (everyone's) are purged first, and the
+ * user's oldest past STORE_SESSIONS_MAX end.  STORE_OK or STORE_ERROR. */
 int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, int64_t now,
                           int64_t expires);
 

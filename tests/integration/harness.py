@@ -8,6 +8,7 @@ exits non-zero when any test failed.
 """
 import atexit
 import datetime
+import http.client
 import json
 import os
 import re
@@ -61,6 +62,15 @@ def wait_listening(proc, port, what, log=lambda: "", exc=RuntimeError):
         except OSError:
             time.sleep(0.05)
     raise exc("%s did not start listening on %d" % (what, port))
+
+
+def wait_ready_once(port, timeout=2):
+    """True when GET /healthz on port answers 200 with "ready": true."""
+    try:
+        with urllib.request.urlopen("http://127.0.0.1:%d/healthz" % port, timeout=timeout) as r:
+            return r.status == 200 and json.loads(r.read()).get("ready") is True
+    except (OSError, ValueError, http.client.HTTPException):
+        return False
 
 
 class Response:
@@ -155,8 +165,17 @@ class Server:
              "--static_dir", self.static_dir],
             env=self.env(), stdout=logf, stderr=logf)
         logf.close()
-        wait_listening(self.proc, self.port, "corrchessd", self.read_log)
-        return self
+        # Ready is what /healthz says (issue 19): the daemon listens only
+        # after its migrations and start-up work, and says "ready" once
+        # all is done; a TCP connect alone proved neither.
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
+            if wait_ready_once(self.port):
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("corrchessd did not become ready:\n" + self.read_log())
 
     def stop(self):
         """SIGTERM; returns the exit status (0 expected)."""

@@ -4,12 +4,15 @@ lost, start-up failures with one line, SIGTERM finishing requests in
 flight, a newer schema refused, the stored FEN equal to the replay of the
 stored moves, a corrupt game answered without a crash (`corrchess demo`:
 test_demo.py)."""
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
@@ -361,16 +364,15 @@ def bad_flags():
 
 
 def serving(port, proc, seconds=15):
-    """True once something accepts connections on port (proc still alive)."""
+    """True once the daemon on port says it is ready (GET /healthz, issue
+    19), proc still alive."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         if proc.poll() is not None:
             return False
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return True
-        except OSError:
-            time.sleep(0.05)
+        if wait_ready_once(port):
+            return True
+        time.sleep(0.05)
     return False
 
 
@@ -436,13 +438,37 @@ def expect_signals_blocked_in_threads(pid):
                "thread %s blocks SIGTERM and SIGINT (SigBlk %s)" % (tid, blk))
 
 
+def main_blocks_sigterm(proc, port, seconds=15):
+    """True once proc's main thread blocks SIGTERM (corrchessd's first
+    act) or has started threads (after it); without /proc, once it is
+    ready."""
+    path = "/proc/%d/status" % proc.pid
+    if not os.path.exists(path):
+        return serving(port, proc, seconds)
+    bit = 1 << (signal.SIGTERM - 1)
+    deadline = time.time() + seconds
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            with open(path) as f:
+                st = dict(l.split(":", 1) for l in f if ":" in l)
+            # Blocked, or past it: threads start after the mask is set (and
+            # sigwait() unblocks the signal while it waits).
+            if int(st["SigBlk"].strip(), 16) & bit or int(st["Threads"].strip()) > 1:
+                return True
+        except (OSError, KeyError, ValueError):
+            pass
+        time.sleep(0.001)
+    return False
+
+
 @test
 def sigterm_during_start_up_exits_cleanly():
     """A SIGTERM at any moment of start-up (opening the database, starting
     the checkpoint thread and the HTTP pool) is a normal stop with status
     0, never a death by the signal.  The signal is sent at once when the
-    port accepts (the socket is bound before the database is opened), and
-    after growing delays from there."""
+    main thread blocks it (the first thing main() does, /proc's SigBlk),
+    and after growing delays from there; the first start is signalled only
+    once it is ready, after its threads are checked."""
     with Server(today=TODAY) as srv:
         srv.add_user("someone")
         env = dict(os.environ, CORRCHESS_FAST_HASH="1", CORRCHESS_TODAY=TODAY)
@@ -453,16 +479,113 @@ def sigterm_during_start_up_exits_cleanly():
                                   "--log-level", "warn"], env=env, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
             try:
-                expect(serving(port, p), "start %d: serving on %d" % (i, port))
-                time.sleep((i % 8) * 0.005)
                 if i == 0:
+                    expect(serving(port, p), "start %d: serving on %d" % (i, port))
                     expect_signals_blocked_in_threads(p.pid)
+                else:
+                    expect(main_blocks_sigterm(p, port), "start %d: the mask is set (exit %r)"
+                           % (i, p.poll()))
+                    time.sleep((i % 8) * 0.005)
             finally:
                 p.send_signal(signal.SIGTERM)
                 out, err = p.communicate(timeout=20)
             codes.append(p.returncode)
             expect_eq(err.strip(), "", "start %d: nothing on stderr" % i)
         expect_eq(codes, [0] * len(codes), "exit statuses of SIGTERM during start-up")
+
+
+def many_pending_games(srv, n):
+    """n copies of one game row, every one queued for the deadline fill
+    (deadlines_pending: what a database from before migration 0012 holds),
+    so the next start-up has work that takes a while."""
+    import sqlite3
+    con = sqlite3.connect(srv.db, timeout=10)
+    try:
+        cols = [r[1] for r in con.execute("PRAGMA table_info(games)") if r[1] != "id"]
+        gid = con.execute("SELECT min(id) FROM games").fetchone()[0]
+        sel = ", ".join(cols)
+        con.execute("WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?)"
+                    " INSERT INTO games (%s) SELECT %s FROM games, k WHERE games.id = ?"
+                    % (sel, sel), (n, gid))
+        con.execute("DELETE FROM game_deadlines")
+        con.execute("INSERT INTO deadlines_pending (game_id) SELECT id FROM games")
+        con.commit()
+    finally:
+        con.close()
+
+
+@test
+def ready_before_listening():
+    """Issue 19: the migrations and the deadline fill run before the
+    daemon listens.  With thousands of games queued for the fill, the
+    first connection that gets through finds the queue already empty, and
+    the first answer of /healthz is ready (or, in the instant between the
+    listen and the last thread, 503 "starting", never a wrong ready)."""
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
+        srv.stop()
+        many_pending_games(srv, 4000)
+        port = free_port()
+        env = srv.env()
+        log = open(srv.log, "ab")
+        p = subprocess.Popen([CORRCHESSD, "--db", srv.db, "--listen", "127.0.0.1:%d" % port],
+                             env=env, stdout=log, stderr=log)
+        log.close()
+        try:
+            deadline = time.time() + 120
+            while True:
+                expect(p.poll() is None and time.time() < deadline, "corrchessd starts")
+                try:
+                    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+                    break
+                except OSError:
+                    time.sleep(0.002)
+            left = srv.db_rows("SELECT count(*) FROM deadlines_pending")[0][0]
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            r = read_http_response(s)
+            s.close()
+            expect_eq(left, 0, "the queue was filled before the first connection got in")
+            expect(r.status in (200, 503), "healthz answers: %r" % (r,))
+            expect_eq(r.json["ready"], r.status == 200, "ready exactly when 200: %r" % (r,))
+            if r.status == 503:
+                expect_eq(r.json["status"], "starting", "not ready yet: starting")
+            expect(serving(port, p), "then ready")
+            with urllib.request.urlopen("http://127.0.0.1:%d/healthz" % port, timeout=10) as h:
+                body = json.loads(h.read())
+            expect_eq((body["status"], body["ready"]), ("ok", True), "ready: %r" % body)
+            expect(isinstance(body["schema"], int) and body["schema"] >= 21, "schema: %r" % body)
+        finally:
+            p.send_signal(signal.SIGTERM)
+            p.wait(timeout=30)
+        expect_eq(p.returncode, 0, "a clean stop")
+
+
+@test
+def tells_systemd_when_ready():
+    """Type=notify (contrib/systemd/corrchessd.service): READY=1 arrives on
+    $NOTIFY_SOCKET once the daemon serves (at that moment /healthz is
+    ready), STOPPING=1 when SIGTERM comes."""
+    import tempfile
+    d = tempfile.mkdtemp(prefix="corrchess-notify-")
+    path = os.path.join(d, "notify")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(path)
+    sock.settimeout(60)
+    try:
+        with Server(today=TODAY, extra_env={"NOTIFY_SOCKET": path}) as srv:
+            srv.add_user("someone")
+            srv.start()  # returns once /healthz says ready
+            msg = sock.recv(4096).decode()
+            expect("READY=1" in msg.split("\n"), "READY=1 sent: %r" % msg)
+            expect(wait_ready_once(srv.port), "and /healthz says ready")
+            expect_eq(srv.stop(), 0, "SIGTERM: a clean stop")
+            msg = sock.recv(4096).decode()
+            expect("STOPPING=1" in msg.split("\n"), "STOPPING=1 sent: %r" % msg)
+    finally:
+        sock.close()
+        shutil.rmtree(d, ignore_errors=True)
 
 
 @test

@@ -226,8 +226,14 @@ class ClockServer(Server):
                             "--static_dir", self.static_dir] + self.flags,
             env=self.env(), stdout=logf, stderr=logf)
         logf.close()
-        wait_listening(self.proc, self.port, "corrchessd", self.read_log)
-        return self
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
+            if wait_ready_once(self.port):  # /healthz says ready (issue 19)
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("corrchessd did not become ready")
 
     def sweep_date(self):
         r = subprocess.run(self.faked() + [CORRCHESS, "--db", self.db] + self.flags + ["sweep"],
@@ -406,7 +412,9 @@ def healthz_metrics_and_the_access_log():
         anon = srv.client()
         r = anon.get("/healthz")
         expect_status(r, 200, "GET /healthz without a login")
-        expect_eq(r.json, {"status": "ok"}, "healthz body")
+        expect_eq(r.json, {"status": "ok", "ready": True,
+                           "schema": srv.db_rows("SELECT max(version) FROM schema_migrations")[0][0]},
+                  "healthz body: ready, and the schema (issue 19)")
         g = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", TODAY)
         play_line(w.alice, w.bob, g["id"], DANCE[:3])
         expect_error(anon.post("session", {"login": "alice", "password": "wrong-password"}),

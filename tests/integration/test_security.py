@@ -158,6 +158,17 @@ def half_request(source):
 SRV_PORT = [0]
 
 
+def server_closed(s):
+    """True when the server has closed (or reset) the idle connection s."""
+    import select
+    if not select.select([s], [], [], 0)[0]:
+        return False
+    try:
+        return s.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
+
+
 @test
 def one_address_cannot_take_every_connection():
     with Server(today=TODAY, extra_env={"CORRCHESS_CONN_PER_ADDR": "8"}) as srv:
@@ -174,6 +185,21 @@ def one_address_cannot_take_every_connection():
             expect(len(idle) >= 8, "the idle connections were made: %d" % len(idle))
             r = login(srv, "gina", "pw-gina-secret", source="127.0.0.2")
             expect_status(r, 201, "a second address is served while the first holds its limit")
+            # The server reset the ones past the limit.  On a loaded machine
+            # its accepting threads can race and reset one of the first
+            # eight too; then 127.0.0.1 holds fewer than its 8 and the
+            # refusal below would prove nothing, so it is filled up again
+            # (each new one followed by a served request from 127.0.0.2, so
+            # the server has taken it from the queue) until it holds 8.
+            for _ in range(8):
+                held = [s for s in idle if not server_closed(s)]
+                if len(held) >= 8:
+                    break
+                for _ in range(8 - len(held)):
+                    idle.append(half_request("127.0.0.1"))
+                expect_status(login(srv, "gina", "pw-gina-secret", source="127.0.0.2"), 201,
+                              "127.0.0.2 again")
+            expect(len([s for s in idle if not server_closed(s)]) >= 8, "127.0.0.1 holds 8")
             # The first address itself is refused past its limit.
             refused = False
             try:

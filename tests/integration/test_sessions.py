@@ -238,5 +238,33 @@ def get_user():
     expect_error(w.bob.get("users/abc"), 404, "not_found", "users/abc")
 
 
+@test
+def sessions_per_user_are_capped():
+    """Issue 20: 23,503 sessions for one user in 15 s.  At most 50 a user:
+    the 51st sign-in ends the oldest, every newer one still works; another
+    user's sessions are untouched; an expired session is purged at the
+    next sign-in (anyone's)."""
+    with Server() as srv:
+        srv.add_user("many")
+        srv.add_user("other")
+        srv.start()
+        other = srv.login("other")
+        tokens = [srv.login("many").token for _ in range(60)]
+        uid = srv.db_rows("SELECT id FROM users WHERE name = 'many'")[0][0]
+        expect_eq(srv.db_rows("SELECT count(*) FROM sessions WHERE user_id = ?", (uid,)),
+                  [(50,)], "50 sessions kept")
+        live = [t for t in tokens if srv.client(t).get("users/me").status == 200]
+        expect_eq(len(live), 50, "50 tokens work")
+        expect(tokens[-1] in live and tokens[-50] in live, "the newest ones stay")
+        expect_error(srv.client(tokens[0]).get("users/me"), 401, "unauthorized",
+                     "the first sign-in was ended")
+        expect_status(other.get("users/me"), 200, "another user's session is untouched")
+        srv.db_exec("UPDATE sessions SET expires_at = 1 WHERE token_hash IN"
+                    " (SELECT token_hash FROM sessions WHERE user_id <> ?)", (uid,))
+        srv.login("many")
+        expect_eq(srv.db_rows("SELECT count(*) FROM sessions WHERE expires_at <= 1"), [(0,)],
+                  "the expired session is purged")
+
+
 if __name__ == "__main__":
     run_tests()

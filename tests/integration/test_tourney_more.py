@@ -389,7 +389,7 @@ def publication_and_decision_dates_in_the_overview():
     other = W().server.login("tl_dates_m")
     expect_error(other.post(path, {"on": TODAY}), 403, "not_your_tournament", "another TL")
     dpath = "tournaments/%d/decisions" % t["id"]
-    expect_error(w.tl.post(dpath, {"notified_on": TODAY, "about": ""}), 422, "invalid_field",
+    expect_error(w.tl.post(dpath, {"notified_on": TODAY, "about": ""}), 422, "bad_name",
                  "empty about")
     expect_error(other.post(dpath, {"notified_on": TODAY, "about": "x"}), 403,
                  "not_your_tournament", "another TL's decision")

@@ -85,14 +85,15 @@ function freePort() {
 	});
 }
 
-function canConnect(port) {
-	return new Promise((resolve) => {
-		const c = net.connect(port, '127.0.0.1', () => {
-			c.destroy();
-			resolve(true);
-		});
-		c.on('error', () => resolve(false));
-	});
+// True once GET /healthz answers 200 with "ready": true (issue 19: the
+// daemon listens after its start-up work and says when all is done).
+async function isReady(port) {
+	try {
+		const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+		return r.status === 200 && (await r.json()).ready === true;
+	} catch {
+		return false;
+	}
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -109,11 +110,11 @@ async function startDaemon() {
 	for (const t0 = Date.now(); Date.now() - t0 < 20000;) {
 		if (exited)
 			throw new Error(`corrchessd exited at start:\n${fs.readFileSync(daemonLog, 'utf8')}`);
-		if (await canConnect(port))
+		if (await isReady(port))
 			return port;
 		await sleep(50);
 	}
-	throw new Error('corrchessd did not start listening');
+	throw new Error('corrchessd did not become ready');
 }
 
 async function stopDaemon() {
