@@ -63,11 +63,6 @@ int dsu_decision_kind_of(const char *name, enum dsu_decision_kind *k)
 	return CC_ERR_INVALID;
 }
 
-const char *dsu_decision_kind_name(enum dsu_decision_kind k)
-{
-	return (unsigned)k <= DSU_DECISION_EXCLUSION ? kind_names[k] : "";
-}
-
 int dsu_appeal_in_time(int32_t notified, int32_t filed, int32_t *by, char *err, size_t errlen)
 {
 	if (notified == DSU_NO_DATE || filed == DSU_NO_DATE || notified < CALENDAR_MIN_DAY ||

@@ -63,7 +63,6 @@ enum dsu_decision_kind {
 /* The kind of a stored name ("ruling", "warning", "quarantine",
  * "exclusion"): 0 and *k, or CC_ERR_INVALID. */
 int dsu_decision_kind_of(const char *name, enum dsu_decision_kind *k);
-const char *dsu_decision_kind_name(enum dsu_decision_kind k);
 
 /* DSU 6.4.3 / 6.8.10: "I hvert led skal appel ske skriftligt senest 3
  * uger efter, at afgørelsen er meddelt klageren": an appeal filed on

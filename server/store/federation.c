@@ -55,27 +55,6 @@ int store_members_set(store *s, int64_t id, const struct store_memberinfo *m)
 	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
 
-int store_members_by_number(store *s, const char *no, int64_t after, int64_t *ids, size_t max,
-                            size_t *n)
-{
-	static const char sql[] =
-	        "SELECT id FROM users WHERE member_no = ? AND id > ? ORDER BY id LIMIT ?";
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, no) || store_bind_int64(st, 2, after > 0 ? after : 0) ||
-	    store_bind_int64(st, 3, (int64_t)max))
-		return store_failed(s, st, "members by number: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "members by number");
-	sqlite3_reset(st);
-	return STORE_OK;
-}
-
 int store_members_groups(store *s, int64_t user, int *n)
 {
 	static const char sql[] =

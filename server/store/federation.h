@@ -31,11 +31,6 @@ int store_members_get(store *s, int64_t id, struct store_memberinfo *m);
  * STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_members_set(store *s, int64_t id, const struct store_memberinfo *m);
 
-/* The users whose membership number is exactly no, after id `after`, at
- * most max ids: STORE_OK and *n, or STORE_ERROR. */
-int store_members_by_number(store *s, const char *no, int64_t after, int64_t *ids, size_t max,
-                            size_t *n);
-
 /* The groups of the EMT and the cup user has been in, is in or waits
  * for (DSU 6.1.2): tournaments with a class or a cup parent he sits in,
  * and his entries not yet in a group.  STORE_OK and *n, or STORE_ERROR. */

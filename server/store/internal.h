@@ -75,11 +75,9 @@ struct store_q {
 
 /* Prepares sql (static storage, as store_stmt()). */
 void store_q_open(struct store_q *q, store *s, const char *sql, const char *what);
-/* Bind the next parameter: an integer, a text (NULL binds NULL; copied),
- * an integer or NULL when v <= 0 (an optional id). */
+/* Bind the next parameter: an integer, a text (NULL binds NULL; copied). */
 void store_q_int(struct store_q *q, int64_t v);
 void store_q_text(struct store_q *q, const char *v);
-void store_q_id_or_null(struct store_q *q, int64_t v);
 /* Steps: true with a row in q->st, false at the end or after a failure. */
 bool store_q_row(struct store_q *q);
 /* Steps a statement that returns no rows to its end. */

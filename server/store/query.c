@@ -47,12 +47,6 @@ void store_q_text(struct store_q *q, const char *v)
 		bound(q, store_bind_text(q->st, q->next, v));
 }
 
-void store_q_id_or_null(struct store_q *q, int64_t v)
-{
-	if (q->rc == STORE_OK)
-		bound(q, v > 0 ? store_bind_int64(q->st, q->next, v) : sqlite3_bind_null(q->st, q->next));
-}
-
 bool store_q_row(struct store_q *q)
 {
 	if (q->rc != STORE_OK || q->done)

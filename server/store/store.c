@@ -484,11 +484,6 @@ long long store_wal_frames(store *s)
 	return atomic_load(&s->wal_frames);
 }
 
-long long store_wal_truncates(store *s)
-{
-	return atomic_load(&s->wal_truncates);
-}
-
 bool store_writing(store *s)
 {
 	struct conn *c = thread_conn(s);

@@ -70,10 +70,6 @@ int store_savepoint_end(store *s, bool keep);
  * pages per move). */
 long long store_wal_frames(store *s);
 
-/* The TRUNCATE checkpoints the checkpointer has made (the WAL past 16 MB
- * emptied; docs/OPERATIONS.md "The WAL"). */
-long long store_wal_truncates(store *s);
-
 /* Whether the calling thread holds a write transaction (store_begin()). */
 bool store_writing(store *s);
 

@@ -14,13 +14,4 @@
 int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, int ply,
                       const char *due, const char *today, int64_t *id);
 
-/* Queues a mail of event (0 = none), inside the caller's transaction:
- * STORE_OK or STORE_ERROR. */
-int store_outbox_queue(store *s, int64_t event, const char *to, const char *subject,
-                       const char *body, const char *today);
-
-/* Marks a mail sent, or failed with its error: STORE_OK or STORE_ERROR. */
-int store_outbox_sent(store *s, int64_t id);
-int store_outbox_failed(store *s, int64_t id, const char *error);
-
 #endif

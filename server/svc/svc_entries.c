@@ -131,6 +131,11 @@ static int extra_rights_of(struct app *app, int64_t user, struct svc_rights *r)
 	return rc;
 }
 
+/* The rights on day (I-6: an entry's rights are those of the day it
+ * became valid, DSU 6.4.4.1). */
+static int svc_rights_on(struct app *app, int64_t user, int32_t day, struct svc_rights *r,
+                         struct svc_outcome *o);
+
 int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct svc_outcome *o)
 {
 	char iso[CALENDAR_ISO_LEN];
@@ -140,8 +145,8 @@ int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct sv
 	return svc_rights_on(app, user, today, r, o);
 }
 
-int svc_rights_on(struct app *app, int64_t user, int32_t today, struct svc_rights *r,
-                  struct svc_outcome *o)
+static int svc_rights_on(struct app *app, int64_t user, int32_t today, struct svc_rights *r,
+                         struct svc_outcome *o)
 {
 	struct dsu_history_entry *h = calloc(SVC_HISTORY_MAX, sizeof *h);
 	size_t n;

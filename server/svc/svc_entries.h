@@ -40,11 +40,6 @@ struct svc_rights {
  * SVC_OK, or SVC_BUSY / SVC_ERROR. */
 int svc_rights_of(struct app *app, int64_t user, struct svc_rights *r, struct svc_outcome *o);
 
-/* The same on day (I-6: an entry's rights are those of the day it
- * became valid, DSU 6.4.4.1). */
-int svc_rights_on(struct app *app, int64_t user, int32_t day, struct svc_rights *r,
-                  struct svc_outcome *o);
-
 /* Why the right to class c through r->a.until[c] exists (static text). */
 const char *svc_right_why(const struct svc_rights *r, enum dsu_class c);
 
