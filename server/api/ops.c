@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "store/games.h"
 #include "store/health.h"
 #include "store/store.h"
 #include "svc/svc.h"
@@ -21,12 +22,19 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	if (!app->metrics)
 		return api_error(rs, "not_found", "this program keeps no metrics");
-	struct metrics_gauges g = {0, 0, 0, 0, store_wal_flushes(app->st), store_wal_frames(app->st),
-	                           0, 0};
+	struct metrics_gauges g = {.wal_flushes = store_wal_flushes(app->st),
+	                           .wal_frames = store_wal_frames(app->st)};
 	unsigned long long steps, transactions;
 	svc_writer_counts(&steps, &transactions);
 	g.writes = (long long)steps;
 	g.write_transactions = (long long)transactions;
+	struct store_games_cache gc;
+	store_games_cache_stats(app->st, &gc);
+	g.cache_hits = gc.hits;
+	g.cache_misses = gc.misses;
+	g.cache_entries = (long long)gc.entries;
+	g.cache_bytes = (long long)gc.bytes;
+	g.cache_budget = (long long)gc.budget;
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
 	                              &g.mails_failed) == STORE_OK;
 	size_t len;

@@ -32,6 +32,9 @@ struct metrics_gauges {
 	long long wal_flushes; /* group-commit flushes so far; -1: synchronous = normal */
 	long long wal_frames;  /* WAL pages written by the commits so far; -1: not counted */
 	long long writes, write_transactions; /* the writer thread's steps and transactions */
+	/* The replayed games kept by (id, rev) (server/store/game_cache.h). */
+	unsigned long long cache_hits, cache_misses;
+	long long cache_entries, cache_bytes, cache_budget;
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

@@ -6,29 +6,6 @@
 
 #include <stdio.h>
 
-int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t *ids, size_t max,
-                             size_t *n)
-{
-	static const char sql[] =
-	        "SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
-	        " AND (status = 'active' OR COALESCE(finished_on, start_date) >= ?2)"
-	        " ORDER BY id LIMIT ?3";
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, since) ||
-	    store_bind_int64(st, 3, (int64_t)max))
-		return store_failed(s, st, "current games of a player: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return store_failed(s, st, "current games of a player");
-	sqlite3_reset(st);
-	return STORE_OK;
-}
-
 int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const char *on,
                           const char *via, const char *text, int64_t *id, char *at, size_t atlen)
 {
