@@ -5,7 +5,10 @@
  * vacations in one read transaction, and replays every stored move from
  * the start position through lib/ (so a stored game can always be
  * rebuilt; one that does not replay, or whose replay disagrees with the
- * stored FEN, is reported as corrupt rather than served).
+ * stored FEN, is reported as corrupt rather than served).  The replayed
+ * moves are kept by (id, rev) (store/game_cache.h): a game read again at
+ * the same revision replays nothing; its row, series, vacations and
+ * records are read every time.
  * store_games_write() writes a delta of lib/corr under the revision it
  * was computed from: UPDATE ... WHERE id = ? AND rev = ?, so a write
  * validated on a snapshot can never overwrite newer state.  Table access
