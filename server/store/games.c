@@ -633,11 +633,21 @@ int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfe
 }
 
 /* The games of a player (issue 26: the one place that says it): the
- * conditions of a struct store_games_filter, bound ?1 .. ?5. */
-#define OF_PLAYER                                                                                  \
-	" FROM games g WHERE (g.white = ?1 OR g.black = ?1) AND g.id < ?2"                          \
+ * conditions of a struct store_games_filter, bound ?1 .. ?5, for the
+ * games he plays as `side` (white or black). */
+#define OF_SIDE(side)                                                                              \
+	" FROM games g WHERE g." side " = ?1 AND g.id < ?2"                                         \
 	" AND (?3 = 0 OR g.status = 'active') AND (?4 = 0 OR g.tournament_id = ?4)"                  \
 	" AND (?5 IS NULL OR g.status = 'active' OR COALESCE(g.finished_on, g.start_date) >= ?5)"
+
+/* The ids of the first ?6 of them in the order dir: each side a walk of
+ * its index (games_white, games_black: (player, id)) in that order that
+ * stops after ?6, then the two merged, so a page costs its length, not
+ * the player's number of games (an OR of the two sorted them all). */
+#define PLAYER_IDS(dir)                                                                            \
+	"SELECT id FROM (SELECT g.id" OF_SIDE("white") " ORDER BY g.id " dir " LIMIT ?6)"           \
+	" UNION ALL SELECT id FROM (SELECT g.id" OF_SIDE("black") " ORDER BY g.id " dir             \
+	" LIMIT ?6) ORDER BY id " dir " LIMIT ?6"
 
 /* The summary's columns (struct store_game_summary), without a replay:
  * the row, the players, the last move (its ply is the primary key's
@@ -652,7 +662,7 @@ int store_games_forfeits(store *s, int64_t after, size_t max, struct store_forfe
 	" FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"                \
 	" LEFT JOIN moves m ON m.game_id = g.id AND m.ply ="                                         \
 	"  (SELECT max(ply) FROM moves x WHERE x.game_id = g.id)"                                    \
-	" WHERE g.id IN (SELECT g.id" OF_PLAYER
+	" WHERE g.id IN ("
 
 /* The binds of f and max into st: 0, or an SQLite code. */
 static int bind_filter(sqlite3_stmt *st, const struct store_games_filter *f, size_t max)
@@ -702,11 +712,10 @@ static void read_summary(sqlite3_stmt *st, struct store_game_summary *g)
 static int of_player(store *s, const struct store_games_filter *f, size_t max, int64_t **ids,
                      struct store_game_summary **sums, size_t *n)
 {
-	static const char sql_new[] = "SELECT g.id" OF_PLAYER " ORDER BY g.id DESC LIMIT ?6";
-	static const char sql_old[] = "SELECT g.id" OF_PLAYER " ORDER BY g.id LIMIT ?6";
-	static const char sum_new[] =
-	        SUMMARY_COLS " ORDER BY g.id DESC LIMIT ?6) ORDER BY g.id DESC";
-	static const char sum_old[] = SUMMARY_COLS " ORDER BY g.id LIMIT ?6) ORDER BY g.id";
+	static const char sql_new[] = PLAYER_IDS("DESC");
+	static const char sql_old[] = PLAYER_IDS("ASC");
+	static const char sum_new[] = SUMMARY_COLS PLAYER_IDS("DESC") ") ORDER BY g.id DESC";
+	static const char sum_old[] = SUMMARY_COLS PLAYER_IDS("ASC") ") ORDER BY g.id";
 	const char *sql = sums ? (f->oldest_first ? sum_old : sum_new)
 	                       : (f->oldest_first ? sql_old : sql_new);
 	size_t cap = 0, elem = sums ? sizeof **sums : sizeof **ids;
