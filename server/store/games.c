@@ -775,6 +775,15 @@ int store_games_summaries(store *s, const struct store_games_filter *f, size_t m
 	return of_player(s, f, max, NULL, out, n);
 }
 
+void store_games_cache_keep(store *s, const struct store_game *sg)
+{
+	char fen[FEN_MAX];
+	if (store_writing(s) || !sg->g.chess)
+		return;
+	fen_write(corr_position(&sg->g), fen, sizeof fen);
+	game_cache_put(store_game_cache(s), sg->id, sg->g.rev, fen, &sg->g);
+}
+
 void store_games_cache_stats(store *s, struct store_games_cache *out)
 {
 	struct game_cache_stats c;

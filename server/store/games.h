@@ -162,6 +162,14 @@ struct store_games_cache {
 };
 void store_games_cache_stats(store *s, struct store_games_cache *out);
 
+/* Keeps the moves of sg, a game just committed at sg->g.rev (its delta
+ * applied in memory, svc/svc_game.c), in the cache of replayed games, so
+ * the next read of that revision (the next move's load) replays nothing.
+ * Never inside a write transaction.  The key is (id, rev) and the
+ * position: a game that is not what the database holds at that rev is
+ * never read from it. */
+void store_games_cache_keep(store *s, const struct store_game *sg);
+
 /* Bumps the revision of game id without another change (its clocks
  * changed: a vacation stored), inside the caller's write transaction.
  * STORE_OK or STORE_ERROR. */

@@ -59,6 +59,15 @@ def the_cache_serves_no_old_revision_after_a_move():
         expect_eq(now["moves"], after_move["moves"], "the moves the move answered")
     expect(metric(w.tl, "corrchess_game_cache_hits_total") >= hits0 + len(line),
            "the reads of an unchanged revision came from the cache")
+    # A move keeps the game it committed (svc_game.c): the next move's
+    # load, and the read after it, replay nothing.
+    misses = metric(w.tl, "corrchess_game_cache_misses_total")
+    play(w.alice, gid, "Re1")
+    play(w.bob, gid, "b5")
+    expect_eq(moves_of(get_game(w.carol, gid)), line + ["Re1", "b5"], "the moves after")
+    expect_eq(metric(w.tl, "corrchess_game_cache_misses_total"), misses,
+              "two moves and a read without a replay")
+    line = line + ["Re1", "b5"]
     listed = w.carol.get("games?player=%d" % w.ids["alice"])
     expect_status(listed, 200, "the list")
     mine = [x for x in listed.json["games"] if x["id"] == gid]
