@@ -956,7 +956,9 @@ step('a piece picked shows its legal squares; drag and drop; the dialog shows th
 	await shot(alicePage, 'confirm-board.png');
 	await alicePage.keyboard.press('Escape');
 	await dialog.waitFor({ state: 'hidden' });
-	assert.equal(await squareText(alicePage, 'e2'), '♙');
+	// The board comes back with the dialog's close event, a moment after
+	// the dialog is hidden (game.js sendMove).
+	await eventually(async () => assert.equal(await squareText(alicePage, 'e2'), '♙'));
 	assert.equal(await squareText(alicePage, 'e4'), '');
 	// Dragged and confirmed: sent, and the next game waiting is offered.
 	await drag(alicePage, 'd2', 'd4');
