@@ -46,7 +46,8 @@ void jsonw_key(struct jsonw *w, const char *key, bool first)
 	/* Keys are the API's own names (no character to escape): copied as
 	 * they are, one put, not escaped character by character. */
 	size_t n = strlen(key);
-	if (w->len + n + 4 > w->cap && !grow(w, n + 4))
+	/* the comma, two quotes, the colon, and the NUL after them */
+	if (w->len + n + 5 > w->cap && !grow(w, n + 4))
 		return;
 	char *p = w->buf + w->len;
 	if (!first)
