@@ -874,11 +874,11 @@ async function sendMove(text, opener) {
 async function showNextGame() {
 	const p = $('next-game');
 	try {
-		const { games } = await apiAll('/games', ['games']);
+		const { games } = await apiAll('/games?view=summary', ['games']);
 		const waiting = games.filter((g) => g.id !== gameId && g.status === 'active' &&
 			g[g.to_move].id === user.id);
-		waiting.sort((a, b) => (a.clock?.[a.to_move]?.forfeit_date || '9999')
-			.localeCompare(b.clock?.[b.to_move]?.forfeit_date || '9999') || a.id - b.id);
+		waiting.sort((a, b) => (a.forfeit_date || '9999')
+			.localeCompare(b.forfeit_date || '9999') || a.id - b.id);
 		const next = waiting[0];
 		if (!next) {
 			p.textContent = t('next.none');
@@ -887,7 +887,7 @@ async function showNextGame() {
 			a.href = `/games/${next.id}`;
 			a.id = 'next-game-link';
 			a.textContent = t('next.link', { name: gameName(next), id: next.id });
-			const date = next.clock?.[next.to_move]?.forfeit_date;
+			const date = next.forfeit_date;
 			p.replaceChildren(t('next.intro', { count: waiting.length }), ' ', a,
 				date ? ` ${t('next.forfeit', { date })}` : '');
 		}

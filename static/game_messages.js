@@ -158,7 +158,7 @@ export async function loadOpponent(ctx) {
 		const u = await api('GET', `/users/${opp.id}`);
 		$('opponent-who').textContent = t('opponent.who', { name: u.name, color: ctx.colorName(side),
 			rating: ratingText(u) });
-		const { games } = await apiAll(`/games?player=${opp.id}`, ['games']);
+		const { games } = await apiAll(`/games?player=${opp.id}&view=summary`, ['games']);
 		const active = games.filter((x) => x.status === 'active').length;
 		$('opponent-games').textContent = t('opponent.games', { active,
 			finished: games.length - active });

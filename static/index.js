@@ -43,22 +43,21 @@ function urgency(a, b, user) {
 	if (rank(a) !== rank(b))
 		return rank(a) - rank(b);
 	if (rank(a) === 0) {
-		const fa = a.clock?.[a.to_move]?.forfeit_date || '9999';
-		const fb = b.clock?.[b.to_move]?.forfeit_date || '9999';
+		const fa = a.forfeit_date || '9999';
+		const fb = b.forfeit_date || '9999';
 		if (fa !== fb)
 			return fa < fb ? -1 : 1;
 	}
 	return b.id - a.id;
 }
 
-// The clock of the side to move in g: its days left (negative: over the
-// limit) and forfeit date, or null.
+// The clock of the side to move in g (a GAME_SUMMARY of
+// GET /games?view=summary): its days left (negative: over the limit) and
+// forfeit date, or null.
 function runningClock(g) {
-	const c = g.clock?.[g.to_move];
-	if (!c || g.status !== 'active')
+	if (g.status !== 'active' || g.days_left === null || g.days_left === undefined)
 		return null;
-	const left = c.left_days ?? c.next_control.limit_days - c.used_days;
-	return { left, over: left < 0 || !!c.forfeited, forfeit: c.forfeit_date };
+	return { left: g.days_left, over: g.days_left < 0, forfeit: g.forfeit_date };
 }
 
 // A few words on where the game stands for this user: whose move, the
@@ -77,7 +76,7 @@ function gameState(g, user) {
 
 // The last move of g in a few words: "last move 2027-08-30 (bob)".
 function lastMove(g) {
-	const m = g.moves?.[g.moves.length - 1];
+	const m = g.last_move;
 	return m ? t('games.last_move', { date: m.sent, name: g[m.color].name }) : t('games.no_moves');
 }
 
@@ -122,7 +121,7 @@ async function showGames() {
 	showNav(user);
 	$('who').textContent = user ? t('signed_in_as', { name: user.name }) : '';
 	try {
-		const { games } = await apiAll('/games', ['games']);
+		const { games } = await apiAll('/games?view=summary', ['games']);
 		games.sort((a, b) => urgency(a, b, user));
 		const waiting = games.filter((g) => mine(g, user)).length;
 		const over = games.filter((g) => mine(g, user) && runningClock(g)?.over).length;

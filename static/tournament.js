@@ -207,7 +207,7 @@ async function show(tour) {
 	const wanted = new Set(tour.games);
 	const games = new Map();
 	for (const p of players.slice(0, -1)) {
-		const { games: list } = await apiAll(`/games?player=${p.id}`, ['games']);
+		const { games: list } = await apiAll(`/games?player=${p.id}&view=summary`, ['games']);
 		for (const g of list)
 			if (wanted.has(g.id))
 				games.set(g.id, g);

@@ -3,7 +3,8 @@
 # can rot unseen (issue 19: bench_moves once printed 0 moves/s for weeks,
 # its games dated so that every move was lost on time).  No timing is
 # judged here: each program must run to its end, exit 0 and report work
-# done (moves made, instructions counted, the due games swept and listed).
+# done (moves made, instructions counted, the due games swept and listed,
+# every read answered by corrchessd and by the bare handler).
 # Speed is measured by `make bench` (docs/BENCHMARKS.md).  Needs CORRCHESS,
 # CORRCHESSD, TOP_BUILDDIR, TOP_SRCDIR (AM_TESTS_ENVIRONMENT) and valgrind.
 set -u
@@ -71,4 +72,17 @@ else
 	bad "bench_confirm_flood.sh failed: $(tail -n 3 "$tmp/flood.err")"
 fi
 cat "$tmp/flood"
+
+# bench_reads: 200 games, 50 requests a path on 4 connections, one round.
+if BENCH_REQS=50 BENCH_CONNS=4 BENCH_ROUNDS=1 "$TOP_BUILDDIR/bench/bench_reads" 200 \
+	>"$tmp/reads" 2>"$tmp/reads.err"; then
+	for what in 'game GET, 0 plies' 'game GET, 80 plies' 'list summary, 50 games' \
+		'crosstable, 50 players' '/metrics'; do
+		grep -q "^200 active: $what .* corrchessd *[1-9][0-9]*/s, bare libmicrohttpd *[1-9]" \
+			"$tmp/reads" || bad "bench_reads measured no $what: $(cat "$tmp/reads")"
+	done
+else
+	bad "bench_reads failed: $(tail -n 3 "$tmp/reads.err")"
+fi
+cat "$tmp/reads"
 exit $fail

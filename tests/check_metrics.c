@@ -30,7 +30,7 @@ START_TEST(test_counts_and_histogram)
 	metrics_request(m, "GET", NULL, 404, 0.0001);
 	metrics_add(m, METRICS_MOVES, 3);
 	metrics_add(m, METRICS_MOVES, 2);
-	struct metrics_gauges g = {1, 7, 2, 1, 42, 1234, 10, 4, 3};
+	struct metrics_gauges g = {1, 7, 2, 1, 42, 1234, 10, 4, 3, 9, 3, 2, 5000, 65536};
 	size_t len;
 	char *t = metrics_render(m, &g, &len);
 	ck_assert_ptr_nonnull(t);
@@ -58,6 +58,11 @@ START_TEST(test_counts_and_histogram)
 	    sample(t, "corrchess_http_requests_total{method=\"GET\",route=\"none\",status=\"404\"}"),
 	    1);
 	ck_assert_double_eq(sample(t, "corrchess_moves_total"), 5);
+	ck_assert_double_eq(sample(t, "corrchess_game_cache_hits_total"), 9);
+	ck_assert_double_eq(sample(t, "corrchess_game_cache_misses_total"), 3);
+	ck_assert_double_eq(sample(t, "corrchess_game_cache_entries"), 2);
+	ck_assert_double_eq(sample(t, "corrchess_game_cache_bytes"), 5000);
+	ck_assert_double_eq(sample(t, "corrchess_game_cache_budget_bytes"), 65536);
 	ck_assert_double_eq(sample(t, "corrchess_wal_frames_total"), 1234);
 	ck_assert_double_eq(sample(t, "corrchess_writes_total"), 10);
 	ck_assert_double_eq(sample(t, "corrchess_write_transactions_total"), 4);

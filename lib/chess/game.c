@@ -131,6 +131,30 @@ void game_free(game *g)
 	free(g);
 }
 
+game *game_copy(const game *g)
+{
+	game *c = malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *g;
+	c->moves = malloc(c->cap * sizeof *c->moves);
+	c->keys = malloc((c->cap + 1) * sizeof *c->keys);
+	if (!c->moves || !c->keys) {
+		free(c->moves);
+		free(c->keys);
+		free(c);
+		return NULL;
+	}
+	memcpy(c->moves, g->moves, g->n * sizeof *g->moves);
+	memcpy(c->keys, g->keys, (g->n + 1) * sizeof *g->keys);
+	return c;
+}
+
+size_t game_bytes(const game *g)
+{
+	return sizeof *g + g->cap * sizeof *g->moves + (g->cap + 1) * sizeof *g->keys;
+}
+
 /* Makes room for one more move; keeps g unchanged on failure. */
 static int grow(game *g)
 {

@@ -65,6 +65,13 @@ game *game_new(const position *start);
 /* Frees g; NULL is a no-op. */
 void game_free(game *g);
 
+/* A deep copy of g (its start, its moves, the position now); free with
+ * game_free().  NULL when out of memory.  O(moves). */
+game *game_copy(const game *g);
+
+/* The bytes g holds (for a bounded cache of replayed games). */
+size_t game_bytes(const game *g);
+
 /* Plays move m.  Returns CC_OK, or, leaving g unchanged and one sentence
  * in err: CC_ERR_ILLEGAL (m is not a legal move, or the game is already
  * over by checkmate, stalemate or dead position), CC_ERR_RANGE

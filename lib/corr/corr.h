@@ -187,6 +187,14 @@ int corr_game_init(struct corr_game *g, const position *start, const struct cloc
 /* Frees what g owns; a zeroed struct is a no-op. */
 void corr_game_free(struct corr_game *g);
 
+/* A deep copy of src into *dst (its moves, stops and records; the
+ * profile is shared, static).  CC_OK, or CC_ERR_NOMEM with nothing to
+ * free.  O(moves + stops + records), no move replayed. */
+int corr_game_copy(struct corr_game *dst, const struct corr_game *src, struct corr_error *e);
+
+/* The bytes g holds (its struct and what it owns). */
+size_t corr_game_bytes(const struct corr_game *g);
+
 /* Replays a stored move: mv->uci is parsed from the current position and
  * played (its texts and dates are kept as given).  CC_OK, or
  * CC_ERR_ILLEGAL ("corrupt": it does not replay) / CC_ERR_NOMEM.

@@ -76,6 +76,35 @@ void corr_game_free(struct corr_game *g)
 	memset(g, 0, sizeof *g);
 }
 
+int corr_game_copy(struct corr_game *dst, const struct corr_game *src, struct corr_error *e)
+{
+	*dst = *src;
+	dst->chess = game_copy(src->chess);
+	dst->moves = src->nmoves ? malloc(src->nmoves * sizeof *src->moves) : NULL;
+	dst->stops = src->nstops ? malloc(src->nstops * sizeof *src->stops) : NULL;
+	dst->records = src->nrecords ? malloc(src->nrecords * sizeof *src->records) : NULL;
+	dst->cap = src->nmoves;
+	dst->rcap = src->nrecords;
+	if (!dst->chess || (src->nmoves && !dst->moves) || (src->nstops && !dst->stops) ||
+	    (src->nrecords && !dst->records)) {
+		corr_game_free(dst);
+		return corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory");
+	}
+	if (src->nmoves)
+		memcpy(dst->moves, src->moves, src->nmoves * sizeof *src->moves);
+	if (src->nstops)
+		memcpy(dst->stops, src->stops, src->nstops * sizeof *src->stops);
+	if (src->nrecords)
+		memcpy(dst->records, src->records, src->nrecords * sizeof *src->records);
+	return CC_OK;
+}
+
+size_t corr_game_bytes(const struct corr_game *g)
+{
+	return sizeof *g + (g->chess ? game_bytes(g->chess) : 0) + g->cap * sizeof *g->moves +
+	       g->nstops * sizeof *g->stops + g->rcap * sizeof *g->records;
+}
+
 /* Appends mv (already played in g->chess) to g->moves; amortised O(1). */
 static int append(struct corr_game *g, const struct corr_move *mv, struct corr_error *e)
 {

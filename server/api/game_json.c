@@ -315,3 +315,72 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 	write_rules(w, sg);
 	jsonw_raw(w, "}");
 }
+
+void game_json_summary(struct jsonw *w, const struct store_game_summary *g, int32_t today)
+{
+	jsonw_raw(w, "{\"id\":");
+	jsonw_int(w, g->id);
+	jsonw_raw(w, ",\"rev\":");
+	jsonw_int(w, g->rev);
+	jsonw_key(w, "event", false);
+	if (g->has_event)
+		jsonw_str(w, g->event);
+	else
+		jsonw_raw(w, "null");
+	jsonw_key(w, "profile", false);
+	jsonw_str(w, g->profile);
+	jsonw_key(w, "start_date", false);
+	jsonw_str(w, g->start_date);
+	jsonw_key(w, "tournament", false);
+	if (g->tournament > 0)
+		jsonw_int(w, g->tournament);
+	else
+		jsonw_raw(w, "null");
+	jsonw_key(w, "white", false);
+	write_user(w, g->white, g->white_name, g->white_role);
+	jsonw_key(w, "black", false);
+	write_user(w, g->black, g->black_name, g->black_role);
+	jsonw_raw(w, g->active ? ",\"status\":\"active\"" : ",\"status\":\"finished\"");
+	jsonw_key(w, "result", false);
+	jsonw_str(w, g->result);
+	jsonw_key(w, "termination", false);
+	if (g->termination[0])
+		jsonw_str(w, g->termination);
+	else
+		jsonw_raw(w, "null");
+	jsonw_key(w, "to_move", false);
+	jsonw_str(w, corr_side_name(g->to_move));
+	jsonw_key(w, "plies", false);
+	jsonw_int(w, g->plies);
+	jsonw_key(w, "last_move", false);
+	if (g->plies > 0) {
+		jsonw_raw(w, "{\"ply\":");
+		jsonw_int(w, g->plies);
+		/* the side that made it: the other one than the side to move */
+		jsonw_key(w, "color", false);
+		jsonw_str(w, corr_side_name(g->to_move == WHITE ? BLACK : WHITE));
+		jsonw_key(w, "san", false);
+		jsonw_str(w, g->last_san);
+		jsonw_key(w, "iccf", false);
+		jsonw_str(w, g->last_iccf);
+		jsonw_key(w, "sent", false);
+		jsonw_str(w, g->last_sent);
+		jsonw_raw(w, "}");
+	} else {
+		jsonw_raw(w, "null");
+	}
+	jsonw_key(w, "draw_offer", false);
+	if (g->draw_offer != CORR_NOBODY)
+		jsonw_str(w, corr_side_name(g->draw_offer));
+	else
+		jsonw_raw(w, "null");
+	bool dated = g->active && g->forfeit_on != CLOCK_NO_DATE;
+	jsonw_key(w, "forfeit_date", false);
+	write_date(w, dated ? g->forfeit_on : CLOCK_NO_DATE);
+	jsonw_key(w, "days_left", false);
+	if (dated)
+		jsonw_int(w, (long long)g->forfeit_on - today - 1);
+	else
+		jsonw_raw(w, "null");
+	jsonw_raw(w, "}");
+}

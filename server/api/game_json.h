@@ -18,6 +18,13 @@
 void game_json_write(struct jsonw *w, const struct store_game *sg, const struct user *viewer,
                      int32_t today);
 
+/* Appends the GAME_SUMMARY object of API.md (GET /games?view=summary)
+ * of g to w: the players, whose move, the ending, the last move, the
+ * draw offer, the revision, and the forfeit date of the side to move
+ * with its days left on `today` (forfeit date - today - 1: negative when
+ * a move sent today is over the limit).  No clock computed, no replay. */
+void game_json_summary(struct jsonw *w, const struct store_game_summary *g, int32_t today);
+
 /* Each move's thinking days now (corr_clock() plies) into days[0..nmoves-1]
  * (new array, free() it), or the days stored with the moves when the
  * clocks cannot be computed (logged).  NULL when out of memory.  Shared

@@ -209,8 +209,10 @@ int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return status;
 }
 
-/* GET /api/v1/games?player={id}: that player's games (default: one's own),
- * newest first, a page at a time (API.md "Lists": limit, after, next). */
+/* GET /api/v1/games?player={id}[&view=summary]: that player's games
+ * (default: one's own), newest first, a page at a time (API.md "Lists":
+ * limit, after, next); each a GAME, or with view=summary a GAME_SUMMARY
+ * read from the rows without a replay (issue 25). */
 int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	int64_t player = rq->user.id;
@@ -228,26 +230,40 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 		if (rc != STORE_OK)
 			return api_error(rs, "internal", "the database is not available");
 	}
+	const char *view = api_query(rq, "view");
+	bool summary = view && strcmp(view, "summary") == 0;
+	if (view && !summary && strcmp(view, "full") != 0)
+		return api_error(rs, "invalid_field",
+		                 "view is \"full\" (GAME, the default) or \"summary\", not \"%.40s\"",
+		                 view);
 	struct api_page page;
 	if (api_page_read(rq, rs, &page))
 		return rs->status;
-	/* One more than the page, to know whether another page follows. */
-	int64_t ids[API_PAGE_MAX + 1];
-	size_t n;
-	if (store_games_of_player_page(app->st, player, page.cursor, ids, (size_t)page.limit + 1,
-	                               &n) != STORE_OK)
-		return api_error(rs, "internal", "the database is not available");
-	if (n > (size_t)page.limit) {
-		n = (size_t)page.limit;
-		api_page_set_next(&page, ids[n - 1]);
-	}
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
+	/* One more than the page, to know whether another page follows. */
+	struct store_games_filter f = {.player = player, .before = page.cursor};
+	int64_t *ids = NULL;
+	struct store_game_summary *sums = NULL;
+	size_t n;
+	if ((summary ? store_games_summaries(app->st, &f, (size_t)page.limit + 1, &sums, &n)
+	             : store_games_of(app->st, &f, (size_t)page.limit + 1, &ids, &n)) != STORE_OK)
+		return api_error(rs, "internal", "the database is not available");
+	if (n > (size_t)page.limit) {
+		n = (size_t)page.limit;
+		api_page_set_next(&page, summary ? sums[n - 1].id : ids[n - 1]);
+	}
 	struct jsonw w;
 	jsonw_init(&w);
 	jsonw_raw(&w, "{\"games\":[");
 	for (size_t i = 0, listed = 0; i < n; i++) {
+		if (summary) {
+			if (listed++)
+				jsonw_raw(&w, ",");
+			game_json_summary(&w, &sums[i], today);
+			continue;
+		}
 		struct store_game sg;
 		char err[512];
 		int rc = store_games_load(app->st, ids[i], &sg, err, sizeof err);
@@ -255,6 +271,7 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 			continue; /* deleted meanwhile, or corrupt (logged) */
 		if (rc != STORE_OK) {
 			jsonw_free(&w);
+			free(ids);
 			return api_error(rs, "internal", "the games cannot be read: %s", err);
 		}
 		if (listed++)
@@ -262,6 +279,8 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 		game_json_write(&w, &sg, &rq->user, today);
 		store_games_free(&sg);
 	}
+	free(ids);
+	free(sums);
 	jsonw_raw(&w, "],\"next\":");
 	if (page.next[0]) {
 		jsonw_raw(&w, "\"");

@@ -43,10 +43,22 @@ void jsonw_raw(struct jsonw *w, const char *text)
 
 void jsonw_key(struct jsonw *w, const char *key, bool first)
 {
+	/* Keys are the API's own names (no character to escape): copied as
+	 * they are, one put, not escaped character by character. */
+	size_t n = strlen(key);
+	/* the comma, two quotes, the colon, and the NUL after them */
+	if (w->len + n + 5 > w->cap && !grow(w, n + 4))
+		return;
+	char *p = w->buf + w->len;
 	if (!first)
-		put(w, ",", 1);
-	jsonw_str(w, key);
-	put(w, ":", 1);
+		*p++ = ',';
+	*p++ = '"';
+	memcpy(p, key, n);
+	p += n;
+	*p++ = '"';
+	*p++ = ':';
+	*p = '\0';
+	w->len = (size_t)(p - w->buf);
 }
 
 /* RFC 8259 section 7: quote, backslash and control characters escaped;

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "store/games.h"
 #include "store/health.h"
 #include "store/notify.h"
 #include "store/store.h"
@@ -34,6 +35,13 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	svc_writer_counts(&steps, &transactions);
 	g.writes = (long long)steps;
 	g.write_transactions = (long long)transactions;
+	struct store_games_cache gc;
+	store_games_cache_stats(app->st, &gc);
+	g.cache_hits = gc.hits;
+	g.cache_misses = gc.misses;
+	g.cache_entries = (long long)gc.entries;
+	g.cache_bytes = (long long)gc.bytes;
+	g.cache_budget = (long long)gc.budget;
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
 	                              &g.mails_failed) == STORE_OK;
 	struct store_outbox_status out;

@@ -47,46 +47,37 @@ int api_ratings_user_fields(struct app *app, int64_t id, json_t *u)
 	return 0;
 }
 
-/* The step of one tournament in a player's history. */
-struct step_of {
-	int64_t tournament;
-	bool found;
-	int change; /* Rn - Ro of that group (DSU 4.5.3) */
-};
-
-static int find_step(void *ctx, const struct store_rating_step *st)
+int api_ratings_standings(struct app *app, int64_t tournament, const int64_t *seats, size_t n,
+                          json_t *standings)
 {
-	struct step_of *f = ctx;
-	if (st->tournament == f->tournament) {
-		f->found = true;
-		f->change = st->new_rating - st->ro;
+	struct store_rating_line *l = calloc(n ? n : 1, sizeof *l);
+	if (!l || store_ratings_lines(app->st, tournament, seats, n, l) != 0) {
+		free(l);
+		return -1;
 	}
-	return 0;
-}
-
-int api_ratings_standings(struct app *app, json_t *t)
-{
 	size_t i;
 	json_t *line;
-	json_t *tid = json_object_get(t, "id");
-	json_array_foreach(json_object_get(t, "standings"), i, line)
+	int rc = 0;
+	json_array_foreach(standings, i, line)
 	{
+		json_t *seat = json_object_get(line, "seat");
 		json_t *u = json_object_get(line, "player");
-		json_t *id = json_object_get(u, "id");
-		if (!json_is_integer(id))
+		json_int_t k = json_is_integer(seat) ? json_integer_value(seat) - 1 : -1;
+		if (k < 0 || (size_t)k >= n || !json_is_object(u))
 			continue;
-		if (api_ratings_user_fields(app, json_integer_value(id), u) != 0)
-			return -1;
+		const struct store_rating_line *r = &l[k];
 		/* the change this group's rating made (null until it is rated) */
-		struct step_of f = {json_is_integer(tid) ? json_integer_value(tid) : 0, false, 0};
-		if (f.tournament &&
-		    store_ratings_history(app->st, json_integer_value(id), find_step, &f) != 0)
-			return -1;
-		if (json_object_set_new(line, "rating_change",
-		                        f.found ? json_integer(f.change) : json_null()))
-			return -1;
+		if (json_object_set_new(u, "rating", rating_json(r->rating)) ||
+		    json_object_set_new(u, "otb_rating", rating_json(r->otb)) ||
+		    json_object_set_new(u, "foreign", json_boolean(r->foreign)) ||
+		    json_object_set_new(line, "rating_change",
+		                        r->rated ? json_integer(r->change) : json_null())) {
+			rc = -1;
+			break;
+		}
 	}
-	return 0;
+	free(l);
+	return rc;
 }
 
 void api_ratings_refresh(struct app *app)

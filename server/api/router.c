@@ -5,6 +5,7 @@
 #include "autoconfig.h"
 #include "api/api.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -165,6 +166,14 @@ static bool match(const char *pattern, const char *path, int64_t ids[3])
 	return *pattern == '\0' && *path == '\0';
 }
 
+/* The reads answered from one read transaction (issue 25): the session
+ * and every row of the answer from one snapshot, and one BEGIN and
+ * COMMIT instead of one a statement.  Only handlers that never write. */
+static bool one_read(handler_fn fn)
+{
+	return fn == api_games_get || fn == api_games_list || fn == api_tournaments_get;
+}
+
 /* The role check of every route: 0, or the error response's status. */
 static int allowed(struct app *app, const struct route *r, struct api_req *rq, struct api_resp *rs)
 {
@@ -219,8 +228,10 @@ void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return;
 	}
 	rs->route = found->pattern; /* for the access log and /metrics */
+	int token = one_read(found->fn) ? store_read_begin(app->st) : 0;
 	if (allowed(app, found, rq, rs) == 0)
 		found->fn(app, rq, rs);
+	store_read_end(app->st, token);
 	json_decref(rq->json);
 	rq->json = NULL;
 	/* A handler that failed after starting a write leaves no half work.

@@ -425,12 +425,18 @@ int api_tournament_respond(struct app *app, int64_t id, int status, struct api_r
 		return api_outcome_error(rs, &o);
 	}
 	json_t *j = tournament_json(app, t);
-	svc_tournament_free(t);
-	free(t);
-	if (j && api_ratings_standings(app, j) != 0) { /* the players' ratings (issue 12) */
+	/* the players' ratings (issue 12), by seat, in one query (issue 25) */
+	int64_t seats[TOURNAMENT_MAX_PLAYERS];
+	size_t n = 0;
+	for (int i = 0; i < t->n && i < TOURNAMENT_MAX_PLAYERS; i++)
+		seats[n++] = t->seats[i].user;
+	if (j && api_ratings_standings(app, t->t.id, seats, n, json_object_get(j, "standings")) !=
+	                 0) {
 		json_decref(j);
 		j = NULL;
 	}
+	svc_tournament_free(t);
+	free(t);
 	if (!j)
 		return api_error(rs, "internal", "tournament %lld cannot be shown", (long long)id);
 	return api_json(rs, status, j);

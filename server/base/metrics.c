@@ -238,6 +238,18 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 		put_metric(&b, "corrchess_write_transactions_total", "counter",
 			   "Transactions the writer thread made of them.",
 			   (double)g->write_transactions);
+		put_metric(&b, "corrchess_game_cache_hits_total", "counter",
+			   "Game reads whose moves came from the cache, not replayed.",
+			   (double)g->cache_hits);
+		put_metric(&b, "corrchess_game_cache_misses_total", "counter",
+			   "Game reads that replayed the moves.", (double)g->cache_misses);
+		put_metric(&b, "corrchess_game_cache_entries", "gauge",
+			   "Games held by the cache.", (double)g->cache_entries);
+		put_metric(&b, "corrchess_game_cache_bytes", "gauge",
+			   "Bytes held by the cache.", (double)g->cache_bytes);
+		put_metric(&b, "corrchess_game_cache_budget_bytes", "gauge",
+			   "The most the cache may hold (CORRCHESS_GAME_CACHE_KB).",
+			   (double)g->cache_budget);
 	}
 	if (b.full || !b.p) {
 		free(b.p);

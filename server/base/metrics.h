@@ -33,6 +33,9 @@ struct metrics_gauges {
 	long long wal_frames;  /* WAL pages written by the commits so far; -1: not counted */
 	long long writes, write_transactions; /* the writer thread's steps and transactions */
 	long mails_refused; /* refused for good by the relay (5xx), not retried */
+	/* The replayed games kept by (id, rev) (server/store/game_cache.h). */
+	unsigned long long cache_hits, cache_misses;
+	long long cache_entries, cache_bytes, cache_budget;
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

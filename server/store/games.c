@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "chess/fen.h"
+#include "store/game_cache.h"
 #include "store/internal.h"
 #include "store/vacations.h"
 #include "util/status.h"
@@ -266,15 +267,23 @@ static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t e
 	size_t nstops = 0;
 	struct corr_error e;
 	int rc = load_row(s, id, sg, series, sizeof series, &series_by, fen, err, errlen);
-	if (rc == STORE_OK)
-		rc = load_moves(s, sg, err, errlen);
 	if (rc != STORE_OK)
 		return rc;
-	fen_write(corr_position(&sg->g), now, sizeof now);
-	if (strcmp(fen, now) != 0) {
-		snprintf(err, errlen, "game %lld: stored FEN %s differs from the replay %s",
-		         (long long)id, fen, now);
-		return STORE_CORRUPT;
+	/* The moves replayed at this revision, from the cache when it holds
+	 * them (store/game_cache.h); else read, replayed, checked, kept. */
+	struct game_cache *cache = store_game_cache(s);
+	if (!game_cache_get(cache, id, sg->g.rev, fen, &sg->g)) {
+		if ((rc = load_moves(s, sg, err, errlen)) != STORE_OK)
+			return rc;
+		fen_write(corr_position(&sg->g), now, sizeof now);
+		if (strcmp(fen, now) != 0) {
+			snprintf(err, errlen, "game %lld: stored FEN %s differs from the replay %s",
+			         (long long)id, fen, now);
+			return STORE_CORRUPT;
+		}
+		/* Never what a write transaction read: it may be rolled back. */
+		if (!store_writing(s) && sqlite3_txn_state(store_db(s), NULL) != SQLITE_TXN_WRITE)
+			game_cache_put(cache, id, sg->g.rev, fen, &sg->g);
 	}
 	if (series_by != CORR_NOBODY && series[0] &&
 	    (rc = load_series(sg, series_by, series, err, errlen)) != STORE_OK)
@@ -523,46 +532,6 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 	return STORE_OK;
 }
 
-int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, size_t *n)
-{
-	static const char sql[] =
-	        "SELECT id FROM games WHERE white = ?1 OR black = ?1 ORDER BY id DESC LIMIT ?2";
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, player) || store_bind_int64(st, 2, (int64_t)max))
-		return store_failed(s, st, "games of a player: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return store_failed(s, st, "games of a player");
-	sqlite3_reset(st);
-	return STORE_OK;
-}
-
-int store_games_of_player_page(store *s, int64_t player, int64_t before, int64_t *ids,
-                               size_t max, size_t *n)
-{
-	static const char sql[] = "SELECT id FROM games WHERE (white = ?1 OR black = ?1) AND id < ?2"
-	                          " ORDER BY id DESC LIMIT ?3";
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, player) || store_bind_int64(st, 2, before > 0 ? before : INT64_MAX) ||
-	    store_bind_int64(st, 3, (int64_t)max))
-		return store_failed(s, st, "games of a player: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return store_failed(s, st, "games of a player");
-	sqlite3_reset(st);
-	return STORE_OK;
-}
-
 int store_games_active(store *s, int64_t **ids, size_t *n)
 {
 	static const char sql[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
@@ -599,40 +568,167 @@ int store_games_active(store *s, int64_t **ids, size_t *n)
 	return STORE_OK;
 }
 
-int store_games_active_of(store *s, int64_t user, int64_t tournament, int64_t **ids, size_t *n)
+/* The games of a player (issue 26: the one place that says it): the
+ * conditions of a struct store_games_filter, bound ?1 .. ?5, for the
+ * games he plays as `side` (white or black). */
+#define OF_SIDE(side)                                                                              \
+	" FROM games g WHERE g." side " = ?1 AND g.id < ?2"                                         \
+	" AND (?3 = 0 OR g.status = 'active') AND (?4 = 0 OR g.tournament_id = ?4)"                  \
+	" AND (?5 IS NULL OR g.status = 'active' OR COALESCE(g.finished_on, g.start_date) >= ?5)"
+
+/* The ids of the first ?6 of them in the order dir: each side a walk of
+ * its index (games_white, games_black: (player, id)) in that order that
+ * stops after ?6, then the two merged, so a page costs its length, not
+ * the player's number of games (an OR of the two sorted them all). */
+#define PLAYER_IDS(dir)                                                                            \
+	"SELECT id FROM (SELECT g.id" OF_SIDE("white") " ORDER BY g.id " dir " LIMIT ?6)"           \
+	" UNION ALL SELECT id FROM (SELECT g.id" OF_SIDE("black") " ORDER BY g.id " dir             \
+	" LIMIT ?6) ORDER BY id " dir " LIMIT ?6"
+
+/* The summary's columns (struct store_game_summary), without a replay:
+ * the row, the players, the last move (its ply is the primary key's
+ * last) and the forfeit date of the side to move from game_deadlines
+ * (kind 2, migration 0016). */
+#define SUMMARY_COLS                                                                               \
+	"SELECT g.id, g.rev, g.event, g.profile, g.start_date, g.tournament_id, g.white, w.name,"   \
+	" w.role, g.black, b.name, b.role, g.status, g.result, g.termination, g.draw_offer,"         \
+	" g.fen, m.ply, m.san, m.iccf, m.sent,"                                                      \
+	" (SELECT d.due FROM game_deadlines d WHERE d.game_id = g.id AND d.kind = 2"                 \
+	"  AND d.side = (instr(g.fen, ' b ') > 0))"                                                  \
+	" FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"                \
+	" LEFT JOIN moves m ON m.game_id = g.id AND m.ply ="                                         \
+	"  (SELECT max(ply) FROM moves x WHERE x.game_id = g.id)"                                    \
+	" WHERE g.id IN ("
+
+/* The binds of f and max into st: 0, or an SQLite code. */
+static int bind_filter(sqlite3_stmt *st, const struct store_games_filter *f, size_t max)
 {
-	static const char sql[] = "SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
-	                          " AND status = 'active' AND (?2 = 0 OR tournament_id = ?2)"
-	                          " ORDER BY id";
-	size_t cap = 0;
-	int64_t *v = NULL;
-	*ids = NULL;
+	return store_bind_int64(st, 1, f->player) ||
+	       store_bind_int64(st, 2, f->before > 0 ? f->before : INT64_MAX) ||
+	       store_bind_int64(st, 3, f->active) || store_bind_int64(st, 4, f->tournament) ||
+	       store_bind_text(st, 5, f->since) ||
+	       store_bind_int64(st, 6, max < (size_t)INT64_MAX ? (int64_t)max : INT64_MAX);
+}
+
+static void read_summary(sqlite3_stmt *st, struct store_game_summary *g)
+{
+	char text[16];
+	memset(g, 0, sizeof *g);
+	g->id = sqlite3_column_int64(st, 0);
+	g->rev = sqlite3_column_int64(st, 1);
+	g->has_event = sqlite3_column_type(st, 2) != SQLITE_NULL;
+	store_col_text(st, 2, g->event, sizeof g->event);
+	store_col_text(st, 3, g->profile, sizeof g->profile);
+	store_col_text(st, 4, g->start_date, sizeof g->start_date);
+	g->tournament = sqlite3_column_int64(st, 5);
+	g->white = sqlite3_column_int64(st, 6);
+	store_col_text(st, 7, g->white_name, sizeof g->white_name);
+	store_col_text(st, 8, g->white_role, sizeof g->white_role);
+	g->black = sqlite3_column_int64(st, 9);
+	store_col_text(st, 10, g->black_name, sizeof g->black_name);
+	store_col_text(st, 11, g->black_role, sizeof g->black_role);
+	store_col_text(st, 12, text, sizeof text);
+	g->active = strcmp(text, "active") == 0;
+	store_col_text(st, 13, g->result, sizeof g->result);
+	store_col_text(st, 14, g->termination, sizeof g->termination);
+	g->draw_offer = side_col(st, 15);
+	const char *fen = (const char *)sqlite3_column_text(st, 16);
+	const char *sp = fen ? strchr(fen, ' ') : NULL;
+	g->to_move = sp && sp[1] == 'b' ? BLACK : WHITE;
+	g->plies = sqlite3_column_int(st, 17); /* NULL (no move) reads 0 */
+	store_col_text(st, 18, g->last_san, sizeof g->last_san);
+	store_col_text(st, 19, g->last_iccf, sizeof g->last_iccf);
+	store_col_text(st, 20, g->last_sent, sizeof g->last_sent);
+	g->forfeit_on = sqlite3_column_type(st, 21) == SQLITE_NULL
+	                        ? CLOCK_NO_DATE
+	                        : (int32_t)sqlite3_column_int64(st, 21);
+}
+
+/* The ids, or the summaries, of the games f selects, at most max. */
+static int of_player(store *s, const struct store_games_filter *f, size_t max, int64_t **ids,
+                     struct store_game_summary **sums, size_t *n)
+{
+	static const char sql_new[] = PLAYER_IDS("DESC");
+	static const char sql_old[] = PLAYER_IDS("ASC");
+	static const char sum_new[] = SUMMARY_COLS PLAYER_IDS("DESC") ") ORDER BY g.id DESC";
+	static const char sum_old[] = SUMMARY_COLS PLAYER_IDS("ASC") ") ORDER BY g.id";
+	const char *sql = sums ? (f->oldest_first ? sum_old : sum_new)
+	                       : (f->oldest_first ? sql_old : sql_new);
+	size_t cap = 0, elem = sums ? sizeof **sums : sizeof **ids;
+	char *v = NULL;
 	*n = 0;
+	if (ids)
+		*ids = NULL;
+	if (sums)
+		*sums = NULL;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, tournament))
-		return store_failed(s, st, "active games of a player: bind");
+	if (bind_filter(st, f, max))
+		return store_failed(s, st, "games of a player: bind");
 	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n == cap) {
 			size_t nc = cap ? cap * 2 : 16;
-			int64_t *nv = realloc(v, nc * sizeof *v);
-			if (!nv)
-				break;
+			char *nv = realloc(v, nc * elem);
+			if (!nv) {
+				free(v);
+				sqlite3_reset(st);
+				*n = 0;
+				return STORE_ERROR;
+			}
 			v = nv;
 			cap = nc;
 		}
-		v[(*n)++] = sqlite3_column_int64(st, 0);
+		if (sums)
+			read_summary(st, (struct store_game_summary *)(void *)v + *n);
+		else
+			((int64_t *)(void *)v)[*n] = sqlite3_column_int64(st, 0);
+		(*n)++;
 	}
-	if (rc != SQLITE_DONE) {
+	if (*n < max && rc != SQLITE_DONE) {
 		free(v);
 		*n = 0;
-		return store_failed(s, st, "active games of a player");
+		return store_failed(s, st, "games of a player");
 	}
 	sqlite3_reset(st);
-	*ids = v;
+	if (sums)
+		*sums = (struct store_game_summary *)(void *)v;
+	else
+		*ids = (int64_t *)(void *)v;
 	return STORE_OK;
+}
+
+int store_games_of(store *s, const struct store_games_filter *f, size_t max, int64_t **ids,
+                   size_t *n)
+{
+	return of_player(s, f, max, ids, NULL, n);
+}
+
+int store_games_summaries(store *s, const struct store_games_filter *f, size_t max,
+                          struct store_game_summary **out, size_t *n)
+{
+	return of_player(s, f, max, NULL, out, n);
+}
+
+void store_games_cache_keep(store *s, const struct store_game *sg)
+{
+	char fen[FEN_MAX];
+	if (store_writing(s) || !sg->g.chess)
+		return;
+	fen_write(corr_position(&sg->g), fen, sizeof fen);
+	game_cache_put(store_game_cache(s), sg->id, sg->g.rev, fen, &sg->g);
+}
+
+void store_games_cache_stats(store *s, struct store_games_cache *out)
+{
+	struct game_cache_stats c;
+	game_cache_stats(store_game_cache(s), &c);
+	out->hits = c.hits;
+	out->misses = c.misses;
+	out->entries = c.entries;
+	out->bytes = c.bytes;
+	out->budget = c.budget;
 }
 
 int store_games_touch(store *s, int64_t id)

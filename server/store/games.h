@@ -5,7 +5,10 @@
  * vacations in one read transaction, and replays every stored move from
  * the start position through lib/ (so a stored game can always be
  * rebuilt; one that does not replay, or whose replay disagrees with the
- * stored FEN, is reported as corrupt rather than served).
+ * stored FEN, is reported as corrupt rather than served).  The replayed
+ * moves are kept by (id, rev) (store/game_cache.h): a game read again at
+ * the same revision replays nothing; its row, series, vacations and
+ * records are read every time.
  * store_games_write() writes a delta of lib/corr under the revision it
  * was computed from: UPDATE ... WHERE id = ? AND rev = ?, so a write
  * validated on a snapshot can never overwrite newer state.  Table access
@@ -87,15 +90,6 @@ struct store_game_ref store_games_ref(const struct store_game *sg);
 int store_games_write(store *s, const struct store_game_ref *ref, const struct corr_delta *d,
                       int64_t actor);
 
-/* The ids of player's games, newest first, at most max, into ids:
- * STORE_OK and *n, or STORE_ERROR. */
-int store_games_of_player(store *s, int64_t player, int64_t *ids, size_t max, size_t *n);
-
-/* A page of player's games, newest first: at most max ids older than
- * before (0: from the newest).  STORE_OK and *n, or STORE_ERROR. */
-int store_games_of_player_page(store *s, int64_t player, int64_t before, int64_t *ids,
-                               size_t max, size_t *n);
-
 /* The ids of the active games in id order (new array, free() it; *n of
  * them), read in one statement: STORE_OK or STORE_ERROR (then *ids is
  * NULL). */
@@ -108,9 +102,64 @@ struct store_forfeit {
 	char since[CALENDAR_ISO_LEN]; /* finished_on, else the start date */
 };
 
-/* The active games user plays (of tournament; 0: all), in id order (new
- * array, free() it).  STORE_OK or STORE_ERROR. */
-int store_games_active_of(store *s, int64_t user, int64_t tournament, int64_t **ids, size_t *n);
+/* Which games of a player (issue 26: every "games of a player" is this). */
+struct store_games_filter {
+	int64_t player;
+	int64_t before;      /* only ids below it (a page's cursor); 0: any */
+	bool active;         /* only the active games */
+	int64_t tournament;  /* only this tournament's; 0: any */
+	const char *since;   /* only the active ones and those finished on or after
+	                        this date (a finished game without finished_on: its start
+	                        date); NULL: any */
+	bool oldest_first;   /* in id order; else newest first */
+};
+
+/* The ids of the games f selects, at most max (SIZE_MAX: all), into a
+ * new array (free() it; NULL when none): STORE_OK and *n, or STORE_ERROR. */
+int store_games_of(store *s, const struct store_games_filter *f, size_t max, int64_t **ids,
+                   size_t *n);
+
+/* What a list of games shows (GET /games?view=summary, API.md), read
+ * from the rows, no move replayed. */
+struct store_game_summary {
+	int64_t id, rev, tournament; /* tournament 0: none */
+	bool has_event;
+	char event[808]; /* 200 characters of UTF-8 */
+	char profile[STORE_PROFILE_MAX];
+	char start_date[CALENDAR_ISO_LEN];
+	int64_t white, black;
+	char white_name[STORE_NAME_MAX], black_name[STORE_NAME_MAX];
+	char white_role[STORE_ROLE_MAX], black_role[STORE_ROLE_MAX];
+	bool active;
+	char result[CORR_RESULT_MAX], termination[CORR_TERMINATION_MAX];
+	int draw_offer;    /* WHITE, BLACK or CORR_NOBODY */
+	int to_move;       /* WHITE or BLACK, from the FEN */
+	int plies;         /* the moves played; 0: none */
+	char last_san[SAN_MAX], last_iccf[ICCF_MAX];
+	char last_sent[CALENDAR_ISO_LEN];
+	int32_t forfeit_on; /* the stored forfeit date of the side to move
+	                       (game_deadlines), CLOCK_NO_DATE: none */
+};
+
+/* The summaries of the games f selects, at most max, into a new array
+ * (free() it): STORE_OK and *n, or STORE_ERROR. */
+int store_games_summaries(store *s, const struct store_games_filter *f, size_t max,
+                          struct store_game_summary **out, size_t *n);
+
+/* The cache of replayed games (store/game_cache.h) as /metrics shows it. */
+struct store_games_cache {
+	unsigned long long hits, misses;
+	size_t entries, bytes, budget;
+};
+void store_games_cache_stats(store *s, struct store_games_cache *out);
+
+/* Keeps the moves of sg, a game just committed at sg->g.rev (its delta
+ * applied in memory, svc/svc_game.c), in the cache of replayed games, so
+ * the next read of that revision (the next move's load) replays nothing.
+ * Never inside a write transaction.  The key is (id, rev) and the
+ * position: a game that is not what the database holds at that rev is
+ * never read from it. */
+void store_games_cache_keep(store *s, const struct store_game *sg);
 
 /* Bumps the revision of game id without another change (its clocks
  * changed: a vacation stored), inside the caller's write transaction.

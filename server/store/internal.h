@@ -10,6 +10,9 @@
 
 #include "store/store.h"
 
+/* The store's cache of replayed games (store/game_cache.h; borrowed). */
+struct game_cache *store_game_cache(store *s);
+
 /* The calling thread's connection (borrowed; valid until the thread ends
  * or store_close()).  NULL when it cannot be opened. */
 sqlite3 *store_db(store *s);

@@ -787,3 +787,56 @@ int store_ratings_user_adjustments(store *s, int64_t user,
 		return out;
 	return rc == SQLITE_DONE ? 0 : -1;
 }
+
+int store_ratings_lines(store *s, int64_t tournament, const int64_t *users, size_t n,
+                        struct store_rating_line *out)
+{
+	/* The ids bound as one JSON array, walked by json_each: one statement
+	 * whatever the number of players. */
+	static const char sql[] =
+	        "SELECT j.key, " CURRENT_SQL ", u.otb_rating, u.foreign_player, st.new - st.ro,"
+	        " st.user_id IS NOT NULL"
+	        " FROM json_each(?2) j JOIN users u ON u.id = j.value"
+	        " LEFT JOIN rating_steps st ON st.tournament_id = ?1 AND st.user_id = u.id";
+	for (size_t i = 0; i < n; i++)
+		out[i] = (struct store_rating_line){STORE_NO_RATING, STORE_NO_RATING, false, false, 0};
+	if (n == 0)
+		return 0;
+	char *ids = malloc(n * 21 + 3);
+	if (!ids)
+		return -1;
+	size_t at = 0;
+	ids[at++] = '[';
+	for (size_t i = 0; i < n; i++)
+		at += (size_t)snprintf(ids + at, 22, "%s%lld", i ? "," : "", (long long)users[i]);
+	ids[at++] = ']';
+	ids[at] = '\0';
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st) {
+		free(ids);
+		return -1;
+	}
+	int rc = sqlite3_bind_int64(st, 1, tournament);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(st, 2, ids, (int)at, SQLITE_TRANSIENT);
+	free(ids);
+	if (rc != SQLITE_OK)
+		return bind_failed(s, st);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		sqlite3_int64 k = sqlite3_column_int64(st, 0);
+		if (k < 0 || (size_t)k >= n)
+			continue;
+		struct store_rating_line *l = &out[k];
+		l->rating = col_rating(st, 1);
+		l->otb = col_rating(st, 2);
+		l->foreign = sqlite3_column_int(st, 3) != 0;
+		l->rated = sqlite3_column_int(st, 5) != 0;
+		l->change = l->rated ? sqlite3_column_int(st, 4) : 0;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		store_failed(s, NULL, "ratings of a table");
+		return -1;
+	}
+	return 0;
+}

@@ -185,4 +185,19 @@ int store_ratings_foreign(store *s, int64_t user, bool *foreign);
  * STORE_NOT_FOUND (no such user) or STORE_ERROR. */
 int store_ratings_set_foreign(store *s, int64_t user, bool foreign);
 
+/* One player's rating figures in a tournament's table. */
+struct store_rating_line {
+	int rating, otb; /* his current rating and OTB rating, or STORE_NO_RATING */
+	bool foreign;    /* users.foreign_player */
+	bool rated;      /* tournament's group has a step of his */
+	int change;      /* that step's Rn - Ro (DSU 4.5.3) when rated */
+};
+
+/* The figures of users[0..n-1] in tournament (0: none), in one statement
+ * (issue 25: a crosstable's players' ratings and changes, never a query a
+ * player): out[i] for users[i]; a user who does not exist keeps a line of
+ * STORE_NO_RATING.  0, or -1 (logged). */
+int store_ratings_lines(store *s, int64_t tournament, const int64_t *users, size_t n,
+                        struct store_rating_line *out);
+
 #endif

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "base/log.h"
+#include "store/game_cache.h"
 #include "store/walsync.h"
 #include "clock/calendar.h"
 #include "store/internal.h"
@@ -65,6 +66,7 @@ struct store {
 	_Atomic long long wal_frames;
 	_Atomic int wal_last; /* the WAL's frames after the last commit */
 	_Atomic long long wal_truncates; /* TRUNCATE checkpoints done */
+	struct game_cache *games; /* the replayed games by (id, rev), store/game_cache.h */
 };
 
 static void conn_free(void *p)
@@ -660,6 +662,8 @@ store *store_open(const char *path, char *err, size_t errlen)
 		goto fail;
 	}
 	pthread_setspecific(s->key, c);
+	if (!(s->games = game_cache_new(game_cache_budget())))
+		goto fail;
 	/* A file that is not a database shows up at the first read. */
 	if (migrate(s, c->db, err, errlen) != 0)
 		goto fail;
@@ -772,6 +776,12 @@ void store_close(store *s)
 	pthread_mutex_destroy(&s->write_lock);
 	pthread_mutex_destroy(&s->ckpt_lock);
 	pthread_cond_destroy(&s->ckpt_cond);
+	game_cache_free(s->games);
 	free(s->path);
 	free(s);
+}
+
+struct game_cache *store_game_cache(store *s)
+{
+	return s->games;
 }

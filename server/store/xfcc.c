@@ -6,24 +6,6 @@
 
 #include <stdio.h>
 
-int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t *ids, size_t max,
-                             size_t *n)
-{
-	static const char sql[] =
-	        "SELECT id FROM games WHERE (white = ?1 OR black = ?1)"
-	        " AND (status = 'active' OR COALESCE(finished_on, start_date) >= ?2)"
-	        " ORDER BY id LIMIT ?3";
-	*n = 0;
-	struct store_q q;
-	store_q_open(&q, s, sql, "current games of a player");
-	store_q_int(&q, user);
-	store_q_text(&q, since);
-	store_q_int(&q, (int64_t)max);
-	while (*n < max && store_q_row(&q))
-		ids[(*n)++] = sqlite3_column_int64(q.st, 0);
-	return store_q_end(&q);
-}
-
 int store_messages_insert(store *s, int64_t game, int64_t user, int ply, const char *on,
                           const char *via, const char *text, int64_t *id, char *at, size_t atlen)
 {

@@ -12,12 +12,6 @@
 
 #define STORE_MESSAGE_MAX 2000 /* bytes of one message (messages.text CHECK) */
 
-/* The ids of user's games that are active or finished on or after
- * `since` (YYYY-MM-DD), oldest first, at most max: STORE_OK and *n, or
- * STORE_ERROR. */
-int store_xfcc_current_games(store *s, int64_t user, const char *since, int64_t *ids, size_t max,
-                             size_t *n);
-
 /* Stores a message of user in game (text 1..STORE_MESSAGE_MAX bytes of
  * UTF-8, checked by the caller), sent with the game at `ply` moves on
  * `on` (YYYY-MM-DD), by `via` ("xfcc"), in its own statement; *id (may be

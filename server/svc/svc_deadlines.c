@@ -3,6 +3,7 @@
 #include "autoconfig.h"
 #include "svc/svc_deadlines.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "base/log.h"
@@ -55,7 +56,9 @@ int svc_deadlines_stops_changed(store *s, int64_t user, int64_t tournament)
 {
 	int64_t *ids;
 	size_t n;
-	if (store_games_active_of(s, user, tournament, &ids, &n) != STORE_OK)
+	struct store_games_filter f = {
+	        .player = user, .active = true, .tournament = tournament, .oldest_first = true};
+	if (store_games_of(s, &f, SIZE_MAX, &ids, &n) != STORE_OK)
 		return STORE_ERROR;
 	int rc = STORE_OK;
 	for (size_t i = 0; i < n && rc == STORE_OK; i++) {

@@ -214,6 +214,8 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 		goto out;
 	}
 	svc_mail_queued(app);
+	/* committed: the next load of this revision replays nothing */
+	store_games_cache_keep(app->st, &sg);
 	if (result_changed(&c.was, &sg.g.state)) {
 		/* The group of a game that ended may be rated now (its own
 		 * transaction: the game stands whatever becomes of it). */

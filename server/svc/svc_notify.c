@@ -546,19 +546,20 @@ struct opponent {
 int svc_notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
                     bool special, int64_t tournament, const char *today)
 {
-	int64_t *ids = malloc(MAX_GAMES * sizeof *ids);
+	int64_t *ids = NULL;
 	struct opponent *opp = calloc(MAX_OPPS, sizeof *opp);
 	size_t n = 0;
 	int nopp = 0, rc = -1;
 	struct store_reader me;
-	if (!ids || !opp)
+	if (!opp)
 		goto out;
 	int mr = store_notify_reader(app->st, user, &me);
 	if (mr != STORE_OK) {
 		rc = mr == STORE_NOT_FOUND ? 0 : -1;
 		goto out;
 	}
-	if (store_games_of_player(app->st, user, ids, MAX_GAMES, &n) != STORE_OK)
+	struct store_games_filter f = {.player = user};
+	if (store_games_of(app->st, &f, MAX_GAMES, &ids, &n) != STORE_OK)
 		goto out;
 	/* DSU 6.3.6.1: every remaining opponent, one mail each; oldest game
 	 * first. */
@@ -918,7 +919,7 @@ int svc_notify_calendar(struct app *app, int64_t user, const char *today, char *
                     size_t errlen)
 {
 	struct store_reader r;
-	int64_t *ids = malloc(MAX_GAMES * sizeof *ids);
+	int64_t *ids = NULL;
 	struct ical_game *ig = calloc(MAX_GAMES, sizeof *ig);
 	struct feed_names *names = calloc(MAX_GAMES, sizeof *names);
 	struct ical_vacation *iv = calloc(MAX_PERIODS, sizeof *iv);
@@ -926,7 +927,7 @@ int svc_notify_calendar(struct app *app, int64_t user, const char *today, char *
 	size_t n = 0, ng = 0, np = 0, nv = 0;
 	int rc = -1;
 	*feed = NULL;
-	if (!ids || !ig || !names || !iv) {
+	if (!ig || !names || !iv) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -938,7 +939,8 @@ int svc_notify_calendar(struct app *app, int64_t user, const char *today, char *
 		goto out;
 	}
 	int32_t now = day_of(today);
-	if (store_games_of_player(app->st, user, ids, MAX_GAMES, &n) != STORE_OK)
+	struct store_games_filter of = {.player = user};
+	if (store_games_of(app->st, &of, MAX_GAMES, &ids, &n) != STORE_OK)
 		goto dbfail;
 	for (size_t i = n; i-- > 0;) { /* oldest first */
 		struct store_game sg;

@@ -258,12 +258,13 @@ int xfcc_game_list(struct app *app, const struct user *u, char **xml, size_t *le
 	today_of(app, today, &day);
 	calendar_format(day - XFCC_KEEP_DAYS, since, sizeof since);
 	int rc = -1;
-	int64_t *ids = malloc(XFCC_LIST_MAX * sizeof *ids);
+	int64_t *ids = NULL;
 	struct xfcc_game *games = NULL;
 	struct game_texts *texts = NULL;
 	size_t n = 0, listed = 0;
-	if (!ids ||
-	    store_xfcc_current_games(app->st, u->id, since, ids, XFCC_LIST_MAX, &n) != STORE_OK)
+	/* the active games and those finished in the last XFCC_KEEP_DAYS */
+	struct store_games_filter f = {.player = u->id, .since = since, .oldest_first = true};
+	if (store_games_of(app->st, &f, XFCC_LIST_MAX, &ids, &n) != STORE_OK)
 		goto fail;
 	games = calloc(n + 1, sizeof *games);
 	texts = calloc(n + 1, sizeof *texts);
