@@ -40,7 +40,7 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "corr/corr.h"
-#include "corr/deadlines.h"
+#include "corr/corr_deadlines.h"
 #include "util/status.h"
 
 #define TODAY    "2027-09-01"

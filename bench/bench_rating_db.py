@@ -2,7 +2,7 @@
 """bench_rating_db.py: a 20-year federation history in a real corrchess
 database (10,000 finished groups of 7, 210,000 games, 3,000 players),
 re-rated from scratch by `corrchess rating-update --from-scratch` (the
-server's path: the SQL of server/store/ratings.c, lib/rating, the steps
+server's path: the SQL of server/store/store_ratings.c, lib/rating, the steps
 written back in one transaction), against lib/rating alone on a history
 of the same shape (bench/bench_rating) in the same run.
 

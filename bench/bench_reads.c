@@ -48,7 +48,7 @@
 #include "chess/movegen.h"
 #include "clock/calendar.h"
 #include "corr/corr.h"
-#include "corr/deadlines.h"
+#include "corr/corr_deadlines.h"
 #include "notation/san.h"
 #include "util/status.h"
 

@@ -5,7 +5,7 @@
 # the daemon; faketime and python3-icalendar serve the clock and calendar
 # tests; python3-aiosmtpd is the SMTP server that
 # tests/integration/test_sweep.py sends the sweep's mail to; chromium is
-# the browser that tests/web/run.sh drives the web pages in, and
+# the browser that tests/web/run_pages.sh drives the web pages in, and
 # fonts-dejavu-core has the chess symbols the board is drawn with;
 # valgrind counts the instructions of a move request, bench/compare_builds.sh;
 # systemd's systemd-analyze verifies the units in contrib/systemd, and

@@ -1,7 +1,7 @@
 -- 0016: the dates of the games, compact (issue 25; docs/DEADLINES.md).
 -- One row per (game, kind, side) as before, but every column an integer:
 -- kind 0 reminder, 1 tl_notice, 2 forfeit, 3 adjudication, 4 time_trouble,
--- 5 recheck (lib/corr/deadlines.h's numbers, recheck after them); side 0
+-- 5 recheck (lib/corr/corr_deadlines.h's numbers, recheck after them); side 0
 -- white, 1 black; due the day number of lib/clock/calendar.h (days since
 -- 1970-01-01).  One index, the one both readers use: (kind, due), which
 -- holds the game and side as well (the key of a WITHOUT ROWID table).  The

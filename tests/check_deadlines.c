@@ -1,4 +1,4 @@
-/* check_deadlines.c: lib/corr corr_deadlines() (corr/deadlines.h), the
+/* check_deadlines.c: lib/corr corr_deadlines() (corr/corr_deadlines.h), the
  * dates the store keeps at every write (issue 16).  The sweep and the TL
  * overview look only at games with a date on or before today, so the
  * property that must hold is: on every day, every finding of
@@ -14,7 +14,7 @@
 #include "chess/fen.h"
 #include "clock/calendar.h"
 #include "corr/corr.h"
-#include "corr/deadlines.h"
+#include "corr/corr_deadlines.h"
 #include "testutil.h"
 #include "util/status.h"
 

@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "store/internal.h"
-#include "store/ratings.h"
+#include "store/store_ratings.h"
 #include "store/store.h"
-#include "store/users.h"
+#include "store/store_users.h"
 #include "testutil.h"
 
 static char dir[64], path[96];

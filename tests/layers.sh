@@ -2,7 +2,8 @@
 # layers.sh: the layers of docs/ARCHITECTURE.md hold - no file includes a
 # header of a layer above its own or beside it, no object file calls a
 # function of such a layer (nm on the objects of the build), SQL and
-# SQLite stay in server/store, and the build is by folder.
+# SQLite stay in server/store, the build is by folder, and every file
+# name is used once in the tree.
 #
 #   lib/            includes nothing of server/
 #   server/base     includes only base/
@@ -159,5 +160,19 @@ for am in $(find . -name '*.am' ! -path './build*' ! -path './.git/*' | sed 's|^
 	done
 done
 [ -s "$tmp" ] && status=1
+# File names are unique across the tree (issue 26): a name says which file
+# it is in a trace, a log or a review, and libtool need not rename objects.
+# The fragments are the exception by design (FOLDER/FOLDER.am).
+dups=$(find lib server tests bench contrib static migrations \( -name '*.c' -o -name '*.h' \
+	-o -name '*.sh' -o -name '*.py' -o -name '*.js' -o -name '*.mjs' -o -name '*.html' \) \
+	-type f ! -path '*/corpus/*' ! -path '*/regressions/*' ! -path '*/node_modules/*' |
+	awk -F/ '{print $NF}' | sort | uniq -d)
+if [ -n "$dups" ]; then
+	for d in $dups; do
+		echo "FAIL: the file name $d is used more than once:" \
+			$(find lib server tests bench contrib static migrations -name "$d" -type f ! -path '*/node_modules/*')
+	done
+	status=1
+fi
 [ $status -eq 0 ] && echo "layers: ok"
 exit $status

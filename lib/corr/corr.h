@@ -19,7 +19,7 @@
  *
  * Adding a field (the notices, reminders and penalties of the rules
  * issue): put it into struct corr_state (the delta then carries it), read
- * and write it in server/store/games.c, show it in server/api/game_json.c.
+ * and write it in server/store/store_games.c, show it in server/api/game_json.c.
  *
  * Pure library code: no I/O, only libc and lib/.  Dates are calendar.h
  * day numbers; sides are WHITE and BLACK of chess/position.h, CORR_NOBODY

@@ -18,7 +18,7 @@
 
 #include "base/app.h"
 #include "base/response.h"
-#include "store/users.h"
+#include "store/store_users.h"
 #include "svc/svc.h"
 
 #define API_BODY_MAX  (64 * 1024) /* larger request bodies get 413 */

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "svc/svc_classes.h"
 
 /* CLASS of c (new), or NULL. */

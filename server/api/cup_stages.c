@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "api/tournament_json.h"
 #include "svc/svc_cup.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "api/federation.h"
-#include "api/games.h"
+#include "api/api_games.h"
 #include "clock/calendar.h"
 #include "svc/svc_entries.h"
 #include "svc/svc_users.h"

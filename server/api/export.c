@@ -15,10 +15,10 @@
 #include "export/pgn.h"
 #include "export/transcript.h"
 #include "api/game_json.h"
-#include "api/games.h"
+#include "api/api_games.h"
 #include "base/log.h"
 #include "notation/iccf.h"
-#include "store/ratings.h"
+#include "store/store_ratings.h"
 #include "util/status.h"
 
 #define PGN_TYPE  "text/x-chess-pgn; charset=utf-8"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "api/tournament_json.h"
 #include "clock/calendar.h"
 #include "svc/svc_entries.h"

@@ -13,7 +13,7 @@
 #define CORRCHESS_API_FEDERATION_H
 
 #include "api/api.h"
-#include "store/tournaments.h"
+#include "store/store_tournaments.h"
 
 int api_members_get(struct app *app, struct api_req *rq, struct api_resp *rs);
 int api_members_put(struct app *app, struct api_req *rq, struct api_resp *rs);

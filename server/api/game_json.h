@@ -7,7 +7,7 @@
 
 #include "api/api.h"
 #include "api/jsonw.h"
-#include "store/games.h"
+#include "store/store_games.h"
 
 /* Appends the GAME object of sg to w as `viewer` may see it (a pending
  * series is shown to its proposer and TLs always, and to the opponent

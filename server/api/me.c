@@ -2,7 +2,7 @@
  * one-click unsubscribe link (api/me.h). */
 #include "autoconfig.h"
 #include "api/me.h"
-#include "api/users.h"
+#include "api/api_users.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 
 #include "base/log.h"
 #include "svc/svc_notify.h"
-#include "store/notify.h"
+#include "store/store_notify.h"
 
 /* The answer of GET and PATCH: USER plus the settings. */
 static int answer(struct app *app, int64_t id, struct api_resp *rs)

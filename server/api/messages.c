@@ -2,9 +2,9 @@
 #include "autoconfig.h"
 #include "api/messages.h"
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "api/jsonw.h"
-#include "store/xfcc.h"
+#include "store/store_xfcc.h"
 #include "svc/svc_messages.h"
 
 /* One message as API.md "Messages" has it: the sender as USER, when it

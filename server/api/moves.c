@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "corr/corr.h"
 #include "util/status.h"
 

@@ -5,9 +5,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "store/games.h"
+#include "store/store_games.h"
 #include "store/health.h"
-#include "store/notify.h"
+#include "store/store_notify.h"
 #include "store/store.h"
 #include "svc/svc.h"
 

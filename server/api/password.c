@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "base/auth.h"
 #include "svc/svc_accounts.h"
 

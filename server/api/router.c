@@ -9,25 +9,25 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api/actions.h"
+#include "api/api_actions.h"
 #include "api/classes.h"
 #include "api/cup_stages.h"
 #include "api/entries.h"
 #include "api/export.h"
 #include "api/federation.h"
-#include "api/games.h"
+#include "api/api_games.h"
 #include "api/messages.h"
 #include "api/me.h"
 #include "api/moves.h"
-#include "api/ratings.h"
+#include "api/api_ratings.h"
 #include "api/password.h"
 #include "api/rules.h"
 #include "api/session.h"
 #include "api/tl.h"
 #include "api/tl_decisions.h"
-#include "api/tournaments.h"
-#include "api/users.h"
-#include "api/vacations.h"
+#include "api/api_tournaments.h"
+#include "api/api_users.h"
+#include "api/api_vacations.h"
 #include "store/store.h"
 
 typedef int (*handler_fn)(struct app *, struct api_req *, struct api_resp *);

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "base/auth.h"
-#include "store/users.h"
+#include "store/store_users.h"
 #include "svc/svc_accounts.h"
 
 int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/games.h"
+#include "api/api_games.h"
 #include "api/tournament_json.h"
-#include "api/tournaments.h"
+#include "api/api_tournaments.h"
 #include "svc/svc_decisions.h"
 #include "svc/svc_fed.h"
 

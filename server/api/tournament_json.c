@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "api/federation.h"
-#include "api/games.h"
-#include "api/ratings.h"
+#include "api/api_games.h"
+#include "api/api_ratings.h"
 #include "base/log.h"
 #include "clock/calendar.h"
-#include "store/ratings.h"
+#include "store/store_ratings.h"
 #include "tourney/dsu_admin.h"
 #include "tourney/dsu_rights.h"
 #include "tourney/dsu_team.h"

@@ -10,14 +10,14 @@
 
 #include "api/api.h"
 #include "base/auth.h"
-#include "api/games.h"
+#include "api/api_games.h"
 #include "cmd/demo.h"
-#include "api/ratings.h"
+#include "api/api_ratings.h"
 #include "corr/corr.h"
 #include "jobs/sweep.h"
 #include "store/store.h"
 #include "svc/svc.h"
-#include "store/users.h"
+#include "store/store_users.h"
 
 /* Opens the database of cfg for a command; NULL after a one-line error. */
 static store *open_store(struct config *cfg)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/notify.h"
+#include "store/store_notify.h"
 #include "store/store.h"
 #include "svc/svc.h"
 

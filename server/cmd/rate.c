@@ -2,7 +2,7 @@
  * Reading JSON or CSV and printing JSON only; every rule is in
  * lib/rating/. */
 #include "cmd/rate.h"
-#include "cmd/ratings.h"
+#include "cmd/cmd_ratings.h"
 
 #include <errno.h>
 #include <stdbool.h>

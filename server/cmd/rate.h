@@ -28,7 +28,7 @@
 
 int cmd_rate(int argc, char **argv);
 /* With --apply the coordination is recorded in cfg's database
- * (cmd_rating_coordinate_apply, cmd/ratings.h). */
+ * (cmd_rating_coordinate_apply, cmd/cmd_ratings.h). */
 int cmd_rating_coordinate(struct config *cfg, int argc, char **argv);
 
 #endif

@@ -12,7 +12,7 @@
 #include "base/log.h"
 #include "jobs/mail.h"
 #include "notify/notify.h"
-#include "store/notify.h"
+#include "store/store_notify.h"
 #include "svc/svc_accounts.h"
 
 static void outbox_wake(void);

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "store/notify.h"
+#include "store/store_notify.h"
 #include "store/store.h"
 
 #define STORE_RESET_GAP 900 /* seconds before a user gets another reset mail */

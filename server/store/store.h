@@ -7,7 +7,7 @@
  * SQL is only ever bound, never built from strings; every bind and every
  * step is checked, and a step that fails is an error, never the end of
  * the rows.  The layers above see no SQLite type: they call the functions
- * of store/games.h, store/users.h, ... which answer enum store_status. */
+ * of store/store_games.h, store/store_users.h, ... which answer enum store_status. */
 #ifndef CORRCHESS_STORE_H
 #define CORRCHESS_STORE_H
 

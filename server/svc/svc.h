@@ -27,7 +27,7 @@
 #include "base/app.h"
 #include "corr/authority.h"
 #include "corr/corr.h"
-#include "store/users.h"
+#include "store/store_users.h"
 
 /* The signed-in user, as the adapters know him (filled by the API's
  * session check and Xfcc's login). */

@@ -12,9 +12,9 @@
 #include "base/auth.h"
 #include "base/log.h"
 #include "notify/notify.h"
-#include "store/notify.h"
+#include "store/store_notify.h"
 #include "store/resets.h"
-#include "store/users.h"
+#include "store/store_users.h"
 #include "svc/svc_notify.h"
 
 _Static_assert(STORE_RESET_HASH == AUTH_TOKEN_HASH, "a reset token hash is a token hash");

@@ -8,7 +8,7 @@
 #include "clock/calendar.h"
 #include "clock/clock.h"
 #include "store/store.h"
-#include "store/users.h"
+#include "store/store_users.h"
 #include "tourney/dsu_common.h"
 #include "util/status.h"
 

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "store/tournaments.h"
+#include "store/store_tournaments.h"
 #include "svc/svc.h"
 
 /* PUT /classes/{name}: class name ("Å", "K", "M", "DM"; "A", "AA") gets

@@ -8,8 +8,8 @@
 
 #include "clock/calendar.h"
 #include "store/store.h"
-#include "store/tournaments.h"
-#include "store/users.h"
+#include "store/store_tournaments.h"
+#include "store/store_users.h"
 #include "svc/svc_tournaments.h"
 #include "tourney/dsu_draw.h"
 #include "util/status.h"

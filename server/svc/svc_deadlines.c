@@ -7,8 +7,8 @@
 #include <stdlib.h>
 
 #include "base/log.h"
-#include "store/deadlines.h"
-#include "store/games.h"
+#include "store/store_deadlines.h"
+#include "store/store_games.h"
 #include "util/status.h"
 
 int svc_deadlines_of(const struct corr_game *g, struct corr_deadline *d)

@@ -1,6 +1,6 @@
 /* svc/svc_deadlines.h: the dates of a game kept with every change of it
  * (docs/DEADLINES.md): computed by lib/corr corr_deadlines() from the game
- * in memory and stored by store/deadlines.c in the change's transaction. */
+ * in memory and stored by store/store_deadlines.c in the change's transaction. */
 #ifndef CORRCHESS_SVC_DEADLINES_H
 #define CORRCHESS_SVC_DEADLINES_H
 
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "corr/deadlines.h"
+#include "corr/corr_deadlines.h"
 #include "store/store.h"
 
 /* The dates of g into d (room for CORR_DEADLINES_MAX): their number, 0

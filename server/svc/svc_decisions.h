@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "store/tournaments.h"
+#include "store/store_tournaments.h"
 #include "svc/svc.h"
 
 /* POST .../withdrawals: player withdraws from tournament id, reason

@@ -7,11 +7,11 @@
 #include <string.h>
 
 #include "clock/calendar.h"
-#include "store/ratings.h"
+#include "store/store_ratings.h"
 #include "store/store.h"
-#include "store/tournaments.h"
-#include "store/users.h"
-#include "store/federation.h"
+#include "store/store_tournaments.h"
+#include "store/store_users.h"
+#include "store/store_federation.h"
 #include "svc/svc_fed.h"
 #include "svc/svc_notify.h"
 #include "svc/svc_tournaments.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "store/federation.h"
+#include "store/store_federation.h"
 #include "svc/svc.h"
 #include "tourney/dsu_rights.h"
 

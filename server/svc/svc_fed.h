@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "store/federation.h"
+#include "store/store_federation.h"
 #include "svc/svc.h"
 #include "rating/rating_register.h"
 #include "tourney/dsu_fed.h"

@@ -7,7 +7,7 @@
 
 #include "base/log.h"
 #include "base/metrics.h"
-#include "store/deadlines.h"
+#include "store/store_deadlines.h"
 #include "store/store.h"
 #include "svc/svc_deadlines.h"
 #include "svc/svc_notify.h"

@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "corr/corr.h"
-#include "store/games.h"
+#include "store/store_games.h"
 #include "svc/svc.h"
 
 /* The revision a request was made on ("rev" of docs/API.md "Revisions"),

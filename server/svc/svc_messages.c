@@ -4,10 +4,10 @@
 
 #include <string.h>
 
-#include "store/games.h"
+#include "store/store_games.h"
 #include "svc/svc_game.h"
 #include "store/store.h"
-#include "store/xfcc.h"
+#include "store/store_xfcc.h"
 #include "svc/svc_notify.h"
 #include "util/status.h"
 

@@ -14,7 +14,7 @@
 #include "clock/clock.h"
 #include "export/ical.h"
 #include "base/mail_marks.h"
-#include "store/vacations.h"
+#include "store/store_vacations.h"
 #include "svc/svc.h"
 #include "util/status.h"
 

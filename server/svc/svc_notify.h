@@ -24,8 +24,8 @@
 #include "base/app.h"
 #include "corr/corr.h"
 #include "notify/notify.h"
-#include "store/games.h"
-#include "store/notify.h"
+#include "store/store_games.h"
+#include "store/store_notify.h"
 
 /* Delta d of game id was just stored (the state before it: was; the
  * game after it: after, or NULL to read it in the transaction): the move

@@ -1,6 +1,6 @@
 /* svc_ratings.c: svc_ratings_update(), the finished groups rated in
  * finishing order (svc/svc_ratings.h).  The rules are in lib/rating; the SQL in
- * store/ratings.c. */
+ * store/store_ratings.c. */
 #include "svc/svc_ratings.h"
 
 #include <stdio.h>

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "store/ratings.h"
+#include "store/store_ratings.h"
 
 /* Brings the steps up to date in one write transaction (nothing to do
  * costs one SELECT).  Cost: O(groups from the stale place, their games);

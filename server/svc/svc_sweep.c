@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "clock/calendar.h"
-#include "store/deadlines.h"
+#include "store/store_deadlines.h"
 #include "store/store.h"
-#include "store/sweep.h"
+#include "store/store_sweep.h"
 #include "svc/svc_deadlines.h"
 #include "svc/svc_game.h"
 #include "svc/svc_notify.h"

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "corr/corr.h"
-#include "store/games.h"
+#include "store/store_games.h"
 #include "svc/svc.h"
 
 /* What a finding recorded did. */

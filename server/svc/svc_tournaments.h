@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "store/tournaments.h"
+#include "store/store_tournaments.h"
 #include "svc/svc.h"
 #include "tourney/dsu_cup.h"
 #include "tourney/dsu_group.h"

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "base/log.h"
-#include "store/ratings.h"
+#include "store/store_ratings.h"
 #include "store/store.h"
-#include "store/users.h"
+#include "store/store_users.h"
 #include "svc/svc_ratings.h"
 #include "util/status.h"
 

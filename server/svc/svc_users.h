@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "store/tournaments.h"
+#include "store/store_tournaments.h"
 #include "svc/svc.h"
 
 /* Whether `who` may make an account of role `role`: a player by a TL,

@@ -6,7 +6,7 @@
 // gets the daemon's log and the screenshots (the main pages' also go to
 // docs/screenshots/ of the source tree when it is writable, for the
 // README).  CORRCHESS, CORRCHESSD, TOP_SRCDIR
-// and CHROMIUM come from the environment (tests/web/run.sh).
+// and CHROMIUM come from the environment (tests/web/run_pages.sh).
 //
 // Starts corrchessd on a free loopback port with a temporary database
 // (users made by `corrchess user add`, games over the API), then plays

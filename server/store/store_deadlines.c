@@ -1,0 +1,397 @@
+/* store/store_deadlines.c: the game_deadlines table (store/store_deadlines.h). */
+#include "autoconfig.h"
+#include "store/store_deadlines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corr/corr_deadlines.h"
+#include "store/store_games.h" /* struct store_forfeit */
+#include "store/internal.h"
+#include "util/status.h"
+
+/* The stored kinds: lib/corr's, then the recheck row (migration 0016). */
+#define KIND_RECHECK 5
+#define KINDS        6
+
+/* One row as stored: all integers (migration 0016). */
+struct row {
+	int kind, side;
+	int32_t due;
+};
+
+/* The day of a recheck row: before any today, looked at every day. */
+static int32_t recheck_day(void)
+{
+	int32_t d = 0;
+	calendar_from_ymd(1, 1, 1, &d);
+	return d;
+}
+
+static const char *kind_name(int kind)
+{
+	return kind == KIND_RECHECK ? "recheck" : corr_deadline_name((enum corr_deadline_kind)kind);
+}
+
+/* The rows of d[0..n) (n < 0: the one "recheck" row) into out (room for
+ * CORR_DEADLINES_MAX). */
+static size_t rows_of(const struct corr_deadline *d, int n, struct row *out)
+{
+	size_t k = 0;
+	if (n < 0) {
+		/* Not judged, never dropped: the sweep reports it each day. */
+		out[0] = (struct row){KIND_RECHECK, WHITE, recheck_day()};
+		return 1;
+	}
+	for (int i = 0; i < n && k < CORR_DEADLINES_MAX; i++) {
+		char iso[CALENDAR_ISO_LEN];
+		if (calendar_format(d[i].due, iso, sizeof iso) != CC_OK)
+			continue; /* outside the calendar: no date to keep */
+		out[k++] =
+		        (struct row){(int)d[i].kind, d[i].side == BLACK ? BLACK : WHITE, d[i].due};
+	}
+	return k;
+}
+
+/* The rows stored for game id, in (kind, side) order, at most max (*n
+ * counts them all).  STORE_OK or STORE_ERROR. */
+static int stored(store *s, int64_t id, struct row *out, size_t max, size_t *n)
+{
+	static const char sql[] = "SELECT kind, side, due FROM game_deadlines WHERE game_id = ?"
+	                          " ORDER BY kind, side";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "deadlines of a game: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n < max)
+			out[*n] = (struct row){sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
+			                       (int32_t)sqlite3_column_int64(st, 2)};
+		(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		return store_failed(s, st, "deadlines of a game");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+/* Sorts rows by (kind, side), the order stored() reads them in. */
+static int row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	return x->kind != y->kind ? x->kind - y->kind : x->side - y->side;
+}
+
+/* Whether two sorted sets of rows have the same keys (kind, side). */
+static bool same_keys(const struct row *a, size_t na, const struct row *b, size_t nb)
+{
+	if (na != nb)
+		return false;
+	for (size_t i = 0; i < na; i++)
+		if (row_cmp(&a[i], &b[i]) != 0)
+			return false;
+	return true;
+}
+
+/* Deletes every row of game id: STORE_OK or STORE_ERROR. */
+static int delete_all(store *s, int64_t id)
+{
+	static const char all[] = "DELETE FROM game_deadlines WHERE game_id = ?";
+	sqlite3_stmt *st = store_stmt(s, all);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "deadlines: bind");
+	return store_exec(s, st, "deadlines: delete") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+/* Inserts rows want[0..nw) of game id in one statement. */
+static int insert_rows(store *s, int64_t id, const struct row *want, size_t nw)
+{
+#define HEAD "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)"
+#define MORE ", (?1, ?, ?, ?)"
+	static const char *const sql[CORR_DEADLINES_MAX] = {
+	        HEAD,
+	        HEAD MORE,
+	        HEAD MORE MORE,
+	        HEAD MORE MORE MORE,
+	        HEAD MORE MORE MORE MORE,
+	        HEAD MORE MORE MORE MORE MORE,
+	};
+#undef HEAD
+#undef MORE
+	if (nw == 0)
+		return STORE_OK;
+	if (nw > CORR_DEADLINES_MAX)
+		return STORE_ERROR;
+	sqlite3_stmt *st = store_stmt(s, sql[nw - 1]);
+	if (!st)
+		return STORE_ERROR;
+	int b = store_bind_int64(st, 1, id);
+	for (size_t i = 0; i < nw && !b; i++)
+		b = store_bind_int64(st, (int)(2 + 3 * i), want[i].kind) ||
+		    store_bind_int64(st, (int)(3 + 3 * i), want[i].side) ||
+		    store_bind_int64(st, (int)(4 + 3 * i), want[i].due);
+	if (b)
+		return store_failed(s, st, "deadlines: bind");
+	return store_exec(s, st, "deadlines") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+/* Writes what differs between the stored rows have[0..nh) and want[0..nw)
+ * (both sorted).  The same keys (a notice, a vacation: other dates): each
+ * changed date updated in place.  Other keys (a move: the side to move
+ * changed): all deleted and the new ones inserted, in two statements.  A
+ * game whose rows stay as they are is not touched (at a million games
+ * each page written is a page the checkpoint writes back). */
+static int write_changes(store *s, int64_t id, const struct row *want, size_t nw,
+                         const struct row *have, size_t nh)
+{
+	static const char upd[] = "UPDATE game_deadlines SET due = ? WHERE game_id = ? AND kind = ?"
+	                          " AND side = ?";
+	if (!same_keys(want, nw, have, nh)) {
+		if (nh && delete_all(s, id) != STORE_OK)
+			return STORE_ERROR;
+		return insert_rows(s, id, want, nw);
+	}
+	for (size_t i = 0; i < nw; i++) {
+		if (want[i].due == have[i].due)
+			continue;
+		sqlite3_stmt *st = store_stmt(s, upd);
+		if (!st)
+			return STORE_ERROR;
+		if (store_bind_int64(st, 1, want[i].due) || store_bind_int64(st, 2, id) ||
+		    store_bind_int64(st, 3, want[i].kind) || store_bind_int64(st, 4, want[i].side))
+			return store_failed(s, st, "deadline: bind");
+		if (store_exec(s, st, "deadline") != STORE_OK)
+			return STORE_ERROR;
+	}
+	return STORE_OK;
+}
+
+int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n)
+{
+	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
+	size_t nh, nw = rows_of(d, n, want);
+	qsort(want, nw, sizeof want[0], row_cmp);
+	if (stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
+		return STORE_ERROR;
+	if (nh > sizeof have / sizeof have[0]) {
+		/* more rows than a game can have: start again from none */
+		if (delete_all(s, id) != STORE_OK)
+			return STORE_ERROR;
+		return insert_rows(s, id, want, nw);
+	}
+	return write_changes(s, id, want, nw, have, nh);
+}
+
+/* The ids one statement answers (with one int64 bound when has_bind),
+ * in a new array. */
+static int ids_of(store *s, const char *sql, bool has_bind, int64_t bind, int64_t **ids, size_t *n)
+{
+	size_t cap = 0;
+	int64_t *v = NULL;
+	*ids = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (has_bind && store_bind_int64(st, 1, bind))
+		return store_failed(s, st, "deadlines: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n == cap) {
+			size_t nc = cap ? cap * 2 : 64;
+			int64_t *nv = realloc(v, nc * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = nc;
+		}
+		v[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*ids = v;
+	return STORE_OK;
+fail:
+	free(v);
+	*n = 0;
+	return store_failed(s, st, "deadlines: ids");
+}
+
+int store_deadlines_pending(store *s, int64_t **ids, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT game_id FROM deadlines_pending ORDER BY game_id LIMIT 500";
+	return ids_of(s, sql, false, 0, ids, n);
+}
+
+int store_deadlines_pending_done(store *s, int64_t id)
+{
+	static const char del[] = "DELETE FROM deadlines_pending WHERE game_id = ?";
+	sqlite3_stmt *st = store_stmt(s, del);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "deadlines: pending: bind");
+	return store_exec(s, st, "deadlines: pending") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_deadlines_due(store *s, const char *today, int64_t **ids, size_t *n)
+{
+	/* Kind by kind on the one index (kind, due): each kind's range of the
+	 * dates that have come; the games sorted after (only those due). */
+	static const char sql[] = "SELECT DISTINCT game_id FROM game_deadlines INDEXED BY"
+	                          " game_deadlines_kind_due WHERE kind IN (0, 1, 2, 3, 4, 5)"
+	                          " AND due <= ? ORDER BY game_id";
+	int32_t day;
+	*ids = NULL;
+	*n = 0;
+	if (calendar_parse(today, &day, NULL, 0) != CC_OK)
+		return STORE_ERROR;
+	return ids_of(s, sql, true, day, ids, n);
+}
+
+int store_deadlines_page(store *s, const struct store_deadline_query *q,
+                         struct store_deadline_row *out, size_t *n)
+{
+	/* The index (kind, due) and the key behind it give the order
+	 * (due, game_id, side); the tournament is looked up per row due,
+	 * never by a pass over its games. */
+	static const char sql[] =
+	        "SELECT d.game_id, d.side, d.due FROM game_deadlines d INDEXED BY "
+	        "game_deadlines_kind_due"
+	        " WHERE d.kind = ?1 AND d.due <= ?2 AND (d.due, d.game_id, d.side) > (?3, ?4, ?5)"
+	        " AND (?6 = 0 OR EXISTS (SELECT 1 FROM games g WHERE g.id = d.game_id"
+	        " AND g.tournament_id = ?6))"
+	        " ORDER BY d.due, d.game_id, d.side LIMIT ?7";
+	*n = 0;
+	int kind = corr_deadline_kind_of(q->kind);
+	int32_t today, after_due = INT32_MIN;
+	if (kind < 0 && q->kind && strcmp(q->kind, "recheck") == 0)
+		kind = KIND_RECHECK;
+	if (kind < 0 || calendar_parse(q->today, &today, NULL, 0) != CC_OK ||
+	    (q->after_due && q->after_due[0] &&
+	     calendar_parse(q->after_due, &after_due, NULL, 0) != CC_OK))
+		return STORE_ERROR;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	/* After (due, game, side); CORR_NOBODY: from the first side of that game. */
+	int after_side = q->after_side == CORR_NOBODY ? -1 : q->after_side;
+	if (store_bind_int64(st, 1, kind) || store_bind_int64(st, 2, today) ||
+	    store_bind_int64(st, 3, after_due) || store_bind_int64(st, 4, q->after_game) ||
+	    store_bind_int64(st, 5, after_side) || store_bind_int64(st, 6, q->tournament) ||
+	    store_bind_int64(st, 7, (int64_t)q->limit + 1))
+		return store_failed(s, st, "deadlines page: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n <= q->limit) {
+		struct store_deadline_row *r = &out[(*n)++];
+		r->game = sqlite3_column_int64(st, 0);
+		r->side = sqlite3_column_int(st, 1) == 1 ? BLACK : WHITE;
+		if (calendar_format((int32_t)sqlite3_column_int64(st, 2), r->due, sizeof r->due) !=
+		    CC_OK)
+			snprintf(r->due, sizeof r->due, "0001-01-01");
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_failed(s, st, "deadlines page");
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+/* One row as a text of the check's report: " kind/side YYYY-MM-DD". */
+static size_t row_text(const struct row *r, char *out, size_t len)
+{
+	char iso[CALENDAR_ISO_LEN] = "?";
+	calendar_format(r->due, iso, sizeof iso);
+	int k = snprintf(out, len, " %s/%s %s", kind_name(r->kind) ? kind_name(r->kind) : "?",
+	                 r->side == BLACK ? "black" : "white", iso);
+	return k < 0 ? 0 : (size_t)k;
+}
+
+int store_deadlines_verify(store *s, int64_t id, const struct corr_deadline *d, int n, bool fix,
+                           char *diff, size_t difflen)
+{
+	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
+	size_t nh, nw = rows_of(d, n, want);
+	qsort(want, nw, sizeof want[0], row_cmp);
+	if (stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
+		return STORE_ERROR;
+	bool same = nh == nw;
+	for (size_t i = 0; same && i < nw; i++)
+		same = row_cmp(&want[i], &have[i]) == 0 && want[i].due == have[i].due;
+	if (same)
+		return STORE_OK;
+	size_t at = (size_t)snprintf(diff, difflen, "stored");
+	for (size_t i = 0; i < nh && i < sizeof have / sizeof have[0] && at < difflen; i++)
+		at += row_text(&have[i], diff + at, difflen - at);
+	if (at < difflen)
+		at += (size_t)snprintf(diff + at, difflen - at, "%s; expected", nh ? "" : " none");
+	for (size_t i = 0; i < nw && at < difflen; i++)
+		at += row_text(&want[i], diff + at, difflen - at);
+	if (!nw && at < difflen)
+		snprintf(diff + at, difflen - at, " none");
+	if (fix && store_deadlines_set(s, id, d, n) != STORE_OK)
+		return STORE_ERROR;
+	return STORE_CONFLICT;
+}
+
+int store_deadlines_strays(store *s, int64_t **ids, size_t *n)
+{
+	static const char sql[] = "SELECT DISTINCT d.game_id FROM game_deadlines d"
+	                          " WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = d.game_id"
+	                          " AND g.status = 'active') ORDER BY d.game_id";
+	return ids_of(s, sql, false, 0, ids, n);
+}
+
+int store_deadlines_active_count(store *s, int64_t *n)
+{
+	/* Kept by the triggers of migration 0017: one row, whatever the
+	 * number of games. */
+	static const char sql[] = "SELECT value FROM counters WHERE name = 'active_games'";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return store_failed(s, st, "active games: count");
+	*n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return STORE_OK;
+}
+
+int store_deadlines_forfeits(store *s, int64_t tournament, const char *after_since,
+                             int64_t after_id, size_t limit, struct store_forfeit *out, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id, white, black, result, COALESCE(finished_on, start_date) AS since"
+	        " FROM games WHERE termination = 'time_forfeit'"
+	        " AND (?1 = 0 OR tournament_id = ?1) AND (since, id) > (?2, ?3)"
+	        " ORDER BY since, id LIMIT ?4";
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, tournament) ||
+	    store_bind_text(st, 2, after_since ? after_since : "") ||
+	    store_bind_int64(st, 3, after_id) || store_bind_int64(st, 4, (int64_t)limit + 1))
+		return store_failed(s, st, "forfeits: bind");
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n <= limit) {
+		struct store_forfeit *f = &out[(*n)++];
+		f->id = sqlite3_column_int64(st, 0);
+		f->white = sqlite3_column_int64(st, 1);
+		f->black = sqlite3_column_int64(st, 2);
+		store_col_text(st, 3, f->result, sizeof f->result);
+		store_col_text(st, 4, f->since, sizeof f->since);
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return store_failed(s, st, "forfeits");
+	sqlite3_reset(st);
+	return STORE_OK;
+}

@@ -1,0 +1,842 @@
+/* ratings.c: the SQL of the ratings (ratings.h). */
+#include "store/store_ratings.h"
+
+#include "store/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The current rating of a user: his last step, else his start rating
+ * (rating_start, else otb_rating: DSU 6.7.6.2). */
+#define CURRENT_SQL                                                                                \
+	"COALESCE((SELECT v FROM (SELECT 2 * s.seq + 1 AS k, s.new AS v FROM rating_steps s"       \
+	" WHERE s.user_id = u.id UNION ALL SELECT 2 * a.position AS k, a.new AS v"                 \
+	" FROM rating_adjustments a WHERE a.user_id = u.id) ORDER BY k DESC LIMIT 1),"             \
+	" u.rating_start, u.otb_rating)"
+
+/* Copies column i (text or NULL) into dst of size n. */
+static void col_text(sqlite3_stmt *st, int i, char *dst, size_t n)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+	snprintf(dst, n, "%s", t ? (const char *)t : "");
+}
+
+/* Column i as a rating, STORE_NO_RATING for NULL. */
+static int col_rating(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? STORE_NO_RATING
+	                                                 : sqlite3_column_int(st, i);
+}
+
+/* Steps a statement that returns no rows; 0 or -1. */
+/* A bind that failed: logged, st reset; STORE_ERROR (issue 8: every bind
+ * is checked). */
+static int bind_failed(store *s, sqlite3_stmt *st)
+{
+	return store_failed(s, st, "ratings: bind");
+}
+
+static int run(sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_pending(store *s, int64_t *from)
+{
+	static const char sql[] =
+	        "SELECT min(COALESCE((SELECT from_seq FROM rating_dirty WHERE id = 1), 1e18),"
+	        " COALESCE((SELECT min(seq) FROM rating_groups WHERE rated = 0), 1e18))";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	int rc = sqlite3_step(st);
+	double v = rc == SQLITE_ROW ? sqlite3_column_double(st, 0) : 0;
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW)
+		return -1;
+	*from = v >= 1e17 ? 0 : (int64_t)v;
+	return 0;
+}
+
+int store_ratings_starts(store *s, int (*fn)(void *ctx, int64_t user, int start, bool foreign),
+                         void *ctx)
+{
+	static const char sql[] = "SELECT id, COALESCE(rating_start, otb_rating), foreign_player "
+	                          "FROM users ORDER BY id";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		out = fn(ctx, sqlite3_column_int64(st, 0), col_rating(st, 1),
+		         sqlite3_column_int(st, 2) != 0);
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Reads a rating_steps row selected in the column order of STEP_COLS. */
+#define STEP_COLS                                                                                  \
+	"tournament_id, user_id, seq, finished_on, ro, old, new, games, w2, we, k, b, method, "    \
+	"source"
+
+static void read_step(sqlite3_stmt *st, struct store_rating_step *x)
+{
+	memset(x, 0, sizeof *x);
+	x->tournament = sqlite3_column_int64(st, 0);
+	x->user = sqlite3_column_int64(st, 1);
+	x->seq = sqlite3_column_int64(st, 2);
+	col_text(st, 3, x->finished_on, sizeof x->finished_on);
+	x->ro = sqlite3_column_int(st, 4);
+	x->old = col_rating(st, 5);
+	x->new_rating = sqlite3_column_int(st, 6);
+	x->games = sqlite3_column_int(st, 7);
+	x->w2 = sqlite3_column_int(st, 8);
+	x->we = sqlite3_column_int(st, 9);
+	x->k = sqlite3_column_int(st, 10);
+	x->b = sqlite3_column_int(st, 11);
+	col_text(st, 12, x->method, sizeof x->method);
+	col_text(st, 13, x->source, sizeof x->source);
+}
+
+/* Calls fn for every row of a bound step query; resets it. */
+static int each_step(sqlite3_stmt *st, int (*fn)(void *ctx, const struct store_rating_step *st),
+                     void *ctx)
+{
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct store_rating_step x;
+		read_step(st, &x);
+		out = fn(ctx, &x);
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_steps_before(store *s, int64_t from,
+                               int (*fn)(void *ctx, const struct store_rating_step *st), void *ctx)
+{
+	static const char sql[] =
+	        "SELECT " STEP_COLS " FROM rating_steps WHERE seq < ? ORDER BY seq, user_id";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	return each_step(st, fn, ctx);
+}
+
+int store_ratings_clear_from(store *s, int64_t from)
+{
+	static const char del[] = "DELETE FROM rating_steps WHERE seq >= ?";
+	static const char adj[] = "DELETE FROM rating_adjustments WHERE position >= ?";
+	static const char mark[] = "UPDATE rating_groups SET rated = 0 WHERE seq >= ?";
+	sqlite3_stmt *st = store_stmt(s, del);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (run(st) != 0)
+		return -1;
+	st = store_stmt(s, adj);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (run(st) != 0)
+		return -1;
+	st = store_stmt(s, mark);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	return run(st);
+}
+
+int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group **out, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT g.tournament_id, g.seq, g.finished_on, t.start_date, t.kind = 'team',"
+	        " t.class"
+	        " FROM rating_groups g JOIN tournaments t ON t.id = g.tournament_id"
+	        " WHERE g.seq >= ? ORDER BY g.seq";
+	struct store_rating_group *v = NULL;
+	size_t len = 0, cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			struct store_rating_group *nv = realloc(v, ncap * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = ncap;
+		}
+		struct store_rating_group *g = &v[len++];
+		memset(g, 0, sizeof *g);
+		g->tournament = sqlite3_column_int64(st, 0);
+		g->seq = sqlite3_column_int64(st, 1);
+		col_text(st, 2, g->finished_on, sizeof g->finished_on);
+		col_text(st, 3, g->start_date, sizeof g->start_date);
+		g->team = sqlite3_column_int(st, 4) != 0;
+		col_text(st, 5, g->cls, sizeof g->cls);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*out = v;
+	*n = len;
+	return 0;
+fail:
+	sqlite3_reset(st);
+	free(v);
+	return -1;
+}
+
+int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, int max, int *n)
+{
+	/* issue 22, DSU 6.7.4.3: a team's approved reserve is rated for the
+	 * games he continued (after the seated players) */
+	static const char sql[] =
+	        "SELECT user_id FROM (SELECT user_id, seat FROM tournament_players"
+	        " WHERE tournament_id = ?1 UNION ALL SELECT reserve_id, 100000 + id"
+	        " FROM team_reserves WHERE tournament_id = ?1 AND status = 'approved')"
+	        " ORDER BY seat";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	*n = 0;
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, tournament) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (*n >= max) {
+			sqlite3_reset(st);
+			return 1;
+		}
+		users[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_game **out,
+                              size_t *n)
+{
+	static const char sql[] =
+	        "SELECT g.white, g.black, g.result, COALESCE(g.termination, ''),"
+	        " (SELECT count(*) FROM moves m WHERE m.game_id = g.id), g.result_how,"
+	        " g.played_result"
+	        " FROM games g WHERE g.tournament_id = ? AND g.status = 'finished' ORDER BY g.id";
+	struct store_rating_game *v = NULL;
+	size_t len = 0, cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, tournament) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			struct store_rating_game *nv = realloc(v, ncap * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = ncap;
+		}
+		struct store_rating_game *g = &v[len++];
+		memset(g, 0, sizeof *g);
+		g->white = sqlite3_column_int64(st, 0);
+		g->black = sqlite3_column_int64(st, 1);
+		col_text(st, 2, g->result, sizeof g->result);
+		col_text(st, 3, g->termination, sizeof g->termination);
+		g->nmoves = sqlite3_column_int(st, 4);
+		col_text(st, 5, g->how, sizeof g->how);
+		col_text(st, 6, g->played, sizeof g->played);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*out = v;
+	*n = len;
+	return 0;
+fail:
+	sqlite3_reset(st);
+	free(v);
+	return -1;
+}
+
+int store_ratings_step_add(store *s, const struct store_rating_step *x)
+{
+	static const char sql[] = "INSERT INTO rating_steps (" STEP_COLS ")"
+	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, x->tournament) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 2, x->user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, x->seq) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 4, x->finished_on, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 5, x->ro) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (x->old != STORE_NO_RATING)
+		if (sqlite3_bind_int(st, 6, x->old) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 7, x->new_rating) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 8, x->games) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 9, x->w2) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 10, x->we) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 11, x->k) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 12, x->b) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 13, x->method, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 14, x->source, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	return run(st);
+}
+
+int store_ratings_group_done(store *s, int64_t tournament, const char *method, const char *error)
+{
+	static const char sql[] =
+	        "UPDATE rating_groups SET rated = 1, method = ?, error = ? WHERE tournament_id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (method)
+		if (sqlite3_bind_text(st, 1, method, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (error)
+		if (sqlite3_bind_text(st, 2, error, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, tournament) != SQLITE_OK)
+		return bind_failed(s, st);
+	return run(st);
+}
+
+int store_ratings_mark_all(store *s)
+{
+	static const char sql[] = "UPDATE rating_dirty SET from_seq ="
+	                          " (SELECT min(seq) FROM rating_groups) WHERE id = 1";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	return st ? run(st) : -1;
+}
+
+int store_ratings_clean(store *s)
+{
+	static const char sql[] = "UPDATE rating_dirty SET from_seq = NULL WHERE id = 1";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	return st ? run(st) : -1;
+}
+
+int store_ratings_user(store *s, int64_t user, int *rating, int *otb, int *games)
+{
+	static const char sql[] =
+	        "SELECT " CURRENT_SQL ", u.otb_rating,"
+	        " (SELECT COALESCE(sum(games), 0) FROM rating_steps s WHERE s.user_id = u.id)"
+	        " FROM users u WHERE u.id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*rating = col_rating(st, 0);
+		*otb = col_rating(st, 1);
+		*games = sqlite3_column_int(st, 2);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_ratings_list(store *s, bool after, int after_rating, int64_t after_id, int limit,
+                       int (*fn)(void *ctx, int64_t user, int rating, int games), void *ctx,
+                       bool *more)
+{
+	static const char sql[] =
+	        "SELECT id, r, g FROM (SELECT u.id AS id, " CURRENT_SQL " AS r,"
+	        " (SELECT COALESCE(sum(games), 0) FROM rating_steps s WHERE s.user_id = u.id) AS g"
+	        " FROM users u) WHERE r IS NOT NULL"
+	        " AND (?1 = 0 OR r < ?2 OR (r = ?2 AND id > ?3))"
+	        " ORDER BY r DESC, id LIMIT ?4";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	*more = false;
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int(st, 1, after) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 2, after_rating) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, after_id) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 4, limit + 1) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc, count = 0, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (count == limit) {
+			*more = true;
+			break;
+		}
+		count++;
+		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+		         sqlite3_column_int(st, 2));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : -1;
+}
+
+int store_ratings_history(store *s, int64_t user,
+                          int (*fn)(void *ctx, const struct store_rating_step *st), void *ctx)
+{
+	static const char sql[] =
+	        "SELECT " STEP_COLS " FROM rating_steps WHERE user_id = ? ORDER BY seq";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	return each_step(st, fn, ctx);
+}
+
+int store_ratings_game(store *s, int64_t game, int *white, int *black)
+{
+	static const char sql[] =
+	        "SELECT COALESCE((SELECT ro FROM rating_steps WHERE tournament_id = g.tournament_id"
+	        "   AND user_id = g.white),"
+	        "  (SELECT " CURRENT_SQL " FROM users u WHERE u.id = g.white)),"
+	        " COALESCE((SELECT ro FROM rating_steps WHERE tournament_id = g.tournament_id"
+	        "   AND user_id = g.black),"
+	        "  (SELECT " CURRENT_SQL " FROM users u WHERE u.id = g.black))"
+	        " FROM games g WHERE g.id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	*white = *black = STORE_NO_RATING;
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*white = col_rating(st, 0);
+		*black = col_rating(st, 1);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool set_otb, int otb)
+{
+	static const char sql[] =
+	        "UPDATE users SET rating_start = CASE WHEN ?1 THEN ?2 ELSE rating_start END,"
+	        " otb_rating = CASE WHEN ?3 THEN ?4 ELSE otb_rating END WHERE id = ?5";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int(st, 1, set_start) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (start != STORE_NO_RATING)
+		if (sqlite3_bind_int(st, 2, start) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 3, set_otb) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (otb != STORE_NO_RATING)
+		if (sqlite3_bind_int(st, 4, otb) != SQLITE_OK)
+			return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 5, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (run(st) != 0)
+		return -1;
+	return sqlite3_changes(store_db(s)) == 1 ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_ratings_foreign(store *s, int64_t user, bool *foreign)
+{
+	static const char sql[] = "SELECT foreign_player FROM users WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*foreign = sqlite3_column_int(st, 0) != 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+}
+
+int store_ratings_set_foreign(store *s, int64_t user, bool foreign)
+{
+	static const char sql[] = "UPDATE users SET foreign_player = ?1 WHERE id = ?2";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int(st, 1, foreign) != SQLITE_OK ||
+	    sqlite3_bind_int64(st, 2, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (run(st) != 0)
+		return -1;
+	return sqlite3_changes(store_db(s)) == 1 ? STORE_OK : STORE_NOT_FOUND;
+}
+
+/* ---- the Elo coordination ---- */
+
+int store_ratings_marks_before(store *s, int64_t from,
+                               int (*fn)(void *ctx, int64_t user, const char *date, int rating),
+                               void *ctx)
+{
+	static const char sql[] =
+	        "SELECT user_id, d, v FROM (SELECT user_id, finished_on AS d, new AS v,"
+	        " 2 * seq + 1 AS k FROM rating_steps WHERE seq < ?1 UNION ALL"
+	        " SELECT user_id, on_date, new, 2 * position FROM rating_adjustments"
+	        " WHERE position < ?1) ORDER BY k, user_id";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char date[11];
+		col_text(st, 1, date, sizeof date);
+		out = fn(ctx, sqlite3_column_int64(st, 0), date, sqlite3_column_int(st, 2));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n)
+{
+	static const char sql[] =
+	        "SELECT id, position, on_date, dsu_date, COALESCE(covered, 0), COALESCE(sum_dsu, "
+	        "0),"
+	        " COALESCE(sum_elo, 0), COALESCE(n, 0), COALESCE(direction, 0)"
+	        " FROM rating_coordinations WHERE position >= ? ORDER BY position, id";
+	struct store_rating_coord *v = NULL;
+	size_t len = 0, cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			size_t ncap = cap ? 2 * cap : 8;
+			struct store_rating_coord *nv = realloc(v, ncap * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = ncap;
+		}
+		struct store_rating_coord *c = &v[len++];
+		memset(c, 0, sizeof *c);
+		c->id = sqlite3_column_int64(st, 0);
+		c->position = sqlite3_column_int64(st, 1);
+		col_text(st, 2, c->on_date, sizeof c->on_date);
+		col_text(st, 3, c->dsu_date, sizeof c->dsu_date);
+		c->covered = sqlite3_column_int(st, 4);
+		c->sum_dsu = sqlite3_column_int64(st, 5);
+		c->sum_elo = sqlite3_column_int64(st, 6);
+		c->n = sqlite3_column_int(st, 7);
+		c->direction = sqlite3_column_int(st, 8);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*out = v;
+	*n = len;
+	return 0;
+fail:
+	sqlite3_reset(st);
+	free(v);
+	return -1;
+}
+
+int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row **out, size_t *n)
+{
+	static const char sql[] = "SELECT user_id, elo, elo_games FROM rating_coordination_players"
+	                          " WHERE coordination_id = ? ORDER BY user_id";
+	struct store_rating_coord_row *v = NULL;
+	size_t len = 0, cap = 0;
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (len == cap) {
+			size_t ncap = cap ? 2 * cap : 64;
+			struct store_rating_coord_row *nv = realloc(v, ncap * sizeof *v);
+			if (!nv)
+				goto fail;
+			v = nv;
+			cap = ncap;
+		}
+		v[len++] = (struct store_rating_coord_row){sqlite3_column_int64(st, 0),
+		                                           sqlite3_column_int(st, 1),
+		                                           sqlite3_column_int(st, 2)};
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	sqlite3_reset(st);
+	*out = v;
+	*n = len;
+	return 0;
+fail:
+	sqlite3_reset(st);
+	free(v);
+	return -1;
+}
+
+int store_ratings_coord_done(store *s, const struct store_rating_coord *c)
+{
+	static const char sql[] = "UPDATE rating_coordinations SET covered = ?, sum_dsu = ?,"
+	                          " sum_elo = ?, n = ?, direction = ? WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int(st, 1, c->covered) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 2, c->sum_dsu) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, c->sum_elo) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 4, c->n) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 5, c->direction) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 6, c->id) != SQLITE_OK)
+		return bind_failed(s, st);
+	return run(st);
+}
+
+int store_ratings_adjustment_add(store *s, int64_t coord, int64_t user, int64_t position,
+                                 const char *on_date, int old, int by, int new_rating)
+{
+	static const char sql[] = "INSERT INTO rating_adjustments (coordination_id, user_id, "
+	                          "position, on_date, old, by,"
+	                          " new) VALUES (?, ?, ?, ?, ?, ?, ?)";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, coord) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 2, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int64(st, 3, position) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 4, on_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 5, old) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 6, by) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_int(st, 7, new_rating) != SQLITE_OK)
+		return bind_failed(s, st);
+	return run(st);
+}
+
+int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
+                            const struct store_rating_coord_row *rows, size_t n, int64_t *id)
+{
+	static const char ins[] =
+	        "INSERT INTO rating_coordinations (position, on_date, dsu_date)"
+	        " VALUES (COALESCE((SELECT max(seq) FROM rating_groups), 0) + 1, ?, ?)";
+	static const char row[] = "INSERT INTO rating_coordination_players (coordination_id,"
+	                          " user_id, elo, elo_games) VALUES (?, ?, ?, ?)";
+	static const char user[] = "SELECT 1 FROM users WHERE id = ?";
+	static const char dirty[] =
+	        "UPDATE rating_dirty SET from_seq = (SELECT position FROM rating_coordinations"
+	        " WHERE id = ?1) WHERE id = 1 AND (from_seq IS NULL OR from_seq >"
+	        " (SELECT position FROM rating_coordinations WHERE id = ?1))";
+	sqlite3_stmt *st = store_stmt(s, ins);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_text(st, 1, on_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (sqlite3_bind_text(st, 2, dsu_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+		return bind_failed(s, st);
+	if (run(st) != 0)
+		return -1;
+	*id = sqlite3_last_insert_rowid(store_db(s));
+	for (size_t i = 0; i < n; i++) {
+		st = store_stmt(s, user);
+		if (!st)
+			return -1;
+		if (sqlite3_bind_int64(st, 1, rows[i].user) != SQLITE_OK)
+			return bind_failed(s, st);
+		int rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc == SQLITE_DONE)
+			return STORE_NOT_FOUND;
+		if (rc != SQLITE_ROW)
+			return -1;
+		st = store_stmt(s, row);
+		if (!st)
+			return -1;
+		if (sqlite3_bind_int64(st, 1, *id) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (sqlite3_bind_int64(st, 2, rows[i].user) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (sqlite3_bind_int(st, 3, rows[i].elo) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (sqlite3_bind_int(st, 4, rows[i].elo_games) != SQLITE_OK)
+			return bind_failed(s, st);
+		if (run(st) != 0)
+			return -1;
+	}
+	st = store_stmt(s, dirty);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, *id) != SQLITE_OK)
+		return bind_failed(s, st);
+	return run(st);
+}
+
+int store_ratings_coord_moves(store *s, int64_t id,
+                              int (*fn)(void *ctx, int64_t user, int old, int by, int new_rating),
+                              void *ctx)
+{
+	static const char sql[] = "SELECT user_id, old, by, new FROM rating_adjustments"
+	                          " WHERE coordination_id = ? ORDER BY user_id";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+		         sqlite3_column_int(st, 2), sqlite3_column_int(st, 3));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_user_adjustments(store *s, int64_t user,
+                                   int (*fn)(void *ctx, int64_t coord, int64_t position,
+                                             const char *on_date, int old, int by, int new_rating),
+                                   void *ctx)
+{
+	static const char sql[] = "SELECT coordination_id, position, on_date, old, by, new"
+	                          " FROM rating_adjustments WHERE user_id = ? ORDER BY position";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return -1;
+	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
+		return bind_failed(s, st);
+	int rc, out = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char d[11];
+		col_text(st, 2, d, sizeof d);
+		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), d,
+		         sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
+		         sqlite3_column_int(st, 5));
+		if (out)
+			break;
+	}
+	sqlite3_reset(st);
+	if (out)
+		return out;
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_ratings_lines(store *s, int64_t tournament, const int64_t *users, size_t n,
+                        struct store_rating_line *out)
+{
+	/* The ids bound as one JSON array, walked by json_each: one statement
+	 * whatever the number of players. */
+	static const char sql[] =
+	        "SELECT j.key, " CURRENT_SQL ", u.otb_rating, u.foreign_player, st.new - st.ro,"
+	        " st.user_id IS NOT NULL"
+	        " FROM json_each(?2) j JOIN users u ON u.id = j.value"
+	        " LEFT JOIN rating_steps st ON st.tournament_id = ?1 AND st.user_id = u.id";
+	for (size_t i = 0; i < n; i++)
+		out[i] = (struct store_rating_line){STORE_NO_RATING, STORE_NO_RATING, false, false, 0};
+	if (n == 0)
+		return 0;
+	char *ids = malloc(n * 21 + 3);
+	if (!ids)
+		return -1;
+	size_t at = 0;
+	ids[at++] = '[';
+	for (size_t i = 0; i < n; i++)
+		at += (size_t)snprintf(ids + at, 22, "%s%lld", i ? "," : "", (long long)users[i]);
+	ids[at++] = ']';
+	ids[at] = '\0';
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st) {
+		free(ids);
+		return -1;
+	}
+	int rc = sqlite3_bind_int64(st, 1, tournament);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_bind_text(st, 2, ids, (int)at, SQLITE_TRANSIENT);
+	free(ids);
+	if (rc != SQLITE_OK)
+		return bind_failed(s, st);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		sqlite3_int64 k = sqlite3_column_int64(st, 0);
+		if (k < 0 || (size_t)k >= n)
+			continue;
+		struct store_rating_line *l = &out[k];
+		l->rating = col_rating(st, 1);
+		l->otb = col_rating(st, 2);
+		l->foreign = sqlite3_column_int(st, 3) != 0;
+		l->rated = sqlite3_column_int(st, 5) != 0;
+		l->change = l->rated ? sqlite3_column_int(st, 4) : 0;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		store_failed(s, NULL, "ratings of a table");
+		return -1;
+	}
+	return 0;
+}
