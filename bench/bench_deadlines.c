@@ -43,12 +43,12 @@
 #include "corr/corr_deadlines.h"
 #include "util/status.h"
 
-#define TODAY    "2027-09-01"
+#define TODAY       "2027-09-01"
 #define DUE_DEFAULT 1000
-#define PLAYERS  1000
-#define RUNS     3
-#define GETS     3000
-#define MAXSIZES 4
+#define PLAYERS     1000
+#define RUNS        3
+#define GETS        3000
+#define MAXSIZES    4
 
 /* The games due: BENCH_DUE (issue 25's 10,000 among 1,000,000), else
  * 1,000. */

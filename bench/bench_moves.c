@@ -85,7 +85,7 @@ static void set_today(void)
 
 /* A blocking request; returns the HTTP status, body in *b. */
 static long request(const char *method, const char *path, const char *token, const char *body,
-		    struct buf *b)
+                    struct buf *b)
 {
 	CURL *c = curl_easy_init();
 	char url[256], auth[128];
@@ -168,15 +168,16 @@ static double sqlite_commit_rate(const char *dir, int n, const char *sync)
 	char path[512], pragmas[200];
 	snprintf(path, sizeof path, "%s/raw-%s.db", dir, sync);
 	snprintf(pragmas, sizeof pragmas,
-		 "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s;"
-		 "CREATE TABLE t (id INTEGER PRIMARY KEY, game INTEGER, ply INTEGER, mv TEXT)",
-		 sync);
+	         "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s;"
+	         "CREATE TABLE t (id INTEGER PRIMARY KEY, game INTEGER, ply INTEGER, mv TEXT)",
+	         sync);
 	sqlite3 *db;
 	if (sqlite3_open(path, &db) != SQLITE_OK)
 		die("cannot open the raw database");
 	sqlite3_exec(db, pragmas, NULL, NULL, NULL);
 	sqlite3_stmt *st;
-	sqlite3_prepare_v2(db, "INSERT INTO t (game, ply, mv) VALUES (?, ?, '6163')", -1, &st, NULL);
+	sqlite3_prepare_v2(db, "INSERT INTO t (game, ply, mv) VALUES (?, ?, '6163')", -1, &st,
+	                   NULL);
 	double t0 = now_s();
 	for (int i = 0; i < n; i++) {
 		sqlite3_bind_int(st, 1, i % 64);
@@ -195,13 +196,12 @@ static double sqlite_commit_rate(const char *dir, int n, const char *sync)
  * each move, with the schema's own tables (a copy of the bench's
  * database), `batch` moves a transaction, WAL with synchronous=FULL (each
  * commit flushed), games rotating over `games` rows.  Moves per second. */
-static double sqlite_two_row_rate(const char *db_path, const char *dir, int n, int batch,
-				  int games)
+static double sqlite_two_row_rate(const char *db_path, const char *dir, int n, int batch, int games)
 {
 	char path[700], cmd[3000];
 	snprintf(path, sizeof path, "%s/bare.db", dir);
 	snprintf(cmd, sizeof cmd, "cp '%s' '%s' && rm -f '%s-wal' '%s-shm'", db_path, path, path,
-		 path);
+	         path);
 	if (system(cmd) != 0)
 		die("cannot copy the database for the bare loop");
 	sqlite3 *db;
@@ -209,18 +209,20 @@ static double sqlite_two_row_rate(const char *db_path, const char *dir, int n, i
 		die("cannot open the bare database");
 	sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", NULL, NULL, NULL);
 	sqlite3_stmt *ins, *upd, *mv;
-	if (sqlite3_prepare_v2(db,
-			       "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
-			       " VALUES (?1 + 1000000, 'server', '2026-01-01', 2, 3, 'x', 'x')",
-			       -1, &ins, NULL) ||
+	if (sqlite3_prepare_v2(
+	            db,
+	            "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
+	            " VALUES (?1 + 1000000, 'server', '2026-01-01', 2, 3, 'x', 'x')",
+	            -1, &ins, NULL) ||
 	    sqlite3_prepare_v2(db,
-			       "UPDATE games SET fen = ?2, rev = rev + 1 WHERE id = ?1 + 1000000",
-			       -1, &upd, NULL) ||
-	    sqlite3_prepare_v2(db,
-			       "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days)"
-			       " VALUES (?1 + 1000000, ?2, '7163', 'Nf3', 'g1f3', '2026-01-01',"
-			       " '2026-01-01', 0)",
-			       -1, &mv, NULL))
+	                       "UPDATE games SET fen = ?2, rev = rev + 1 WHERE id = ?1 + 1000000",
+	                       -1, &upd, NULL) ||
+	    sqlite3_prepare_v2(
+	            db,
+	            "INSERT INTO moves (game_id, ply, iccf, san, uci, received, sent, days)"
+	            " VALUES (?1 + 1000000, ?2, '7163', 'Nf3', 'g1f3', '2026-01-01',"
+	            " '2026-01-01', 0)",
+	            -1, &mv, NULL))
 		die(sqlite3_errmsg(db));
 	sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
 	for (int g = 0; g < games; g++) {
@@ -236,8 +238,9 @@ static double sqlite_two_row_rate(const char *db_path, const char *dir, int n, i
 			sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
 		int g = i % games;
 		sqlite3_bind_int(upd, 1, g);
-		sqlite3_bind_text(upd, 2, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1",
-				  -1, SQLITE_STATIC);
+		sqlite3_bind_text(upd, 2,
+		                  "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", -1,
+		                  SQLITE_STATIC);
 		sqlite3_bind_int(mv, 1, g);
 		sqlite3_bind_int(mv, 2, i / games + 1);
 		if (sqlite3_step(upd) != SQLITE_DONE || sqlite3_step(mv) != SQLITE_DONE)
@@ -259,10 +262,10 @@ static double sqlite_two_row_rate(const char *db_path, const char *dir, int n, i
 struct result {
 	double rate, p50, p99;
 	size_t moves, errors;
-	double flushes; /* corrchess_wal_flushes_total at the end, or -1 */
-	double frames;  /* WAL pages the load's commits wrote */
+	double flushes;              /* corrchess_wal_flushes_total at the end, or -1 */
+	double frames;               /* WAL pages the load's commits wrote */
 	double writes, transactions; /* the writer thread's steps and transactions */
-	double wal_mb;  /* the WAL file's size at the end */
+	double wal_mb;               /* the WAL file's size at the end */
 };
 
 /* The value of one sample of the /metrics text, or -1. */
@@ -279,7 +282,7 @@ static double metric_value(const char *text, const char *name)
  * makes one game per client and plays the load; the daemon is stopped
  * again.  Returns the figures in *out. */
 static void run_mode(const char *daemon, const char *db, const char *mode, int clients,
-		     int per_client, struct result *out)
+                     int per_client, struct result *out)
 {
 	port = free_port();
 	char listen_on[64];
@@ -306,9 +309,10 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 	for (int i = -1; i < 2 * clients; i++) {
 		char body[128];
 		snprintf(body, sizeof body, "{\"login\":\"%s%d\",\"password\":\"benchpassword\"}",
-			 i < 0 ? "tl" : "p", i);
+		         i < 0 ? "tl" : "p", i);
 		if (i < 0)
-			snprintf(body, sizeof body, "{\"login\":\"tl\",\"password\":\"benchpassword\"}");
+			snprintf(body, sizeof body,
+			         "{\"login\":\"tl\",\"password\":\"benchpassword\"}");
 		if (request("POST", "/api/v1/session", NULL, body, &b) != 201 ||
 		    json_str(b.data, "token", tokens[i + 1], sizeof tokens[0]) != 0)
 			die("login failed");
@@ -318,8 +322,8 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 		char body[256];
 		/* user ids: tl = 1, p(2c) = 2c + 2, p(2c+1) = 2c + 3 */
 		snprintf(body, sizeof body,
-			 "{\"white\":%d,\"black\":%d,\"profile\":\"server\",\"start_date\":\"%s\"}",
-			 2 * c + 2, 2 * c + 3, today);
+		         "{\"white\":%d,\"black\":%d,\"profile\":\"server\",\"start_date\":\"%s\"}",
+		         2 * c + 2, 2 * c + 3, today);
 		if (request("POST", "/api/v1/games", tokens[0], body, &b) != 201)
 			die("game creation failed");
 		game[c] = json_int(b.data, "id");
@@ -343,12 +347,13 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 	for (int c = 0; c < clients; c++) {
 		for (int side = 0; side < 2; side++) {
 			char auth[128];
-			snprintf(auth, sizeof auth, "Authorization: Bearer %s", tokens[1 + 2 * c + side]);
+			snprintf(auth, sizeof auth, "Authorization: Bearer %s",
+			         tokens[1 + 2 * c + side]);
 			hdr[c][side] = curl_slist_append(
-			    curl_slist_append(NULL, "Content-Type: application/json"), auth);
+			        curl_slist_append(NULL, "Content-Type: application/json"), auth);
 		}
-		snprintf(urls[c], sizeof urls[c], "http://127.0.0.1:%d/api/v1/games/%ld/moves", port,
-			 game[c]);
+		snprintf(urls[c], sizeof urls[c], "http://127.0.0.1:%d/api/v1/games/%ld/moves",
+		         port, game[c]);
 		easy[c] = curl_easy_init();
 		curl_easy_setopt(easy[c], CURLOPT_URL, urls[c]);
 		curl_easy_setopt(easy[c], CURLOPT_WRITEFUNCTION, on_data);
@@ -389,15 +394,16 @@ static void run_mode(const char *daemon, const char *db, const char *mode, int c
 			if (msg->data.result != CURLE_OK || status != 201) {
 				errors++;
 				if (errors < 5)
-					fprintf(stderr, "bench_moves: move failed (%ld): %.200s\n", status,
-						bodies[c].data);
+					fprintf(stderr, "bench_moves: move failed (%ld): %.200s\n",
+					        status, bodies[c].data);
 			} else {
 				lat[nlat++] = now_s() - started[c];
 			}
 			done[c]++;
 			if (done[c] < per_client) {
 				int ply = done[c];
-				snprintf(posts[c], sizeof posts[c], "{\"move\":\"%s\"}", cycle[ply % 4]);
+				snprintf(posts[c], sizeof posts[c], "{\"move\":\"%s\"}",
+				         cycle[ply % 4]);
 				curl_easy_setopt(e, CURLOPT_POSTFIELDS, posts[c]);
 				curl_easy_setopt(e, CURLOPT_HTTPHEADER, hdr[c][ply % 2]);
 				bodies[c].len = 0;
@@ -529,7 +535,8 @@ int main(int argc, char **argv)
 			moves += x->moves;
 			rates[round] = x->rate;
 			p99s[round] = x->p99;
-			printf("  synchronous=%-6s moves/s: %6.0f   latency p50 %6.2f ms   p99 %6.2f ms",
+			printf("  synchronous=%-6s moves/s: %6.0f   latency p50 %6.2f ms   p99 "
+			       "%6.2f ms",
 			       modes[m], x->rate, x->p50, x->p99);
 			if (x->flushes > 0)
 				printf("   %.0f flushes, %.1f moves a flush", x->flushes,
@@ -556,8 +563,8 @@ int main(int argc, char **argv)
 	       med[0], p99[0], med[1], p99[1], med[1] / med[0]);
 	printf("bare two-row loop median %.0f moves/s; ratio full / bare: %.3f\n", bare_med,
 	       med[1] / bare_med);
-	printf("raw SQLite single-row commits (WAL): synchronous=NORMAL %.0f /s, FULL %.0f /s\n", raw,
-	       raw_full);
+	printf("raw SQLite single-row commits (WAL): synchronous=NORMAL %.0f /s, FULL %.0f /s\n",
+	       raw, raw_full);
 	printf("moves made: %zu\n", moves);
 	char rm[700];
 	snprintf(rm, sizeof rm, "rm -rf '%s'", dir);

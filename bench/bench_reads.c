@@ -195,7 +195,8 @@ static size_t request_text(char *out, size_t len, const char *method, const char
 	                        "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
 	                        method, path, token, strlen(body), body)
 	             : snprintf(out, len,
-	                        "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\n\r\n",
+	                        "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+	                        "%s\r\n\r\n",
 	                        method, path, token);
 	if (n < 0 || (size_t)n >= len)
 		die("a request too long");
@@ -254,9 +255,11 @@ static double rate(int port, const char *path)
 				continue;
 			int rc = read_some(&c[i]);
 			if (rc < 0) {
-				fprintf(stderr, "bench_reads: GET %s on port %d: connection %d closed after %ld"
-				        " answers (%zu bytes read: %.200s)\n", path, port, i, done, c[i].len,
-				        c[i].buf ? c[i].buf : "");
+				fprintf(stderr,
+				        "bench_reads: GET %s on port %d: connection %d closed "
+				        "after %ld"
+				        " answers (%zu bytes read: %.200s)\n",
+				        path, port, i, done, c[i].len, c[i].buf ? c[i].buf : "");
 				exit(1);
 			}
 			if (rc == 0)
@@ -544,7 +547,8 @@ static long long long_game(int port, const char *tl, const char *white, const ch
 		r = http(port, "POST", path, body, &status, &n);
 		free(r);
 		if (status != 201) {
-			fprintf(stderr, "bench_reads: move %d (%s) answered %d\n", ply + 1, san, status);
+			fprintf(stderr, "bench_reads: move %d (%s) answered %d\n", ply + 1, san,
+			        status);
 			exit(1);
 		}
 	}
@@ -584,8 +588,8 @@ struct result {
 };
 
 static const char *const names[NPATHS] = {"game GET, 0 plies", "game GET, 80 plies",
-                                           "list summary, 50 games", "crosstable, 50 players",
-                                           "/metrics"};
+                                          "list summary, 50 games", "crosstable, 50 players",
+                                          "/metrics"};
 
 static void measure(const char *cc, const char *ccd, long active, struct result *res)
 {
@@ -598,7 +602,8 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 	for (int i = 0; i < 3; i++) {
 		snprintf(cmd, sizeof cmd,
 		         "printf 'pw-%s-secret\\n' | CORRCHESS_FAST_HASH=1 '%s' --db %s user add"
-		         " --name %s --email %s@example.org --role %s --password-stdin >/dev/null 2>&1",
+		         " --name %s --email %s@example.org --role %s --password-stdin >/dev/null "
+		         "2>&1",
 		         users[i][0], cc, db, users[i][0], users[i][0], users[i][1]);
 		run(cmd);
 	}
@@ -649,8 +654,8 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 			fprintf(stderr, "bench_reads: GET %s answered %d\n", pages[i].path, status);
 			exit(1);
 		}
-		pages[i].type = i == 4 ? "text/plain; version=0.0.4; charset=utf-8"
-		                       : "application/json";
+		pages[i].type =
+		        i == 4 ? "text/plain; version=0.0.4; charset=utf-8" : "application/json";
 		res->bytes[i] = pages[i].len;
 	}
 	if (json_int(pages[2].body, "plies") < 0 || !strstr(pages[3].body, "\"standings\""))
@@ -696,8 +701,7 @@ int main(int argc, char **argv)
 		die("CORRCHESS and CORRCHESSD must name the programs");
 	if ((v = getenv("BENCH_REQS")) && (reqs = strtol(v, NULL, 10)) < 1)
 		die("BENCH_REQS is a number of requests");
-	if ((v = getenv("BENCH_ROUNDS")) &&
-	    ((rounds = strtol(v, NULL, 10)) < 1 || rounds > 16))
+	if ((v = getenv("BENCH_ROUNDS")) && ((rounds = strtol(v, NULL, 10)) < 1 || rounds > 16))
 		die("BENCH_ROUNDS is 1..16");
 	if ((v = getenv("BENCH_CONNS")) && ((conns = atoi(v)) < 1 || conns > MAXCONNS))
 		die("BENCH_CONNS is 1..256");
@@ -717,10 +721,11 @@ int main(int argc, char **argv)
 	for (int s = 0; s < ns; s++) {
 		measure(cc, ccd, sizes[s], &res[s]);
 		for (int i = 0; i < NPATHS; i++)
-			printf("%ld active: %-24s %6zu bytes: corrchessd %8.0f/s, bare libmicrohttpd "
+			printf("%ld active: %-24s %6zu bytes: corrchessd %8.0f/s, bare "
+			       "libmicrohttpd "
 			       "%8.0f/s, ratio %.3f\n",
-			       res[s].active, names[i], res[s].bytes[i], res[s].ours[i], res[s].bare[i],
-			       res[s].ours[i] / res[s].bare[i]);
+			       res[s].active, names[i], res[s].bytes[i], res[s].ours[i],
+			       res[s].bare[i], res[s].ours[i] / res[s].bare[i]);
 		printf("%ld active: /metrics median latency %.3f ms (one connection, 200 GETs)\n",
 		       res[s].active, res[s].metrics_ms);
 		fflush(stdout);

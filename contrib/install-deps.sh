@@ -13,14 +13,15 @@
 # libexpat1-dev is the XML reader of the Xfcc interface, and python3-zeep
 # the WSDL client tests/xfcc/test_zeep.py plays through it; zlib1g-dev
 # compresses large answers; libsystemd-dev gives corrchessd sd_notify(),
-# optional: configure finds it or not).
+# optional: configure finds it or not; clang-format checks the C style,
+# tests/format.sh).
 # Safe to run again: it only calls apt-get when a package is missing.
 set -eu
 PKGS="build-essential autoconf automake libtool pkg-config
 libmicrohttpd-dev libjansson-dev libsqlite3-dev libcurl4-openssl-dev check
 libsodium-dev sqlite3 curl python3 python3-aiosmtpd stockfish scid tdom faketime
 python3-icalendar chromium fonts-dejavu-core valgrind systemd man-db groff-base
-libexpat1-dev python3-zeep zlib1g-dev libsystemd-dev"
+libexpat1-dev python3-zeep zlib1g-dev libsystemd-dev clang-format"
 # `make fuzz` and `make fuzz-nightly` need clang with libFuzzer
 # (docs/TESTING.md): `sh contrib/install-deps.sh --fuzz` adds it.
 if [ "${1:-}" = "--fuzz" ]; then

@@ -16,16 +16,16 @@
 /* The actors of the table's columns (docs/AUTHORITY.md "The actors"). */
 enum { W = 11, B = 12, P = 13, TL1 = 21, TL2 = 22, TL3 = 23, KC = 31, ADMIN = 41 };
 
-static const char *const columns[] = {"white",  "black",            "other player",
-                                      "game's TL", "other TL",      "TL who is a side",
-                                      "kc",     "admin",            "anonymous"};
+static const char *const columns[] = {"white",     "black",    "other player",
+                                      "game's TL", "other TL", "TL who is a side",
+                                      "kc",        "admin",    "anonymous"};
 #define NCOLS (sizeof columns / sizeof columns[0])
 
 static struct auth_actor actor_of(size_t col)
 {
 	static const struct auth_actor a[NCOLS] = {
-	        {W, AUTH_PLAYER}, {B, AUTH_PLAYER},  {P, AUTH_PLAYER},
-	        {TL1, AUTH_TL},   {TL2, AUTH_TL},    {TL3, AUTH_TL},
+	        {W, AUTH_PLAYER}, {B, AUTH_PLAYER},    {P, AUTH_PLAYER},
+	        {TL1, AUTH_TL},   {TL2, AUTH_TL},      {TL3, AUTH_TL},
 	        {KC, AUTH_KC},    {ADMIN, AUTH_ADMIN}, {0, AUTH_ANONYMOUS},
 	};
 	return a[col];
@@ -121,8 +121,9 @@ START_TEST(every_cell_of_the_matrix)
 			struct corr_error e = {0};
 			int rc = auth_check(&a, (enum auth_cmd)cmd, &t, &e);
 			const char *got = rc == CC_OK ? "yes" : e.code;
-			ck_assert_msg(strcmp(got, c[col + 2]) == 0, "%s by %s: the table says %s, got %s",
-			              c[0], columns[col], c[col + 2], got);
+			ck_assert_msg(strcmp(got, c[col + 2]) == 0,
+			              "%s by %s: the table says %s, got %s", c[0], columns[col],
+			              c[col + 2], got);
 			checked++;
 		}
 	}

@@ -889,10 +889,17 @@ START_TEST(test_messages)
 	memcpy(text + 2000, "x", 2);
 	ck_assert_int_ne(corr_message(&g, WHITE, text, &e), CC_OK);
 	ck_assert_str_eq(e.code, "invalid_field");
-	static const char *const bad[] = {"", " ", "\n \n", "a\tb", "a\rb", "a\x7f",
+	static const char *const bad[] = {"",
+	                                  " ",
+	                                  "\n \n",
+	                                  "a\tb",
+	                                  "a\rb",
+	                                  "a\x7f",
 	                                  "a\xc2\x85", /* U+0085, C1 */
-	                                  "a\xc3", "a\xc0\xaf", /* cut, overlong */
-	                                  "\xed\xa0\x80", /* a surrogate */ NULL};
+	                                  "a\xc3",
+	                                  "a\xc0\xaf", /* cut, overlong */
+	                                  "\xed\xa0\x80",
+	                                  /* a surrogate */ NULL};
 	for (const char *const *b = bad; *b; b++) {
 		e.code = NULL;
 		ck_assert_msg(corr_message(&g, WHITE, *b, &e) != CC_OK, "accepted \"%s\"", *b);

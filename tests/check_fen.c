@@ -47,7 +47,8 @@ START_TEST(test_optional_counters)
 	ck_assert_int_eq(fen_parse(&pos, "4k3/8/8/8/8/8/8/4K3 w", err, sizeof err), CC_OK);
 	fen_write(&pos, out, sizeof out);
 	ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-	ck_assert_int_eq(fen_parse(&pos, "  4k3/8/8/8/8/8/8/4K3 b - - 3 7  ", err, sizeof err), CC_OK);
+	ck_assert_int_eq(fen_parse(&pos, "  4k3/8/8/8/8/8/8/4K3 b - - 3 7  ", err, sizeof err),
+	                 CC_OK);
 	ck_assert_int_eq(pos.halfmove, 3);
 	ck_assert_int_eq(pos.fullmove, 7);
 }
@@ -80,30 +81,38 @@ static const struct {
 	int status;
 	const char *reason; /* a part of the message */
 } bad[] = {
-    {"", CC_ERR_MALFORMED, "8 ranks"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", CC_ERR_MALFORMED, "8 ranks"},
-    {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_MALFORMED, "not a piece"},
-    {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_MALFORMED, "more than 8"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", CC_ERR_MALFORMED, "'X'"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", CC_ERR_MALFORMED, "side to move"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", CC_ERR_MALFORMED, "castling"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", CC_ERR_MALFORMED, "twice"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", CC_ERR_MALFORMED, "en-passant"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", CC_ERR_MALFORMED, "halfmove"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", CC_ERR_INVALID, "fullmove"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", CC_ERR_MALFORMED, "end"},
-    {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", CC_ERR_INVALID, "black has 0 kings"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", CC_ERR_INVALID, "white has 2 kings"},
-    {"Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1", CC_ERR_INVALID, "first or eighth"},
-    {"4k3/8/8/8/8/8/8/4K2p w - - 0 1", CC_ERR_INVALID, "first or eighth"},
-    {"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", CC_ERR_INVALID, "not to move (black) is in check"},
-    {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", CC_ERR_INVALID, "castling right K"},
-    {"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_INVALID, "castling right k"},
-    {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", CC_ERR_INVALID, "double step"},
-    {"4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", CC_ERR_INVALID, "double step"},
-    {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", CC_ERR_INVALID, "9 pawns"},
-    {"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1", CC_ERR_INVALID, "promoted"},
-    {"7k/8/8/4r3/1b6/5n2/8/4K3 w - - 0 1", CC_ERR_INVALID, "more than two"},
+        {"", CC_ERR_MALFORMED, "8 ranks"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", CC_ERR_MALFORMED, "8 ranks"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_MALFORMED,
+         "not a piece"},
+        {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_MALFORMED,
+         "more than 8"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", CC_ERR_MALFORMED, "'X'"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", CC_ERR_MALFORMED,
+         "side to move"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", CC_ERR_MALFORMED, "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", CC_ERR_MALFORMED, "twice"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", CC_ERR_MALFORMED,
+         "en-passant"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", CC_ERR_MALFORMED, "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", CC_ERR_INVALID, "fullmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", CC_ERR_MALFORMED, "end"},
+        {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", CC_ERR_INVALID,
+         "black has 0 kings"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", CC_ERR_INVALID,
+         "white has 2 kings"},
+        {"Pnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQk - 0 1", CC_ERR_INVALID,
+         "first or eighth"},
+        {"4k3/8/8/8/8/8/8/4K2p w - - 0 1", CC_ERR_INVALID, "first or eighth"},
+        {"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", CC_ERR_INVALID, "not to move (black) is in check"},
+        {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", CC_ERR_INVALID, "castling right K"},
+        {"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CC_ERR_INVALID,
+         "castling right k"},
+        {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1", CC_ERR_INVALID, "double step"},
+        {"4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", CC_ERR_INVALID, "double step"},
+        {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", CC_ERR_INVALID, "9 pawns"},
+        {"4k3/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1", CC_ERR_INVALID, "promoted"},
+        {"7k/8/8/4r3/1b6/5n2/8/4K3 w - - 0 1", CC_ERR_INVALID, "more than two"},
 };
 
 START_TEST(test_rejects)
@@ -112,9 +121,9 @@ START_TEST(test_rejects)
 	char err[256] = "";
 	int rc = fen_parse(&pos, bad[_i].fen, err, sizeof err);
 	ck_assert_msg(rc == bad[_i].status, "\"%s\": status %d (%s), want %d", bad[_i].fen, rc, err,
-		      bad[_i].status);
+	              bad[_i].status);
 	ck_assert_msg(strstr(err, bad[_i].reason) != NULL, "\"%s\": message \"%s\" lacks \"%s\"",
-		      bad[_i].fen, err, bad[_i].reason);
+	              bad[_i].fen, err, bad[_i].reason);
 }
 END_TEST
 
@@ -139,16 +148,19 @@ START_TEST(test_key_matches_after_moves)
 	/* the same position reached two ways has the same key */
 	position a, b;
 	char err[256];
-	ck_assert_int_eq(fen_parse(&a, "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
-				   err, sizeof err),
-			 CC_OK);
-	ck_assert_int_eq(fen_parse(&b, "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 6 4",
-				   err, sizeof err),
-			 CC_OK);
+	ck_assert_int_eq(fen_parse(&a,
+	                           "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+	                           err, sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(fen_parse(&b,
+	                           "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 6 4",
+	                           err, sizeof err),
+	                 CC_OK);
 	ck_assert(a.key == b.key);
-	ck_assert_int_eq(fen_parse(&b, "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w Qkq - 2 2",
-				   err, sizeof err),
-			 CC_OK);
+	ck_assert_int_eq(fen_parse(&b,
+	                           "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R w Qkq - 2 2",
+	                           err, sizeof err),
+	                 CC_OK);
 	ck_assert(a.key != b.key);
 }
 END_TEST

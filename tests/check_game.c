@@ -352,5 +352,5 @@ START_TEST(test_max_plies)
 END_TEST
 
 TU_MAIN("game", 60, test_status, test_dead_positions, test_play, test_legal_moves, test_game_over,
-        test_threefold, test_threefold_castling_rights, test_threefold_en_passant,
-        test_fifty_moves, test_max_plies)
+        test_threefold, test_threefold_castling_rights, test_threefold_en_passant, test_fifty_moves,
+        test_max_plies)

@@ -471,8 +471,7 @@ END_TEST
 
 /* Every legal move, two plies deep from each perft position: DSU form and
  * ICCF form both read back to the same move. */
-static void iccf_roundtrip(const position *pos, const move *list, int n, const char *fen,
-                           void *ctx)
+static void iccf_roundtrip(const position *pos, const move *list, int n, const char *fen, void *ctx)
 {
 	size_t *promos = ctx;
 	for (int j = 0; j < n; j++) {

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "jobs/mail.h"
 #include "mail_testutil.h"
 #include "testutil.h"
@@ -171,7 +170,8 @@ START_TEST(test_refused_addresses)
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		err[0] = '\0';
 		/* Never deliverable: refused for good, not tried again (issue 20). */
-		ck_assert_int_eq(mail_send(&ms, bad[i], "s", "b", 1, err, sizeof err), MAIL_REFUSED);
+		ck_assert_int_eq(mail_send(&ms, bad[i], "s", "b", 1, err, sizeof err),
+		                 MAIL_REFUSED);
 		ck_assert_msg(strstr(err, "not a usable address"), "%s: %s", bad[i], err);
 	}
 	struct mail_server none = {"", NULL, NULL, "corrchess@example.org", NULL};

@@ -37,8 +37,7 @@ START_TEST(test_counts_and_histogram)
 	ck_assert_uint_eq(strlen(t), len);
 	const char *gr = "{method=\"GET\",route=\"/api/v1/games/{id}\"";
 	char k[256];
-	snprintf(k, sizeof k, "corrchess_http_requests_total%s,status=\"200\"}",
-		 gr);
+	snprintf(k, sizeof k, "corrchess_http_requests_total%s,status=\"200\"}", gr);
 	ck_assert_double_eq(sample(t, k), 2);
 	snprintf(k, sizeof k, "corrchess_http_requests_total%s,status=\"404\"}", gr);
 	ck_assert_double_eq(sample(t, k), 1);
@@ -54,9 +53,9 @@ START_TEST(test_counts_and_histogram)
 	ck_assert_double_eq(sample(t, k), 3);
 	snprintf(k, sizeof k, "corrchess_http_request_duration_seconds_sum%s}", gr);
 	ck_assert_double_eq_tol(sample(t, k), 12.203, 1e-9);
-	ck_assert_double_eq(
-	    sample(t, "corrchess_http_requests_total{method=\"GET\",route=\"none\",status=\"404\"}"),
-	    1);
+	ck_assert_double_eq(sample(t, "corrchess_http_requests_total{method=\"GET\",route=\"none\","
+	                              "status=\"404\"}"),
+	                    1);
 	ck_assert_double_eq(sample(t, "corrchess_moves_total"), 5);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_hits_total"), 9);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_misses_total"), 3);
@@ -72,12 +71,13 @@ START_TEST(test_counts_and_histogram)
 	ck_assert_double_eq(sample(t, "corrchess_mails_refused"), 3);
 	ck_assert_double_eq(sample(t, "corrchess_database_up"), 1);
 	ck_assert_double_eq(sample(t, "corrchess_wal_flushes_total"), 42);
-	ck_assert_ptr_nonnull(strstr(t, "# TYPE corrchess_http_request_duration_seconds histogram\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(t, "# TYPE corrchess_http_request_duration_seconds histogram\n"));
 	ck_assert_ptr_nonnull(strstr(t, "# TYPE corrchess_http_requests_total counter\n"));
 	/* Every line is a comment or "name{labels} value" / "name value". */
 	for (char *line = strtok(t, "\n"); line; line = strtok(NULL, "\n"))
 		ck_assert_msg(line[0] == '#' || strncmp(line, "corrchess_", 10) == 0, "line %s",
-			      line);
+		              line);
 	free(t);
 	metrics_free(m);
 }
@@ -98,9 +98,9 @@ START_TEST(test_labels_escaped_and_table_bounded)
 	ck_assert_ptr_nonnull(strstr(t, "route=\"/a\\\"b\\\\c\\nd\""));
 	/* The first METRICS_ROUTES pairs have their own series; 11 more share
 	 * route="other". */
-	ck_assert_double_eq(
-	    sample(t, "corrchess_http_requests_total{method=\"other\",route=\"other\",status=\"200\"}"),
-	    11);
+	ck_assert_double_eq(sample(t, "corrchess_http_requests_total{method=\"other\",route="
+	                              "\"other\",status=\"200\"}"),
+	                    11);
 	ck_assert_ptr_null(strstr(t, "corrchess_active_games"));
 	free(t);
 	metrics_free(m);

@@ -13,18 +13,23 @@ static const struct {
 	const char *name, *fen;
 	uint64_t nodes[5]; /* depth 0..4 */
 } perft_cases[] = {
-    {"start", FEN_STARTPOS, {1, 20, 400, 8902, 197281}},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-     {1, 48, 2039, 97862, 4085603}},
-    {"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", {1, 14, 191, 2812, 43238}},
-    {"position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-     {1, 6, 264, 9467, 422333}},
-    {"position 4 mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
-     {1, 6, 264, 9467, 422333}},
-    {"position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-     {1, 44, 1486, 62379, 2103487}},
-    {"position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-     {1, 46, 2079, 89890, 3894594}},
+        {"start", FEN_STARTPOS, {1, 20, 400, 8902, 197281}},
+        {"kiwipete",
+         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+         {1, 48, 2039, 97862, 4085603}},
+        {"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", {1, 14, 191, 2812, 43238}},
+        {"position 4",
+         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+         {1, 6, 264, 9467, 422333}},
+        {"position 4 mirrored",
+         "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+         {1, 6, 264, 9467, 422333}},
+        {"position 5",
+         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+         {1, 44, 1486, 62379, 2103487}},
+        {"position 6",
+         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+         {1, 46, 2079, 89890, 3894594}},
 };
 #define NPERFT (int)(sizeof perft_cases / sizeof perft_cases[0])
 
@@ -37,8 +42,8 @@ START_TEST(test_perft_published)
 	for (int d = 0; d <= 4; d++) {
 		uint64_t got = movegen_perft(&pos, d);
 		ck_assert_msg(got == perft_cases[_i].nodes[d], "%s depth %d: got %llu, want %llu",
-			      perft_cases[_i].name, d, (unsigned long long)got,
-			      (unsigned long long)perft_cases[_i].nodes[d]);
+		              perft_cases[_i].name, d, (unsigned long long)got,
+		              (unsigned long long)perft_cases[_i].nodes[d]);
 	}
 	ck_assert_msg(memcmp(&before, &pos, sizeof pos) == 0, "perft did not restore the position");
 }
@@ -65,18 +70,21 @@ START_TEST(test_do_undo_random_games)
 			ck_assert(position_is_consistent(&pos));
 			position copy = pos;
 			position_undo_move(&copy, m, &u);
-			ck_assert_msg(memcmp(&before, &copy, sizeof pos) == 0, "undo differs at ply %d", ply);
+			ck_assert_msg(memcmp(&before, &copy, sizeof pos) == 0,
+			              "undo differs at ply %d", ply);
 			/* The side that just moved is never left in check. */
 			int mover = pos.side ^ 1;
 			int ksq = bb_lsb(pos.by_color[mover] & pos.by_type[KING]);
 			ck_assert(!position_attackers(&pos, ksq, pos.side,
-						      pos.by_color[0] | pos.by_color[1]));
+			                              pos.by_color[0] | pos.by_color[1]));
 			/* The FEN written reads back to the same position. */
 			char fen[FEN_MAX], err[256];
 			position back;
 			fen_write(&pos, fen, sizeof fen);
-			ck_assert_msg(fen_parse(&back, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-			ck_assert_msg(memcmp(&back, &pos, sizeof pos) == 0, "FEN round trip: %s", fen);
+			ck_assert_msg(fen_parse(&back, fen, err, sizeof err) == 0, "%s: %s", fen,
+			              err);
+			ck_assert_msg(memcmp(&back, &pos, sizeof pos) == 0, "FEN round trip: %s",
+			              fen);
 		}
 	}
 }
@@ -141,9 +149,10 @@ START_TEST(test_en_passant_rules)
 	/* e.p. square without a capturing pawn is dropped when read */
 	position pos;
 	char err[256];
-	ck_assert_int_eq(fen_parse(&pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-				   err, sizeof err),
-			 0);
+	ck_assert_int_eq(fen_parse(&pos,
+	                           "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+	                           err, sizeof err),
+	                 0);
 	ck_assert_int_eq(pos.ep, SQ_NONE);
 }
 END_TEST
@@ -165,12 +174,14 @@ END_TEST
 START_TEST(test_checks_and_endings_counts)
 {
 	/* mate: no moves, in check */
-	ck_assert_int_eq(count_moves("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"), 0);
+	ck_assert_int_eq(
+	        count_moves("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"), 0);
 	position pos;
 	char err[256];
-	ck_assert_int_eq(
-	    fen_parse(&pos, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", err, sizeof err),
-	    0);
+	ck_assert_int_eq(fen_parse(&pos,
+	                           "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+	                           err, sizeof err),
+	                 0);
 	ck_assert(position_in_check(&pos));
 	/* stalemate: no moves, not in check */
 	ck_assert_int_eq(count_moves("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 0);
@@ -187,7 +198,7 @@ END_TEST
 static bitboard walk(int sq, bitboard occ, int rook)
 {
 	static const int dirs[2][4][2] = {{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}},
-					  {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
+	                                  {{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
 	bitboard a = 0;
 	for (int d = 0; d < 4; d++) {
 		int f = SQ_FILE(sq), r = SQ_RANK(sq);

@@ -868,17 +868,17 @@ START_TEST(test_ical_user_feed)
 	ck_assert_int_eq(ical_user_feed(&f, &usr, &feed, err, sizeof err), CC_OK);
 	char *u = unfold_checked(feed);
 	/* game 7, he is to move: his last day is the day before the forfeit date */
-	ck_assert_ptr_nonnull(strstr(u,
-	                             "UID:game-7-forfeit-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
-	                             "DTSTART;VALUE=DATE:20270627\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "UID:game-7-forfeit-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                  "DTSTART;VALUE=DATE:20270627\n"));
 	ck_assert_ptr_nonnull(
 	        strstr(u, "SUMMARY:Game 7: last day to send your move (alice - bob)"));
-	ck_assert_ptr_nonnull(strstr(u,
-	                             "UID:game-7-reminder-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
-	                             "DTSTART;VALUE=DATE:20270619\n"));
-	ck_assert_ptr_nonnull(strstr(u,
-	                             "UID:game-9-forfeit-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
-	                             "DTSTART;VALUE=DATE:20270710\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "UID:game-7-reminder-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                  "DTSTART;VALUE=DATE:20270619\n"));
+	ck_assert_ptr_nonnull(
+	        strstr(u, "UID:game-9-forfeit-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
+	                  "DTSTART;VALUE=DATE:20270710\n"));
 	ck_assert_ptr_null(strstr(u, "game-9-reminder"));
 	ck_assert_ptr_nonnull(strstr(u, "URL:https://chess.example/games/9"));
 	ck_assert_ptr_nonnull(strstr(u, "UID:vacation-3-u5-en@chess.example"));
@@ -886,9 +886,9 @@ START_TEST(test_ical_user_feed)
 	ck_assert_ptr_nonnull(
 	        strstr(u, "UID:holiday-2027-easter-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
 	                  "DTSTART;VALUE=DATE:20270323\nDTEND;VALUE=DATE:20270331\n"));
-	ck_assert_ptr_nonnull(
-	        strstr(u, "UID:holiday-2027-christmas-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
-	                  "DTSTART;VALUE=DATE:20271220\nDTEND;VALUE=DATE:20280101\n"));
+	ck_assert_ptr_nonnull(strstr(
+	        u, "UID:holiday-2027-christmas-u5-en@chess.example\nDTSTAMP:20261201T000000Z\n"
+	           "DTSTART;VALUE=DATE:20271220\nDTEND;VALUE=DATE:20280101\n"));
 	free(u);
 	free(feed);
 	usr.danish = true;

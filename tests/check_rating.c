@@ -1240,5 +1240,5 @@ END_TEST
 TU_MAIN("rating", 0, test_vectors_groups, test_vectors_elo, test_table1, test_table2,
         test_tables_3_4, test_k, test_bonus_c, test_limit_table, test_rounding, test_limit_correct,
         test_winner_rule, test_stored_games, test_withdrawal_rated_as_played, test_start_rating,
-        test_noshow_and_new_we, test_registered, test_rating_list_status, test_floor_and_bonus, test_performance_refused,
-        test_bad_groups, test_notation, test_coord)
+        test_noshow_and_new_we, test_registered, test_rating_list_status, test_floor_and_bonus,
+        test_performance_refused, test_bad_groups, test_notation, test_coord)

@@ -321,8 +321,7 @@ static void to_danish(char *s)
 /* Every legal move, two plies deep from each perft position: its SAN is
  * unique among the position's moves and reads back to the same move, in
  * English and in Danish. */
-static void san_roundtrip(const position *pos, const move *list, int n, const char *fen,
-                          void *ctx)
+static void san_roundtrip(const position *pos, const move *list, int n, const char *fen, void *ctx)
 {
 	size_t *marks = ctx;
 	char sans[MAX_MOVES][SAN_MAX];
@@ -337,7 +336,8 @@ static void san_roundtrip(const position *pos, const move *list, int n, const ch
 		rc = san_parse(pos, dk, &back, err, sizeof err);
 		ck_assert_msg(rc == CC_OK && back == list[j], "%s in %s: %s", dk, fen, err);
 		for (int k = 0; k < j; k++)
-			ck_assert_msg(strcmp(sans[k], sans[j]) != 0, "%s twice in %s", sans[j], fen);
+			ck_assert_msg(strcmp(sans[k], sans[j]) != 0, "%s twice in %s", sans[j],
+			              fen);
 		*marks += strpbrk(sans[j], "+#") != NULL;
 	}
 }
@@ -350,6 +350,6 @@ START_TEST(test_roundtrip)
 }
 END_TEST
 
-TU_MAIN("san", 60, test_vectors, test_disambiguation, test_ambiguous_lists, test_pinned,
-        test_marks, test_danish, test_castling, test_en_passant_and_promotion, test_tolerance,
-        test_malformed, test_illegal, test_roundtrip)
+TU_MAIN("san", 60, test_vectors, test_disambiguation, test_ambiguous_lists, test_pinned, test_marks,
+        test_danish, test_castling, test_en_passant_and_promotion, test_tolerance, test_malformed,
+        test_illegal, test_roundtrip)

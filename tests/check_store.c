@@ -112,8 +112,9 @@ START_TEST(test_query_error_is_sticky)
 	int64_t id;
 	ck_assert_int_eq(store_users_insert(s, "bo", "bo@example.invalid", "player", "x", &id),
 	                 STORE_OK);
-	static const char dup[] = "INSERT INTO users (name, email, role, password_hash)"
-	                          " SELECT name, email, role, password_hash FROM users WHERE id = ?";
+	static const char dup[] =
+	        "INSERT INTO users (name, email, role, password_hash)"
+	        " SELECT name, email, role, password_hash FROM users WHERE id = ?";
 	store_q_open(&q, s, dup, "a second bo");
 	store_q_int(&q, id);
 	store_q_exec(&q);

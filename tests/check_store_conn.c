@@ -108,12 +108,14 @@ static long long file_size(const char *f)
 START_TEST(test_wal_bounded_after_a_burst)
 {
 	ck_assert_int_eq(store_start_checkpointer(st, 20), 0);
-	ck_assert_int_eq(sqlite3_exec(store_db(st), "CREATE TABLE burst (b BLOB)", NULL, NULL, NULL),
-	                 SQLITE_OK);
+	ck_assert_int_eq(
+	        sqlite3_exec(store_db(st), "CREATE TABLE burst (b BLOB)", NULL, NULL, NULL),
+	        SQLITE_OK);
 	sqlite3 *reader;
 	ck_assert_int_eq(sqlite3_open(path, &reader), SQLITE_OK);
-	ck_assert_int_eq(sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM burst;", NULL, NULL, NULL),
-	                 SQLITE_OK);
+	ck_assert_int_eq(
+	        sqlite3_exec(reader, "BEGIN; SELECT count(*) FROM burst;", NULL, NULL, NULL),
+	        SQLITE_OK);
 	static const char ins[] = "INSERT INTO burst VALUES (zeroblob(65536))";
 	static const char del[] = "DELETE FROM burst";
 	char wal[160];

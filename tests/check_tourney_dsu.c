@@ -1547,21 +1547,24 @@ START_TEST(test_federation_rules)
 	ck_assert_int_eq(dsu_membership_of("friend"), DSU_MEMBER_UNKNOWN);
 	ck_assert_str_eq(dsu_membership_name(DSU_MEMBER_NONE), "none");
 	/* 6.4.4.1: valid from the fee's day, not before; none after today */
-	ck_assert_int_eq(dsu_entry_valid(DSU_NO_DATE, day("2027-09-01"), &valid, err, sizeof err), 0);
-	ck_assert_int_eq(valid, DSU_NO_DATE);
-	ck_assert_int_eq(dsu_entry_valid(day("2027-08-30"), day("2027-09-01"), &valid, err, sizeof err),
-	                 1);
-	ck_assert_int_eq(valid, day("2027-08-30"));
-	ck_assert_int_eq(dsu_entry_valid(day("2027-09-02"), day("2027-09-01"), &valid, err, sizeof err),
-	                 CC_ERR_INVALID);
-	/* 6.4.3: 3 weeks after the notice, the last day included */
-	ck_assert_int_eq(dsu_appeal_in_time(day("2027-08-01"), day("2027-08-22"), &by, err, sizeof err),
-	                 1);
-	ck_assert_int_eq(by, day("2027-08-22"));
-	ck_assert_int_eq(dsu_appeal_in_time(day("2027-08-01"), day("2027-08-23"), &by, err, sizeof err),
+	ck_assert_int_eq(dsu_entry_valid(DSU_NO_DATE, day("2027-09-01"), &valid, err, sizeof err),
 	                 0);
-	ck_assert_int_eq(dsu_appeal_in_time(day("2027-08-01"), day("2027-07-31"), &by, err, sizeof err),
-	                 CC_ERR_INVALID);
+	ck_assert_int_eq(valid, DSU_NO_DATE);
+	ck_assert_int_eq(
+	        dsu_entry_valid(day("2027-08-30"), day("2027-09-01"), &valid, err, sizeof err), 1);
+	ck_assert_int_eq(valid, day("2027-08-30"));
+	ck_assert_int_eq(
+	        dsu_entry_valid(day("2027-09-02"), day("2027-09-01"), &valid, err, sizeof err),
+	        CC_ERR_INVALID);
+	/* 6.4.3: 3 weeks after the notice, the last day included */
+	ck_assert_int_eq(
+	        dsu_appeal_in_time(day("2027-08-01"), day("2027-08-22"), &by, err, sizeof err), 1);
+	ck_assert_int_eq(by, day("2027-08-22"));
+	ck_assert_int_eq(
+	        dsu_appeal_in_time(day("2027-08-01"), day("2027-08-23"), &by, err, sizeof err), 0);
+	ck_assert_int_eq(
+	        dsu_appeal_in_time(day("2027-08-01"), day("2027-07-31"), &by, err, sizeof err),
+	        CC_ERR_INVALID);
 	/* 6.4.3: only Skaknævnet's step suspends, and only quarantine and exclusion */
 	ck_assert(!dsu_appeal_suspends(DSU_APPEAL_KC, DSU_DECISION_QUARANTINE));
 	ck_assert(!dsu_appeal_suspends(DSU_APPEAL_KC, DSU_DECISION_EXCLUSION));
@@ -1589,15 +1592,20 @@ START_TEST(test_federation_rules)
 	suspended[1] = true;
 	ck_assert_int_eq(dsu_quarantine_on(a, suspended, 2, day("2027-11-01")), -1);
 	/* 6.5.2 September; 6.6.3 the last quarter */
-	ck_assert_int_eq(dsu_edition_in_season(DSU_EDITION_DM, day("2027-09-15"), why, sizeof why), 1);
-	ck_assert_int_eq(dsu_edition_in_season(DSU_EDITION_DM, day("2027-10-01"), why, sizeof why), 0);
+	ck_assert_int_eq(dsu_edition_in_season(DSU_EDITION_DM, day("2027-09-15"), why, sizeof why),
+	                 1);
+	ck_assert_int_eq(dsu_edition_in_season(DSU_EDITION_DM, day("2027-10-01"), why, sizeof why),
+	                 0);
 	ck_assert(strstr(why, "6.5.2") != NULL);
 	ck_assert_int_eq(
-	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-10-01"), why, sizeof why), 1);
+	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-10-01"), why, sizeof why),
+	        1);
 	ck_assert_int_eq(
-	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-12-31"), why, sizeof why), 1);
+	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-12-31"), why, sizeof why),
+	        1);
 	ck_assert_int_eq(
-	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-09-30"), why, sizeof why), 0);
+	        dsu_edition_in_season(DSU_EDITION_CUP_PRELIM, day("2027-09-30"), why, sizeof why),
+	        0);
 	ck_assert(strstr(why, "6.6.3") != NULL);
 }
 END_TEST

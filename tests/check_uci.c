@@ -140,8 +140,7 @@ END_TEST
 
 /* Every legal move, two plies deep from each perft position, written and
  * read back. */
-static void uci_roundtrip(const position *pos, const move *list, int n, const char *fen,
-                          void *ctx)
+static void uci_roundtrip(const position *pos, const move *list, int n, const char *fen, void *ctx)
 {
 	(void)ctx;
 	for (int j = 0; j < n; j++) {

@@ -42,9 +42,14 @@ END_TEST
 START_TEST(test_valid_count_cut)
 {
 	ck_assert(utf8_valid("", 0));
-	ck_assert(utf8_valid("bl\xc3\xa5 gr\xc3\xb8" "d", 10));
+	ck_assert(utf8_valid("bl\xc3\xa5 gr\xc3\xb8"
+	                     "d",
+	                     10));
 	ck_assert(!utf8_valid("bl\xe5", 3)); /* Latin-1 å */
-	ck_assert_uint_eq(utf8_count("bl\xc3\xa5 gr\xc3\xb8" "d", 10), 8);
+	ck_assert_uint_eq(utf8_count("bl\xc3\xa5 gr\xc3\xb8"
+	                             "d",
+	                             10),
+	                  8);
 	/* "æøå" is 6 bytes: a cut at 3 keeps "æ" whole, at 4 "æø" */
 	const char *s = "\xc3\xa6\xc3\xb8\xc3\xa5";
 	ck_assert_uint_eq(utf8_cut(s, 6, 3), 2);

@@ -17,7 +17,7 @@
 #include "store/walsync.h"
 
 #define WRITERS 8
-#define ROUNDS 200
+#define ROUNDS  200
 
 static walsync *ws;
 static atomic_ullong committed;    /* "commits" made */
@@ -48,7 +48,7 @@ static void *writer(void *arg)
 		unsigned long long mine = atomic_fetch_add(&committed, 1) + 1;
 		ck_assert_int_eq(walsync_wait(ws), 0);
 		ck_assert_msg(atomic_load(&durable_upto) >= mine,
-			      "commit %llu acknowledged before a flush covered it", mine);
+		              "commit %llu acknowledged before a flush covered it", mine);
 	}
 	return NULL;
 }
@@ -135,10 +135,10 @@ START_TEST(test_real_wal)
 	sqlite3 *db;
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_exec(db,
-				      "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-				      "CREATE TABLE t(x); INSERT INTO t VALUES (1);",
-				      NULL, NULL, NULL),
-			 SQLITE_OK);
+	                              "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+	                              "CREATE TABLE t(x); INSERT INTO t VALUES (1);",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
 	ck_assert_int_eq(access(wal, F_OK), 0);
 	ck_assert_int_eq(walsync_wait(ws), 0);
 	ck_assert_uint_ge(walsync_flushes(ws), 2);

@@ -154,4 +154,4 @@ START_TEST(test_bad_sizes)
 END_TEST
 
 TU_MAIN("workpool", 0, test_every_job_once_with_done, test_parallel_and_bounded,
-         test_fair_share_per_source, test_bad_sizes)
+        test_fair_share_per_source, test_bad_sizes)

@@ -12,12 +12,12 @@ void tu_load(position *pos, const char *fen);
 
 /* A move reader of lib/ (iccf_parse, san_parse, uci_parse, ...). */
 typedef int (*tu_parser)(const position *pos, const char *text, move *out, char *err,
-			 size_t errlen);
+                         size_t errlen);
 
 /* Reads text in fen with parse and expects status `want`, MOVE_NONE in
  * the result, and `reason` inside the message. */
 void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want,
-		    const char *reason);
+                    const char *reason);
 
 /* tests/vectors/notation.json, column `column` ("san", "uci", ...): in
  * each case that has it, parse reads the column as the move the ICCF

@@ -114,7 +114,7 @@ void tu_load(position *pos, const char *fen)
 }
 
 void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want,
-		    const char *reason)
+                    const char *reason)
 {
 	position pos;
 	char err[256] = "";
@@ -122,8 +122,8 @@ void tu_parse_fails(tu_parser parse, const char *fen, const char *text, int want
 	tu_load(&pos, fen);
 	int rc = parse(&pos, text, &m, err, sizeof err);
 	ck_assert_msg(rc == want, "%s in %s: got %s (%s), want %s", text ? text : "(null)", fen,
-		      cc_status_name(rc), err, cc_status_name(want));
+	              cc_status_name(rc), err, cc_status_name(want));
 	ck_assert_int_eq(m, MOVE_NONE);
 	ck_assert_msg(strstr(err, reason) != NULL, "%s: message \"%s\" lacks \"%s\"",
-		      text ? text : "(null)", err, reason);
+	              text ? text : "(null)", err, reason);
 }

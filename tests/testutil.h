@@ -16,12 +16,12 @@ Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t
 /* The main() of a test program of one test case:
  *     TU_MAIN("corr", 0, test_first_move, test_move_refusals, ...)
  * runs the tests named in order and exits 0 when all passed. */
-#define TU_MAIN(name, timeout, ...)                                                         \
-	int main(void)                                                                      \
-	{                                                                                   \
-		const TTest *tu_tests_[] = {__VA_ARGS__};                                   \
-		return tu_run(tu_suite(name, timeout, tu_tests_,                            \
-		                       sizeof tu_tests_ / sizeof tu_tests_[0]));            \
+#define TU_MAIN(name, timeout, ...)                                                                \
+	int main(void)                                                                             \
+	{                                                                                          \
+		const TTest *tu_tests_[] = {__VA_ARGS__};                                          \
+		return tu_run(tu_suite(name, timeout, tu_tests_,                                   \
+		                       sizeof tu_tests_ / sizeof tu_tests_[0]));                   \
 	}
 
 /* Loads tests/vectors/NAME (e.g. "time.json"); new reference, caller

@@ -46,12 +46,14 @@ static int validate(position *pos, char *err, size_t errlen)
 		bitboard mine = pos->by_color[c];
 		int kings = bb_count(mine & pos->by_type[KING]);
 		if (kings != 1)
-			return cc_fail(CC_ERR_INVALID, err, errlen, "%s has %d kings; exactly one is needed",
-				    side_name[c], kings);
+			return cc_fail(CC_ERR_INVALID, err, errlen,
+			               "%s has %d kings; exactly one is needed", side_name[c],
+			               kings);
 		int pawns = bb_count(mine & pos->by_type[PAWN]);
 		if (pawns > 8)
-			return cc_fail(CC_ERR_INVALID, err, errlen, "%s has %d pawns; at most 8 are possible",
-				    side_name[c], pawns);
+			return cc_fail(CC_ERR_INVALID, err, errlen,
+			               "%s has %d pawns; at most 8 are possible", side_name[c],
+			               pawns);
 		int extra = 0;
 		static const int start_count[NPIECE_TYPES] = {8, 2, 2, 2, 1, 1};
 		for (int t = KNIGHT; t <= QUEEN; t++) {
@@ -61,19 +63,21 @@ static int validate(position *pos, char *err, size_t errlen)
 		}
 		if (extra > 8 - pawns)
 			return cc_fail(CC_ERR_INVALID, err, errlen,
-				    "%s has more promoted pieces than missing pawns", side_name[c]);
+			               "%s has more promoted pieces than missing pawns",
+			               side_name[c]);
 	}
 	if (pos->by_type[PAWN] & 0xFF000000000000FFULL)
-		return cc_fail(CC_ERR_INVALID, err, errlen, "a pawn stands on the first or eighth rank");
+		return cc_fail(CC_ERR_INVALID, err, errlen,
+		               "a pawn stands on the first or eighth rank");
 
 	/* Castling rights need king and rook on their starting squares. */
 	static const struct {
 		int right, king, rook;
 		const char *name;
 	} cr[4] = {{CASTLE_WK, SQ(4, 0), SQ(7, 0), "K"},
-		   {CASTLE_WQ, SQ(4, 0), SQ(0, 0), "Q"},
-		   {CASTLE_BK, SQ(4, 7), SQ(7, 7), "k"},
-		   {CASTLE_BQ, SQ(4, 7), SQ(0, 7), "q"}};
+	           {CASTLE_WQ, SQ(4, 0), SQ(0, 0), "Q"},
+	           {CASTLE_BK, SQ(4, 7), SQ(7, 7), "k"},
+	           {CASTLE_BQ, SQ(4, 7), SQ(0, 7), "q"}};
 	for (int i = 0; i < 4; i++) {
 		if (!(pos->castling & cr[i].right))
 			continue;
@@ -81,8 +85,9 @@ static int validate(position *pos, char *err, size_t errlen)
 		if (pos->board[cr[i].king] != PIECE_MAKE(c, KING) ||
 		    pos->board[cr[i].rook] != PIECE_MAKE(c, ROOK))
 			return cc_fail(CC_ERR_INVALID, err, errlen,
-				    "castling right %s needs the king and rook on their starting squares",
-				    cr[i].name);
+			               "castling right %s needs the king and rook on their "
+			               "starting squares",
+			               cr[i].name);
 	}
 
 	/* The side not to move may not be in check. */
@@ -91,11 +96,11 @@ static int validate(position *pos, char *err, size_t errlen)
 	int their_king = bb_lsb(pos->by_color[them] & pos->by_type[KING]);
 	if (position_attackers(pos, their_king, pos->side, occ))
 		return cc_fail(CC_ERR_INVALID, err, errlen, "the side not to move (%s) is in check",
-			    side_name[them]);
+		               side_name[them]);
 	int our_king = bb_lsb(pos->by_color[pos->side] & pos->by_type[KING]);
 	if (bb_count(position_attackers(pos, our_king, them, occ)) > 2)
-		return cc_fail(CC_ERR_INVALID, err, errlen, "%s is in check by more than two pieces",
-			    side_name[pos->side]);
+		return cc_fail(CC_ERR_INVALID, err, errlen,
+		               "%s is in check by more than two pieces", side_name[pos->side]);
 
 	/* FIDE 3.7(d): the e.p. square is the one a pawn just passed over. */
 	if (pos->ep != SQ_NONE) {
@@ -105,8 +110,9 @@ static int validate(position *pos, char *err, size_t errlen)
 		int origin = ep + (pos->side == WHITE ? 8 : -8);
 		if (SQ_RANK(ep) != want_rank || pos->board[pawn_sq] != PIECE_MAKE(them, PAWN) ||
 		    pos->board[ep] != PIECE_NONE || pos->board[origin] != PIECE_NONE)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-				    "the en-passant square does not follow a pawn's double step");
+			return cc_fail(
+			        CC_ERR_INVALID, err, errlen,
+			        "the en-passant square does not follow a pawn's double step");
 		/* Kept only when a pawn could take (see board.h). */
 		if (!(attacks_pawn(them, ep) & pos->by_type[PAWN] & pos->by_color[pos->side]))
 			pos->ep = SQ_NONE;
@@ -134,34 +140,37 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 		if (c == '/') {
 			if (file != 8 || rank == 0)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-					    "FEN \"%s\": rank %d does not have 8 squares", fen, rank + 1);
+				               "FEN \"%s\": rank %d does not have 8 squares", fen,
+				               rank + 1);
 			rank--;
 			file = 0;
 		} else if (c >= '1' && c <= '8') {
 			file += c - '0';
 			if (file > 8)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-					    "FEN \"%s\": rank %d has more than 8 squares", fen, rank + 1);
+				               "FEN \"%s\": rank %d has more than 8 squares", fen,
+				               rank + 1);
 		} else {
 			int p = piece_from_char(c);
 			if (p < 0)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-					    "FEN \"%s\": '%c' is not a piece letter", fen, c);
+				               "FEN \"%s\": '%c' is not a piece letter", fen, c);
 			if (file > 7)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-					    "FEN \"%s\": rank %d has more than 8 squares", fen, rank + 1);
+				               "FEN \"%s\": rank %d has more than 8 squares", fen,
+				               rank + 1);
 			position_put_piece(pos, SQ(file, rank), (uint8_t)p);
 			file++;
 		}
 	}
 	if (rank != 0 || file != 8)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-			    "FEN \"%s\": the board needs 8 ranks of 8 squares", fen);
+		               "FEN \"%s\": the board needs 8 ranks of 8 squares", fen);
 
 	/* 2. Side to move. */
 	if (*s++ != ' ' || (*s != 'w' && *s != 'b') || (s[1] != ' ' && s[1] != '\0'))
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-			    "FEN \"%s\": the side to move must be 'w' or 'b'", fen);
+		               "FEN \"%s\": the side to move must be 'w' or 'b'", fen);
 	pos->side = *s == 'w' ? WHITE : BLACK;
 	s++;
 
@@ -177,16 +186,19 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 				const char *r = strchr(rights, *s);
 				if (!r || *s == '\0')
 					return cc_fail(CC_ERR_MALFORMED, err, errlen,
-						    "FEN \"%s\": '%c' is not a castling right", fen, *s);
+					               "FEN \"%s\": '%c' is not a castling right",
+					               fen, *s);
 				int bit = 1 << (r - rights);
 				if (pos->castling & bit)
-					return cc_fail(CC_ERR_MALFORMED, err, errlen,
-						    "FEN \"%s\": castling right '%c' given twice", fen, *s);
+					return cc_fail(
+					        CC_ERR_MALFORMED, err, errlen,
+					        "FEN \"%s\": castling right '%c' given twice", fen,
+					        *s);
 				pos->castling |= (uint8_t)bit;
 			}
 			if (!pos->castling)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-					    "FEN \"%s\": castling field is empty", fen);
+				               "FEN \"%s\": castling field is empty", fen);
 		}
 	}
 	/* 4. En-passant target square. */
@@ -199,7 +211,8 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 			s += 2;
 		} else {
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
-				    "FEN \"%s\": the en-passant field must be '-' or a square", fen);
+			               "FEN \"%s\": the en-passant field must be '-' or a square",
+			               fen);
 		}
 	}
 	/* 5-6. Halfmove clock and fullmove number. */
@@ -209,25 +222,29 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 		long hm = read_number(&s);
 		if (hm < 0)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
-				    "FEN \"%s\": the halfmove clock must be a number of at most 4 digits", fen);
+			               "FEN \"%s\": the halfmove clock must be a number of at most "
+			               "4 digits",
+			               fen);
 		pos->halfmove = (uint16_t)hm;
 		if (*s == ' ') {
 			s++;
 			long fm = read_number(&s);
 			if (fm < 0)
 				return cc_fail(CC_ERR_MALFORMED, err, errlen,
-					    "FEN \"%s\": the fullmove number must be a number of at most 4 digits", fen);
+				               "FEN \"%s\": the fullmove number must be a number "
+				               "of at most 4 digits",
+				               fen);
 			if (fm < 1)
 				return cc_fail(CC_ERR_INVALID, err, errlen,
-					    "FEN \"%s\": the fullmove number starts at 1", fen);
+				               "FEN \"%s\": the fullmove number starts at 1", fen);
 			pos->fullmove = (uint16_t)fm;
 		}
 	}
 	while (*s == ' ')
 		s++;
 	if (*s != '\0')
-		return cc_fail(CC_ERR_MALFORMED, err, errlen, "FEN \"%s\": unexpected text at the end",
-			    fen);
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
+		               "FEN \"%s\": unexpected text at the end", fen);
 
 	int rc = validate(pos, err, errlen);
 	if (rc != CC_OK)

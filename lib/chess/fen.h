@@ -5,7 +5,7 @@
 #include "chess/position.h"
 
 #define FEN_STARTPOS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-#define FEN_MAX 100 /* longest FEN text this module writes, with the NUL */
+#define FEN_MAX      100 /* longest FEN text this module writes, with the NUL */
 
 /* Reads a FEN (the word "startpos" is accepted too) into *pos.  Returns
  * CC_OK, CC_ERR_MALFORMED (text does not parse) or CC_ERR_INVALID (parses

@@ -12,13 +12,13 @@
 #include "util/status.h"
 
 struct game {
-	position start; /* the position before the first move */
-	position cur;   /* the position after the last move */
-	size_t n;       /* moves played */
-	size_t cap;     /* room in moves[]; keys[] has cap + 1 */
-	move *moves;    /* the moves, in order */
-	uint64_t *keys; /* keys[i]: game_repetition_key() before move i; keys[n] = now */
-	bool legal_known;       /* legal[] holds the legal moves of cur */
+	position start;   /* the position before the first move */
+	position cur;     /* the position after the last move */
+	size_t n;         /* moves played */
+	size_t cap;       /* room in moves[]; keys[] has cap + 1 */
+	move *moves;      /* the moves, in order */
+	uint64_t *keys;   /* keys[i]: game_repetition_key() before move i; keys[n] = now */
+	bool legal_known; /* legal[] holds the legal moves of cur */
 	int nlegal;
 	move legal[MAX_MOVES];
 };
@@ -184,18 +184,18 @@ int game_play(game *g, move m, char *err, size_t errlen)
 	enum game_state st = state_of(&g->cur, n);
 	if (st != GAME_ONGOING)
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "the game is over: %s",
-		            game_state_name(st));
+		               game_state_name(st));
 	bool legal = false;
 	for (int i = 0; i < n && !legal; i++)
 		legal = list[i] == m;
 	if (!legal) {
 		uci_write(m, u_text);
-		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "%s is not a legal move in this position",
-		            u_text);
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
+		               "%s is not a legal move in this position", u_text);
 	}
 	if (g->n >= GAME_MAX_PLIES)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a game holds at most %d moves (plies)",
-		            GAME_MAX_PLIES);
+		               GAME_MAX_PLIES);
 	if (grow(g) != CC_OK)
 		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
 	undo u;

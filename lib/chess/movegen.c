@@ -25,12 +25,15 @@ static void init_lines(void)
 			if (a == b)
 				continue;
 			if (attacks_rook(a, 0) & bb_sq(b)) {
-				line_bb[a][b] = (attacks_rook(a, 0) & attacks_rook(b, 0)) | bb_sq(a) | bb_sq(b);
-				between_bb[a][b] = attacks_rook(a, bb_sq(b)) & attacks_rook(b, bb_sq(a));
+				line_bb[a][b] = (attacks_rook(a, 0) & attacks_rook(b, 0)) |
+				                bb_sq(a) | bb_sq(b);
+				between_bb[a][b] =
+				        attacks_rook(a, bb_sq(b)) & attacks_rook(b, bb_sq(a));
 			} else if (attacks_bishop(a, 0) & bb_sq(b)) {
-				line_bb[a][b] =
-				    (attacks_bishop(a, 0) & attacks_bishop(b, 0)) | bb_sq(a) | bb_sq(b);
-				between_bb[a][b] = attacks_bishop(a, bb_sq(b)) & attacks_bishop(b, bb_sq(a));
+				line_bb[a][b] = (attacks_bishop(a, 0) & attacks_bishop(b, 0)) |
+				                bb_sq(a) | bb_sq(b);
+				between_bb[a][b] =
+				        attacks_bishop(a, bb_sq(b)) & attacks_bishop(b, bb_sq(a));
 			}
 		}
 }
@@ -116,9 +119,10 @@ static inline __attribute__((always_inline)) int generate(const position *pos, m
 
 	/* Pinned pieces: ours, alone between the king and an enemy slider. */
 	bitboard pinned = 0;
-	bitboard snipers = ((attacks_rook(ksq, enemy) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
-			    (attacks_bishop(ksq, enemy) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) &
-			   enemy;
+	bitboard snipers =
+	        ((attacks_rook(ksq, enemy) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+	         (attacks_bishop(ksq, enemy) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) &
+	        enemy;
 	while (snipers) {
 		int s = bb_lsb(snipers);
 		snipers &= snipers - 1;

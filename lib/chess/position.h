@@ -21,15 +21,15 @@ enum { WHITE = 0, BLACK = 1 };
 enum { PAWN = 0, KNIGHT, BISHOP, ROOK, QUEEN, KING, NPIECE_TYPES };
 
 /* A piece on the mailbox: 0 = empty, else (colour << 3) | (type + 1). */
-#define PIECE_NONE 0
+#define PIECE_NONE       0
 #define PIECE_MAKE(c, t) ((uint8_t)(((c) << 3) | ((t) + 1)))
-#define PIECE_COLOR(p) ((p) >> 3)
-#define PIECE_TYPE(p) (((p) & 7) - 1)
+#define PIECE_COLOR(p)   ((p) >> 3)
+#define PIECE_TYPE(p)    (((p)&7) - 1)
 
-#define SQ(file, rank) ((rank) * 8 + (file))
-#define SQ_FILE(s) ((s) & 7)
-#define SQ_RANK(s) ((s) >> 3)
-#define SQ_NONE (-1)
+#define SQ(file, rank) ((rank)*8 + (file))
+#define SQ_FILE(s)     ((s)&7)
+#define SQ_RANK(s)     ((s) >> 3)
+#define SQ_NONE        (-1)
 
 /* Castling rights, as in FEN "KQkq". */
 enum { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8 };
@@ -54,12 +54,12 @@ enum {
 	MOVE_PROMO = 8, /* | 0..3 for N, B, R, Q; | MOVE_CAPTURE if it takes */
 };
 #define MOVE_MAKE(from, to, flags) ((move)((from) | ((to) << 6) | ((flags) << 12)))
-#define MOVE_FROM(m) ((m) & 63)
-#define MOVE_TO(m) (((m) >> 6) & 63)
-#define MOVE_FLAGS(m) ((m) >> 12)
-#define MOVE_IS_PROMO(m) (((m) >> 12) & MOVE_PROMO)
-#define MOVE_IS_CAPTURE(m) ((((m) >> 12) & MOVE_CAPTURE) != 0) /* incl. e.p. */
-#define MOVE_IS_CASTLE(m) (MOVE_FLAGS(m) == MOVE_CASTLE_K || MOVE_FLAGS(m) == MOVE_CASTLE_Q)
+#define MOVE_FROM(m)               ((m)&63)
+#define MOVE_TO(m)                 (((m) >> 6) & 63)
+#define MOVE_FLAGS(m)              ((m) >> 12)
+#define MOVE_IS_PROMO(m)           (((m) >> 12) & MOVE_PROMO)
+#define MOVE_IS_CAPTURE(m)         ((((m) >> 12) & MOVE_CAPTURE) != 0) /* incl. e.p. */
+#define MOVE_IS_CASTLE(m)          (MOVE_FLAGS(m) == MOVE_CASTLE_K || MOVE_FLAGS(m) == MOVE_CASTLE_Q)
 /* The piece type a promotion makes (KNIGHT..QUEEN); only for promotions. */
 #define MOVE_PROMO_TYPE(m) ((((m) >> 12) & 3) + KNIGHT)
 
@@ -69,15 +69,15 @@ enum {
 typedef struct position {
 	bitboard by_type[NPIECE_TYPES]; /* both colours */
 	bitboard by_color[2];
-	uint8_t board[64];  /* PIECE_* per square */
-	uint8_t side;       /* WHITE or BLACK to move */
-	uint8_t castling;   /* CASTLE_* bits */
-	int8_t ep;          /* en-passant target square, or SQ_NONE; set only
-	                       when a pawn of the side to move stands beside
-	                       the pawn that just moved two squares */
-	uint16_t halfmove;  /* plies since the last capture or pawn move */
-	uint16_t fullmove;  /* starts at 1, grows after Black's move */
-	uint64_t key;       /* Zobrist key of pieces, side, castling, e.p. */
+	uint8_t board[64]; /* PIECE_* per square */
+	uint8_t side;      /* WHITE or BLACK to move */
+	uint8_t castling;  /* CASTLE_* bits */
+	int8_t ep;         /* en-passant target square, or SQ_NONE; set only
+	                      when a pawn of the side to move stands beside
+	                      the pawn that just moved two squares */
+	uint16_t halfmove; /* plies since the last capture or pawn move */
+	uint16_t fullmove; /* starts at 1, grows after Black's move */
+	uint64_t key;      /* Zobrist key of pieces, side, castling, e.p. */
 } position;
 
 /* What position_do_move() saved so position_undo_move() can restore it. */
@@ -127,8 +127,17 @@ bitboard attacks_pawn(int color, int sq);
 bitboard attacks_bishop(int sq, bitboard occ);
 bitboard attacks_rook(int sq, bitboard occ);
 
-static inline int bb_count(bitboard b) { return __builtin_popcountll(b); }
-static inline int bb_lsb(bitboard b) { return __builtin_ctzll(b); }
-static inline bitboard bb_sq(int sq) { return (bitboard)1 << sq; }
+static inline int bb_count(bitboard b)
+{
+	return __builtin_popcountll(b);
+}
+static inline int bb_lsb(bitboard b)
+{
+	return __builtin_ctzll(b);
+}
+static inline bitboard bb_sq(int sq)
+{
+	return (bitboard)1 << sq;
+}
 
 #endif

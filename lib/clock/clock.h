@@ -80,11 +80,11 @@ struct clock_profile {
 	int penalty_invalid_repeat; /* each later one in the same game (postal 6) */
 	int adjudication_months;    /* TL may call the game in after this (18, 6.2.7) */
 	bool series_shown;          /* the opponent sees a pending move series: yes by
-				       post and e-mail (it is in the letter, 6.2.5),
-				       no on the server (hidden, as ICCF does) */
+	                               post and e-mail (it is in the letter, 6.2.5),
+	                               no on the server (hidden, as ICCF does) */
 	bool auto_forfeit;          /* the daily sweep ends a game lost on time by
-				       itself (server); otherwise it is claimed or
-				       set by the TL (DSU 6.3.3.3, 6.8.7) */
+	                               itself (server); otherwise it is claimed or
+	                               set by the TL (DSU 6.3.3.3, 6.8.7) */
 };
 
 /* A built-in profile by name: "dsu-post", "dsu-post-email" (a postal
@@ -220,28 +220,28 @@ enum {
  * any game after 1970) counts as "recorded before the move was sent".
  * The two dates are read only when their flag is set. */
 struct clock_move {
-	int32_t received;  /* when the mover got the opponent's move; CLOCK_NO_DATE
-	                      = derive it (start date for the first move, the
-	                      profile's receipt rule otherwise; postal must state it) */
-	int32_t sent;      /* postmark / sender's date; e-mail (receipt NEXT_DAY):
-	                      may be the opponent's own date, a same-day reply that
-	                      costs 0 days (6.3.2.2 a, vector E2) */
-	int16_t announced; /* days announced under 6.3.4 ("more than 14"), 0 = none */
-	uint8_t invalid;   /* invalid or illegible moves sent before this one (6.3.5.1, 6.8.6) */
-	uint8_t flags;     /* CLOCK_MOVE_* */
+	int32_t received;    /* when the mover got the opponent's move; CLOCK_NO_DATE
+	                        = derive it (start date for the first move, the
+	                        profile's receipt rule otherwise; postal must state it) */
+	int32_t sent;        /* postmark / sender's date; e-mail (receipt NEXT_DAY):
+	                        may be the opponent's own date, a same-day reply that
+	                        costs 0 days (6.3.2.2 a, vector E2) */
+	int16_t announced;   /* days announced under 6.3.4 ("more than 14"), 0 = none */
+	uint8_t invalid;     /* invalid or illegible moves sent before this one (6.3.5.1, 6.8.6) */
+	uint8_t flags;       /* CLOCK_MOVE_* */
 	int32_t reminded_on; /* with CLOCK_MOVE_REMINDED: the recorded reminder's date */
 	int32_t tl_on;       /* with CLOCK_MOVE_TL_TOLD: the recorded TL notice's date */
 };
 
 /* The move the side to move has not sent yet. */
 struct clock_pending {
-	int32_t received; /* CLOCK_NO_DATE = derive; postal: estimated as the last
-	                     sent date + transit */
-	int announced;    /* as in clock_move */
-	int invalid;      /* invalid moves already sent for this move */
-	unsigned flags;   /* CLOCK_MOVE_REMINDED / CLOCK_MOVE_TL_TOLD recorded so far */
-	int series_last;  /* a series from the opponent proposes the mover's
-	                     moves up to this number (0 = none, 6.3.3.2) */
+	int32_t received;    /* CLOCK_NO_DATE = derive; postal: estimated as the last
+	                        sent date + transit */
+	int announced;       /* as in clock_move */
+	int invalid;         /* invalid moves already sent for this move */
+	unsigned flags;      /* CLOCK_MOVE_REMINDED / CLOCK_MOVE_TL_TOLD recorded so far */
+	int series_last;     /* a series from the opponent proposes the mover's
+	                        moves up to this number (0 = none, 6.3.3.2) */
 	int32_t reminded_on; /* as in clock_move: the recorded dates, read only */
 	int32_t tl_on;       /* with their flags */
 };

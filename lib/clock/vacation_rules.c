@@ -42,11 +42,12 @@ int clock_vacation_place(const struct clock_vacation_tournament *active, size_t 
 		for (size_t i = 0; i < nactive; i++)
 			postal += clock_vacation_per_tournament(active[i].prof);
 		if (nactive > 1 && postal > 0)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			               "tournament: he plays in %zu tournaments; a vacation in postal "
-			               "or e-mail play belongs to one of them (DSU 6.3.6.1, 6.8.8): "
-			               "say which",
-			               nactive);
+			return cc_fail(
+			        CC_ERR_INVALID, err, errlen,
+			        "tournament: he plays in %zu tournaments; a vacation in postal "
+			        "or e-mail play belongs to one of them (DSU 6.3.6.1, 6.8.8): "
+			        "say which",
+			        nactive);
 		if (nactive == 1 && postal == 1)
 			*belongs = active[0].id;
 	}

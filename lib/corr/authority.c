@@ -8,14 +8,14 @@
 
 /* How a command decides. */
 enum rule {
-	SEAT,     /* a player's act: only white or black */
-	SIGNED,   /* anyone signed in */
-	MESSAGES, /* the game's players, its TL, an admin */
-	TL_ON,    /* a TL power on what he leads, never on his own game or himself */
-	STAFF,    /* a TL or an admin (what he makes, he leads) */
-	STAFF_KC, /* a TL, the kc or an admin */
-	ADMIN,    /* an admin, never on himself */
-	KC_ADMIN, /* the kc or an admin */
+	SEAT,       /* a player's act: only white or black */
+	SIGNED,     /* anyone signed in */
+	MESSAGES,   /* the game's players, its TL, an admin */
+	TL_ON,      /* a TL power on what he leads, never on his own game or himself */
+	STAFF,      /* a TL or an admin (what he makes, he leads) */
+	STAFF_KC,   /* a TL, the kc or an admin */
+	ADMIN,      /* an admin, never on himself */
+	KC_ADMIN,   /* the kc or an admin */
 	SELF_STAFF, /* the user himself (subject), a TL, the kc, an admin */
 	TL_KC_ON,   /* TL_ON, and the kc too (DSU 6.4.2), never on himself */
 	APPEAL,     /* a party (a player of the tournament), the kc, an admin */
@@ -158,10 +158,11 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 	case SELF_STAFF:
 		if ((t->subject && a->id == t->subject) || tl || kc)
 			return CC_OK;
-		return corr_fail(e, CC_ERR_INVALID, "forbidden",
-		                 "%s: only the member himself, a tournament leader, the K-skak chief "
-		                 "or an admin",
-		                 what);
+		return corr_fail(
+		        e, CC_ERR_INVALID, "forbidden",
+		        "%s: only the member himself, a tournament leader, the K-skak chief "
+		        "or an admin",
+		        what);
 	case APPEAL:
 		/* DSU 6.4.3: the appellant ("klageren") is a party; the kc or an
 		 * admin records an appeal that came in writing */
@@ -190,7 +191,8 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 		if (kc) {
 			if (t->subject && a->id == t->subject)
 				return corr_fail(e, CC_ERR_INVALID, "own_record",
-				                 "%s: the K-skak chief does not act on himself", what);
+				                 "%s: the K-skak chief does not act on himself",
+				                 what);
 			return CC_OK; /* DSU 6.4.2: "såvel TL som KC" */
 		}
 		/* else the TL's power on what he leads */
@@ -198,7 +200,8 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 	case TL_ON:
 		if (!tl)
 			return corr_fail(e, CC_ERR_INVALID, "forbidden",
-			                 "%s: only a tournament leader or an admin does this", what);
+			                 "%s: only a tournament leader or an admin does this",
+			                 what);
 		/* Nobody judges his own case: another TL of the tournament, or
 		 * an admin, must. */
 		if (t->subject && a->id == t->subject)
@@ -230,18 +233,20 @@ int auth_check(const struct auth_actor *a, enum auth_cmd c, const struct auth_ta
 		                 what);
 	case ADMIN:
 		if (!admin)
-			return corr_fail(e, CC_ERR_INVALID, "forbidden", "%s: only an admin does this",
-			                 what);
+			return corr_fail(e, CC_ERR_INVALID, "forbidden",
+			                 "%s: only an admin does this", what);
 		if (t->subject && a->id == t->subject)
-			return corr_fail(e, CC_ERR_INVALID, "own_record",
-			                 "%s: an admin does not do this for himself; another admin must",
-			                 what);
+			return corr_fail(
+			        e, CC_ERR_INVALID, "own_record",
+			        "%s: an admin does not do this for himself; another admin must",
+			        what);
 		return CC_OK;
 	case KC_ADMIN:
 		if (admin || a->role == AUTH_KC)
 			return CC_OK;
 		return corr_fail(e, CC_ERR_INVALID, "forbidden",
-		                 "%s: only the K-skak chief or an admin does this (DSU 6.1.4)", what);
+		                 "%s: only the K-skak chief or an admin does this (DSU 6.1.4)",
+		                 what);
 	}
 	return corr_fail(e, CC_ERR_INVALID, "forbidden", "%s: not allowed", what);
 }

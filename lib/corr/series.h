@@ -27,12 +27,12 @@
  * bad move (n when the count is wrong) and err says why, e.g.
  * 'series move 3 ("Qxa8"): illegal: no queen can move to a8'. */
 int series_check(const position *after, const char *const *texts, size_t n, move *moves,
-		 size_t *bad, char *err, size_t errlen);
+                 size_t *bad, char *err, size_t errlen);
 
 /* What the opponent's move does to a pending series. */
 enum series_step {
-	SERIES_BROKEN = 0,  /* a different move: the series is dropped (6.2.5) */
-	SERIES_FOLLOWED,    /* it matched; *reply is the proposer's next move */
+	SERIES_BROKEN = 0, /* a different move: the series is dropped (6.2.5) */
+	SERIES_FOLLOWED,   /* it matched; *reply is the proposer's next move */
 };
 
 /* The opponent played `played` while pending[0..n-1] was the series (n

@@ -19,9 +19,9 @@
 
 /* One all-day event. */
 struct ical_event {
-	const char *uid;         /* unique in the feed, stable across feeds ("game-7-forfeit-u3-en") */
-	int32_t first, last;     /* day numbers (calendar.h), both included */
-	const char *summary;     /* TEXT */
+	const char *uid;     /* unique in the feed, stable across feeds ("game-7-forfeit-u3-en") */
+	int32_t first, last; /* day numbers (calendar.h), both included */
+	const char *summary; /* TEXT */
 	const char *description; /* TEXT, NULL = none */
 	const char *url;         /* URI, NULL = none */
 	const char *category;    /* TEXT, NULL = none */

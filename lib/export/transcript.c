@@ -159,12 +159,13 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 
 	*out = NULL;
 	if (g->first_color != WHITE && g->first_color != BLACK)
-		return cc_fail(CC_ERR_INVALID, err, errlen, "the first colour is not white or black");
+		return cc_fail(CC_ERR_INVALID, err, errlen,
+		               "the first colour is not white or black");
 	if (g->first_number < 1 || g->first_number > 9999)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "the first move number is not 1..9999");
 	if (g->nmoves > TRANSCRIPT_MOVES_MAX)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "%zu moves, at most %d", g->nmoves,
-		            TRANSCRIPT_MOVES_MAX);
+		               TRANSCRIPT_MOVES_MAX);
 	if (g->nmoves && !g->moves)
 		return cc_fail(CC_ERR_INVALID, err, errlen, "moves missing");
 
@@ -185,12 +186,12 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 		int base = color == WHITE ? C_WRECV : C_BRECV;
 		if (!iccf_ok(mv->iccf)) {
 			rc = cc_fail(CC_ERR_INVALID, err, errlen, "move %zu is not ICCF numeric",
-			          i + 1);
+			             i + 1);
 			goto fail;
 		}
 		if (mv->days < 0 || mv->days > 99999) {
 			rc = cc_fail(CC_ERR_INVALID, err, errlen, "move %zu: days not 0..99999",
-			          i + 1);
+			             i + 1);
 			goto fail;
 		}
 		if (i == 0) /* DSU 6.8.2 model: no move received before the first */
@@ -273,8 +274,8 @@ int transcript_write(const struct transcript_game *g, char **out, char *err, siz
 
 	if (o.b.full) {
 		rc = cc_fail(CC_ERR_NOMEM, err, errlen,
-		          "out of memory, or the transcript would be longer than %u bytes",
-		          (unsigned)TRANSCRIPT_OUT_MAX);
+		             "out of memory, or the transcript would be longer than %u bytes",
+		             (unsigned)TRANSCRIPT_OUT_MAX);
 		goto fail;
 	}
 	free(rows);

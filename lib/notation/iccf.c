@@ -46,16 +46,16 @@ static int lex_move(const char *s, size_t len, int *from, int *to, int *promo, c
 	int d[4];
 	if (len == 0)
 		return cc_fail(CC_ERR_MALFORMED, why, whylen,
-		            "empty: a move is four digits, like 5254");
+		               "empty: a move is four digits, like 5254");
 	for (size_t i = 0; i < 4; i++) {
 		if (i >= len)
 			return cc_fail(CC_ERR_MALFORMED, why, whylen,
-			            "too short: a move is four digits, like 5254");
+			               "too short: a move is four digits, like 5254");
 		char c = s[i];
 		if (!isdigit((unsigned char)c))
 			return cc_fail(CC_ERR_MALFORMED, why, whylen,
-			            "'%c' is not a digit: a move is four digits, like 5254",
-			            isprint((unsigned char)c) ? c : '?');
+			               "'%c' is not a digit: a move is four digits, like 5254",
+			               isprint((unsigned char)c) ? c : '?');
 		if (c == '0' || c == '9')
 			return cc_fail(
 			        CC_ERR_MALFORMED, why, whylen,
@@ -76,11 +76,12 @@ static int lex_move(const char *s, size_t len, int *from, int *to, int *promo, c
 	else if (rlen == 3 && rest[0] == '(' && isdigit((unsigned char)rest[1]) && rest[2] == ')')
 		pd = rest[1]; /* DSU form 5758(1) */
 	else if (rest[0] == '(')
-		return cc_fail(CC_ERR_MALFORMED, why, whylen,
-		            "a promotion is written with one digit in parentheses, like 5758(1)");
+		return cc_fail(
+		        CC_ERR_MALFORMED, why, whylen,
+		        "a promotion is written with one digit in parentheses, like 5758(1)");
 	else
 		return cc_fail(CC_ERR_MALFORMED, why, whylen,
-		            "too long: a move is four digits, and a fifth for a promotion");
+		               "too long: a move is four digits, and a fifth for a promotion");
 	if (pd < '1' || pd > '4')
 		return cc_fail(
 		        CC_ERR_MALFORMED, why, whylen,
@@ -104,12 +105,12 @@ int iccf_parse(const position *pos, const char *text, move *out, char *err, size
 		len--;
 	int rc = lex_move(text, len, &from, &to, &promo, why, sizeof why);
 	if (rc != CC_OK)
-		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, len, 20, q),
-		            why);
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s",
+		               quoted(text, len, 20, q), why);
 	rc = uci_find_move(pos, from, to, promo, out, why, sizeof why);
 	if (rc != CC_OK)
 		return cc_fail(rc, err, errlen, "illegal move \"%s\": %s", quoted(text, len, 20, q),
-		            why);
+		               why);
 	return CC_OK;
 }
 
@@ -172,27 +173,29 @@ int iccf_transcript_add(iccf_transcript *t, unsigned number, int color, const ch
 	size_t len = strlen(text);
 	int rc = lex_move(text, len, &from, &to, &promo, why, sizeof why);
 	if (rc != CC_OK)
-		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", quoted(text, len, 20, q),
-		            why);
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s",
+		               quoted(text, len, 20, q), why);
 	if (number < 1 || number > 9999 || (color != WHITE && color != BLACK))
 		return cc_fail(CC_ERR_INVALID, err, errlen, "move number %u for %s is out of range",
-		            number, color == WHITE ? "White" : "Black");
+		               number, color == WHITE ? "White" : "Black");
 	if (t->n) {
 		const iccf_entry *last = &t->v[t->n - 1];
 		unsigned want_n = last->color == WHITE ? last->number : last->number + 1;
 		int want_c = last->color ^ 1;
 		if (number != want_n || color != want_c)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			            "move %u for %s cannot follow move %u for %s: the next one is "
-			            "move %u for %s",
-			            number, color == WHITE ? "White" : "Black", last->number,
-			            last->color == WHITE ? "White" : "Black", want_n,
-			            want_c == WHITE ? "White" : "Black");
+			return cc_fail(
+			        CC_ERR_INVALID, err, errlen,
+			        "move %u for %s cannot follow move %u for %s: the next one is "
+			        "move %u for %s",
+			        number, color == WHITE ? "White" : "Black", last->number,
+			        last->color == WHITE ? "White" : "Black", want_n,
+			        want_c == WHITE ? "White" : "Black");
 	}
 	/* DSU 6.2.5: one series per message, marked once at its start. */
 	if (series_start && iccf_transcript_series_index(t) >= 0)
 		return cc_fail(CC_ERR_INVALID, err, errlen,
-		            "a second series start (0%s): a transcript proposes one series", text);
+		               "a second series start (0%s): a transcript proposes one series",
+		               text);
 	if (t->n >= ICCF_TRANSCRIPT_MAX)
 		return cc_fail(CC_ERR_NOMEM, err, errlen, "a transcript holds at most %d moves",
 		               ICCF_TRANSCRIPT_MAX);
@@ -232,14 +235,14 @@ static int read_number(struct tparse *st, const char **pp, char *err, size_t err
 	size_t at = (size_t)(p - st->text);
 	if (st->have_number && !st->group_has)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-		            "transcript: no move after %u. (offset %zu)", st->number, at);
+		               "transcript: no move after %u. (offset %zu)", st->number, at);
 	unsigned long v = 0;
 	int digits = 0;
 	for (; isdigit((unsigned char)*p); p++, digits++)
 		v = v * 10 + (unsigned long)(*p - '0');
 	if (digits > 4 || v == 0)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-		            "transcript: move number at offset %zu must be 1 to 9999", at);
+		               "transcript: move number at offset %zu must be 1 to 9999", at);
 	int dots = 0;
 	for (; *p == '.'; p++)
 		dots++;
@@ -286,7 +289,7 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 		if (*p == ',') {
 			if (!st.comma_ok) {
 				rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
-				          "transcript: unexpected ',' at offset %zu", at);
+				             "transcript: unexpected ',' at offset %zu", at);
 				goto fail;
 			}
 			st.comma_ok = false;
@@ -309,15 +312,16 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 		}
 		if (!st.have_number) {
 			rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
-			          "transcript: \"%s\" at offset %zu: a move number like \"12.\" "
-			          "must come first",
-			          quoted(p, (size_t)(q_end - p), 20, q), at);
+			             "transcript: \"%s\" at offset %zu: a move number like \"12.\" "
+			             "must come first",
+			             quoted(p, (size_t)(q_end - p), 20, q), at);
 			goto fail;
 		}
 		if (st.slot >= 2) {
-			rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
-			          "transcript: \"%s\" at offset %zu: more than two moves after %u.",
-			          quoted(p, (size_t)(q_end - p), 20, q), at, st.number);
+			rc = cc_fail(
+			        CC_ERR_MALFORMED, err, errlen,
+			        "transcript: \"%s\" at offset %zu: more than two moves after %u.",
+			        quoted(p, (size_t)(q_end - p), 20, q), at, st.number);
 			goto fail;
 		}
 		if (*p == '-' && q_end == p + 1) {
@@ -337,9 +341,10 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 			const char *mv = series ? p + 1 : p;
 			size_t mlen = series ? len - 1 : len;
 			if (mlen >= sizeof tok) {
-				rc = cc_fail(CC_ERR_MALFORMED, err, errlen,
-				          "transcript: \"%s\" at offset %zu is not a numeric move",
-				          quoted(p, len, 20, q), at);
+				rc = cc_fail(
+				        CC_ERR_MALFORMED, err, errlen,
+				        "transcript: \"%s\" at offset %zu is not a numeric move",
+				        quoted(p, len, 20, q), at);
 				goto fail;
 			}
 			memcpy(tok, mv, mlen);
@@ -358,7 +363,7 @@ int iccf_transcript_parse(const char *text, iccf_transcript **out, char *err, si
 	}
 	if (st.have_number && !st.group_has) {
 		rc = cc_fail(CC_ERR_MALFORMED, err, errlen, "transcript: no move after %u.",
-		          st.number);
+		             st.number);
 		goto fail;
 	}
 	if (t->n == 0) {
@@ -405,9 +410,9 @@ int iccf_transcript_replay(const iccf_transcript *t, const position *start, move
 		int rc;
 		if (e->color != pos.side || e->number != pos.fullmove) {
 			rc = cc_fail(CC_ERR_INVALID, err, errlen,
-			          "move %u.%s %s%s: in the position it is move %u for %s",
-			          e->number, who, e->series_start ? "0" : "", e->text,
-			          (unsigned)pos.fullmove, pos.side == WHITE ? "White" : "Black");
+			             "move %u.%s %s%s: in the position it is move %u for %s",
+			             e->number, who, e->series_start ? "0" : "", e->text,
+			             (unsigned)pos.fullmove, pos.side == WHITE ? "White" : "Black");
 		} else {
 			rc = iccf_parse(&pos, e->text, &moves[i], why, sizeof why);
 			if (rc == CC_OK) {
@@ -415,7 +420,7 @@ int iccf_transcript_replay(const iccf_transcript *t, const position *start, move
 				continue;
 			}
 			cc_fail(rc, err, errlen, "move %u.%s %s%s: %s", e->number, who,
-			     e->series_start ? "0" : "", e->text, why);
+			        e->series_start ? "0" : "", e->text, why);
 		}
 		if (bad_index)
 			*bad_index = i;

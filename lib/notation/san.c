@@ -159,7 +159,8 @@ static int parse_castling(const position *pos, int kind, const char *s, move *ou
 	int home = pos->side == WHITE ? SQ(4, 0) : SQ(4, 7);
 	if (pos->board[home] != PIECE_MAKE(pos->side, KING))
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"%s\": castling is not allowed: the king has moved", s);
+		               "illegal move \"%s\": castling is not allowed: the king has moved",
+		               s);
 	move m;
 	int rc = uci_find_move(pos, home, kind == 1 ? home + 2 : home - 2, UCI_NO_PROMO, &m, reason,
 	                       sizeof reason);
@@ -204,9 +205,9 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 	if (isupper((unsigned char)*p)) {
 		sh->type = piece_of_letter(*p);
 		if (sh->type < 0)
-			return cc_fail(CC_ERR_MALFORMED, why, whylen,
-			            "'%c' is not a piece letter (K Q R B N, or Danish K D T L S)",
-			            *p);
+			return cc_fail(
+			        CC_ERR_MALFORMED, why, whylen,
+			        "'%c' is not a piece letter (K Q R B N, or Danish K D T L S)", *p);
 		p++;
 	}
 	size_t l = strlen(p);
@@ -216,15 +217,15 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 		sh->promo = piece_of_letter((char)toupper((unsigned char)p[l - 1]));
 		if (sh->promo < 0)
 			return cc_fail(CC_ERR_MALFORMED, why, whylen,
-			            "'%c' is not a piece to promote to (Q R B N, or D T L S)",
-			            isprint((unsigned char)p[l - 1]) ? p[l - 1] : '?');
+			               "'%c' is not a piece to promote to (Q R B N, or D T L S)",
+			               isprint((unsigned char)p[l - 1]) ? p[l - 1] : '?');
 		l -= 2;
 	} else if (l >= 2 && isupper((unsigned char)p[l - 1]) && isdigit((unsigned char)p[l - 2])) {
 		sh->promo = piece_of_letter(p[l - 1]);
 		if (sh->promo < 0)
 			return cc_fail(CC_ERR_MALFORMED, why, whylen,
-			            "'%c' is not a piece to promote to (Q R B N, or D T L S)",
-			            p[l - 1]);
+			               "'%c' is not a piece to promote to (Q R B N, or D T L S)",
+			               p[l - 1]);
 		l -= 1;
 	}
 	if (sh->promo != UCI_NO_PROMO && sh->type != PAWN)
@@ -232,9 +233,10 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 	if (l < 2 || p[l - 2] < 'a' || p[l - 2] > 'h' || p[l - 1] < '1' || p[l - 1] > '8') {
 		if (l >= 2 && p[l - 2] >= 'a' && p[l - 2] <= 'h' &&
 		    isdigit((unsigned char)p[l - 1]))
-			return cc_fail(CC_ERR_MALFORMED, why, whylen, "there is no rank %c", p[l - 1]);
+			return cc_fail(CC_ERR_MALFORMED, why, whylen, "there is no rank %c",
+			               p[l - 1]);
 		return cc_fail(CC_ERR_MALFORMED, why, whylen,
-		            "a move in SAN ends with the square moved to, like Nf3, e4 or e8=Q");
+		               "a move in SAN ends with the square moved to, like Nf3, e4 or e8=Q");
 	}
 	sh->to = SQ(p[l - 2] - 'a', p[l - 1] - '1');
 	l -= 2;
@@ -251,8 +253,8 @@ static int lex_san(const char *s, struct san_shape *sh, char *why, size_t whylen
 		sh->drank = p[i++] - '1';
 	if (i != l)
 		return cc_fail(CC_ERR_MALFORMED, why, whylen,
-		            "'%c' does not belong there: SAN is like Nf3, Nbd2, exd5 or e8=Q",
-		            isprint((unsigned char)p[i]) ? p[i] : '?');
+		               "'%c' does not belong there: SAN is like Nf3, Nbd2, exd5 or e8=Q",
+		               isprint((unsigned char)p[i]) ? p[i] : '?');
 	/* A pawn without a file moves straight ahead (PGN 8.2.3.3): "d5"
 	 * never means exd5; with "x" and no file it may come from either. */
 	if (sh->type == PAWN && sh->dfile < 0 && !sh->capture_mark)
@@ -273,18 +275,20 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 	size_t len = strlen(text);
 	if (len >= sizeof s)
 		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-		            "malformed move \"%s\": too long for a move in SAN", cc_quote(text, q));
+		               "malformed move \"%s\": too long for a move in SAN",
+		               cc_quote(text, q));
 	memcpy(s, text, len + 1);
 	len = strip_suffixes(s, len);
 	if (len == 0)
-		return cc_fail(CC_ERR_MALFORMED, err, errlen, "malformed move \"%s\": no move given",
-		            cc_quote(text, q));
+		return cc_fail(CC_ERR_MALFORMED, err, errlen,
+		               "malformed move \"%s\": no move given", cc_quote(text, q));
 	int kind = castle_kind(s);
 	if (kind)
 		return parse_castling(pos, kind, cc_quote(text, q), out, err, errlen);
 	int rc = lex_san(s, &sh, why, sizeof why);
 	if (rc != CC_OK)
-		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", cc_quote(text, q), why);
+		return cc_fail(rc, err, errlen, "malformed move \"%s\": %s", cc_quote(text, q),
+		               why);
 
 	/* The pieces the text can mean, then the legal moves they have to
 	 * the square (castling only as O-O / O-O-O). */
@@ -317,16 +321,17 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 			move m;
 			rc = uci_find_move(pos, bb_lsb(b), sh.to, sh.promo, &m, why, sizeof why);
 			if (rc == CC_OK && MOVE_IS_CASTLE(m))
-				return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-				            "illegal move \"%s\": castling is written O-O or O-O-O",
-				            cc_quote(text, q));
+				return cc_fail(
+				        CC_ERR_ILLEGAL, err, errlen,
+				        "illegal move \"%s\": castling is written O-O or O-O-O",
+				        cc_quote(text, q));
 			if (rc != CC_OK && (single || strncmp(why, "that piece cannot", 17) != 0))
-				return cc_fail(CC_ERR_ILLEGAL, err, errlen, "illegal move \"%s\": %s",
-				            cc_quote(text, q), why);
+				return cc_fail(CC_ERR_ILLEGAL, err, errlen,
+				               "illegal move \"%s\": %s", cc_quote(text, q), why);
 		}
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"%s\": no %s can move to %s", cc_quote(text, q), what,
-		            to_name);
+		               "illegal move \"%s\": no %s can move to %s", cc_quote(text, q), what,
+		               to_name);
 	}
 	if (froms & (froms - 1)) {
 		/* PGN 8.2.3.4: the text must tell the pieces apart. */
@@ -342,8 +347,8 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 				break;
 		}
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"%s\": ambiguous: could be %s", cc_quote(text, q),
-		            list_text);
+		               "illegal move \"%s\": ambiguous: could be %s", cc_quote(text, q),
+		               list_text);
 	}
 	rc = uci_find_move(pos, bb_lsb(froms), sh.to, sh.promo, out, why, sizeof why);
 	if (rc != CC_OK)
@@ -351,8 +356,8 @@ int san_parse(const position *pos, const char *text, move *out, char *err, size_
 	if (sh.capture_mark && !MOVE_IS_CAPTURE(*out)) {
 		*out = MOVE_NONE;
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"%s\": there is nothing to capture on %s",
-		            cc_quote(text, q), to_name);
+		               "illegal move \"%s\": there is nothing to capture on %s",
+		               cc_quote(text, q), to_name);
 	}
 	return CC_OK;
 }

@@ -77,24 +77,25 @@ static int explain_castling(const position *pos, int from, int to, char *err, si
 	char a[3];
 	if (!(pos->castling & right))
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "castling is not allowed: the king or the %s rook has moved",
-		            king_side ? "h" : "a");
+		               "castling is not allowed: the king or the %s rook has moved",
+		               king_side ? "h" : "a");
 	bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK];
 	/* The squares between king and rook must be empty. */
 	int lo = king_side ? 5 : 1, hi = king_side ? 6 : 3;
 	for (int f = lo; f <= hi; f++)
 		if (occ & bb_sq(SQ(f, rank)))
 			return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-			            "castling is blocked: %s is occupied", sq_name(SQ(f, rank), a));
+			               "castling is blocked: %s is occupied",
+			               sq_name(SQ(f, rank), a));
 	if (position_in_check(pos))
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "cannot castle out of check");
 	int pass = king_side ? SQ(5, rank) : SQ(3, rank);
 	if (position_attackers(pos, pass, them, occ))
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "cannot castle through check: %s is attacked", sq_name(pass, a));
+		               "cannot castle through check: %s is attacked", sq_name(pass, a));
 	if (position_attackers(pos, to, them, occ))
-		return cc_fail(CC_ERR_ILLEGAL, err, errlen, "cannot castle into check: %s is attacked",
-		            sq_name(to, a));
+		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
+		               "cannot castle into check: %s is attacked", sq_name(to, a));
 	return cc_fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
 }
 
@@ -116,12 +117,12 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 	int type = PIECE_TYPE(pc);
 	if (PIECE_COLOR(pc) != pos->side)
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "it is not your piece (the %s on %s is %s's, and %s is to move)",
-		            piece_name[type], sq_name(from, a), color_name[PIECE_COLOR(pc)],
-		            color_name[pos->side]);
+		               "it is not your piece (the %s on %s is %s's, and %s is to move)",
+		               piece_name[type], sq_name(from, a), color_name[PIECE_COLOR(pc)],
+		               color_name[pos->side]);
 	if (promo != UCI_NO_PROMO && (promo < KNIGHT || promo > QUEEN))
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "a pawn promotes to a queen, rook, bishop or knight");
+		               "a pawn promotes to a queen, rook, bishop or knight");
 	int n = movegen_legal(pos, list);
 	bool reaches = false;
 	for (int i = 0; i < n; i++) {
@@ -137,13 +138,14 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 	}
 	if (reaches) {
 		if (promo == UCI_NO_PROMO)
-			return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-			            "promotion piece missing (the pawn reaching %s must become a "
-			            "queen, rook, bishop or knight)",
-			            sq_name(to, a));
+			return cc_fail(
+			        CC_ERR_ILLEGAL, err, errlen,
+			        "promotion piece missing (the pawn reaching %s must become a "
+			        "queen, rook, bishop or knight)",
+			        sq_name(to, a));
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "not a promotion (the %s from %s to %s does not promote)",
-		            piece_name[type], sq_name(from, a), sq_name(to, b));
+		               "not a promotion (the %s from %s to %s does not promote)",
+		               piece_name[type], sq_name(from, a), sq_name(to, b));
 	}
 	/* Castling is the king's two-square move on its home rank. */
 	int home = pos->side == WHITE ? SQ(4, 0) : SQ(4, 7);
@@ -152,17 +154,18 @@ int uci_find_move(const position *pos, int from, int to, int promo, move *out, c
 	uint8_t there = pos->board[to];
 	if (there != PIECE_NONE && PIECE_COLOR(there) == pos->side)
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "that piece cannot move there (your own %s stands on %s)",
-		            piece_name[PIECE_TYPE(there)], sq_name(to, a));
+		               "that piece cannot move there (your own %s stands on %s)",
+		               piece_name[PIECE_TYPE(there)], sq_name(to, a));
 	if (!(pseudo_targets(pos, from) & bb_sq(to)))
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "that piece cannot move there (the %s on %s cannot reach %s)",
-		            piece_name[type], sq_name(from, a), sq_name(to, b));
+		               "that piece cannot move there (the %s on %s cannot reach %s)",
+		               piece_name[type], sq_name(from, a), sq_name(to, b));
 	/* FIDE 3.9: it could go there, so it is the king that forbids it. */
 	if (position_in_check(pos))
-		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "leaves the king in check (%s is in check and this does not parry it)",
-		            color_name[pos->side]);
+		return cc_fail(
+		        CC_ERR_ILLEGAL, err, errlen,
+		        "leaves the king in check (%s is in check and this does not parry it)",
+		        color_name[pos->side]);
 	return cc_fail(CC_ERR_ILLEGAL, err, errlen, "leaves the king in check");
 }
 
@@ -191,15 +194,16 @@ int uci_parse(const position *pos, const char *text, move *out, char *err, size_
 	size_t len = trimmed(text, s, sizeof s);
 	if (len == 4 && strcmp(s, "0000") == 0)
 		return cc_fail(CC_ERR_ILLEGAL, err, errlen,
-		            "illegal move \"0000\": a null move is not a move in chess");
+		               "illegal move \"0000\": a null move is not a move in chess");
 	static const char promos[] = "nbrq";
 	const char *pp = len == 5 ? strchr(promos, tolower((unsigned char)s[4])) : NULL;
 	if ((len != 4 && len != 5) || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' ||
 	    s[2] < 'a' || s[2] > 'h' || s[3] < '1' || s[3] > '8' || (len == 5 && (!pp || !s[4])))
-		return cc_fail(CC_ERR_MALFORMED, err, errlen,
-		            "malformed move \"%s\": UCI notation is a from-square, a to-square and "
-		            "an optional promotion letter, like e2e4 or e7e8q",
-		            cc_quote(text, q));
+		return cc_fail(
+		        CC_ERR_MALFORMED, err, errlen,
+		        "malformed move \"%s\": UCI notation is a from-square, a to-square and "
+		        "an optional promotion letter, like e2e4 or e7e8q",
+		        cc_quote(text, q));
 	int from = SQ(s[0] - 'a', s[1] - '1'), to = SQ(s[2] - 'a', s[3] - '1');
 	int promo = pp ? KNIGHT + (int)(pp - promos) : UCI_NO_PROMO;
 	int rc = uci_find_move(pos, from, to, promo, out, reason, sizeof reason);

@@ -35,10 +35,10 @@ struct ctx {
 const char *notify_kind_name(enum notify_kind kind)
 {
 	static const char *const names[NOTIFY_KINDS] = {
-	        "move",         "vacation",       "result",   "result_tl", "start",
-	        "draw_offer",   "forfeit",        "reminder", "tl_notice", "adjudication",
-	        "time_trouble", "password_reset", "answer_tl", "message", "login_alarm",
-	        "ruling"};
+	        "move",      "vacation",     "result",       "result_tl",
+	        "start",     "draw_offer",   "forfeit",      "reminder",
+	        "tl_notice", "adjudication", "time_trouble", "password_reset",
+	        "answer_tl", "message",      "login_alarm",  "ruling"};
 	return (unsigned)kind < NOTIFY_KINDS ? names[kind] : "?";
 }
 
@@ -1103,8 +1103,9 @@ static int c_alarm(struct ctx *c, const struct notify_event *ev)
 	const struct notify_alarm *a = &ev->u.alarm;
 	if (a->failures < 1 || a->minutes < 1)
 		return bad(c, ev, "the alarm needs its failures and its minutes");
-	subj(c, "%s", T(c->r, "many failed sign-ins to your account",
-	                "mange mislykkede login på din konto"));
+	subj(c, "%s",
+	     T(c->r, "many failed sign-ins to your account",
+	       "mange mislykkede login på din konto"));
 	paraf(c->b,
 	      T(c->r,
 	        "There were %d failed sign-ins to your corrchess account within %d minutes. "

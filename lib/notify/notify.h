@@ -16,7 +16,8 @@
  * 6.5.2.1 start letter, the reports to the TL of 6.2.6 / 6.8.9, the
  * adjudication call of 6.2.7, the time forfeit of 6.3.3 that the opponent
  * must claim and must not play on after, 6.3.3.4), the password-reset
- * link and the alarm of many failed sign-ins cannot be turned off; everything else can (docs/NOTIFY.md).
+ * link and the alarm of many failed sign-ins cannot be turned off; everything else can
+ * (docs/NOTIFY.md).
  */
 #ifndef CORRCHESS_NOTIFY_H
 #define CORRCHESS_NOTIFY_H
@@ -25,13 +26,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NOTIFY_NO_DATE     INT32_MIN   /* the same value as CLOCK_NO_DATE */
-#define NOTIFY_SUBJECT_MAX 256         /* bytes of a subject with its NUL */
+#define NOTIFY_NO_DATE     INT32_MIN /* the same value as CLOCK_NO_DATE */
+#define NOTIFY_SUBJECT_MAX 256       /* bytes of a subject with its NUL */
 /* The longest body: far above any letter (the start letter of a group of
  * 100 players, every pairing listed, is about 0.5 MB), under what SMTP
  * servers take (Postfix's default message_size_limit is 10,240,000). */
-#define NOTIFY_BODY_MAX    (8 * 1024 * 1024)
-#define NOTIFY_DIGEST_MAX  200         /* events in one digest mail */
+#define NOTIFY_BODY_MAX   (8 * 1024 * 1024)
+#define NOTIFY_DIGEST_MAX 200 /* events in one digest mail */
 #define NOTIFY_START_MAX                                                                           \
 	256 /* players of one start letter (a tournament has                                       \
 	       at most 100) */

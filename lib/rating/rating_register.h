@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 enum rating_list_status {
-	RATING_LISTED = 0,   /* on the list (or no rated result yet) */
-	RATING_OFF_LIST,     /* item 4: off the list, the rating archived */
-	RATING_FRESH_START,  /* item 5: off the list; on return he may start afresh */
+	RATING_LISTED = 0,  /* on the list (or no rated result yet) */
+	RATING_OFF_LIST,    /* item 4: off the list, the rating archived */
+	RATING_FRESH_START, /* item 5: off the list; on return he may start afresh */
 };
 
 /* The status on `today` of a player whose last rated result is from day

@@ -23,10 +23,10 @@
  * itself with *cap unchanged when it cannot grow. */
 void *grow_array(void *p, size_t elem, size_t need, size_t *cap);
 
-#define ALLOC_GROW(arr, need, cap)                                                           \
-	((size_t)(need) <= (cap)                                                             \
-	         ? 0                                                                         \
-	         : ((arr) = grow_array((arr), sizeof *(arr), (size_t)(need), &(cap)),        \
+#define ALLOC_GROW(arr, need, cap)                                                                 \
+	((size_t)(need) <= (cap)                                                                   \
+	         ? 0                                                                               \
+	         : ((arr) = grow_array((arr), sizeof *(arr), (size_t)(need), &(cap)),              \
 	            (size_t)(need) <= (cap) ? 0 : -1))
 
 #endif

@@ -8,12 +8,18 @@
 const char *cc_status_name(int status)
 {
 	switch (status) {
-	case CC_OK: return "ok";
-	case CC_ERR_MALFORMED: return "malformed";
-	case CC_ERR_ILLEGAL: return "illegal";
-	case CC_ERR_INVALID: return "invalid";
-	case CC_ERR_RANGE: return "range";
-	case CC_ERR_NOMEM: return "nomem";
+	case CC_OK:
+		return "ok";
+	case CC_ERR_MALFORMED:
+		return "malformed";
+	case CC_ERR_ILLEGAL:
+		return "illegal";
+	case CC_ERR_INVALID:
+		return "invalid";
+	case CC_ERR_RANGE:
+		return "range";
+	case CC_ERR_NOMEM:
+		return "nomem";
 	}
 	return "unknown";
 }

@@ -23,7 +23,7 @@ const char *cc_status_name(int status);
 /* Writes a sentence into err (when err is not NULL and errlen > 0) and
  * returns status: the one way lib/ reports a failure with its reason. */
 int cc_fail(int status, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+        __attribute__((format(printf, 4, 5)));
 
 /* Quotes user text for a message: at most 20 characters (then "..."),
  * anything unprintable shown as '?'.  Returns buf, which has room for

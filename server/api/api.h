@@ -96,7 +96,7 @@ const char *api_query(const struct api_req *rq, const char *key);
  * most API_PAGE_MAX) and after (the "next" cursor of the page before) and
  * answers "next" (NULL on the last page); nothing is cut silently. */
 #define API_PAGE_DEFAULT 50
-#define API_PAGE_MAX 500
+#define API_PAGE_MAX     500
 struct api_page {
 	int limit;      /* items on this page */
 	int64_t cursor; /* the id of the last item of the page before (0: the first page) */

@@ -14,7 +14,6 @@
 #include "store/store_users.h"
 #include "util/status.h"
 
-
 int api_game_load(struct app *app, struct api_req *rq, struct api_resp *rs, struct store_game *sg)
 {
 	char err[512];
@@ -56,7 +55,7 @@ int api_outcome_error(struct api_resp *rs, const struct svc_outcome *o)
 }
 
 static int api_game_respond(struct app *app, struct api_req *rq, struct api_resp *rs,
-                     const struct store_game *sg, int status)
+                            const struct store_game *sg, int status)
 {
 	int32_t today;
 	if (api_today_day(app, &today, rs))
@@ -78,8 +77,8 @@ int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
 	return answer;
 }
 
-static int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id, const char **code,
-                  char *err, size_t errlen)
+static int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id,
+                         const char **code, char *err, size_t errlen)
 {
 	*code = "invalid_field";
 	if (ng->white == ng->black) {
@@ -233,9 +232,9 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	const char *view = api_query(rq, "view");
 	bool summary = view && strcmp(view, "summary") == 0;
 	if (view && !summary && strcmp(view, "full") != 0)
-		return api_error(rs, "invalid_field",
-		                 "view is \"full\" (GAME, the default) or \"summary\", not \"%.40s\"",
-		                 view);
+		return api_error(
+		        rs, "invalid_field",
+		        "view is \"full\" (GAME, the default) or \"summary\", not \"%.40s\"", view);
 	struct api_page page;
 	if (api_page_read(rq, rs, &page))
 		return rs->status;

@@ -142,16 +142,18 @@ int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp 
 		return rs->status;
 	json_t *fj = json_object_get(body, "foreign");
 	if (fj && !json_is_boolean(fj))
-		return api_error(rs, "invalid_field", "the field \"foreign\" must be true or false");
+		return api_error(rs, "invalid_field",
+		                 "the field \"foreign\" must be true or false");
 	const char *postal;
 	bool has_postal;
 	if (api_users_postal_read(body, &postal, &has_postal, rs) < 0)
 		return rs->status;
 	bool has_rating = !has_start || !has_otb || fj;
 	if (!has_rating && !has_postal)
-		return api_error(rs, "missing_field",
-		                 "give \"rating\" and/or \"otb_rating\" (a whole number or null), "
-		                 "\"foreign\" (true or false) or \"postal_address\" (text or null)");
+		return api_error(
+		        rs, "missing_field",
+		        "give \"rating\" and/or \"otb_rating\" (a whole number or null), "
+		        "\"foreign\" (true or false) or \"postal_address\" (text or null)");
 	struct svc_outcome o;
 	/* the postal address first: the player's, kc's or an admin's; the
 	 * ratings are an admin's (rating_set), and a refusal of either stores
@@ -267,8 +269,8 @@ struct csv {
 	size_t len, cap;
 	bool full;
 	struct app *app;
-	int place, n, prev; /* place of the last row, rows so far, last rating */
-	int64_t last_id;    /* user of the last row */
+	int place, n, prev;    /* place of the last row, rows so far, last rating */
+	int64_t last_id;       /* user of the last row */
 	int seen, skip_rating; /* rows read (off-list ones too), the last one's rating */
 };
 

@@ -28,7 +28,8 @@ json_t *api_user_json(struct app *app, int64_t id)
 	struct store_user u;
 	if (store_users_get(app->st, id, &u) != STORE_OK)
 		return NULL;
-	json_t *j = json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id, "name", u.name, "role", u.role);
+	json_t *j =
+	        json_pack("{s:I, s:s, s:s}", "id", (json_int_t)id, "name", u.name, "role", u.role);
 	if (j && api_ratings_user_fields(app, id, j) != 0) { /* API.md "Ratings" */
 		json_decref(j);
 		j = NULL;
@@ -38,9 +39,9 @@ json_t *api_user_json(struct app *app, int64_t id)
 
 /* api_users_insert() by `who`: the checks of the values, the hash, then
  * svc_user_create() (svc/svc_users.h), which decides whether he may. */
-static int insert_as(struct app *app, const struct user *who, const char *name,
-                     const char *email, const char *role, const char *password, int64_t *id,
-                     const char **code, char *err, size_t errlen)
+static int insert_as(struct app *app, const struct user *who, const char *name, const char *email,
+                     const char *role, const char *password, int64_t *id, const char **code,
+                     char *err, size_t errlen)
 {
 	size_t nl = strlen(name);
 	json_t *utf8_check[2] = {json_string(name), json_string(email)};
@@ -66,16 +67,18 @@ static int insert_as(struct app *app, const struct user *who, const char *name,
 	/* issue 10: a login with '@' is an e-mail address, so no name may
 	 * have one (a name could shadow someone's address otherwise). */
 	if (strchr(name, '@')) {
-		snprintf(err, errlen, "a name may not contain '@' (a login with '@' is an e-mail "
-		                      "address)");
+		snprintf(err, errlen,
+		         "a name may not contain '@' (a login with '@' is an e-mail "
+		         "address)");
 		return -1;
 	}
 	/* issue 20: exactly one addr-spec ("x@example.org,inj@evil.org" was
 	 * taken, and retried for ever on the relay's 501). */
 	if (!name_email_ok(email)) {
 		*code = "bad_email";
-		snprintf(err, errlen, "the e-mail address must be one address such as "
-		                      "name@example.org");
+		snprintf(err, errlen,
+		         "the e-mail address must be one address such as "
+		         "name@example.org");
 		return -1;
 	}
 	if (auth_role_of(role) == AUTH_ANONYMOUS) {
@@ -131,12 +134,14 @@ int api_users_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (wait > 0) {
 		rs->retry_after = wait;
 		return api_error(rs, "too_many_attempts",
-		                 "too many passwords hashed for this address; try again in %d s", wait);
+		                 "too many passwords hashed for this address; try again in %d s",
+		                 wait);
 	}
 	char err[256];
 	const char *code;
 	int64_t id;
-	if (insert_as(app, &rq->user, name, email, role, password, &id, &code, err, sizeof err) != 0)
+	if (insert_as(app, &rq->user, name, email, role, password, &id, &code, err, sizeof err) !=
+	    0)
 		return api_error(rs, code, "%s", err);
 	return api_json(rs, 201, api_user_json(app, id));
 }
@@ -222,8 +227,9 @@ int api_users_search(struct app *app, struct api_req *rq, struct api_resp *rs)
 		}
 	}
 	free(v);
-	return api_json(rs, 200, json_pack("{s:o, s:o}", "users", list, "next",
-	                                   page.next[0] ? json_string(page.next) : json_null()));
+	return api_json(rs, 200,
+	                json_pack("{s:o, s:o}", "users", list, "next",
+	                          page.next[0] ? json_string(page.next) : json_null()));
 }
 
 int api_users_postal_read(json_t *body, const char **address, bool *given, struct api_resp *rs)

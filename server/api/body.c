@@ -45,8 +45,7 @@ int api_get_string(json_t *obj, const char *key, bool required, const char **out
 	return rc < 0 ? answer(&in, rs) : rc;
 }
 
-int api_get_name(json_t *obj, const char *key, bool required, const char **out,
-                 struct api_resp *rs)
+int api_get_name(json_t *obj, const char *key, bool required, const char **out, struct api_resp *rs)
 {
 	int rc = api_get_string(obj, key, required, out, rs);
 	if (rc)

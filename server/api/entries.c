@@ -93,8 +93,8 @@ int api_users_grant_right(struct app *app, struct api_req *rq, struct api_resp *
 
 int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"class",           "player", "fee_received_on",
-	                                   "proof",           "member", NULL};
+	static const char *const keys[] = {"class", "player", "fee_received_on",
+	                                   "proof", "member", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *cls, *fee = NULL, *proof = NULL;
 	int64_t player = rq->user.id;
@@ -115,8 +115,8 @@ int api_entries_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return rs->status;
 	struct svc_entered e;
 	struct svc_outcome o;
-	if (svc_entry(app, &rq->user, player, cls, fee, proof, mj ? &member : NULL, given, &e, &o) !=
-	    SVC_OK)
+	if (svc_entry(app, &rq->user, player, cls, fee, proof, mj ? &member : NULL, given, &e,
+	              &o) != SVC_OK)
 		return api_outcome_error(rs, &o);
 	return api_json(rs, 201, api_entry_json(&e));
 }

@@ -26,8 +26,8 @@
 
 /* A failure of lib/ on a game that loaded: a corrupt record or out of
  * memory, never the client's doing. */
-static int export_failed(struct api_resp *rs, const struct store_game *g, const char *what,
-                         int rc, const char *err)
+static int export_failed(struct api_resp *rs, const struct store_game *g, const char *what, int rc,
+                         const char *err)
 {
 	log_msg(LOG_ERROR, "%s of game %lld: %s (%s)", what, (long long)g->id, err,
 	        cc_status_name(rc));

@@ -139,22 +139,24 @@ int api_register_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 		                                                    : "warning";
 		json_array_append_new(
 		        list,
-		        json_pack("{s:I, s:I, s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:b, "
-		                  "s:b, s:b, s:b, s:b}",
-		                  "decision", (json_int_t)l->s.decision, "tournament",
-		                  (json_int_t)l->s.tournament, "kind", l->s.kind, "notified_on",
-		                  l->s.notified_on, "months",
-		                  l->s.months ? json_integer(l->s.months) : json_null(), "decided_by",
-		                  l->s.decided_role, "about", l->s.about, "applied",
-		                  applied ? json_string(applied) : json_null(), "applied_months",
-		                  l->applied && l->a.kind == DSU_QUARANTINE ? json_integer(l->a.months)
-		                                                            : json_null(),
-		                  "start", l->applied ? day_or_null(l->a.start) : json_null(), "end",
-		                  l->applied ? day_or_null(l->a.end) : json_null(), "valid_until",
-		                  l->applied ? day_or_null(l->a.valid_until) : json_null(),
-		                  "converted", l->a.converted, "doubled", l->a.doubled,
-		                  "in_register", l->in_register, "suspended", l->suspended,
-		                  "overturned", l->overturned));
+		        json_pack(
+		                "{s:I, s:I, s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:b, "
+		                "s:b, s:b, s:b, s:b}",
+		                "decision", (json_int_t)l->s.decision, "tournament",
+		                (json_int_t)l->s.tournament, "kind", l->s.kind, "notified_on",
+		                l->s.notified_on, "months",
+		                l->s.months ? json_integer(l->s.months) : json_null(), "decided_by",
+		                l->s.decided_role, "about", l->s.about, "applied",
+		                applied ? json_string(applied) : json_null(), "applied_months",
+		                l->applied && l->a.kind == DSU_QUARANTINE
+		                        ? json_integer(l->a.months)
+		                        : json_null(),
+		                "start", l->applied ? day_or_null(l->a.start) : json_null(), "end",
+		                l->applied ? day_or_null(l->a.end) : json_null(), "valid_until",
+		                l->applied ? day_or_null(l->a.valid_until) : json_null(),
+		                "converted", l->a.converted, "doubled", l->a.doubled, "in_register",
+		                l->in_register, "suspended", l->suspended, "overturned",
+		                l->overturned));
 	}
 	json_t *q = json_null();
 	if (r->quarantined >= 0) {
@@ -239,8 +241,8 @@ int api_appeals_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return rs->status;
 	struct store_appeal a;
 	struct svc_outcome o;
-	if (svc_appeal(app, &rq->user, rq->ids[0], rq->ids[1], appellant, grounds, filed, &a,
-	               &o) != SVC_OK)
+	if (svc_appeal(app, &rq->user, rq->ids[0], rq->ids[1], appellant, grounds, filed, &a, &o) !=
+	    SVC_OK)
 		return api_outcome_error(rs, &o);
 	return api_json(rs, 201, appeal_json(&a));
 }
@@ -271,8 +273,9 @@ int api_appeals_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(list, appeal_json(&v[i]));
 	free(v);
-	return api_json(rs, 200, json_pack("{s:o, s:o}", "appeals", list, "next",
-	                                   page.next[0] ? json_string(page.next) : json_null()));
+	return api_json(rs, 200,
+	                json_pack("{s:o, s:o}", "appeals", list, "next",
+	                          page.next[0] ? json_string(page.next) : json_null()));
 }
 
 int api_appeals_rule(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -282,7 +285,8 @@ int api_appeals_rule(struct app *app, struct api_req *rq, struct api_resp *rs)
 	const char *ruling, *text;
 	int64_t months = 0;
 	if (!body || api_only_keys(body, keys, rs) ||
-	    api_get_string(body, "ruling", true, &ruling, rs) || read_long(body, "text", &text, rs) ||
+	    api_get_string(body, "ruling", true, &ruling, rs) ||
+	    read_long(body, "text", &text, rs) ||
 	    api_get_int(body, "months", false, &months, rs) < 0)
 		return rs->status;
 	if (months < 0 || months > 120)
@@ -322,8 +326,8 @@ int api_edition_field(struct app *app, const struct store_tournament *t, json_t 
 	/* a warning for the TL, never a refusal (issue 22) */
 	return json_object_set_new(j, "edition",
 	                           json_pack("{s:b, s:o, s:o}", "in_season", in_season, "warning",
-	                                     in_season ? json_null() : json_string(why),
-	                                     "kc_start", str_or_null(kc)));
+	                                     in_season ? json_null() : json_string(why), "kc_start",
+	                                     str_or_null(kc)));
 }
 
 /* The path's last segment "dm-2027" / "cup-2027" into kind and year. */
@@ -364,8 +368,9 @@ int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs)
 	struct svc_outcome o;
 	if (svc_edition_set(app, &rq->user, kind, year, start, &o) != SVC_OK)
 		return api_outcome_error(rs, &o);
-	return api_json(rs, 200, json_pack("{s:s, s:i, s:s}", "kind", kind, "year", year,
-	                                   "start_on", start));
+	return api_json(
+	        rs, 200,
+	        json_pack("{s:s, s:i, s:s}", "kind", kind, "year", year, "start_on", start));
 }
 
 /* ---- the team championship ---- */
@@ -373,11 +378,11 @@ int api_editions_put(struct app *app, struct api_req *rq, struct api_resp *rs)
 static json_t *reserve_json(const struct store_reserve *r)
 {
 	return json_pack("{s:I, s:I, s:s, s:I, s:I, s:s, s:s, s:o, s:o, s:o}", "id",
-	                 (json_int_t)r->id, "tournament", (json_int_t)r->tournament, "team", r->team,
-	                 "original", (json_int_t)r->original, "reserve", (json_int_t)r->reserve,
-	                 "requested_on", r->requested_on, "status", r->status, "approved_on",
-	                 str_or_null(r->approved_on), "stop_from", str_or_null(r->stop_from),
-	                 "stop_to", str_or_null(r->stop_to));
+	                 (json_int_t)r->id, "tournament", (json_int_t)r->tournament, "team",
+	                 r->team, "original", (json_int_t)r->original, "reserve",
+	                 (json_int_t)r->reserve, "requested_on", r->requested_on, "status",
+	                 r->status, "approved_on", str_or_null(r->approved_on), "stop_from",
+	                 str_or_null(r->stop_from), "stop_to", str_or_null(r->stop_to));
 }
 
 int api_team_fields(struct app *app, int64_t t, const char *team, json_t *j)
@@ -401,7 +406,8 @@ int api_captains_put(struct app *app, struct api_req *rq, struct api_resp *rs)
 	json_t *body = api_body_object(rq, rs);
 	const char *team;
 	int64_t captain;
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "team", true, &team, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "team", true, &team, rs) ||
 	    api_get_int(body, "captain", true, &captain, rs))
 		return rs->status;
 	struct svc_outcome o;
@@ -416,7 +422,8 @@ int api_reserves_create(struct app *app, struct api_req *rq, struct api_resp *rs
 	json_t *body = api_body_object(rq, rs);
 	const char *team, *from = NULL;
 	int64_t original, reserve;
-	if (!body || api_only_keys(body, keys, rs) || api_get_string(body, "team", true, &team, rs) ||
+	if (!body || api_only_keys(body, keys, rs) ||
+	    api_get_string(body, "team", true, &team, rs) ||
 	    api_get_int(body, "original", true, &original, rs) ||
 	    api_get_int(body, "reserve", true, &reserve, rs) ||
 	    api_get_string(body, "stop_from", false, &from, rs) < 0)
@@ -455,10 +462,10 @@ int api_reserves_approve(struct app *app, struct api_req *rq, struct api_resp *r
 static json_t *loss_json(const struct svc_connection_loss *l)
 {
 	return json_pack("{s:I, s:I, s:I, s:s, s:o, s:o, s:o, s:b}", "id", (json_int_t)l->c.id,
-	                 "tournament", (json_int_t)l->c.tournament, "player",
-	                 (json_int_t)l->c.user, "lost_on", l->c.lost_on, "restored_on",
-	                 str_or_null(l->c.restored_on), "restore_by", day_or_null(l->restore_by),
-	                 "withdrawn_from", day_or_null(l->withdrawn_from), "propose_withdrawal",
+	                 "tournament", (json_int_t)l->c.tournament, "player", (json_int_t)l->c.user,
+	                 "lost_on", l->c.lost_on, "restored_on", str_or_null(l->c.restored_on),
+	                 "restore_by", day_or_null(l->restore_by), "withdrawn_from",
+	                 day_or_null(l->withdrawn_from), "propose_withdrawal",
 	                 l->propose_withdrawal);
 }
 

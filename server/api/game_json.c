@@ -222,7 +222,8 @@ static void write_rules(struct jsonw *w, const struct store_game *sg)
 			jsonw_str(w, corr_side_name(r->side));
 			if (pass == 0) {
 				jsonw_key(w, "kind", false);
-				jsonw_str(w, r->kind == CORR_REC_REMINDER ? "reminder" : "tl_notice");
+				jsonw_str(w,
+				          r->kind == CORR_REC_REMINDER ? "reminder" : "tl_notice");
 			} else {
 				jsonw_key(w, "days", false);
 				jsonw_int(w, r->days);

@@ -78,11 +78,21 @@ void jsonw_str(struct jsonw *w, const char *s)
 		put(w, run, (size_t)(s - run));
 		char esc[8];
 		switch (c) {
-		case '"': put(w, "\\\"", 2); break;
-		case '\\': put(w, "\\\\", 2); break;
-		case '\n': put(w, "\\n", 2); break;
-		case '\t': put(w, "\\t", 2); break;
-		case '\r': put(w, "\\r", 2); break;
+		case '"':
+			put(w, "\\\"", 2);
+			break;
+		case '\\':
+			put(w, "\\\\", 2);
+			break;
+		case '\n':
+			put(w, "\\n", 2);
+			break;
+		case '\t':
+			put(w, "\\t", 2);
+			break;
+		case '\r':
+			put(w, "\\r", 2);
+			break;
 		default:
 			snprintf(esc, sizeof esc, "\\u%04x", c);
 			put(w, esc, 6);

@@ -117,9 +117,9 @@ int api_me_calendar(struct app *app, struct api_req *rq, struct api_resp *rs)
 /* ---- the unsubscribe page (issue 23) ---- */
 
 #define PAGE_HEAD                                                                                  \
-	"<!DOCTYPE html>\n<html lang=\"da\">\n<head>\n<meta charset=\"utf-8\">\n"               \
-	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"            \
-	"<meta name=\"robots\" content=\"noindex\">\n<title>corrchess</title>\n"                 \
+	"<!DOCTYPE html>\n<html lang=\"da\">\n<head>\n<meta charset=\"utf-8\">\n"                  \
+	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"               \
+	"<meta name=\"robots\" content=\"noindex\">\n<title>corrchess</title>\n"                   \
 	"<link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n<body>\n<main>\n"
 #define PAGE_TAIL "</main>\n</body>\n</html>\n"
 
@@ -165,8 +165,7 @@ int api_me_unsubscribe_page(struct app *app, struct api_req *rq, struct api_resp
 		return api_error(rs, "not_found", "there is no such subscription");
 	/* The form posts to this very address (its key included): RFC 8058's
 	 * one-click body, and page=1 for a page as the answer. */
-	static const char page[] =
-	        PAGE_HEAD
+	static const char page[] = PAGE_HEAD
 	        "<h1>Afmeld mails fra corrchess</h1>\n"
 	        "<p>Du får så ikke flere af de mails, du kan slå fra (træk, remistilbud, "
 	        "resultater, tidsnød, den daglige oversigt). Brevene efter DSU's regler kommer "

@@ -16,12 +16,15 @@ int api_ops_healthz(struct app *app, struct api_req *rq, struct api_resp *rs)
 	(void)rq;
 	int ready = atomic_load(&app->ready);
 	if (ready != 1)
-		return api_json(rs, 503, json_pack("{s:s,s:b}", "status",
-		                                   ready < 0 ? "stopping" : "starting", "ready", 0));
+		return api_json(rs, 503,
+		                json_pack("{s:s,s:b}", "status",
+		                          ready < 0 ? "stopping" : "starting", "ready", 0));
 	if (store_health_ping(app->st) != STORE_OK)
-		return api_json(rs, 503, json_pack("{s:s,s:b}", "status", "unavailable", "ready", 0));
-	return api_json(rs, 200, json_pack("{s:s,s:b,s:i}", "status", "ok", "ready", 1, "schema",
-	                                   store_schema_version(app->st)));
+		return api_json(rs, 503,
+		                json_pack("{s:s,s:b}", "status", "unavailable", "ready", 0));
+	return api_json(rs, 200,
+	                json_pack("{s:s,s:b,s:i}", "status", "ok", "ready", 1, "schema",
+	                          store_schema_version(app->st)));
 }
 
 int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
@@ -42,8 +45,8 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	g.cache_entries = (long long)gc.entries;
 	g.cache_bytes = (long long)gc.bytes;
 	g.cache_budget = (long long)gc.budget;
-	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued,
-	                              &g.mails_failed) == STORE_OK;
+	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued, &g.mails_failed) ==
+	          STORE_OK;
 	struct store_outbox_status out;
 	size_t none;
 	if (g.db_up && store_outbox_status(app->st, &out, NULL, 0, &none) == STORE_OK)

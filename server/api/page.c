@@ -16,7 +16,8 @@ int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page
 		char *end;
 		long v = strtol(l, &end, 10);
 		if (!*l || *end || v < 1 || v > API_PAGE_MAX)
-			return api_error(rs, "invalid_field", "limit must be a number from 1 to %d, not \"%s\"",
+			return api_error(rs, "invalid_field",
+			                 "limit must be a number from 1 to %d, not \"%s\"",
 			                 API_PAGE_MAX, l);
 		p->limit = (int)v;
 	}
@@ -27,8 +28,9 @@ int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page
 		char *end;
 		long long v = strtoll(a, &end, 10);
 		if (!*a || *end || v < 1)
-			return api_error(rs, "invalid_field",
-			                 "after must be the \"next\" of the page before, not \"%s\"", a);
+			return api_error(
+			        rs, "invalid_field",
+			        "after must be the \"next\" of the page before, not \"%s\"", a);
 		p->cursor = v;
 	}
 	return 0;

@@ -16,8 +16,8 @@ static int check_new(const char *password, const char *field, struct api_resp *r
 {
 	size_t n = strlen(password);
 	if (n < AUTH_PASSWORD_MIN || n > AUTH_PASSWORD_MAX)
-		return api_error(rs, "invalid_field", "%s: a password has %d to %d characters", field,
-		                 AUTH_PASSWORD_MIN, AUTH_PASSWORD_MAX);
+		return api_error(rs, "invalid_field", "%s: a password has %d to %d characters",
+		                 field, AUTH_PASSWORD_MIN, AUTH_PASSWORD_MAX);
 	return 0;
 }
 

@@ -57,7 +57,7 @@ static const struct {
         {"body_too_large", 413},
         {"too_many_attempts", 429},
         {"invalid_field", 422},
-        {"bad_name", 422},     /* issue 20: lib/util/names.h */
+        {"bad_name", 422}, /* issue 20: lib/util/names.h */
         {"bad_email", 422},
         {"invalid_token", 422},
         {"missing_field", 422},
@@ -86,9 +86,9 @@ static const struct {
         {"not_a_dm", 422},
         {"invalid_playoff", 422},
         {"relegation_risk", 422},
-        {"member_only", 422}, /* DSU 6.1.2: a non-member plays one group */
-        {"quarantined", 422}, /* DSU 6.4.2, 4.1.1 §19 */
-        {"too_late", 422},    /* DSU 6.4.3: an appeal within 3 weeks */
+        {"member_only", 422},       /* DSU 6.1.2: a non-member plays one group */
+        {"quarantined", 422},       /* DSU 6.4.2, 4.1.1 §19 */
+        {"too_late", 422},          /* DSU 6.4.3: an appeal within 3 weeks */
         {"too_many_reserves", 422}, /* DSU 6.7.4.3: 2 a team */
         {"unknown_team", 422},
         {"not_email", 422}, /* DSU 6.8.1 is e-mail play's */

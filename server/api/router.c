@@ -116,8 +116,8 @@ static const struct route {
         {"PUT", "/api/v1/tournaments/{id}/captains", api_captains_put, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/reserves", api_reserves_create, SIGNED, NULL},
         {"POST", "/api/v1/reserves/{id}/approval", api_reserves_approve, SIGNED, NULL},
-        {"POST", "/api/v1/tournaments/{id}/connection-losses", api_connection_losses_create,
-         SIGNED, NULL},
+        {"POST", "/api/v1/tournaments/{id}/connection-losses", api_connection_losses_create, SIGNED,
+         NULL},
 };
 
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx)

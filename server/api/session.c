@@ -30,8 +30,8 @@ int api_session_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (lr == SVC_LOGIN_THROTTLED) {
 		rs->retry_after = wait;
 		return api_error(rs, "too_many_attempts",
-		                 "too many failed logins; try again in %d minute%s", (wait + 59) / 60,
-		                 (wait + 59) / 60 == 1 ? "" : "s");
+		                 "too many failed logins; try again in %d minute%s",
+		                 (wait + 59) / 60, (wait + 59) / 60 == 1 ? "" : "s");
 	}
 	if (lr != SVC_LOGIN_OK)
 		return api_error(rs, "bad_credentials", "the login or the password is wrong");

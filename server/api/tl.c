@@ -396,8 +396,9 @@ static int page_deadlines(const struct ov *o, struct pos *p, json_t *list)
 				continue;
 			rc = dl_push(&all, p, date, g[k].id,
 			             json_pack("{s:I, s:I, s:s, s:s, s:s}", "game",
-			                       (json_int_t)g[k].id, "tournament", (json_int_t)v[i].id,
-			                       "what", what, "date", date, "detail", detail));
+			                       (json_int_t)g[k].id, "tournament",
+			                       (json_int_t)v[i].id, "what", what, "date", date,
+			                       "detail", detail));
 		}
 		free(g);
 		if (rc == 0)
@@ -573,9 +574,9 @@ int api_tl_overview(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "internal", "the overview cannot be read");
 	}
 	return api_json(rs, 200,
-	                json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "overdue", lists[L_OVERDUE],
-	                          "silent", lists[L_SILENT], "forfeits", lists[L_FORFEITS],
-	                          "adjudication_due", lists[L_ADJUDICATION], "deadlines",
-	                          lists[L_DEADLINES], "connection_lost", losses, "next",
-	                          cursor_write(p)));
+	                json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "overdue",
+	                          lists[L_OVERDUE], "silent", lists[L_SILENT], "forfeits",
+	                          lists[L_FORFEITS], "adjudication_due", lists[L_ADJUDICATION],
+	                          "deadlines", lists[L_DEADLINES], "connection_lost", losses,
+	                          "next", cursor_write(p)));
 }

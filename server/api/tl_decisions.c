@@ -120,7 +120,8 @@ int api_tournaments_publication(struct app *app, struct api_req *rq, struct api_
 
 int api_tournaments_decision(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	static const char *const keys[] = {"notified_on", "about", "kind", "player", "months", NULL};
+	static const char *const keys[] = {"notified_on", "about",  "kind",
+	                                   "player",      "months", NULL};
 	json_t *body = api_body_object(rq, rs);
 	const char *on, *about, *kind = "ruling";
 	int64_t player = 0, months = 0;

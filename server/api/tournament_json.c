@@ -165,7 +165,8 @@ static json_t *team_average(struct app *app, const struct store_seat *first)
 	int ratings[TOURNAMENT_BOARDS];
 	for (int b = 0; b < TOURNAMENT_BOARDS; b++) {
 		int otb, games;
-		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) != STORE_OK ||
+		if (store_ratings_user(app->st, first[b].user, &ratings[b], &otb, &games) !=
+		            STORE_OK ||
 		    ratings[b] == STORE_NO_RATING)
 			return json_null();
 	}
@@ -348,14 +349,15 @@ static json_t *decisions_json(struct app *app, const struct svc_tournament *t)
 			calendar_format(dl.appeal_by, by, sizeof by);
 		/* issue 22: what it imposes (DSU 6.4.2), on whom, and its appeals */
 		json_array_append_new(
-		        arr, json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:s, s:o}", "id",
-		                       (json_int_t)d[i].id, "notified_on", d[i].notified_on, "about",
-		                       d[i].about, "appeal_by", by, "kind",
-		                       d[i].kind[0] ? d[i].kind : "ruling", "player",
-		                       d[i].player ? json_integer(d[i].player) : json_null(), "months",
-		                       d[i].months ? json_integer(d[i].months) : json_null(),
-		                       "decided_by", d[i].decided_role[0] ? d[i].decided_role : "tl",
-		                       "appeals", api_decision_appeals(app, d[i].id)));
+		        arr,
+		        json_pack("{s:I, s:s, s:s, s:s, s:s, s:o, s:o, s:s, s:o}", "id",
+		                  (json_int_t)d[i].id, "notified_on", d[i].notified_on, "about",
+		                  d[i].about, "appeal_by", by, "kind",
+		                  d[i].kind[0] ? d[i].kind : "ruling", "player",
+		                  d[i].player ? json_integer(d[i].player) : json_null(), "months",
+		                  d[i].months ? json_integer(d[i].months) : json_null(),
+		                  "decided_by", d[i].decided_role[0] ? d[i].decided_role : "tl",
+		                  "appeals", api_decision_appeals(app, d[i].id)));
 	}
 	free(d);
 	return arr;
@@ -430,8 +432,8 @@ int api_tournament_respond(struct app *app, int64_t id, int status, struct api_r
 	size_t n = 0;
 	for (int i = 0; i < t->n && i < TOURNAMENT_MAX_PLAYERS; i++)
 		seats[n++] = t->seats[i].user;
-	if (j && api_ratings_standings(app, t->t.id, seats, n, json_object_get(j, "standings")) !=
-	                 0) {
+	if (j &&
+	    api_ratings_standings(app, t->t.id, seats, n, json_object_get(j, "standings")) != 0) {
 		json_decref(j);
 		j = NULL;
 	}

@@ -28,8 +28,8 @@ int auth_init(void)
 		 * (auth_hash_password()). */
 		fast_mode = 1;
 	} else {
-		log_msg(LOG_ERROR, "CORRCHESS_FAST_HASH must be 1 (tests only) or unset, not \"%s\"",
-			fast);
+		log_msg(LOG_ERROR,
+		        "CORRCHESS_FAST_HASH must be 1 (tests only) or unset, not \"%s\"", fast);
 		return -1;
 	}
 	return 0;
@@ -55,11 +55,11 @@ int auth_hash_password(const char *password, char out[AUTH_HASH_MAX])
 	limits(&ops, &mem);
 	if (fast_mode == 1)
 		log_msg(LOG_WARN, "a password was hashed at the MINIMUM argon2id cost "
-				  "(CORRCHESS_FAST_HASH=1, for tests only)");
+		                  "(CORRCHESS_FAST_HASH=1, for tests only)");
 	return crypto_pwhash_str_alg(out, password, strlen(password), ops, mem,
-				     crypto_pwhash_ALG_ARGON2ID13) == 0
-		   ? 0
-		   : -1;
+	                             crypto_pwhash_ALG_ARGON2ID13) == 0
+	               ? 0
+	               : -1;
 }
 
 /* The hash an unknown login is checked against, made on first use with
@@ -76,7 +76,8 @@ static void make_dummy(void)
 	unsigned long long ops;
 	size_t mem;
 	limits(&ops, &mem);
-	if (crypto_pwhash_str_alg(dummy, pw, strlen(pw), ops, mem, crypto_pwhash_ALG_ARGON2ID13) != 0)
+	if (crypto_pwhash_str_alg(dummy, pw, strlen(pw), ops, mem, crypto_pwhash_ALG_ARGON2ID13) !=
+	    0)
 		dummy[0] = '\0';
 	sodium_memzero(pw, sizeof pw);
 }
@@ -87,8 +88,8 @@ int auth_check_password(const char *stored, const char *password)
 		/* issue 10: an unknown login costs what a wrong password costs,
 		 * so the answer's time does not tell which logins exist. */
 		pthread_once(&dummy_once, make_dummy);
-		volatile int r = dummy[0] ? crypto_pwhash_str_verify(dummy, password, strlen(password))
-					  : -1;
+		volatile int r =
+		        dummy[0] ? crypto_pwhash_str_verify(dummy, password, strlen(password)) : -1;
 		(void)r;
 		return 0;
 	}

@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define AUTH_HASH_MAX 128  /* room for an argon2id string */
-#define AUTH_TOKEN_HEX 65  /* 64 hex digits and the NUL */
-#define AUTH_TOKEN_HASH 32 /* bytes of the stored token hash */
+#define AUTH_HASH_MAX     128 /* room for an argon2id string */
+#define AUTH_TOKEN_HEX    65  /* 64 hex digits and the NUL */
+#define AUTH_TOKEN_HASH   32  /* bytes of the stored token hash */
 #define AUTH_PASSWORD_MIN 8
 #define AUTH_PASSWORD_MAX 1024
 

@@ -12,36 +12,64 @@
 #include <string.h>
 #include <time.h>
 
-const char *const config_keys[] = {"db",        "listen",        "smtp_url",     "smtp_user",
-				   "smtp_password", "mail_from", "base_url",   "static_dir",
-				   "log_level", "threads",       "session_days", "today",
-				   "mail_retry",
-				   "timezone",  "conn_per_addr", "trusted_proxy",
-				   "login_failures", "address_failures", "synchronous",
-				   "mail_retention_days", "name_failures", "address_hashes",
-				   "cors_origins", "max_connections", "header_timeout",
-				   "body_timeout", NULL};
+const char *const config_keys[] = {"db",
+                                   "listen",
+                                   "smtp_url",
+                                   "smtp_user",
+                                   "smtp_password",
+                                   "mail_from",
+                                   "base_url",
+                                   "static_dir",
+                                   "log_level",
+                                   "threads",
+                                   "session_days",
+                                   "today",
+                                   "mail_retry",
+                                   "timezone",
+                                   "conn_per_addr",
+                                   "trusted_proxy",
+                                   "login_failures",
+                                   "address_failures",
+                                   "synchronous",
+                                   "mail_retention_days",
+                                   "name_failures",
+                                   "address_hashes",
+                                   "cors_origins",
+                                   "max_connections",
+                                   "header_timeout",
+                                   "body_timeout",
+                                   NULL};
 
 #define NKEYS (sizeof config_keys / sizeof config_keys[0] - 1)
 
-
 /* The field of each key, in the order of config_keys. */
 static const size_t offsets[] = {
-    offsetof(struct config, db),           offsetof(struct config, listen),
-    offsetof(struct config, smtp_url),     offsetof(struct config, smtp_user),
-    offsetof(struct config, smtp_password), offsetof(struct config, mail_from),
-    offsetof(struct config, base_url),     offsetof(struct config, static_dir),
-    offsetof(struct config, log_level),    offsetof(struct config, threads),
-    offsetof(struct config, session_days), offsetof(struct config, today),
-    offsetof(struct config, mail_retry),
-    offsetof(struct config, timezone),     offsetof(struct config, conn_per_addr),
-    offsetof(struct config, trusted_proxy), offsetof(struct config, login_failures),
-    offsetof(struct config, address_failures), offsetof(struct config, synchronous),
-    offsetof(struct config, mail_retention_days),
-    offsetof(struct config, name_failures), offsetof(struct config, address_hashes),
-    offsetof(struct config, cors_origins),
-    offsetof(struct config, max_connections), offsetof(struct config, header_timeout),
-    offsetof(struct config, body_timeout),
+        offsetof(struct config, db),
+        offsetof(struct config, listen),
+        offsetof(struct config, smtp_url),
+        offsetof(struct config, smtp_user),
+        offsetof(struct config, smtp_password),
+        offsetof(struct config, mail_from),
+        offsetof(struct config, base_url),
+        offsetof(struct config, static_dir),
+        offsetof(struct config, log_level),
+        offsetof(struct config, threads),
+        offsetof(struct config, session_days),
+        offsetof(struct config, today),
+        offsetof(struct config, mail_retry),
+        offsetof(struct config, timezone),
+        offsetof(struct config, conn_per_addr),
+        offsetof(struct config, trusted_proxy),
+        offsetof(struct config, login_failures),
+        offsetof(struct config, address_failures),
+        offsetof(struct config, synchronous),
+        offsetof(struct config, mail_retention_days),
+        offsetof(struct config, name_failures),
+        offsetof(struct config, address_hashes),
+        offsetof(struct config, cors_origins),
+        offsetof(struct config, max_connections),
+        offsetof(struct config, header_timeout),
+        offsetof(struct config, body_timeout),
 };
 
 _Static_assert(sizeof offsets / sizeof offsets[0] == NKEYS, "one offset per key");
@@ -179,9 +207,10 @@ static int apply_timezone(const char *zone, char *err, size_t errlen)
 {
 	if (strcmp(zone, "UTC") != 0 && !zone_exists(zone)) {
 		snprintf(err, errlen,
-			 "timezone \"%s\" is not a zone of the tz database (such as Europe/Copenhagen "
-			 "or UTC)",
-			 zone);
+		         "timezone \"%s\" is not a zone of the tz database (such as "
+		         "Europe/Copenhagen "
+		         "or UTC)",
+		         zone);
 		return -1;
 	}
 	if (setenv("TZ", zone, 1) != 0) {
@@ -195,7 +224,8 @@ static int apply_timezone(const char *zone, char *err, size_t errlen)
 int config_load(struct config *cfg, int argc, char **argv, int *next, char *err, size_t errlen)
 {
 	memset(cfg, 0, sizeof *cfg);
-	if (set_default(cfg, "db", "corrchess.db") || set_default(cfg, "listen", "127.0.0.1:8080") ||
+	if (set_default(cfg, "db", "corrchess.db") ||
+	    set_default(cfg, "listen", "127.0.0.1:8080") ||
 	    set_default(cfg, "mail_from", "corrchess@localhost") ||
 	    set_default(cfg, "base_url", "http://127.0.0.1:8080") ||
 	    set_default(cfg, "static_dir", "static") || set_default(cfg, "log_level", "info") ||
@@ -205,8 +235,8 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	    set_default(cfg, "conn_per_addr", "64") || set_default(cfg, "login_failures", "5") ||
 	    set_default(cfg, "address_failures", "20") || set_default(cfg, "synchronous", "full") ||
 	    set_default(cfg, "name_failures", "100") || set_default(cfg, "address_hashes", "60") ||
-	    set_default(cfg, "max_connections", "2000") || set_default(cfg, "header_timeout", "20") ||
-	    set_default(cfg, "body_timeout", "30")) {
+	    set_default(cfg, "max_connections", "2000") ||
+	    set_default(cfg, "header_timeout", "20") || set_default(cfg, "body_timeout", "30")) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
@@ -253,9 +283,11 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 		const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[i + 1] : NULL);
 		if (!value || (!eq && strncmp(value, "--", 2) == 0 && !slot_known(a, keylen))) {
 			if (!slot_known(a, keylen))
-				snprintf(err, errlen, "unknown option --%.*s (see --help)", (int)keylen, a);
+				snprintf(err, errlen, "unknown option --%.*s (see --help)",
+				         (int)keylen, a);
 			else
-				snprintf(err, errlen, "option --%.*s needs a value", (int)keylen, a);
+				snprintf(err, errlen, "option --%.*s needs a value", (int)keylen,
+				         a);
 			goto fail;
 		}
 		if (!(keylen == 6 && strncmp(a, "config", 6) == 0)) {
@@ -269,7 +301,8 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 				key[j] = a[j] == '-' ? '_' : a[j];
 			key[keylen] = '\0';
 			if (set(cfg, key, keylen, value) != 0) {
-				snprintf(err, errlen, "unknown option --%.*s (see --help)", (int)keylen, a);
+				snprintf(err, errlen, "unknown option --%.*s (see --help)",
+				         (int)keylen, a);
 				goto fail;
 			}
 		}
@@ -285,14 +318,15 @@ int config_load(struct config *cfg, int argc, char **argv, int *next, char *err,
 	if (apply_timezone(cfg->timezone, err, errlen) != 0)
 		goto fail;
 	if (strcmp(cfg->synchronous, "full") != 0 && strcmp(cfg->synchronous, "normal") != 0) {
-		snprintf(err, errlen, "synchronous must be full or normal, not \"%s\"", cfg->synchronous);
+		snprintf(err, errlen, "synchronous must be full or normal, not \"%s\"",
+		         cfg->synchronous);
 		goto fail;
 	}
 	char *kend;
 	long keep = strtol(cfg->mail_retention_days, &kend, 10);
 	if (*kend || kend == cfg->mail_retention_days || keep < 1 || keep > 36500) {
 		snprintf(err, errlen, "mail_retention_days must be 1..36500, not \"%s\"",
-			 cfg->mail_retention_days);
+		         cfg->mail_retention_days);
 		goto fail;
 	}
 	*next = i;

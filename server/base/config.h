@@ -10,23 +10,23 @@
 #include <stddef.h>
 
 struct config {
-	char *db;            /* SQLite file */
-	char *listen;        /* HOST:PORT */
-	char *smtp_url;      /* smtp://host:port or smtps://... */
+	char *db;       /* SQLite file */
+	char *listen;   /* HOST:PORT */
+	char *smtp_url; /* smtp://host:port or smtps://... */
 	char *smtp_user;
 	char *smtp_password;
 	char *mail_from;
-	char *base_url;      /* for links in mail */
-	char *static_dir;    /* the web pages */
-	char *log_level;     /* error, warn, info, debug */
-	char *threads;       /* HTTP worker threads */
-	char *session_days;  /* how long a login lasts */
-	char *today;         /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
-	char *mail_retry;    /* seconds before a failed mail is tried again (doubling) */
+	char *base_url;            /* for links in mail */
+	char *static_dir;          /* the web pages */
+	char *log_level;           /* error, warn, info, debug */
+	char *threads;             /* HTTP worker threads */
+	char *session_days;        /* how long a login lasts */
+	char *today;               /* YYYY-MM-DD: fixes "today" (CORRCHESS_TODAY) */
+	char *mail_retry;          /* seconds before a failed mail is tried again (doubling) */
 	char *mail_retention_days; /* days a sent mail keeps its body (default 30) */
-	char *timezone;      /* tz database zone whose date is "today" */
-	char *conn_per_addr; /* connections one client address may hold */
-	char *trusted_proxy; /* the reverse proxy whose X-Forwarded-For is believed */
+	char *timezone;            /* tz database zone whose date is "today" */
+	char *conn_per_addr;       /* connections one client address may hold */
+	char *trusted_proxy;       /* the reverse proxy whose X-Forwarded-For is believed */
 	char *login_failures;   /* free tries of a (name, address), then growing waits (0: off) */
 	char *address_failures; /* free tries of an address, then growing waits (0: off) */
 	char *synchronous;      /* "full": a commit is on disk when acknowledged; "normal" */

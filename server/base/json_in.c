@@ -52,9 +52,9 @@ int json_in_get(struct json_in *in, const json_t *obj, const char *key, json_typ
                 bool required, json_t **out)
 {
 	static const char *const names[] = {
-	        [JSON_OBJECT] = "an object",     [JSON_ARRAY] = "an array",
-	        [JSON_STRING] = "a string",      [JSON_INTEGER] = "an integer",
-	        [JSON_REAL] = "a number",        [JSON_TRUE] = "true or false",
+	        [JSON_OBJECT] = "an object",    [JSON_ARRAY] = "an array",
+	        [JSON_STRING] = "a string",     [JSON_INTEGER] = "an integer",
+	        [JSON_REAL] = "a number",       [JSON_TRUE] = "true or false",
 	        [JSON_FALSE] = "true or false", [JSON_NULL] = "null"};
 	if (in->code)
 		return -1;
@@ -82,14 +82,14 @@ int json_in_string(struct json_in *in, const json_t *obj, const char *key, bool 
 	if (rc)
 		return rc;
 	if (strlen(json_string_value(v)) != json_string_length(v))
-		return json_in_fail(in, "invalid_field", "the field \"%s\" contains a NUL character",
-		                    key);
+		return json_in_fail(in, "invalid_field",
+		                    "the field \"%s\" contains a NUL character", key);
 	*out = json_string_value(v);
 	return 0;
 }
 
-int json_in_int(struct json_in *in, const json_t *obj, const char *key, bool required,
-                int64_t lo, int64_t hi, int64_t *out)
+int json_in_int(struct json_in *in, const json_t *obj, const char *key, bool required, int64_t lo,
+                int64_t hi, int64_t *out)
 {
 	json_t *v = NULL;
 	int rc = json_in_get(in, obj, key, JSON_INTEGER, required, &v);
@@ -104,8 +104,7 @@ int json_in_int(struct json_in *in, const json_t *obj, const char *key, bool req
 	return 0;
 }
 
-int json_in_bool(struct json_in *in, const json_t *obj, const char *key, bool required,
-                 bool *out)
+int json_in_bool(struct json_in *in, const json_t *obj, const char *key, bool required, bool *out)
 {
 	json_t *v = NULL;
 	int rc = json_in_get(in, obj, key, JSON_TRUE, required, &v);
@@ -128,8 +127,8 @@ int json_in_only_keys(struct json_in *in, const json_t *obj, const char *const *
 		while (*p && strcmp(*p, k) != 0)
 			p++;
 		if (!*p)
-			return json_in_fail(in, "unknown_field", "the field \"%s\" is not known here",
-			                    k);
+			return json_in_fail(in, "unknown_field",
+			                    "the field \"%s\" is not known here", k);
 	}
 	return 0;
 }

@@ -52,12 +52,11 @@ int json_in_string(struct json_in *in, const json_t *obj, const char *key, bool 
                    const char **out);
 
 /* An integer in [lo, hi]. */
-int json_in_int(struct json_in *in, const json_t *obj, const char *key, bool required,
-                int64_t lo, int64_t hi, int64_t *out);
+int json_in_int(struct json_in *in, const json_t *obj, const char *key, bool required, int64_t lo,
+                int64_t hi, int64_t *out);
 
 /* true or false. */
-int json_in_bool(struct json_in *in, const json_t *obj, const char *key, bool required,
-                 bool *out);
+int json_in_bool(struct json_in *in, const json_t *obj, const char *key, bool required, bool *out);
 
 /* 0 when every key of obj is in keys (NULL-ended), else -1 with
  * unknown_field naming the first other one. */

@@ -11,7 +11,13 @@
 #ifndef CORRCHESS_MAIL_MARKS_H
 #define CORRCHESS_MAIL_MARKS_H
 
-#define MAIL_BASE_URL "\x01" "base_url" "\x01"
-#define MAIL_DOMAIN   "\x01" "domain" "\x01"
+#define MAIL_BASE_URL                                                                              \
+	"\x01"                                                                                     \
+	"base_url"                                                                                 \
+	"\x01"
+#define MAIL_DOMAIN                                                                                \
+	"\x01"                                                                                     \
+	"domain"                                                                                   \
+	"\x01"
 
 #endif

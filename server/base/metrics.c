@@ -10,12 +10,12 @@
 #include "util/textbuf.h"
 
 #define METRICS_TEXT_MAX (4 * 1024 * 1024)
-#define NAME_MAX_LEN 96
-#define NSTATUS 16 /* distinct status codes a route keeps apart */
+#define NAME_MAX_LEN     96
+#define NSTATUS          16 /* distinct status codes a route keeps apart */
 
 /* Upper bounds of the latency buckets, in seconds (+Inf implied). */
 static const double bounds[] = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
-				0.25,  0.5,    1,     2.5,  5,     10};
+                                0.25,  0.5,    1,     2.5,  5,     10};
 #define NBUCKETS (sizeof bounds / sizeof bounds[0])
 
 struct series {
@@ -78,8 +78,7 @@ static struct series *series_of(metrics *m, const char *method, const char *rout
 	return s;
 }
 
-void metrics_request(metrics *m, const char *method, const char *route, int status,
-		     double seconds)
+void metrics_request(metrics *m, const char *method, const char *route, int status, double seconds)
 {
 	if (!route || !*route)
 		route = "none";
@@ -146,11 +145,11 @@ static void put_labels(struct textbuf *b, const struct series *s)
 }
 
 static void put_metric(struct textbuf *b, const char *name, const char *type, const char *help,
-		       double v)
+                       double v)
 {
 	char line[256];
-	snprintf(line, sizeof line, "# HELP %s %s\n# TYPE %s %s\n%s %.17g\n", name, help, name, type,
-		 name, v);
+	snprintf(line, sizeof line, "# HELP %s %s\n# TYPE %s %s\n%s %.17g\n", name, help, name,
+	         type, name, v);
 	put(b, line);
 }
 
@@ -166,20 +165,20 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 	if (m->s[METRICS_ROUTES].count)
 		list[nl++] = &m->s[METRICS_ROUTES];
 	put(&b, "# HELP corrchess_http_requests_total HTTP requests answered, by route and "
-		"status.\n# TYPE corrchess_http_requests_total counter\n");
+	        "status.\n# TYPE corrchess_http_requests_total counter\n");
 	for (int i = 0; i < nl; i++) {
 		const struct series *s = list[i];
 		for (int k = 0; k < s->nstatus; k++) {
 			put(&b, "corrchess_http_requests_total{");
 			put_labels(&b, s);
 			snprintf(num, sizeof num, ",status=\"%d\"} %llu\n", s->status[k].status,
-				 s->status[k].n);
+			         s->status[k].n);
 			put(&b, num);
 		}
 	}
 	put(&b, "# HELP corrchess_http_request_duration_seconds Time from a request's "
-		"arrival to its answer.\n# TYPE corrchess_http_request_duration_seconds "
-		"histogram\n");
+	        "arrival to its answer.\n# TYPE corrchess_http_request_duration_seconds "
+	        "histogram\n");
 	for (int i = 0; i < nl; i++) {
 		const struct series *s = list[i];
 		unsigned long long cum = 0;
@@ -208,48 +207,50 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 	pthread_mutex_unlock(&m->lock);
 
 	put_metric(&b, "corrchess_moves_total", "counter", "Moves stored.",
-		   (double)c[METRICS_MOVES]);
+	           (double)c[METRICS_MOVES]);
 	put_metric(&b, "corrchess_login_failures_total", "counter",
-		   "Logins refused for a wrong name or password.", (double)c[METRICS_LOGIN_FAILED]);
+	           "Logins refused for a wrong name or password.", (double)c[METRICS_LOGIN_FAILED]);
 	put_metric(&b, "corrchess_login_throttled_total", "counter",
-		   "Logins refused with 429 too_many_attempts.", (double)c[METRICS_LOGIN_THROTTLED]);
+	           "Logins refused with 429 too_many_attempts.",
+	           (double)c[METRICS_LOGIN_THROTTLED]);
 	if (g) {
 		put_metric(&b, "corrchess_database_up", "gauge", "1 when the database answered.",
-			   g->db_up);
+		           g->db_up);
 		put_metric(&b, "corrchess_active_games", "gauge", "Games being played.",
-			   (double)g->active_games);
-		put_metric(&b, "corrchess_mails_queued", "gauge", "Mails in the outbox, not sent yet.",
-			   (double)g->mails_queued);
+		           (double)g->active_games);
+		put_metric(&b, "corrchess_mails_queued", "gauge",
+		           "Mails in the outbox, not sent yet.", (double)g->mails_queued);
 		put_metric(&b, "corrchess_mails_failed", "gauge",
-			   "Mails in the outbox whose last attempt failed.", (double)g->mails_failed);
+		           "Mails in the outbox whose last attempt failed.",
+		           (double)g->mails_failed);
 		put_metric(&b, "corrchess_mails_refused", "gauge",
-			   "Mails the relay refused for good (SMTP 5xx), not tried again; "
-			   "corrchess mail-status lists them.",
-			   (double)g->mails_refused);
+		           "Mails the relay refused for good (SMTP 5xx), not tried again; "
+		           "corrchess mail-status lists them.",
+		           (double)g->mails_refused);
 		if (g->wal_flushes >= 0)
 			put_metric(&b, "corrchess_wal_flushes_total", "counter",
-				   "fdatasync calls of the group commit (synchronous = full).",
-				   (double)g->wal_flushes);
+			           "fdatasync calls of the group commit (synchronous = full).",
+			           (double)g->wal_flushes);
 		if (g->wal_frames >= 0)
 			put_metric(&b, "corrchess_wal_frames_total", "counter",
-				   "WAL pages written by the commits.", (double)g->wal_frames);
+			           "WAL pages written by the commits.", (double)g->wal_frames);
 		put_metric(&b, "corrchess_writes_total", "counter",
-			   "Write steps run by the writer thread.", (double)g->writes);
+		           "Write steps run by the writer thread.", (double)g->writes);
 		put_metric(&b, "corrchess_write_transactions_total", "counter",
-			   "Transactions the writer thread made of them.",
-			   (double)g->write_transactions);
+		           "Transactions the writer thread made of them.",
+		           (double)g->write_transactions);
 		put_metric(&b, "corrchess_game_cache_hits_total", "counter",
-			   "Game reads whose moves came from the cache, not replayed.",
-			   (double)g->cache_hits);
+		           "Game reads whose moves came from the cache, not replayed.",
+		           (double)g->cache_hits);
 		put_metric(&b, "corrchess_game_cache_misses_total", "counter",
-			   "Game reads that replayed the moves.", (double)g->cache_misses);
-		put_metric(&b, "corrchess_game_cache_entries", "gauge",
-			   "Games held by the cache.", (double)g->cache_entries);
-		put_metric(&b, "corrchess_game_cache_bytes", "gauge",
-			   "Bytes held by the cache.", (double)g->cache_bytes);
+		           "Game reads that replayed the moves.", (double)g->cache_misses);
+		put_metric(&b, "corrchess_game_cache_entries", "gauge", "Games held by the cache.",
+		           (double)g->cache_entries);
+		put_metric(&b, "corrchess_game_cache_bytes", "gauge", "Bytes held by the cache.",
+		           (double)g->cache_bytes);
 		put_metric(&b, "corrchess_game_cache_budget_bytes", "gauge",
-			   "The most the cache may hold (CORRCHESS_GAME_CACHE_KB).",
-			   (double)g->cache_budget);
+		           "The most the cache may hold (CORRCHESS_GAME_CACHE_KB).",
+		           (double)g->cache_budget);
 	}
 	if (b.full || !b.p) {
 		free(b.p);

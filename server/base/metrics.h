@@ -25,14 +25,14 @@ enum metrics_counter {
 
 /* What the database says at scrape time (the caller reads it). */
 struct metrics_gauges {
-	int db_up;          /* 1 when the database answered */
+	int db_up; /* 1 when the database answered */
 	long active_games;
-	long mails_queued;  /* in the outbox, not sent yet */
-	long mails_failed;  /* in the outbox with a failed attempt */
+	long mails_queued;     /* in the outbox, not sent yet */
+	long mails_failed;     /* in the outbox with a failed attempt */
 	long long wal_flushes; /* group-commit flushes so far; -1: synchronous = normal */
 	long long wal_frames;  /* WAL pages written by the commits so far; -1: not counted */
 	long long writes, write_transactions; /* the writer thread's steps and transactions */
-	long mails_refused; /* refused for good by the relay (5xx), not retried */
+	long mails_refused;                   /* refused for good by the relay (5xx), not retried */
 	/* The replayed games kept by (id, rev) (server/store/game_cache.h). */
 	unsigned long long cache_hits, cache_misses;
 	long long cache_entries, cache_bytes, cache_budget;
@@ -46,8 +46,7 @@ void metrics_free(metrics *m);
 
 /* One request done: method, route (NULL or "" for a path no route
  * matched: counted as route="none"), status, and its duration. */
-void metrics_request(metrics *m, const char *method, const char *route, int status,
-		     double seconds);
+void metrics_request(metrics *m, const char *method, const char *route, int status, double seconds);
 
 /* Adds n to a counter. */
 void metrics_add(metrics *m, enum metrics_counter c, long n);

@@ -60,7 +60,7 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 	int from_stdin = 0;
 	if (argc < 2 || strcmp(argv[1], "add") != 0) {
 		fprintf(stderr, "corrchess: usage: corrchess user add --name NAME --email EMAIL "
-				"--role player|tl|kc|admin --password-stdin\n");
+		                "--role player|tl|kc|admin --password-stdin\n");
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -94,7 +94,8 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 	char err[256];
 	const char *code;
 	int64_t id;
-	int status = api_users_insert(&app, name, email, role, password, &id, &code, err, sizeof err);
+	int status =
+	        api_users_insert(&app, name, email, role, password, &id, &code, err, sizeof err);
 	memset(password, 0, sizeof password);
 	store_close(st);
 	if (status) {
@@ -131,9 +132,10 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 	int status = 1;
 	int64_t users = -1;
 	if (store_users_count(st, &users) != STORE_OK || users != 0) {
-		fprintf(stderr, "corrchess: demo: %s already has users; the demo only fills an empty "
-				"database\n",
-			cfg->db);
+		fprintf(stderr,
+		        "corrchess: demo: %s already has users; the demo only fills an empty "
+		        "database\n",
+		        cfg->db);
 		status = 2;
 		goto out;
 	}
@@ -151,8 +153,8 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 		const char *code;
 		passwords[i] = pw[i];
 		snprintf(email, sizeof email, "%s@demo.invalid", demo_names[i]);
-		if (api_users_insert(&app, demo_names[i], email, i == 0 ? "tl" : "player", pw[i], &id,
-				     &code, err, sizeof err) != 0) {
+		if (api_users_insert(&app, demo_names[i], email, i == 0 ? "tl" : "player", pw[i],
+		                     &id, &code, err, sizeof err) != 0) {
 			fprintf(stderr, "corrchess: demo: %s\n", err);
 			goto rollback;
 		}
@@ -164,13 +166,15 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 	/* The tournament's history, through the API (each step commits). */
 	long long tournament = 0;
 	if (demo_replay(&app, passwords, &tournament, err, sizeof err) != 0) {
-		fprintf(stderr, "corrchess: demo: %s\ncorrchess: demo: delete %s and run it again\n",
-			err, cfg->db);
+		fprintf(stderr,
+		        "corrchess: demo: %s\ncorrchess: demo: delete %s and run it again\n", err,
+		        cfg->db);
 		goto out;
 	}
 	printf("demo logins (shown this once):\n");
 	for (int i = 0; i < DEMO_USERS; i++)
-		printf("  %-6s password %s  (%s)\n", demo_names[i], pw[i], i == 0 ? "tl" : "player");
+		printf("  %-6s password %s  (%s)\n", demo_names[i], pw[i],
+		       i == 0 ? "tl" : "player");
 	printf("demo tournament %lld: \"Demo Open\", a round robin of alice, bob, carol, dave and "
 	       "erik, 40 days in: /tournaments/%lld\n",
 	       tournament, tournament);
@@ -186,9 +190,10 @@ out:
 int cmd_sweep(struct config *cfg, int argc, char **argv)
 {
 	if (argc > 1) {
-		fprintf(stderr, "corrchess: sweep takes no arguments (\"%s\"); settings go before "
-				"it, e.g. --smtp_url\n",
-			argv[1]);
+		fprintf(stderr,
+		        "corrchess: sweep takes no arguments (\"%s\"); settings go before "
+		        "it, e.g. --smtp_url\n",
+		        argv[1]);
 		return 2;
 	}
 	store *st = open_store(cfg);
@@ -208,8 +213,8 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 	printf("sweep %s: %d games, %d reminders, %d tl_notices, %d forfeits, %d adjudications; "
 	       "%d mails queued, %d sent, %d failed\n",
 	       today, c.games, c.events[CORR_FINDING_REMINDER], c.events[CORR_FINDING_TL_NOTICE],
-	       c.events[CORR_FINDING_FORFEIT], c.events[CORR_FINDING_ADJUDICATION], c.queued, c.sent,
-	       c.failed);
+	       c.events[CORR_FINDING_FORFEIT], c.events[CORR_FINDING_ADJUDICATION], c.queued,
+	       c.sent, c.failed);
 	if (status != 0)
 		fprintf(stderr, "corrchess: sweep: %s\n", err);
 	curl_global_cleanup();

@@ -16,14 +16,16 @@ int cmd_backup(struct config *cfg, int argc, char **argv)
 			force = 1;
 		} else if (strcmp(argv[i], "--help") == 0) {
 			puts("usage: corrchess --db FILE backup [--force] DEST\n"
-			     "A consistent copy of the database while corrchessd runs; DEST opens as\n"
+			     "A consistent copy of the database while corrchessd runs; DEST opens "
+			     "as\n"
 			     "a corrchess database.  --force replaces an existing DEST.");
 			return 0;
 		} else if (!dest && argv[i][0] != '-') {
 			dest = argv[i];
 		} else {
-			fprintf(stderr, "corrchess: backup: unexpected argument \"%s\" (see --help)\n",
-				argv[i]);
+			fprintf(stderr,
+			        "corrchess: backup: unexpected argument \"%s\" (see --help)\n",
+			        argv[i]);
 			return 2;
 		}
 	}

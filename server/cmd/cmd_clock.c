@@ -96,9 +96,9 @@ int cmd_days(int argc, char **argv)
 			if (colon == NULL || (size_t)(colon - v) >= sizeof first ||
 			    strlen(colon + 1) >= sizeof last) {
 				rc = cmd_fail(cmd, EXIT_USAGE,
-				          "--vacation takes START:END, e.g. "
-				          "2027-06-08:2027-06-22, not '%.40s'",
-				          v);
+				              "--vacation takes START:END, e.g. "
+				              "2027-06-08:2027-06-22, not '%.40s'",
+				              v);
 				goto done;
 			}
 			memcpy(first, v, (size_t)(colon - v));
@@ -110,7 +110,8 @@ int cmd_days(int argc, char **argv)
 				goto done;
 			}
 			if (vac[nvac].last < vac[nvac].first) {
-				rc = cmd_fail(cmd, EXIT_USAGE, "--vacation %s ends before it starts", v);
+				rc = cmd_fail(cmd, EXIT_USAGE,
+				              "--vacation %s ends before it starts", v);
 				goto done;
 			}
 			nvac++;
@@ -118,20 +119,23 @@ int cmd_days(int argc, char **argv)
 			rc = cmd_fail(cmd, EXIT_USAGE, "%s needs a value", argv[i]);
 			goto done;
 		} else {
-			rc = cmd_fail(cmd, EXIT_USAGE, "unknown argument '%.60s' (see corrchess days --help)",
-			          argv[i]);
+			rc = cmd_fail(cmd, EXIT_USAGE,
+			              "unknown argument '%.60s' (see corrchess days --help)",
+			              argv[i]);
 			goto done;
 		}
 	}
 	if (profile_name == NULL || sent_s == NULL || (received_s == NULL) == (opp_s == NULL)) {
-		rc = cmd_fail(cmd, EXIT_USAGE, "needs --profile, --sent and one of --received / --opponent-sent "
-		               "(see corrchess days --help)");
+		rc = cmd_fail(cmd, EXIT_USAGE,
+		              "needs --profile, --sent and one of --received / --opponent-sent "
+		              "(see corrchess days --help)");
 		goto done;
 	}
 	const struct clock_profile *p = clock_profile_find(profile_name);
 	if (p == NULL) {
-		rc = cmd_fail(cmd, EXIT_USAGE, "unknown profile '%.40s' (known: dsu-post, dsu-email, server)",
-		          profile_name);
+		rc = cmd_fail(cmd, EXIT_USAGE,
+		              "unknown profile '%.40s' (known: dsu-post, dsu-email, server)",
+		              profile_name);
 		goto done;
 	}
 	int32_t received, sent;
@@ -187,8 +191,9 @@ int cmd_easter(int argc, char **argv)
 			return 0;
 		}
 		if (year_s != NULL || argv[i][0] == '-')
-			return cmd_fail(cmd, EXIT_USAGE,
-			            "takes one argument, the year (see corrchess easter --help)");
+			return cmd_fail(
+			        cmd, EXIT_USAGE,
+			        "takes one argument, the year (see corrchess easter --help)");
 		year_s = argv[i];
 	}
 	if (year_s == NULL)
@@ -200,8 +205,8 @@ int cmd_easter(int argc, char **argv)
 	year = atoi(year_s);
 	struct clock_interval span;
 	if (clock_easter_holiday(year, &span) != CC_OK)
-		return cmd_fail(cmd, EXIT_USAGE, "year %d is outside %d..%d", year, CALENDAR_MIN_YEAR,
-		            CALENDAR_MAX_YEAR);
+		return cmd_fail(cmd, EXIT_USAGE, "year %d is outside %d..%d", year,
+		                CALENDAR_MIN_YEAR, CALENDAR_MAX_YEAR);
 	char e[CALENDAR_ISO_LEN], a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	int32_t sunday;
 	calendar_easter(year, &sunday);

@@ -7,6 +7,7 @@
 #define CORRCHESS_CMD_FAIL_H
 
 /* Prints the line; returns status. */
-int cmd_fail(const char *cmd, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int cmd_fail(const char *cmd, int status, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
 
 #endif

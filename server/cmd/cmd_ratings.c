@@ -111,7 +111,8 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 	*rows = NULL;
 	*n = 0;
 	if (!f)
-		return cmd_fail("rating-coordinate", 1, "cannot open %s: %s", path, strerror(errno));
+		return cmd_fail("rating-coordinate", 1, "cannot open %s: %s", path,
+		                strerror(errno));
 	text = malloc(COORD_FILE_MAX + 1);
 	if (!text) {
 		status = cmd_fail("rating-coordinate", 1, "out of memory");
@@ -119,7 +120,8 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 	}
 	len = fread(text, 1, COORD_FILE_MAX + 1, f);
 	if (len > COORD_FILE_MAX) {
-		status = cmd_fail("rating-coordinate", 2, "%s is longer than %d bytes", path, COORD_FILE_MAX);
+		status = cmd_fail("rating-coordinate", 2, "%s is longer than %d bytes", path,
+		                  COORD_FILE_MAX);
 		goto out;
 	}
 	text[len] = '\0';
@@ -143,9 +145,9 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 			continue;
 		char *f1 = line, *f2 = strchr(f1, ','), *f3 = f2 ? strchr(f2 + 1, ',') : NULL;
 		if (!f2 || !f3 || strchr(f3 + 1, ',')) {
-			status =
-			        cmd_fail("rating-coordinate", 2, "%s line %zu: three fields id,elo,elo_games expected",
-			                   path, lineno);
+			status = cmd_fail("rating-coordinate", 2,
+			                  "%s line %zu: three fields id,elo,elo_games expected",
+			                  path, lineno);
 			goto out;
 		}
 		*f2++ = '\0';
@@ -153,9 +155,10 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		if (!header) {
 			f3[strcspn(f3, " \r")] = '\0';
 			if (strcmp(f1, "id") || strcmp(f2, "elo") || strcmp(f3, "elo_games")) {
-				status = cmd_fail("rating-coordinate", 
-				        2, "%s line %zu: the header must be id,elo,elo_games", path,
-				        lineno);
+				status =
+				        cmd_fail("rating-coordinate", 2,
+				                 "%s line %zu: the header must be id,elo,elo_games",
+				                 path, lineno);
 				goto out;
 			}
 			header = true;
@@ -164,8 +167,8 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		long long id, elo, games;
 		if (!whole(f1, 1, INT64_MAX, &id) || !whole(f2, RATING_MIN, RATING_MAX, &elo) ||
 		    !whole(f3, 0, 1000000, &games)) {
-			status = cmd_fail("rating-coordinate", 
-			        2,
+			status = cmd_fail(
+			        "rating-coordinate", 2,
 			        "%s line %zu: a user id, an Elo rating 0..9999 and a number of "
 			        "games 0..1000000 expected",
 			        path, lineno);
@@ -173,14 +176,16 @@ static int read_elo_list(const char *path, struct store_rating_coord_row **rows,
 		}
 		for (size_t j = 0; j < *n; j++)
 			if ((*rows)[j].user == id) {
-				status = cmd_fail("rating-coordinate", 2, "%s line %zu: user %lld occurs twice", path,
-				                    lineno, id);
+				status = cmd_fail("rating-coordinate", 2,
+				                  "%s line %zu: user %lld occurs twice", path,
+				                  lineno, id);
 				goto out;
 			}
 		(*rows)[(*n)++] = (struct store_rating_coord_row){id, (int)elo, (int)games};
 	}
 	if (!header)
-		status = cmd_fail("rating-coordinate", 2, "%s: the header id,elo,elo_games is missing", path);
+		status = cmd_fail("rating-coordinate", 2,
+		                  "%s: the header id,elo,elo_games is missing", path);
 out:
 	if (status) {
 		free(*rows);
@@ -244,8 +249,9 @@ int cmd_rating_coordinate_apply(struct config *cfg, const char *path, const char
 	if (rc != 0) {
 		store_rollback(st);
 		if (rc == STORE_NOT_FOUND)
-			status = cmd_fail("rating-coordinate", 
-			        2, "%s names a user who does not exist: nothing recorded", path);
+			status = cmd_fail("rating-coordinate", 2,
+			                  "%s names a user who does not exist: nothing recorded",
+			                  path);
 		else
 			cmd_fail("rating-coordinate", 1, "the coordination could not be stored");
 		goto out;

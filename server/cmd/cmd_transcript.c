@@ -46,7 +46,8 @@ static int read_file(const char *path, char **out)
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	*out = NULL;
 	if (!f)
-		return cmd_fail("transcript", EXIT_FAILED, "cannot open %s: %s", path, strerror(errno));
+		return cmd_fail("transcript", EXIT_FAILED, "cannot open %s: %s", path,
+		                strerror(errno));
 	char *buf = malloc(TRANSCRIPT_FILE_MAX + 2);
 	int status = 0;
 	if (!buf) {
@@ -55,14 +56,14 @@ static int read_file(const char *path, char **out)
 	}
 	size_t n = fread(buf, 1, TRANSCRIPT_FILE_MAX + 1, f);
 	if (ferror(f)) {
-		status = cmd_fail("transcript", EXIT_FAILED, "cannot read %s: %s", is_stdin ? "stdin" : path,
-		              strerror(errno));
+		status = cmd_fail("transcript", EXIT_FAILED, "cannot read %s: %s",
+		                  is_stdin ? "stdin" : path, strerror(errno));
 	} else if (n > TRANSCRIPT_FILE_MAX) {
-		status = cmd_fail("transcript", EXIT_USAGE, "%s is longer than %d bytes", is_stdin ? "stdin" : path,
-		              TRANSCRIPT_FILE_MAX);
+		status = cmd_fail("transcript", EXIT_USAGE, "%s is longer than %d bytes",
+		                  is_stdin ? "stdin" : path, TRANSCRIPT_FILE_MAX);
 	} else if (memchr(buf, '\0', n) != NULL) {
 		status = cmd_fail("transcript", EXIT_USAGE, "%s holds a NUL byte: not a transcript",
-		              is_stdin ? "stdin" : path);
+		                  is_stdin ? "stdin" : path);
 	}
 	if (status) {
 		free(buf);
@@ -104,13 +105,14 @@ static int check_series(const iccf_transcript *t, size_t s, const position *befo
 	int status = 0;
 	int rc = series_check(before, texts, n, series, &bad, err, sizeof err);
 	if (rc != CC_OK && bad >= n) {
-		status = cmd_fail("transcript", EXIT_USAGE, "the series from %s: index %zu (its length): %s", first,
-		              bad, err);
+		status =
+		        cmd_fail("transcript", EXIT_USAGE,
+		                 "the series from %s: index %zu (its length): %s", first, bad, err);
 	} else if (rc != CC_OK) {
 		char at[32];
 		entry_name(iccf_transcript_entry(t, s + bad), at, sizeof at);
-		status = cmd_fail("transcript", EXIT_USAGE, "the series from %s: index %zu, %s: %s", first, bad, at,
-		              err);
+		status = cmd_fail("transcript", EXIT_USAGE, "the series from %s: index %zu, %s: %s",
+		                  first, bad, at, err);
 	}
 	free(texts);
 	return status;
@@ -178,7 +180,8 @@ static int replay_and_print(const iccf_transcript *t, const position *start)
 		putchar('\n');
 	}
 	if (fflush(stdout) != 0)
-		status = cmd_fail("transcript", EXIT_FAILED, "cannot write the output: %s", strerror(errno));
+		status = cmd_fail("transcript", EXIT_FAILED, "cannot write the output: %s",
+		                  strerror(errno));
 out:
 	free(moves);
 	return status;
@@ -194,20 +197,24 @@ int cmd_transcript(int argc, char **argv)
 			return 0;
 		} else if (strcmp(a, "--fen") == 0) {
 			if (i + 1 >= argc)
-				return cmd_fail("transcript", EXIT_USAGE, "--fen needs a FEN (see --help)");
+				return cmd_fail("transcript", EXIT_USAGE,
+				                "--fen needs a FEN (see --help)");
 			fen = argv[++i];
 		} else if (strncmp(a, "--fen=", 6) == 0) {
 			fen = a + 6;
 		} else if (a[0] == '-' && a[1] != '\0') {
-			return cmd_fail("transcript", EXIT_USAGE, "unknown option \"%s\" (see --help)", a);
+			return cmd_fail("transcript", EXIT_USAGE,
+			                "unknown option \"%s\" (see --help)", a);
 		} else if (path) {
-			return cmd_fail("transcript", EXIT_USAGE, "unexpected argument \"%s\": one FILE only", a);
+			return cmd_fail("transcript", EXIT_USAGE,
+			                "unexpected argument \"%s\": one FILE only", a);
 		} else {
 			path = a;
 		}
 	}
 	if (!path)
-		return cmd_fail("transcript", EXIT_USAGE, "a FILE is required (\"-\" for stdin; see --help)");
+		return cmd_fail("transcript", EXIT_USAGE,
+		                "a FILE is required (\"-\" for stdin; see --help)");
 
 	position start;
 	char err[512];

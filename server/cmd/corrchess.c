@@ -53,7 +53,7 @@ static int cmd_help(int argc, char **argv);
  * usage text and `corrchess help` are made from it. */
 struct command {
 	const char *name;
-	int (*run)(int argc, char **argv);                     /* needs no settings */
+	int (*run)(int argc, char **argv);                         /* needs no settings */
 	int (*run_cfg)(struct config *cfg, int argc, char **argv); /* reads --db ... */
 	const char *args;
 	const char *help; /* may run over lines: each "\n" starts a new one */
@@ -66,16 +66,19 @@ static const struct command commands[] = {
         {"demo", NULL, cmd_demo, "",
          "fill an empty database with a demo tournament\nleader, two players and a game"},
         {"sweep", NULL, cmd_sweep, "",
-         "the daily job: reminders, TL notices, time\nforfeits, adjudication; sends the mail outbox"},
+         "the daily job: reminders, TL notices, time\nforfeits, adjudication; sends the mail "
+         "outbox"},
         {"backup", NULL, cmd_backup, "[--force] DEST",
          "a consistent copy of the database while the\ndaemon runs (--force replaces DEST)"},
         {"check-deadlines", NULL, cmd_check_deadlines, "[--fix]",
          "recompute every active game's dates and\nreport (repair) those the table has wrong"},
         {"mail-status", NULL, cmd_mail_status, "",
-         "the mail outbox: waiting, retrying, sent, and\nthe mails the relay refused for good (5xx)"},
+         "the mail outbox: waiting, retrying, sent, and\nthe mails the relay refused for good "
+         "(5xx)"},
         {"perft", cmd_perft, NULL, "[--fen FEN] [--divide] DEPTH",
          "count the leaf nodes of the move tree;\nthe total alone on the last line"},
-        {"days", cmd_days, NULL, "--profile P --received DATE --sent DATE [--vacation START:END]...",
+        {"days", cmd_days, NULL,
+         "--profile P --received DATE --sent DATE [--vacation START:END]...",
          "the thinking days one move costs"},
         {"easter", cmd_easter, NULL, "YEAR", "Easter Sunday and the holiday span"},
         {"transcript", cmd_transcript, NULL, "[--fen FEN] FILE",
@@ -90,7 +93,7 @@ static const struct command commands[] = {
         {"help", cmd_help, NULL, "", "this list of the commands"},
 };
 
-#define NCOMMANDS (sizeof commands / sizeof commands[0])
+#define NCOMMANDS   (sizeof commands / sizeof commands[0])
 #define HELP_COLUMN 39 /* where the help of a command starts */
 
 /* The command list: "  NAME ARGS" and its help from HELP_COLUMN on (on
@@ -171,7 +174,7 @@ static int cmd_perft(int argc, char **argv)
 			return 0;
 		case ':':
 			return cmd_fail("perft", 2, "%s needs a value (see --help)",
-			        argv[optind - 1]);
+			                argv[optind - 1]);
 		default:
 			return cmd_fail("perft", 2, "unexpected argument \"%s\" (see --help)",
 			                argv[optind - 1]);
@@ -184,7 +187,8 @@ static int cmd_perft(int argc, char **argv)
 		}
 		depth = parse_long(argv[i], 0, PERFT_MAX_DEPTH);
 		if (depth < 0)
-			return cmd_fail("perft", 2, "depth must be a number from 0 to %d, not \"%s\"",
+			return cmd_fail("perft", 2,
+			                "depth must be a number from 0 to %d, not \"%s\"",
 			                PERFT_MAX_DEPTH, argv[i]);
 	}
 	if (depth < 0)

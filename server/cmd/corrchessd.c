@@ -38,7 +38,8 @@ static void usage(void)
 	     "Keys: db, listen, smtp_url, smtp_user, smtp_password, mail_from, base_url,\n"
 	     "      static_dir, log_level (error|warn|info|debug), threads, session_days, today,\n"
 	     "      timezone (default Europe/Copenhagen), conn_per_addr (1..2000, default 64),\n"
-	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is believed),\n"
+	     "      trusted_proxy (the reverse proxy's address, whose X-Forwarded-For is "
+	     "believed),\n"
 	     "      login_failures (0..1000, default 5), address_failures (0..1000, default 20),\n"
 	     "      name_failures (0..1000, default 100), address_hashes (0..1000, default 60),\n"
 	     "      synchronous (full|normal, default full), mail_retry (seconds, default 60),\n"
@@ -95,7 +96,8 @@ int main(int argc, char **argv)
 			puts("corrchessd " PACKAGE_VERSION);
 			status = 0;
 		} else {
-			fprintf(stderr, "corrchessd: unexpected argument \"%s\" (see --help)\n", argv[next]);
+			fprintf(stderr, "corrchessd: unexpected argument \"%s\" (see --help)\n",
+			        argv[next]);
 		}
 		goto out;
 	}
@@ -131,13 +133,15 @@ int main(int argc, char **argv)
 	if (*end || per_login < 0 || per_login > THROTTLE_MAX || per_ip < 0 ||
 	    per_ip > THROTTLE_MAX || per_name < 0 || per_name > THROTTLE_MAX || per_hash < 0 ||
 	    per_hash > THROTTLE_MAX) {
-		fprintf(stderr, "corrchessd: login_failures, address_failures, name_failures and "
-		                "address_hashes must be 0..%d (0: no limit)\n",
+		fprintf(stderr,
+		        "corrchessd: login_failures, address_failures, name_failures and "
+		        "address_hashes must be 0..%d (0: no limit)\n",
 		        THROTTLE_MAX);
 		goto out;
 	}
 	unsigned char bin[16];
-	if (cfg.trusted_proxy && *cfg.trusted_proxy && inet_pton(AF_INET, cfg.trusted_proxy, bin) != 1 &&
+	if (cfg.trusted_proxy && *cfg.trusted_proxy &&
+	    inet_pton(AF_INET, cfg.trusted_proxy, bin) != 1 &&
 	    inet_pton(AF_INET6, cfg.trusted_proxy, bin) != 1) {
 		fprintf(stderr, "corrchessd: trusted_proxy must be an IP address, not \"%s\"\n",
 		        cfg.trusted_proxy);
@@ -198,17 +202,18 @@ int main(int argc, char **argv)
 	if (sdnotify_send("READY=1\nSTATUS=serving") < 0)
 		log_msg(LOG_WARN, "cannot tell systemd the daemon is ready ($NOTIFY_SOCKET)");
 	log_msg(LOG_INFO, "serving http://%s/ with database %s (schema %d)", cfg.listen, cfg.db,
-		store_schema_version(st));
+	        store_schema_version(st));
 	int sig = 0;
 	sigwait(&sigs, &sig);
 	atomic_store(&app.ready, -1);
 	sdnotify_send("STOPPING=1");
-	log_msg(LOG_INFO, "%s: finishing requests in flight", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+	log_msg(LOG_INFO, "%s: finishing requests in flight",
+	        sig == SIGTERM ? "SIGTERM" : "SIGINT");
 	http_stop(srv, 10000);
 	srv = NULL;
 	status = 0;
 out:
-	outbox_stop(); /* after its current mail; a no-op when it never started */
+	outbox_stop();     /* after its current mail; a no-op when it never started */
 	svc_writer_stop(); /* after the last request; before the store closes */
 	if (srv)
 		http_stop(srv, 10000);

@@ -20,6 +20,6 @@ extern const char *const demo_names[DEMO_USERS]; /* "tl", "alice", ... (static s
  * to *tournament.  Returns 0, or -1 with a sentence in err (the steps
  * done so far stay stored: the caller starts again from an empty file). */
 int demo_replay(struct app *app, const char *const passwords[DEMO_USERS], long long *tournament,
-		char *err, size_t errlen);
+                char *err, size_t errlen);
 
 #endif

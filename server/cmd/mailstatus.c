@@ -34,7 +34,8 @@ int cmd_mail_status(struct config *cfg, int argc, char **argv)
 		goto out;
 	}
 	printf("mail-status: %lld waiting (%lld retrying), %lld refused, %lld sent\n",
-	       (long long)o.waiting, (long long)o.retrying, (long long)o.refused, (long long)o.sent);
+	       (long long)o.waiting, (long long)o.retrying, (long long)o.refused,
+	       (long long)o.sent);
 	for (size_t i = 0; i < n; i++)
 		printf("refused %lld %s %s %s\n", (long long)v[i].id, v[i].to, v[i].at, v[i].error);
 	status = 0;

@@ -73,7 +73,7 @@ static int read_input(const char *cmd, const char *path, char **out, size_t *len
 		n += got;
 		if (n > INPUT_MAX) {
 			status = cmd_fail(cmd, EXIT_USAGE, "%s is longer than %d bytes", path,
-			              INPUT_MAX);
+			                  INPUT_MAX);
 			goto fail;
 		}
 		if (got == 0)
@@ -195,7 +195,8 @@ static int read_players(json_t *arr, struct input *in, char *err, size_t errlen)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d is not an object",
 			               i + 1);
 		if (json_in_only_keys(&ji, p, keys))
-			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d: %s", i + 1, ji.msg);
+			return cc_fail(CC_ERR_MALFORMED, err, errlen, "player %d: %s", i + 1,
+			               ji.msg);
 		const char *id = id_of(json_object_get(p, "id"));
 		if (!id)
 			return cc_fail(CC_ERR_MALFORMED, err, errlen,
@@ -707,7 +708,7 @@ int cmd_rate(int argc, char **argv)
 		}
 		if (path || (argv[i][0] == '-' && argv[i][1] != '\0'))
 			return cmd_fail("rate", EXIT_USAGE,
-			            "unexpected argument \"%.40s\" (see --help)", argv[i]);
+			                "unexpected argument \"%.40s\" (see --help)", argv[i]);
 		path = argv[i];
 	}
 	status = read_input("rate", path ? path : "-", &text, &len);
@@ -731,7 +732,7 @@ int cmd_rate(int argc, char **argv)
 	if (elo) {
 		if (json_object_size(body) != 1) {
 			status = cmd_fail("rate", EXIT_USAGE,
-			              "an \"elo_adjustment\" case has no other fields");
+			                  "an \"elo_adjustment\" case has no other fields");
 			goto out;
 		}
 		if (read_coord_json(elo, &ci, err, sizeof err) != CC_OK) {
@@ -742,8 +743,8 @@ int cmd_rate(int argc, char **argv)
 	} else {
 		int rc = read_group(body, &in, err, sizeof err);
 		if (rc != CC_OK) {
-			status = cmd_fail("rate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE, "%s",
-			              err);
+			status = cmd_fail("rate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
+			                  "%s", err);
 			goto out;
 		}
 		result = rate_group(&in, &status, err, sizeof err);
@@ -899,11 +900,12 @@ int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 			path = argv[i] + 6;
 		} else {
 			return cmd_fail("rating-coordinate", EXIT_USAGE,
-			            "unexpected argument \"%.40s\" (see --help)", argv[i]);
+			                "unexpected argument \"%.40s\" (see --help)", argv[i]);
 		}
 	}
 	if (!path || !*path)
-		return cmd_fail("rating-coordinate", EXIT_USAGE, "--elo FILE is required (see --help)");
+		return cmd_fail("rating-coordinate", EXIT_USAGE,
+		                "--elo FILE is required (see --help)");
 	if (on && !apply)
 		return cmd_fail("rating-coordinate", EXIT_USAGE, "--on DATE goes with --apply");
 	if (apply)
@@ -913,8 +915,9 @@ int cmd_rating_coordinate(struct config *cfg, int argc, char **argv)
 		return status;
 	int rc = read_coord_csv(text, &ci, err, sizeof err);
 	if (rc != CC_OK) {
-		status = cmd_fail("rating-coordinate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
-		              "%s: %s", path, err);
+		status =
+		        cmd_fail("rating-coordinate", rc == CC_ERR_NOMEM ? EXIT_FAILED : EXIT_USAGE,
+		                 "%s: %s", path, err);
 		goto out;
 	}
 	json_t *result = coord_json(&ci, &status, err, sizeof err);

@@ -1591,7 +1591,8 @@ int cmd_tourney(int argc, char **argv)
 			return 0;
 		}
 		if (path || (argv[i][0] == '-' && argv[i][1] != '\0'))
-			return cmd_fail("tourney", EXIT_USAGE, "unexpected argument \"%s\" (see --help)", argv[i]);
+			return cmd_fail("tourney", EXIT_USAGE,
+			                "unexpected argument \"%s\" (see --help)", argv[i]);
 		path = argv[i];
 	}
 	if (!path || strcmp(path, "-") == 0) {
@@ -1612,7 +1613,8 @@ int cmd_tourney(int argc, char **argv)
 		goto done;
 	}
 	if (len > CASE_FILE_MAX) {
-		status = cmd_fail("tourney", EXIT_USAGE, "%s is larger than %d bytes", path, CASE_FILE_MAX);
+		status = cmd_fail("tourney", EXIT_USAGE, "%s is larger than %d bytes", path,
+		                  CASE_FILE_MAX);
 		goto done;
 	}
 	struct json_in in;

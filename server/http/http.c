@@ -37,13 +37,13 @@
 #include "store/store.h"
 
 /* The numbers of docs/OPERATIONS.md. */
-#define HTTP_CONN_LIMIT 2000   /* connections at once (key max_connections) */
-#define HTTP_IDLE_TIMEOUT 10   /* seconds without a byte: the connection is closed */
-#define HTTP_HEAD_DEADLINE 20  /* seconds for a request line and headers, in all */
-#define HTTP_BODY_DEADLINE 30  /* seconds from the headers to the end of the body */
-#define HTTP_REAP_MS 250       /* how often the deadlines are looked at */
-#define HTTP_HASH_THREADS 2    /* workers for the argon2id requests */
-#define HTTP_HASH_QUEUE 256    /* such requests waiting at most (then 503) */
+#define HTTP_CONN_LIMIT    2000 /* connections at once (key max_connections) */
+#define HTTP_IDLE_TIMEOUT  10   /* seconds without a byte: the connection is closed */
+#define HTTP_HEAD_DEADLINE 20   /* seconds for a request line and headers, in all */
+#define HTTP_BODY_DEADLINE 30   /* seconds from the headers to the end of the body */
+#define HTTP_REAP_MS       250  /* how often the deadlines are looked at */
+#define HTTP_HASH_THREADS  2    /* workers for the argon2id requests */
+#define HTTP_HASH_QUEUE    256  /* such requests waiting at most (then 503) */
 
 /* Issue 20, slow clients: MHD's timeout is per silence, so headers
  * trickled a byte every few seconds held a connection for ever, and 34
@@ -64,11 +64,11 @@ enum conn_phase {
 };
 
 struct conn {
-	struct conn *prev, *next;   /* the server's list, oldest first */
+	struct conn *prev, *next; /* the server's list, oldest first */
 	int fd;
 	enum conn_phase phase;
-	struct timespec since;      /* the phase's start (CLOCK_MONOTONIC) */
-	bool ended;                 /* shut down by us; MHD will close it */
+	struct timespec since; /* the phase's start (CLOCK_MONOTONIC) */
+	bool ended;            /* shut down by us; MHD will close it */
 };
 
 struct http_server {
@@ -76,8 +76,8 @@ struct http_server {
 	struct app *app;
 	int fd;
 	atomic_int inflight;
-	workpool *pool;          /* the slow requests (password hashing) */
-	char proxy[64];          /* the trusted reverse proxy's address, or "" */
+	workpool *pool; /* the slow requests (password hashing) */
+	char proxy[64]; /* the trusted reverse proxy's address, or "" */
 	/* The connections (struct conn), under conns_lock. */
 	pthread_mutex_t conns_lock;
 	struct conn *head, *tail;
@@ -98,21 +98,21 @@ struct request {
 	char *body; /* grows up to API_BODY_MAX, NUL-terminated */
 	size_t len, cap;
 	bool too_big;
-	bool web;                  /* a web page, not the API */
-	bool xfcc;                 /* the Xfcc SOAP interface (xfcc/xfcc.h) */
-	const char *soap_ctype;    /* its Content-Type and SOAPAction (MHD's, valid */
-	const char *soap_action;   /* while the request lives) */
-	const char *if_none_match; /* the headers negotiate() reads (MHD's, */
+	bool web;                    /* a web page, not the API */
+	bool xfcc;                   /* the Xfcc SOAP interface (xfcc/xfcc.h) */
+	const char *soap_ctype;      /* its Content-Type and SOAPAction (MHD's, valid */
+	const char *soap_action;     /* while the request lives) */
+	const char *if_none_match;   /* the headers negotiate() reads (MHD's, */
 	const char *accept_encoding; /* valid while the request lives) */
-	const char *origin;        /* Origin, for the CORS allow-list */
+	const char *origin;          /* Origin, for the CORS allow-list */
 	int status;
 	char path[256];
 	char method[16];
-	char addr[64];             /* the client's address (see client_address()) */
-	_Atomic int state;         /* REQ_*: on the worker pool, and back */
+	char addr[64];     /* the client's address (see client_address()) */
+	_Atomic int state; /* REQ_*: on the worker pool, and back */
 	http_server *srv;
 	struct MHD_Connection *conn;
-	struct api_req rq;         /* kept for a request answered on the pool */
+	struct api_req rq; /* kept for a request answered on the pool */
 	struct api_resp rs;
 };
 
@@ -241,7 +241,7 @@ static void *reaper(void *arg)
 }
 
 static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const char *key,
-				     const char *value)
+                                     const char *value)
 {
 	(void)kind;
 	struct api_req *rq = cls;
@@ -288,9 +288,12 @@ static bool is_slow(const char *method, const char *url)
 {
 	/* POST /api/v1/password-reset hashes nothing: it is only queued
 	 * (issue 20). */
-	static const char *const paths[] = {"/api/v1/session", "/api/v1/users",
+	static const char *const paths[] = {"/api/v1/session",
+	                                    "/api/v1/users",
 	                                    "/api/v1/users/me/password",
-	                                    "/api/v1/password-reset/confirm", "/xfcc", NULL};
+	                                    "/api/v1/password-reset/confirm",
+	                                    "/xfcc",
+	                                    NULL};
 	if (strcmp(method, "POST") != 0)
 		return false;
 	for (int i = 0; paths[i]; i++)
@@ -314,8 +317,8 @@ static void client_address(http_server *srv, struct MHD_Connection *conn, char *
 		inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, out,
 		          (socklen_t)n);
 	else if (sa->sa_family == AF_INET6)
-		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, out,
-		          (socklen_t)n);
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr,
+		          out, (socklen_t)n);
 	if (!srv->proxy[0] || strcmp(out, srv->proxy) != 0)
 		return;
 	const char *xff = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For");
@@ -341,7 +344,7 @@ static void client_address(http_server *srv, struct MHD_Connection *conn, char *
  * the Bearer challenge of a 401 (RFC 6750 §3, RFC 9110 §11.6.1) and the
  * CORS allow-list's answer. */
 static void add_negotiated(struct MHD_Response *resp, const struct request *r,
-			   const struct negotiate_out *no)
+                           const struct negotiate_out *no)
 {
 	if (no->etag[0])
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_ETAG, no->etag);
@@ -371,9 +374,10 @@ static void add_negotiated(struct MHD_Response *resp, const struct request *r,
 		 * §3.1: a request without credentials gets no error code). */
 		const char *a = r->rq.authorization;
 		bool bearer = a && strncasecmp(a, "Bearer", 6) == 0;
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
-		                        bearer ? "Bearer realm=\"corrchess\", error=\"invalid_token\""
-		                               : "Bearer realm=\"corrchess\"");
+		MHD_add_response_header(
+		        resp, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+		        bearer ? "Bearer realm=\"corrchess\", error=\"invalid_token\""
+		               : "Bearer realm=\"corrchess\"");
 	}
 }
 
@@ -388,9 +392,9 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
 		if (no.not_modified)
 			rs->status = 304;
 	}
-	struct MHD_Response *resp =
-	    MHD_create_response_from_buffer(rs->len, rs->body ? rs->body : (void *)"",
-					    rs->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+	struct MHD_Response *resp = MHD_create_response_from_buffer(
+	        rs->len, rs->body ? rs->body : (void *)"",
+	        rs->body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
 	if (!resp) {
 		free(rs->body);
 		rs->body = NULL;
@@ -399,7 +403,7 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
 	rs->body = NULL; /* the response owns it */
 	if (!no.not_modified)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE,
-					rs->content_type ? rs->content_type : "application/json");
+		                        rs->content_type ? rs->content_type : "application/json");
 	add_negotiated(resp, r, &no);
 	if (r->web)
 		for (int i = 0; web_headers[i][0]; i++)
@@ -468,14 +472,14 @@ static void run_on_pool(void *arg)
 		for (int i = 0; i < r->rq.nquery; i++)
 			keys[i] = r->rq.query[i].key;
 		struct xfcc_http_req xr = {
-			.method = r->rq.method,
-			.content_type = r->soap_ctype,
-			.soap_action = r->soap_action,
-			.body = r->rq.body,
-			.len = r->rq.body_len,
-			.too_big = r->rq.body_too_big,
-			.peer = r->addr[0] ? r->addr : NULL,
-			.wsdl = xfcc_wants_wsdl(keys, r->rq.nquery),
+		        .method = r->rq.method,
+		        .content_type = r->soap_ctype,
+		        .soap_action = r->soap_action,
+		        .body = r->rq.body,
+		        .len = r->rq.body_len,
+		        .too_big = r->rq.body_too_big,
+		        .peer = r->addr[0] ? r->addr : NULL,
+		        .wsdl = xfcc_wants_wsdl(keys, r->rq.nquery),
 		};
 		xfcc_handle(r->srv->app, &xr, &r->rs);
 		r->rs.route = XFCC_PATH; /* for the access log and /metrics */
@@ -492,8 +496,8 @@ static void back_from_pool(void *arg)
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const char *url,
-				  const char *method, const char *version, const char *upload_data,
-				  size_t *upload_data_size, void **con_cls)
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
 {
 	(void)version;
 	http_server *srv = cls;
@@ -509,7 +513,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		r->srv = srv;
 		r->conn = conn;
 		const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-							     MHD_HTTP_HEADER_CONTENT_LENGTH);
+		                                             MHD_HTTP_HEADER_CONTENT_LENGTH);
 		if (cl && strtoull(cl, NULL, 10) > API_BODY_MAX)
 			r->too_big = true;
 		atomic_fetch_add(&srv->inflight, 1);
@@ -540,13 +544,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	rq->body = r->body ? r->body : "";
 	rq->body_len = r->len;
 	rq->body_too_big = r->too_big;
-	rq->authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-						        MHD_HTTP_HEADER_AUTHORIZATION);
+	rq->authorization =
+	        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
 	rq->client_addr = r->addr[0] ? r->addr : NULL;
-	r->if_none_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-	                                               MHD_HTTP_HEADER_IF_NONE_MATCH);
-	r->accept_encoding = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-	                                                 MHD_HTTP_HEADER_ACCEPT_ENCODING);
+	r->if_none_match =
+	        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+	r->accept_encoding =
+	        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
 	r->origin = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN);
 	MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
 	/* GET /healthz and GET /metrics (API.md "Operations"): outside the
@@ -557,8 +561,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	if (ops) {
 		r->rs.route = url[1] == 'h' ? "/healthz" : "/metrics";
 		if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
-			api_error(&r->rs, "method_not_allowed", "%s is not allowed on %s (allowed: GET)",
-			          method, url);
+			api_error(&r->rs, "method_not_allowed",
+			          "%s is not allowed on %s (allowed: GET)", method, url);
 			snprintf(r->rs.allow, sizeof r->rs.allow, "GET");
 		} else if (url[1] == 'h') {
 			api_ops_healthz(srv->app, rq, &r->rs);
@@ -585,7 +589,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		if (workpool_submit_from(srv->pool, r->addr, run_on_pool, back_from_pool, r) == 0)
 			return MHD_YES;
 		/* The queue is full: answered at once, on the next call. */
-		api_error(&r->rs, "busy", "the server is busy signing people in; try again shortly");
+		api_error(&r->rs, "busy",
+		          "the server is busy signing people in; try again shortly");
 		r->rs.retry_after = 1;
 		atomic_store(&r->state, REQ_DONE);
 		MHD_resume_connection(conn);
@@ -635,7 +640,7 @@ static size_t unescape(void *cls, struct MHD_Connection *conn, char *s)
  * first; ms; the client's address).  A '"' in the path is written %22;
  * log_msg() escapes control bytes.  The same figures go to /metrics. */
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
-			 enum MHD_RequestTerminationCode toe)
+                         enum MHD_RequestTerminationCode toe)
 {
 	http_server *srv = cls;
 	struct request *r = *con_cls;
@@ -677,7 +682,8 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
 {
 	char host[256];
 	const char *colon = strrchr(listen_on, ':');
-	if (!colon || colon == listen_on || !colon[1] || (size_t)(colon - listen_on) >= sizeof host) {
+	if (!colon || colon == listen_on || !colon[1] ||
+	    (size_t)(colon - listen_on) >= sizeof host) {
 		snprintf(err, errlen, "--listen wants HOST:PORT, not \"%s\"", listen_on);
 		return -1;
 	}
@@ -792,15 +798,14 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	 * HTTP_IDLE_TIMEOUT seconds (half-sent headers, an idle keep-alive)
 	 * is closed. */
 	srv->mhd = MHD_start_daemon(
-	    MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
-	        MHD_ALLOW_SUSPEND_RESUME,
-	    0, NULL, NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd,
-	    MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED, on_completed,
-	    srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_TIMEOUT,
-	    MHD_OPTION_CONNECTION_LIMIT, srv->max_conns, MHD_OPTION_NOTIFY_CONNECTION, on_connection,
-	    srv,
-	    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr, MHD_OPTION_UNESCAPE_CALLBACK,
-	    unescape, NULL, MHD_OPTION_END);
+	        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
+	                MHD_ALLOW_SUSPEND_RESUME,
+	        0, NULL, NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd,
+	        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED,
+	        on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_TIMEOUT,
+	        MHD_OPTION_CONNECTION_LIMIT, srv->max_conns, MHD_OPTION_NOTIFY_CONNECTION,
+	        on_connection, srv, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr,
+	        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 	if (!srv->mhd) {
 		snprintf(err, errlen, "cannot start the HTTP server (libmicrohttpd refused)");
 		workpool_stop(srv->pool);
@@ -835,8 +840,8 @@ void http_stop(http_server *srv, int grace_ms)
 	unsigned long long slow = atomic_load(&srv->ended_slow),
 	                   crowded = atomic_load(&srv->ended_crowded);
 	if (slow || crowded)
-		log_msg(LOG_INFO, "connections ended: %llu past their deadline, %llu for room", slow,
-		        crowded);
+		log_msg(LOG_INFO, "connections ended: %llu past their deadline, %llu for room",
+		        slow, crowded);
 	pthread_mutex_destroy(&srv->conns_lock);
 	pthread_cond_destroy(&srv->reaper_wake);
 	free(srv);

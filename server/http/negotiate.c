@@ -142,10 +142,11 @@ static int gzip_body(char **body, size_t *len)
 }
 
 void negotiate(const struct negotiate_in *in, int status, char **body, size_t *len,
-	       struct negotiate_out *out)
+               struct negotiate_out *out)
 {
 	memset(out, 0, sizeof *out);
-	bool get = in->method && (strcmp(in->method, "GET") == 0 || strcmp(in->method, "HEAD") == 0);
+	bool get =
+	        in->method && (strcmp(in->method, "GET") == 0 || strcmp(in->method, "HEAD") == 0);
 	if (!get || status != 200 || !*body)
 		return;
 	bool big = *len >= NEGOTIATE_GZIP_MIN;

@@ -38,7 +38,7 @@ struct negotiate_out {
  * the compressed bytes (a new malloc block, the old one freed).  Never
  * fails: when memory or zlib fails the body goes uncompressed. */
 void negotiate(const struct negotiate_in *in, int status, char **body, size_t *len,
-	       struct negotiate_out *out);
+               struct negotiate_out *out);
 
 /* Whether an Accept-Encoding value accepts gzip (a "gzip" or "*" coding
  * whose q is not 0; RFC 9110 §12.5.3). */

@@ -90,9 +90,9 @@ static const struct {
         {"/tournaments", "tournaments.html"},
         {"/tl", "tl.html"},
         {"/account", "account.html"},
-        {"/members", "members.html"}, /* tl, admin: find and add members */
+        {"/members", "members.html"},       /* tl, admin: find and add members */
         {"/federation", "federation.html"}, /* tl, kc, admin: registers, appeals (issue 22) */
-        {"/reset-password", "reset.html"}, /* the link of the reset mail (issue 10) */
+        {"/reset-password", "reset.html"},  /* the link of the reset mail (issue 10) */
 };
 
 /* The file in static_dir that answers path, or NULL when none does. */
@@ -201,11 +201,15 @@ static char *compose(const char *frame, const char *page, size_t *len)
 	if (!f[2] || !p[1])
 		return NULL;
 	/* frame, head lines, frame, header additions, frame, body, frame */
-	const char *from[7] = {frame, page, f[0] + strlen(slot[0]), p[0] + strlen(slot[1]),
-	                       f[1] + strlen(slot[1]), p[1] + strlen(slot[2]),
+	const char *from[7] = {frame,
+	                       page,
+	                       f[0] + strlen(slot[0]),
+	                       p[0] + strlen(slot[1]),
+	                       f[1] + strlen(slot[1]),
+	                       p[1] + strlen(slot[2]),
 	                       f[2] + strlen(slot[2])};
-	const char *to[7] = {f[0], p[0], f[1], p[1], f[2], page + strlen(page),
-	                     frame + strlen(frame)};
+	const char *to[7] = {
+	        f[0], p[0], f[1], p[1], f[2], page + strlen(page), frame + strlen(frame)};
 	size_t n = 0;
 	for (int i = 0; i < 7; i++)
 		n += (size_t)(to[i] - from[i]);

@@ -170,9 +170,10 @@ char *mail_format_msg(const char *from, const struct mail_msg *m)
 	/* RFC 5322 3.3; the English names regardless of the locale. */
 	static const char *const wd[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
 	static const char *const mo[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-					 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-	snprintf(line, sizeof line, "Date: %s, %02d %s %04d %02d:%02d:%02d +0000\r\n", wd[tm.tm_wday],
-		 tm.tm_mday, mo[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+	snprintf(line, sizeof line, "Date: %s, %02d %s %04d %02d:%02d:%02d +0000\r\n",
+	         wd[tm.tm_wday], tm.tm_mday, mo[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour,
+	         tm.tm_min, tm.tm_sec);
 	puts_buf(&b, line);
 	puts_buf(&b, "From: ");
 	put_header_text(&b, from);
@@ -191,8 +192,8 @@ char *mail_format_msg(const char *from, const struct mail_msg *m)
 		puts_buf(&b, "\r\n");
 	} else {
 		snprintf(line, sizeof line, "\r\nMessage-ID: <corrchess.%lld.%lld.%ld@%s>\r\n",
-			 msgid_seed, (long long)now, (long)getpid(),
-			 at && at[1] ? at + 1 : "localhost");
+		         msgid_seed, (long long)now, (long)getpid(),
+		         at && at[1] ? at + 1 : "localhost");
 		puts_buf(&b, line);
 	}
 	if (m->unsubscribe && *m->unsubscribe) {
@@ -204,7 +205,7 @@ char *mail_format_msg(const char *from, const struct mail_msg *m)
 	/* RFC 3834: written by a program, not to be answered by one. */
 	puts_buf(&b, "Auto-Submitted: auto-generated\r\n");
 	puts_buf(&b, "MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
-		     "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
+	             "Content-Transfer-Encoding: quoted-printable\r\n\r\n");
 	/* Line ends CRLF (RFC 5321 2.3.8), 7-bit, lines of at most 76. */
 	put_quoted_printable(&b, body);
 	if (b.len < 2 || b.p[b.len - 1] != '\n')
@@ -217,7 +218,7 @@ char *mail_format_msg(const char *from, const struct mail_msg *m)
 }
 
 char *mail_format(const char *from, const char *to, const char *subject, const char *body,
-		  long long msgid_seed)
+                  long long msgid_seed)
 {
 	struct mail_msg m = {to, subject, body, NULL, NULL, msgid_seed};
 	return mail_format_msg(from, &m);
@@ -243,8 +244,8 @@ static bool address_ok(const char *a)
 	return a && *a && !strpbrk(a, "\r\n<>") && strchr(a, '@');
 }
 
-int mail_send(const struct mail_server *ms, const char *to, const char *subject,
-	      const char *body, long long msgid_seed, char *err, size_t errlen)
+int mail_send(const struct mail_server *ms, const char *to, const char *subject, const char *body,
+              long long msgid_seed, char *err, size_t errlen)
 {
 	struct mail_msg m = {to, subject, body, NULL, NULL, msgid_seed};
 	return mail_send_msg(ms, &m, err, errlen);
@@ -271,8 +272,7 @@ static char *format_filled(const struct mail_server *ms, const struct mail_msg *
 	return msg;
 }
 
-int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char *err,
-		  size_t errlen)
+int mail_send_msg(const struct mail_server *ms, const struct mail_msg *mm, char *err, size_t errlen)
 {
 	const char *to = mm->to;
 	if (!ms->url || !*ms->url) {

@@ -10,8 +10,8 @@
 #include "base/mail_marks.h"
 
 struct mail_server {
-	const char *url;      /* smtp://host:port or smtps://host:port */
-	const char *user;     /* NULL or "" = no login */
+	const char *url;  /* smtp://host:port or smtps://host:port */
+	const char *user; /* NULL or "" = no login */
 	const char *password;
 	const char *from;     /* the envelope and From: address */
 	const char *base_url; /* put for MAIL_BASE_URL when sending; NULL = "" */
@@ -31,7 +31,7 @@ struct mail_msg {
 	const char *to, *subject, *body;
 	const char *message_id;  /* "<...@...>" fixed when queued; NULL = made from seed */
 	const char *unsubscribe; /* a URL: List-Unsubscribe with the one-click
-				    List-Unsubscribe-Post of RFC 8058; NULL = none */
+	                            List-Unsubscribe-Post of RFC 8058; NULL = none */
 	long long seed;          /* makes a Message-ID unique when message_id is NULL */
 };
 
@@ -48,8 +48,7 @@ char *mail_format_msg(const char *from, const struct mail_msg *m);
 
 /* Sends m like mail_send(), its placeholders filled from ms (mail_fill());
  * 0, or -1 with a sentence in err (try again later), or MAIL_REFUSED. */
-int mail_send_msg(const struct mail_server *ms, const struct mail_msg *m, char *err,
-		  size_t errlen);
+int mail_send_msg(const struct mail_server *ms, const struct mail_msg *m, char *err, size_t errlen);
 
 /* Builds the message (Date, From, To, Subject, Message-ID, MIME headers;
  * a non-ASCII subject in RFC 2047 form; the body quoted-printable, RFC
@@ -57,12 +56,12 @@ int mail_send_msg(const struct mail_server *ms, const struct mail_msg *m, char *
  * line ends CRLF) into a new string; NULL when out of memory.  msgid_seed
  * makes the Message-ID unique. */
 char *mail_format(const char *from, const char *to, const char *subject, const char *body,
-		  long long msgid_seed);
+                  long long msgid_seed);
 
 /* Sends one mail; 0, or -1 with a sentence in err (bad address, no
  * connection, refused by the server).  Addresses with CR, LF, '<' or '>'
  * are refused before anything is sent. */
-int mail_send(const struct mail_server *ms, const char *to, const char *subject,
-	      const char *body, long long msgid_seed, char *err, size_t errlen);
+int mail_send(const struct mail_server *ms, const char *to, const char *subject, const char *body,
+              long long msgid_seed, char *err, size_t errlen);
 
 #endif

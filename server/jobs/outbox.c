@@ -98,8 +98,8 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 		(*sent)++;
 	} else if (send_rc == MAIL_REFUSED) {
 		/* Issue 20: a 5xx is for good; corrchess mail-status shows it. */
-		log_msg(LOG_WARN, "mail %lld to %s refused, not tried again: %s", (long long)m.id, m.to,
-		        err);
+		log_msg(LOG_WARN, "mail %lld to %s refused, not tried again: %s", (long long)m.id,
+		        m.to, err);
 		rc = store_outbox_refused(app->st, m.id, err);
 		(*failed)++;
 	} else {

@@ -38,8 +38,8 @@ static const char *color_name(int side)
  * when it was new (and printed), 0 when it was known or the game changed
  * meanwhile, -1 on a database error; *stop: judge g no further. */
 static int record(struct app *app, struct store_game *g, const struct corr_finding *f,
-		  const char *today, int32_t now, FILE *out, struct sweep_counts *counts,
-		  bool *stop)
+                  const char *today, int32_t now, FILE *out, struct sweep_counts *counts,
+                  bool *stop)
 {
 	struct svc_swept r;
 	int rc = svc_sweep_finding(app, g, f, today, now, &r);
@@ -50,8 +50,8 @@ static int record(struct app *app, struct store_game *g, const struct corr_findi
 	counts->events[f->kind]++;
 	const char *who = f->side == CLOCK_WHITE ? g->white_name : g->black_name;
 	fprintf(out, "%s: game %lld, %s (%s) %s%s%s\n", corr_finding_name(f->kind),
-		(long long)g->id, who, color_name(f->side), f->detail, r.ended ? "; game ended " : "",
-		r.result);
+	        (long long)g->id, who, color_name(f->side), f->detail,
+	        r.ended ? "; game ended " : "", r.result);
 	return 1;
 }
 
@@ -68,8 +68,10 @@ static int send_outbox(struct app *app, struct sweep_counts *counts)
 			return 1;
 		/* A note, not an event: stdout keeps its events-and-summary form. */
 		if (n)
-			fprintf(stderr, "corrchess: sweep: smtp_url is not set: %lld mail(s) wait in the "
-					"outbox\n", (long long)n);
+			fprintf(stderr,
+			        "corrchess: sweep: smtp_url is not set: %lld mail(s) wait in the "
+			        "outbox\n",
+			        (long long)n);
 		return 0;
 	}
 	int sent = 0, failed = 0;
@@ -93,9 +95,9 @@ struct chunk_findings {
  * the caller once they are on disk.  0, or 1 when the database refused
  * (nothing of the chunk stays; err says). */
 static int write_chunk(struct app *app, struct store_game *g, const struct chunk_findings *f,
-		       size_t n, const char *today, int32_t now, FILE *lines,
-		       struct sweep_counts *counts, unsigned long long *ticket, char *err,
-		       size_t errlen)
+                       size_t n, const char *today, int32_t now, FILE *lines,
+                       struct sweep_counts *counts, unsigned long long *ticket, char *err,
+                       size_t errlen)
 {
 	if (n == 0)
 		return 0;
@@ -116,22 +118,24 @@ static int write_chunk(struct app *app, struct store_game *g, const struct chunk
 		for (int k = 0; k < f[i].n && !stop; k++) {
 			if (record(app, &g[i], &f[i].f[k], today, now, buf, counts, &stop) < 0) {
 				snprintf(err, errlen, "game %lld: the database refused the %s",
-					 (long long)g[i].id, corr_finding_name(f[i].f[k].kind));
+				         (long long)g[i].id, corr_finding_name(f[i].f[k].kind));
 				status = 1;
 			}
 		}
 		/* The time-trouble alarm, once per control (docs/NOTIFY.md). */
 		if (f[i].n >= 0 && !stop && svc_notify_time_trouble(app, &g[i], today) < 0) {
 			snprintf(err, errlen, "game %lld: the database refused the alarm",
-				 (long long)g[i].id);
+			         (long long)g[i].id);
 			status = 1;
 		}
 	}
 	fclose(buf);
 	if (svc_batch_commit_async(app, ticket) != STORE_OK) {
 		*counts = before; /* nothing of it was stored */
-		snprintf(err, errlen, "the events of %zu games could not be stored; the next sweep "
-				      "finds them again", n);
+		snprintf(err, errlen,
+		         "the events of %zu games could not be stored; the next sweep "
+		         "finds them again",
+		         n);
 		free(text);
 		return 1;
 	}
@@ -142,8 +146,8 @@ static int write_chunk(struct app *app, struct store_game *g, const struct chunk
 	return status;
 }
 
-int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts *counts,
-	      char *err, size_t errlen)
+int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts *counts, char *err,
+              size_t errlen)
 {
 	memset(counts, 0, sizeof *counts);
 	int status = 0;
@@ -206,7 +210,7 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 			}
 			if (rc) {
 				fprintf(stderr, "corrchess: sweep: game %lld skipped: %s\n",
-					(long long)ids[i], gerr);
+				        (long long)ids[i], gerr);
 				counts->skipped++;
 				unread++;
 				continue;
@@ -215,13 +219,13 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 			found[loaded].n = corr_findings(&g->g, now, found[loaded].f, &e);
 			if (found[loaded].n < 0)
 				fprintf(stderr, "corrchess: sweep: game %lld skipped: %s\n",
-					(long long)ids[i], e.message);
+				        (long long)ids[i], e.message);
 			if (found[loaded].n < 0)
 				counts->skipped++;
 			loaded++;
 		}
 		if (write_chunk(app, chunk, found, loaded, today, now, lines, counts, &ticket, err,
-				errlen) != 0)
+		                errlen) != 0)
 			status = 1;
 		for (size_t k = 0; k < loaded; k++)
 			store_games_free(&chunk[k]);
@@ -257,7 +261,7 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 	}
 	if (send_outbox(app, counts) != 0 && status == 0) {
 		snprintf(err, errlen, "%d mail(s) could not be sent; they stay in the outbox",
-			 counts->failed);
+		         counts->failed);
 		status = 1;
 	}
 	return status;

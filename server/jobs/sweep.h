@@ -22,7 +22,7 @@ struct sweep_counts {
  * (err says what; the work done stays done).  A game whose rows cannot
  * be read fails the run: it is never judged on part of its rows (its
  * vacations, say). */
-int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts *counts,
-              char *err, size_t errlen);
+int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts *counts, char *err,
+              size_t errlen);
 
 #endif

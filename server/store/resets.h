@@ -9,8 +9,8 @@
 #include "store/store_notify.h"
 #include "store/store.h"
 
-#define STORE_RESET_GAP 900 /* seconds before a user gets another reset mail */
-#define STORE_RESET_HASH 32 /* bytes of a token's hash */
+#define STORE_RESET_GAP  900 /* seconds before a user gets another reset mail */
+#define STORE_RESET_HASH 32  /* bytes of a token's hash */
 
 /* Inside the caller's transaction: a reset token (its hash, STORE_RESET_HASH bytes)
  * for user uid, valid until expires, and its mail in the outbox (mail,

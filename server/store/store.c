@@ -24,9 +24,9 @@
  * again from its beginning, it cuts the file back to this.  Past
  * WAL_TRUNCATE_BYTES the checkpointer runs a TRUNCATE checkpoint, which
  * empties the file (docs/OPERATIONS.md "The WAL"). */
-#define WAL_LIMIT_TEXT "16777216"              /* 16 MB */
-#define WAL_TRUNCATE_BYTES (16LL * 1024 * 1024) /* 16 MB */
-#define WAL_TRUNCATE_WAIT_MS 200 /* how long it waits for readers, a try */
+#define WAL_LIMIT_TEXT       "16777216"           /* 16 MB */
+#define WAL_TRUNCATE_BYTES   (16LL * 1024 * 1024) /* 16 MB */
+#define WAL_TRUNCATE_WAIT_MS 200                  /* how long it waits for readers, a try */
 
 /* The statement cache of a connection: the prepared statement of each SQL
  * text, keyed by the text's address (every caller passes a static string),
@@ -45,14 +45,14 @@ struct conn {
 	sqlite3 *db;
 	struct stmt_slot *cache; /* cap slots, ncache of them used */
 	size_t cap, ncache;
-	int writing; /* this thread holds the store's write lock */
-	int defer;   /* store_defer_sync(): commits take a ticket, not a wait */
+	int writing;                /* this thread holds the store's write lock */
+	int defer;                  /* store_defer_sync(): commits take a ticket, not a wait */
 	unsigned long long pending; /* the newest such ticket, 0: none */
 };
 
 struct store {
 	char *path;
-	pthread_key_t key; /* the thread's struct conn */
+	pthread_key_t key;          /* the thread's struct conn */
 	pthread_mutex_t write_lock; /* one writer at a time, see store_begin() */
 	/* The background checkpointer (store_start_checkpointer()). */
 	pthread_t ckpt_thread;
@@ -64,9 +64,9 @@ struct store {
 	/* The WAL frames the commits wrote (wal_hook): the WAL's length
 	 * after each commit against the one before. */
 	_Atomic long long wal_frames;
-	_Atomic int wal_last; /* the WAL's frames after the last commit */
+	_Atomic int wal_last;            /* the WAL's frames after the last commit */
 	_Atomic long long wal_truncates; /* TRUNCATE checkpoints done */
-	struct game_cache *games; /* the replayed games by (id, rev), store/game_cache.h */
+	struct game_cache *games;        /* the replayed games by (id, rev), store/game_cache.h */
 };
 
 static void conn_free(void *p)
@@ -86,11 +86,11 @@ static void conn_free(void *p)
 static sqlite3 *open_db(const char *path, char *err, size_t errlen)
 {
 	sqlite3 *db = NULL;
-	int rc = sqlite3_open_v2(path, &db,
-				 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+	int rc = sqlite3_open_v2(
+	        path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		snprintf(err, errlen, "cannot open database %s: %s", path,
-			 db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		         db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
 		goto fail;
 	}
 	sqlite3_busy_timeout(db, 5000);
@@ -100,12 +100,13 @@ static sqlite3 *open_db(const char *path, char *err, size_t errlen)
 	 * power loss can lose the last commits (docs/BENCHMARKS.md). */
 	char *msg = NULL;
 	rc = sqlite3_exec(db,
-			  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-			  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;"
-			  "PRAGMA journal_size_limit=" WAL_LIMIT_TEXT ";",
-			  NULL, NULL, &msg);
+	                  "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+	                  "PRAGMA foreign_keys=ON; PRAGMA temp_store=MEMORY;"
+	                  "PRAGMA journal_size_limit=" WAL_LIMIT_TEXT ";",
+	                  NULL, NULL, &msg);
 	if (rc != SQLITE_OK) {
-		snprintf(err, errlen, "cannot use database %s: %s", path, msg ? msg : sqlite3_errstr(rc));
+		snprintf(err, errlen, "cannot use database %s: %s", path,
+		         msg ? msg : sqlite3_errstr(rc));
 		sqlite3_free(msg);
 		goto fail;
 	}
@@ -356,8 +357,8 @@ int store_audit(store *s, int64_t user, int64_t game, const char *action, const 
 	return store_exec(s, st, "audit") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-int store_audit_of(store *s, int64_t game, int64_t after, size_t max,
-                   struct store_audit_line **out, size_t *n)
+int store_audit_of(store *s, int64_t game, int64_t after, size_t max, struct store_audit_line **out,
+                   size_t *n)
 {
 	static const char sql[] = "SELECT id, at, user_id, action, detail FROM audit"
 	                          " WHERE game_id = ? AND id > ? ORDER BY id LIMIT ?";
@@ -530,7 +531,7 @@ unsigned long long store_pending_sync(store *s)
 }
 
 int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *arg, int status),
-		      void *arg, int *status)
+                      void *arg, int *status)
 {
 	if (!s->sync) {
 		*status = 0;
@@ -558,8 +559,8 @@ int store_schema_version(store *s)
 static int schema_version(sqlite3 *db)
 {
 	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(version), 0) FROM schema_migrations", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT coalesce(max(version), 0) FROM schema_migrations", -1,
+	                       &st, NULL) != SQLITE_OK)
 		return -1;
 	int v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
 	sqlite3_finalize(st);
@@ -579,11 +580,11 @@ static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
 		if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
 			goto sqlfail;
 		if (sqlite3_exec(db,
-				 "CREATE TABLE IF NOT EXISTS schema_migrations ("
-				 " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-				 " applied_at TEXT NOT NULL"
-				 " DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
-				 NULL, NULL, &msg) != SQLITE_OK)
+		                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
+		                 " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+		                 " applied_at TEXT NOT NULL"
+		                 " DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')))",
+		                 NULL, NULL, &msg) != SQLITE_OK)
 			goto rollback;
 		have = schema_version(db);
 		if (have < 0)
@@ -591,9 +592,10 @@ static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
 		if (have > known) {
 			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 			snprintf(err, errlen,
-				 "database %s has schema version %d, newer than this corrchess knows "
-				 "(%d): use a newer corrchess",
-				 s->path, have, known);
+			         "database %s has schema version %d, newer than this corrchess "
+			         "knows "
+			         "(%d): use a newer corrchess",
+			         s->path, have, known);
 			return -1;
 		}
 		if (i == migrations_count || migrations[i].version <= have) {
@@ -604,19 +606,20 @@ static int migrate(store *s, sqlite3 *db, char *err, size_t errlen)
 		const struct migration *m = &migrations[i];
 		if (sqlite3_exec(db, m->sql, NULL, NULL, &msg) != SQLITE_OK) {
 			snprintf(err, errlen, "migration %04d_%s failed: %s", m->version, m->name,
-				 msg ? msg : "?");
+			         msg ? msg : "?");
 			sqlite3_free(msg);
 			sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 			return -1;
 		}
 		sqlite3_stmt *st = NULL;
-		if (sqlite3_prepare_v2(db, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
-				       -1, &st, NULL) != SQLITE_OK)
+		if (sqlite3_prepare_v2(
+		            db, "INSERT INTO schema_migrations (version, name) VALUES (?, ?)", -1,
+		            &st, NULL) != SQLITE_OK)
 			goto rollback;
 		int rc = sqlite3_bind_int(st, 1, m->version) ||
-		                 sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC)
-		         ? SQLITE_ERROR
-		         : sqlite3_step(st);
+		                         sqlite3_bind_text(st, 2, m->name, -1, SQLITE_STATIC)
+		                 ? SQLITE_ERROR
+		                 : sqlite3_step(st);
 		sqlite3_finalize(st);
 		if (rc != SQLITE_DONE || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK)
 			goto rollback;
@@ -723,7 +726,7 @@ static void *checkpointer(void *arg)
 		pthread_mutex_unlock(&s->ckpt_lock);
 		int log_frames = 0, done = 0;
 		int rc = sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log_frames,
-						   &done);
+		                                   &done);
 		if (rc != SQLITE_OK && rc != SQLITE_BUSY)
 			log_msg(LOG_WARN, "checkpoint: %s", sqlite3_errmsg(db));
 		if (rc == SQLITE_OK && (long long)log_frames * page_size > WAL_TRUNCATE_BYTES) {

@@ -88,8 +88,8 @@ struct store_audit_line {
 
 /* The audit lines of game after line id `after`, oldest first, at most
  * max (new array, free() it; NULL when none).  STORE_OK or STORE_ERROR. */
-int store_audit_of(store *s, int64_t game, int64_t after, size_t max,
-                   struct store_audit_line **out, size_t *n);
+int store_audit_of(store *s, int64_t game, int64_t after, size_t max, struct store_audit_line **out,
+                   size_t *n);
 
 /* A read transaction: every read until store_read_end() sees one
  * snapshot, even while other threads commit.  Inside a write transaction
@@ -124,7 +124,7 @@ int store_start_syncer(store *s);
 void store_defer_sync(store *s, int on);
 unsigned long long store_pending_sync(store *s);
 int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *arg, int status),
-		      void *arg, int *status);
+                      void *arg, int *status);
 
 /* The group commit's flushes so far, or -1 without the syncer. */
 long long store_wal_flushes(store *s);

@@ -19,8 +19,8 @@ static int schema_version(sqlite3 *db)
 	static const char sql[] = "SELECT max(version) FROM schema_migrations";
 	sqlite3_stmt *st = NULL;
 	int v = -1;
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) == SQLITE_INTEGER)
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_INTEGER)
 		v = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	return v;
@@ -64,7 +64,7 @@ static int sync_path(const char *path, int flags)
 }
 
 int store_backup(const char *src, const char *dest, int overwrite, struct store_backup_info *info,
-		 char *err, size_t errlen)
+                 char *err, size_t errlen)
 {
 	sqlite3 *from = NULL, *to = NULL;
 	sqlite3_backup *b = NULL;
@@ -94,7 +94,7 @@ int store_backup(const char *src, const char *dest, int overwrite, struct store_
 	rc = sqlite3_open_v2(src, &from, SQLITE_OPEN_READWRITE, NULL);
 	if (rc != SQLITE_OK) {
 		snprintf(err, errlen, "cannot open database %s: %s", src,
-			 from ? sqlite3_errmsg(from) : sqlite3_errstr(rc));
+		         from ? sqlite3_errmsg(from) : sqlite3_errstr(rc));
 		goto fail;
 	}
 	sqlite3_busy_timeout(from, 10000);
@@ -115,7 +115,7 @@ int store_backup(const char *src, const char *dest, int overwrite, struct store_
 	rc = sqlite3_open_v2(tmp, &to, SQLITE_OPEN_READWRITE, NULL);
 	if (rc != SQLITE_OK) {
 		snprintf(err, errlen, "cannot create %s: %s", tmp,
-			 to ? sqlite3_errmsg(to) : sqlite3_errstr(rc));
+		         to ? sqlite3_errmsg(to) : sqlite3_errstr(rc));
 		goto fail;
 	}
 	sqlite3_busy_timeout(to, 10000);

@@ -24,6 +24,6 @@ struct store_backup_info {
  * sentence in err (src missing or not a corrchess database, dest exists
  * or cannot be written, disk full, a corrupt copy). */
 int store_backup(const char *src, const char *dest, int overwrite, struct store_backup_info *info,
-		 char *err, size_t errlen);
+                 char *err, size_t errlen);
 
 #endif

@@ -253,8 +253,7 @@ int store_appeals_get(store *s, int64_t id, struct store_appeal *a)
 }
 
 /* Reads the rows of st into out, at most max. */
-static int read_appeals(store *s, sqlite3_stmt *st, struct store_appeal *out, size_t max,
-                        size_t *n)
+static int read_appeals(store *s, sqlite3_stmt *st, struct store_appeal *out, size_t max, size_t *n)
 {
 	int rc;
 	*n = 0;
@@ -280,8 +279,7 @@ int store_appeals_list(store *s, int64_t decision, int64_t user, struct store_ap
 	return read_appeals(s, st, out, max, n);
 }
 
-int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, size_t max,
-                          size_t *n)
+int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, size_t max, size_t *n)
 {
 	static const char sql[] = "SELECT " APPEAL_COLS " WHERE a.ruling IS NULL AND a.id > ?"
 	                          " ORDER BY a.id LIMIT ?";
@@ -294,8 +292,8 @@ int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, siz
 	return read_appeals(s, st, out, max, n);
 }
 
-int store_appeals_rule(store *s, int64_t id, const char *ruling, const char *text,
-                       const char *on, int64_t by)
+int store_appeals_rule(store *s, int64_t id, const char *ruling, const char *text, const char *on,
+                       int64_t by)
 {
 	static const char sql[] = "UPDATE appeals SET ruling = ?, ruling_text = ?, ruled_on = ?,"
 	                          " ruled_by = ? WHERE id = ? AND ruling IS NULL";
@@ -396,7 +394,7 @@ int store_captains_get(store *s, int64_t t, const char *team, int64_t *user)
 
 #define RESERVE_COLS                                                                               \
 	"id, tournament_id, team, original_id, reserve_id, COALESCE(requested_by, 0),"             \
-	" requested_on, status, COALESCE(approved_on, ''), COALESCE(stop_from, ''),"                \
+	" requested_on, status, COALESCE(approved_on, ''), COALESCE(stop_from, ''),"               \
 	" COALESCE(stop_to, '') FROM team_reserves"
 
 static void read_reserve(sqlite3_stmt *st, struct store_reserve *r)
@@ -425,7 +423,8 @@ int store_reserves_insert(store *s, struct store_reserve *r)
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, r->tournament) || store_bind_text(st, 2, r->team) ||
 	    store_bind_int64(st, 3, r->original) || store_bind_int64(st, 4, r->reserve) ||
-	    (r->requested_by ? store_bind_int64(st, 5, r->requested_by) : sqlite3_bind_null(st, 5)) ||
+	    (r->requested_by ? store_bind_int64(st, 5, r->requested_by)
+	                     : sqlite3_bind_null(st, 5)) ||
 	    store_bind_text(st, 6, r->requested_on) || bind_opt(st, 7, r->stop_from) ||
 	    bind_opt(st, 8, r->stop_to))
 		return store_failed(s, st, "reserve: bind");
@@ -489,10 +488,12 @@ int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, 
 	        " stop_from = ?, stop_to = ? WHERE id = ? AND status = 'pending'";
 	static const char games[] = "SELECT id FROM games WHERE tournament_id = ?1 AND status ="
 	                            " 'active' AND (white = ?2 OR black = ?2) ORDER BY id";
-	static const char swap_w[] = "UPDATE games SET white = ?3, rev = rev + 1"
-	                             " WHERE tournament_id = ?1 AND status = 'active' AND white = ?2";
-	static const char swap_b[] = "UPDATE games SET black = ?3, rev = rev + 1"
-	                             " WHERE tournament_id = ?1 AND status = 'active' AND black = ?2";
+	static const char swap_w[] =
+	        "UPDATE games SET white = ?3, rev = rev + 1"
+	        " WHERE tournament_id = ?1 AND status = 'active' AND white = ?2";
+	static const char swap_b[] =
+	        "UPDATE games SET black = ?3, rev = rev + 1"
+	        " WHERE tournament_id = ?1 AND status = 'active' AND black = ?2";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, approve);
 	if (!st)
@@ -519,8 +520,8 @@ int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, 
 	for (int i = 0; i < 2; i++) {
 		if (!(st = store_stmt(s, swaps[i])))
 			return STORE_ERROR;
-		if (store_bind_int64(st, 1, r->tournament) || store_bind_int64(st, 2, r->original) ||
-		    store_bind_int64(st, 3, r->reserve))
+		if (store_bind_int64(st, 1, r->tournament) ||
+		    store_bind_int64(st, 2, r->original) || store_bind_int64(st, 3, r->reserve))
 			return store_failed(s, st, "reserve swap: bind");
 		if (store_exec(s, st, "reserve swap") != STORE_OK)
 			return STORE_ERROR;
@@ -543,9 +544,10 @@ static void read_loss(sqlite3_stmt *st, struct store_connection_loss *c)
 int store_connection_loss_open(store *s, int64_t tournament, int64_t user,
                                struct store_connection_loss *c)
 {
-	static const char sql[] = "SELECT id, tournament_id, user_id, lost_on,"
-	                          " COALESCE(restored_on, '') FROM connection_losses"
-	                          " WHERE tournament_id = ? AND user_id = ? AND restored_on IS NULL";
+	static const char sql[] =
+	        "SELECT id, tournament_id, user_id, lost_on,"
+	        " COALESCE(restored_on, '') FROM connection_losses"
+	        " WHERE tournament_id = ? AND user_id = ? AND restored_on IS NULL";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;

@@ -12,8 +12,8 @@
 #include "store/store.h"
 #include "store/store_tournaments.h"
 
-#define STORE_MEMBER_NO_MAX 21  /* 1..20 bytes and the NUL */
-#define STORE_CLUB_MAX      101 /* 1..100 bytes and the NUL */
+#define STORE_MEMBER_NO_MAX   21  /* 1..20 bytes and the NUL */
+#define STORE_CLUB_MAX        101 /* 1..100 bytes and the NUL */
 #define STORE_APPEAL_TEXT_MAX 2001
 
 /* What an entry carries of a member (DSU 6.4.4.1 a, d); "" = not given. */
@@ -94,13 +94,12 @@ int store_appeals_list(store *s, int64_t decision, int64_t user, struct store_ap
 
 /* The appeals still without a ruling, oldest first, after id `after`, at
  * most max: STORE_OK and *n, or STORE_ERROR. */
-int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, size_t max,
-                          size_t *n);
+int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, size_t max, size_t *n);
 
 /* Inside the caller's transaction: the ruling of appeal id (still
  * without one).  STORE_OK, STORE_CONFLICT (ruled already) or STORE_ERROR. */
-int store_appeals_rule(store *s, int64_t id, const char *ruling, const char *text,
-                       const char *on, int64_t by);
+int store_appeals_rule(store *s, int64_t id, const char *ruling, const char *text, const char *on,
+                       int64_t by);
 
 /* Inside the caller's transaction: a changed quarantine's months (the
  * KC's ruling "changed").  STORE_OK or STORE_ERROR. */

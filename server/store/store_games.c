@@ -167,7 +167,7 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 		cs.finished_on = CLOCK_NO_DATE;
 	sg->tournament = sqlite3_column_int64(st, 20); /* NULL reads 0 */
 	cs.holiday_play = sqlite3_column_int(st, 21) != 0;
-	sg->leader = sqlite3_column_int64(st, 22); /* NULL reads 0: nobody, admins only */
+	sg->leader = sqlite3_column_int64(st, 22);           /* NULL reads 0: nobody, admins only */
 	store_col_text(st, 23, cs.how, sizeof cs.how);       /* NULL reads "" */
 	store_col_text(st, 24, cs.played, sizeof cs.played); /* NULL reads "" */
 	int32_t start_day;
@@ -223,7 +223,7 @@ static int load_records(store *s, struct store_game *sg)
 			if (q == 0) {
 				store_col_text(st, 0, text, sizeof text);
 				r.kind = strcmp(text, "tl_notice") == 0 ? CORR_REC_TL_NOTICE
-				                                         : CORR_REC_REMINDER;
+				                                        : CORR_REC_REMINDER;
 				r.ply = sqlite3_column_int(st, 1);
 				ok = store_col_day(st, 2, &r.on);
 				if (!store_col_day(st, 3, &r.due))
@@ -381,14 +381,15 @@ static int apply_rules(store *s, const struct store_game_ref *sg, const struct c
 	static const char sql_reminder[] =
 	        "INSERT INTO sweep_events (game_id, kind, user_id, ply, due, found_on, by_player)"
 	        " VALUES (?, ?, ?, ?, ?, ?, ?)";
-	static const char sql_penalty[] =
-	        "INSERT INTO penalties (game_id, color, days, reason, on_date) VALUES (?, ?, ?, ?, ?)";
+	static const char sql_penalty[] = "INSERT INTO penalties (game_id, color, days, reason, "
+	                                  "on_date) VALUES (?, ?, ?, ?, ?)";
 	sqlite3_stmt *st;
 	char a[CALENDAR_ISO_LEN], b[CALENDAR_ISO_LEN];
 	for (size_t i = 0; i < d->nfixes; i++) {
 		const struct corr_fix *f = &d->fixes[i];
 		if (calendar_format(f->received, a, sizeof a) != CC_OK ||
-		    calendar_format(f->sent, b, sizeof b) != CC_OK || !(st = store_stmt(s, sql_fix)))
+		    calendar_format(f->sent, b, sizeof b) != CC_OK ||
+		    !(st = store_stmt(s, sql_fix)))
 			return STORE_ERROR;
 		if (store_bind_text(st, 1, a) || store_bind_text(st, 2, b) ||
 		    store_bind_int64(st, 3, sg->id) || store_bind_int64(st, 4, (int64_t)f->ply))
@@ -412,11 +413,13 @@ static int apply_rules(store *s, const struct store_game_ref *sg, const struct c
 		break;
 	case CORR_REC_REMINDER:
 	case CORR_REC_TL_NOTICE:
-		if (calendar_format(r->due != CLOCK_NO_DATE ? r->due : r->on, b, sizeof b) != CC_OK ||
+		if (calendar_format(r->due != CLOCK_NO_DATE ? r->due : r->on, b, sizeof b) !=
+		            CC_OK ||
 		    !(st = store_stmt(s, sql_reminder)))
 			return STORE_ERROR;
 		if (store_bind_int64(st, 1, sg->id) ||
-		    store_bind_text(st, 2, r->kind == CORR_REC_REMINDER ? "reminder" : "tl_notice") ||
+		    store_bind_text(st, 2,
+		                    r->kind == CORR_REC_REMINDER ? "reminder" : "tl_notice") ||
 		    store_bind_int64(st, 3, r->side == WHITE ? sg->white : sg->black) ||
 		    store_bind_int64(st, 4, r->ply) || store_bind_text(st, 5, b) ||
 		    store_bind_text(st, 6, a) || store_bind_int64(st, 7, r->by_player))
@@ -572,8 +575,8 @@ int store_games_active(store *s, int64_t **ids, size_t *n)
  * conditions of a struct store_games_filter, bound ?1 .. ?5, for the
  * games he plays as `side` (white or black). */
 #define OF_SIDE(side)                                                                              \
-	" FROM games g WHERE g." side " = ?1 AND g.id < ?2"                                         \
-	" AND (?3 = 0 OR g.status = 'active') AND (?4 = 0 OR g.tournament_id = ?4)"                  \
+	" FROM games g WHERE g." side " = ?1 AND g.id < ?2"                                        \
+	" AND (?3 = 0 OR g.status = 'active') AND (?4 = 0 OR g.tournament_id = ?4)"                \
 	" AND (?5 IS NULL OR g.status = 'active' OR COALESCE(g.finished_on, g.start_date) >= ?5)"
 
 /* The ids of the first ?6 of them in the order dir: each side a walk of
@@ -581,23 +584,25 @@ int store_games_active(store *s, int64_t **ids, size_t *n)
  * stops after ?6, then the two merged, so a page costs its length, not
  * the player's number of games (an OR of the two sorted them all). */
 #define PLAYER_IDS(dir)                                                                            \
-	"SELECT id FROM (SELECT g.id" OF_SIDE("white") " ORDER BY g.id " dir " LIMIT ?6)"           \
-	" UNION ALL SELECT id FROM (SELECT g.id" OF_SIDE("black") " ORDER BY g.id " dir             \
-	" LIMIT ?6) ORDER BY id " dir " LIMIT ?6"
+	"SELECT id FROM (SELECT g.id" OF_SIDE(                                                     \
+	        "white") " ORDER BY g.id " dir " LIMIT ?6)"                                        \
+	                 " UNION ALL SELECT id FROM (SELECT g.id" OF_SIDE(                         \
+	                         "black") " ORDER BY g.id " dir " LIMIT ?6) ORDER BY id " dir      \
+	                                  " LIMIT ?6"
 
 /* The summary's columns (struct store_game_summary), without a replay:
  * the row, the players, the last move (its ply is the primary key's
  * last) and the forfeit date of the side to move from game_deadlines
  * (kind 2, migration 0016). */
 #define SUMMARY_COLS                                                                               \
-	"SELECT g.id, g.rev, g.event, g.profile, g.start_date, g.tournament_id, g.white, w.name,"   \
-	" w.role, g.black, b.name, b.role, g.status, g.result, g.termination, g.draw_offer,"         \
-	" g.fen, m.ply, m.san, m.iccf, m.sent,"                                                      \
-	" (SELECT d.due FROM game_deadlines d WHERE d.game_id = g.id AND d.kind = 2"                 \
-	"  AND d.side = (instr(g.fen, ' b ') > 0))"                                                  \
-	" FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"                \
-	" LEFT JOIN moves m ON m.game_id = g.id AND m.ply ="                                         \
-	"  (SELECT max(ply) FROM moves x WHERE x.game_id = g.id)"                                    \
+	"SELECT g.id, g.rev, g.event, g.profile, g.start_date, g.tournament_id, g.white, w.name,"  \
+	" w.role, g.black, b.name, b.role, g.status, g.result, g.termination, g.draw_offer,"       \
+	" g.fen, m.ply, m.san, m.iccf, m.sent,"                                                    \
+	" (SELECT d.due FROM game_deadlines d WHERE d.game_id = g.id AND d.kind = 2"               \
+	"  AND d.side = (instr(g.fen, ' b ') > 0))"                                                \
+	" FROM games g JOIN users w ON w.id = g.white JOIN users b ON b.id = g.black"              \
+	" LEFT JOIN moves m ON m.game_id = g.id AND m.ply ="                                       \
+	"  (SELECT max(ply) FROM moves x WHERE x.game_id = g.id)"                                  \
 	" WHERE g.id IN ("
 
 /* The binds of f and max into st: 0, or an SQLite code. */

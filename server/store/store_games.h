@@ -105,13 +105,13 @@ struct store_forfeit {
 /* Which games of a player (issue 26: every "games of a player" is this). */
 struct store_games_filter {
 	int64_t player;
-	int64_t before;      /* only ids below it (a page's cursor); 0: any */
-	bool active;         /* only the active games */
-	int64_t tournament;  /* only this tournament's; 0: any */
-	const char *since;   /* only the active ones and those finished on or after
-	                        this date (a finished game without finished_on: its start
-	                        date); NULL: any */
-	bool oldest_first;   /* in id order; else newest first */
+	int64_t before;     /* only ids below it (a page's cursor); 0: any */
+	bool active;        /* only the active games */
+	int64_t tournament; /* only this tournament's; 0: any */
+	const char *since;  /* only the active ones and those finished on or after
+	                       this date (a finished game without finished_on: its start
+	                       date); NULL: any */
+	bool oldest_first;  /* in id order; else newest first */
 };
 
 /* The ids of the games f selects, at most max (SIZE_MAX: all), into a
@@ -132,9 +132,9 @@ struct store_game_summary {
 	char white_role[STORE_ROLE_MAX], black_role[STORE_ROLE_MAX];
 	bool active;
 	char result[CORR_RESULT_MAX], termination[CORR_TERMINATION_MAX];
-	int draw_offer;    /* WHITE, BLACK or CORR_NOBODY */
-	int to_move;       /* WHITE or BLACK, from the FEN */
-	int plies;         /* the moves played; 0: none */
+	int draw_offer; /* WHITE, BLACK or CORR_NOBODY */
+	int to_move;    /* WHITE or BLACK, from the FEN */
+	int plies;      /* the moves played; 0: none */
 	char last_san[SAN_MAX], last_iccf[ICCF_MAX];
 	char last_sent[CALENDAR_ISO_LEN];
 	int32_t forfeit_on; /* the stored forfeit date of the side to move

@@ -799,7 +799,8 @@ int store_ratings_lines(store *s, int64_t tournament, const int64_t *users, size
 	        " FROM json_each(?2) j JOIN users u ON u.id = j.value"
 	        " LEFT JOIN rating_steps st ON st.tournament_id = ?1 AND st.user_id = u.id";
 	for (size_t i = 0; i < n; i++)
-		out[i] = (struct store_rating_line){STORE_NO_RATING, STORE_NO_RATING, false, false, 0};
+		out[i] = (struct store_rating_line){STORE_NO_RATING, STORE_NO_RATING, false, false,
+		                                    0};
 	if (n == 0)
 		return 0;
 	char *ids = malloc(n * 21 + 3);

@@ -29,4 +29,3 @@ int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, in
 	*id = store_last_id(s);
 	return STORE_OK;
 }
-

@@ -171,9 +171,10 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 int store_tournaments_list(store *s, int64_t before, size_t max, struct store_tournament **out,
                            size_t *n)
 {
-	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
-	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance,"
-	                          " published_on FROM tournaments WHERE id < ?2 ORDER BY id DESC LIMIT ?1";
+	static const char sql[] =
+	        "SELECT id, name, kind, profile, start_date, series_cancellable,"
+	        " created_by, tl_id, dsu_kind, class, parent_id, stage, advance,"
+	        " published_on FROM tournaments WHERE id < ?2 ORDER BY id DESC LIMIT ?1";
 	struct store_tournament *v = NULL;
 	size_t cap = 0;
 	*out = NULL;
@@ -236,8 +237,9 @@ int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, in
 int store_withdrawals_insert(store *s, int64_t tournament, const struct store_withdrawal *w,
                              int64_t decided_by)
 {
-	static const char sql[] = "INSERT INTO withdrawals (tournament_id, user_id, reason, on_date,"
-	                          " all_lost, decided_by) VALUES (?, ?, ?, ?, ?, ?)";
+	static const char sql[] =
+	        "INSERT INTO withdrawals (tournament_id, user_id, reason, on_date,"
+	        " all_lost, decided_by) VALUES (?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -330,12 +332,12 @@ int store_entries_insert(store *s, struct store_entry *e, int64_t created_by)
 	return STORE_OK;
 }
 
-int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max,
-                          size_t *n)
+int store_entries_waiting(store *s, const char *cls, struct store_entry *out, size_t max, size_t *n)
 {
-	static const char sql[] = "SELECT id, user_id, class, valid_on, fee_received_on FROM entries"
-	                          " WHERE class = ? AND tournament_id IS NULL"
-	                          " AND fee_received_on IS NOT NULL ORDER BY fee_received_on, id";
+	static const char sql[] =
+	        "SELECT id, user_id, class, valid_on, fee_received_on FROM entries"
+	        " WHERE class = ? AND tournament_id IS NULL"
+	        " AND fee_received_on IS NOT NULL ORDER BY fee_received_on, id";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -687,7 +689,8 @@ static void class_row(sqlite3_stmt *st, struct store_class *c)
 
 int store_classes_get(store *s, const char *cls, struct store_class *c)
 {
-	static const char sql[] = "SELECT class, tl_id, profile FROM class_settings WHERE class = ?";
+	static const char sql[] =
+	        "SELECT class, tl_id, profile FROM class_settings WHERE class = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;

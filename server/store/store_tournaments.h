@@ -18,14 +18,14 @@ struct store_tournament {
 	int64_t id;
 	char name[STORE_TOURNAMENT_NAME_MAX], kind[24], profile[STORE_PROFILE_MAX];
 	char start[CALENDAR_ISO_LEN];
-	bool series_cancellable; /* DSU 6.2.5 */
-	int64_t created_by;      /* 0 = unknown */
-	int64_t tl;              /* its tournament leader (DSU 6.1.3), 0 = none */
-	char dsu_kind[8];        /* "dm" (DSU 6.5.2), or "" */
-	char cls[4];             /* EMT class "Å", "K", "M", "DM", or "" */
-	int64_t parent;          /* a cup group: its cup (DSU 6.6), 0 = none */
-	char stage[12];          /* a cup group: "prelim", "semifinal", "final", or "" */
-	int advance;             /* a cup: how many of each group go on, 0 = none */
+	bool series_cancellable;          /* DSU 6.2.5 */
+	int64_t created_by;               /* 0 = unknown */
+	int64_t tl;                       /* its tournament leader (DSU 6.1.3), 0 = none */
+	char dsu_kind[8];                 /* "dm" (DSU 6.5.2), or "" */
+	char cls[4];                      /* EMT class "Å", "K", "M", "DM", or "" */
+	int64_t parent;                   /* a cup group: its cup (DSU 6.6), 0 = none */
+	char stage[12];                   /* a cup group: "prelim", "semifinal", "final", or "" */
+	int advance;                      /* a cup: how many of each group go on, 0 = none */
 	char published[CALENDAR_ISO_LEN]; /* its results published (R12), or "" */
 };
 
@@ -40,7 +40,7 @@ struct store_cup_entry {
 /* A withdrawal the TL recorded (DSU 6.2.8). */
 struct store_withdrawal {
 	int64_t user;
-	char reason[8];             /* "valid", "invalid", "silent" */
+	char reason[8]; /* "valid", "invalid", "silent" */
 	char on[CALENDAR_ISO_LEN];
 	bool all_lost;
 };

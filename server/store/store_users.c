@@ -230,8 +230,8 @@ static void fold(const char *s, char *out, size_t len)
 	out[o] = '\0';
 }
 
-int store_users_search(store *s, const char *q, int64_t after, size_t max,
-                       struct store_member *out, size_t *n)
+int store_users_search(store *s, const char *q, int64_t after, size_t max, struct store_member *out,
+                       size_t *n)
 {
 	static const char sql[] = "SELECT id, name, role, email, COALESCE(member_no, '') FROM users"
 	                          " WHERE id > ? ORDER BY id";

@@ -39,8 +39,8 @@ struct store_member {
  * case folded for ASCII and Latin-1 letters; every user when q is "" or
  * NULL.  At most max into out.  STORE_OK and *n, or STORE_ERROR.  Cost:
  * one pass over the users from `after` until max are found. */
-int store_users_search(store *s, const char *q, int64_t after, size_t max,
-                       struct store_member *out, size_t *n);
+int store_users_search(store *s, const char *q, int64_t after, size_t max, struct store_member *out,
+                       size_t *n);
 
 /* User id: STORE_OK and *u, STORE_NOT_FOUND or STORE_ERROR. */
 int store_users_get(store *s, int64_t id, struct store_user *u);

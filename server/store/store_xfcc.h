@@ -27,7 +27,7 @@ struct store_message {
 	int64_t id, user;
 	int ply;
 	const char *on, *via, *text;
-	const char *at;         /* stored at, "YYYY-MM-DDTHH:MM:SSZ" (UTC) */
+	const char *at;          /* stored at, "YYYY-MM-DDTHH:MM:SSZ" (UTC) */
 	const char *name, *role; /* the sender's */
 };
 

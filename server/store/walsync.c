@@ -27,8 +27,8 @@ struct walsync {
 	walsync_flush_fn flush;
 	void *ctx;
 	pthread_mutex_t lock;
-	pthread_cond_t want;  /* a writer waits for a flush */
-	pthread_cond_t done;  /* a flush finished */
+	pthread_cond_t want;       /* a writer waits for a flush */
+	pthread_cond_t done;       /* a flush finished */
 	unsigned long long asked;  /* tickets handed out */
 	unsigned long long synced; /* every ticket up to this one is on disk */
 	unsigned long long flushes;
@@ -98,9 +98,10 @@ static void *syncer(void *arg)
 		w->flushes++;
 		if (rc != 0 && !w->failed) {
 			w->failed = true;
-			log_msg(LOG_ERROR, "fdatasync of %s failed (%s): commits are no longer durable; "
-					   "stop the server and check the disk",
-				w->wal, strerror(e));
+			log_msg(LOG_ERROR,
+			        "fdatasync of %s failed (%s): commits are no longer durable; "
+			        "stop the server and check the disk",
+			        w->wal, strerror(e));
 		}
 		w->synced = target;
 		pthread_cond_broadcast(&w->done);
@@ -172,7 +173,7 @@ unsigned long long walsync_ticket(walsync *w)
 }
 
 int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg, int status),
-		   void *arg, int *status)
+                   void *arg, int *status)
 {
 	pthread_mutex_lock(&w->lock);
 	if (w->synced >= ticket) {

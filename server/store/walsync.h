@@ -43,7 +43,7 @@ unsigned long long walsync_ticket(walsync *w);
  * flush failed. */
 int walsync_wait_for(walsync *w, unsigned long long ticket);
 int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg, int status),
-		   void *arg, int *status);
+                   void *arg, int *status);
 
 /* Flushes done so far (for /metrics and the tests). */
 unsigned long long walsync_flushes(walsync *w);

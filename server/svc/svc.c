@@ -34,8 +34,7 @@ struct auth_actor svc_actor(const struct user *u)
 	return a;
 }
 
-int svc_fail(struct svc_outcome *o, enum svc_status status, const char *code, const char *fmt,
-             ...)
+int svc_fail(struct svc_outcome *o, enum svc_status status, const char *code, const char *fmt, ...)
 {
 	o->status = status;
 	o->code = code;
@@ -78,8 +77,8 @@ int svc_today(const struct app *app, char iso[11], int32_t *day, struct svc_outc
 	char err[128];
 	if (calendar_parse(iso, day, err, sizeof err) != CC_OK) {
 		if (o)
-			svc_fail(o, SVC_ERROR, "internal", "the server's date \"%s\" is not usable: %s",
-			         iso, err);
+			svc_fail(o, SVC_ERROR, "internal",
+			         "the server's date \"%s\" is not usable: %s", iso, err);
 		return -1;
 	}
 	return 0;
@@ -308,7 +307,8 @@ store *svc_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	size_t filled;
 	if (svc_deadlines_fill(s, &filled) != STORE_OK) {
-		snprintf(err, errlen, "database %s: the dates of its games cannot be computed", path);
+		snprintf(err, errlen, "database %s: the dates of its games cannot be computed",
+		         path);
 		store_close(s);
 		return NULL;
 	}

@@ -62,8 +62,8 @@ struct svc_outcome {
 };
 
 /* Sets o and returns its status. */
-int svc_fail(struct svc_outcome *o, enum svc_status status, const char *code, const char *fmt,
-             ...) __attribute__((format(printf, 4, 5)));
+int svc_fail(struct svc_outcome *o, enum svc_status status, const char *code, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 /* A refusal of lib/ (the policy or a rule) as an outcome (SVC_REFUSED). */
 int svc_refused(struct svc_outcome *o, const struct corr_error *e);
 /* o set to SVC_OK; returns SVC_OK. */

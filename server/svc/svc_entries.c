@@ -309,8 +309,7 @@ static int write_entry(struct app *app, void *ctx)
 	/* DSU 6.5.1.1: a new group as soon as 7 valid entries (6.4.4.1: the
 	 * fee received) of a class exist (the DM is one group a year, started
 	 * by its TL) */
-	if (w->e.fee_received_on[0] && strcmp(w->e.cls, "DM") != 0 &&
-	    nw >= TOURNAMENT_EMT_PLAYERS)
+	if (w->e.fee_received_on[0] && strcmp(w->e.cls, "DM") != 0 && nw >= TOURNAMENT_EMT_PLAYERS)
 		return start_group(app, w, waiting);
 	return STORE_OK;
 }
@@ -337,7 +336,8 @@ static int may_enter_fed(struct app *app, int64_t player, int32_t day, int own,
 		calendar_format(q->start, from, sizeof from);
 		calendar_format(q->end, to, sizeof to);
 		svc_fail(o, SVC_REFUSED, "quarantined",
-		         "user %lld is in quarantine from %s through %s (DSU 6.4.2, 4.1.1 \u00a719): "
+		         "user %lld is in quarantine from %s through %s (DSU 6.4.2, 4.1.1 "
+		         "\u00a719): "
 		         "no entry meanwhile",
 		         (long long)player, from, to);
 		goto out;
@@ -420,15 +420,19 @@ int svc_entry(struct app *app, const struct user *who, int64_t player, const cha
 		if (auth_check(&a, AUTH_MEMBER_SET, &mt, &e) != CC_OK)
 			return svc_refused(o, &e);
 		if (store_members_get(app->st, player, &carried) != STORE_OK)
-			return svc_fail(o, SVC_BUSY, "busy", "the member cannot be read now; try again");
+			return svc_fail(o, SVC_BUSY, "busy",
+			                "the member cannot be read now; try again");
 		if (member_given[0])
-			snprintf(carried.membership, sizeof carried.membership, "%s", member->membership);
+			snprintf(carried.membership, sizeof carried.membership, "%s",
+			         member->membership);
 		if (member_given[1])
-			snprintf(carried.member_no, sizeof carried.member_no, "%s", member->member_no);
+			snprintf(carried.member_no, sizeof carried.member_no, "%s",
+			         member->member_no);
 		if (member_given[2])
 			snprintf(carried.club, sizeof carried.club, "%s", member->club);
 		if (member_given[3])
-			snprintf(carried.birth_date, sizeof carried.birth_date, "%s", member->birth_date);
+			snprintf(carried.birth_date, sizeof carried.birth_date, "%s",
+			         member->birth_date);
 		if (strcmp(carried.membership, "club") == 0 && !carried.club[0])
 			return svc_fail(o, SVC_REFUSED, "invalid_field",
 			                "a club member's club is needed (DSU 6.4.4.1 a)");
@@ -475,9 +479,8 @@ static int write_fee(struct app *app, void *ctx)
 		         "entry %lld has its fee already (or is in a group)", (long long)w->e.id);
 		return rc;
 	}
-	if (rc != STORE_OK ||
-	    store_entries_waiting(app->st, w->e.cls, waiting, TOURNAMENT_EMT_PLAYERS, &nw) !=
-	            STORE_OK) {
+	if (rc != STORE_OK || store_entries_waiting(app->st, w->e.cls, waiting,
+	                                            TOURNAMENT_EMT_PLAYERS, &nw) != STORE_OK) {
 		svc_fail(w->o, SVC_BUSY, "busy", "the fee could not be stored; try again");
 		return STORE_ERROR;
 	}

@@ -47,7 +47,7 @@ const char *svc_right_why(const struct svc_rights *r, enum dsu_class c);
 struct svc_entered {
 	int64_t id, player;
 	char cls[4];
-	int64_t group; /* the group it started or joined, 0: waiting */
+	int64_t group;            /* the group it started or joined, 0: waiting */
 	char fee_received_on[11]; /* valid from (DSU 6.4.4.1); "": waits for its fee */
 	char proof[301];          /* the proof of the class (6.4.4.1 b), "" */
 };

@@ -23,7 +23,8 @@
 
 static int busy(struct svc_outcome *o)
 {
-	return svc_fail(o, SVC_BUSY, "busy", "the database is busy; nothing was changed; try again");
+	return svc_fail(o, SVC_BUSY, "busy",
+	                "the database is busy; nothing was changed; try again");
 }
 
 /* A date `text` of field what, not after today: SVC_OK and *day. */
@@ -52,8 +53,8 @@ bool svc_member_visible(const struct user *who, int64_t id)
 	return auth_check(&a, AUTH_MEMBER_READ, &t, &e) == CC_OK;
 }
 
-int svc_member_get(struct app *app, const struct user *who, int64_t id,
-                   struct store_memberinfo *m, struct svc_outcome *o)
+int svc_member_get(struct app *app, const struct user *who, int64_t id, struct store_memberinfo *m,
+                   struct svc_outcome *o)
 {
 	struct auth_actor a = svc_actor(who);
 	struct auth_target t = {.subject = id};
@@ -207,7 +208,8 @@ int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_regis
 	}
 	free(ap);
 	if (dsu_register_apply(in, k, out, err, sizeof err) != CC_OK)
-		return svc_fail(o, SVC_ERROR, "internal", "the register cannot be applied: %s", err);
+		return svc_fail(o, SVC_ERROR, "internal", "the register cannot be applied: %s",
+		                err);
 	for (size_t j = 0; j < k; j++) {
 		struct svc_register_line *l = &r->line[map[j]];
 		l->applied = true;
@@ -220,8 +222,8 @@ int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_regis
 	return svc_ok(o);
 }
 
-int svc_register_read(struct app *app, const struct user *who, int64_t id,
-                      struct svc_register *r, struct svc_outcome *o)
+int svc_register_read(struct app *app, const struct user *who, int64_t id, struct svc_register *r,
+                      struct svc_outcome *o)
 {
 	struct auth_actor a = svc_actor(who);
 	struct auth_target t = {.subject = id};
@@ -277,8 +279,9 @@ int svc_sanction(struct app *app, const struct user *who, int64_t tournament, in
 	if (auth_check(&a, AUTH_SANCTION, &target, &e) != CC_OK)
 		return svc_refused(o, &e);
 	if (dsu_decision_kind_of(kind, &k) != CC_OK || k == DSU_DECISION_RULING)
-		return svc_fail(o, SVC_REFUSED, "invalid_field",
-		                "kind must be ruling, warning, quarantine or exclusion (DSU 6.4.2)");
+		return svc_fail(
+		        o, SVC_REFUSED, "invalid_field",
+		        "kind must be ruling, warning, quarantine or exclusion (DSU 6.4.2)");
 	if (seat < 0)
 		return svc_fail(o, SVC_REFUSED, "not_in_tournament",
 		                "user %lld does not play in tournament %lld", (long long)player,
@@ -294,9 +297,8 @@ int svc_sanction(struct app *app, const struct user *who, int64_t tournament, in
 		                "an exclusion's quarantine has 1 to 120 months, or none");
 	if (past_day(app, on, "notified_on", &day, o) != SVC_OK)
 		return o->status;
-	struct decision_write w = {.d = {.tournament = tournament, .player = player,
-	                                 .months = months},
-	                           .actor = a.id};
+	struct decision_write w = {
+	        .d = {.tournament = tournament, .player = player, .months = months}, .actor = a.id};
 	snprintf(w.d.notified_on, sizeof w.d.notified_on, "%s", on);
 	snprintf(w.d.about, sizeof w.d.about, "%s", about);
 	snprintf(w.d.kind, sizeof w.d.kind, "%s", kind);
@@ -321,8 +323,8 @@ static int write_appeal(struct app *app, void *ctx)
 }
 
 int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int64_t decision,
-               int64_t appellant, const char *grounds, const char *filed,
-               struct store_appeal *out, struct svc_outcome *o)
+               int64_t appellant, const char *grounds, const char *filed, struct store_appeal *out,
+               struct svc_outcome *o)
 {
 	struct svc_tournament *t = calloc(1, sizeof *t);
 	int64_t *parties = NULL;
@@ -358,9 +360,8 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 	}
 	rc = store_decisions_get(app->st, decision, &d);
 	if (rc == STORE_NOT_FOUND || (rc == STORE_OK && d.tournament != tournament)) {
-		svc_fail(o, SVC_NOT_FOUND, "not_found",
-		         "tournament %lld has no decision %lld", (long long)tournament,
-		         (long long)decision);
+		svc_fail(o, SVC_NOT_FOUND, "not_found", "tournament %lld has no decision %lld",
+		         (long long)tournament, (long long)decision);
 		goto done;
 	}
 	if (rc != STORE_OK || appeals_of(app, decision, prior, &nprior) != 0) {
@@ -398,17 +399,19 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 		int32_t ruled;
 		if (!prior[i].ruling[0]) {
 			if (prior[i].appellant == appellant) {
-				svc_fail(o, SVC_REFUSED, "already_appealed",
-				         "appeal %lld of user %lld against this decision awaits its "
-				         "ruling",
-				         (long long)prior[i].id, (long long)appellant);
+				svc_fail(
+				        o, SVC_REFUSED, "already_appealed",
+				        "appeal %lld of user %lld against this decision awaits its "
+				        "ruling",
+				        (long long)prior[i].id, (long long)appellant);
 				goto done;
 			}
 			continue;
 		}
 		if (strcmp(prior[i].body, "skaknaevnet") == 0) {
 			svc_fail(o, SVC_REFUSED, "final",
-			         "Skaknævnet ruled on this decision on %s: that is final (DSU 6.4.3)",
+			         "Skaknævnet ruled on this decision on %s: that is final (DSU "
+			         "6.4.3)",
 			         prior[i].ruled_on);
 			goto done;
 		}
@@ -431,9 +434,9 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 		         by_s);
 		goto done;
 	}
-	struct appeal_write w = {.a = {.decision = decision, .tournament = tournament,
-	                               .appellant = appellant},
-	                         .actor = a.id};
+	struct appeal_write w = {
+	        .a = {.decision = decision, .tournament = tournament, .appellant = appellant},
+	        .actor = a.id};
 	snprintf(w.a.body, sizeof w.a.body, "%s", body);
 	calendar_format(filed_day, w.a.filed_on, sizeof w.a.filed_on);
 	snprintf(w.a.grounds, sizeof w.a.grounds, "%s", grounds);
@@ -495,8 +498,7 @@ static void add_to(struct ruling_write *w, int64_t id)
 }
 
 int svc_appeal_rule(struct app *app, const struct user *who, int64_t id, const char *ruling,
-                    const char *text, int months, struct store_appeal *out,
-                    struct svc_outcome *o)
+                    const char *text, int months, struct store_appeal *out, struct svc_outcome *o)
 {
 	struct auth_actor a = svc_actor(who);
 	struct store_appeal ap;
@@ -532,12 +534,17 @@ int svc_appeal_rule(struct app *app, const struct user *who, int64_t id, const c
 	if (svc_today(app, today_s, &today, o))
 		return o->status;
 	bool skn = strcmp(ap.body, "skaknaevnet") == 0;
-	struct ruling_write w = {.a = ap, .ruling = ruling, .text = text, .today = today_s,
-	                         .actor = a.id, .months = months,
+	struct ruling_write w = {.a = ap,
+	                         .ruling = ruling,
+	                         .text = text,
+	                         .today = today_s,
+	                         .actor = a.id,
+	                         .months = months,
 	                         .changed_decision = months ? d.id : 0};
 	w.ev.kind = NOTIFY_RULING;
-	w.ev.u.ruling = (struct notify_ruling){t.name,     d.about, appellant.name, ruling, text,
-	                                       skn,        today,   skn ? NOTIFY_NO_DATE : today + 21};
+	w.ev.u.ruling = (struct notify_ruling){
+	        t.name, d.about, appellant.name, ruling,
+	        text,   skn,     today,          skn ? NOTIFY_NO_DATE : today + 21};
 	add_to(&w, ap.appellant);
 	add_to(&w, d.player);
 	add_to(&w, t.tl);
@@ -598,8 +605,8 @@ int svc_tournament_tl_set(struct app *app, const struct user *who, int64_t id, i
 
 /* ---- editions (DSU 6.5.2, 6.6.3) ---- */
 
-int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_season,
-                   char *why, size_t whylen, char kc_start[11])
+int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_season, char *why,
+                   size_t whylen, char kc_start[11])
 {
 	enum dsu_edition e;
 	int32_t start;
@@ -621,7 +628,8 @@ int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_s
 		/* "unless the KC says otherwise": his start for the year */
 		*in_season = strcmp(kc_start, t->start) == 0;
 		if (!*in_season)
-			snprintf(why, whylen, "the K-skak chief fixed %s as the start of this edition",
+			snprintf(why, whylen,
+			         "the K-skak chief fixed %s as the start of this edition",
 			         kc_start);
 		return 1;
 	}
@@ -662,8 +670,7 @@ int svc_edition_set(struct app *app, const struct user *who, const char *kind, i
 /* ---- the team championship ---- */
 
 /* Loads tournament id: SVC_OK (free it), or the outcome. */
-static int load_team(struct app *app, int64_t id, struct svc_tournament **t,
-                     struct svc_outcome *o)
+static int load_team(struct app *app, int64_t id, struct svc_tournament **t, struct svc_outcome *o)
 {
 	*t = calloc(1, sizeof **t);
 	if (!*t)
@@ -828,8 +835,8 @@ int svc_reserve_request(struct app *app, const struct user *who, int64_t id, con
 	struct reserve_write *w = calloc(1, sizeof *w);
 	if (!w)
 		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	w->r = (struct store_reserve){.tournament = id, .original = original, .reserve = reserve,
-	                              .requested_by = a.id};
+	w->r = (struct store_reserve){
+	        .tournament = id, .original = original, .reserve = reserve, .requested_by = a.id};
 	w->by = a.id;
 	snprintf(w->r.team, sizeof w->r.team, "%s", team);
 	snprintf(w->r.requested_on, sizeof w->r.requested_on, "%s", today_s);
@@ -862,8 +869,8 @@ static int write_approval(struct app *app, void *ctx)
 }
 
 int svc_reserve_approve(struct app *app, const struct user *who, int64_t id,
-                        struct store_reserve *out, bool *leave_ok, char *leave_why,
-                        size_t whylen, struct svc_outcome *o)
+                        struct store_reserve *out, bool *leave_ok, char *leave_why, size_t whylen,
+                        struct svc_outcome *o)
 {
 	struct reserve_write *w = calloc(1, sizeof *w);
 	struct store_tournament t;
@@ -994,10 +1001,11 @@ int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int
 		                "user %lld does not play in tournament %lld", (long long)player,
 		                (long long)id);
 	if (strcmp(t.profile, "dsu-post") == 0 || strcmp(t.profile, "dsu-post-email") == 0)
-		return svc_fail(o, SVC_REFUSED, "not_email",
-		                "tournament %lld is postal: the net connection rule is e-mail play's "
-		                "(DSU 6.8.1)",
-		                (long long)id);
+		return svc_fail(
+		        o, SVC_REFUSED, "not_email",
+		        "tournament %lld is postal: the net connection rule is e-mail play's "
+		        "(DSU 6.8.1)",
+		        (long long)id);
 	if (!lost && !restored)
 		return svc_fail(o, SVC_REFUSED, "missing_field",
 		                "lost_on (the day he reported it) or restored_on");

@@ -17,8 +17,8 @@
 
 /* GET users/{id}/member: user id's member fields, for himself, a TL, the
  * kc or an admin (member_read).  SVC_NOT_FOUND for no such user. */
-int svc_member_get(struct app *app, const struct user *who, int64_t id,
-                   struct store_memberinfo *m, struct svc_outcome *o);
+int svc_member_get(struct app *app, const struct user *who, int64_t id, struct store_memberinfo *m,
+                   struct svc_outcome *o);
 
 /* Whether who may read user id's member fields (no outcome): 1 yes, 0 no. */
 bool svc_member_visible(const struct user *who, int64_t id);
@@ -34,12 +34,12 @@ int svc_member_set(struct app *app, const struct user *who, int64_t id,
 /* One line of a player's register as 4.1.1 §19 applies it. */
 struct svc_register_line {
 	struct store_sanction s;
-	bool applied;        /* it enters the register (an exclusion with months
-	                        does as a quarantine; one without does not) */
+	bool applied; /* it enters the register (an exclusion with months
+	                 does as a quarantine; one without does not) */
 	struct dsu_sanction_applied a;
-	bool overturned;     /* an appeal overturned it: not in the register */
-	bool suspended;      /* its appeal to Skaknævnet suspends it (6.4.3) */
-	bool in_register;    /* still registered on the day asked */
+	bool overturned;  /* an appeal overturned it: not in the register */
+	bool suspended;   /* its appeal to Skaknævnet suspends it (6.4.3) */
+	bool in_register; /* still registered on the day asked */
 };
 
 struct svc_register {
@@ -53,8 +53,8 @@ int svc_register_of(struct app *app, int64_t user, int32_t day, struct svc_regis
                     struct svc_outcome *o);
 
 /* GET users/{id}/register (register_read), as of today. */
-int svc_register_read(struct app *app, const struct user *who, int64_t id,
-                      struct svc_register *r, struct svc_outcome *o);
+int svc_register_read(struct app *app, const struct user *who, int64_t id, struct svc_register *r,
+                      struct svc_outcome *o);
 
 /* POST tournaments/{id}/decisions with a kind other than "ruling": the
  * sanction of player (a player of tournament id) by its TL or the kc
@@ -72,8 +72,8 @@ int svc_sanction(struct app *app, const struct user *who, int64_t tournament, in
  * (DSU 6.4.3: "I hvert led"), each within 3 weeks of its notice (422
  * too_late).  *out the appeal. */
 int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int64_t decision,
-               int64_t appellant, const char *grounds, const char *filed,
-               struct store_appeal *out, struct svc_outcome *o);
+               int64_t appellant, const char *grounds, const char *filed, struct store_appeal *out,
+               struct svc_outcome *o);
 
 /* POST appeals/{id}/ruling: the KC's ruling ("upheld", "overturned",
  * "changed" with months for a quarantine) on a pending appeal, or
@@ -81,8 +81,7 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
  * appellant, the sanctioned player and the tournament's TL in their
  * language. */
 int svc_appeal_rule(struct app *app, const struct user *who, int64_t id, const char *ruling,
-                    const char *text, int months, struct store_appeal *out,
-                    struct svc_outcome *o);
+                    const char *text, int months, struct store_appeal *out, struct svc_outcome *o);
 
 /* PUT tournaments/{id}/tl: the KC (or an admin) names tl (a tl or an
  * admin; 422 not_a_tl) the TL of tournament id (tournament_tl_set). */
@@ -113,8 +112,8 @@ int svc_reserve_request(struct app *app, const struct user *who, int64_t id, con
  * of the reserve in this tournament (his opponents and the TL told, DSU
  * 6.7.4.3).  *leave_ok says whether the stop was booked (else leave_why). */
 int svc_reserve_approve(struct app *app, const struct user *who, int64_t id,
-                        struct store_reserve *out, bool *leave_ok, char *leave_why,
-                        size_t whylen, struct svc_outcome *o);
+                        struct store_reserve *out, bool *leave_ok, char *leave_why, size_t whylen,
+                        struct svc_outcome *o);
 
 /* ---- e-mail connection loss (DSU 6.8.1, I-15) ---- */
 
@@ -149,8 +148,8 @@ int svc_rating_list_status(struct app *app, int64_t user, int32_t today,
  * preliminary round, 6.6.3): 0 when t is neither; else 1 with *in_season,
  * why (the warning when not) and kc_start (the start the KC fixed for
  * that year, "" when none). -1 on a database error. */
-int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_season,
-                   char *why, size_t whylen, char kc_start[11]);
+int svc_edition_of(struct app *app, const struct store_tournament *t, bool *in_season, char *why,
+                   size_t whylen, char kc_start[11]);
 
 /* PUT editions/{kind}-{year}: the KC (or an admin) fixes the start of
  * that year's DM ("dm") or cup ("cup") edition (edition_set): a

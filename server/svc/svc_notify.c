@@ -18,10 +18,10 @@
 #include "svc/svc.h"
 #include "util/status.h"
 
-#define MAX_TLS      32
-#define MAX_GAMES    1024 /* a player's games looked at for a vacation or a feed */
-#define MAX_OPPS     256  /* distinct opponents told of one vacation */
-#define MAX_PERIODS  256  /* vacations in a feed */
+#define MAX_TLS     32
+#define MAX_GAMES   1024 /* a player's games looked at for a vacation or a feed */
+#define MAX_OPPS    256  /* distinct opponents told of one vacation */
+#define MAX_PERIODS 256  /* vacations in a feed */
 
 static const char *base_url(const struct app *app)
 {
@@ -295,7 +295,7 @@ static int deliver_later(struct app *app, struct svc_mails *q, const struct stor
 }
 
 int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
-                   const struct notify_event *ev, int64_t event, const char *today, int *queued)
+                       const struct notify_event *ev, int64_t event, const char *today, int *queued)
 {
 	char err[256], unsub[640] = "", mid[160];
 	struct notify_mail m = {.body = NULL};
@@ -544,7 +544,7 @@ struct opponent {
 };
 
 int svc_notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
-                    bool special, int64_t tournament, const char *today)
+                        bool special, int64_t tournament, const char *today)
 {
 	int64_t *ids = NULL;
 	struct opponent *opp = calloc(MAX_OPPS, sizeof *opp);
@@ -635,8 +635,9 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
 	const struct clock_profile *cp = clock_profile_find(profile);
 	bool by_mail = cp && cp->receipt == CLOCK_RECEIPT_NEXT_DAY;
 	for (size_t i = 0; i < nseats; i++)
-		players[i] = (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].postal,
-		                                          by_mail ? seats[i].email : NULL};
+		players[i] =
+		        (struct notify_start_player){seats[i].seat, seats[i].name, seats[i].postal,
+		                                     by_mail ? seats[i].email : NULL};
 	int np = 0;
 	for (size_t i = 0; i < ngames; i++) {
 		int w = 0, b = 0;
@@ -675,7 +676,7 @@ out:
 }
 
 int svc_notify_finding(struct app *app, const struct store_game *sg, const struct corr_finding *f,
-                   int64_t event, const char *result, const char *today)
+                       int64_t event, const char *result, const char *today)
 {
 	struct clock_result res;
 	struct corr_error e;
@@ -916,7 +917,7 @@ struct feed_names {
 };
 
 int svc_notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
-                    size_t errlen)
+                        size_t errlen)
 {
 	struct store_reader r;
 	int64_t *ids = NULL;
@@ -979,7 +980,8 @@ int svc_notify_calendar(struct app *app, int64_t user, const char *today, char *
 	time_t t = time(NULL);
 	struct ical_feed f = {title, domain, (int32_t)(t / 86400), (int)(t % 86400)};
 	struct ical_user u = {
-	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1, user};
+	        r.name, lang_of(&r) == NOTIFY_DA, base_url(app), ig, ng, iv, nv, year, year + 1,
+	        user};
 	rc = ical_user_feed(&f, &u, feed, err, errlen) == CC_OK ? 0 : -1;
 	goto out;
 dbfail:

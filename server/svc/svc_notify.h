@@ -33,8 +33,8 @@
  * report to the TLs in e-mail play, DSU 6.8.9), or the draw offer to the
  * opponent. */
 int svc_notify_game_changed(struct app *app, const struct corr_state *was,
-                        const struct store_game *after, int64_t id, const struct corr_delta *d,
-                        const char *today);
+                            const struct store_game *after, int64_t id, const struct corr_delta *d,
+                            const char *today);
 
 /* The message text that the player of `side` (WHITE, BLACK) wrote in
  * game sg, to his opponent (a mail he can turn off). */
@@ -72,7 +72,7 @@ void svc_mails_free(struct svc_mails *q);
  * opponent, one mail each with all his games against the player (DSU
  * 6.3.6.1, 6.8.8). */
 int svc_notify_vacation(struct app *app, int64_t user, int32_t first, int32_t last, int32_t notice,
-                    bool special, int64_t tournament, const char *today);
+                        bool special, int64_t tournament, const char *today);
 
 /* The start letter of tournament id to each of its players (DSU
  * 6.5.2.1). */
@@ -83,7 +83,7 @@ int svc_notify_tournament_started(struct app *app, int64_t id, const char *today
  * sweep ended the game on time, else NULL.  The number of mails queued,
  * or -1. */
 int svc_notify_finding(struct app *app, const struct store_game *sg, const struct corr_finding *f,
-                   int64_t event, const char *ended, const char *today);
+                       int64_t event, const char *ended, const char *today);
 
 /* The sweep's look at one active game: the time-trouble alarm, once per
  * control, when the player to move has used 80% of the allowance of his
@@ -99,7 +99,8 @@ int svc_notify_flush_digests(struct app *app, const char *today, int *queued);
  * NOTIFY_TL, or -1; event: sweep_events.id or 0.  *queued (may be NULL)
  * is raised by the mails put in the outbox.  0 or -1. */
 int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
-                   const struct notify_event *ev, int64_t event, const char *today, int *queued);
+                       const struct notify_event *ev, int64_t event, const char *today,
+                       int *queued);
 
 /* A new Message-ID "<corrchess.HEX@DOMAIN>", DOMAIN the MAIL_DOMAIN
  * placeholder that the domain of mail_from fills when the mail is sent
@@ -119,6 +120,6 @@ int svc_notify_key(struct app *app, int64_t user, enum store_key which, char out
 /* The user's calendar feed as of today (lib/export/ical) into *feed
  * (new).  0; 1 no such user; -1 with err. */
 int svc_notify_calendar(struct app *app, int64_t user, const char *today, char **feed, char *err,
-                    size_t errlen);
+                        size_t errlen);
 
 #endif

@@ -47,7 +47,8 @@ static int write_finding(struct app *app, void *ctx)
 	 * the game in memory takes it as store_games_load() would read it. */
 	if (f->kind == CORR_FINDING_REMINDER || f->kind == CORR_FINDING_TL_NOTICE) {
 		struct corr_record rec = {
-		        .kind = f->kind == CORR_FINDING_REMINDER ? CORR_REC_REMINDER : CORR_REC_TL_NOTICE,
+		        .kind = f->kind == CORR_FINDING_REMINDER ? CORR_REC_REMINDER
+		                                                 : CORR_REC_TL_NOTICE,
 		        .side = f->side,
 		        .ply = f->ply,
 		        .on = w->now,

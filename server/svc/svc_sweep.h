@@ -14,11 +14,11 @@
 
 /* What a finding recorded did. */
 struct svc_swept {
-	bool ended;         /* the sweep ended the game on time */
+	bool ended;                   /* the sweep ended the game on time */
 	char result[CORR_RESULT_MAX]; /* ... with this result */
-	int queued;         /* mails queued */
-	bool stale;         /* nothing stored, and g no longer matches the store: the
-	                       caller judges this game no further (the next sweep does) */
+	int queued;                   /* mails queued */
+	bool stale;                   /* nothing stored, and g no longer matches the store: the
+	                                 caller judges this game no further (the next sweep does) */
 };
 
 /* Records finding f of game g (loaded by the caller, who keeps it; g

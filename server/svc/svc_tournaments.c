@@ -280,9 +280,8 @@ static struct dsu_pairing *pairings(const struct svc_draft *d, int *count)
 	/* DSU 6.5.2.1: the DM is double round robin below 7 players */
 	int teams = d->n / TOURNAMENT_BOARDS,
 	    cycles = d->kind == SVC_KIND_DRR || (d->kind == SVC_KIND_DM && d->n < 7) ? 2 : 1;
-	size_t room = d->kind == SVC_KIND_TEAM
-	                      ? dsu_round_robin_games(teams, 1) * TOURNAMENT_BOARDS
-	                      : dsu_round_robin_games(d->n, cycles);
+	size_t room = d->kind == SVC_KIND_TEAM ? dsu_round_robin_games(teams, 1) * TOURNAMENT_BOARDS
+	                                       : dsu_round_robin_games(d->n, cycles);
 	struct dsu_pairing *p = calloc(room ? room : 1, sizeof *p);
 	if (!p)
 		return NULL;

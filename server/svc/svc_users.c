@@ -132,8 +132,9 @@ int svc_postal_set(struct app *app, const struct user *who, int64_t user, const 
 	 * row of lib/corr/authority.c (the lead's) yet: checked here. */
 	struct auth_actor a = svc_actor(who);
 	if (a.id != user && a.role != AUTH_KC && a.role != AUTH_ADMIN && a.role != AUTH_SERVER)
-		return svc_fail(o, SVC_REFUSED, "forbidden",
-		                "a player sets his own postal address; for another, kc or an admin");
+		return svc_fail(
+		        o, SVC_REFUSED, "forbidden",
+		        "a player sets his own postal address; for another, kc or an admin");
 	if (known(app, user, o) != SVC_OK)
 		return o->status;
 	struct postal_write w = {user, address};
@@ -142,7 +143,8 @@ int svc_postal_set(struct app *app, const struct user *who, int64_t user, const 
 		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no user %lld",
 		                (long long)user);
 	if (rc != STORE_OK)
-		return svc_fail(o, SVC_BUSY, "busy", "the postal address could not be stored; try again");
+		return svc_fail(o, SVC_BUSY, "busy",
+		                "the postal address could not be stored; try again");
 	return svc_ok(o);
 }
 

@@ -455,7 +455,8 @@ static const char *act(struct app *app, const struct user *u, const struct xfcc_
 		static const enum corr_claim_type types[] = {CORR_CLAIM_THREEFOLD,
 		                                             CORR_CLAIM_FIFTY};
 		for (size_t i = 0; i < 2; i++) {
-			svc_claim(app, u, sg->id, rev, types[i], intended ? mv->move : NULL, &after, &o);
+			svc_claim(app, u, sg->id, rev, types[i], intended ? mv->move : NULL, &after,
+			          &o);
 			code = done(&after, &o);
 			if (o.status != SVC_REFUSED || strcmp(o.code, "claim_rejected") != 0)
 				break;

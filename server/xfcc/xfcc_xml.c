@@ -41,7 +41,7 @@ static bool xml_char(uint32_t c)
 /* ---- the growable output buffer ---- */
 
 /* The answers are written into a struct textbuf (lib/util/textbuf.h). */
-#define xbuf textbuf
+#define xbuf   textbuf
 #define xb_add textbuf_put
 
 static void xb_str(struct xbuf *b, const char *s)
@@ -450,18 +450,18 @@ static int parse_once(const char *s, size_t n, const char *enc, struct reader *r
 			rc = cc_fail(XFCC_XML_NOMEM, r->err, r->errlen, "out of memory");
 		else if (e == XML_ERROR_UNKNOWN_ENCODING || r->unknown[0])
 			rc = cc_fail(XFCC_XML_UNSUPPORTED, r->err, r->errlen,
-			          "the encoding \"%.40s\" is not read here: send UTF-8 (or "
-			          "ISO-8859-1)",
-			          r->unknown[0] ? r->unknown : "?");
+			             "the encoding \"%.40s\" is not read here: send UTF-8 (or "
+			             "ISO-8859-1)",
+			             r->unknown[0] ? r->unknown : "?");
 		else
 			rc = cc_fail(XFCC_XML_MALFORMED, r->err, r->errlen,
-			          "not well-formed XML: %s (line %lu, column %lu)",
-			          XML_ErrorString(e),
-			          (unsigned long)XML_GetCurrentLineNumber(r->xp),
-			          (unsigned long)XML_GetCurrentColumnNumber(r->xp) + 1);
+			             "not well-formed XML: %s (line %lu, column %lu)",
+			             XML_ErrorString(e),
+			             (unsigned long)XML_GetCurrentLineNumber(r->xp),
+			             (unsigned long)XML_GetCurrentColumnNumber(r->xp) + 1);
 	} else if (call->op == XFCC_OP_NONE) {
 		rc = cc_fail(XFCC_XML_MALFORMED, r->err, r->errlen,
-		          "the SOAP Body holds no call (GetMyGames or MakeAMove)");
+		             "the SOAP Body holds no call (GetMyGames or MakeAMove)");
 	}
 	XML_ParserFree(r->xp);
 	r->xp = NULL;
@@ -487,20 +487,21 @@ int xfcc_parse(const char *body, size_t len, const char *content_type, struct xf
 	memset(call, 0, sizeof *call);
 	if (len > XFCC_IN_MAX)
 		return cc_fail(XFCC_XML_TOO_BIG, err, errlen, "requests are limited to %d bytes",
-		            XFCC_IN_MAX);
+		               XFCC_IN_MAX);
 	if (len == 0)
 		return cc_fail(XFCC_XML_MALFORMED, err, errlen, "the request has no body");
 	if (len >= 2 && (memcmp(body, "\xFE\xFF", 2) == 0 || memcmp(body, "\xFF\xFE", 2) == 0 ||
 	                 body[0] == '\0' || body[1] == '\0'))
 		return cc_fail(XFCC_XML_UNSUPPORTED, err, errlen,
-		            "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
+		               "UTF-16 is not read here: send UTF-8 (or ISO-8859-1)");
 	/* RFC 7303 8.1: the Content-Type's charset before the declaration's. */
 	const char *label = NULL, *v;
 	size_t vl;
 	if (content_type && find_param(content_type, strlen(content_type), "charset", &v, &vl)) {
 		label = charset_named(v, vl);
 		if (!label)
-			return cc_fail(XFCC_XML_UNSUPPORTED, err, errlen,
+			return cc_fail(
+			        XFCC_XML_UNSUPPORTED, err, errlen,
 			        "the charset \"%.*s\" is not read here: send UTF-8 (or ISO-8859-1)",
 			        (int)(vl > 40 ? 40 : vl), v);
 	}

@@ -77,8 +77,11 @@ static void sign_in(const char *name, char *token, size_t room)
 {
 	char body[256];
 	snprintf(body, sizeof body, "{\"login\":\"%s\",\"password\":\"fuzz password 1\"}", name);
-	struct api_req rq = {.method = "POST", .path = "/api/v1/session", .body = body,
-	                     .body_len = strlen(body), .client_addr = "127.0.0.1"};
+	struct api_req rq = {.method = "POST",
+	                     .path = "/api/v1/session",
+	                     .body = body,
+	                     .body_len = strlen(body),
+	                     .client_addr = "127.0.0.1"};
 	struct api_resp rs = {0};
 	api_handle(&app, &rq, &rs);
 	json_t *j = rs.body ? json_loadb(rs.body, rs.len, 0, NULL) : NULL;
@@ -122,8 +125,8 @@ static void setup(void)
 	const char *code;
 	if (api_users_insert(&app, "fuzzadmin", "admin@fuzz.invalid", "admin", "fuzz password 1",
 	                     &id, &code, err, sizeof err) != 0 ||
-	    api_users_insert(&app, "fuzzplayer", "player@fuzz.invalid", "player",
-	                     "fuzz password 1", &id, &code, err, sizeof err) != 0)
+	    api_users_insert(&app, "fuzzplayer", "player@fuzz.invalid", "player", "fuzz password 1",
+	                     &id, &code, err, sizeof err) != 0)
 		fuzz_fail("users: %s", err);
 	sign_in("fuzzadmin", admin_token, sizeof admin_token);
 	sign_in("fuzzplayer", player_token, sizeof player_token);

@@ -20,8 +20,7 @@
 #include "base/json_in.h"
 #include "fuzz.h"
 
-static const char *const codes[] = {"bad_json", "missing_field", "invalid_field",
-                                    "unknown_field"};
+static const char *const codes[] = {"bad_json", "missing_field", "invalid_field", "unknown_field"};
 
 static void check_error(const struct json_in *in)
 {
@@ -39,8 +38,8 @@ static void check_error(const struct json_in *in)
 /* Reads every field of obj the ways a handler does. */
 static void read_fields(json_t *obj)
 {
-	static const json_type types[] = {JSON_OBJECT, JSON_ARRAY, JSON_STRING,
-	                                  JSON_INTEGER, JSON_REAL, JSON_TRUE, JSON_NULL};
+	static const json_type types[] = {JSON_OBJECT, JSON_ARRAY, JSON_STRING, JSON_INTEGER,
+	                                  JSON_REAL,   JSON_TRUE,  JSON_NULL};
 	const char *key;
 	json_t *val;
 	json_object_foreach(obj, key, val)
@@ -66,7 +65,8 @@ static void read_fields(json_t *obj)
 		    strlen(s) != json_string_length(val))
 			fuzz_fail("json_in_string: a NUL in %s", key);
 		int64_t x = 0;
-		if (json_in_int(&in, obj, key, false, -1000, 1000, &x) == 0 && (x < -1000 || x > 1000))
+		if (json_in_int(&in, obj, key, false, -1000, 1000, &x) == 0 &&
+		    (x < -1000 || x > 1000))
 			fuzz_fail("json_in_int: %lld out of range", (long long)x);
 		bool b;
 		json_in_bool(&in, obj, key, false, &b);
