@@ -2,6 +2,7 @@
 #include "store/store_ratings.h"
 
 #include "store/internal.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,40 +176,31 @@ int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group 
 	size_t len = 0, cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			size_t ncap = cap ? 2 * cap : 64;
-			struct store_rating_group *nv = realloc(v, ncap * sizeof *v);
-			if (!nv)
-				goto fail;
-			v = nv;
-			cap = ncap;
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating groups");
+	store_q_int(&q, from);
+	while (store_q_row(&q)) {
+		if (ALLOC_GROW(v, len + 1, cap) != 0) {
+			sqlite3_reset(q.st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
 		struct store_rating_group *g = &v[len++];
 		memset(g, 0, sizeof *g);
-		g->tournament = sqlite3_column_int64(st, 0);
-		g->seq = sqlite3_column_int64(st, 1);
-		col_text(st, 2, g->finished_on, sizeof g->finished_on);
-		col_text(st, 3, g->start_date, sizeof g->start_date);
-		g->team = sqlite3_column_int(st, 4) != 0;
-		col_text(st, 5, g->cls, sizeof g->cls);
+		g->tournament = sqlite3_column_int64(q.st, 0);
+		g->seq = sqlite3_column_int64(q.st, 1);
+		col_text(q.st, 2, g->finished_on, sizeof g->finished_on);
+		col_text(q.st, 3, g->start_date, sizeof g->start_date);
+		g->team = sqlite3_column_int(q.st, 4) != 0;
+		col_text(q.st, 5, g->cls, sizeof g->cls);
 	}
-	if (rc != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(st);
+	if (store_q_end(&q) != STORE_OK) {
+		free(v);
+		return -1;
+	}
 	*out = v;
 	*n = len;
 	return 0;
-fail:
-	sqlite3_reset(st);
-	free(v);
-	return -1;
 }
 
 int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, int max, int *n)
@@ -250,41 +242,32 @@ int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_
 	size_t len = 0, cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, tournament) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			size_t ncap = cap ? 2 * cap : 64;
-			struct store_rating_game *nv = realloc(v, ncap * sizeof *v);
-			if (!nv)
-				goto fail;
-			v = nv;
-			cap = ncap;
+	struct store_q q;
+	store_q_open(&q, s, sql, "a group's games");
+	store_q_int(&q, tournament);
+	while (store_q_row(&q)) {
+		if (ALLOC_GROW(v, len + 1, cap) != 0) {
+			sqlite3_reset(q.st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
 		struct store_rating_game *g = &v[len++];
 		memset(g, 0, sizeof *g);
-		g->white = sqlite3_column_int64(st, 0);
-		g->black = sqlite3_column_int64(st, 1);
-		col_text(st, 2, g->result, sizeof g->result);
-		col_text(st, 3, g->termination, sizeof g->termination);
-		g->nmoves = sqlite3_column_int(st, 4);
-		col_text(st, 5, g->how, sizeof g->how);
-		col_text(st, 6, g->played, sizeof g->played);
+		g->white = sqlite3_column_int64(q.st, 0);
+		g->black = sqlite3_column_int64(q.st, 1);
+		col_text(q.st, 2, g->result, sizeof g->result);
+		col_text(q.st, 3, g->termination, sizeof g->termination);
+		g->nmoves = sqlite3_column_int(q.st, 4);
+		col_text(q.st, 5, g->how, sizeof g->how);
+		col_text(q.st, 6, g->played, sizeof g->played);
 	}
-	if (rc != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(st);
+	if (store_q_end(&q) != STORE_OK) {
+		free(v);
+		return -1;
+	}
 	*out = v;
 	*n = len;
 	return 0;
-fail:
-	sqlite3_reset(st);
-	free(v);
-	return -1;
 }
 
 int store_ratings_step_add(store *s, const struct store_rating_step *x)
@@ -553,43 +536,34 @@ int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord 
 	size_t len = 0, cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			size_t ncap = cap ? 2 * cap : 8;
-			struct store_rating_coord *nv = realloc(v, ncap * sizeof *v);
-			if (!nv)
-				goto fail;
-			v = nv;
-			cap = ncap;
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating coordinations");
+	store_q_int(&q, from);
+	while (store_q_row(&q)) {
+		if (ALLOC_GROW(v, len + 1, cap) != 0) {
+			sqlite3_reset(q.st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
 		struct store_rating_coord *c = &v[len++];
 		memset(c, 0, sizeof *c);
-		c->id = sqlite3_column_int64(st, 0);
-		c->position = sqlite3_column_int64(st, 1);
-		col_text(st, 2, c->on_date, sizeof c->on_date);
-		col_text(st, 3, c->dsu_date, sizeof c->dsu_date);
-		c->covered = sqlite3_column_int(st, 4);
-		c->sum_dsu = sqlite3_column_int64(st, 5);
-		c->sum_elo = sqlite3_column_int64(st, 6);
-		c->n = sqlite3_column_int(st, 7);
-		c->direction = sqlite3_column_int(st, 8);
+		c->id = sqlite3_column_int64(q.st, 0);
+		c->position = sqlite3_column_int64(q.st, 1);
+		col_text(q.st, 2, c->on_date, sizeof c->on_date);
+		col_text(q.st, 3, c->dsu_date, sizeof c->dsu_date);
+		c->covered = sqlite3_column_int(q.st, 4);
+		c->sum_dsu = sqlite3_column_int64(q.st, 5);
+		c->sum_elo = sqlite3_column_int64(q.st, 6);
+		c->n = sqlite3_column_int(q.st, 7);
+		c->direction = sqlite3_column_int(q.st, 8);
 	}
-	if (rc != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(st);
+	if (store_q_end(&q) != STORE_OK) {
+		free(v);
+		return -1;
+	}
 	*out = v;
 	*n = len;
 	return 0;
-fail:
-	sqlite3_reset(st);
-	free(v);
-	return -1;
 }
 
 int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row **out, size_t *n)
@@ -600,35 +574,26 @@ int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row
 	size_t len = 0, cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (len == cap) {
-			size_t ncap = cap ? 2 * cap : 64;
-			struct store_rating_coord_row *nv = realloc(v, ncap * sizeof *v);
-			if (!nv)
-				goto fail;
-			v = nv;
-			cap = ncap;
+	struct store_q q;
+	store_q_open(&q, s, sql, "a coordination's players");
+	store_q_int(&q, id);
+	while (store_q_row(&q)) {
+		if (ALLOC_GROW(v, len + 1, cap) != 0) {
+			sqlite3_reset(q.st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
-		v[len++] = (struct store_rating_coord_row){sqlite3_column_int64(st, 0),
-		                                           sqlite3_column_int(st, 1),
-		                                           sqlite3_column_int(st, 2)};
+		v[len++] = (struct store_rating_coord_row){sqlite3_column_int64(q.st, 0),
+		                                           sqlite3_column_int(q.st, 1),
+		                                           sqlite3_column_int(q.st, 2)};
 	}
-	if (rc != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(st);
+	if (store_q_end(&q) != STORE_OK) {
+		free(v);
+		return -1;
+	}
 	*out = v;
 	*n = len;
 	return 0;
-fail:
-	sqlite3_reset(st);
-	free(v);
-	return -1;
 }
 
 int store_ratings_coord_done(store *s, const struct store_rating_coord *c)
