@@ -6,16 +6,10 @@
 // is not his.
 import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, mayFindMembers, showError, startPage } from './page.js';
+import { $, cell, mayFindMembers, showError, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const user = startPage();
-
-function cell(text) {
-	const td = document.createElement('td');
-	td.textContent = text;
-	return td;
-}
 
 function registerRow(line) {
 	const tr = document.createElement('tr');

@@ -5,17 +5,11 @@
 // role, a first password).  A player sees only that the page is not his.
 import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, isTl, mayFindMembers, queryNumber, showError, showPaged, startPage } from './page.js';
+import { $, cell, isTl, mayFindMembers, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
 const user = startPage();
-
-function cell(text) {
-	const td = document.createElement('td');
-	td.textContent = text;
-	return td;
-}
 
 function memberRow(u) {
 	const tr = document.createElement('tr');

@@ -30,6 +30,13 @@ export function showError(e) {
 		showAlert(e.code !== undefined ? errorText(e) : e.message);
 }
 
+// A table cell holding content: a text or a node (the list pages' rows).
+export function cell(content) {
+	const td = document.createElement('td');
+	td.append(content);
+	return td;
+}
+
 export function isTl(user) {
 	return !!user && (user.role === 'tl' || user.role === 'admin');
 }

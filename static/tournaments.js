@@ -8,7 +8,7 @@
 // /users?q=) or by his number (GET /users/{id}).
 import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, isTl, queryNumber, readDate, showError, showPaged, startPage } from './page.js';
+import { $, cell, isTl, queryNumber, readDate, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -16,12 +16,6 @@ const KNOWN_FROM = 20; // tournaments read for the players' list
 const user = startPage();
 const known = new Map(); // id -> USER, the players offered
 const seats = [];        // the ids ticked, in the order ticked
-
-function cell(content) {
-	const td = document.createElement('td');
-	td.append(content);
-	return td;
-}
 
 function tournamentRow(tr0) {
 	const tr = document.createElement('tr');

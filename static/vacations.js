@@ -5,16 +5,10 @@
 // (notice_too_short) the page explains the notice rule beside the field.
 import { api, ApiError } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, readDate, showError, startPage } from './page.js';
+import { $, cell, readDate, showError, startPage } from './page.js';
 import { t } from './i18n.js';
 
 const user = startPage();
-
-function cell(text) {
-	const td = document.createElement('td');
-	td.textContent = text;
-	return td;
-}
 
 function periodRow(v) {
 	const tr = document.createElement('tr');
