@@ -43,6 +43,10 @@
 #include "corr/corr_deadlines.h"
 #include "util/status.h"
 
+#include "bench_util.h"
+
+const char *bench_name = "bench_deadlines";
+
 #define TODAY       "2027-09-01"
 #define DUE_DEFAULT 1000
 #define PLAYERS     1000
@@ -53,19 +57,6 @@
 /* The games due: BENCH_DUE (issue 25's 10,000 among 1,000,000), else
  * 1,000. */
 static long due_n = DUE_DEFAULT;
-
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static void die(const char *msg)
-{
-	fprintf(stderr, "bench_deadlines: %s\n", msg);
-	exit(1);
-}
 
 struct buf {
 	char *data;
@@ -90,53 +81,14 @@ static size_t on_data(char *p, size_t size, size_t n, void *userdata)
 	return k;
 }
 
-static int free_port(void)
-{
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-	socklen_t len = sizeof a;
-	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
-	    getsockname(fd, (struct sockaddr *)&a, &len) != 0)
-		die("no free port");
-	close(fd);
-	return ntohs(a.sin_port);
-}
-
-/* The dates corr_deadlines() gives a fresh server game started on start. */
-static int template_rows(const char *start, struct corr_deadline *d)
-{
-	struct corr_game g;
-	struct corr_error e;
-	position pos;
-	int32_t day;
-	if (calendar_parse(start, &day, NULL, 0) != CC_OK ||
-	    fen_parse(&pos, FEN_STARTPOS, NULL, 0) != CC_OK ||
-	    corr_game_init(&g, &pos, clock_profile_find("server"), day, &e) != CC_OK)
-		die("template game");
-	int n = corr_deadlines(&g, d, &e);
-	corr_game_free(&g);
-	if (n < 0)
-		die(e.message);
-	return n;
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		fprintf(stderr, "bench_deadlines: %s: %s\n", sql, msg ? msg : "?");
-		exit(1);
-	}
-}
-
 /* Writes the players, `active` games and their dates straight into db. */
 static double generate(const char *path, long active)
 {
-	double t0 = now_s();
+	double t0 = bench_now();
 	sqlite3 *db;
 	if (sqlite3_open(path, &db) != SQLITE_OK)
-		die("open the database");
-	exec_sql(db, "PRAGMA synchronous=OFF; BEGIN");
+		bench_die("open the database");
+	bench_exec(db, "PRAGMA synchronous=OFF; BEGIN");
 	sqlite3_stmt *u, *g, *d;
 	if (sqlite3_prepare_v2(db,
 	                       "INSERT INTO users (name, email, role, password_hash)"
@@ -154,14 +106,14 @@ static double generate(const char *path, long active)
 	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
 	                       " VALUES (?, ?, ?, ?)",
 	                       -1, &d, NULL))
-		die(sqlite3_errmsg(db));
+		bench_die(sqlite3_errmsg(db));
 	int64_t first = 0;
 	for (int i = 0; i < PLAYERS; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "p%d", i);
 		sqlite3_bind_text(u, 1, name, -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(u) != SQLITE_DONE)
-			die(sqlite3_errmsg(db));
+			bench_die(sqlite3_errmsg(db));
 		sqlite3_reset(u);
 		if (i == 0)
 			first = sqlite3_last_insert_rowid(db);
@@ -169,7 +121,8 @@ static double generate(const char *path, long active)
 	/* due_n games silent 15 days (reminder due yesterday), the rest 2 days. */
 	const char *starts[2] = {"2027-08-17", "2027-08-30"};
 	struct corr_deadline rows[2][CORR_DEADLINES_MAX];
-	int nrows[2] = {template_rows(starts[0], rows[0]), template_rows(starts[1], rows[1])};
+	int nrows[2] = {bench_template_rows(starts[0], rows[0]),
+	                bench_template_rows(starts[1], rows[1])};
 	/* Games 1..active; the due ones spread evenly over the ids. */
 	long step = active / due_n;
 	for (long id = 1; id <= active; id++) {
@@ -184,7 +137,7 @@ static double generate(const char *path, long active)
 		sqlite3_bind_text(g, 5, FEN_STARTPOS, -1, SQLITE_STATIC);
 		sqlite3_bind_text(g, 6, FEN_STARTPOS, -1, SQLITE_STATIC);
 		if (sqlite3_step(g) != SQLITE_DONE)
-			die(sqlite3_errmsg(db));
+			bench_die(sqlite3_errmsg(db));
 		sqlite3_reset(g);
 		for (int k = 0; k < nrows[t]; k++) {
 			/* migration 0016: kind, side and day as integers */
@@ -193,34 +146,34 @@ static double generate(const char *path, long active)
 			sqlite3_bind_int(d, 3, rows[t][k].side);
 			sqlite3_bind_int64(d, 4, rows[t][k].due);
 			if (sqlite3_step(d) != SQLITE_DONE)
-				die(sqlite3_errmsg(db));
+				bench_die(sqlite3_errmsg(db));
 			sqlite3_reset(d);
 		}
 	}
 	sqlite3_finalize(u);
 	sqlite3_finalize(g);
 	sqlite3_finalize(d);
-	exec_sql(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
+	bench_exec(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
 	sqlite3_close(db);
 	/* Written with synchronous=OFF: on disk before anything is measured,
 	 * or the sweep's first fdatasync pays for it (ext4 commits the other
 	 * files' dirty data with its journal). */
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fsync(fd) != 0)
-		die("cannot sync the generated database");
+		bench_die("cannot sync the generated database");
 	close(fd);
-	return now_s() - t0;
+	return bench_now() - t0;
 }
 
 static double run(const char *cmd)
 {
-	double t0 = now_s();
+	double t0 = bench_now();
 	int rc = system(cmd);
 	if (rc != 0) {
 		fprintf(stderr, "bench_deadlines: `%s` exited %d\n", cmd, rc);
 		exit(1);
 	}
-	return now_s() - t0;
+	return bench_now() - t0;
 }
 
 /* The header lists of the handles, freed once a size is measured. */
@@ -237,7 +190,7 @@ static CURL *easy(const char *token, struct buf *b)
 {
 	CURL *c = curl_easy_init();
 	if (!c)
-		die("curl");
+		bench_die("curl");
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, b);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
@@ -247,7 +200,7 @@ static CURL *easy(const char *token, struct buf *b)
 		/* Kept for the handle's life (free_headers() after the size). */
 		struct curl_slist *h = curl_slist_append(NULL, auth);
 		if (!h || nheaders == (int)(sizeof headers / sizeof headers[0]))
-			die("curl headers");
+			bench_die("curl headers");
 		headers[nheaders++] = h;
 		curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
 	}
@@ -282,12 +235,6 @@ static int json_str(const char *json, const char *key, char *out, size_t len)
 	return 0;
 }
 
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 /* ---- the bare libmicrohttpd handler ---- */
 
 static struct buf bare_body;
@@ -320,11 +267,11 @@ static enum MHD_Result bare(void *cls, struct MHD_Connection *conn, const char *
 /* GETS requests of url over one connection: requests per second. */
 static double rate(CURL *c, struct buf *b, const char *url)
 {
-	double t0 = now_s();
+	double t0 = bench_now();
 	for (int i = 0; i < GETS; i++)
 		if (get(c, b, url) != 200)
-			die("a GET failed");
-	return GETS / (now_s() - t0);
+			bench_die("a GET failed");
+	return GETS / (bench_now() - t0);
 }
 
 struct result {
@@ -356,7 +303,7 @@ static void prepare(const char *cc, long active, struct result *res, char dir[32
 	char db[256], cmd[1024];
 	snprintf(dir, 32, "/tmp/bench_deadlines.XXXXXX");
 	if (!mkdtemp(dir))
-		die("mkdtemp");
+		bench_die("mkdtemp");
 	snprintf(db, sizeof db, "%s/bench.db", dir);
 	res->active = active;
 	snprintf(cmd, sizeof cmd,
@@ -377,7 +324,7 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 	         TODAY, cc, db, dir);
 	res->sweep_s = run(cmd);
 
-	int port = free_port();
+	int port = bench_free_port();
 	pid_t pid = fork();
 	if (pid == 0) {
 		char listen[64];
@@ -403,7 +350,7 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 	}
 	char token[128];
 	if (!up || json_str(b.data, "token", token, sizeof token) != 0)
-		die("corrchessd did not start or the TL cannot sign in");
+		bench_die("corrchessd did not start or the TL cannot sign in");
 	curl_easy_cleanup(c);
 	c = easy(token, &b);
 
@@ -411,13 +358,13 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 	for (int r = 0; r < RUNS; r++) {
 		char after[256] = "";
 		int silent = 0;
-		double t0 = now_s();
+		double t0 = bench_now();
 		for (;;) {
 			snprintf(url, sizeof url,
 			         "http://127.0.0.1:%d/api/v1/tl/overview?limit=500%s%s", port,
 			         after[0] ? "&after=" : "", after);
 			if (get(c, &b, url) != 200)
-				die("the overview failed");
+				bench_die("the overview failed");
 			for (const char *p = strstr(b.data, "\"silent\":[");
 			     p && (p = strstr(p, "\"since\"")); p++) {
 				const char *end = strstr(b.data, "\"forfeits\"");
@@ -428,16 +375,16 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 			if (json_str(b.data, "next", after, sizeof after) != 0)
 				break;
 		}
-		t[r] = (now_s() - t0) * 1000;
+		t[r] = (bench_now() - t0) * 1000;
 		res->silent = silent;
 	}
-	qsort(t, RUNS, sizeof t[0], cmp_d);
+	qsort(t, RUNS, sizeof t[0], bench_cmp_double);
 	res->overview_ms = t[RUNS / 2];
 
 	/* One game GET, then the same bytes from a bare handler. */
 	snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/games/1", port);
 	if (get(c, &b, url) != 200)
-		die("GET /games/1 failed");
+		bench_die("GET /games/1 failed");
 	free(bare_body.data);
 	bare_body.data = malloc(b.len + 1);
 	memcpy(bare_body.data, b.data, b.len + 1);
@@ -448,7 +395,7 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 
 	/* The bare handler in a process of its own, as corrchessd is, with
 	 * its flags and thread count (server/http/http.c). */
-	int bport = free_port();
+	int bport = bench_free_port();
 	pid_t bpid = fork();
 	if (bpid == 0) {
 		int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), one = 1;
@@ -503,18 +450,18 @@ int main(int argc, char **argv)
 {
 	const char *cc = getenv("CORRCHESS"), *ccd = getenv("CORRCHESSD");
 	if (!cc || !ccd)
-		die("CORRCHESS and CORRCHESSD must name the programs");
+		bench_die("CORRCHESS and CORRCHESSD must name the programs");
 	long sizes[MAXSIZES] = {10000, 1000000};
 	int n = 2;
 	const char *due = getenv("BENCH_DUE");
 	if (due && (due_n = strtol(due, NULL, 10)) < 1)
-		die("BENCH_DUE is a number of games, at least 1");
+		bench_die("BENCH_DUE is a number of games, at least 1");
 	if (argc > 1) {
 		n = 0;
 		for (int i = 1; i < argc && n < MAXSIZES; i++) {
 			sizes[n] = strtol(argv[i], NULL, 10);
 			if (sizes[n] < due_n)
-				die("each size is at least the number due (BENCH_DUE, 1000)");
+				bench_die("each size is at least the number due (BENCH_DUE, 1000)");
 			n++;
 		}
 	}

@@ -52,6 +52,10 @@
 #include "notation/san.h"
 #include "util/status.h"
 
+#include "bench_util.h"
+
+const char *bench_name = "bench_reads";
+
 #define TODAY     "2027-09-01"
 #define PLAYERS   1000
 #define NPATHS    5
@@ -75,40 +79,6 @@ static void kill_children(void)
 		}
 }
 static int conns = 32;
-
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static void die(const char *msg)
-{
-	fprintf(stderr, "bench_reads: %s\n", msg);
-	exit(1);
-}
-
-static int free_port(void)
-{
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-	socklen_t len = sizeof a;
-	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 ||
-	    getsockname(fd, (struct sockaddr *)&a, &len) != 0)
-		die("no free port");
-	close(fd);
-	return ntohs(a.sin_port);
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		fprintf(stderr, "bench_reads: %s: %s\n", sql, msg ? msg : "?");
-		exit(1);
-	}
-}
 
 static void run(const char *cmd)
 {
@@ -167,7 +137,7 @@ static int read_some(struct conn *c)
 			return 0;
 		char *cl = strcasestr(c->buf, "\r\ncontent-length:");
 		if (!cl || cl > end)
-			die("an answer without Content-Length");
+			bench_die("an answer without Content-Length");
 		c->want = (size_t)(end + 4 - c->buf) + strtoul(cl + 17, NULL, 10);
 		c->status = atoi(c->buf + 9);
 	}
@@ -179,7 +149,7 @@ static void send_all(int fd, const char *p, size_t n)
 	while (n) {
 		ssize_t k = write(fd, p, n);
 		if (k <= 0)
-			die("a request could not be sent");
+			bench_die("a request could not be sent");
 		p += k;
 		n -= (size_t)k;
 	}
@@ -199,7 +169,7 @@ static size_t request_text(char *out, size_t len, const char *method, const char
 	                        "%s\r\n\r\n",
 	                        method, path, token);
 	if (n < 0 || (size_t)n >= len)
-		die("a request too long");
+		bench_die("a request too long");
 	return (size_t)n;
 }
 
@@ -239,17 +209,17 @@ static double rate(int port, const char *path)
 	memset(c, 0, sizeof c);
 	for (int i = 0; i < conns; i++) {
 		if ((c[i].fd = connect_to(port)) < 0)
-			die("cannot connect");
+			bench_die("cannot connect");
 		p[i].fd = c[i].fd;
 		p[i].events = POLLIN;
 	}
 	long sent = 0, done = 0;
-	double t0 = now_s();
+	double t0 = bench_now();
 	for (int i = 0; i < conns && sent < reqs; i++, sent++)
 		send_all(c[i].fd, req, rlen);
 	while (done < reqs) {
 		if (poll(p, (nfds_t)conns, 10000) <= 0)
-			die("no answer in 10 s");
+			bench_die("no answer in 10 s");
 		for (int i = 0; i < conns; i++) {
 			if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
@@ -265,7 +235,7 @@ static double rate(int port, const char *path)
 			if (rc == 0)
 				continue;
 			if (c[i].status != 200 || c[i].len != c[i].want)
-				die("an answer that is not one whole 200");
+				bench_die("an answer that is not one whole 200");
 			done++;
 			c[i].len = c[i].want = 0;
 			if (sent < reqs) {
@@ -274,18 +244,12 @@ static double rate(int port, const char *path)
 			}
 		}
 	}
-	double dt = now_s() - t0;
+	double dt = bench_now() - t0;
 	for (int i = 0; i < conns; i++) {
 		close(c[i].fd);
 		free(c[i].buf);
 	}
 	return (double)reqs / dt;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 /* The median latency (ms) of n GETs of path on one connection. */
@@ -296,21 +260,21 @@ static double latency_ms(int port, const char *path, int n)
 	double *t = malloc((size_t)n * sizeof *t);
 	struct conn c = {.fd = connect_to(port)};
 	if (!t || c.fd < 0)
-		die("latency");
+		bench_die("latency");
 	for (int i = 0; i < n; i++) {
-		double t0 = now_s();
+		double t0 = bench_now();
 		send_all(c.fd, req, rlen);
 		int rc;
 		while ((rc = read_some(&c)) == 0)
 			;
 		if (rc < 0 || c.status != 200)
-			die("a /metrics GET failed");
+			bench_die("a /metrics GET failed");
 		c.len = c.want = 0;
-		t[i] = (now_s() - t0) * 1000;
+		t[i] = (bench_now() - t0) * 1000;
 	}
 	close(c.fd);
 	free(c.buf);
-	qsort(t, (size_t)n, sizeof *t, cmp_d);
+	qsort(t, (size_t)n, sizeof *t, bench_cmp_double);
 	double m = t[n / 2];
 	free(t);
 	return m;
@@ -385,31 +349,13 @@ static pid_t start_bare(int port)
 
 /* ---- the database ---- */
 
-/* The dates corr_deadlines() gives a fresh server game started on start. */
-static int template_rows(const char *start, struct corr_deadline *d)
-{
-	struct corr_game g;
-	struct corr_error e;
-	position pos;
-	int32_t day;
-	if (calendar_parse(start, &day, NULL, 0) != CC_OK ||
-	    fen_parse(&pos, FEN_STARTPOS, NULL, 0) != CC_OK ||
-	    corr_game_init(&g, &pos, clock_profile_find("server"), day, &e) != CC_OK)
-		die("template game");
-	int n = corr_deadlines(&g, d, &e);
-	corr_game_free(&g);
-	if (n < 0)
-		die(e.message);
-	return n;
-}
-
 /* players, `active` games and their dates straight into the database. */
 static void generate(const char *path, long active)
 {
 	sqlite3 *db;
 	if (sqlite3_open(path, &db) != SQLITE_OK)
-		die("open the database");
-	exec_sql(db, "PRAGMA synchronous=OFF; BEGIN");
+		bench_die("open the database");
+	bench_exec(db, "PRAGMA synchronous=OFF; BEGIN");
 	sqlite3_stmt *u, *g, *d;
 	if (sqlite3_prepare_v2(db,
 	                       "INSERT INTO users (name, email, role, password_hash)"
@@ -424,21 +370,21 @@ static void generate(const char *path, long active)
 	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
 	                       " VALUES (?, ?, ?, ?)",
 	                       -1, &d, NULL))
-		die(sqlite3_errmsg(db));
+		bench_die(sqlite3_errmsg(db));
 	int64_t first = 0;
 	for (int i = 0; i < PLAYERS; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "p%d", i);
 		sqlite3_bind_text(u, 1, name, -1, SQLITE_TRANSIENT);
 		if (sqlite3_step(u) != SQLITE_DONE)
-			die(sqlite3_errmsg(db));
+			bench_die(sqlite3_errmsg(db));
 		sqlite3_reset(u);
 		if (i == 0)
 			first = sqlite3_last_insert_rowid(db);
 	}
 	const char *start = "2027-08-30";
 	struct corr_deadline rows[CORR_DEADLINES_MAX];
-	int nrows = template_rows(start, rows);
+	int nrows = bench_template_rows(start, rows);
 	for (long id = 1; id <= active; id++) {
 		int64_t w = first + id % PLAYERS, b = first + (id + 1 + id / PLAYERS) % PLAYERS;
 		if (id >= LIST_FROM && id < LIST_FROM + LIST_N)
@@ -452,7 +398,7 @@ static void generate(const char *path, long active)
 		sqlite3_bind_text(g, 5, FEN_STARTPOS, -1, SQLITE_STATIC);
 		sqlite3_bind_text(g, 6, FEN_STARTPOS, -1, SQLITE_STATIC);
 		if (sqlite3_step(g) != SQLITE_DONE)
-			die(sqlite3_errmsg(db));
+			bench_die(sqlite3_errmsg(db));
 		sqlite3_reset(g);
 		for (int k = 0; k < nrows; k++) {
 			sqlite3_bind_int64(d, 1, id);
@@ -460,7 +406,7 @@ static void generate(const char *path, long active)
 			sqlite3_bind_int(d, 3, rows[k].side);
 			sqlite3_bind_int64(d, 4, rows[k].due);
 			if (sqlite3_step(d) != SQLITE_DONE)
-				die(sqlite3_errmsg(db));
+				bench_die(sqlite3_errmsg(db));
 			sqlite3_reset(d);
 		}
 	}
@@ -468,11 +414,11 @@ static void generate(const char *path, long active)
 	sqlite3_finalize(g);
 	sqlite3_finalize(d);
 	/* the counters of migration 0017 (the triggers counted the rows) */
-	exec_sql(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
+	bench_exec(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
 	sqlite3_close(db);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fsync(fd) != 0)
-		die("cannot sync the generated database");
+		bench_die("cannot sync the generated database");
 	close(fd);
 }
 
@@ -495,11 +441,11 @@ static void sign_in(int port, const char *name, char *out, size_t len)
 	char *r = http(port, "POST", "/api/v1/session", body, &status, &n);
 	const char *p = r ? strstr(r, "\"token\":\"") : NULL;
 	if (!p || status != 201)
-		die("a sign-in failed");
+		bench_die("a sign-in failed");
 	p += 9;
 	size_t k = strcspn(p, "\"");
 	if (k >= len)
-		die("a long token");
+		bench_die("a long token");
 	memcpy(out, p, k);
 	out[k] = '\0';
 	free(r);
@@ -521,7 +467,7 @@ static long long long_game(int port, const char *tl, const char *white, const ch
 	long long id = json_int(r, "id");
 	free(r);
 	if (status != 201 || id <= 0)
-		die("the long game could not be made");
+		bench_die("the long game could not be made");
 	position pos;
 	fen_parse(&pos, FEN_STARTPOS, NULL, 0);
 	snprintf(path, sizeof path, "/api/v1/games/%lld/moves", id);
@@ -537,7 +483,7 @@ static long long long_game(int port, const char *tl, const char *white, const ch
 				pick = i;
 		}
 		if (pick < 0)
-			die("no move keeps the long game going");
+			bench_die("no move keeps the long game going");
 		char san[SAN_MAX];
 		san_write(&pos, list[pick], san);
 		undo u;
@@ -595,7 +541,7 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 {
 	char dir[64] = "/tmp/bench_reads.XXXXXX", db[128], cmd[1024];
 	if (!mkdtemp(dir))
-		die("mkdtemp");
+		bench_die("mkdtemp");
 	snprintf(db, sizeof db, "%s/bench.db", dir);
 	res->active = active;
 	const char *users[3][2] = {{"tl", "tl"}, {"wp", "player"}, {"bp", "player"}};
@@ -607,11 +553,11 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 		         users[i][0], cc, db, users[i][0], users[i][0], users[i][1]);
 		run(cmd);
 	}
-	double t0 = now_s();
+	double t0 = bench_now();
 	generate(db, active);
-	fprintf(stderr, "bench_reads: %ld games generated in %.1f s\n", active, now_s() - t0);
+	fprintf(stderr, "bench_reads: %ld games generated in %.1f s\n", active, bench_now() - t0);
 
-	int port = free_port();
+	int port = bench_free_port();
 	pid_t pid = fork();
 	if (pid == 0) {
 		char listen[64];
@@ -632,7 +578,7 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 			usleep(50000);
 	}
 	if (!r)
-		die("corrchessd did not start");
+		bench_die("corrchessd did not start");
 	free(r);
 	char tl[128], wp[128], bp[128];
 	sign_in(port, "tl", tl, sizeof tl);
@@ -659,8 +605,8 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 		res->bytes[i] = pages[i].len;
 	}
 	if (json_int(pages[2].body, "plies") < 0 || !strstr(pages[3].body, "\"standings\""))
-		die("the list or the crosstable is not what was asked for");
-	int bport = free_port();
+		bench_die("the list or the crosstable is not what was asked for");
+	int bport = bench_free_port();
 	pid_t bpid = start_bare(bport);
 	children[1] = bpid;
 	for (int i = 0; i < 200; i++) {
@@ -669,7 +615,7 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 		usleep(20000);
 	}
 	if (!r)
-		die("the bare handler did not start");
+		bench_die("the bare handler did not start");
 	free(r);
 
 	double ours[NPATHS][16], base[NPATHS][16];
@@ -679,8 +625,8 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 			base[i][k] = rate(bport, pages[i].path);
 		}
 	for (int i = 0; i < NPATHS; i++) {
-		qsort(ours[i], (size_t)rounds, sizeof(double), cmp_d);
-		qsort(base[i], (size_t)rounds, sizeof(double), cmp_d);
+		qsort(ours[i], (size_t)rounds, sizeof(double), bench_cmp_double);
+		qsort(base[i], (size_t)rounds, sizeof(double), bench_cmp_double);
 		res->ours[i] = ours[i][rounds / 2];
 		res->bare[i] = base[i][rounds / 2];
 	}
@@ -698,20 +644,20 @@ int main(int argc, char **argv)
 {
 	const char *cc = getenv("CORRCHESS"), *ccd = getenv("CORRCHESSD"), *v;
 	if (!cc || !ccd)
-		die("CORRCHESS and CORRCHESSD must name the programs");
+		bench_die("CORRCHESS and CORRCHESSD must name the programs");
 	if ((v = getenv("BENCH_REQS")) && (reqs = strtol(v, NULL, 10)) < 1)
-		die("BENCH_REQS is a number of requests");
+		bench_die("BENCH_REQS is a number of requests");
 	if ((v = getenv("BENCH_ROUNDS")) && ((rounds = strtol(v, NULL, 10)) < 1 || rounds > 16))
-		die("BENCH_ROUNDS is 1..16");
+		bench_die("BENCH_ROUNDS is 1..16");
 	if ((v = getenv("BENCH_CONNS")) && ((conns = atoi(v)) < 1 || conns > MAXCONNS))
-		die("BENCH_CONNS is 1..256");
+		bench_die("BENCH_CONNS is 1..256");
 	long sizes[MAXSIZES] = {10000, 1000000};
 	int ns = 2;
 	if (argc > 1) {
 		ns = 0;
 		for (int i = 1; i < argc && ns < MAXSIZES; i++)
 			if ((sizes[ns++] = strtol(argv[i], NULL, 10)) < LIST_FROM + LIST_N)
-				die("each size is at least 52 games");
+				bench_die("each size is at least 52 games");
 	}
 	signal(SIGPIPE, SIG_IGN);
 	atexit(kill_children);
