@@ -150,12 +150,9 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("store");
-	TCase *tc = tcase_create("store");
+	TCase *tc = tu_case(s, "store", 120);
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_cache_grows_past_every_limit);
-	tcase_add_test(tc, test_each_thread_has_its_own);
-	tcase_add_test(tc, test_wal_bounded_after_a_burst);
-	tcase_set_timeout(tc, 120);
-	suite_add_tcase(s, tc);
+	TU_ADD(tc, test_cache_grows_past_every_limit, test_each_thread_has_its_own,
+	       test_wal_bounded_after_a_burst);
 	return tu_run(s);
 }

@@ -1610,40 +1610,18 @@ START_TEST(test_federation_rules)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("tourney_dsu");
-	TCase *tc = tcase_create("vectors");
-	tcase_add_loop_test(tc, test_shared_case, 0, count_cases(VECTORS_DIR "/tournaments.json"));
-	tcase_add_loop_test(tc, test_own_case, 0, count_cases(FIXTURES_DIR "/tourney_cases.json"));
-	tcase_add_test(tc, test_counts);
-	tcase_add_test(tc, test_group_profile);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("units");
-	tcase_add_test(tc, test_results_and_classes);
-	tcase_add_test(tc, test_percent_exact);
-	tcase_add_test(tc, test_round_robin_errors);
-	tcase_add_test(tc, test_standings_both_lost);
-	tcase_add_test(tc, test_standings_errors);
-	tcase_add_test(tc, test_dm_playoff_drawn);
-	tcase_add_test(tc, test_group_rights);
-	tcase_add_test(tc, test_entry_rights_otb);
-	tcase_add_test(tc, test_another_group);
-	tcase_add_test(tc, test_withdraw_half);
-	tcase_add_test(tc, test_connection_lost);
-	tcase_add_test(tc, test_deadlines_clamp);
-	tcase_add_test(tc, test_cup_sizes);
-	tcase_add_test(tc, test_serpentine);
-	tcase_add_test(tc, test_cup_rights_tie_at_cut);
-	tcase_add_test(tc, test_promotion_cap);
-	tcase_add_test(tc, test_team_lots_and_schedule);
-	tcase_add_test(tc, test_register_edges);
-	tcase_add_test(tc, test_federation_rules);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(suite());
+	Suite *s = suite_create("tourney_dsu");
+	TCase *tc = tu_case(s, "vectors", 0);
+	tcase_add_loop_test(tc, test_shared_case, 0, count_cases(VECTORS_DIR "/tournaments.json"));
+	tcase_add_loop_test(tc, test_own_case, 0, count_cases(FIXTURES_DIR "/tourney_cases.json"));
+	TU_ADD(tc, test_counts, test_group_profile);
+	TU_ADD(tu_case(s, "units", 0), test_results_and_classes, test_percent_exact,
+	       test_round_robin_errors, test_standings_both_lost, test_standings_errors,
+	       test_dm_playoff_drawn, test_group_rights, test_entry_rights_otb, test_another_group,
+	       test_withdraw_half, test_connection_lost, test_deadlines_clamp, test_cup_sizes,
+	       test_serpentine, test_cup_rights_tie_at_cut, test_promotion_cap,
+	       test_team_lots_and_schedule, test_register_edges, test_federation_rules);
+	return tu_run(s);
 }

@@ -407,13 +407,11 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("vacation_rules");
-	TCase *tc = tcase_create("rules");
+	TCase *tc = tu_case(s, "rules", 0);
 	tcase_add_loop_test(tc, place, 0, sizeof places / sizeof places[0]);
 	tcase_add_loop_test(tc, decide, 0, sizeof decisions / sizeof decisions[0]);
-	tcase_add_test(tc, decide_bad_arguments);
-	tcase_add_test(tc, notice_vectors);
+	TU_ADD(tc, decide_bad_arguments, notice_vectors);
 	tcase_add_loop_test(tc, left, 0, sizeof lefts / sizeof lefts[0]);
-	tcase_add_test(tc, charged_and_periods_in);
-	suite_add_tcase(s, tc);
+	TU_ADD(tc, charged_and_periods_in);
 	return tu_run(s);
 }

@@ -534,30 +534,15 @@ START_TEST(escapes)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("xfcc");
-	TCase *t = tcase_create("reader");
-	tcase_add_test(t, reads_scid_request);
-	tcase_add_test(t, reads_prefixed_dialect);
-	tcase_add_test(t, reads_get_my_games_without_namespace);
-	tcase_add_test(t, reads_latin1);
-	tcase_add_loop_test(t, refuses_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
-	tcase_add_test(t, refuses_nesting_and_sizes);
-	tcase_add_test(t, reads_booleans_and_numbers);
-	tcase_add_test(t, reads_soap_versions);
-	suite_add_tcase(s, t);
-	t = tcase_create("writer");
-	tcase_add_test(t, writes_move_result_for_regex_clients);
-	tcase_add_test(t, writes_games);
-	tcase_add_test(t, writes_wsdl);
-	tcase_add_test(t, writes_faults);
-	tcase_add_test(t, escapes);
-	suite_add_tcase(s, t);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(suite());
+	Suite *s = suite_create("xfcc");
+	TCase *t = tu_case(s, "reader", 0);
+	TU_ADD(t, reads_scid_request, reads_prefixed_dialect, reads_get_my_games_without_namespace,
+	       reads_latin1);
+	tcase_add_loop_test(t, refuses_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
+	TU_ADD(t, refuses_nesting_and_sizes, reads_booleans_and_numbers, reads_soap_versions);
+	TU_ADD(tu_case(s, "writer", 0), writes_move_result_for_regex_clients, writes_games,
+	       writes_wsdl, writes_faults, escapes);
+	return tu_run(s);
 }

@@ -20,15 +20,25 @@ int tu_run(Suite *s)
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n)
+TCase *tu_case(Suite *s, const char *name, int timeout)
 {
-	Suite *s = suite_create(name);
 	TCase *tc = tcase_create(name);
 	if (timeout > 0)
 		tcase_set_timeout(tc, timeout);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
+void tu_add(TCase *tc, const TTest *const *tests, size_t n)
+{
 	for (size_t i = 0; i < n; i++)
 		tcase_add_test(tc, tests[i]);
-	suite_add_tcase(s, tc);
+}
+
+Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n)
+{
+	Suite *s = suite_create(name);
+	tu_add(tu_case(s, name, timeout), tests, n);
 	return s;
 }
 

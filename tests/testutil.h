@@ -24,6 +24,19 @@ Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t
 		                       sizeof tu_tests_ / sizeof tu_tests_[0]));                   \
 	}
 
+/* For a program of several test cases, loop tests or fixtures: a test
+ * case `name` added to s, with `timeout` seconds (0: Check's default),
+ * for tcase_add_loop_test(), tcase_add_checked_fixture() and TU_ADD(). */
+TCase *tu_case(Suite *s, const char *name, int timeout);
+
+/* Adds tests[0..n) to tc, in order. */
+void tu_add(TCase *tc, const TTest *const *tests, size_t n);
+
+/* tu_add() of the tests named: TU_ADD(tc, test_a, test_b, ...). */
+#define TU_ADD(tc, ...)                                                                            \
+	tu_add(tc, (const TTest *const[]){__VA_ARGS__},                                            \
+	       sizeof((const TTest *const[]){__VA_ARGS__}) / sizeof(const TTest *))
+
 /* Loads tests/vectors/NAME (e.g. "time.json"); new reference, caller
  * json_decref()s.  Fails the running test when the file is unreadable. */
 json_t *tu_vectors(const char *name);
