@@ -3,7 +3,7 @@
  * server/svc (svc_game.h) and renders the outcome; every one of them
  * answers 200 with the GAME. */
 #include "autoconfig.h"
-#include "api/api_actions.h"
+#include "api/handlers.h"
 
 #include <string.h>
 

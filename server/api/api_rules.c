@@ -2,7 +2,7 @@
  * The rules are lib/corr/rules.c's, the command server/svc/svc_game.c's;
  * this file reads the bodies and answers. */
 #include "autoconfig.h"
-#include "api/rules.h"
+#include "api/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* tl_decisions.c: a tournament leader's decisions on a tournament
  * (api/tl_decisions.h): parse -> svc/svc_decisions.h -> the TOURNAMENT. */
 #include "autoconfig.h"
-#include "api/tl_decisions.h"
+#include "api/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
