@@ -11,6 +11,7 @@
 #include "api/api.h"
 #include "base/auth.h"
 #include "api/api_games.h"
+#include "cmd/cmd_store.h"
 #include "cmd/demo.h"
 #include "api/api_ratings.h"
 #include "corr/corr.h"
@@ -18,28 +19,6 @@
 #include "store/store.h"
 #include "svc/svc.h"
 #include "store/store_users.h"
-
-/* Opens the database of cfg for a command; NULL after a one-line error. */
-static store *open_store(struct config *cfg)
-{
-	char err[512];
-	if (auth_init() != 0) { /* logged */
-		return NULL;
-	}
-	store *st = svc_open(cfg->db, err, sizeof err);
-	if (!st) {
-		fprintf(stderr, "corrchess: %s\n", err);
-		return NULL;
-	}
-	/* The commands' writes (the sweep's forfeits) are as durable as the
-	 * daemon's (synchronous = full). */
-	if (strcmp(cfg->synchronous, "full") == 0 && store_start_syncer(st) != 0) {
-		fprintf(stderr, "corrchess: cannot start the WAL sync thread\n");
-		store_close(st);
-		return NULL;
-	}
-	return st;
-}
 
 /* Reads one line (the password) from stdin without its newline. */
 static int read_password(char *buf, size_t len)
@@ -87,7 +66,7 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: user add: no password on standard input\n");
 		return 2;
 	}
-	store *st = open_store(cfg);
+	store *st = cmd_open_store(cfg);
 	if (!st)
 		return 1;
 	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
@@ -125,7 +104,7 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: demo takes no arguments\n");
 		return 2;
 	}
-	store *st = open_store(cfg);
+	store *st = cmd_open_store(cfg);
 	if (!st)
 		return 1;
 	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
@@ -196,7 +175,7 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 		        argv[1]);
 		return 2;
 	}
-	store *st = open_store(cfg);
+	store *st = cmd_open_store(cfg);
 	if (!st)
 		return 1;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
