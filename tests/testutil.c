@@ -42,6 +42,22 @@ Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t
 	return s;
 }
 
+/* Gauss with Lichtenberg's corrections: secular moon shift m, secular
+ * sun shift s. */
+int tu_easter_gauss(int year)
+{
+	int k = year / 100;
+	int m = 15 + (3 * k + 3) / 4 - (8 * k + 13) / 25;
+	int s = 2 - (3 * k + 3) / 4;
+	int a = year % 19;
+	int d = (19 * a + m) % 30;
+	int r = (d + a / 11) / 29;
+	int og = 21 + d - r;
+	int sz = 7 - (year + year / 4 + s) % 7;
+	int oe = 7 - (og - sz) % 7;
+	return og + oe;
+}
+
 json_t *tu_vectors(const char *name)
 {
 	char path[4096];

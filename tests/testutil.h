@@ -37,6 +37,10 @@ void tu_add(TCase *tc, const TTest *const *tests, size_t n);
 	tu_add(tc, (const TTest *const[]){__VA_ARGS__},                                            \
 	       sizeof((const TTest *const[]){__VA_ARGS__}) / sizeof(const TTest *))
 
+/* Easter Sunday of a Gregorian year by Gauss's method (a reference
+ * independent of lib/clock) as a March day: 32 is 1 April. */
+int tu_easter_gauss(int year);
+
 /* Loads tests/vectors/NAME (e.g. "time.json"); new reference, caller
  * json_decref()s.  Fails the running test when the file is unreadable. */
 json_t *tu_vectors(const char *name);
