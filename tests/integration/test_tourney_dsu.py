@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
-from urllib.parse import quote  # noqa: E402
+from tourney_world import TourneyWorld, create  # noqa: E402
 
 TODAY = "2026-05-14"  # V01's finish date: the group ends today
 START = "2026-05-01"
@@ -19,30 +19,8 @@ VECTORS = {c["id"]: c for c in load_vectors("tournaments.json")["cases"]}
 FLIP = {"1-0": "0-1", "0-1": "1-0"}
 
 
-_led = []
-
-
-def W():
-    w = shared_world(today=TODAY)
-    if not _led:  # the TL leads every class (docs/AUTHORITY.md: entries for others)
-        for c in ("\u00c5", "K", "M", "DM"):
-            expect_status(w.admin.request("PUT", "classes/" + quote(c), {"tl": w.ids["tl"]}), 200,
-                          "class " + c)
-        _led.append(w)
-    return w
-
-
-_count = [0]
-
-
-def new_players(names, role="player"):
-    """Adds a user per name (made unique per call); returns {name: id}."""
-    _count[0] += 1
-    out = {}
-    for n in names:
-        uid, _ = W().server.add_user("%s_%d" % (n, _count[0]), role)
-        out[n] = uid
-    return out
+_tw = TourneyWorld("default", TODAY)
+W, new_players, get_t, games_of = _tw.world, _tw.new_players, _tw.get_t, _tw.games_of
 
 
 def tl_client(name):
@@ -50,27 +28,6 @@ def tl_client(name):
     w = W()
     uid, _ = w.server.add_user(name, "tl")
     return w.server.login(name), uid
-
-
-def create(client, body, status=201):
-    r = client.post("tournaments", body)
-    expect_status(r, status, "create %r" % (body,))
-    return r.json
-
-
-def get_t(tid):
-    r = W().carol.get("tournaments/%d" % tid)
-    expect_status(r, 200, "get tournament")
-    return r.json
-
-
-def games_of(t):
-    out = []
-    for gid in t["games"]:
-        r = W().carol.get("games/%d" % gid)
-        expect_status(r, 200, "game")
-        out.append(r.json)
-    return out
 
 
 def find_game(games, white, black, exact=False):
@@ -396,7 +353,7 @@ def rights_after_v01_and_entries_by_right():
     r = w.carol.get("users/%d/rights" % ids["G"])
     expect_eq([(x["class"], x["until"]) for x in r.json["rights"]], [("\u00c5", "2029-05-14")],
               "G's rights")
-    a = w.server.login("A_%d" % _count[0])
+    a = w.server.login(_tw.login_of("A"))
     before = counts()
     expect_error(a.post("entries", {"class": "DM"}), 422, "no_right", "A into the DM")
     expect_eq(counts(), before, "nothing stored")

@@ -13,63 +13,20 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
-from urllib.parse import quote  # noqa: E402
+from tourney_world import TourneyWorld, create  # noqa: E402
 
 TODAY = "2026-05-14"
 START = "2026-05-01"
 AA = "\u00c5"
 
 
-_led = []
-
-
-def W():
-    w = shared_world("tourney_more", today=TODAY)
-    if not _led:  # the TL leads every class (docs/AUTHORITY.md: entries for others)
-        for c in ("\u00c5", "K", "M", "DM"):
-            expect_status(w.admin.request("PUT", "classes/" + quote(c), {"tl": w.ids["tl"]}), 200,
-                          "class " + c)
-        _led.append(w)
-    return w
-
-
-_count = [0]
-
-
-def new_players(names, role="player"):
-    """Adds a user per name (made unique per call); returns {name: id}."""
-    _count[0] += 1
-    out = {}
-    for n in names:
-        uid, _ = W().server.add_user("%s_m%d" % (n, _count[0]), role)
-        out[n] = uid
-    return out
+_tw = TourneyWorld("tourney_more", TODAY, "m")
+W, new_players, get_t, games_of = _tw.world, _tw.new_players, _tw.get_t, _tw.games_of
 
 
 def set_rating(uid, **body):
     r = W().admin.request("PATCH", "users/%d" % uid, body=body)
     expect_status(r, 200, "PATCH ratings of %d" % uid)
-
-
-def create(client, body, status=201):
-    r = client.post("tournaments", body)
-    expect_status(r, status, "create %r" % (body,))
-    return r.json
-
-
-def get_t(tid):
-    r = W().carol.get("tournaments/%d" % tid)
-    expect_status(r, 200, "get tournament")
-    return r.json
-
-
-def games_of(t):
-    out = []
-    for gid in t["games"]:
-        r = W().carol.get("games/%d" % gid)
-        expect_status(r, 200, "game")
-        out.append(r.json)
-    return out
 
 
 def tl_result(gid, result, client=None):
