@@ -147,12 +147,5 @@ START_TEST(test_wal_bounded_after_a_burst)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("store");
-	TCase *tc = tu_case(s, "store", 120);
-	tcase_add_checked_fixture(tc, setup, teardown);
-	TU_ADD(tc, test_cache_grows_past_every_limit, test_each_thread_has_its_own,
-	       test_wal_bounded_after_a_burst);
-	return tu_run(s);
-}
+TU_MAIN_FIXTURE("store", 120, setup, teardown, test_cache_grows_past_every_limit,
+                test_each_thread_has_its_own, test_wal_bounded_after_a_burst)

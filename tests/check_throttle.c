@@ -218,15 +218,8 @@ START_TEST(test_limits_off)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("throttle");
-	TCase *tc = tu_case(s, "throttle", 0);
-	tcase_add_checked_fixture(tc, setup, teardown);
-	TU_ADD(tc, test_pair_free_tries_then_doubling_waits, test_twenty_failures_from_an_address,
-	       test_success_clears_the_pair_not_the_address,
-	       test_name_wide_limit_reports_once_and_tightens, test_hash_budget,
-	       test_ipv6_counts_by_its_64, test_full_table_keeps_working, test_long_and_empty_keys,
-	       test_limits_off);
-	return tu_run(s);
-}
+TU_MAIN_FIXTURE("throttle", 0, setup, teardown, test_pair_free_tries_then_doubling_waits,
+                test_twenty_failures_from_an_address, test_success_clears_the_pair_not_the_address,
+                test_name_wide_limit_reports_once_and_tightens, test_hash_budget,
+                test_ipv6_counts_by_its_64, test_full_table_keeps_working, test_long_and_empty_keys,
+                test_limits_off)

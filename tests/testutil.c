@@ -35,10 +35,14 @@ void tu_add(TCase *tc, const TTest *const *tests, size_t n)
 		tcase_add_test(tc, tests[i]);
 }
 
-Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n)
+Suite *tu_suite(const char *name, int timeout, void (*setup)(void), void (*teardown)(void),
+                const TTest *const *tests, size_t n)
 {
 	Suite *s = suite_create(name);
-	tu_add(tu_case(s, name, timeout), tests, n);
+	TCase *tc = tu_case(s, name, timeout);
+	if (setup)
+		tcase_add_checked_fixture(tc, setup, teardown);
+	tu_add(tc, tests, n);
 	return s;
 }
 

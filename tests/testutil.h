@@ -10,19 +10,24 @@
 int tu_run(Suite *s);
 
 /* A suite `name` of one test case with tests[0..n) (Check's TTest, what
- * START_TEST defines), each with `timeout` seconds (0: Check's default). */
-Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n);
+ * START_TEST defines), each with `timeout` seconds (0: Check's default)
+ * and, when setup is not NULL, the checked fixture setup/teardown. */
+Suite *tu_suite(const char *name, int timeout, void (*setup)(void), void (*teardown)(void),
+                const TTest *const *tests, size_t n);
 
 /* The main() of a test program of one test case:
  *     TU_MAIN("corr", 0, test_first_move, test_move_refusals, ...)
- * runs the tests named in order and exits 0 when all passed. */
-#define TU_MAIN(name, timeout, ...)                                                                \
+ * runs the tests named in order and exits 0 when all passed;
+ * TU_MAIN_FIXTURE("store", 120, setup, teardown, test_a, ...) runs each
+ * between setup() and teardown() (in its own process). */
+#define TU_MAIN_FIXTURE(name, timeout, setup, teardown, ...)                                       \
 	int main(void)                                                                             \
 	{                                                                                          \
 		const TTest *tu_tests_[] = {__VA_ARGS__};                                          \
-		return tu_run(tu_suite(name, timeout, tu_tests_,                                   \
+		return tu_run(tu_suite(name, timeout, setup, teardown, tu_tests_,                  \
 		                       sizeof tu_tests_ / sizeof tu_tests_[0]));                   \
 	}
+#define TU_MAIN(name, timeout, ...) TU_MAIN_FIXTURE(name, timeout, NULL, NULL, __VA_ARGS__)
 
 /* For a program of several test cases, loop tests or fixtures: a test
  * case `name` added to s, with `timeout` seconds (0: Check's default),
