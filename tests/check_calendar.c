@@ -299,25 +299,22 @@ START_TEST(test_add_months)
 }
 END_TEST
 
+static void easter_case(json_t *v, size_t i, void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	int year = (int)json_integer_value(json_object_get(v, "year"));
+	int32_t want, got;
+	ck_assert_int_eq(calendar_parse(json_string_value(json_object_get(v, "easter_sunday")),
+	                                &want, NULL, 0),
+	                 CC_OK);
+	ck_assert_int_eq(calendar_easter(year, &got), CC_OK);
+	ck_assert_int_eq(got, want);
+}
+
 START_TEST(test_easter_vectors)
 {
-	json_t *root = tu_vectors("time.json");
-	json_t *list = json_object_get(root, "easter_holiday");
-	ck_assert(json_is_array(list) && json_array_size(list) > 0);
-	size_t i;
-	json_t *v;
-	json_array_foreach(list, i, v)
-	{
-		int year = (int)json_integer_value(json_object_get(v, "year"));
-		int32_t want, got;
-		ck_assert_int_eq(
-		        calendar_parse(json_string_value(json_object_get(v, "easter_sunday")),
-		                       &want, NULL, 0),
-		        CC_OK);
-		ck_assert_int_eq(calendar_easter(year, &got), CC_OK);
-		ck_assert_int_eq(got, want);
-	}
-	json_decref(root);
+	tu_each_vector("time.json", "easter_holiday", 1, easter_case, NULL);
 }
 END_TEST
 

@@ -72,6 +72,22 @@ json_t *tu_vectors(const char *name)
 	return root;
 }
 
+void tu_each_vector(const char *name, const char *key, size_t min,
+                    void (*fn)(json_t *c, size_t i, void *ctx), void *ctx)
+{
+	json_t *root = tu_vectors(name);
+	json_t *cases = json_object_get(root, key);
+	ck_assert_msg(json_is_array(cases) && json_array_size(cases) >= min,
+	              "%s: \"%s\" has fewer than %zu cases", name, key, min);
+	size_t i;
+	json_t *c;
+	json_array_foreach(cases, i, c)
+	{
+		fn(c, i, ctx);
+	}
+	json_decref(root);
+}
+
 const char *const tu_perft_fens[TU_PERFT_FENS] = {
         FEN_STARTPOS,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

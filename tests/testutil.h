@@ -50,4 +50,10 @@ int tu_easter_gauss(int year);
  * json_decref()s.  Fails the running test when the file is unreadable. */
 json_t *tu_vectors(const char *name);
 
+/* Calls fn(c, i, ctx) on each case c (index i) of the array `key` of
+ * tests/vectors/NAME; fails the running test when it has fewer than
+ * `min` cases. */
+void tu_each_vector(const char *name, const char *key, size_t min,
+                    void (*fn)(json_t *c, size_t i, void *ctx), void *ctx);
+
 #endif
