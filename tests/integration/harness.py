@@ -19,6 +19,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import urllib.error
@@ -47,6 +48,29 @@ def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class Trickle:
+    """A byte a second on each of socks, from a thread, until stop(): slow
+    clients that keep their request going and never finish it."""
+
+    def __init__(self, socks):
+        self.socks, self.done = socks, threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while not self.done.is_set():
+            for s in self.socks:
+                try:
+                    s.send(b"a", socket.MSG_DONTWAIT)
+                except OSError:
+                    pass
+            self.done.wait(1)
+
+    def stop(self, timeout=30):
+        self.done.set()
+        self.thread.join(timeout)
 
 
 def wait_listening(proc, port, what, log=lambda: "", exc=RuntimeError):
