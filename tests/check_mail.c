@@ -85,10 +85,8 @@ START_TEST(test_quoted_printable)
 		              "a blank before a line end");
 		l = e + 2;
 	}
-	ck_assert_ptr_nonnull(strstr(text, "Hej S=C3=B8ren =C3=86r=C3=B8,\r\n"));
-	ck_assert_ptr_nonnull(strstr(text, "Sf6 =3D godt. =20\r\n"));
-	ck_assert_ptr_nonnull(strstr(text, "\r\n=46rom here on\r\n"));
-	ck_assert_ptr_nonnull(strstr(text, "\r\n=2E\r\n"));
+	TU_CONTAINS(text, "Hej S=C3=B8ren =C3=86r=C3=B8,\r\n", "Sf6 =3D godt. =20\r\n",
+	            "\r\n=46rom here on\r\n", "\r\n=2E\r\n");
 	char dec[1024];
 	qp_decode(text, dec, sizeof dec);
 	char want[1024];

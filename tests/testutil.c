@@ -72,6 +72,13 @@ json_t *tu_vectors(const char *name)
 	return root;
 }
 
+void tu_contains(const char *text, const char *const *parts)
+{
+	ck_assert_ptr_nonnull(text);
+	for (; *parts; parts++)
+		ck_assert_msg(strstr(text, *parts) != NULL, "\"%s\" lacks \"%s\"", text, *parts);
+}
+
 void tu_each_vector(const char *name, const char *key, size_t min,
                     void (*fn)(json_t *c, size_t i, void *ctx), void *ctx)
 {

@@ -50,6 +50,11 @@ int tu_easter_gauss(int year);
  * json_decref()s.  Fails the running test when the file is unreadable. */
 json_t *tu_vectors(const char *name);
 
+/* Fails the running test, naming the first part missing, unless text
+ * holds each of parts[0..] (NULL-terminated): TU_CONTAINS(text, "a", "b"). */
+void tu_contains(const char *text, const char *const *parts);
+#define TU_CONTAINS(text, ...) tu_contains(text, (const char *const[]){__VA_ARGS__, NULL})
+
 /* Calls fn(c, i, ctx) on each case c (index i) of the array `key` of
  * tests/vectors/NAME; fails the running test when it has fewer than
  * `min` cases. */
