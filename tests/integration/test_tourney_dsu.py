@@ -30,6 +30,20 @@ def tl_client(name):
     return w.server.login(name), uid
 
 
+def vector_tournament(vid, name, kind="emt_group", **more):
+    """The players of vector vid, new, and their tournament `name` (an EMT
+    group of class K unless kind says otherwise), created by the TL.
+    Returns (vector, ids, tournament)."""
+    v = VECTORS[vid]
+    ids = new_players(v["input"]["players"])
+    body = {"name": name, "kind": kind, "profile": "server", "start_date": START,
+            "players": [ids[n] for n in v["input"]["players"]]}
+    if kind == "emt_group":
+        body["class"] = "K"
+    body.update(more)
+    return v, ids, create(W().tl, body)
+
+
 def find_game(games, white, black, exact=False):
     """The game between two user ids; with exact, the one where white has
     White.  Returns (game, flipped)."""
@@ -83,11 +97,8 @@ def emt_group_v01_places_and_rights():
     tie for 4th-5th shared although the SBs differ; the entry rights read
     back once the last game ended (today), A and B both first on points."""
     w = W()
-    v = VECTORS["V01"]
-    ids = new_players(v["input"]["players"])
+    v, ids, t = vector_tournament("V01", "EMT K 2026/1")
     seats = [ids[n] for n in v["input"]["players"]]
-    t = create(w.tl, {"name": "EMT K 2026/1", "kind": "emt_group", "class": "K",
-                      "profile": "server", "start_date": START, "players": seats})
     expect_eq(t["class"], "K", "class")
     expect_eq(t["tl"]["id"], w.ids["tl"], "the creator leads it")
     games = games_of(t)
@@ -116,10 +127,7 @@ def dm_double_round_robin_v05():
     1st with equal SB and 1-1 in their games, so 1st-2nd stays shared
     until the play-off; B's 4.5 of 10 (45%) keeps the DM, C and F go to M."""
     w = W()
-    v = VECTORS["V05"]
-    ids = new_players(v["input"]["players"])
-    t = create(w.tl, {"name": "DM 2026", "kind": "dm", "profile": "server",
-                      "start_date": START, "players": [ids[n] for n in v["input"]["players"]]})
+    v, ids, t = vector_tournament("V05", "DM 2026", "dm")
     expect_eq((t["kind"], t["class"], len(t["games"])), ("dm", "DM", 30), "a double DM")
     games = games_of(t)
     play_vector_games(w.tl, games, ids, v["input"]["games"], exact=True)
@@ -178,11 +186,7 @@ def v06_group(reason_game=None):
     replaces N5-N3's '*' (for the other side of half).  Returns (t, ids,
     games)."""
     w = W()
-    v = VECTORS["V06"]
-    ids = new_players(v["input"]["players"])
-    t = create(w.tl, {"name": "EMT K withdrawal", "kind": "emt_group", "class": "K",
-                      "profile": "server", "start_date": START,
-                      "players": [ids[n] for n in v["input"]["players"]]})
+    v, ids, t = vector_tournament("V06", "EMT K withdrawal")
     games = games_of(t)
     vg = [list(x) for x in v["input"]["games"]]
     if reason_game:
@@ -339,11 +343,7 @@ def rights_after_v01_and_entries_by_right():
     until 2029-05-14; G (1½) only Å; A's entry into M is taken, into the
     DM refused with 422 no_right; a first-timer may enter only Å."""
     w = W()
-    v = VECTORS["V01"]
-    ids = new_players(v["input"]["players"])
-    t = create(w.tl, {"name": "EMT K rights", "kind": "emt_group", "class": "K",
-                      "profile": "server", "start_date": START,
-                      "players": [ids[n] for n in v["input"]["players"]]})
+    v, ids, t = vector_tournament("V01", "EMT K rights")
     play_vector_games(w.tl, games_of(t), ids, v["input"]["games"], exact=True)
     r = w.carol.get("users/%d/rights" % ids["A"])
     expect_status(r, 200, "rights")
