@@ -29,6 +29,13 @@ def set_rating(uid, **body):
     expect_status(r, 200, "PATCH ratings of %d" % uid)
 
 
+def made_by_tl(names, name, kind, profile="server"):
+    """New players of names and the TL's tournament of them: (ids, t)."""
+    ids = new_players(names)
+    return ids, create(W().tl, {"name": name, "kind": kind, "profile": profile,
+                                "start_date": START, "players": [ids[n] for n in names]})
+
+
 def tl_result(gid, result, client=None):
     r = (client or W().tl).post("games/%d/result" % gid, {"result": result, "reason": "TL result"})
     expect_status(r, 200, "result of game %d" % gid)
@@ -306,9 +313,7 @@ def dm_playoff_through_the_api_and_the_title():
 @test
 def playoff_refused_where_none_is_needed():
     w = W()
-    ids = new_players(["x", "y"])
-    t = create(w.tl, {"name": "DM clear", "kind": "dm", "profile": "server",
-                      "start_date": START, "players": [ids["x"], ids["y"]]})
+    ids, t = made_by_tl(["x", "y"], "DM clear", "dm")
     path = "tournaments/%d/playoff" % t["id"]
     expect_error(w.tl.post(path, {"agree_to_share": True}), 409, "not_finished", "running")
     for g in games_of(t):
@@ -332,9 +337,7 @@ def publication_and_decision_dates_in_the_overview():
     the appeal date (3 weeks); all in its TL's overview, not in another
     TL's."""
     w = W()
-    ids = new_players(["p", "q"])
-    t = create(w.tl, {"name": "Published", "kind": "round_robin", "profile": "dsu-post",
-                      "start_date": START, "players": [ids["p"], ids["q"]]})
+    ids, t = made_by_tl(["p", "q"], "Published", "round_robin", "dsu-post")
     path = "tournaments/%d/publication" % t["id"]
     expect_error(w.tl.post(path, {"on": TODAY}), 409, "not_finished", "running")
     tl_result(t["games"][0], "1-0")
