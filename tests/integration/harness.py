@@ -383,10 +383,15 @@ def shared_server(key="default", today="2027-09-01", **kw):
     """One daemon per test file (and key), started on first use and closed
     at exit, so a file pays for the start-up once."""
     if key not in _shared:
-        srv = Server(today=today, **kw).start()
-        atexit.register(srv.close)
-        _shared[key] = srv
+        _shared[key] = own_server(today, **kw)
     return _shared[key]
+
+
+def own_server(today="2027-09-01", **kw):
+    """A daemon of the caller's own, started, and closed at exit."""
+    srv = Server(today=today, **kw).start()
+    atexit.register(srv.close)
+    return srv
 
 
 class World:

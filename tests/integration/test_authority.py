@@ -15,7 +15,6 @@ the hole there): a TL acting on a tournament he does not lead, a TL who
 plays acting on his own game or himself, a TL who plays seeing the
 hidden series, a standalone game's result set by any TL.
 """
-import atexit
 import os
 import sys
 
@@ -33,8 +32,7 @@ _world = []
 def W():
     """The matrix world: one daemon for every row (fresh scenes per cell)."""
     if not _world:
-        srv = Server(today=TODAY).start()
-        atexit.register(srv.close)
+        srv = own_server(TODAY)
         _world.append(MatrixWorld(srv, start_date=START))
     return _world[0]
 
@@ -383,8 +381,7 @@ def ids_in_overview(client, **query):
 
 @test
 def overview_lists_only_what_he_leads():
-    srv = Server(today="2027-11-01").start()
-    atexit.register(srv.close)
+    srv = own_server("2027-11-01")
     w = MatrixWorld(srv, profile="dsu-post", start_date="2027-09-01")
     tl1, tl2, tl3 = (w.client(c) for c in ("game's TL", "other TL", "TL who is a side"))
     mine1 = new_game(tl1, w.ids["white"], w.ids["black"], profile="dsu-post",
@@ -447,8 +444,7 @@ def a_standalone_game_is_led_by_its_maker():
 
 @test
 def a_period_is_led_by_the_tl_of_every_game_it_stops():
-    srv = Server(today=TODAY).start()
-    atexit.register(srv.close)
+    srv = own_server(TODAY)
     w = MatrixWorld(srv, profile="dsu-email", start_date=START)
     tl1, tl2, tl3, admin = (w.client(c) for c in ("game's TL", "other TL", "TL who is a side",
                                                   "admin"))
@@ -516,8 +512,7 @@ class Small:
 
     def __init__(self, profile="server"):
         if "small" not in _shared_small:
-            srv = Server(today=TODAY).start()
-            atexit.register(srv.close)
+            srv = own_server(TODAY)
             ids = {}
             for name, role in (("h_white", "player"), ("h_black", "player"),
                                ("h_other", "player"), ("h_tl1", "tl"), ("h_tl2", "tl"),

@@ -15,7 +15,6 @@ himself entry rights, a TL who plays recording his opponent's withdrawal
 (his own games rescored).  And the ratings follow every path that ends a
 group's last game (a move, a TL's result, a withdrawal) without a request
 after it (the router no longer rates after every write)."""
-import atexit
 import os
 import subprocess
 import sys
@@ -33,8 +32,7 @@ _world = []
 
 def W():
     if not _world:
-        srv = Server(today=TODAY).start()
-        atexit.register(srv.close)
+        srv = own_server(TODAY)
         _world.append(MatrixWorld(srv, profile="server", start_date=TODAY))
     return _world[0]
 
@@ -355,8 +353,7 @@ def classes_read_and_bad_settings():
 # ------------------------------------------------------------ the holes
 
 def fresh_server():
-    srv = Server(today=TODAY).start()
-    atexit.register(srv.close)
+    srv = own_server(TODAY)
     return srv
 
 
