@@ -20,6 +20,17 @@
 #include "svc/svc.h"
 #include "store/store_users.h"
 
+/* The app a command of this file works in: cfg's database opened by
+ * cmd_open_store(); false after its error line. */
+static bool open_app(struct config *cfg, struct app *app)
+{
+	store *st = cmd_open_store(cfg);
+	if (!st)
+		return false;
+	*app = (struct app){.cfg = cfg, .st = st, .session_days = 30};
+	return true;
+}
+
 /* Reads one line (the password) from stdin without its newline. */
 static int read_password(char *buf, size_t len)
 {
@@ -66,10 +77,10 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: user add: no password on standard input\n");
 		return 2;
 	}
-	store *st = cmd_open_store(cfg);
-	if (!st)
+	struct app app;
+	if (!open_app(cfg, &app))
 		return 1;
-	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	store *st = app.st;
 	char err[256];
 	const char *code;
 	int64_t id;
@@ -104,10 +115,10 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: demo takes no arguments\n");
 		return 2;
 	}
-	store *st = cmd_open_store(cfg);
-	if (!st)
+	struct app app;
+	if (!open_app(cfg, &app))
 		return 1;
-	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	store *st = app.st;
 	int status = 1;
 	int64_t users = -1;
 	if (store_users_count(st, &users) != STORE_OK || users != 0) {
@@ -175,15 +186,15 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 		        argv[1]);
 		return 2;
 	}
-	store *st = cmd_open_store(cfg);
-	if (!st)
+	struct app app;
+	if (!open_app(cfg, &app))
 		return 1;
+	store *st = app.st;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		fprintf(stderr, "corrchess: cannot initialise libcurl\n");
 		store_close(st);
 		return 1;
 	}
-	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
 	char today[11], err[512] = "";
 	api_today(&app, today);
 	struct sweep_counts c;
