@@ -37,26 +37,12 @@ static struct transcript_game plain(const struct transcript_move *mv, size_t n)
 	                                .nmoves = n};
 }
 
-static char *write_ok(const struct transcript_game *g)
+static int transcript_writer(const void *g, char **out, char *err, size_t errlen)
 {
-	char err[256] = "";
-	char *text = (char *)1;
-	int rc = transcript_write(g, &text, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "transcript_write: %s (%s)", cc_status_name(rc), err);
-	ck_assert_ptr_nonnull(text);
-	return text;
+	return transcript_write(g, out, err, errlen);
 }
-
-static void write_fails(const struct transcript_game *g, int want, const char *reason)
-{
-	char err[256] = "";
-	char *text = (char *)1;
-	int rc = transcript_write(g, &text, err, sizeof err);
-	ck_assert_msg(rc == want, "got %s (%s), want %s", cc_status_name(rc), err,
-	              cc_status_name(want));
-	ck_assert_ptr_null(text);
-	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
-}
+#define write_ok(g)                 tu_write_ok(transcript_writer, g)
+#define write_fails(g, want, words) tu_write_fails(transcript_writer, g, want, words)
 
 /* DSU 6.8.2: the model, byte for byte. */
 START_TEST(test_model_sample)

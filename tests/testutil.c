@@ -72,6 +72,27 @@ json_t *tu_vectors(const char *name)
 	return root;
 }
 
+char *tu_write_ok(tu_writer write, const void *g)
+{
+	char err[256] = "";
+	char *text = (char *)1;
+	int rc = write(g, &text, err, sizeof err);
+	ck_assert_msg(rc == CC_OK, "write: %s (%s)", cc_status_name(rc), err);
+	ck_assert_ptr_nonnull(text);
+	return text;
+}
+
+void tu_write_fails(tu_writer write, const void *g, int want, const char *reason)
+{
+	char err[256] = "";
+	char *text = (char *)1;
+	int rc = write(g, &text, err, sizeof err);
+	ck_assert_msg(rc == want, "got %s (%s), want %s", cc_status_name(rc), err,
+	              cc_status_name(want));
+	ck_assert_ptr_null(text);
+	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
+}
+
 void tu_contains(const char *text, const char *const *parts)
 {
 	ck_assert_ptr_nonnull(text);

@@ -50,6 +50,15 @@ int tu_easter_gauss(int year);
  * json_decref()s.  Fails the running test when the file is unreadable. */
 json_t *tu_vectors(const char *name);
 
+/* A writer of lib/export (pgn_write, transcript_write) behind a void *. */
+typedef int (*tu_writer)(const void *g, char **out, char *err, size_t errlen);
+/* What write makes of g: its text (the caller frees it); fails the test
+ * unless CC_OK. */
+char *tu_write_ok(tu_writer write, const void *g);
+/* Fails the test unless write refuses g with status want, no text and
+ * reason in its message. */
+void tu_write_fails(tu_writer write, const void *g, int want, const char *reason);
+
 /* Fails the running test, naming the first part missing, unless text
  * holds each of parts[0..] (NULL-terminated): TU_CONTAINS(text, "a", "b"). */
 void tu_contains(const char *text, const char *const *parts);
