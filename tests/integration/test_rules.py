@@ -69,10 +69,7 @@ def claim_needs_the_forfeit_date_not_the_calendar():
     """Issue 9, P1 (DSU 6.3.4): White thinks 24 days on his 10th move and
     nobody sent a reminder.  The calendar alone would have charged +3 +6
     (33 > 30); the claim is rejected: he has not passed his forfeit date."""
-    p1 = vector("penalties", "P1")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], p1["profile"], START)["id"]
-    nine_instant(w, gid, START)
+    p1, w, gid = after_nine("penalties", "P1")
     set_today(w, add_days(START, 24))
     g = get_game(w.bob, gid)
     c = g["clock"]["white"]
@@ -86,10 +83,7 @@ def claim_needs_the_forfeit_date_not_the_calendar():
 @test
 def f0_claimed_at_once():
     """F0: White's 10th move costs 31 days; Black claims at once: 0-1."""
-    f0 = vector("both_lose", "F0")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], f0["profile"], START)["id"]
-    nine_instant(w, gid, START)
+    f0, w, gid = after_nine("both_lose", "F0")
     sent10 = add_days(START, f0["days_move_10"])
     set_today(w, add_days(sent10, 2))
     g = play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
@@ -106,23 +100,38 @@ def f1_playing_on_loses_for_both():
     """F1 (DSU 6.3.3.4): White's 10th move costs 31 days; Black answers
     it, White moves again, then Black claims: the game is lost for both,
     0-0, with an audit line saying why."""
-    f1 = vector("both_lose", "F1")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], f1["profile"], START)["id"]
-    nine_instant(w, gid, START)
-    sent10 = add_days(START, f1["days_move_10"])
-    set_today(w, add_days(sent10, 8))
-    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
-    play(w.bob, gid, KNIGHTS[19], received=add_days(sent10, 2), sent=add_days(sent10, 3))
+    w, gid, sent10 = f1_played_on()
     g = play(w.alice, gid, "e4", received=add_days(sent10, 5), sent=add_days(sent10, 6))
     expect_eq(g["clock"]["white"]["forfeit_date"], None, "white is not to move")
     before = len(audit_actions(w, gid))
     r = claim(w.bob, gid)
     expect_status(r, 200, "F1 claim")
     expect_eq((r.json["status"], r.json["result"], r.json["termination"]),
-              ("finished", f1["result"], "time_forfeit"), "F1: lost for both")
+              ("finished", vector("both_lose", "F1")["result"], "time_forfeit"),
+              "F1: lost for both")
     acts = audit_actions(w, gid)
     expect_eq(acts[before:], ["claim_both_lose"], "audit")
+
+
+def after_nine(kind, vid):
+    """Vector vid of time.json's `kind` and a fresh game of its profile,
+    White's first nine moves made at once: (vector, world, game id)."""
+    v = vector(kind, vid)
+    w = world(START)
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], v["profile"], START)["id"]
+    nine_instant(w, gid, START)
+    return v, w, gid
+
+
+def f1_played_on():
+    """F1: White's 10th move costs its days, and Black answers it (plays
+    on): (world, game id, the day White's 10th was sent)."""
+    f1, w, gid = after_nine("both_lose", "F1")
+    sent10 = add_days(START, f1["days_move_10"])
+    set_today(w, add_days(sent10, 8))
+    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
+    play(w.bob, gid, KNIGHTS[19], received=add_days(sent10, 2), sent=add_days(sent10, 3))
+    return w, gid, sent10
 
 
 def both_over(w, gid):
@@ -419,14 +428,7 @@ def sweep_ends_playing_on_0_0():
     """F1 found by the sweep (DSU 6.3.3.3: "a later claim, the sweep or the
     TL ends it 0-0"): after Black played on, the sweep ends the postal
     game 0-0 with an audit line."""
-    f1 = vector("both_lose", "F1")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], f1["profile"], START)["id"]
-    nine_instant(w, gid, START)
-    sent10 = add_days(START, f1["days_move_10"])
-    set_today(w, add_days(sent10, 8))
-    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
-    play(w.bob, gid, KNIGHTS[19], received=add_days(sent10, 2), sent=add_days(sent10, 3))
+    w, gid, sent10 = f1_played_on()
     expect_eq(events_of(sweep(w, add_days(sent10, 8)), gid), ["forfeit"], "the sweep finds it")
     g = get_game(w.tl, gid)
     expect_eq((g["status"], g["result"], g["termination"]), ("finished", "0-0", "time_forfeit"),
