@@ -441,6 +441,13 @@ def hole_the_entrant_gets_no_tl_copies_about_his_fellow_players():
     every admin - never to a competitor.  The entrant gets the notices of
     his own silence only."""
     srv, ids, clients, gid, admin = entrant_tl_group()
+    expect_tl_notices(srv, ids, "eadmin", "etl", "the admin")
+
+
+def expect_tl_notices(srv, ids, told, entrant, who):
+    """Sweeps until the TL notices (DSU 6.3.4) and checks each went to the
+    silent player and to `told` (who), the entrant only of his own
+    silence.  Returns the (game, address) rows of the notices' mails."""
     sweep_until(srv, "tl_notice", TODAY)
     rows = srv.db_rows("SELECT e.game_id, o.to_addr FROM mail_outbox o"
                        " JOIN sweep_events e ON e.id = o.event_id WHERE e.kind = 'tl_notice'")
@@ -449,11 +456,12 @@ def hole_the_entrant_gets_no_tl_copies_about_his_fellow_players():
     email = {uid: n + "@example.org" for n, uid in ids.items()}
     for game, silent in notices:
         to = sorted(a for gm, a in rows if gm == game)
-        expect_eq(to, sorted([email[silent], "eadmin@example.org"]),
-                  "the notice of game %d: the silent player and the admin" % game)
-    mine = sum(1 for _, p in notices if p == ids["etl"])
-    expect_eq(len([a for _, a in rows if a == "etl@example.org"]), mine,
+        expect_eq(to, sorted([email[silent], told + "@example.org"]),
+                  "the notice of game %d: the silent player and %s" % (game, who))
+    mine = sum(1 for _, p in notices if p == ids[entrant])
+    expect_eq(len([a for _, a in rows if a == entrant + "@example.org"]), mine,
               "the entrant gets the notices of his own silence only")
+    return rows
 
 
 def sweep_until(srv, kind, start, days=60):
@@ -499,19 +507,7 @@ def hole_the_class_tl_leads_the_group_and_gets_the_tl_copies():
                  "not_your_tournament", "another TL")
     # The TL notices (DSU 6.3.4) of the silent games: each to the silent
     # player and to the class's TL; the entrant f7 gets only his own.
-    sweep_until(srv, "tl_notice", TODAY)
-    rows = srv.db_rows("SELECT e.game_id, o.to_addr FROM mail_outbox o"
-                       " JOIN sweep_events e ON e.id = o.event_id WHERE e.kind = 'tl_notice'")
-    notices = srv.db_rows("SELECT game_id, user_id FROM sweep_events WHERE kind = 'tl_notice'")
-    expect(notices, "TL notices were recorded")
-    email = {uid: n + "@example.org" for n, uid in ids.items()}
-    for game, silent in notices:
-        to = sorted(a for gm, a in rows if gm == game)
-        expect_eq(to, sorted([email[silent], "classtl@example.org"]),
-                  "the notice of game %d: the silent player and the class's TL" % game)
-    f7 = [a for _, a in rows if a == "f7@example.org"]
-    expect_eq(len(f7), sum(1 for _, p in notices if p == ids["f7"]),
-              "the entrant gets the notices of his own silence only")
+    rows = expect_tl_notices(srv, ids, "classtl", "f7", "the class's TL")
     expect_eq([a for _, a in rows if a == "othertl@example.org"], [], "another TL gets none")
 
 
