@@ -181,13 +181,15 @@ class Server:
         e.update(self.extra_env)
         return e
 
+    def argv(self):
+        """The daemon's command line (a subclass may wrap or extend it)."""
+        return [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
+                "--static_dir", self.static_dir]
+
     def start(self):
         self.port = free_port()
         logf = open(self.log, "ab")
-        self.proc = subprocess.Popen(
-            [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
-             "--static_dir", self.static_dir],
-            env=self.env(), stdout=logf, stderr=logf)
+        self.proc = subprocess.Popen(self.argv(), env=self.env(), stdout=logf, stderr=logf)
         logf.close()
         # Ready is what /healthz says (issue 19): the daemon listens only
         # after its migrations and start-up work, and says "ready" once

@@ -219,22 +219,8 @@ class ClockServer(Server):
         e["ASAN_OPTIONS"] = (asan + ":" if asan else "") + "verify_asan_link_order=0"
         return e
 
-    def start(self):
-        self.port = free_port()
-        logf = open(self.log, "ab")
-        self.proc = subprocess.Popen(
-            self.faked() + [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
-                            "--static_dir", self.static_dir] + self.flags,
-            env=self.env(), stdout=logf, stderr=logf)
-        logf.close()
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
-            if wait_ready_once(self.port):  # /healthz says ready (issue 19)
-                return self
-            time.sleep(0.05)
-        raise RuntimeError("corrchessd did not become ready")
+    def argv(self):
+        return self.faked() + super().argv() + self.flags
 
     def sweep_date(self):
         r = subprocess.run(self.faked() + [CORRCHESS, "--db", self.db] + self.flags + ["sweep"],
