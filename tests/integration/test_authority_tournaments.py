@@ -223,22 +223,23 @@ def row_decision():
 
 # ------------------------------------------------------------ users
 
+def user_create_row(command, role):
+    """The row of command, each cell adding a new user of role."""
+    def perform(w, column, client):
+        name = uniq("new" + role)
+        return client.post("users", {"name": name, "email": name + "@example.org",
+                                     "password": "a-long-password", "role": role})
+    run_row(W(), command, perform, allowed=expect_code("a new " + role, 201, None))
+
+
 @test
 def row_user_create():
-    def perform(w, column, client):
-        name = uniq("newplayer")
-        return client.post("users", {"name": name, "email": name + "@example.org",
-                                     "password": "a-long-password", "role": "player"})
-    run_row(W(), "user_create", perform, allowed=expect_code("a new player", 201, None))
+    user_create_row("user_create", "player")
 
 
 @test
 def row_user_create_staff():
-    def perform(w, column, client):
-        name = uniq("newtl")
-        return client.post("users", {"name": name, "email": name + "@example.org",
-                                     "password": "a-long-password", "role": "tl"})
-    run_row(W(), "user_create_staff", perform, allowed=expect_code("a new tl", 201, None))
+    user_create_row("user_create_staff", "tl")
     # and the other staff roles the same way
     w = W()
     for role in ("kc", "admin"):

@@ -6,6 +6,7 @@ forfeit date under automatic forfeit, the e-mail same-day reply.
 
 Each test starts its own daemon with a temporary database and moves its
 date (CORRCHESS_TODAY) as the story needs."""
+import functools
 import os
 import re
 import subprocess
@@ -681,21 +682,31 @@ def vacation_per_tournament():
     expect_error(w.alice.get(u + "?tournament=x"), 422, "invalid_field", "not an id")
 
 
+def alice_in_two(first, second):
+    """A world of 2027-06-01 where alice plays bob in the tournament
+    `first` and carol in `second`, each (name, profile, start date):
+    (world, (first's id, its game), (second's id, its game))."""
+    w = world("2027-06-01")
+    w.ids["carol"], _ = w.srv.add_user("carol")
+    a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
+    t1, (g1,) = tournament(w, *first, [a, b])
+    t2, (g2,) = tournament(w, *second, [a, c])
+    return w, (t1, g1), (t2, g2)
+
+
+def forfeit_date(w, gid):
+    """The forfeit date of the side to move in game gid."""
+    g = get_game(w.tl, gid)
+    return g["clock"][g["to_move"]]["forfeit_date"]
+
+
 @test
 def vacation_stops_only_its_tournament():
     """A postal vacation in T1 moves the forfeit date of T1's game, not
     that of T2's game started the same day."""
-    w = world("2027-06-01")
-    w.ids["carol"], _ = w.srv.add_user("carol")
-    a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
-    t1, (g1,) = tournament(w, "T1", "dsu-post", "2027-06-01", [a, b])
-    t2, (g2,) = tournament(w, "T2", "dsu-post", "2027-06-01", [a, c])
-
-    def fd(gid):
-        g = get_game(w.tl, gid)
-        side = g["to_move"]
-        return g["clock"][side]["forfeit_date"]
-
+    w, (t1, g1), (t2, g2) = alice_in_two(("T1", "dsu-post", "2027-06-01"),
+                                         ("T2", "dsu-post", "2027-06-01"))
+    fd = functools.partial(forfeit_date, w)
     f1, f2 = fd(g1), fd(g2)
     expect_eq(f1, f2, "the same clocks before")
     r = w.alice.post("vacations", {"start": "2027-06-14", "end": "2027-06-18",
@@ -713,24 +724,17 @@ def email_vacation_stops_only_its_tournament():
     told only to its opponents - not the postal opponent of another
     tournament; naming none while in two is refused; its allowance counts
     from its own tournament's start."""
-    w = world("2027-06-01")
-    w.ids["carol"], _ = w.srv.add_user("carol")
-    a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
-    t1, (g1,) = tournament(w, "E1", "dsu-email", "2027-05-25", [a, b])
-    t2, (g2,) = tournament(w, "P2", "dsu-post", "2027-06-01", [a, c])
-
-    def fd(gid):
-        g = get_game(w.tl, gid)
-        return g["clock"][g["to_move"]]["forfeit_date"]
-
+    w, (t1, g1), (t2, g2) = alice_in_two(("E1", "dsu-email", "2027-05-25"),
+                                         ("P2", "dsu-post", "2027-06-01"))
+    fd = functools.partial(forfeit_date, w)
     f1, f2 = fd(g1), fd(g2)
     r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14"})
     expect_error(r, 422, "missing_field", "in two tournaments: say which")
     r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14", "tournament": t1})
     expect_status(r, 201, "the e-mail vacation of E1")
     expect_eq(r.json["tournament"], t1, "stored with its tournament")
-    expect_eq(w.srv.db_rows("SELECT tournament_id FROM vacations WHERE user_id = ?", (a,)),
-              [(t1,)], "the row names E1")
+    expect_eq(w.srv.db_rows("SELECT tournament_id FROM vacations WHERE user_id = ?",
+                            (w.ids["alice"],)), [(t1,)], "the row names E1")
     expect_eq(outbox_to(w), ["bob@example.org"], "only E1's opponent is told")
     expect_eq(fd(g2), f2, "the postal game of P2 is not stopped")
     expect_eq(fd(g1), add_days(f1, 5), "E1's game stands still 5 days")
