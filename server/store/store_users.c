@@ -44,14 +44,13 @@ int store_users_insert(store *s, const char *name, const char *email, const char
 {
 	static const char sql[] =
 	        "INSERT INTO users (name, email, role, password_hash) VALUES (?, ?, ?, ?)";
-	struct store_q q;
-	store_q_open(&q, s, sql, "new user");
-	store_q_text(&q, name);
-	store_q_text(&q, email);
-	store_q_text(&q, role);
-	store_q_text(&q, password_hash);
-	store_q_exec(&q);
-	int rc = store_q_end(&q);
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, name) || store_bind_text(st, 2, email) ||
+	    store_bind_text(st, 3, role) || store_bind_text(st, 4, password_hash))
+		return store_failed(s, st, "new user: bind");
+	int rc = store_exec(s, st, "new user");
 	if (rc == STORE_OK)
 		*id = store_last_id(s);
 	return rc;
