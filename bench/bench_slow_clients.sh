@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 export CORRCHESS CORRCHESSD
 export TOP_SRCDIR="$here/.."
 exec python3 - "$here/../tests/integration" "${ADDRS:-30 34}" "${PER:-64}" "${READS:-50}" "${TIMEOUT:-10}" <<'PY'
-import http.client, socket, statistics, sys, threading, time
+import http.client, socket, statistics, sys, time
 sys.path.insert(0, sys.argv[1])
 import harness as h
 addrs, per, reads = [int(a) for a in sys.argv[2].split()], int(sys.argv[3]), int(sys.argv[4])
@@ -87,22 +87,10 @@ try:
                     socks.append(s)
                 except OSError:
                     pass
-        stop = threading.Event()
-
-        def trickle():
-            while not stop.is_set():
-                for s in socks:
-                    try:
-                        s.send(b"a", socket.MSG_DONTWAIT)
-                    except OSError:
-                        pass
-                stop.wait(1)
-        t = threading.Thread(target=trickle, daemon=True)
-        t.start()
+        trickle = h.Trickle(socks)
         show("%d addresses x %d trickling (%d)" % (n, per, len(socks)), fresh_reads(srv.port),
              quiet)
-        stop.set()
-        t.join()
+        trickle.stop(None)
         for s in socks:
             s.close()
         time.sleep(1)  # the daemon notices the closed sockets before the next round

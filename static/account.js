@@ -2,8 +2,7 @@
 // language of the pages and his mail (GET and PATCH /users/me); his
 // calendar feed; his password (POST /users/me/password); signing out.
 import { api, signOut } from './api.js';
-import { clearAlert } from './alert.js';
-import { $, showError, startPage } from './page.js';
+import { $, showError, startPage, submitted } from './page.js';
 import { currentLang, setLang, t } from './i18n.js';
 
 const user = startPage();
@@ -23,44 +22,27 @@ async function load() {
 
 // Saved by the button, not on change: the arrow keys change a select's
 // value one option at a time.  A new language shows at once.
-async function onSave(ev) {
-	ev.preventDefault();
-	clearAlert();
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		const me = await api('PATCH', '/users/me', { mail: $('mail').value, language: $('language').value });
-		if (me.language !== currentLang()) {
-			setLang(me.language);
-			location.reload();
-			return;
-		}
-		$('prefs-state').textContent = t('account.saved');
-	} catch (e) {
-		showError(e);
-	} finally {
-		button.disabled = false;
+const onSave = submitted(async () => {
+	const me = await api('PATCH', '/users/me', { mail: $('mail').value, language: $('language').value });
+	if (me.language !== currentLang()) {
+		setLang(me.language);
+		location.reload();
+		return;
 	}
-}
+	$('prefs-state').textContent = t('account.saved');
+});
 
 // POST /users/me/password {old, new}: the fields are emptied either way.
-async function onPassword(ev) {
-	ev.preventDefault();
-	clearAlert();
+const onPassword = submitted(async () => {
 	$('password-state').textContent = '';
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
 	try {
 		await api('POST', '/users/me/password', { old: $('current-password').value, new: $('new-password').value });
 		$('password-state').textContent = t('account.password_changed');
-	} catch (e) {
-		showError(e);
 	} finally {
 		$('current-password').value = '';
 		$('new-password').value = '';
-		button.disabled = false;
 	}
-}
+});
 
 if (user) {
 	$('password-form').addEventListener('submit', onPassword);

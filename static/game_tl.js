@@ -5,9 +5,9 @@
 // and a penalty are asked once more in a dialog whose Cancel has the
 // focus: they are stored at once and the players are mailed.  ctx is
 // game.js's view of the page.
-import { api, apiAll, ApiError } from './api.js';
+import { api, apiAll } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
-import { $, readDate, setUpDateFields, toSignIn } from './page.js';
+import { $, readDate, readPeriod, setUpDateFields, submitted } from './page.js';
 import { applyTexts, localSan, t } from './i18n.js';
 import { moveNumber } from './movelist.js';
 
@@ -110,39 +110,21 @@ async function onCorrect(ev, ctx) {
 // Special leave (DSU 6.3.6.4, 6.8.8) for one of the players: POST
 // /vacations with kind special_leave; the game is read again, for the
 // clocks stop in it.
-async function onLeave(ev, ctx) {
-	ev.preventDefault();
-	clearAlert();
-	const start = readDate($('leave-from'));
-	const end = start === null ? null : readDate($('leave-until'));
-	if (start === null || end === null)
+const onLeave = (ctx) => submitted(async () => {
+	const period = readPeriod($('leave-from'), $('leave-until'));
+	if (!period)
 		return;
-	if (!start || !end) {
-		showAlert(t('vacations.both_days'));
-		(start ? $('leave-until') : $('leave-from')).focus();
-		return;
-	}
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		const userId = Number($('leave-player').value);
-		const v = await api('POST', '/vacations', { start, end, user: userId, kind: 'special_leave' });
-		const side = ctx.game.white.id === userId ? 'white' : 'black';
-		$('leave-from').value = '';
-		$('leave-until').value = '';
-		await ctx.load();
-		await ctx.loadVacations();
-		ctx.news(t('news.leave_granted', { name: ctx.game[side].name, start: v.start,
-			end: v.end, days: v.days }));
-	} catch (e) {
-		if (e instanceof ApiError && e.status === 401)
-			toSignIn('ended');
-		else
-			showAlert(errorText(e));
-	} finally {
-		button.disabled = false;
-	}
-}
+	const { start, end } = period;
+	const userId = Number($('leave-player').value);
+	const v = await api('POST', '/vacations', { start, end, user: userId, kind: 'special_leave' });
+	const side = ctx.game.white.id === userId ? 'white' : 'black';
+	$('leave-from').value = '';
+	$('leave-until').value = '';
+	await ctx.load();
+	await ctx.loadVacations();
+	ctx.news(t('news.leave_granted', { name: ctx.game[side].name, start: v.start,
+		end: v.end, days: v.days }));
+});
 
 // ---- the audit log in words
 
@@ -245,7 +227,7 @@ export function setUpTl(ctx) {
 	setUpDateFields(tools);
 	tpl.replaceWith(tools);
 	$('result-form').addEventListener('submit', (ev) => onResult(ev, ctx));
-	$('leave-form').addEventListener('submit', (ev) => onLeave(ev, ctx));
+	$('leave-form').addEventListener('submit', onLeave(ctx));
 	$('penalty-form').addEventListener('submit', (ev) => onPenalty(ev, ctx));
 	$('correct-form').addEventListener('submit', (ev) => onCorrect(ev, ctx));
 	$('audit-read').addEventListener('click', () => onAudit(ctx));

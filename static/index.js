@@ -2,9 +2,9 @@
 // those waiting for his move first (the most urgent forfeit date first),
 // then the others in play, then the finished ones; 20 to a page
 // (?per=N, 1 to 500, sets another size).
-import { api, apiAll, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
+import { apiAll, ApiError, gameName, sessionToken, sessionUser, signIn, signOut, forgetSession } from './api.js';
 import { clearAlert, errorText, showAlert } from './alert.js';
-import { $, daysText, isTl, queryNumber, showNav, showPaged, startPage, syncLanguage } from './page.js';
+import { $, daysText, isTl, queryNumber, showNav, showPaged, startPage, submitted, syncLanguage } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -143,32 +143,22 @@ async function showGames() {
 	}
 }
 
-async function onSignIn(ev) {
-	ev.preventDefault();
-	clearAlert();
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		await signIn($('login').value, $('password').value);
-		$('password').value = '';
-		$('signin-note').textContent = '';
-		const changed = await syncLanguage();
-		const next = nextPage();
-		if (next) {
-			location.assign(next);
-			return;
-		}
-		if (changed) {
-			location.reload(); // the games, in the user's language
-			return;
-		}
-		await showGames();
-	} catch (e) {
-		showAlert(errorText(e));
-	} finally {
-		button.disabled = false;
+const onSignIn = submitted(async () => {
+	await signIn($('login').value, $('password').value);
+	$('password').value = '';
+	$('signin-note').textContent = '';
+	const changed = await syncLanguage();
+	const next = nextPage();
+	if (next) {
+		location.assign(next);
+		return;
 	}
-}
+	if (changed) {
+		location.reload(); // the games, in the user's language
+		return;
+	}
+	await showGames();
+}, (e) => showAlert(errorText(e)));
 
 async function onSignOut() {
 	clearAlert();

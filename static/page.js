@@ -6,7 +6,7 @@
 // cannot be reached, the date fields, and a client-side pager for long
 // lists.
 import { api, ApiError, forgetSession, onReachable, sessionToken, sessionUser, watchSession } from './api.js';
-import { errorText, showAlert } from './alert.js';
+import { clearAlert, errorText, showAlert } from './alert.js';
 import { applyTexts, currentLang, langPending, setLang, t } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
@@ -28,6 +28,26 @@ export function showError(e) {
 		toSignIn('ended');
 	else
 		showAlert(e.code !== undefined ? errorText(e) : e.message);
+}
+
+// The submit handler of a form that calls the API: the browser does not
+// send the form, the alert empties, and the submit button is disabled
+// while work(ev) runs; what work throws goes to onError (showError: the
+// API's sentence, or the sign-in form when the session ended).
+export function submitted(work, onError = showError) {
+	return async (ev) => {
+		ev.preventDefault();
+		clearAlert();
+		const button = ev.target.querySelector('button[type="submit"]');
+		button.disabled = true;
+		try {
+			await work(ev);
+		} catch (e) {
+			onError(e);
+		} finally {
+			button.disabled = false;
+		}
+	};
 }
 
 // A table cell holding content: a text or a node (the list pages' rows).
@@ -248,6 +268,22 @@ export function readDate(input) {
 		return null;
 	}
 	return text;
+}
+
+// The first and the last day of a period from two date fields: {start,
+// end}, or null once the alert says what is wrong (a bad date, or a day
+// missing) and the field in question has the focus.
+export function readPeriod(first, last) {
+	const start = readDate(first);
+	const end = start === null ? null : readDate(last);
+	if (start === null || end === null)
+		return null;
+	if (!start || !end) {
+		showAlert(t('vacations.both_days'));
+		(start ? last : first).focus();
+		return null;
+	}
+	return { start, end };
 }
 
 function labelOf(input) {

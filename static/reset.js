@@ -3,47 +3,26 @@
 // whether the login exists); with ?token= from that mail, a form for the
 // new password (POST /password-reset/confirm), then on to signing in.
 import { api } from './api.js';
-import { clearAlert } from './alert.js';
-import { $, showError, startPage } from './page.js';
+import { $, startPage, submitted } from './page.js';
 import { t } from './i18n.js';
 
 startPage({ session: false });
 const token = new URLSearchParams(location.search).get('token');
 
-async function onRequest(ev) {
-	ev.preventDefault();
-	clearAlert();
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		await api('POST', '/password-reset', { login: $('reset-login').value });
-		$('request-state').textContent = t('reset.sent');
-	} catch (e) {
-		showError(e);
-	} finally {
-		button.disabled = false;
-	}
-}
+const onRequest = submitted(async () => {
+	await api('POST', '/password-reset', { login: $('reset-login').value });
+	$('request-state').textContent = t('reset.sent');
+});
 
-async function onConfirm(ev) {
-	ev.preventDefault();
-	clearAlert();
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		await api('POST', '/password-reset/confirm', { token, password: $('reset-password').value });
-		$('reset-password').value = '';
-		$('confirm-state').textContent = t('reset.done');
-		const a = document.createElement('a');
-		a.href = '/';
-		a.textContent = t('signin.heading');
-		$('confirm-state').append(' ', a);
-	} catch (e) {
-		showError(e);
-	} finally {
-		button.disabled = false;
-	}
-}
+const onConfirm = submitted(async () => {
+	await api('POST', '/password-reset/confirm', { token, password: $('reset-password').value });
+	$('reset-password').value = '';
+	$('confirm-state').textContent = t('reset.done');
+	const a = document.createElement('a');
+	a.href = '/';
+	a.textContent = t('signin.heading');
+	$('confirm-state').append(' ', a);
+});
 
 if (token) {
 	$('confirm').hidden = false;

@@ -8,7 +8,7 @@
 // /users?q=) or by his number (GET /users/{id}).
 import { api, apiAll } from './api.js';
 import { clearAlert, showAlert } from './alert.js';
-import { $, cell, isTl, queryNumber, readDate, showError, showPaged, startPage } from './page.js';
+import { $, cell, isTl, queryNumber, readDate, showError, showPaged, startPage, submitted } from './page.js';
 import { t } from './i18n.js';
 
 const PER_PAGE = queryNumber('per', 1, 500, 20);
@@ -123,9 +123,7 @@ async function onAddPlayer() {
 	}
 }
 
-async function onCreate(ev) {
-	ev.preventDefault();
-	clearAlert();
+const onCreate = submitted(async () => {
 	const start = readDate($('t-start'));
 	if (start === null)
 		return;
@@ -136,17 +134,9 @@ async function onCreate(ev) {
 		start_date: start,
 		players: seats.slice(),
 	};
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		const tr0 = await api('POST', '/tournaments', body);
-		location.assign(`/tournaments/${tr0.id}`);
-	} catch (e) {
-		showError(e);
-	} finally {
-		button.disabled = false;
-	}
-}
+	const tr0 = await api('POST', '/tournaments', body);
+	location.assign(`/tournaments/${tr0.id}`);
+});
 
 // The EMT classes (DSU 6.4): their names.
 const CLASS_KEYS = { 'Å': 'class.open', K: 'class.candidate', M: 'class.master', DM: 'class.dm' };
@@ -178,29 +168,19 @@ async function loadRights() {
 	}
 }
 
-async function onEnter(ev) {
-	ev.preventDefault();
-	clearAlert();
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		const entry = await api('POST', '/entries', { class: $('entry-class').value });
-		const state = $('entry-state');
-		state.replaceChildren();
-		if (entry.tournament) {
-			const a = document.createElement('a');
-			a.href = `/tournaments/${entry.tournament}`;
-			a.textContent = t('entry.group');
-			state.append(t('entry.started', { class: className(entry.class) }), ' ', a);
-		} else {
-			state.textContent = t('entry.waiting', { class: className(entry.class) });
-		}
-	} catch (e) {
-		showError(e);
-	} finally {
-		button.disabled = false;
+const onEnter = submitted(async () => {
+	const entry = await api('POST', '/entries', { class: $('entry-class').value });
+	const state = $('entry-state');
+	state.replaceChildren();
+	if (entry.tournament) {
+		const a = document.createElement('a');
+		a.href = `/tournaments/${entry.tournament}`;
+		a.textContent = t('entry.group');
+		state.append(t('entry.started', { class: className(entry.class) }), ' ', a);
+	} else {
+		state.textContent = t('entry.waiting', { class: className(entry.class) });
 	}
-}
+});
 
 async function load() {
 	try {

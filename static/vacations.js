@@ -4,8 +4,7 @@
 // (notice, allowance, overlap); when the first day is too early
 // (notice_too_short) the page explains the notice rule beside the field.
 import { api, ApiError } from './api.js';
-import { clearAlert, showAlert } from './alert.js';
-import { $, cell, readDate, showError, startPage } from './page.js';
+import { $, cell, readPeriod, showError, startPage, submitted } from './page.js';
 import { t } from './i18n.js';
 
 const user = startPage();
@@ -35,37 +34,24 @@ async function load() {
 	}
 }
 
-async function onBook(ev) {
-	ev.preventDefault();
-	clearAlert();
+const onBook = submitted(async () => {
 	$('notice-rule').hidden = true;
-	const start = readDate($('first-day'));
-	const end = start === null ? null : readDate($('last-day'));
-	if (start === null || end === null)
+	const period = readPeriod($('first-day'), $('last-day'));
+	if (!period)
 		return;
-	if (!start || !end) {
-		showAlert(t('vacations.both_days'));
-		(start ? $('last-day') : $('first-day')).focus();
-		return;
+	const { start, end } = period;
+	const v = await api('POST', '/vacations', { start, end });
+	$('first-day').value = '';
+	$('last-day').value = '';
+	await load();
+	$('remaining').textContent = `${t('vacations.booked', { start: v.start, end: v.end, days: v.days })} ${$('remaining').textContent}`;
+}, (e) => {
+	showError(e);
+	if (e instanceof ApiError && e.code === 'notice_too_short') {
+		$('notice-rule').hidden = false;
+		$('first-day').focus();
 	}
-	const button = ev.target.querySelector('button[type="submit"]');
-	button.disabled = true;
-	try {
-		const v = await api('POST', '/vacations', { start, end });
-		$('first-day').value = '';
-		$('last-day').value = '';
-		await load();
-		$('remaining').textContent = `${t('vacations.booked', { start: v.start, end: v.end, days: v.days })} ${$('remaining').textContent}`;
-	} catch (e) {
-		showError(e);
-		if (e instanceof ApiError && e.code === 'notice_too_short') {
-			$('notice-rule').hidden = false;
-			$('first-day').focus();
-		}
-	} finally {
-		button.disabled = false;
-	}
-}
+});
 
 if (user) {
 	$('vacation-form').addEventListener('submit', onBook);

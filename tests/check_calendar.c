@@ -26,23 +26,6 @@ static int zeller(int y, int m, int d)
 	return (d + 13 * (m + 1) / 5 + k + k / 4 + j / 4 + 5 * j) % 7;
 }
 
-/* Easter by Gauss's method with Lichtenberg's corrections (secular moon
- * shift M, secular sun shift S); returns the date as a March day
- * (32 = 1 April). */
-static int easter_gauss(int year)
-{
-	int k = year / 100;
-	int m = 15 + (3 * k + 3) / 4 - (8 * k + 13) / 25;
-	int s = 2 - (3 * k + 3) / 4;
-	int a = year % 19;
-	int d = (19 * a + m) % 30;
-	int r = (d + a / 11) / 29;
-	int og = 21 + d - r;
-	int sz = 7 - (year + year / 4 + s) % 7;
-	int oe = 7 - (og - sz) % 7;
-	return og + oe;
-}
-
 /* Easter from the Lilian epact: golden number, solar and lunar equations,
  * the epact with the 24/25 exceptions, the ecclesiastical full moon on or
  * after 21 March; then the first Sunday strictly after it, found by
@@ -294,47 +277,47 @@ END_TEST
 
 START_TEST(test_add_months)
 {
+	/* a day past the month's end is its last day (31 January + 1 month) */
+	static const struct {
+		bool years;
+		int y, m, d, n, want_y, want_m, want_d;
+	} steps[] = {
+	        {false, 2027, 1, 31, 1, 2027, 2, 28},    {false, 2028, 1, 31, 1, 2028, 2, 29},
+	        {false, 2026, 9, 1, 18, 2028, 3, 1},     {false, 2027, 3, 31, -1, 2027, 2, 28},
+	        {false, 2027, 5, 15, -17, 2025, 12, 15}, {true, 2024, 2, 29, 1, 2025, 2, 28},
+	        {true, 2024, 2, 29, 4, 2028, 2, 29},     {true, 2027, 6, 5, -1, 2026, 6, 5},
+	};
 	int32_t out;
-	ck_assert_int_eq(calendar_add_months(ymd(2027, 1, 31), 1, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2027, 2, 28));
-	ck_assert_int_eq(calendar_add_months(ymd(2028, 1, 31), 1, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2028, 2, 29));
-	ck_assert_int_eq(calendar_add_months(ymd(2026, 9, 1), 18, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2028, 3, 1));
-	ck_assert_int_eq(calendar_add_months(ymd(2027, 3, 31), -1, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2027, 2, 28));
-	ck_assert_int_eq(calendar_add_months(ymd(2027, 5, 15), -17, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2025, 12, 15));
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		int32_t from = ymd(steps[i].y, steps[i].m, steps[i].d);
+		int rc = steps[i].years ? calendar_add_years(from, steps[i].n, &out)
+		                        : calendar_add_months(from, steps[i].n, &out);
+		ck_assert_msg(rc == CC_OK &&
+		                      out == ymd(steps[i].want_y, steps[i].want_m, steps[i].want_d),
+		              "step %zu: %d-%02d-%02d %+d %s", i, steps[i].y, steps[i].m,
+		              steps[i].d, steps[i].n, steps[i].years ? "years" : "months");
+	}
 	ck_assert_int_eq(calendar_add_months(ymd(9999, 12, 1), 1, &out), CC_ERR_RANGE);
-	ck_assert_int_eq(calendar_add_years(ymd(2024, 2, 29), 1, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2025, 2, 28));
-	ck_assert_int_eq(calendar_add_years(ymd(2024, 2, 29), 4, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2028, 2, 29));
-	ck_assert_int_eq(calendar_add_years(ymd(2027, 6, 5), -1, &out), CC_OK);
-	ck_assert_int_eq(out, ymd(2026, 6, 5));
 	ck_assert_int_eq(calendar_add_years(0, 20000, &out), CC_ERR_RANGE);
 }
 END_TEST
 
+static void easter_case(json_t *v, size_t i, void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	int year = (int)json_integer_value(json_object_get(v, "year"));
+	int32_t want, got;
+	ck_assert_int_eq(calendar_parse(json_string_value(json_object_get(v, "easter_sunday")),
+	                                &want, NULL, 0),
+	                 CC_OK);
+	ck_assert_int_eq(calendar_easter(year, &got), CC_OK);
+	ck_assert_int_eq(got, want);
+}
+
 START_TEST(test_easter_vectors)
 {
-	json_t *root = tu_vectors("time.json");
-	json_t *list = json_object_get(root, "easter_holiday");
-	ck_assert(json_is_array(list) && json_array_size(list) > 0);
-	size_t i;
-	json_t *v;
-	json_array_foreach(list, i, v)
-	{
-		int year = (int)json_integer_value(json_object_get(v, "year"));
-		int32_t want, got;
-		ck_assert_int_eq(
-		        calendar_parse(json_string_value(json_object_get(v, "easter_sunday")),
-		                       &want, NULL, 0),
-		        CC_OK);
-		ck_assert_int_eq(calendar_easter(year, &got), CC_OK);
-		ck_assert_int_eq(got, want);
-	}
-	json_decref(root);
+	tu_each_vector("time.json", "easter_holiday", 1, easter_case, NULL);
 }
 END_TEST
 
@@ -366,7 +349,7 @@ START_TEST(test_easter_independent)
 		int32_t got = 0;
 		if (calendar_easter(y, &got) != CC_OK)
 			ck_abort_msg("%d: no Easter", y);
-		int g = easter_gauss(y);
+		int g = tu_easter_gauss(y);
 		int32_t by_gauss = g > 31 ? ymd(y, 4, g - 31) : ymd(y, 3, g);
 		if (got != by_gauss)
 			ck_abort_msg("%d: library and Gauss/Lichtenberg differ", y);

@@ -91,27 +91,13 @@ static struct clock_profile post30(void)
 
 /* ---- naive references (day by day; fine in a test) -------------------- */
 
-static int easter_march_day(int year) /* Gauss/Lichtenberg, as in check_calendar */
-{
-	int k = year / 100;
-	int m = 15 + (3 * k + 3) / 4 - (8 * k + 13) / 25;
-	int s = 2 - (3 * k + 3) / 4;
-	int a = year % 19;
-	int d = (19 * a + m) % 30;
-	int r = (d + a / 11) / 29;
-	int og = 21 + d - r;
-	int sz = 7 - (year + year / 4 + s) % 7;
-	int oe = 7 - (og - sz) % 7;
-	return og + oe;
-}
-
 static bool naive_holiday(int32_t day)
 {
 	int y, m, d;
 	calendar_to_ymd(day, &y, &m, &d);
 	if (m == 12 && d >= 20)
 		return true;
-	int e = easter_march_day(y); /* March day; Easter itself = 1 March + e - 1 */
+	int e = tu_easter_gauss(y); /* March day; Easter itself = 1 March + e - 1 */
 	int32_t march1 = 0;
 	calendar_from_ymd(y, 3, 1, &march1);
 	int32_t sunday = march1 + e - 1;

@@ -175,20 +175,12 @@ START_TEST(test_names)
 }
 END_TEST
 
-static Suite *deadlines_suite(void)
-{
-	Suite *s = suite_create("deadlines");
-	TCase *tc = tcase_create("dates");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_server_game_silent_from_the_start);
-	tcase_add_loop_test(tc, test_moves_and_stops, 0, 2);
-	tcase_add_test(tc, test_finished_game_has_none);
-	tcase_add_test(tc, test_names);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(deadlines_suite());
+	Suite *s = suite_create("deadlines");
+	TCase *tc = tu_case(s, "dates", 60);
+	TU_ADD(tc, test_server_game_silent_from_the_start);
+	tcase_add_loop_test(tc, test_moves_and_stops, 0, 2);
+	TU_ADD(tc, test_finished_game_has_none, test_names);
+	return tu_run(s);
 }

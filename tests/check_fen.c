@@ -165,22 +165,13 @@ START_TEST(test_key_matches_after_moves)
 }
 END_TEST
 
-static Suite *fen_suite(void)
-{
-	Suite *s = suite_create("fen");
-	TCase *tc = tcase_create("fen");
-	tcase_add_loop_test(tc, test_round_trip, 0, (int)NROUND_TRIPS);
-	tcase_add_test(tc, test_startpos_word);
-	tcase_add_test(tc, test_optional_counters);
-	tcase_add_test(tc, test_write_length);
-	tcase_add_loop_test(tc, test_rejects, 0, (int)(sizeof bad / sizeof bad[0]));
-	tcase_add_test(tc, test_null_and_long_input);
-	tcase_add_test(tc, test_key_matches_after_moves);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(fen_suite());
+	Suite *s = suite_create("fen");
+	TCase *tc = tu_case(s, "fen", 0);
+	tcase_add_loop_test(tc, test_round_trip, 0, (int)NROUND_TRIPS);
+	TU_ADD(tc, test_startpos_word, test_optional_counters, test_write_length);
+	tcase_add_loop_test(tc, test_rejects, 0, (int)(sizeof bad / sizeof bad[0]));
+	TU_ADD(tc, test_null_and_long_input, test_key_matches_after_moves);
+	return tu_run(s);
 }

@@ -36,61 +36,58 @@ static move parse_expect(const char *fen, const char *text, int want, const char
 }
 
 /* notation.json, every case: the move (UCI and SAN) or the error class. */
+static void vector_case(json_t *c, size_t i, void *ctx)
+{
+	(void)ctx;
+	const char *fen = json_string_value(json_object_get(c, "fen"));
+	const char *input = json_string_value(json_object_get(c, "input"));
+	const char *uci = json_string_value(json_object_get(c, "uci"));
+	const char *san = json_string_value(json_object_get(c, "san"));
+	const char *error = json_string_value(json_object_get(c, "error"));
+	ck_assert_msg(fen && input && (error || (uci && san)), "case %zu is incomplete", i);
+	position pos;
+	char err[256] = "", buf[ICCF_MAX], sbuf[SAN_MAX], ubuf[UCI_MAX];
+	move m;
+	tu_load(&pos, fen);
+	int rc = iccf_parse(&pos, input, &m, err, sizeof err);
+	if (error) {
+		if (strcmp(error, "illegal") == 0 || strcmp(error, "malformed") == 0) {
+			ck_assert_msg(strcmp(cc_status_name(rc), error) == 0,
+			              "case %zu \"%s\": got %s (%s), want %s", i, input,
+			              cc_status_name(rc), err, error);
+		} else {
+			/* An illegal-move class named by its reason. */
+			ck_assert_msg(rc == CC_ERR_ILLEGAL, "case %zu \"%s\": got %s (%s)", i,
+			              input, cc_status_name(rc), err);
+			ck_assert_msg(strstr(err, error) != NULL, "case %zu: \"%s\" lacks \"%s\"",
+			              i, err, error);
+		}
+		ck_assert_int_eq(m, MOVE_NONE);
+		/* The message quotes the offending text. */
+		ck_assert_msg(strstr(err, input) != NULL, "case %zu: \"%s\" lacks \"%s\"", i, err,
+		              input);
+		return;
+	}
+	ck_assert_msg(rc == CC_OK, "case %zu \"%s\": %s", i, input, err);
+	uci_write(m, ubuf);
+	ck_assert_str_eq(ubuf, uci);
+	ck_assert_int_eq(san_write(&pos, m, sbuf), CC_OK);
+	ck_assert_str_eq(sbuf, san);
+	/* Written back in the DSU form, and read again. */
+	iccf_write(m, buf);
+	if (strlen(input) == 5) /* ICCF form 57581 -> DSU form 5758(1) */
+		ck_assert(buf[4] == '(' && buf[5] == input[4] && buf[6] == ')' &&
+		          strncmp(buf, input, 4) == 0);
+	else
+		ck_assert_str_eq(buf, input);
+	move back;
+	ck_assert_int_eq(iccf_parse(&pos, buf, &back, err, sizeof err), CC_OK);
+	ck_assert_int_eq(back, m);
+}
+
 START_TEST(test_vectors)
 {
-	json_t *root = tu_vectors("notation.json");
-	json_t *cases = json_object_get(root, "cases");
-	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
-	size_t i;
-	json_t *c;
-	json_array_foreach(cases, i, c)
-	{
-		const char *fen = json_string_value(json_object_get(c, "fen"));
-		const char *input = json_string_value(json_object_get(c, "input"));
-		const char *uci = json_string_value(json_object_get(c, "uci"));
-		const char *san = json_string_value(json_object_get(c, "san"));
-		const char *error = json_string_value(json_object_get(c, "error"));
-		ck_assert_msg(fen && input && (error || (uci && san)), "case %zu is incomplete", i);
-		position pos;
-		char err[256] = "", buf[ICCF_MAX], sbuf[SAN_MAX], ubuf[UCI_MAX];
-		move m;
-		tu_load(&pos, fen);
-		int rc = iccf_parse(&pos, input, &m, err, sizeof err);
-		if (error) {
-			if (strcmp(error, "illegal") == 0 || strcmp(error, "malformed") == 0) {
-				ck_assert_msg(strcmp(cc_status_name(rc), error) == 0,
-				              "case %zu \"%s\": got %s (%s), want %s", i, input,
-				              cc_status_name(rc), err, error);
-			} else {
-				/* An illegal-move class named by its reason. */
-				ck_assert_msg(rc == CC_ERR_ILLEGAL, "case %zu \"%s\": got %s (%s)",
-				              i, input, cc_status_name(rc), err);
-				ck_assert_msg(strstr(err, error) != NULL,
-				              "case %zu: \"%s\" lacks \"%s\"", i, err, error);
-			}
-			ck_assert_int_eq(m, MOVE_NONE);
-			/* The message quotes the offending text. */
-			ck_assert_msg(strstr(err, input) != NULL, "case %zu: \"%s\" lacks \"%s\"",
-			              i, err, input);
-			continue;
-		}
-		ck_assert_msg(rc == CC_OK, "case %zu \"%s\": %s", i, input, err);
-		uci_write(m, ubuf);
-		ck_assert_str_eq(ubuf, uci);
-		ck_assert_int_eq(san_write(&pos, m, sbuf), CC_OK);
-		ck_assert_str_eq(sbuf, san);
-		/* Written back in the DSU form, and read again. */
-		iccf_write(m, buf);
-		if (strlen(input) == 5) /* ICCF form 57581 -> DSU form 5758(1) */
-			ck_assert(buf[4] == '(' && buf[5] == input[4] && buf[6] == ')' &&
-			          strncmp(buf, input, 4) == 0);
-		else
-			ck_assert_str_eq(buf, input);
-		move back;
-		ck_assert_int_eq(iccf_parse(&pos, buf, &back, err, sizeof err), CC_OK);
-		ck_assert_int_eq(back, m);
-	}
-	json_decref(root);
+	tu_each_vector("notation.json", "cases", 1, vector_case, NULL);
 }
 END_TEST
 

@@ -240,27 +240,12 @@ START_TEST(test_is_legal)
 }
 END_TEST
 
-static Suite *movegen_suite(void)
-{
-	Suite *s = suite_create("movegen");
-	TCase *tc = tcase_create("perft");
-	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_perft_published, 0, NPERFT);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("rules");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test_do_undo_random_games);
-	tcase_add_test(tc, test_castling_rules);
-	tcase_add_test(tc, test_en_passant_rules);
-	tcase_add_test(tc, test_pinned_ep_diagonal);
-	tcase_add_test(tc, test_checks_and_endings_counts);
-	tcase_add_test(tc, test_is_legal);
-	tcase_add_test(tc, test_magic_tables);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(movegen_suite());
+	Suite *s = suite_create("movegen");
+	tcase_add_loop_test(tu_case(s, "perft", 120), test_perft_published, 0, NPERFT);
+	TU_ADD(tu_case(s, "rules", 120), test_do_undo_random_games, test_castling_rules,
+	       test_en_passant_rules, test_pinned_ep_diagonal, test_checks_and_endings_counts,
+	       test_is_legal, test_magic_tables);
+	return tu_run(s);
 }

@@ -100,13 +100,4 @@ START_TEST(test_email)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("names");
-	TCase *tc = tcase_create("names");
-	tcase_add_test(tc, test_good_names);
-	tcase_add_test(tc, test_bad_names);
-	tcase_add_test(tc, test_email);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("names", 0, test_good_names, test_bad_names, test_email)

@@ -132,15 +132,5 @@ START_TEST(test_negotiate_leaves_others)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("negotiate");
-	TCase *tc = tcase_create("rules");
-	tcase_add_test(tc, test_accepts_gzip);
-	tcase_add_test(tc, test_etag_matches);
-	tcase_add_test(tc, test_cors_allowed);
-	tcase_add_test(tc, test_negotiate_body);
-	tcase_add_test(tc, test_negotiate_leaves_others);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN("negotiate", 0, test_accepts_gzip, test_etag_matches, test_cors_allowed,
+        test_negotiate_body, test_negotiate_leaves_others)

@@ -41,26 +41,12 @@ static void build(struct sample *s, const char *fen, const char *const *sans)
 	}
 }
 
-static char *write_ok(const struct pgn_game *g)
+static int pgn_writer(const void *g, char **out, char *err, size_t errlen)
 {
-	char err[256] = "";
-	char *text = (char *)1;
-	int rc = pgn_write(g, &text, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "pgn_write: %s (%s)", cc_status_name(rc), err);
-	ck_assert_ptr_nonnull(text);
-	return text;
+	return pgn_write(g, out, err, errlen);
 }
-
-static void write_fails(const struct pgn_game *g, int want, const char *reason)
-{
-	char err[256] = "";
-	char *text = (char *)1;
-	int rc = pgn_write(g, &text, err, sizeof err);
-	ck_assert_msg(rc == want, "got %s (%s), want %s", cc_status_name(rc), err,
-	              cc_status_name(want));
-	ck_assert_ptr_null(text);
-	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
-}
+#define write_ok(g)                 tu_write_ok(pgn_writer, g)
+#define write_fails(g, want, words) tu_write_fails(pgn_writer, g, want, words)
 
 /* The movetext: everything after the first empty line. */
 static const char *movetext(const char *pgn)

@@ -147,15 +147,5 @@ START_TEST(test_wal_bounded_after_a_burst)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("store");
-	TCase *tc = tcase_create("store");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_cache_grows_past_every_limit);
-	tcase_add_test(tc, test_each_thread_has_its_own);
-	tcase_add_test(tc, test_wal_bounded_after_a_burst);
-	tcase_set_timeout(tc, 120);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN_FIXTURE("store", 120, setup, teardown, test_cache_grows_past_every_limit,
+                test_each_thread_has_its_own, test_wal_bounded_after_a_burst)

@@ -218,20 +218,8 @@ START_TEST(test_limits_off)
 }
 END_TEST
 
-int main(void)
-{
-	Suite *s = suite_create("throttle");
-	TCase *tc = tcase_create("throttle");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_pair_free_tries_then_doubling_waits);
-	tcase_add_test(tc, test_twenty_failures_from_an_address);
-	tcase_add_test(tc, test_success_clears_the_pair_not_the_address);
-	tcase_add_test(tc, test_name_wide_limit_reports_once_and_tightens);
-	tcase_add_test(tc, test_hash_budget);
-	tcase_add_test(tc, test_ipv6_counts_by_its_64);
-	tcase_add_test(tc, test_full_table_keeps_working);
-	tcase_add_test(tc, test_long_and_empty_keys);
-	tcase_add_test(tc, test_limits_off);
-	suite_add_tcase(s, tc);
-	return tu_run(s);
-}
+TU_MAIN_FIXTURE("throttle", 0, setup, teardown, test_pair_free_tries_then_doubling_waits,
+                test_twenty_failures_from_an_address, test_success_clears_the_pair_not_the_address,
+                test_name_wide_limit_reports_once_and_tightens, test_hash_budget,
+                test_ipv6_counts_by_its_64, test_full_table_keeps_working, test_long_and_empty_keys,
+                test_limits_off)

@@ -37,6 +37,15 @@ static int32_t day(const char *iso)
 	return d;
 }
 
+/* The class named by field "class" of the vector object o. */
+static enum dsu_class class_of(const json_t *o)
+{
+	const char *name = json_string_value(json_object_get(o, "class"));
+	enum dsu_class c = DSU_CLASS_AA;
+	ck_assert_msg(dsu_class_parse(name, &c) == CC_OK, "class %s", name ? name : "(none)");
+	return c;
+}
+
 static const char *iso(int32_t d, char buf[CALENDAR_ISO_LEN])
 {
 	if (d == DSU_NO_DATE || calendar_format(d, buf, CALENDAR_ISO_LEN) != CC_OK)
@@ -163,9 +172,7 @@ static void case_rr_standings(const char *id, const json_t *in, const json_t *ex
 	ck_assert_int_eq(dsu_event_parse(json_string_value(json_object_get(in, "event")), &ev),
 	                 CC_OK);
 	if (ev == DSU_EVENT_EMT)
-		ck_assert_int_eq(
-		        dsu_class_parse(json_string_value(json_object_get(in, "class")), &cls),
-		        CC_OK);
+		cls = class_of(in);
 	json_t *pj = json_object_get(in, "playoff");
 	if (pj) {
 		po.agree_to_share = json_is_true(json_object_get(pj, "agree_to_share"));
@@ -782,9 +789,7 @@ static void case_entry_rights(const char *id, const json_t *in, const json_t *ex
 	size_t nh = json_array_size(hist), nx = json_array_size(xr);
 	for (size_t i = 0; i < nh; i++) {
 		json_t *e = json_array_get(hist, i);
-		ck_assert_int_eq(
-		        dsu_class_parse(json_string_value(json_object_get(e, "class")), &h[i].cls),
-		        CC_OK);
+		h[i].cls = class_of(e);
 		h[i].finish = day(json_string_value(json_object_get(e, "finish")));
 		h[i].score2 = (int)units(json_object_get(e, "score"), 2);
 		h[i].games = (int)json_integer_value(json_object_get(e, "games"));
@@ -792,9 +797,7 @@ static void case_entry_rights(const char *id, const json_t *in, const json_t *ex
 	}
 	for (size_t i = 0; i < nx; i++) {
 		json_t *e = json_array_get(xr, i);
-		ck_assert_int_eq(
-		        dsu_class_parse(json_string_value(json_object_get(e, "class")), &ex[i].cls),
-		        CC_OK);
+		ex[i].cls = class_of(e);
 		ex[i].until = day(json_string_value(json_object_get(e, "until")));
 	}
 	for (size_t i = 0; i < json_array_size(qs); i++) {
@@ -944,10 +947,7 @@ static void case_new_group(const char *id, const json_t *in, const json_t *exp)
 	ck_assert_uint_gt(json_array_size(qs), 0);
 	for (size_t i = 0; i < json_array_size(qs); i++) {
 		json_t *q = json_array_get(qs, i), *on = json_object_get(q, "ongoing");
-		enum dsu_class cls;
-		ck_assert_int_eq(
-		        dsu_class_parse(json_string_value(json_object_get(q, "class")), &cls),
-		        CC_OK);
+		enum dsu_class cls = class_of(q);
 		bool ok = true;
 		for (size_t k = 0; k < json_array_size(on); k++) {
 			json_t *g = json_array_get(on, k);
@@ -1610,40 +1610,18 @@ START_TEST(test_federation_rules)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("tourney_dsu");
-	TCase *tc = tcase_create("vectors");
-	tcase_add_loop_test(tc, test_shared_case, 0, count_cases(VECTORS_DIR "/tournaments.json"));
-	tcase_add_loop_test(tc, test_own_case, 0, count_cases(FIXTURES_DIR "/tourney_cases.json"));
-	tcase_add_test(tc, test_counts);
-	tcase_add_test(tc, test_group_profile);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("units");
-	tcase_add_test(tc, test_results_and_classes);
-	tcase_add_test(tc, test_percent_exact);
-	tcase_add_test(tc, test_round_robin_errors);
-	tcase_add_test(tc, test_standings_both_lost);
-	tcase_add_test(tc, test_standings_errors);
-	tcase_add_test(tc, test_dm_playoff_drawn);
-	tcase_add_test(tc, test_group_rights);
-	tcase_add_test(tc, test_entry_rights_otb);
-	tcase_add_test(tc, test_another_group);
-	tcase_add_test(tc, test_withdraw_half);
-	tcase_add_test(tc, test_connection_lost);
-	tcase_add_test(tc, test_deadlines_clamp);
-	tcase_add_test(tc, test_cup_sizes);
-	tcase_add_test(tc, test_serpentine);
-	tcase_add_test(tc, test_cup_rights_tie_at_cut);
-	tcase_add_test(tc, test_promotion_cap);
-	tcase_add_test(tc, test_team_lots_and_schedule);
-	tcase_add_test(tc, test_register_edges);
-	tcase_add_test(tc, test_federation_rules);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(suite());
+	Suite *s = suite_create("tourney_dsu");
+	TCase *tc = tu_case(s, "vectors", 0);
+	tcase_add_loop_test(tc, test_shared_case, 0, count_cases(VECTORS_DIR "/tournaments.json"));
+	tcase_add_loop_test(tc, test_own_case, 0, count_cases(FIXTURES_DIR "/tourney_cases.json"));
+	TU_ADD(tc, test_counts, test_group_profile);
+	TU_ADD(tu_case(s, "units", 0), test_results_and_classes, test_percent_exact,
+	       test_round_robin_errors, test_standings_both_lost, test_standings_errors,
+	       test_dm_playoff_drawn, test_group_rights, test_entry_rights_otb, test_another_group,
+	       test_withdraw_half, test_connection_lost, test_deadlines_clamp, test_cup_sizes,
+	       test_serpentine, test_cup_rights_tie_at_cut, test_promotion_cap,
+	       test_team_lots_and_schedule, test_register_edges, test_federation_rules);
+	return tu_run(s);
 }

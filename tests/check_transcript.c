@@ -37,25 +37,22 @@ static struct transcript_game plain(const struct transcript_move *mv, size_t n)
 	                                .nmoves = n};
 }
 
-static char *write_ok(const struct transcript_game *g)
+static int transcript_writer(const void *g, char **out, char *err, size_t errlen)
 {
-	char err[256] = "";
-	char *text = (char *)1;
-	int rc = transcript_write(g, &text, err, sizeof err);
-	ck_assert_msg(rc == CC_OK, "transcript_write: %s (%s)", cc_status_name(rc), err);
-	ck_assert_ptr_nonnull(text);
-	return text;
+	return transcript_write(g, out, err, errlen);
 }
+#define write_ok(g)                 tu_write_ok(transcript_writer, g)
+#define write_fails(g, want, words) tu_write_fails(transcript_writer, g, want, words)
 
-static void write_fails(const struct transcript_game *g, int want, const char *reason)
+/* The table's header line, at the usual column widths. */
+#define TABLE_HEAD "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
+
+/* The transcript of g is want. */
+static void expect_written(const struct transcript_game *g, const char *want)
 {
-	char err[256] = "";
-	char *text = (char *)1;
-	int rc = transcript_write(g, &text, err, sizeof err);
-	ck_assert_msg(rc == want, "got %s (%s), want %s", cc_status_name(rc), err,
-	              cc_status_name(want));
-	ck_assert_ptr_null(text);
-	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
+	char *text = write_ok(g);
+	ck_assert_str_eq(text, want);
+	free(text);
 }
 
 /* DSU 6.8.2: the model, byte for byte. */
@@ -64,14 +61,11 @@ START_TEST(test_model_sample)
 	struct transcript_move mv[5];
 	sample_moves(mv);
 	struct transcript_game g = plain(mv, 5);
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01\n"
-	                       "30/08  31/08  1/01  02. 7163  2836   31/08  03/09  3/04\n"
-	                       "03/09  05/09  2/03  03. 6125\n"
-	                       "\n"
-	                       "White: 03/09-05/09 2/03  Black: 31/08-03/09 3/04\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01\n"
+	                              "30/08  31/08  1/01  02. 7163  2836   31/08  03/09  3/04\n"
+	                              "03/09  05/09  2/03  03. 6125\n"
+	                              "\n"
+	                              "White: 03/09-05/09 2/03  Black: 31/08-03/09 3/04\n");
 }
 END_TEST
 
@@ -112,26 +106,23 @@ START_TEST(test_header_and_result)
 	g.start = day(8, 29);
 	g.result = "1-0";
 	g.ending = "Black resigned.";
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "corrchess game 7\n"
-	                       "Anna Hansen - Bo Jensen\n"
-	                       "Started 2027-08-29\n"
-	                       "\n"
-	                       "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01\n"
-	                       "30/08  31/08  1/01  02. 7163  2836   31/08  03/09  3/04\n"
-	                       "03/09  05/09  2/03  03. 6125\n"
-	                       "\n"
-	                       "White: 03/09-05/09 2/03  Black: 31/08-03/09 3/04\n"
-	                       "Result: 1-0 (Black resigned.)\n");
-	free(text);
+	expect_written(&g,
+	               "corrchess game 7\n"
+	               "Anna Hansen - Bo Jensen\n"
+	               "Started 2027-08-29\n"
+	               "\n" TABLE_HEAD "----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01\n"
+	               "30/08  31/08  1/01  02. 7163  2836   31/08  03/09  3/04\n"
+	               "03/09  05/09  2/03  03. 6125\n"
+	               "\n"
+	               "White: 03/09-05/09 2/03  Black: 31/08-03/09 3/04\n"
+	               "Result: 1-0 (Black resigned.)\n");
 
 	/* "*" gives no result line; a lone name gives no players line. */
 	g.result = "*";
 	g.black = NULL;
 	g.title = NULL;
 	g.start = TRANSCRIPT_NO_DATE;
-	text = write_ok(&g);
+	char *text = write_ok(&g);
 	ck_assert_ptr_null(strstr(text, "Result"));
 	ck_assert_ptr_null(strstr(text, "Anna"));
 	ck_assert(strncmp(text, "Recv.", 5) == 0);
@@ -142,11 +133,8 @@ END_TEST
 START_TEST(test_no_moves)
 {
 	struct transcript_game g = plain(NULL, 0);
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "\n"
-	                       "White: - 0/00  Black: - 0/00\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "\n"
+	                              "White: - 0/00  Black: - 0/00\n");
 }
 END_TEST
 
@@ -157,21 +145,15 @@ START_TEST(test_ends_after_black)
 	struct transcript_move mv[5];
 	sample_moves(mv);
 	struct transcript_game g = plain(mv, 4);
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01\n"
-	                       "30/08  31/08  1/01  02. 7163  2836   31/08  03/09  3/04\n"
-	                       "\n"
-	                       "White: 30/08-31/08 1/01  Black: 31/08-03/09 3/04\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "----   29/08  0/00  01. 5254  5755   29/08  30/08  1/01\n"
+	                              "30/08  31/08  1/01  02. 7163  2836   31/08  03/09  3/04\n"
+	                              "\n"
+	                              "White: 30/08-31/08 1/01  Black: 31/08-03/09 3/04\n");
 
 	g.nmoves = 1; /* White's first move only: Black has not moved */
-	text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "----   29/08  0/00  01. 5254\n"
-	                       "\n"
-	                       "White: 29/08-29/08 0/00  Black: - 0/00\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "----   29/08  0/00  01. 5254\n"
+	                              "\n"
+	                              "White: 29/08-29/08 0/00  Black: - 0/00\n");
 }
 END_TEST
 
@@ -183,12 +165,9 @@ START_TEST(test_received_never_after_sent)
 	struct transcript_move mv[2] = {{"5254", day(9, 1), day(9, 1), 0},
 	                                {"5755", day(9, 2), day(9, 1), 0}};
 	struct transcript_game g = plain(mv, 2);
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "----   01/09  0/00  01. 5254  5755   01/09  01/09  0/00\n"
-	                       "\n"
-	                       "White: 01/09-01/09 0/00  Black: 01/09-01/09 0/00\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "----   01/09  0/00  01. 5254  5755   01/09  01/09  0/00\n"
+	                              "\n"
+	                              "White: 01/09-01/09 0/00  Black: 01/09-01/09 0/00\n");
 }
 END_TEST
 
@@ -204,20 +183,14 @@ START_TEST(test_black_starts)
 	struct transcript_game g = plain(mv, 3);
 	g.first_color = BLACK;
 	g.first_number = 11;
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "                    11. -     1716   ----   04/03  3/03\n"
-	                       "05/03  06/03  1/01  12. 2425  1625   07/03  07/03  0/03\n"
-	                       "\n"
-	                       "White: 05/03-06/03 1/01  Black: 07/03-07/03 0/03\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "                    11. -     1716   ----   04/03  3/03\n"
+	                              "05/03  06/03  1/01  12. 2425  1625   07/03  07/03  0/03\n"
+	                              "\n"
+	                              "White: 05/03-06/03 1/01  Black: 07/03-07/03 0/03\n");
 
 	g.nmoves = 0; /* no move yet: no row */
-	text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No. White Black  Recv.  Sent   Time\n"
-	                       "\n"
-	                       "White: - 0/00  Black: - 0/00\n");
-	free(text);
+	expect_written(&g, TABLE_HEAD "\n"
+	                              "White: - 0/00  Black: - 0/00\n");
 }
 END_TEST
 
@@ -230,12 +203,10 @@ START_TEST(test_wide_columns)
 	};
 	struct transcript_game g = plain(mv, 2);
 	g.first_number = 120;
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time  No.  White   Black  Recv.  Sent   Time\n"
-	                       "----   02/01  1/01  120. 5758(1) 57581  02/01  12/04  100/100\n"
-	                       "\n"
-	                       "White: 01/01-02/01 1/01  Black: 02/01-12/04 100/100\n");
-	free(text);
+	expect_written(&g, "Recv.  Sent   Time  No.  White   Black  Recv.  Sent   Time\n"
+	                   "----   02/01  1/01  120. 5758(1) 57581  02/01  12/04  100/100\n"
+	                   "\n"
+	                   "White: 01/01-02/01 1/01  Black: 02/01-12/04 100/100\n");
 }
 END_TEST
 
@@ -248,13 +219,11 @@ START_TEST(test_unknown_dates_and_totals)
 	        {"7163", day(2, 2), day(2, 20), 18},
 	};
 	struct transcript_game g = plain(mv, 3);
-	char *text = write_ok(&g);
-	ck_assert_str_eq(text, "Recv.  Sent   Time   No. White Black  Recv.  Sent   Time\n"
-	                       "----   --/--  7/07   01. 5254  5755   --/--  01/02  5/05\n"
-	                       "02/02  20/02  18/25  02. 7163\n"
-	                       "\n"
-	                       "White: 02/02-20/02 18/25  Black: --/---01/02 5/05\n");
-	free(text);
+	expect_written(&g, "Recv.  Sent   Time   No. White Black  Recv.  Sent   Time\n"
+	                   "----   --/--  7/07   01. 5254  5755   --/--  01/02  5/05\n"
+	                   "02/02  20/02  18/25  02. 7163\n"
+	                   "\n"
+	                   "White: 02/02-20/02 18/25  Black: --/---01/02 5/05\n");
 }
 END_TEST
 

@@ -284,33 +284,30 @@ END_TEST
 /* tests/vectors/time.json "vacation_notice" (DSU 6.3.6.1), every case,
  * through the whole decision: the earliest first day is granted, the day
  * before refused. */
+static void notice_case(json_t *c, size_t i, void *ctx)
+{
+	(void)i;
+	(void)ctx;
+	const char *id = json_string_value(json_object_get(c, "id"));
+	const char *prof = json_string_value(json_object_get(c, "profile"));
+	int32_t notice = D(json_string_value(json_object_get(c, "notice_sent")));
+	int32_t earliest = D(json_string_value(json_object_get(c, "earliest_first_day")));
+	struct clock_vacation_rules r = {notice - 30, {P(prof)}, 1};
+	struct clock_vacation_decision d;
+	char err[300];
+	struct clock_vacation_request rq = {V, {earliest - 1, earliest + 3}, notice};
+	ck_assert_int_eq(clock_vacation_decide(&r, NULL, 0, NULL, 0, &rq, &d, err, sizeof err),
+	                 CC_ERR_INVALID);
+	ck_assert_msg(d.verdict == CLOCK_VAC_NOTICE_TOO_SHORT, "%s: a day early", id);
+	rq.iv.first = earliest;
+	ck_assert_msg(clock_vacation_decide(&r, NULL, 0, NULL, 0, &rq, &d, err, sizeof err) ==
+	                      CC_OK,
+	              "%s: the earliest day: %s", id, err);
+}
+
 START_TEST(notice_vectors)
 {
-	json_t *root = tu_vectors("time.json");
-	json_t *cases = json_object_get(root, "vacation_notice");
-	ck_assert(json_is_array(cases) && json_array_size(cases) > 0);
-	size_t i;
-	json_t *c;
-	json_array_foreach(cases, i, c)
-	{
-		const char *id = json_string_value(json_object_get(c, "id"));
-		const char *prof = json_string_value(json_object_get(c, "profile"));
-		int32_t notice = D(json_string_value(json_object_get(c, "notice_sent")));
-		int32_t earliest = D(json_string_value(json_object_get(c, "earliest_first_day")));
-		struct clock_vacation_rules r = {notice - 30, {P(prof)}, 1};
-		struct clock_vacation_decision d;
-		char err[300];
-		struct clock_vacation_request rq = {V, {earliest - 1, earliest + 3}, notice};
-		ck_assert_int_eq(
-		        clock_vacation_decide(&r, NULL, 0, NULL, 0, &rq, &d, err, sizeof err),
-		        CC_ERR_INVALID);
-		ck_assert_msg(d.verdict == CLOCK_VAC_NOTICE_TOO_SHORT, "%s: a day early", id);
-		rq.iv.first = earliest;
-		ck_assert_msg(clock_vacation_decide(&r, NULL, 0, NULL, 0, &rq, &d, err,
-		                                    sizeof err) == CC_OK,
-		              "%s: the earliest day: %s", id, err);
-	}
-	json_decref(root);
+	tu_each_vector("time.json", "vacation_notice", 1, notice_case, NULL);
 }
 END_TEST
 
@@ -407,13 +404,11 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("vacation_rules");
-	TCase *tc = tcase_create("rules");
+	TCase *tc = tu_case(s, "rules", 0);
 	tcase_add_loop_test(tc, place, 0, sizeof places / sizeof places[0]);
 	tcase_add_loop_test(tc, decide, 0, sizeof decisions / sizeof decisions[0]);
-	tcase_add_test(tc, decide_bad_arguments);
-	tcase_add_test(tc, notice_vectors);
+	TU_ADD(tc, decide_bad_arguments, notice_vectors);
 	tcase_add_loop_test(tc, left, 0, sizeof lefts / sizeof lefts[0]);
-	tcase_add_test(tc, charged_and_periods_in);
-	suite_add_tcase(s, tc);
+	TU_ADD(tc, charged_and_periods_in);
 	return tu_run(s);
 }

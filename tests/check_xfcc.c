@@ -30,6 +30,16 @@ static int parse(const char *xml, const char *ctype, struct xfcc_call *c, char *
 	return xfcc_parse(xml, strlen(xml), ctype, c, err, 256);
 }
 
+/* xml (sent with ctype, or NULL) reads, and its parameter name is want. */
+static void reads(const char *xml, const char *ctype, const char *name, const char *want)
+{
+	struct xfcc_call c;
+	char err[256];
+	ck_assert_msg(parse(xml, ctype, &c, err) == XFCC_XML_OK, "%s", err);
+	ck_assert_str_eq(xfcc_param(&c, name), want);
+	xfcc_call_free(&c);
+}
+
 START_TEST(reads_scid_request)
 {
 	struct xfcc_call c;
@@ -114,35 +124,21 @@ START_TEST(reads_latin1)
 	                           "</GetMyGames></Body></Envelope>";
 	struct xfcc_call c;
 	char err[256];
-	ck_assert_msg(parse(body, "text/xml; charset=\"iso-8859-1\"", &c, err) == XFCC_XML_OK, "%s",
-	              err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
-	xfcc_call_free(&c);
-	ck_assert_msg(parse(decl, NULL, &c, err) == XFCC_XML_OK, "%s", err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "\xC3\x86");
-	xfcc_call_free(&c);
+	reads(body, "text/xml; charset=\"iso-8859-1\"", "username", "S\xC3\xB8ren");
+	reads(decl, NULL, "username", "\xC3\x86");
 	/* Latin-1 bytes under a UTF-8 label (Scid's Tcl http) read as Latin-1. */
-	ck_assert_msg(parse(body, "text/xml; charset=\"utf-8\"", &c, err) == XFCC_XML_OK, "%s",
-	              err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
-	xfcc_call_free(&c);
+	reads(body, "text/xml; charset=\"utf-8\"", "username", "S\xC3\xB8ren");
 	/* ... and so under a UTF-8 declaration, or none, without a charset. */
 	static const char utf8_decl[] = "<?xml version='1.0' encoding='utf-8'?>"
 	                                "<Envelope><Body><GetMyGames><username>S\xF8ren</username>"
 	                                "</GetMyGames></Body></Envelope>";
-	ck_assert_msg(parse(utf8_decl, NULL, &c, err) == XFCC_XML_OK, "%s", err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
-	xfcc_call_free(&c);
-	ck_assert_msg(parse(body, NULL, &c, err) == XFCC_XML_OK, "%s", err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
-	xfcc_call_free(&c);
+	reads(utf8_decl, NULL, "username", "S\xC3\xB8ren");
+	reads(body, NULL, "username", "S\xC3\xB8ren");
 	/* UTF-8 stays UTF-8 (no double decoding). */
 	static const char real_utf8[] =
 	        "<Envelope><Body><GetMyGames><username>S\xC3\xB8ren</username>"
 	        "</GetMyGames></Body></Envelope>";
-	ck_assert_msg(parse(real_utf8, NULL, &c, err) == XFCC_XML_OK, "%s", err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "S\xC3\xB8ren");
-	xfcc_call_free(&c);
+	reads(real_utf8, NULL, "username", "S\xC3\xB8ren");
 	/* Another charset in the declaration is refused by its name. */
 	static const char koi[] = "<?xml version='1.0' encoding='koi8-r'?><Envelope/>";
 	ck_assert_int_eq(parse(koi, NULL, &c, err), XFCC_XML_UNSUPPORTED);
@@ -150,17 +146,14 @@ START_TEST(reads_latin1)
 	/* Line ends in text come as \n (XML 2.11). */
 	static const char crlf[] = "<Envelope><Body><MakeAMove><myMessage>a\r\nb\rc</myMessage>"
 	                           "</MakeAMove></Body></Envelope>";
-	ck_assert_msg(parse(crlf, NULL, &c, err) == XFCC_XML_OK, "%s", err);
-	ck_assert_str_eq(xfcc_param(&c, "myMessage"), "a\nb\nc");
-	xfcc_call_free(&c);
+	reads(crlf, NULL, "myMessage", "a\nb\nc");
 	/* Characters XML does not allow become U+FFFD; markup stays intact. */
 	static const char ctl[] = "<Envelope><Body><GetMyGames><username>a\x01\x14"
 	                          "b</username>"
 	                          "</GetMyGames></Body></Envelope>";
-	ck_assert_msg(parse(ctl, NULL, &c, err) == XFCC_XML_OK, "%s", err);
-	ck_assert_str_eq(xfcc_param(&c, "username"), "a\xEF\xBF\xBD\xEF\xBF\xBD"
-	                                             "b");
-	xfcc_call_free(&c);
+	reads(ctl, NULL, "username",
+	      "a\xEF\xBF\xBD\xEF\xBF\xBD"
+	      "b");
 	ck_assert_int_eq(xfcc_parse("<Envelope>\0</Envelope>", 22, NULL, &c, err, sizeof err),
 	                 XFCC_XML_MALFORMED); /* a NUL is read past (U+FFFD): still no call */
 	ck_assert_int_eq(parse(body, "text/xml; charset=koi8-r", &c, err), XFCC_XML_UNSUPPORTED);
@@ -298,15 +291,21 @@ START_TEST(reads_booleans_and_numbers)
 }
 END_TEST
 
+/* A writer's answer: not NULL, and *len is its length. */
+static char *written(char *xml, const size_t *len)
+{
+	ck_assert_ptr_nonnull(xml);
+	ck_assert_uint_eq(*len, strlen(xml));
+	return xml;
+}
+
 /* What Scid's SOAPError does to a MakeAMove answer: everything up to the
  * last '">' after <MakeAMoveResponse goes (a greedy regex), so the
  * result element must follow the one double-quoted xmlns directly. */
 START_TEST(writes_move_result_for_regex_clients)
 {
 	size_t len;
-	char *xml = xfcc_write_move_result("NotYourTurn", &len);
-	ck_assert_ptr_nonnull(xml);
-	ck_assert_uint_eq(len, strlen(xml));
+	char *xml = written(xfcc_write_move_result("NotYourTurn", &len), &len);
 	ck_assert_ptr_nonnull(strstr(xml, "<MakeAMoveResponse xmlns=\"" XFCC_NS "\">"));
 	const char *last = NULL;
 	for (const char *p = strstr(xml, "<MakeAMoveResponse"); p && (p = strstr(p, "\">")); p++)
@@ -341,17 +340,15 @@ START_TEST(writes_games)
 	        .variant = "chess",
 	};
 	size_t len;
-	char *xml = xfcc_write_games(&g, 1, &len);
-	ck_assert_ptr_nonnull(xml);
-	ck_assert_ptr_nonnull(strstr(xml, "<GetMyGamesResponse xmlns=\"" XFCC_NS "\">"));
-	ck_assert_ptr_nonnull(strstr(xml, "<GetMyGamesResult>\n<XfccGame><id>3</id>"));
-	ck_assert_ptr_nonnull(strstr(xml, "<white>Alice &lt;A&amp;B&gt;</white>"));
-	ck_assert_ptr_nonnull(strstr(xml, "<black>Bj\xC3\xB8rn &quot;B&quot;</black>"));
-	ck_assert_ptr_nonnull(strstr(xml, "<myTurn>true</myTurn><hasWhite>true</hasWhite>"));
-	ck_assert_ptr_nonnull(
-	        strstr(xml, "<daysPlayer>30</daysPlayer><hoursPlayer>0</hoursPlayer>"));
-	ck_assert_ptr_nonnull(strstr(xml, "<setup>false</setup><fen></fen>"));
-	ck_assert_ptr_nonnull(strstr(xml, "<message>bad \xEF\xBF\xBD byte \xEF\xBF\xBD</message>"));
+	char *xml = written(xfcc_write_games(&g, 1, &len), &len);
+	TU_CONTAINS(xml, "<GetMyGamesResponse xmlns=\"" XFCC_NS "\">",
+	            "<GetMyGamesResult>\n<XfccGame><id>3</id>",
+	            "<white>Alice &lt;A&amp;B&gt;</white>",
+	            "<black>Bj\xC3\xB8rn &quot;B&quot;</black>",
+	            "<myTurn>true</myTurn><hasWhite>true</hasWhite>",
+	            "<daysPlayer>30</daysPlayer><hoursPlayer>0</hoursPlayer>",
+	            "<setup>false</setup><fen></fen>",
+	            "<message>bad \xEF\xBF\xBD byte \xEF\xBF\xBD</message>");
 	ck_assert_ptr_nonnull(strstr(xml, "<site></site>")); /* NULL is empty text */
 	/* Issue 23: the fields in the order of ICCF's XfccBasic WSDL
 	 * (docs/XFCC.md), round (corrchess's, which ICCF lacks) last; every
@@ -397,8 +394,7 @@ START_TEST(writes_games)
 	}
 	ck_assert_msg(strncmp(at, "</XfccGame>", 11) == 0, "after round: %.40s", at);
 	/* The WSDL declares the same sequence. */
-	char *wsdl = xfcc_write_wsdl("http://chess.example/xfcc", &len);
-	ck_assert_ptr_nonnull(wsdl);
+	char *wsdl = written(xfcc_write_wsdl("http://chess.example/xfcc", &len), &len);
 	const char *seq = strstr(wsdl, "<s:complexType name=\"XfccGame\"><s:sequence>");
 	ck_assert_ptr_nonnull(seq);
 	const char *seq_end = strstr(seq, "</s:sequence>");
@@ -427,17 +423,14 @@ END_TEST
 START_TEST(writes_wsdl)
 {
 	size_t len;
-	char *wsdl = xfcc_write_wsdl("https://chess.example/a&b/xfcc", &len);
-	ck_assert_ptr_nonnull(wsdl);
-	ck_assert_uint_eq(len, strlen(wsdl));
+	char *wsdl = written(xfcc_write_wsdl("https://chess.example/a&b/xfcc", &len), &len);
 	struct xfcc_call c;
 	char err[256];
 	ck_assert_int_eq(xfcc_parse(wsdl, len, NULL, &c, err, sizeof err), XFCC_XML_MALFORMED);
 	ck_assert_msg(strstr(err, "not a SOAP Envelope") != NULL, "%s", err);
-	ck_assert_ptr_nonnull(strstr(wsdl, "location=\"https://chess.example/a&amp;b/xfcc\""));
-	ck_assert_ptr_nonnull(strstr(wsdl, "soapAction=\"" XFCC_NS "/GetMyGames\""));
-	ck_assert_ptr_nonnull(strstr(wsdl, "soapAction=\"" XFCC_NS "/MakeAMove\""));
-	ck_assert_ptr_nonnull(strstr(wsdl, "targetNamespace=\"" XFCC_NS "\""));
+	TU_CONTAINS(wsdl, "location=\"https://chess.example/a&amp;b/xfcc\"",
+	            "soapAction=\"" XFCC_NS "/GetMyGames\"", "soapAction=\"" XFCC_NS "/MakeAMove\"",
+	            "targetNamespace=\"" XFCC_NS "\"");
 	/* MakeAMove's parameters in the order Scid sends them. */
 	static const char *const params[] = {"username",   "password",  "gameId", "resign",
 	                                     "acceptDraw", "movecount", "myMove", "offerDraw",
@@ -470,15 +463,12 @@ START_TEST(writes_faults)
 	free(xml);
 	/* Issue 23: a SOAP 1.2 client gets a SOAP 1.2 VersionMismatch with the
 	 * Upgrade header (SOAP 1.2 part 1, 5.4.7). */
-	xml = xfcc_write_fault12("Version Mismatch <1.1>", &len);
-	ck_assert_ptr_nonnull(xml);
-	ck_assert_ptr_nonnull(strstr(xml, "<env:Envelope xmlns:env=\"" XFCC_SOAP12_NS "\">"));
-	ck_assert_ptr_nonnull(strstr(xml,
-	                             "<env:Upgrade>\n<env:SupportedEnvelope qname=\"ns1:Envelope\" "
-	                             "xmlns:ns1=\"" XFCC_SOAP_NS "\"/>"));
-	ck_assert_ptr_nonnull(strstr(xml, "<env:Code><env:Value>env:VersionMismatch</env:Value>"));
-	ck_assert_ptr_nonnull(
-	        strstr(xml, "<env:Text xml:lang=\"en\">Version Mismatch &lt;1.1&gt;"));
+	xml = written(xfcc_write_fault12("Version Mismatch <1.1>", &len), &len);
+	TU_CONTAINS(xml, "<env:Envelope xmlns:env=\"" XFCC_SOAP12_NS "\">",
+	            "<env:Upgrade>\n<env:SupportedEnvelope qname=\"ns1:Envelope\" "
+	            "xmlns:ns1=\"" XFCC_SOAP_NS "\"/>",
+	            "<env:Code><env:Value>env:VersionMismatch</env:Value>",
+	            "<env:Text xml:lang=\"en\">Version Mismatch &lt;1.1&gt;");
 	free(xml);
 }
 END_TEST
@@ -534,30 +524,15 @@ START_TEST(escapes)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-	Suite *s = suite_create("xfcc");
-	TCase *t = tcase_create("reader");
-	tcase_add_test(t, reads_scid_request);
-	tcase_add_test(t, reads_prefixed_dialect);
-	tcase_add_test(t, reads_get_my_games_without_namespace);
-	tcase_add_test(t, reads_latin1);
-	tcase_add_loop_test(t, refuses_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
-	tcase_add_test(t, refuses_nesting_and_sizes);
-	tcase_add_test(t, reads_booleans_and_numbers);
-	tcase_add_test(t, reads_soap_versions);
-	suite_add_tcase(s, t);
-	t = tcase_create("writer");
-	tcase_add_test(t, writes_move_result_for_regex_clients);
-	tcase_add_test(t, writes_games);
-	tcase_add_test(t, writes_wsdl);
-	tcase_add_test(t, writes_faults);
-	tcase_add_test(t, escapes);
-	suite_add_tcase(s, t);
-	return s;
-}
-
 int main(void)
 {
-	return tu_run(suite());
+	Suite *s = suite_create("xfcc");
+	TCase *t = tu_case(s, "reader", 0);
+	TU_ADD(t, reads_scid_request, reads_prefixed_dialect, reads_get_my_games_without_namespace,
+	       reads_latin1);
+	tcase_add_loop_test(t, refuses_bad_input, 0, (int)(sizeof bad / sizeof bad[0]));
+	TU_ADD(t, refuses_nesting_and_sizes, reads_booleans_and_numbers, reads_soap_versions);
+	TU_ADD(tu_case(s, "writer", 0), writes_move_result_for_regex_clients, writes_games,
+	       writes_wsdl, writes_faults, escapes);
+	return tu_run(s);
 }

@@ -29,6 +29,13 @@ void tu_mail_header(const char *msg, const char *name, char *out, size_t n)
 	}
 }
 
+void tu_mail_header_is(const char *msg, const char *name, const char *want)
+{
+	char v[1024];
+	tu_mail_header(msg, name, v, sizeof v);
+	ck_assert_msg(strcmp(v, want) == 0, "%s: \"%s\", not \"%s\"", name, v, want);
+}
+
 /* Decodes a header of RFC 2047 "B" words (as mail_format writes them). */
 void tu_mail_decode_words(const char *h, char *out, size_t n)
 {

@@ -20,16 +20,46 @@ int tu_run(Suite *s)
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-Suite *tu_suite(const char *name, int timeout, const TTest *const *tests, size_t n)
+TCase *tu_case(Suite *s, const char *name, int timeout)
 {
-	Suite *s = suite_create(name);
 	TCase *tc = tcase_create(name);
 	if (timeout > 0)
 		tcase_set_timeout(tc, timeout);
+	suite_add_tcase(s, tc);
+	return tc;
+}
+
+void tu_add(TCase *tc, const TTest *const *tests, size_t n)
+{
 	for (size_t i = 0; i < n; i++)
 		tcase_add_test(tc, tests[i]);
-	suite_add_tcase(s, tc);
+}
+
+Suite *tu_suite(const char *name, int timeout, void (*setup)(void), void (*teardown)(void),
+                const TTest *const *tests, size_t n)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tu_case(s, name, timeout);
+	if (setup)
+		tcase_add_checked_fixture(tc, setup, teardown);
+	tu_add(tc, tests, n);
 	return s;
+}
+
+/* Gauss with Lichtenberg's corrections: secular moon shift m, secular
+ * sun shift s. */
+int tu_easter_gauss(int year)
+{
+	int k = year / 100;
+	int m = 15 + (3 * k + 3) / 4 - (8 * k + 13) / 25;
+	int s = 2 - (3 * k + 3) / 4;
+	int a = year % 19;
+	int d = (19 * a + m) % 30;
+	int r = (d + a / 11) / 29;
+	int og = 21 + d - r;
+	int sz = 7 - (year + year / 4 + s) % 7;
+	int oe = 7 - (og - sz) % 7;
+	return og + oe;
 }
 
 json_t *tu_vectors(const char *name)
@@ -40,6 +70,50 @@ json_t *tu_vectors(const char *name)
 	json_t *root = json_load_file(path, 0, &jerr);
 	ck_assert_msg(root != NULL, "cannot read %s: %s (line %d)", path, jerr.text, jerr.line);
 	return root;
+}
+
+char *tu_write_ok(tu_writer write, const void *g)
+{
+	char err[256] = "";
+	char *text = (char *)1;
+	int rc = write(g, &text, err, sizeof err);
+	ck_assert_msg(rc == CC_OK, "write: %s (%s)", cc_status_name(rc), err);
+	ck_assert_ptr_nonnull(text);
+	return text;
+}
+
+void tu_write_fails(tu_writer write, const void *g, int want, const char *reason)
+{
+	char err[256] = "";
+	char *text = (char *)1;
+	int rc = write(g, &text, err, sizeof err);
+	ck_assert_msg(rc == want, "got %s (%s), want %s", cc_status_name(rc), err,
+	              cc_status_name(want));
+	ck_assert_ptr_null(text);
+	ck_assert_msg(strstr(err, reason), "message \"%s\" lacks \"%s\"", err, reason);
+}
+
+void tu_contains(const char *text, const char *const *parts)
+{
+	ck_assert_ptr_nonnull(text);
+	for (; *parts; parts++)
+		ck_assert_msg(strstr(text, *parts) != NULL, "\"%s\" lacks \"%s\"", text, *parts);
+}
+
+void tu_each_vector(const char *name, const char *key, size_t min,
+                    void (*fn)(json_t *c, size_t i, void *ctx), void *ctx)
+{
+	json_t *root = tu_vectors(name);
+	json_t *cases = json_object_get(root, key);
+	ck_assert_msg(json_is_array(cases) && json_array_size(cases) >= min,
+	              "%s: \"%s\" has fewer than %zu cases", name, key, min);
+	size_t i;
+	json_t *c;
+	json_array_foreach(cases, i, c)
+	{
+		fn(c, i, ctx);
+	}
+	json_decref(root);
 }
 
 const char *const tu_perft_fens[TU_PERFT_FENS] = {

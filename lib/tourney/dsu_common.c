@@ -87,6 +87,48 @@ bool dsu_pct_at_least(int points2, int games, int pct)
 	return (int64_t)points2 * 100 >= (int64_t)pct * 2 * games;
 }
 
+void dsu_sort_desc(int *ids, int k, const int64_t *key)
+{
+	for (int i = 1; i < k; i++) {
+		int v = ids[i], j = i;
+		while (j > 0 && key[ids[j - 1]] < key[v]) {
+			ids[j] = ids[j - 1];
+			j--;
+		}
+		ids[j] = v;
+	}
+}
+
+int dsu_mark_blocks(const int *ids, int k, const int64_t *key, bool *cut)
+{
+	int blocks = 1;
+	for (int i = 1; i < k; i++)
+		if (key[ids[i]] != key[ids[i - 1]]) {
+			cut[i] = true;
+			blocks++;
+		}
+	return blocks;
+}
+
+int dsu_block_end(const bool *cut, int k, int s)
+{
+	int e = s + 1;
+	while (e < k && !cut[e])
+		e++;
+	return e;
+}
+
+int dsu_seats_check(size_t i, int n, int white, int black, bool team, char *err, size_t errlen)
+{
+	if (white < 0 || white >= n || black < 0 || black >= n)
+		return cc_fail(CC_ERR_INVALID, err, errlen, "game %zu: a %s is not in the group",
+		               i + 1, team ? "team" : "player");
+	if (white == black)
+		return cc_fail(CC_ERR_INVALID, err, errlen, "game %zu: a %s cannot play %s", i + 1,
+		               team ? "team" : "player", team ? "itself" : "himself");
+	return CC_OK;
+}
+
 int dsu_games_check(int n, const struct dsu_game *games, size_t ngames, char *err, size_t errlen)
 {
 	if (n < 1 || n > DSU_MAX_PLAYERS)
@@ -97,12 +139,9 @@ int dsu_games_check(int n, const struct dsu_game *games, size_t ngames, char *er
 		               DSU_MAX_GAMES, ngames);
 	for (size_t i = 0; i < ngames; i++) {
 		const struct dsu_game *g = &games[i];
-		if (g->white < 0 || g->white >= n || g->black < 0 || g->black >= n)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			               "game %zu: a player is not in the group", i + 1);
-		if (g->white == g->black)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			               "game %zu: a player cannot play himself", i + 1);
+		int rc = dsu_seats_check(i, n, g->white, g->black, false, err, errlen);
+		if (rc != CC_OK)
+			return rc;
 		if ((unsigned)g->result > DSU_BOTH_LOST)
 			return cc_fail(CC_ERR_INVALID, err, errlen, "game %zu: unknown result",
 			               i + 1);

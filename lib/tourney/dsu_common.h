@@ -73,6 +73,25 @@ void dsu_place_text(int lo, int hi, char out[DSU_PLACE_MAX]);
  * rounded).  False when games <= 0. */
 bool dsu_pct_at_least(int points2, int games, int pct);
 
+/* ---- the tie-break steps' tools (dsu_group.c, dsu_team.c) ---- */
+
+/* Stable insertion sort of ids[0..k) by key[id] descending (k <=
+ * DSU_MAX_PLAYERS; O(k^2)). */
+void dsu_sort_desc(int *ids, int k, const int64_t *key);
+
+/* Marks in cut[] where key changes along ids[0..k) (cut[0] stays as it
+ * is); returns the number of blocks. */
+int dsu_mark_blocks(const int *ids, int k, const int64_t *key, bool *cut);
+
+/* The end of the block of ids that starts at s: the next i > s with
+ * cut[i], or k. */
+int dsu_block_end(const bool *cut, int k, int s);
+
+/* Game i (from 0) of a group of n players (or teams, when team) between
+ * seats white and black: both in 0..n-1 and not the same.  CC_OK, or
+ * CC_ERR_INVALID with a sentence naming the game (numbered from 1). */
+int dsu_seats_check(size_t i, int n, int white, int black, bool team, char *err, size_t errlen);
+
 /* Checks games[] of an n-player group (1..DSU_MAX_PLAYERS): seats in
  * range, nobody against himself, results known, at most DSU_MAX_GAMES.
  * CC_OK, or CC_ERR_RANGE / CC_ERR_INVALID with a sentence naming the game

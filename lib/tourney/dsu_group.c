@@ -105,32 +105,6 @@ struct table {
 	int64_t sb4[DSU_MAX_PLAYERS];
 };
 
-/* Stable insertion sort of ids[0..k) by key[id] descending (n <= 256). */
-static void sort_desc(int *ids, int k, const int64_t *key)
-{
-	for (int i = 1; i < k; i++) {
-		int v = ids[i], j = i;
-		while (j > 0 && key[ids[j - 1]] < key[v]) {
-			ids[j] = ids[j - 1];
-			j--;
-		}
-		ids[j] = v;
-	}
-}
-
-/* Marks in cut[] where key changes along ids[0..k) (cut[0] stays as it
- * is); returns the number of blocks. */
-static int mark_blocks(const int *ids, int k, const int64_t *key, bool *cut)
-{
-	int blocks = 1;
-	for (int i = 1; i < k; i++)
-		if (key[ids[i]] != key[ids[i - 1]]) {
-			cut[i] = true;
-			blocks++;
-		}
-	return blocks;
-}
-
 /* The half points each of ids[0..k) scored in games[] against the others
  * of ids (I-2 "indbyrdes"), into pts[seat]. */
 static void points_among(const struct dsu_game *games, size_t ngames, const int *ids, int k,
@@ -158,16 +132,13 @@ static void mutual_split(const struct table *t, int *ids, int k, bool *cut)
 		return;
 	int64_t pts[DSU_MAX_PLAYERS];
 	points_among(t->games, t->ngames, ids, k, pts);
-	sort_desc(ids, k, pts);
-	if (mark_blocks(ids, k, pts, cut) == 1)
+	dsu_sort_desc(ids, k, pts);
+	if (dsu_mark_blocks(ids, k, pts, cut) == 1)
 		return; /* no separation: still tied */
-	for (int s = 0; s < k;) {
-		int e = s + 1;
-		while (e < k && !cut[e])
-			e++;
+	for (int s = 0, e; s < k; s = e) {
+		e = dsu_block_end(cut, k, s);
 		if (e - s > 1)
 			mutual_split(t, ids + s, e - s, cut + s);
-		s = e;
 	}
 }
 
@@ -178,8 +149,8 @@ static void display_order(const struct table *t, int *ids, int k)
 	int64_t seat_key[DSU_MAX_PLAYERS] = {0};
 	for (int i = 0; i < k; i++)
 		seat_key[ids[i]] = -(int64_t)ids[i];
-	sort_desc(ids, k, seat_key);
-	sort_desc(ids, k, t->sb4);
+	dsu_sort_desc(ids, k, seat_key);
+	dsu_sort_desc(ids, k, t->sb4);
 }
 
 /* Checks the play-off games: in the DM only, and only between players of
@@ -259,7 +230,7 @@ int dsu_standings(enum dsu_event ev, int n, const struct dsu_game *games, size_t
 		po2[i] = -1;
 	}
 	display_order(&t, ids, n);
-	sort_desc(ids, n, score_key);
+	dsu_sort_desc(ids, n, score_key);
 	int named = dsu_event_named_places(ev);
 	for (int a = 0; a < n;) {
 		int b = a + 1;
@@ -270,18 +241,13 @@ int dsu_standings(enum dsu_event ev, int n, const struct dsu_game *games, size_t
 			bool *c = cut + a;
 			memset(c, 0, (size_t)k * sizeof *c);
 			c[0] = true;
-			mark_blocks(ids + a, k, t.sb4, c); /* (a) SB: already sorted */
-			for (int s = 0; s < k;) {
-				int e = s + 1;
-				while (e < k && !c[e])
-					e++;
+			dsu_mark_blocks(ids + a, k, t.sb4, c); /* (a) SB: already sorted */
+			for (int s = 0, e; s < k; s = e) {
+				e = dsu_block_end(c, k, s);
 				if (e - s > 1) /* (b) the mutual game(s) */
 					mutual_split(&t, ids + a + s, e - s, c + s);
-				s = e;
 			}
-			int e1 = 1;
-			while (e1 < k && !c[e1])
-				e1++;
+			int e1 = dsu_block_end(c, k, 0);
 			if (ev == DSU_EVENT_DM && a == 0 && e1 > 1) {
 				/* DSU 6.5.2c: still tied for 1st: a two-game play-off,
 				 * unless they agree to share */
@@ -290,8 +256,9 @@ int dsu_standings(enum dsu_event ev, int n, const struct dsu_game *games, size_t
 					if (rc != CC_OK)
 						return rc;
 					points_among(playoff->games, playoff->ngames, ids, e1, po2);
-					sort_desc(ids, e1, po2);
-					mark_blocks(ids, e1, po2, c); /* (d) still tied: shared */
+					dsu_sort_desc(ids, e1, po2);
+					dsu_mark_blocks(ids, e1, po2,
+					                c); /* (d) still tied: shared */
 					po_used = true;
 				} else if (!playoff || !playoff->agree_to_share) {
 					po_needed = true;
@@ -306,9 +273,7 @@ int dsu_standings(enum dsu_event ev, int n, const struct dsu_game *games, size_t
 					}
 					break;
 				}
-				int e = s + 1;
-				while (e < k && !c[e])
-					e++;
+				int e = dsu_block_end(c, k, s);
 				for (int i = s; i < e; i++) {
 					place_lo[a + i] = a + s + 1;
 					place_hi[a + i] = a + e;

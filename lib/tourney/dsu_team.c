@@ -13,8 +13,8 @@ int dsu_team_board_weight(int board, int boards)
 	return boards + 1 - board; /* DSU 6.7.4.5: 4, 3, 2, 1 */
 }
 
-int dsu_team_schedule(int nteams, int boards, struct dsu_team_game *out, size_t room, char *err,
-                      size_t errlen)
+/* A group of nteams teams of `boards` boards: CC_OK or CC_ERR_RANGE. */
+static int sizes_check(int nteams, int boards, char *err, size_t errlen)
 {
 	if (nteams < 2 || nteams > DSU_MAX_PLAYERS)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a team group has 2 to %d teams, not %d",
@@ -22,6 +22,15 @@ int dsu_team_schedule(int nteams, int boards, struct dsu_team_game *out, size_t 
 	if (boards < 1 || boards > DSU_MAX_BOARDS)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a team has 1 to %d boards, not %d",
 		               DSU_MAX_BOARDS, boards);
+	return CC_OK;
+}
+
+int dsu_team_schedule(int nteams, int boards, struct dsu_team_game *out, size_t room, char *err,
+                      size_t errlen)
+{
+	int rc = sizes_check(nteams, boards, err, errlen);
+	if (rc != CC_OK)
+		return rc;
 	size_t count = (size_t)nteams * (size_t)(nteams - 1) / 2 * (size_t)boards;
 	if (room < count)
 		return cc_fail(CC_ERR_NOMEM, err, errlen, "room for %zu games, %zu needed", room,
@@ -53,19 +62,6 @@ struct tctx {
 	int lot[DSU_MAX_PLAYERS];
 };
 
-/* Stable insertion sort of ids[0..k) by key[id] descending. */
-static void tsort_desc(int *ids, int k, const int64_t *key)
-{
-	for (int i = 1; i < k; i++) {
-		int v = ids[i], j = i;
-		while (j > 0 && key[ids[j - 1]] < key[v]) {
-			ids[j] = ids[j - 1];
-			j--;
-		}
-		ids[j] = v;
-	}
-}
-
 /* Over the games among ids[0..k) (all games when `all`): the points
  * (weighted false) or the 4/3/2/1 count of wins (weighted true). */
 static void tcount(const struct tctx *c, const int *ids, int k, bool all, bool weighted,
@@ -93,20 +89,6 @@ static void tcount(const struct tctx *c, const int *ids, int k, bool all, bool w
 	}
 }
 
-/* Sorts ids[0..k) by key and marks block starts in cut[1..k); returns
- * the number of blocks. */
-static int tsplit(int *ids, int k, const int64_t *key, bool *cut)
-{
-	tsort_desc(ids, k, key);
-	int blocks = 1;
-	for (int i = 1; i < k; i++)
-		if (key[ids[i]] != key[ids[i - 1]]) {
-			cut[i] = true;
-			blocks++;
-		}
-	return blocks;
-}
-
 /* DSU 6.7.4.5 with I-21: orders ids[0..k), tied on points, by steps
  * (1)-(3); a step that separates some sends each smaller tied group back
  * to step (1); a group no step separates gets a lot number (4).  O(k *
@@ -122,14 +104,12 @@ static void tresolve(struct tctx *c, int *ids, int k, bool *cut)
 				key[ids[i]] = c->weighted_all[ids[i]];
 		else
 			tcount(c, ids, k, false, true, key); /* (3) the same, mutual games */
-		if (tsplit(ids, k, key, cut) > 1) {
-			for (int s = 0; s < k;) {
-				int e = s + 1;
-				while (e < k && !cut[e])
-					e++;
+		dsu_sort_desc(ids, k, key);
+		if (dsu_mark_blocks(ids, k, key, cut) > 1) {
+			for (int s = 0, e; s < k; s = e) {
+				e = dsu_block_end(cut, k, s);
 				if (e - s > 1)
 					tresolve(c, ids + s, e - s, cut + s);
-				s = e;
 			}
 			return;
 		}
@@ -147,23 +127,17 @@ int dsu_team_standings(int nteams, int boards, const struct dsu_team_game *games
 	int ids[DSU_MAX_PLAYERS];
 	bool cut[DSU_MAX_PLAYERS + 1] = {false};
 	int64_t points[DSU_MAX_PLAYERS];
-	if (nteams < 2 || nteams > DSU_MAX_PLAYERS)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "a team group has 2 to %d teams, not %d",
-		               DSU_MAX_PLAYERS, nteams);
-	if (boards < 1 || boards > DSU_MAX_BOARDS)
-		return cc_fail(CC_ERR_RANGE, err, errlen, "a team has 1 to %d boards, not %d",
-		               DSU_MAX_BOARDS, boards);
+	int rc = sizes_check(nteams, boards, err, errlen);
+	if (rc != CC_OK)
+		return rc;
 	if (ngames > DSU_MAX_GAMES)
 		return cc_fail(CC_ERR_RANGE, err, errlen, "at most %d games, not %zu",
 		               DSU_MAX_GAMES, ngames);
 	for (size_t g = 0; g < ngames; g++) {
 		const struct dsu_team_game *x = &games[g];
-		if (x->white < 0 || x->white >= nteams || x->black < 0 || x->black >= nteams)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			               "game %zu: a team is not in the group", g + 1);
-		if (x->white == x->black)
-			return cc_fail(CC_ERR_INVALID, err, errlen,
-			               "game %zu: a team cannot play itself", g + 1);
+		rc = dsu_seats_check(g, nteams, x->white, x->black, true, err, errlen);
+		if (rc != CC_OK)
+			return rc;
 		if (x->board < 1 || x->board > boards)
 			return cc_fail(CC_ERR_INVALID, err, errlen,
 			               "game %zu: board %d, the teams have boards 1 to %d", g + 1,
@@ -179,7 +153,7 @@ int dsu_team_standings(int nteams, int boards, const struct dsu_team_game *games
 		ids[i] = i;
 	tcount(&c, ids, nteams, true, false, points);
 	tcount(&c, ids, nteams, true, true, c.weighted_all);
-	tsort_desc(ids, nteams, points);
+	dsu_sort_desc(ids, nteams, points);
 	for (int a = 0; a < nteams;) {
 		int b = a + 1;
 		while (b < nteams && points[ids[b]] == points[ids[a]])
@@ -190,10 +164,8 @@ int dsu_team_standings(int nteams, int boards, const struct dsu_team_game *games
 		a = b;
 	}
 	cut[nteams] = true;
-	for (int s = 0; s < nteams;) {
-		int e = s + 1;
-		while (e < nteams && !cut[e])
-			e++;
+	for (int s = 0, e; s < nteams; s = e) {
+		e = dsu_block_end(cut, nteams, s);
 		for (int i = s; i < e; i++) {
 			int t = ids[i];
 			out[i].team = t;
@@ -203,7 +175,6 @@ int dsu_team_standings(int nteams, int boards, const struct dsu_team_game *games
 			out[i].place_hi = e;
 			out[i].lot_group = c.lot[t];
 		}
-		s = e;
 	}
 	return CC_OK;
 }

@@ -89,6 +89,10 @@ int api_get_bool(json_t *obj, const char *key, bool required, bool *out, struct 
 /* Refuses any key of obj not in the NULL-terminated list (422 unknown_field). */
 int api_only_keys(json_t *obj, const char *const *keys, struct api_resp *rs);
 
+/* The index of text in the NULL-terminated names, or -1 (an enum field
+ * of a body: the caller answers 422 invalid_field for -1). */
+int api_pick(const char *text, const char *const *names);
+
 /* The query parameter, or NULL. */
 const char *api_query(const struct api_req *rq, const char *key);
 

@@ -3,7 +3,7 @@
  * server/svc (svc_game.h) and renders the outcome; every one of them
  * answers 200 with the GAME. */
 #include "autoconfig.h"
-#include "api/api_actions.h"
+#include "api/handlers.h"
 
 #include <string.h>
 
@@ -49,16 +49,14 @@ int api_actions_draw(struct app *app, struct api_req *rq, struct api_resp *rs)
 	if (!body || api_only_keys(body, keys, rs) ||
 	    api_get_string(body, "action", true, &action, rs))
 		return rs->status;
-	struct action a = {.kind = DRAW};
-	if (strcmp(action, "offer") == 0)
-		a.draw = CORR_DRAW_OFFER;
-	else if (strcmp(action, "accept") == 0)
-		a.draw = CORR_DRAW_ACCEPT;
-	else if (strcmp(action, "decline") == 0)
-		a.draw = CORR_DRAW_DECLINE;
-	else
+	static const char *const actions[] = {"offer", "accept", "decline", NULL};
+	static const enum corr_draw_action draws[] = {CORR_DRAW_OFFER, CORR_DRAW_ACCEPT,
+	                                              CORR_DRAW_DECLINE};
+	int i = api_pick(action, actions);
+	if (i < 0)
 		return api_error(rs, "invalid_field",
 		                 "action must be offer, accept or decline, not \"%s\"", action);
+	struct action a = {.kind = DRAW, .draw = draws[i]};
 	return run(app, rq, rs, &a);
 }
 
@@ -123,10 +121,7 @@ int api_actions_result(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "invalid_field",
 		                 "how must be reported (the players' report of a game played, DSU "
 		                 "6.2.6, 6.8.9), adjudicated (6.2.7) or scored (unplayed, 6.2.8)");
-	bool ok = false;
-	for (const char *const *t = terms; *t; t++)
-		ok |= strcmp(*t, term) == 0;
-	if (!ok)
+	if (api_pick(term, terms) < 0)
 		return api_error(rs, "invalid_field",
 		                 "termination must be adjudication, time_forfeit, resignation or "
 		                 "agreement");

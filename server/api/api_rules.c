@@ -2,7 +2,7 @@
  * The rules are lib/corr/rules.c's, the command server/svc/svc_game.c's;
  * this file reads the bodies and answers. */
 #include "autoconfig.h"
-#include "api/rules.h"
+#include "api/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,26 +154,13 @@ int api_rules_holiday_play(struct app *app, struct api_req *rq, struct api_resp 
 	return run(app, rq, rs, &op);
 }
 
-/* API.md "Lists": limit (default 50, at most 500) and after (a cursor). */
+/* API.md "Lists": limit and after (api_page_read()). */
 int api_rules_audit(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
-	int limit = 50;
-	int64_t after = 0;
-	const char *q = api_query(rq, "limit");
-	if (q) {
-		char *end;
-		long v = strtol(q, &end, 10);
-		if (*q == '\0' || *end || v < 1 || v > 500)
-			return api_error(rs, "invalid_field", "limit: 1 to 500");
-		limit = (int)v;
-	}
-	if ((q = api_query(rq, "after"))) {
-		char *end;
-		long long v = strtoll(q, &end, 10);
-		if (*q == '\0' || *end || v < 0)
-			return api_error(rs, "invalid_field", "after: a cursor from \"next\"");
-		after = v;
-	}
+	struct api_page pg;
+	if (api_page_read(rq, rs, &pg))
+		return rs->status;
+	size_t limit = (size_t)pg.limit;
 	struct store_game sg;
 	if (api_game_load(app, rq, rs, &sg))
 		return rs->status;
@@ -184,11 +171,11 @@ int api_rules_audit(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return status;
 	struct store_audit_line *lines;
 	size_t n;
-	if (store_audit_of(app->st, id, after, (size_t)limit + 1, &lines, &n) != STORE_OK)
+	if (store_audit_of(app->st, id, pg.cursor, limit + 1, &lines, &n) != STORE_OK)
 		return api_error(rs, "busy", "the audit cannot be read; try again");
 	json_t *list = json_array();
-	bool more = n > (size_t)limit;
-	for (size_t i = 0; list && i < n && i < (size_t)limit; i++) {
+	bool more = n > limit;
+	for (size_t i = 0; list && i < n && i < limit; i++) {
 		const struct store_audit_line *l = &lines[i];
 		json_t *o = json_pack("{s:I, s:s, s:o, s:s, s:s}", "id", (json_int_t)l->id, "at",
 		                      l->at, "user", l->user ? json_integer(l->user) : json_null(),
@@ -198,12 +185,9 @@ int api_rules_audit(struct app *app, struct api_req *rq, struct api_resp *rs)
 			list = NULL;
 		}
 	}
-	json_t *next = json_null();
-	if (more && list) {
-		char cur[24];
-		snprintf(cur, sizeof cur, "%lld", (long long)lines[limit - 1].id);
-		next = json_string(cur);
-	}
+	if (more && list)
+		api_page_set_next(&pg, lines[limit - 1].id);
+	json_t *next = pg.next[0] ? json_string(pg.next) : json_null();
 	free(lines);
 	if (!list)
 		return api_error(rs, "internal", "out of memory");

@@ -1,7 +1,7 @@
 /* tournaments.h: the Tournaments endpoints of docs/API.md that make,
  * read and list tournaments (DSU 6.5-6.7); the others are in
- * api/tl_decisions.h (withdrawals, play-off, publication, decisions),
- * api/cup_stages.h (the cup's next stage), api/entries.h (entries and
+ * tl_decisions.c (withdrawals, play-off, publication, decisions),
+ * api/cup_stages.h (the cup's next stage), entries.c (entries and
  * rights) and api/classes.h (the classes' settings).
  *
  *   POST /api/v1/tournaments        api_tournaments_create (tournament_create)

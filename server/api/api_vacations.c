@@ -81,13 +81,12 @@ int api_vacations_create(struct app *app, struct api_req *rq, struct api_resp *r
 		return rs->status;
 	if (json_object_get(body, "tournament") && req.tournament < 1)
 		return api_error(rs, "invalid_field", "tournament: a tournament id");
-	if (strcmp(kind_text, "vacation") == 0)
-		req.kind = CLOCK_VACATION;
-	else if (strcmp(kind_text, "special_leave") == 0)
-		req.kind = CLOCK_SPECIAL_LEAVE;
-	else
+	static const char *const kinds[] = {"vacation", "special_leave", NULL};
+	int kind = api_pick(kind_text, kinds);
+	if (kind < 0)
 		return api_error(rs, "invalid_field",
 		                 "kind must be vacation or special_leave, not \"%s\"", kind_text);
+	req.kind = kind == 0 ? CLOCK_VACATION : CLOCK_SPECIAL_LEAVE;
 	if (req.iv.last < req.iv.first)
 		return api_error(rs, "invalid_date", "the end (%s) is before the start (%s)",
 		                 json_string_value(json_object_get(body, "end")),

@@ -103,3 +103,11 @@ int api_today_day(const struct app *app, int32_t *day, struct api_resp *rs)
 		return api_error(rs, o.code, "%s", o.message), -1;
 	return 0;
 }
+
+int api_pick(const char *text, const char *const *names)
+{
+	for (int i = 0; names[i]; i++)
+		if (strcmp(names[i], text) == 0)
+			return i;
+	return -1;
+}

@@ -1,7 +1,7 @@
-/* entries.c: EMT entries and entry rights (api/entries.h): parse -> svc
+/* entries.c: EMT entries and entry rights (api/handlers.h): parse -> svc
  * -> render. */
 #include "autoconfig.h"
-#include "api/entries.h"
+#include "api/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>

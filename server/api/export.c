@@ -44,6 +44,28 @@ static void game_title(const struct store_game *g, char *buf, size_t len)
 		snprintf(buf, len, "corrchess game %lld", (long long)g->id);
 }
 
+/* Loads the game of the path into g and each move's days as the clock
+ * counts them today (*days, new; api/game_json.h): 0, or the status of
+ * the error response. */
+static int export_load(struct app *app, struct api_req *rq, struct api_resp *rs,
+                       struct store_game *g, int32_t **days)
+{
+	int32_t today;
+	struct clock_result res;
+	bool clock_ok;
+	if (api_today_day(app, &today, rs))
+		return rs->status;
+	int status = api_game_load(app, rq, rs, g);
+	if (status)
+		return status;
+	*days = game_json_days(g, today, &res, &clock_ok);
+	if (!*days) {
+		store_games_free(g);
+		return api_error(rs, "internal", "out of memory");
+	}
+	return 0;
+}
+
 /* GET /api/v1/games/{id}/pgn: the game as a PGN file (lib/export/pgn.h says what
  * it holds).  Seven Tag Roster: Event = the game's event or "corrchess
  * game N", Site = base_url or "corrchess", Date = the start date, Round
@@ -58,22 +80,16 @@ int api_export_pgn(struct app *app, struct api_req *rq, struct api_resp *rs)
 	char(*comments)[PGN_COMMENT_LEN] = NULL;
 	char event[256], tc[PGN_TIME_CONTROL_LEN], err[256];
 	char *text = NULL;
-	int32_t *days = NULL, today;
-	struct clock_result res;
-	bool clock_ok;
-	if (api_today_day(app, &today, rs))
-		return rs->status;
-	int status = api_game_load(app, rq, rs, &g);
+	int32_t *days = NULL;
+	int status = export_load(app, rq, rs, &g, &days);
 	if (status)
 		return status;
-
 	size_t n = g.g.nmoves;
-	days = game_json_days(&g, today, &res, &clock_ok);
 	if (n > 0) {
 		moves = calloc(n, sizeof *moves);
 		comments = calloc(n, sizeof *comments);
 	}
-	if (!days || (n > 0 && (!moves || !comments))) {
+	if (n > 0 && (!moves || !comments)) {
 		status = api_error(rs, "internal", "out of memory");
 		goto done;
 	}
@@ -180,20 +196,14 @@ int api_export_transcript(struct app *app, struct api_req *rq, struct api_resp *
 	struct transcript_move *moves = NULL;
 	char title[300], err[256];
 	char *text = NULL, *moves_line = NULL;
-	int32_t *days = NULL, today;
-	struct clock_result res;
-	bool clock_ok;
-	if (api_today_day(app, &today, rs))
-		return rs->status;
-	int status = api_game_load(app, rq, rs, &g);
+	int32_t *days = NULL;
+	int status = export_load(app, rq, rs, &g, &days);
 	if (status)
 		return status;
-
 	size_t n = g.g.nmoves;
-	days = game_json_days(&g, today, &res, &clock_ok);
 	if (n > 0)
 		moves = calloc(n, sizeof *moves);
-	if (!days || (n > 0 && !moves)) {
+	if (n > 0 && !moves) {
 		status = api_error(rs, "internal", "out of memory");
 		goto done;
 	}

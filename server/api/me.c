@@ -1,7 +1,7 @@
 /* api/me.c: GET/PATCH /api/v1/users/me, the calendar feed and the
- * one-click unsubscribe link (api/me.h). */
+ * one-click unsubscribe link (api/handlers.h). */
 #include "autoconfig.h"
-#include "api/me.h"
+#include "api/handlers.h"
 #include "api/api_users.h"
 
 #include <sodium.h>

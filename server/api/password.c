@@ -3,7 +3,7 @@
  * commands of svc/svc_accounts.c.  A reset request is only queued there
  * (issue 20), so its answer is the same, and as fast, for any login. */
 #include "autoconfig.h"
-#include "api/password.h"
+#include "api/handlers.h"
 
 #include <string.h>
 

@@ -9,28 +9,20 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api/api_actions.h"
+#include "api/handlers.h"
 #include "api/classes.h"
 #include "api/cup_stages.h"
-#include "api/entries.h"
 #include "api/export.h"
 #include "api/federation.h"
 #include "api/api_games.h"
 #include "api/messages.h"
-#include "api/me.h"
 #include "api/moves.h"
 #include "api/api_ratings.h"
-#include "api/password.h"
-#include "api/rules.h"
-#include "api/session.h"
 #include "api/tl.h"
-#include "api/tl_decisions.h"
 #include "api/api_tournaments.h"
 #include "api/api_users.h"
 #include "api/api_vacations.h"
 #include "store/store.h"
-
-typedef int (*handler_fn)(struct app *, struct api_req *, struct api_resp *);
 
 /* Who may call a route. */
 enum role {
@@ -42,7 +34,7 @@ enum role {
 static const struct route {
 	const char *method;
 	const char *pattern; /* "{id}" matches a positive integer, "{name}" any segment */
-	handler_fn fn;
+	api_handler *fn;
 	enum role role;
 	const char *tl_only; /* TL routes: what the refusal says only a TL does */
 } routes[] = {
@@ -169,7 +161,7 @@ static bool match(const char *pattern, const char *path, int64_t ids[3])
 /* The reads answered from one read transaction (issue 25): the session
  * and every row of the answer from one snapshot, and one BEGIN and
  * COMMIT instead of one a statement.  Only handlers that never write. */
-static bool one_read(handler_fn fn)
+static bool one_read(api_handler *fn)
 {
 	return fn == api_games_get || fn == api_games_list || fn == api_tournaments_get;
 }

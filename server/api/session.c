@@ -1,6 +1,6 @@
 /* session.c: the Sessions endpoints of API.md (signing in and out). */
 #include "autoconfig.h"
-#include "api/session.h"
+#include "api/handlers.h"
 
 #include <string.h>
 #include <strings.h>

@@ -111,41 +111,38 @@ static int add_finding(const struct ov *o, int64_t id, enum corr_finding_kind ki
 	return rc;
 }
 
-/* One page of a list read from game_deadlines (kind `kind`, finding
- * `fk`), from *p on; *p is left at the last row read, or DONE.  Rows
- * whose finding is gone (the player over his time has no silence item)
- * are passed over, so a page may hold fewer than limit items while more
- * follow.  0 or -1. */
-static int page_due(const struct ov *o, const char *kind, enum corr_finding_kind fk, struct pos *p,
-                    json_t *list)
+/* A list of the overview read a batch at a time: fetch() reads up to
+ * o->limit + 1 rows (of `size` bytes each) after *p into rows (0, or -1);
+ * take() moves *p to the row and adds its items to list: 1 when the row
+ * counts towards the page, 0 when it is passed over, -1 on failure. */
+struct batch {
+	size_t size;
+	int (*fetch)(const struct ov *o, const void *arg, const struct pos *p, void *rows,
+	             size_t *n);
+	int (*take)(const struct ov *o, const void *arg, const void *row, struct pos *p,
+	            json_t *list);
+	const void *arg;
+};
+
+/* One page of a batch list from *p on; *p is left at the last row read,
+ * or DONE.  Rows passed over do not count, so a page may hold fewer than
+ * limit items while more follow.  0 or -1. */
+static int page_of(const struct ov *o, const struct batch *b, struct pos *p, json_t *list)
 {
-	struct store_deadline_row *rows = calloc(o->limit + 1, sizeof *rows);
+	char *rows = calloc(o->limit + 1, b->size);
 	if (!rows)
 		return -1;
 	size_t items = 0;
 	int status = 0;
 	for (;;) {
-		struct store_deadline_query q = {kind,
-		                                 o->today_iso,
-		                                 o->tournament,
-		                                 p->state == AT_ROW ? p->date : "",
-		                                 p->state == AT_ROW ? p->game : 0,
-		                                 p->state == AT_ROW ? p->side : CORR_NOBODY,
-		                                 o->limit};
 		size_t n;
-		if (store_deadlines_page(o->app->st, &q, rows, &n) != STORE_OK) {
+		if (b->fetch(o, b->arg, p, rows, &n) != 0) {
 			status = -1;
 			goto out;
 		}
 		size_t take = n < o->limit ? n : o->limit;
 		for (size_t i = 0; i < take; i++) {
-			p->state = AT_ROW;
-			snprintf(p->date, sizeof p->date, "%s", rows[i].due);
-			p->game = rows[i].game;
-			p->side = rows[i].side;
-			int mine = is_his(o, rows[i].game);
-			int rc = mine > 0 ? add_finding(o, rows[i].game, fk, rows[i].side, list)
-			                  : mine;
+			int rc = b->take(o, b->arg, rows + i * b->size, p, list);
 			if (rc < 0) {
 				status = -1;
 				goto out;
@@ -167,64 +164,88 @@ out:
 	return status;
 }
 
-/* One page of the games ended by a time forfeit (the loser; both on
- * 0-0), in date order from *p on.  0 or -1. */
+/* The lists read from game_deadlines: the rows of kind `kind`, each the
+ * finding `fk` of its game; rows whose finding is gone (the player over
+ * his time has no silence item) are passed over. */
+struct due_list {
+	const char *kind;
+	enum corr_finding_kind fk;
+};
+
+static int fetch_due(const struct ov *o, const void *arg, const struct pos *p, void *rows,
+                     size_t *n)
+{
+	const struct due_list *d = arg;
+	struct store_deadline_query q = {d->kind,
+	                                 o->today_iso,
+	                                 o->tournament,
+	                                 p->state == AT_ROW ? p->date : "",
+	                                 p->state == AT_ROW ? p->game : 0,
+	                                 p->state == AT_ROW ? p->side : CORR_NOBODY,
+	                                 o->limit};
+	return store_deadlines_page(o->app->st, &q, rows, n) == STORE_OK ? 0 : -1;
+}
+
+static int take_due(const struct ov *o, const void *arg, const void *row, struct pos *p,
+                    json_t *list)
+{
+	const struct due_list *d = arg;
+	const struct store_deadline_row *r = row;
+	p->state = AT_ROW;
+	snprintf(p->date, sizeof p->date, "%s", r->due);
+	p->game = r->game;
+	p->side = r->side;
+	int mine = is_his(o, r->game);
+	return mine > 0 ? add_finding(o, r->game, d->fk, r->side, list) : mine;
+}
+
+static int page_due(const struct ov *o, const char *kind, enum corr_finding_kind fk, struct pos *p,
+                    json_t *list)
+{
+	struct due_list d = {kind, fk};
+	struct batch b = {sizeof(struct store_deadline_row), fetch_due, take_due, &d};
+	return page_of(o, &b, p, list);
+}
+
+/* The games ended by a time forfeit (the loser; both on 0-0), in date
+ * order. */
+static int fetch_forfeits(const struct ov *o, const void *arg, const struct pos *p, void *rows,
+                          size_t *n)
+{
+	(void)arg;
+	return store_deadlines_forfeits(
+	               o->app->st, o->tournament, p->state == AT_ROW ? p->date : "",
+	               p->state == AT_ROW ? p->game : 0, o->limit, rows, n) == STORE_OK
+	               ? 0
+	               : -1;
+}
+
+static int take_forfeit(const struct ov *o, const void *arg, const void *row, struct pos *p,
+                        json_t *list)
+{
+	(void)arg;
+	const struct store_forfeit *r = row;
+	p->state = AT_ROW;
+	snprintf(p->date, sizeof p->date, "%s", r->since);
+	p->game = r->id;
+	int mine = is_his(o, r->id);
+	if (mine <= 0)
+		return mine;
+	/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
+	bool white_lost = strcmp(r->result, "0-1") == 0 || strcmp(r->result, "0-0") == 0;
+	bool black_lost = strcmp(r->result, "1-0") == 0 || strcmp(r->result, "0-0") == 0;
+	char detail[64];
+	snprintf(detail, sizeof detail, "lost on time, result %s", r->result);
+	if ((white_lost && add_item(o->app, list, r->id, r->white, r->since, detail)) ||
+	    (black_lost && add_item(o->app, list, r->id, r->black, r->since, detail)))
+		return -1;
+	return 1;
+}
+
 static int page_forfeits(const struct ov *o, struct pos *p, json_t *list)
 {
-	struct store_forfeit *rows = calloc(o->limit + 1, sizeof *rows);
-	if (!rows)
-		return -1;
-	size_t items = 0;
-	int status = 0;
-	for (;;) {
-		size_t n;
-		if (store_deadlines_forfeits(
-		            o->app->st, o->tournament, p->state == AT_ROW ? p->date : "",
-		            p->state == AT_ROW ? p->game : 0, o->limit, rows, &n) != STORE_OK) {
-			status = -1;
-			goto out;
-		}
-		size_t take = n < o->limit ? n : o->limit;
-		for (size_t i = 0; i < take; i++) {
-			const struct store_forfeit *r = &rows[i];
-			p->state = AT_ROW;
-			snprintf(p->date, sizeof p->date, "%s", r->since);
-			p->game = r->id;
-			int mine = is_his(o, r->id);
-			if (mine < 0) {
-				status = -1;
-				goto out;
-			}
-			if (!mine)
-				continue;
-			/* DSU 6.3.3.3: the forfeit loses; 0-0 when lost for both (6.3.3.4). */
-			bool white_lost =
-			        strcmp(r->result, "0-1") == 0 || strcmp(r->result, "0-0") == 0;
-			bool black_lost =
-			        strcmp(r->result, "1-0") == 0 || strcmp(r->result, "0-0") == 0;
-			char detail[64];
-			snprintf(detail, sizeof detail, "lost on time, result %s", r->result);
-			if ((white_lost &&
-			     add_item(o->app, list, r->id, r->white, r->since, detail)) ||
-			    (black_lost &&
-			     add_item(o->app, list, r->id, r->black, r->since, detail))) {
-				status = -1;
-				goto out;
-			}
-			if (++items == o->limit) {
-				if (i + 1 >= n)
-					p->state = DONE;
-				goto out;
-			}
-		}
-		if (n <= o->limit) {
-			p->state = DONE;
-			goto out;
-		}
-	}
-out:
-	free(rows);
-	return status;
+	struct batch b = {sizeof(struct store_forfeit), fetch_forfeits, take_forfeit, NULL};
+	return page_of(o, &b, p, list);
 }
 
 /* A tournament deadline item and its sort key. */

@@ -1,7 +1,7 @@
 /* tl_decisions.c: a tournament leader's decisions on a tournament
  * (api/tl_decisions.h): parse -> svc/svc_decisions.h -> the TOURNAMENT. */
 #include "autoconfig.h"
-#include "api/tl_decisions.h"
+#include "api/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,10 +34,7 @@ int api_tournaments_withdraw(struct app *app, struct api_req *rq, struct api_res
 	    api_get_string(body, "reason", true, &reason, rs) || /* an enum, not a text */
 	    api_get_string(body, "on", false, &on, rs) < 0)
 		return rs->status;
-	bool known = false;
-	for (const char *const *r = reasons; *r; r++)
-		known |= strcmp(*r, reason) == 0;
-	if (!known)
+	if (api_pick(reason, reasons) < 0)
 		return api_error(rs, "invalid_field",
 		                 "reason must be valid, invalid or silent (DSU 6.2.8: a silent "
 		                 "player has withdrawn without a valid reason)");

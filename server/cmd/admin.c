@@ -11,6 +11,7 @@
 #include "api/api.h"
 #include "base/auth.h"
 #include "api/api_games.h"
+#include "cmd/cmd_store.h"
 #include "cmd/demo.h"
 #include "api/api_ratings.h"
 #include "corr/corr.h"
@@ -19,26 +20,15 @@
 #include "svc/svc.h"
 #include "store/store_users.h"
 
-/* Opens the database of cfg for a command; NULL after a one-line error. */
-static store *open_store(struct config *cfg)
+/* The app a command of this file works in: cfg's database opened by
+ * cmd_open_store(); false after its error line. */
+static bool open_app(struct config *cfg, struct app *app)
 {
-	char err[512];
-	if (auth_init() != 0) { /* logged */
-		return NULL;
-	}
-	store *st = svc_open(cfg->db, err, sizeof err);
-	if (!st) {
-		fprintf(stderr, "corrchess: %s\n", err);
-		return NULL;
-	}
-	/* The commands' writes (the sweep's forfeits) are as durable as the
-	 * daemon's (synchronous = full). */
-	if (strcmp(cfg->synchronous, "full") == 0 && store_start_syncer(st) != 0) {
-		fprintf(stderr, "corrchess: cannot start the WAL sync thread\n");
-		store_close(st);
-		return NULL;
-	}
-	return st;
+	store *st = cmd_open_store(cfg);
+	if (!st)
+		return false;
+	*app = (struct app){.cfg = cfg, .st = st, .session_days = 30};
+	return true;
 }
 
 /* Reads one line (the password) from stdin without its newline. */
@@ -87,10 +77,10 @@ int cmd_user(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: user add: no password on standard input\n");
 		return 2;
 	}
-	store *st = open_store(cfg);
-	if (!st)
+	struct app app;
+	if (!open_app(cfg, &app))
 		return 1;
-	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	store *st = app.st;
 	char err[256];
 	const char *code;
 	int64_t id;
@@ -125,10 +115,10 @@ int cmd_demo(struct config *cfg, int argc, char **argv)
 		fprintf(stderr, "corrchess: demo takes no arguments\n");
 		return 2;
 	}
-	store *st = open_store(cfg);
-	if (!st)
+	struct app app;
+	if (!open_app(cfg, &app))
 		return 1;
-	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
+	store *st = app.st;
 	int status = 1;
 	int64_t users = -1;
 	if (store_users_count(st, &users) != STORE_OK || users != 0) {
@@ -196,15 +186,15 @@ int cmd_sweep(struct config *cfg, int argc, char **argv)
 		        argv[1]);
 		return 2;
 	}
-	store *st = open_store(cfg);
-	if (!st)
+	struct app app;
+	if (!open_app(cfg, &app))
 		return 1;
+	store *st = app.st;
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		fprintf(stderr, "corrchess: cannot initialise libcurl\n");
 		store_close(st);
 		return 1;
 	}
-	struct app app = {.cfg = cfg, .st = st, .session_days = 30};
 	char today[11], err[512] = "";
 	api_today(&app, today);
 	struct sweep_counts c;

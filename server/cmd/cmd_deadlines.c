@@ -1,6 +1,7 @@
 /* cmd/cmd_deadlines.c: `corrchess check-deadlines` (cmd/cmd_deadlines.h). */
 #include "autoconfig.h"
 #include "cmd/cmd_deadlines.h"
+#include "cmd/cmd_store.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,7 +11,6 @@
 #include "store/store_deadlines.h"
 #include "store/store_games.h"
 #include "store/store.h"
-#include "svc/svc.h"
 #include "svc/svc_deadlines.h"
 
 /* One game compared (and with fix repaired) in its own transaction, so a
@@ -67,12 +67,9 @@ int cmd_check_deadlines(struct config *cfg, int argc, char **argv)
 			return 2;
 		}
 	}
-	char err[512];
-	store *st = svc_open(cfg->db, err, sizeof err);
-	if (!st) {
-		fprintf(stderr, "corrchess: %s\n", err);
+	store *st = cmd_open_store(cfg);
+	if (!st)
 		return 1;
-	}
 	int64_t *active = NULL, *strays = NULL;
 	size_t na = 0, ns = 0, found = 0;
 	int status = 1;

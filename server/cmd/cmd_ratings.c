@@ -1,6 +1,7 @@
 /* ratings.c: `corrchess rating-update` (cmd/cmd_ratings.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "cmd/cmd_ratings.h"
+#include "cmd/cmd_store.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,11 +46,9 @@ int cmd_rating_update(struct config *cfg, int argc, char **argv)
 		}
 	}
 	char err[512];
-	store *st = svc_open(cfg->db, err, sizeof err);
-	if (!st) {
-		fprintf(stderr, "corrchess: %s\n", err);
+	store *st = cmd_open_store(cfg);
+	if (!st)
 		return 1;
-	}
 	int status = 1;
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);

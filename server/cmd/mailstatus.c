@@ -1,6 +1,7 @@
 /* cmd/mailstatus.c: `corrchess mail-status` (cmd/mailstatus.h). */
 #include "autoconfig.h"
 #include "cmd/mailstatus.h"
+#include "cmd/cmd_store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,6 @@
 
 #include "store/store_notify.h"
 #include "store/store.h"
-#include "svc/svc.h"
 
 #define MAIL_STATUS_LIST 100 /* refusals listed at most, the newest first */
 
@@ -19,12 +19,9 @@ int cmd_mail_status(struct config *cfg, int argc, char **argv)
 		        argv[1]);
 		return 2;
 	}
-	char err[512];
-	store *st = svc_open(cfg->db, err, sizeof err);
-	if (!st) {
-		fprintf(stderr, "corrchess: %s\n", err);
+	store *st = cmd_open_store(cfg);
+	if (!st)
 		return 1;
-	}
 	struct store_outbox_status o;
 	struct store_outbox_refusal *v = calloc(MAIL_STATUS_LIST, sizeof *v);
 	size_t n = 0;

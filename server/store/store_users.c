@@ -9,23 +9,17 @@
 int store_users_get(store *s, int64_t id, struct store_user *u)
 {
 	static const char sql[] = "SELECT name, role FROM users WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "user: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
+	int status = STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "user");
+	store_q_int(&q, id);
+	if (store_q_row(&q)) {
+		u->id = id;
+		store_col_text(q.st, 0, u->name, sizeof u->name);
+		store_col_text(q.st, 1, u->role, sizeof u->role);
+		status = STORE_OK;
 	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "user");
-	u->id = id;
-	store_col_text(st, 0, u->name, sizeof u->name);
-	store_col_text(st, 1, u->role, sizeof u->role);
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q) == STORE_OK ? status : STORE_ERROR;
 }
 
 int store_users_exists(store *s, int64_t id)
@@ -37,14 +31,12 @@ int store_users_exists(store *s, int64_t id)
 int store_users_count(store *s, int64_t *n)
 {
 	static const char sql[] = "SELECT count(*) FROM users";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "users: count");
-	*n = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "users: count");
+	bool row = store_q_row(&q);
+	if (row)
+		*n = sqlite3_column_int64(q.st, 0);
+	return store_q_end(&q) == STORE_OK && row ? STORE_OK : STORE_ERROR;
 }
 
 int store_users_insert(store *s, const char *name, const char *email, const char *role,
@@ -71,69 +63,47 @@ int store_users_login(store *s, const char *login, int64_t *id, char *hash, size
 	 * address (names cannot hold '@', api/api_users.c). */
 	static const char by_name[] = "SELECT id, password_hash FROM users WHERE name = ?1";
 	static const char by_email[] = "SELECT id, password_hash FROM users WHERE email = ?1";
-	sqlite3_stmt *st = store_stmt(s, strchr(login, '@') ? by_email : by_name);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, login))
-		return store_failed(s, st, "login: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
+	int status = STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, strchr(login, '@') ? by_email : by_name, "login");
+	store_q_text(&q, login);
+	if (store_q_row(&q)) {
+		*id = sqlite3_column_int64(q.st, 0);
+		store_col_text(q.st, 1, hash, len);
+		status = STORE_OK;
 	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "login");
-	*id = sqlite3_column_int64(st, 0);
-	store_col_text(st, 1, hash, len);
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q) == STORE_OK ? status : STORE_ERROR;
 }
 
 int store_users_replace_hash(store *s, int64_t id, const char *old_hash, const char *hash)
 {
 	static const char sql[] =
 	        "UPDATE users SET password_hash = ?3 WHERE id = ?1 AND password_hash = ?2";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
+	struct store_q q;
+	store_q_open(&q, s, sql, "password hash");
+	store_q_int(&q, id);
+	store_q_text(&q, old_hash);
+	store_q_text(&q, hash);
+	store_q_exec(&q);
+	if (store_q_end(&q) != STORE_OK)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id) || store_bind_text(st, 2, old_hash) ||
-	    store_bind_text(st, 3, hash))
-		return store_failed(s, st, "password hash: bind");
-	if (sqlite3_step(st) != SQLITE_DONE)
-		return store_failed(s, st, "password hash");
-	sqlite3_reset(st);
-	return sqlite3_changes(store_db(s)) > 0 ? STORE_OK : STORE_NOT_FOUND;
-}
-
-/* Reads (id, name, email) rows of st into out, at most max. */
-static int read_contacts(store *s, sqlite3_stmt *st, struct store_contact *out, size_t max,
-                         size_t *n)
-{
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
-		struct store_contact *c = &out[(*n)++];
-		c->id = sqlite3_column_int64(st, 0);
-		store_col_text(st, 1, c->name, sizeof c->name);
-		store_col_text(st, 2, c->email, sizeof c->email);
-	}
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return store_failed(s, st, "contacts");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_changes(s) > 0 ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_users_contact(store *s, int64_t id, struct store_contact *c)
 {
 	static const char sql[] = "SELECT id, name, email FROM users WHERE id = ?";
-	size_t n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "contact: bind");
-	if (read_contacts(s, st, c, 1, &n) != STORE_OK)
-		return STORE_ERROR;
-	return n ? STORE_OK : STORE_NOT_FOUND;
+	int status = STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "contact");
+	store_q_int(&q, id);
+	if (store_q_row(&q)) {
+		c->id = sqlite3_column_int64(q.st, 0);
+		store_col_text(q.st, 1, c->name, sizeof c->name);
+		store_col_text(q.st, 2, c->email, sizeof c->email);
+		status = STORE_OK;
+	}
+	return store_q_end(&q) == STORE_OK ? status : STORE_ERROR;
 }
 
 int store_sessions_create(store *s, const void *hash, size_t len, int64_t user, int64_t now,
@@ -239,30 +209,24 @@ int store_users_search(store *s, const char *q, int64_t after, size_t max, struc
 	char number[32];
 	fold(q ? q : "", want, sizeof want);
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, after > 0 ? after : 0))
-		return store_failed(s, st, "users search: bind");
-	int rc = SQLITE_DONE;
-	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+	struct store_q rows;
+	store_q_open(&rows, s, sql, "users search");
+	store_q_int(&rows, after > 0 ? after : 0);
+	while (*n < max && store_q_row(&rows)) {
 		struct store_member *m = &out[*n];
-		m->id = sqlite3_column_int64(st, 0);
-		store_col_text(st, 1, m->name, sizeof m->name);
-		store_col_text(st, 2, m->role, sizeof m->role);
-		store_col_text(st, 3, m->email, sizeof m->email);
+		m->id = sqlite3_column_int64(rows.st, 0);
+		store_col_text(rows.st, 1, m->name, sizeof m->name);
+		store_col_text(rows.st, 2, m->role, sizeof m->role);
+		store_col_text(rows.st, 3, m->email, sizeof m->email);
 		fold(m->name, name, sizeof name);
 		fold(m->email, email, sizeof email);
 		/* issue 22: or his membership number (DSU 6.4.4.1 a), exactly */
-		store_col_text(st, 4, number, sizeof number);
+		store_col_text(rows.st, 4, number, sizeof number);
 		if (!want[0] || strstr(name, want) || strstr(email, want) ||
 		    (number[0] && strcmp(number, q) == 0))
 			(*n)++;
 	}
-	if (*n < max && rc != SQLITE_DONE)
-		return store_failed(s, st, "users search");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&rows) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 /* ---- the postal address ---- */
@@ -270,31 +234,27 @@ int store_users_search(store *s, const char *q, int64_t after, size_t max, struc
 int store_users_postal_get(store *s, int64_t id, char *out)
 {
 	static const char sql[] = "SELECT postal_address FROM users WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
+	int status = STORE_NOT_FOUND;
 	out[0] = '\0';
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "postal address: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		store_col_text(st, 0, out, STORE_POSTAL_MAX);
-	else if (rc != SQLITE_DONE)
-		return store_failed(s, st, "postal address");
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "postal address");
+	store_q_int(&q, id);
+	if (store_q_row(&q)) {
+		store_col_text(q.st, 0, out, STORE_POSTAL_MAX);
+		status = STORE_OK;
+	}
+	return store_q_end(&q) == STORE_OK ? status : STORE_ERROR;
 }
 
 int store_users_postal_set(store *s, int64_t id, const char *address)
 {
 	static const char sql[] = "UPDATE users SET postal_address = ? WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if ((address ? store_bind_text(st, 1, address) : sqlite3_bind_null(st, 1)) ||
-	    store_bind_int64(st, 2, id))
-		return store_failed(s, st, "postal address set: bind");
-	if (store_exec(s, st, "postal address set") != STORE_OK)
+	struct store_q q;
+	store_q_open(&q, s, sql, "postal address set");
+	store_q_text(&q, address); /* NULL: none */
+	store_q_int(&q, id);
+	store_q_exec(&q);
+	if (store_q_end(&q) != STORE_OK)
 		return STORE_ERROR;
 	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
@@ -306,14 +266,13 @@ int store_users_postal_visible(store *s, int64_t viewer, int64_t user)
 	        " ON t.id = a.tournament_id WHERE a.user_id = ?1 AND (t.tl_id = ?2 OR EXISTS"
 	        " (SELECT 1 FROM tournament_players b WHERE b.tournament_id = a.tournament_id"
 	        " AND b.user_id = ?2)))";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
+	struct store_q q;
+	store_q_open(&q, s, sql, "postal address visible");
+	store_q_int(&q, user);
+	store_q_int(&q, viewer);
+	bool row = store_q_row(&q);
+	int yes = row && sqlite3_column_int(q.st, 0);
+	if (store_q_end(&q) != STORE_OK || !row)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, viewer))
-		return store_failed(s, st, "postal address visible: bind");
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "postal address visible");
-	int yes = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
 	return yes ? 1 : 0;
 }

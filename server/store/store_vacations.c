@@ -8,6 +8,7 @@
 
 #include "base/log.h"
 #include "store/internal.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
@@ -18,40 +19,31 @@ int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
 	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id IN (?1, ?2)"
 	                          " AND (tournament_id IS NULL OR tournament_id = ?3)";
 	struct clock_interval *v = NULL;
-	size_t cap = 0;
+	size_t len = 0, cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, a) || store_bind_int64(st, 2, b) ||
-	    store_bind_int64(st, 3, tournament))
-		return store_failed(s, st, "stops: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	struct store_q q;
+	store_q_open(&q, s, sql, "stops");
+	store_q_int(&q, a);
+	store_q_int(&q, b);
+	store_q_int(&q, tournament);
+	while (store_q_row(&q)) {
 		struct clock_interval iv;
-		if (!store_col_day(st, 0, &iv.first) || !store_col_day(st, 1, &iv.last))
+		if (!store_col_day(q.st, 0, &iv.first) || !store_col_day(q.st, 1, &iv.last))
 			continue; /* the schema's CHECKs keep these valid */
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 8;
-			struct clock_interval *nv = realloc(v, cap * sizeof *nv);
-			if (!nv) {
-				free(v);
-				*n = 0;
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			v = nv;
+		if (ALLOC_GROW(v, len + 1, cap) != 0) {
+			sqlite3_reset(q.st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
-		v[(*n)++] = iv;
+		v[len++] = iv;
 	}
-	if (rc != SQLITE_DONE) {
+	if (store_q_end(&q) != STORE_OK) {
 		free(v);
-		*n = 0;
-		return store_failed(s, st, "stops");
+		return STORE_ERROR;
 	}
-	sqlite3_reset(st);
 	*out = v;
+	*n = len;
 	return STORE_OK;
 }
 
@@ -60,49 +52,39 @@ int store_vacations_of(store *s, int64_t user, size_t max, struct store_period *
 	static const char sql[] = "SELECT id, start, end, kind, notice_on, tournament_id"
 	                          " FROM vacations WHERE user_id = ? ORDER BY start, id LIMIT ?";
 	struct store_period *v = NULL;
-	size_t cap = 0;
+	size_t len = 0, cap = 0;
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, (int64_t)max))
-		return store_failed(s, st, "periods: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t ncap = cap ? 2 * cap : 16;
-			struct store_period *nv = realloc(v, ncap * sizeof *nv);
-			if (!nv) {
-				free(v);
-				*n = 0;
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			v = nv;
-			cap = ncap;
+	struct store_q q;
+	store_q_open(&q, s, sql, "periods");
+	store_q_int(&q, user);
+	store_q_int(&q, (int64_t)max);
+	while (store_q_row(&q)) {
+		if (ALLOC_GROW(v, len + 1, cap) != 0) {
+			sqlite3_reset(q.st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
-		struct store_period *p = &v[*n];
-		p->id = sqlite3_column_int64(st, 0);
-		if (!store_col_day(st, 1, &p->iv.first) || !store_col_day(st, 2, &p->iv.last) ||
+		struct store_period *p = &v[len];
+		p->id = sqlite3_column_int64(q.st, 0);
+		if (!store_col_day(q.st, 1, &p->iv.first) || !store_col_day(q.st, 2, &p->iv.last) ||
 		    p->iv.last < p->iv.first) {
 			log_msg(LOG_WARN, "vacation %lld has bad dates; ignored", (long long)p->id);
 			continue;
 		}
-		const char *k = (const char *)sqlite3_column_text(st, 3);
+		const char *k = (const char *)sqlite3_column_text(q.st, 3);
 		p->kind =
 		        k && strcmp(k, "special_leave") == 0 ? CLOCK_SPECIAL_LEAVE : CLOCK_VACATION;
-		store_col_text(st, 4, p->notice_on, sizeof p->notice_on);
-		p->tournament = sqlite3_column_int64(st, 5); /* NULL reads 0: all games */
-		(*n)++;
+		store_col_text(q.st, 4, p->notice_on, sizeof p->notice_on);
+		p->tournament = sqlite3_column_int64(q.st, 5); /* NULL reads 0: all games */
+		len++;
 	}
-	if (rc != SQLITE_DONE) {
+	if (store_q_end(&q) != STORE_OK) {
 		free(v);
-		*n = 0;
-		return store_failed(s, st, "periods");
+		return STORE_ERROR;
 	}
-	sqlite3_reset(st);
 	*out = v;
+	*n = len;
 	return STORE_OK;
 }
 
@@ -116,28 +98,22 @@ int store_vacations_rules(store *s, int64_t user, int32_t *start, bool *has_star
 	        " WHERE (white = ?1 OR black = ?1) AND status = 'active' ORDER BY profile";
 	*n = 0;
 	*has_start = false;
-	sqlite3_stmt *st = store_stmt(s, sql_start);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "rules: bind");
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "rules: start");
-	if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-		if (store_col_day(st, 0, start))
+	struct store_q q;
+	store_q_open(&q, s, sql_start, "rules: start");
+	store_q_int(&q, user);
+	if (store_q_row(&q) && sqlite3_column_type(q.st, 0) != SQLITE_NULL) {
+		if (store_col_day(q.st, 0, start))
 			*has_start = true; /* DSU 6.3.6: years from the tournament start */
 		else
 			log_msg(LOG_WARN, "user %lld: a game has a bad start date",
 			        (long long)user);
 	}
-	sqlite3_reset(st);
-	if (!(st = store_stmt(s, sql_prof)))
+	if (store_q_end(&q) != STORE_OK)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "rules: bind");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(st, 0);
+	store_q_open(&q, s, sql_prof, "rules: profiles");
+	store_q_int(&q, user);
+	while (store_q_row(&q)) {
+		const char *name = (const char *)sqlite3_column_text(q.st, 0);
 		const struct clock_profile *p = clock_profile_find(name);
 		if (!p)
 			log_msg(LOG_WARN, "user %lld: a game has the unknown profile \"%s\"",
@@ -145,10 +121,7 @@ int store_vacations_rules(store *s, int64_t user, int32_t *start, bool *has_star
 		else if (*n < max)
 			profiles[(*n)++] = p;
 	}
-	if (rc != SQLITE_DONE)
-		return store_failed(s, st, "rules: profiles");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_vacations_insert(store *s, int64_t user, struct store_period *p)
@@ -181,26 +154,20 @@ int store_vacations_tournaments(store *s, int64_t user, struct clock_vacation_to
 	        " JOIN tournaments t ON t.id = g.tournament_id"
 	        " WHERE (g.white = ?1 OR g.black = ?1) AND g.status = 'active' ORDER BY t.id";
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "tournaments of: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournaments of");
+	store_q_int(&q, user);
+	while (store_q_row(&q)) {
 		if (*n >= max)
 			continue;
 		struct clock_vacation_tournament *t = &out[*n];
-		t->id = sqlite3_column_int64(st, 0);
-		t->prof = clock_profile_find((const char *)sqlite3_column_text(st, 2));
-		if (!t->prof || !store_col_day(st, 1, &t->start))
+		t->id = sqlite3_column_int64(q.st, 0);
+		t->prof = clock_profile_find((const char *)sqlite3_column_text(q.st, 2));
+		if (!t->prof || !store_col_day(q.st, 1, &t->start))
 			continue; /* checked when the tournament was made */
 		(*n)++;
 	}
-	if (rc != SQLITE_DONE)
-		return store_failed(s, st, "tournaments of");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_vacations_tournament(store *s, int64_t id, int64_t user,
@@ -211,22 +178,18 @@ int store_vacations_tournament(store *s, int64_t id, int64_t user,
 	        " (SELECT 1 FROM tournament_players p WHERE p.tournament_id = t.id AND"
 	        " p.user_id = ?2) OR EXISTS (SELECT 1 FROM team_reserves r WHERE"
 	        " r.tournament_id = t.id AND r.reserve_id = ?2 AND r.status = 'approved'))";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, user))
-		return store_failed(s, st, "tournament: bind");
-	int rc = sqlite3_step(st), status = STORE_NOT_FOUND;
-	if (rc == SQLITE_ROW) {
+	int status = STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournament");
+	store_q_int(&q, id);
+	store_q_int(&q, user);
+	if (store_q_row(&q)) {
 		t->id = id;
-		t->prof = clock_profile_find((const char *)sqlite3_column_text(st, 1));
-		if (t->prof && store_col_day(st, 0, &t->start))
+		t->prof = clock_profile_find((const char *)sqlite3_column_text(q.st, 1));
+		if (t->prof && store_col_day(q.st, 0, &t->start))
 			status = STORE_OK;
-	} else if (rc != SQLITE_DONE) {
-		return store_failed(s, st, "tournament");
 	}
-	sqlite3_reset(st);
-	return status;
+	return store_q_end(&q) == STORE_OK ? status : STORE_ERROR;
 }
 
 int store_vacations_reach(store *s, int64_t user, int64_t tournament, struct store_reach *out,
@@ -240,25 +203,20 @@ int store_vacations_reach(store *s, int64_t user, int64_t tournament, struct sto
 	                          " AND (?2 = 0 OR g.tournament_id = ?2) ORDER BY g.id";
 	*n = 0;
 	*more = false;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_int64(st, 2, tournament))
-		return store_failed(s, st, "reach: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	struct store_q q;
+	store_q_open(&q, s, sql, "reach");
+	store_q_int(&q, user);
+	store_q_int(&q, tournament);
+	while (store_q_row(&q)) {
 		if (*n >= max) {
 			*more = true;
 			continue;
 		}
-		out[*n].leader = sqlite3_column_int64(st, 0);
-		out[*n].opponent = sqlite3_column_int64(st, 1);
+		out[*n].leader = sqlite3_column_int64(q.st, 0);
+		out[*n].opponent = sqlite3_column_int64(q.st, 1);
 		(*n)++;
 	}
-	if (rc != SQLITE_DONE)
-		return store_failed(s, st, "reach");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 int store_vacations_mark(store *s, int64_t user, struct store_vacation_mark *m)
@@ -270,17 +228,15 @@ int store_vacations_mark(store *s, int64_t user, struct store_vacation_mark *m)
 	        "  AND status = 'active'),"
 	        " (SELECT COALESCE(max(id), 0) FROM games WHERE (white = ?1 OR black = ?1)"
 	        "  AND status = 'active')";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "vacation mark: bind");
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "vacation mark");
-	m->periods = sqlite3_column_int64(st, 0);
-	m->last_period = sqlite3_column_int64(st, 1);
-	m->games = sqlite3_column_int64(st, 2);
-	m->last_game = sqlite3_column_int64(st, 3);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "vacation mark");
+	store_q_int(&q, user);
+	bool row = store_q_row(&q);
+	if (row) {
+		m->periods = sqlite3_column_int64(q.st, 0);
+		m->last_period = sqlite3_column_int64(q.st, 1);
+		m->games = sqlite3_column_int64(q.st, 2);
+		m->last_game = sqlite3_column_int64(q.st, 3);
+	}
+	return store_q_end(&q) == STORE_OK && row ? STORE_OK : STORE_ERROR;
 }

@@ -19,6 +19,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import urllib.error
@@ -47,6 +48,29 @@ def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class Trickle:
+    """A byte a second on each of socks, from a thread, until stop(): slow
+    clients that keep their request going and never finish it."""
+
+    def __init__(self, socks):
+        self.socks, self.done = socks, threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while not self.done.is_set():
+            for s in self.socks:
+                try:
+                    s.send(b"a", socket.MSG_DONTWAIT)
+                except OSError:
+                    pass
+            self.done.wait(1)
+
+    def stop(self, timeout=30):
+        self.done.set()
+        self.thread.join(timeout)
 
 
 def wait_listening(proc, port, what, log=lambda: "", exc=RuntimeError):
@@ -157,13 +181,15 @@ class Server:
         e.update(self.extra_env)
         return e
 
+    def argv(self):
+        """The daemon's command line (a subclass may wrap or extend it)."""
+        return [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
+                "--static_dir", self.static_dir]
+
     def start(self):
         self.port = free_port()
         logf = open(self.log, "ab")
-        self.proc = subprocess.Popen(
-            [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
-             "--static_dir", self.static_dir],
-            env=self.env(), stdout=logf, stderr=logf)
+        self.proc = subprocess.Popen(self.argv(), env=self.env(), stdout=logf, stderr=logf)
         logf.close()
         # Ready is what /healthz says (issue 19): the daemon listens only
         # after its migrations and start-up work, and says "ready" once
@@ -255,17 +281,18 @@ class Server:
         finally:
             con.close()
 
-    def db_exec(self, sql, args=()):
+    def db_exec(self, sql, args=(), repair=True):
         """Runs a statement on the test database and commits it.  A write
         past the server changes no game's dates (game_deadlines, issue 16):
-        they are repaired as an operator would, with check-deadlines --fix."""
+        they are repaired as an operator would, with check-deadlines --fix
+        (not with repair=False: what check-deadlines is there to find)."""
         con = sqlite3.connect(self.db, timeout=10)
         try:
             con.execute(sql, args)
             con.commit()
         finally:
             con.close()
-        if not re.search(r"\b(games|moves|vacations)\b", sql):
+        if not repair or not re.search(r"\b(games|moves|vacations)\b", sql):
             return  # no game's dates can have changed
         r = self.cli("check-deadlines", "--fix")
         if r.returncode != 0:
@@ -358,10 +385,15 @@ def shared_server(key="default", today="2027-09-01", **kw):
     """One daemon per test file (and key), started on first use and closed
     at exit, so a file pays for the start-up once."""
     if key not in _shared:
-        srv = Server(today=today, **kw).start()
-        atexit.register(srv.close)
-        _shared[key] = srv
+        _shared[key] = own_server(today, **kw)
     return _shared[key]
+
+
+def own_server(today="2027-09-01", **kw):
+    """A daemon of the caller's own, started, and closed at exit."""
+    srv = Server(today=today, **kw).start()
+    atexit.register(srv.close)
+    return srv
 
 
 class World:

@@ -12,7 +12,7 @@ import subprocess
 import tempfile
 import time
 
-from harness import wait_listening
+from harness import free_port, wait_listening
 
 SYS_PYTHON = "/usr/bin/python3"
 
@@ -25,7 +25,7 @@ class Mail:
         self.rcpt = addrs("X-RcptTo")
         self.sender = addrs("From")
         self.subject = str(msg["Subject"] or "")
-        part = msg.get_body(preferencelist=("plain",))
+        part = msg.get_body(preferencelist=("plain", "html"))
         self.body = part.get_content() if part is not None else ""
         self.message_id = str(msg["Message-ID"] or "")
 
@@ -38,19 +38,32 @@ class Mail:
 
 
 class Smtp:
-    """with Smtp(port) as smtp: ... smtp.new_mails()"""
+    """with Smtp() as smtp: ... smtp.new_mails(): aiosmtpd's Mailbox
+    handler on a loopback port (free_port() unless given); every mail it
+    accepts is a file of its Maildir."""
 
-    def __init__(self, port):
-        self.port = port
-        self.url = "smtp://127.0.0.1:%d" % port
+    def __init__(self, port=None):
+        self.port = port or free_port()
+        self.url = "smtp://127.0.0.1:%d" % self.port
         self.proc = None
         self.seen = set()
 
     def __enter__(self):
         self.dir = tempfile.mkdtemp(prefix="corrchess-smtp-")
         self.maildir = os.path.join(self.dir, "Maildir")
-        chk = subprocess.run([SYS_PYTHON, "-c", "import aiosmtpd"], capture_output=True,
-                             text=True, timeout=60)
+        try:
+            return self.start()
+        except BaseException:
+            self.__exit__()
+            raise
+
+    def start(self):
+        try:
+            chk = subprocess.run([SYS_PYTHON, "-c", "import aiosmtpd"], capture_output=True,
+                                 text=True, timeout=60)
+        except OSError as e:
+            raise AssertionError("cannot run %s (%s): the SMTP tests need Debian's python3 with"
+                                 " python3-aiosmtpd (contrib/install-deps.sh)" % (SYS_PYTHON, e))
         if chk.returncode != 0:
             raise AssertionError("%s cannot import aiosmtpd: install python3-aiosmtpd"
                                  " (contrib/install-deps.sh)\n%s" % (SYS_PYTHON, chk.stderr))
@@ -59,7 +72,7 @@ class Smtp:
             [SYS_PYTHON, "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:%d" % self.port,
              "-c", "aiosmtpd.handlers.Mailbox", self.maildir], stdout=log, stderr=log)
         log.close()
-        wait_listening(self.proc, self.port, "aiosmtpd", exc=AssertionError)
+        wait_listening(self.proc, self.port, "aiosmtpd", self.read_log, AssertionError)
         return self
 
     def __exit__(self, *exc):
@@ -73,13 +86,18 @@ class Smtp:
             self.proc = None
         shutil.rmtree(self.dir, ignore_errors=True)
 
+    def read_log(self):
+        with open(os.path.join(self.dir, "smtpd.log"), errors="replace") as f:
+            return f.read()
+
     def new_mails(self):
-        """The mails that arrived since the last call, oldest first."""
+        """The mails that arrived since the last call (Mail: .to, the To
+        addresses; .rcpt, the envelope; .sender, .subject, .body)."""
         if not os.path.isdir(self.maildir):
             return []
         box = mailbox.Maildir(self.maildir, factory=None, create=False)
         out = []
-        for key in set(box.keys()) - self.seen:
+        for key in sorted(set(box.keys()) - self.seen):
             self.seen.add(key)
             out.append(Mail(email.message_from_bytes(box.get_bytes(key),
                                                      policy=email.policy.default)))

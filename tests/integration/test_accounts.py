@@ -7,6 +7,7 @@ hashing workers); the confirm's token looked up before any hashing;
 every hashing route within a per-address budget; a lockout that stops
 the guesser, not the owner, with a mail to the owner at the name-wide
 limit; one counter per account whatever the login's form."""
+import contextlib
 import http.client
 import json
 import os
@@ -86,12 +87,19 @@ def with_smtp(srv, smtp, **env):
     srv.start()
 
 
+@contextlib.contextmanager
+def started(name):
+    """A daemon with user name (password first-password) and a client
+    signed in as nobody."""
+    with Server(today=TODAY) as srv:
+        srv.add_user(name, password="first-password")
+        srv.start()
+        yield srv, srv.client()
+
+
 @test
 def a_password_change_ends_every_earlier_reset_link():
-    with Server(today=TODAY) as srv:
-        srv.add_user("ida", password="first-password")
-        srv.start()
-        anon = srv.client()
+    with started("ida") as (srv, anon):
         expect_status(anon.post("password-reset", {"login": "ida"}), 202, "reset asked")
         token = queued_link(srv, "ida@example.org")
         # ida remembers her password and changes it herself (another
@@ -114,10 +122,7 @@ def a_password_change_ends_every_earlier_reset_link():
 
 @test
 def a_reset_ends_every_other_link_and_every_session():
-    with Server(today=TODAY) as srv:
-        srv.add_user("jens", password="first-password")
-        srv.start()
-        anon = srv.client()
+    with started("jens") as (srv, anon):
         c = srv.login("jens", "first-password")
         expect_status(anon.post("password-reset", {"login": "jens"}), 202, "first link")
         first = queued_link(srv, "jens@example.org")

@@ -15,7 +15,6 @@ the hole there): a TL acting on a tournament he does not lead, a TL who
 plays acting on his own game or himself, a TL who plays seeing the
 hidden series, a standalone game's result set by any TL.
 """
-import atexit
 import os
 import sys
 
@@ -33,8 +32,7 @@ _world = []
 def W():
     """The matrix world: one daemon for every row (fresh scenes per cell)."""
     if not _world:
-        srv = Server(today=TODAY).start()
-        atexit.register(srv.close)
+        srv = own_server(TODAY)
         _world.append(MatrixWorld(srv, start_date=START))
     return _world[0]
 
@@ -65,6 +63,14 @@ def black_to_move(w, column):
     """prepare: black acts when it is his turn."""
     if w.seat(column) == "black":
         white_moved(w, column)
+
+
+def row_done(command, status, perform, **kw):
+    """The row of command (run_row()); each cell allowed and possible is
+    done with that status.  Returns the answers by column."""
+    a = run_row(W(), command, perform, **kw)
+    expect_done(a, (status,), command)
+    return a
 
 
 def expect_done(answers, statuses, what):
@@ -156,10 +162,8 @@ def series_cancel():
 
 @test
 def notice():
-    w = W()
-    a = run_row(w, "notice", lambda w, c, cl: cl.post(gpath(w, c, "/notice"), {"days": 20}),
-                prepare=black_to_move)
-    expect_done(a, (201,), "notice")
+    row_done("notice", 201, lambda w, c, cl: cl.post(gpath(w, c, "/notice"), {"days": 20}),
+             prepare=black_to_move)
 
 
 @test
@@ -185,65 +189,51 @@ def game_read():
 
 @test
 def messages_read():
-    w = W()
-    a = run_row(w, "messages_read", lambda w, c, cl: cl.get(gpath(w, c, "/messages")),
-                fresh_each=False)
-    expect_done(a, (200,), "messages_read")
+    row_done("messages_read", 200, lambda w, c, cl: cl.get(gpath(w, c, "/messages")),
+             fresh_each=False)
 
 
 @test
 def message_post():
-    w = W()
-    a = run_row(w, "message_post",
-                lambda w, c, cl: cl.post(gpath(w, c, "/messages"), {"text": "a word from " + c}))
-    expect_done(a, (201,), "message_post")
+    row_done("message_post", 201,
+             lambda w, c, cl: cl.post(gpath(w, c, "/messages"), {"text": "a word from " + c}))
 
 
 @test
 def audit_read():
-    w = W()
-    a = run_row(w, "audit_read", lambda w, c, cl: cl.get(gpath(w, c, "/audit")),
-                fresh_each=False)
-    expect_done(a, (200,), "audit_read")
+    row_done("audit_read", 200, lambda w, c, cl: cl.get(gpath(w, c, "/audit")),
+             fresh_each=False)
 
 
 # ------------------------------------------------------ a TL's acts on a game
 
 @test
 def result():
-    w = W()
-    a = run_row(w, "result", lambda w, c, cl: cl.post(gpath(w, c, "/result"),
-                                                       {"result": "1-0", "reason": REASON}))
-    expect_done(a, (200,), "result")
+    a = row_done("result", 200, lambda w, c, cl: cl.post(gpath(w, c, "/result"),
+                                                        {"result": "1-0", "reason": REASON}))
     expect_eq(a["admin"].json["termination"], "adjudication", "the admin's result")
 
 
 @test
 def penalty():
-    w = W()
-    a = run_row(w, "penalty", lambda w, c, cl: cl.post(gpath(w, c, "/penalty"), {
+    a = row_done("penalty", 201, lambda w, c, cl: cl.post(gpath(w, c, "/penalty"), {
         "color": "black", "days": 3, "reason": REASON}))
-    expect_done(a, (201,), "penalty")
     expect_eq(a["game's TL"].json["clock"]["black"]["penalty_days"], 3, "black's penalty")
 
 
 @test
 def move_dates():
-    w = W()
-    a = run_row(w, "move_dates",
-                lambda w, c, cl: cl.request("PATCH", gpath(w, c, "/moves/1"), {
-                    "sent": "2027-08-21", "reason": REASON}),
-                prepare=lambda w, c: white_moved(w, c, sent="2027-08-23"), profile="dsu-post")
-    expect_done(a, (200,), "move_dates")
+    a = row_done("move_dates", 200,
+                 lambda w, c, cl: cl.request("PATCH", gpath(w, c, "/moves/1"), {
+                     "sent": "2027-08-21", "reason": REASON}),
+                 prepare=lambda w, c: white_moved(w, c, sent="2027-08-23"), profile="dsu-post")
     expect_eq(a["admin"].json["moves"][0]["sent"], "2027-08-21", "the corrected date")
 
 
 @test
 def holiday_play():
-    w = W()
-    a = run_row(w, "holiday_play", lambda w, c, cl: cl.post(gpath(w, c, "/holiday_play"), {
+    row_done("holiday_play", 200, lambda w, c, cl: cl.post(gpath(w, c, "/holiday_play"), {
         "agreed": True, "reason": REASON}), profile="dsu-post")
-    expect_done(a, (200,), "holiday_play")
 
 
 # ------------------------------------------------------------- vacations
@@ -276,9 +266,8 @@ def vacation_body(w, column, **kw):
 @test
 def vacation_own():
     w = W()
-    a = run_row(w, "vacation_own", lambda w, c, cl: cl.post("vacations", vacation_body(w, c)),
-                profile="dsu-post")
-    expect_done(a, (201,), "vacation_own")
+    a = row_done("vacation_own", 201, lambda w, c, cl: cl.post("vacations", vacation_body(w, c)),
+                 profile="dsu-post")
     t = a["black"].json["tournament"]
     expect_eq(w.server.db_rows("SELECT t.profile, t.tl_id FROM tournaments t JOIN"
                                " tournament_players p ON p.tournament_id = t.id"
@@ -320,9 +309,8 @@ def vacation_for():
 @test
 def special_leave():
     w = W()
-    a = run_row(w, "special_leave", lambda w, c, cl: cl.post("vacations", vacation_body(
+    a = row_done("special_leave", 201, lambda w, c, cl: cl.post("vacations", vacation_body(
         w, c, user=w.subject(c), kind="special_leave")), profile="dsu-post")
-    expect_done(a, (201,), "special_leave")
     expect_eq(a["game's TL"].json["kind"], "special_leave", "granted")
     # A player asking for his own special leave is refused too.
     expect_error(w.client("black").post("vacations", vacation_body(w, "black",
@@ -334,18 +322,15 @@ def special_leave():
 
 @test
 def overview():
-    w = W()
-    a = run_row(w, "overview", lambda w, c, cl: cl.get("tl/overview"), fresh_each=False)
-    expect_done(a, (200,), "overview")
+    row_done("overview", 200, lambda w, c, cl: cl.get("tl/overview"), fresh_each=False)
 
 
 @test
 def game_create():
     w = W()
-    a = run_row(w, "game_create", lambda w, c, cl: cl.post("games", {
+    a = row_done("game_create", 201, lambda w, c, cl: cl.post("games", {
         "white": w.ids["white"], "black": w.ids["black"], "profile": "server",
         "start_date": TODAY}), fresh_each=False)
-    expect_done(a, (201,), "game_create")
     # docs/AUTHORITY.md rule 2: a game made by a TL is led by him.
     for c in ("game's TL", "other TL", "TL who is a side", "admin"):
         gid = a[c].json["id"]
@@ -383,8 +368,7 @@ def ids_in_overview(client, **query):
 
 @test
 def overview_lists_only_what_he_leads():
-    srv = Server(today="2027-11-01").start()
-    atexit.register(srv.close)
+    srv = own_server("2027-11-01")
     w = MatrixWorld(srv, profile="dsu-post", start_date="2027-09-01")
     tl1, tl2, tl3 = (w.client(c) for c in ("game's TL", "other TL", "TL who is a side"))
     mine1 = new_game(tl1, w.ids["white"], w.ids["black"], profile="dsu-post",
@@ -447,8 +431,7 @@ def a_standalone_game_is_led_by_its_maker():
 
 @test
 def a_period_is_led_by_the_tl_of_every_game_it_stops():
-    srv = Server(today=TODAY).start()
-    atexit.register(srv.close)
+    srv = own_server(TODAY)
     w = MatrixWorld(srv, profile="dsu-email", start_date=START)
     tl1, tl2, tl3, admin = (w.client(c) for c in ("game's TL", "other TL", "TL who is a side",
                                                   "admin"))
@@ -516,8 +499,7 @@ class Small:
 
     def __init__(self, profile="server"):
         if "small" not in _shared_small:
-            srv = Server(today=TODAY).start()
-            atexit.register(srv.close)
+            srv = own_server(TODAY)
             ids = {}
             for name, role in (("h_white", "player"), ("h_black", "player"),
                                ("h_other", "player"), ("h_tl1", "tl"), ("h_tl2", "tl"),
@@ -554,56 +536,57 @@ class Small:
 _shared_small = {}
 
 
-def refused(h, r, code, gid, before, what):
-    expect_error(r, 403, code, what)
+def refused(h, gid, code, what, act):
+    """act() (a request) is refused with 403 code and changes nothing of
+    game gid."""
+    before = h.rows(gid)
+    expect_error(act(), 403, code, what)
     expect_eq(h.rows(gid), before, what + ": the rows")
 
 
 @test
 def hole_penalty_days_in_a_tournament_he_does_not_lead():
     h = Small()
-    before = h.rows(h.g1)
-    r = h.c["h_tl2"].post("games/%d/penalty" % h.g1, {"color": "white", "days": 1000,
-                                                      "reason": REASON})
-    refused(h, r, "not_your_tournament", h.g1, before, "tl2 adds 1000 days in tl1's game")
+    refused(h, h.g1, "not_your_tournament", "tl2 adds 1000 days in tl1's game",
+            lambda: h.c["h_tl2"].post("games/%d/penalty" % h.g1, {
+                "color": "white", "days": 1000, "reason": REASON}))
 
 
 @test
 def hole_move_dates_in_a_tournament_he_does_not_lead():
     h = Small("dsu-post")
     play(h.c["h_white"], h.g1, "e4", sent="2027-08-23")
-    before = h.rows(h.g1)
-    r = h.c["h_tl2"].request("PATCH", "games/%d/moves/1" % h.g1, {"sent": "2027-08-21",
-                                                                  "reason": REASON})
-    refused(h, r, "not_your_tournament", h.g1, before, "tl2 corrects tl1's move dates")
+    refused(h, h.g1, "not_your_tournament", "tl2 corrects tl1's move dates",
+            lambda: h.c["h_tl2"].request("PATCH", "games/%d/moves/1" % h.g1, {
+                "sent": "2027-08-21", "reason": REASON}))
 
 
 @test
 def hole_holiday_play_in_a_tournament_he_does_not_lead():
     h = Small("dsu-post")
-    before = h.rows(h.g1)
-    r = h.c["h_tl2"].post("games/%d/holiday_play" % h.g1, {"agreed": True, "reason": REASON})
-    refused(h, r, "not_your_tournament", h.g1, before, "tl2 agrees a holiday play")
+    refused(h, h.g1, "not_your_tournament", "tl2 agrees a holiday play",
+            lambda: h.c["h_tl2"].post("games/%d/holiday_play" % h.g1, {
+                "agreed": True, "reason": REASON}))
 
 
 @test
 def hole_special_leave_in_a_tournament_he_does_not_lead():
     h = Small("dsu-post")
-    before = h.rows(h.g1)
     first, last = window()
-    r = h.c["h_tl2"].post("vacations", {"start": first, "end": last, "user": h.ids["h_black"],
-                                        "kind": "special_leave", "tournament": h.t1})
-    refused(h, r, "not_your_tournament", h.g1, before, "tl2 gives black special leave")
+    refused(h, h.g1, "not_your_tournament", "tl2 gives black special leave",
+            lambda: h.c["h_tl2"].post("vacations", {
+                "start": first, "end": last, "user": h.ids["h_black"], "kind": "special_leave",
+                "tournament": h.t1}))
 
 
 @test
 def hole_back_dated_vacation_in_a_tournament_he_does_not_lead():
     h = Small("dsu-post")
-    before = h.rows(h.g1)
     first, last = window()
-    r = h.c["h_tl2"].post("vacations", {"start": first, "end": last, "user": h.ids["h_black"],
-                                        "tournament": h.t1, "notice_on": add_days(TODAY, -20)})
-    refused(h, r, "not_your_tournament", h.g1, before, "tl2 back-dates black's vacation")
+    refused(h, h.g1, "not_your_tournament", "tl2 back-dates black's vacation",
+            lambda: h.c["h_tl2"].post("vacations", {
+                "start": first, "end": last, "user": h.ids["h_black"], "tournament": h.t1,
+                "notice_on": add_days(TODAY, -20)}))
 
 
 @test
@@ -625,28 +608,27 @@ def hole_messages_of_a_tournament_he_does_not_lead():
 @test
 def hole_a_tl_who_plays_gives_himself_special_leave():
     h = Small("dsu-post")
-    before = h.rows(h.g3)
     first, last = window()
-    r = h.c["h_tl3"].post("vacations", {"start": first, "end": last, "user": h.ids["h_tl3"],
-                                        "kind": "special_leave", "tournament": h.t3})
-    refused(h, r, "own_record", h.g3, before, "tl3 gives himself special leave")
+    refused(h, h.g3, "own_record", "tl3 gives himself special leave",
+            lambda: h.c["h_tl3"].post("vacations", {
+                "start": first, "end": last, "user": h.ids["h_tl3"], "kind": "special_leave",
+                "tournament": h.t3}))
 
 
 @test
 def hole_a_tl_who_plays_adds_penalty_days_to_his_opponent():
     h = Small()
-    before = h.rows(h.g3)
-    r = h.c["h_tl3"].post("games/%d/penalty" % h.g3, {"color": "black", "days": 1000,
-                                                      "reason": REASON})
-    refused(h, r, "own_game", h.g3, before, "tl3 adds 1000 days to his opponent")
+    refused(h, h.g3, "own_game", "tl3 adds 1000 days to his opponent",
+            lambda: h.c["h_tl3"].post("games/%d/penalty" % h.g3, {
+                "color": "black", "days": 1000, "reason": REASON}))
 
 
 @test
 def hole_a_tl_who_plays_records_his_own_result():
     h = Small()
-    before = h.rows(h.g3)
-    r = h.c["h_tl3"].post("games/%d/result" % h.g3, {"result": "1-0", "reason": REASON})
-    refused(h, r, "own_game", h.g3, before, "tl3 records his own win")
+    refused(h, h.g3, "own_game", "tl3 records his own win",
+            lambda: h.c["h_tl3"].post("games/%d/result" % h.g3, {
+                "result": "1-0", "reason": REASON}))
 
 
 @test
@@ -664,9 +646,8 @@ def hole_a_tl_who_plays_sees_the_hidden_series():
 def hole_any_tl_sets_a_standalone_games_result():
     h = Small()
     gid = new_game(h.c["h_tl1"], h.ids["h_white"], h.ids["h_black"])["id"]
-    before = h.rows(gid)
-    r = h.c["h_tl2"].post("games/%d/result" % gid, {"result": "0-1", "reason": REASON})
-    refused(h, r, "not_your_tournament", gid, before, "tl2 sets the result of tl1's game")
+    refused(h, gid, "not_your_tournament", "tl2 sets the result of tl1's game",
+            lambda: h.c["h_tl2"].post("games/%d/result" % gid, {"result": "0-1", "reason": REASON}))
 
 
 if __name__ == "__main__":

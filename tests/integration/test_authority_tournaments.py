@@ -15,7 +15,6 @@ himself entry rights, a TL who plays recording his opponent's withdrawal
 (his own games rescored).  And the ratings follow every path that ends a
 group's last game (a move, a TL's result, a withdrawal) without a request
 after it (the router no longer rates after every write)."""
-import atexit
 import os
 import subprocess
 import sys
@@ -33,8 +32,7 @@ _world = []
 
 def W():
     if not _world:
-        srv = Server(today=TODAY).start()
-        atexit.register(srv.close)
+        srv = own_server(TODAY)
         _world.append(MatrixWorld(srv, profile="server", start_date=TODAY))
     return _world[0]
 
@@ -225,22 +223,23 @@ def row_decision():
 
 # ------------------------------------------------------------ users
 
+def user_create_row(command, role):
+    """The row of command, each cell adding a new user of role."""
+    def perform(w, column, client):
+        name = uniq("new" + role)
+        return client.post("users", {"name": name, "email": name + "@example.org",
+                                     "password": "a-long-password", "role": role})
+    run_row(W(), command, perform, allowed=expect_code("a new " + role, 201, None))
+
+
 @test
 def row_user_create():
-    def perform(w, column, client):
-        name = uniq("newplayer")
-        return client.post("users", {"name": name, "email": name + "@example.org",
-                                     "password": "a-long-password", "role": "player"})
-    run_row(W(), "user_create", perform, allowed=expect_code("a new player", 201, None))
+    user_create_row("user_create", "player")
 
 
 @test
 def row_user_create_staff():
-    def perform(w, column, client):
-        name = uniq("newtl")
-        return client.post("users", {"name": name, "email": name + "@example.org",
-                                     "password": "a-long-password", "role": "tl"})
-    run_row(W(), "user_create_staff", perform, allowed=expect_code("a new tl", 201, None))
+    user_create_row("user_create_staff", "tl")
     # and the other staff roles the same way
     w = W()
     for role in ("kc", "admin"):
@@ -355,8 +354,7 @@ def classes_read_and_bad_settings():
 # ------------------------------------------------------------ the holes
 
 def fresh_server():
-    srv = Server(today=TODAY).start()
-    atexit.register(srv.close)
+    srv = own_server(TODAY)
     return srv
 
 
@@ -444,6 +442,13 @@ def hole_the_entrant_gets_no_tl_copies_about_his_fellow_players():
     every admin - never to a competitor.  The entrant gets the notices of
     his own silence only."""
     srv, ids, clients, gid, admin = entrant_tl_group()
+    expect_tl_notices(srv, ids, "eadmin", "etl", "the admin")
+
+
+def expect_tl_notices(srv, ids, told, entrant, who):
+    """Sweeps until the TL notices (DSU 6.3.4) and checks each went to the
+    silent player and to `told` (who), the entrant only of his own
+    silence.  Returns the (game, address) rows of the notices' mails."""
     sweep_until(srv, "tl_notice", TODAY)
     rows = srv.db_rows("SELECT e.game_id, o.to_addr FROM mail_outbox o"
                        " JOIN sweep_events e ON e.id = o.event_id WHERE e.kind = 'tl_notice'")
@@ -452,11 +457,12 @@ def hole_the_entrant_gets_no_tl_copies_about_his_fellow_players():
     email = {uid: n + "@example.org" for n, uid in ids.items()}
     for game, silent in notices:
         to = sorted(a for gm, a in rows if gm == game)
-        expect_eq(to, sorted([email[silent], "eadmin@example.org"]),
-                  "the notice of game %d: the silent player and the admin" % game)
-    mine = sum(1 for _, p in notices if p == ids["etl"])
-    expect_eq(len([a for _, a in rows if a == "etl@example.org"]), mine,
+        expect_eq(to, sorted([email[silent], told + "@example.org"]),
+                  "the notice of game %d: the silent player and %s" % (game, who))
+    mine = sum(1 for _, p in notices if p == ids[entrant])
+    expect_eq(len([a for _, a in rows if a == entrant + "@example.org"]), mine,
               "the entrant gets the notices of his own silence only")
+    return rows
 
 
 def sweep_until(srv, kind, start, days=60):
@@ -502,19 +508,7 @@ def hole_the_class_tl_leads_the_group_and_gets_the_tl_copies():
                  "not_your_tournament", "another TL")
     # The TL notices (DSU 6.3.4) of the silent games: each to the silent
     # player and to the class's TL; the entrant f7 gets only his own.
-    sweep_until(srv, "tl_notice", TODAY)
-    rows = srv.db_rows("SELECT e.game_id, o.to_addr FROM mail_outbox o"
-                       " JOIN sweep_events e ON e.id = o.event_id WHERE e.kind = 'tl_notice'")
-    notices = srv.db_rows("SELECT game_id, user_id FROM sweep_events WHERE kind = 'tl_notice'")
-    expect(notices, "TL notices were recorded")
-    email = {uid: n + "@example.org" for n, uid in ids.items()}
-    for game, silent in notices:
-        to = sorted(a for gm, a in rows if gm == game)
-        expect_eq(to, sorted([email[silent], "classtl@example.org"]),
-                  "the notice of game %d: the silent player and the class's TL" % game)
-    f7 = [a for _, a in rows if a == "f7@example.org"]
-    expect_eq(len(f7), sum(1 for _, p in notices if p == ids["f7"]),
-              "the entrant gets the notices of his own silence only")
+    rows = expect_tl_notices(srv, ids, "classtl", "f7", "the class's TL")
     expect_eq([a for _, a in rows if a == "othertl@example.org"], [], "another TL gets none")
 
 

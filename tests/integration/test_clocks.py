@@ -182,12 +182,12 @@ def one_move_vectors(ids, stops_user=None):
         v = vec(vid)
         prof = v["profile"]
         white, black = ("dave", "erin") if v.get("vacation") else ("alice", "bob")
+        # The move's dates: a postal player also states when it came.
+        dates = {"sent": v["sent"], "received": v["received"]} if prof == "dsu-post" \
+            else {"sent": v["sent"]}
         # White's first move.
         g = new_game(w.tl, w.ids[white], w.ids[black], prof, v["received"])
-        kw = {"sent": v["sent"]}
-        if prof == "dsu-post":
-            kw["received"] = v["received"]
-        g = play(getattr(w, white), g["id"], "e4", **kw)
+        g = play(getattr(w, white), g["id"], "e4", **dates)
         m = g["moves"][0]
         expect_eq((m["received"], m["sent"], m["days"]), (v["received"], v["sent"], v["days"]),
                   "%s as White's first move" % vid)
@@ -196,10 +196,7 @@ def one_move_vectors(ids, stops_user=None):
         opp_sent = v["received"] if prof == "dsu-post" else add_days(v["received"], -1)
         g = new_game(w.tl, w.ids[white], w.ids[black], prof, opp_sent)
         g = play(getattr(w, white), g["id"], "e4", sent=opp_sent)
-        kw = {"sent": v["sent"]}
-        if prof == "dsu-post":
-            kw["received"] = v["received"]
-        g = play(getattr(w, black), g["id"], "e5", **kw)
+        g = play(getattr(w, black), g["id"], "e5", **dates)
         m = g["moves"][1]
         expect_eq((m["received"], m["sent"], m["days"]), (v["received"], v["sent"], v["days"]),
                   "%s as Black's move" % vid)

@@ -4,6 +4,7 @@ lost, start-up failures with one line, SIGTERM finishing requests in
 flight, a newer schema refused, the stored FEN equal to the replay of the
 stored moves, a corrupt game answered without a crash (`corrchess demo`:
 test_demo.py)."""
+import contextlib
 import json
 import os
 import shutil
@@ -16,6 +17,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
+from fen_replay import fen_replay  # noqa: E402
 
 TODAY = "2027-09-01"
 
@@ -25,6 +27,15 @@ def cast(srv, names=(("tl", "tl"), ("alice", "player"), ("bob", "player"))):
     for name, role in names:
         ids[name], _ = srv.add_user(name, role)
     return ids, {name: srv.login(name) for name, _ in names}
+
+
+@contextlib.contextmanager
+def cast_server():
+    """A started daemon with the cast signed in: (server, ids, clients)."""
+    with Server(today=TODAY) as srv:
+        srv.start()
+        ids, c = cast(srv)
+        yield srv, ids, c
 
 
 def run_daemon(args, env_extra=None, timeout=15):
@@ -58,65 +69,6 @@ def expect_one_line_failure(args, what, must_mention=None, env_extra=None):
 
 # ------------------------------------------------------- a tiny replayer
 
-def fen_replay(start_fen, ucis):
-    """Plays UCI moves on a FEN, independently of lib/: moves, captures,
-    castling (king two squares), en passant, promotion; writes the FEN
-    with the e.p. square only when a pawn could take (as corrchess does)."""
-    parts = start_fen.split()
-    board = {}
-    for r, row in enumerate(parts[0].split("/")):
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                board["abcdefgh"[f] + str(8 - r)] = ch
-                f += 1
-    side, castle, ep = parts[1], set(parts[2]) - {"-"}, parts[3]
-    half, full = int(parts[4]), int(parts[5])
-    for u in ucis:
-        fr, to, promo = u[:2], u[2:4], u[4:5]
-        p = board.pop(fr)
-        captured = board.get(to)
-        if p in "Pp" and to == ep and captured is None:
-            captured = board.pop(to[0] + fr[1])
-        if p in "Kk" and abs(ord(to[0]) - ord(fr[0])) == 2:
-            rank = fr[1]
-            if to[0] == "g":
-                board["f" + rank] = board.pop("h" + rank)
-            else:
-                board["d" + rank] = board.pop("a" + rank)
-        board[to] = (promo.upper() if p == "P" else promo.lower()) if promo else p
-        for sq, rights in (("e1", "KQ"), ("e8", "kq"), ("h1", "K"), ("a1", "Q"), ("h8", "k"),
-                           ("a8", "q")):
-            if fr == sq or to == sq:
-                castle -= set(rights)
-        half = 0 if p in "Pp" or captured else half + 1
-        if side == "b":
-            full += 1
-        ep = "-"
-        if p in "Pp" and abs(int(to[1]) - int(fr[1])) == 2:
-            enemy = "p" if p == "P" else "P"
-            for df in (-1, 1):
-                f = chr(ord(to[0]) + df)
-                if f in "abcdefgh" and board.get(f + to[1]) == enemy:
-                    ep = fr[0] + str((int(fr[1]) + int(to[1])) // 2)
-        side = "b" if side == "w" else "w"
-    rows = []
-    for rank in range(8, 0, -1):
-        row, empty = "", 0
-        for f in "abcdefgh":
-            pc = board.get(f + str(rank))
-            if pc:
-                row += (str(empty) if empty else "") + pc
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    cs = "".join(c for c in "KQkq" if c in castle) or "-"
-    return "%s %s %s %s %d %d" % ("/".join(rows), side, cs, ep, half, full)
-
-
 # ----------------------------------------------------------------- tests
 
 @test
@@ -129,9 +81,7 @@ def replayer_self_check():
 
 @test
 def restart_mid_game_loses_nothing():
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         g = new_game(c["tl"], ids["alice"], ids["bob"], "dsu-post", "2027-08-02", event="restart")
         gid = g["id"]
         dates = [("2027-08-02", "2027-08-03"), ("2027-08-05", "2027-08-06"),
@@ -165,9 +115,7 @@ def restart_mid_game_loses_nothing():
 
 @test
 def crash_loses_no_committed_move():
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
         g = play_line(c["alice"], c["bob"], g["id"], ["d4", "d5", "c4", "e6", "Nc3"])
         srv.proc.kill()
@@ -179,9 +127,7 @@ def crash_loses_no_committed_move():
 
 @test
 def sigterm_finishes_requests_in_flight():
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
         reqs = []
         bodies = [json.dumps({"login": "alice", "password": "pw-alice-secret"}).encode(),
@@ -235,9 +181,7 @@ def concurrent_moves_store_one():
     """A double click, or two tabs: the same player sends several moves at
     once.  Exactly one is stored; the others get a 409 and nothing else."""
     import threading
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         for round_ in range(3):
             g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
             moves = ["e4", "d4", "c4", "Nf3", "5254", "b3", "g3", "4244"]
@@ -271,9 +215,7 @@ def concurrent_moves_store_one():
 def keep_alive_connection():
     """Many requests, answers and refusals on one kept-alive connection."""
     import http.client
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
         conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=20)
         hdr = {"Authorization": "Bearer " + c["alice"].token, "Content-Type": "application/json"}
@@ -521,9 +463,7 @@ def ready_before_listening():
     first connection that gets through finds the queue already empty, and
     the first answer of /healthz is ready (or, in the instant between the
     listen and the last thread, 503 "starting", never a wrong ready)."""
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
         srv.stop()
         many_pending_games(srv, 4000)
@@ -621,9 +561,7 @@ def newer_schema_is_refused():
 
 @test
 def stored_fen_equals_replay():
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         line = ["e4", "Nf6", "e5", "d5", "exd6", "exd6", "Nf3", "Be7", "Bc4", "O-O", "O-O",
                 "Nc6", "d4", "h5", "Re1", "Rb8", "b4", "a5", "b5", "Ne5", "dxe5", "dxe5",
                 "Rxe5", "Bd6", "Re2", "h4", "g4", "hxg3"]
@@ -653,9 +591,7 @@ def stored_fen_equals_replay():
 
 @test
 def corrupt_game_is_refused_not_served():
-    with Server(today=TODAY) as srv:
-        srv.start()
-        ids, c = cast(srv)
+    with cast_server() as (srv, ids, c):
         good = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
         bad1 = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)
         bad2 = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)

@@ -37,17 +37,6 @@ def rows(srv, gid):
         "SELECT kind, side, due FROM game_deadline_dates WHERE game_id = ?", (gid,))}
 
 
-def raw_exec(srv, sql, args=()):
-    """A write past the server that does NOT repair the dates (unlike
-    Server.db_exec): what check-deadlines is there to find."""
-    con = sqlite3.connect(srv.db, timeout=10)
-    try:
-        con.execute(sql, args)
-        con.commit()
-    finally:
-        con.close()
-
-
 def sweep(srv, today):
     env = srv.env()
     env["CORRCHESS_TODAY"] = today
@@ -101,8 +90,8 @@ def sweep_and_overview_read_the_table():
     rem = add_days(TODAY, 14)
     # Pretend the row says "not yet": the sweep on the reminder day passes
     # the game over (it reads only what is due).
-    raw_exec(srv, "UPDATE game_deadlines SET due = CAST(julianday('2099-01-01') - 2440587.5"
-             " AS INTEGER) WHERE game_id = ?", (gid,))
+    srv.db_exec("UPDATE game_deadlines SET due = CAST(julianday('2099-01-01') - 2440587.5"
+                " AS INTEGER) WHERE game_id = ?", (gid,), repair=False)
     s = sweep(srv, rem)
     expect_eq(s.returncode, 0, "sweep: %s%s" % (s.stdout, s.stderr))
     expect("reminder:" not in s.stdout, "nothing due in the table, nothing done: %r" % s.stdout)
@@ -127,8 +116,9 @@ def sweep_and_overview_read_the_table():
     expect_eq([it["game"] for it in ov.json["silent"]], [gid], "and the overview lists it")
     # A stray: rows of a game that is not active are found too.
     expect_status(w.bob.post("games/%d/resign" % gid, {}), 200, "resigns")
-    raw_exec(srv, "INSERT INTO game_deadlines (game_id, kind, side, due)"
-             " VALUES (?, 0, 0, CAST(julianday('2027-01-01') - 2440587.5 AS INTEGER))", (gid,))
+    srv.db_exec("INSERT INTO game_deadlines (game_id, kind, side, due)"
+                " VALUES (?, 0, 0, CAST(julianday('2027-01-01') - 2440587.5 AS INTEGER))", (gid,),
+                repair=False)
     r = srv.cli("check-deadlines")
     expect(r.returncode == 1 and "game %d:" % gid in r.stdout, "stray found: %r" % r.stdout)
     expect_eq(srv.cli("check-deadlines", "--fix").returncode, 0, "stray removed")
@@ -148,8 +138,8 @@ def filled_on_first_start():
            for i in range(3)]
     want = {g: rows(srv, g) for g in ids}
     srv.stop()
-    raw_exec(srv, "DELETE FROM game_deadlines")
-    raw_exec(srv, "INSERT INTO deadlines_pending (game_id) SELECT id FROM games")
+    srv.db_exec("DELETE FROM game_deadlines", repair=False)
+    srv.db_exec("INSERT INTO deadlines_pending (game_id) SELECT id FROM games", repair=False)
     srv.start()
     # Issue 19: the daemon fills the queue before it listens, and the
     # harness starts it until /healthz says ready: the queue is empty the

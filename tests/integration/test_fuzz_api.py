@@ -33,6 +33,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
+from fen_replay import fen_replay  # noqa: E402
 
 TODAY = "2027-09-01"
 SEED = int(os.environ.get("CORRCHESS_FUZZ_SEED", "20270901"))
@@ -98,67 +99,6 @@ def error_body_ok(ans):
             and re.fullmatch(r"[a-z][a-z0-9_]*", j["error"]["code"]) is not None
             and isinstance(j["error"].get("message"), str) and j["error"]["message"].strip() != ""
             and ans.headers.get("Content-Type", "").startswith("application/json"))
-
-
-# ------------------------------------------------------------ the replay
-
-def replay_fen(start_fen, ucis):
-    """The FEN after the UCI moves, written as lib/chess/fen.c writes it (the
-    e.p. square only when a pawn of the side to move stands beside)."""
-    parts = start_fen.split()
-    board = {}
-    for i, row in enumerate(parts[0].split("/")):
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                board[(f, 7 - i)] = ch
-                f += 1
-    side, castling = parts[1], set(parts[2]) - {"-"}
-    half, full = int(parts[4]), int(parts[5])
-    ep = parts[3]
-    for u in ucis:
-        f1, r1, f2, r2 = ord(u[0]) - 97, int(u[1]) - 1, ord(u[2]) - 97, int(u[3]) - 1
-        pc = board.pop((f1, r1))
-        captured = board.get((f2, r2))
-        pawn = pc in "Pp"
-        if pawn and f1 != f2 and captured is None:  # en passant
-            captured = board.pop((f2, r1))
-        if pc in "Kk" and abs(f2 - f1) == 2:  # castling: the rook too
-            rf, rt = (7, 5) if f2 == 6 else (0, 3)
-            board[(rt, r1)] = board.pop((rf, r1))
-        if len(u) == 5:
-            pc = u[4].upper() if pc.isupper() else u[4].lower()
-        board[(f2, r2)] = pc
-        for sq, rights in (((4, 0), "KQ"), ((7, 0), "K"), ((0, 0), "Q"), ((4, 7), "kq"),
-                           ((7, 7), "k"), ((0, 7), "q")):
-            if (f1, r1) == sq or (f2, r2) == sq:
-                castling -= set(rights)
-        half = 0 if pawn or captured else half + 1
-        ep = "-"
-        if pawn and abs(r2 - r1) == 2:
-            enemy = "p" if pc.isupper() else "P"
-            if board.get((f2 - 1, r2)) == enemy or board.get((f2 + 1, r2)) == enemy:
-                ep = "%s%d" % (chr(97 + f2), (r1 + r2) // 2 + 1)
-        if side == "b":
-            full += 1
-        side = "w" if side == "b" else "b"
-    rows = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            p = board.get((f, r))
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-            empty = 0
-            row += p
-        rows.append(row + (str(empty) if empty else ""))
-    cr = "".join(c for c in "KQkq" if c in castling) or "-"
-    return "%s %s %s %s %d %d" % ("/".join(rows), side, cr, ep, half, full)
 
 
 # ------------------------------------------------------------ the database
@@ -674,7 +614,7 @@ class Fuzz:
             j = r.json
             expect_eq([(m["iccf"], m["san"], m["received"], m["sent"], m["days"]) for m in j["moves"]],
                       [(x[2], x[3], x[5], x[6], x[7]) for x in rows], "game %d moves" % gid)
-            want = replay_fen(start_fen, [x[4] for x in rows])
+            want = fen_replay(start_fen, [x[4] for x in rows])
             expect_eq(j["fen"], want, "game %d: FEN of the replay" % gid)
             expect_eq(g[7], want, "game %d: stored FEN" % gid)
             expect_eq((j["status"], j["result"]), (g[8], g[9]), "game %d status" % gid)

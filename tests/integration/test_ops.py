@@ -5,6 +5,7 @@ daemon serves and takes moves, a second daemon on the copy; the key
 hashes renewed at login and CORRCHESS_FAST_HASH checked; log lines that
 a client cannot forge; an SMTP login that never goes out without TLS (a
 real aiosmtpd that offers no STARTTLS)."""
+import contextlib
 import glob
 import os
 import re
@@ -218,22 +219,8 @@ class ClockServer(Server):
         e["ASAN_OPTIONS"] = (asan + ":" if asan else "") + "verify_asan_link_order=0"
         return e
 
-    def start(self):
-        self.port = free_port()
-        logf = open(self.log, "ab")
-        self.proc = subprocess.Popen(
-            self.faked() + [CORRCHESSD, "--db", self.db, "--listen", "127.0.0.1:%d" % self.port,
-                            "--static_dir", self.static_dir] + self.flags,
-            env=self.env(), stdout=logf, stderr=logf)
-        logf.close()
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError("corrchessd exited at start:\n" + self.read_log())
-            if wait_ready_once(self.port):  # /healthz says ready (issue 19)
-                return self
-            time.sleep(0.05)
-        raise RuntimeError("corrchessd did not become ready")
+    def argv(self):
+        return self.faked() + super().argv() + self.flags
 
     def sweep_date(self):
         r = subprocess.run(self.faked() + [CORRCHESS, "--db", self.db] + self.flags + ["sweep"],
@@ -512,27 +499,39 @@ c.stop()
 """
 
 
+@contextlib.contextmanager
+def clear_smtpd():
+    """SMTPD on a free loopback port, until the block ends: yields the
+    port and the file of what it noted (READY once it listens)."""
+    d = tempfile.mkdtemp(prefix="corrchess-smtp-")
+    log, port = os.path.join(d, "smtpd.log"), free_port()
+    script = os.path.join(d, "smtpd.py")
+    with open(script, "w") as f:
+        f.write(SMTPD)
+    p = subprocess.Popen([SYS_PYTHON, script, str(port), log], stderr=subprocess.PIPE)
+    try:
+        deadline = time.time() + 30
+        while not (os.path.exists(log) and "READY" in open(log).read()):
+            if p.poll() is not None:
+                raise AssertionError("aiosmtpd (python3-aiosmtpd) exited: %r"
+                                     % p.communicate()[1])
+            if time.time() > deadline:
+                p.terminate()
+                raise AssertionError("aiosmtpd did not start: %r" % p.communicate()[1])
+            time.sleep(0.05)
+        yield port, log
+    finally:
+        p.terminate()
+        p.wait(20)
+        shutil.rmtree(d, ignore_errors=True)
+
+
 @test
 def smtp_login_is_never_sent_without_tls():
     with Server(today=TODAY) as srv:
         srv.start()
         srv.stop()
-        d = tempfile.mkdtemp(prefix="corrchess-smtp-")
-        log, port = os.path.join(d, "smtpd.log"), free_port()
-        script = os.path.join(d, "smtpd.py")
-        with open(script, "w") as f:
-            f.write(SMTPD)
-        p = subprocess.Popen([SYS_PYTHON, script, str(port), log], stderr=subprocess.PIPE)
-        try:
-            deadline = time.time() + 30
-            while not (os.path.exists(log) and "READY" in open(log).read()):
-                if p.poll() is not None:
-                    raise AssertionError("aiosmtpd (python3-aiosmtpd) exited: %r"
-                                         % p.communicate()[1])
-                if time.time() > deadline:
-                    p.terminate()
-                    raise AssertionError("aiosmtpd did not start: %r" % p.communicate()[1])
-                time.sleep(0.05)
+        with clear_smtpd() as (port, log):
             srv.db_exec("INSERT INTO mail_outbox (to_addr, subject, body, created_on)"
                         " VALUES ('alice@example.org', 'Test', 'Hello', ?)", (TODAY,))
 
@@ -555,10 +554,6 @@ def smtp_login_is_never_sent_without_tls():
             expect_eq(r.returncode, 0, "no login: sent (%r)" % r.stderr)
             expect(srv.db_rows("SELECT sent_at FROM mail_outbox")[0][0] is not None, "sent")
             expect("DATA alice@example.org" in open(log).read(), "the server got it")
-        finally:
-            p.terminate()
-            p.wait(20)
-            shutil.rmtree(d, ignore_errors=True)
 
 
 # ------------------------------------------------------------ passwords: change and reset
@@ -671,19 +666,7 @@ def password_reset_by_mail():
 def password_reset_mail_goes_out_by_the_sender():
     with Server(today=TODAY) as srv:
         srv.add_user("jens", email="jens@example.org")
-        d = tempfile.mkdtemp(prefix="corrchess-smtp-")
-        log, port = os.path.join(d, "smtpd.log"), free_port()
-        script = os.path.join(d, "smtpd.py")
-        with open(script, "w") as f:
-            f.write(SMTPD)
-        p = subprocess.Popen([SYS_PYTHON, script, str(port), log], stderr=subprocess.PIPE)
-        try:
-            deadline = time.time() + 30
-            while not (os.path.exists(log) and "READY" in open(log).read()):
-                if p.poll() is not None or time.time() > deadline:
-                    p.terminate()
-                    raise AssertionError("aiosmtpd did not start: %r" % p.communicate()[1])
-                time.sleep(0.05)
+        with clear_smtpd() as (port, log):
             srv.extra_env.update({"CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port,
                                   "CORRCHESS_MAIL_FROM": "corrchess@example.org"})
             srv.start()
@@ -698,10 +681,6 @@ def password_reset_mail_goes_out_by_the_sender():
             expect("token=" not in outbox_rows(srv)[0][3] or
                    "token=(removed once sent)" in outbox_rows(srv)[0][3],
                    "the sent row keeps no link: %r" % outbox_rows(srv)[0][3])
-        finally:
-            p.terminate()
-            p.wait(20)
-            shutil.rmtree(d, ignore_errors=True)
 
 
 if __name__ == "__main__":

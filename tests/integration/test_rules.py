@@ -6,6 +6,7 @@ forfeit date under automatic forfeit, the e-mail same-day reply.
 
 Each test starts its own daemon with a temporary database and moves its
 date (CORRCHESS_TODAY) as the story needs."""
+import functools
 import os
 import re
 import subprocess
@@ -69,10 +70,7 @@ def claim_needs_the_forfeit_date_not_the_calendar():
     """Issue 9, P1 (DSU 6.3.4): White thinks 24 days on his 10th move and
     nobody sent a reminder.  The calendar alone would have charged +3 +6
     (33 > 30); the claim is rejected: he has not passed his forfeit date."""
-    p1 = vector("penalties", "P1")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], p1["profile"], START)["id"]
-    nine_instant(w, gid, START)
+    p1, w, gid = after_nine("penalties", "P1")
     set_today(w, add_days(START, 24))
     g = get_game(w.bob, gid)
     c = g["clock"]["white"]
@@ -86,10 +84,7 @@ def claim_needs_the_forfeit_date_not_the_calendar():
 @test
 def f0_claimed_at_once():
     """F0: White's 10th move costs 31 days; Black claims at once: 0-1."""
-    f0 = vector("both_lose", "F0")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], f0["profile"], START)["id"]
-    nine_instant(w, gid, START)
+    f0, w, gid = after_nine("both_lose", "F0")
     sent10 = add_days(START, f0["days_move_10"])
     set_today(w, add_days(sent10, 2))
     g = play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
@@ -106,23 +101,38 @@ def f1_playing_on_loses_for_both():
     """F1 (DSU 6.3.3.4): White's 10th move costs 31 days; Black answers
     it, White moves again, then Black claims: the game is lost for both,
     0-0, with an audit line saying why."""
-    f1 = vector("both_lose", "F1")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], f1["profile"], START)["id"]
-    nine_instant(w, gid, START)
-    sent10 = add_days(START, f1["days_move_10"])
-    set_today(w, add_days(sent10, 8))
-    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
-    play(w.bob, gid, KNIGHTS[19], received=add_days(sent10, 2), sent=add_days(sent10, 3))
+    w, gid, sent10 = f1_played_on()
     g = play(w.alice, gid, "e4", received=add_days(sent10, 5), sent=add_days(sent10, 6))
     expect_eq(g["clock"]["white"]["forfeit_date"], None, "white is not to move")
     before = len(audit_actions(w, gid))
     r = claim(w.bob, gid)
     expect_status(r, 200, "F1 claim")
     expect_eq((r.json["status"], r.json["result"], r.json["termination"]),
-              ("finished", f1["result"], "time_forfeit"), "F1: lost for both")
+              ("finished", vector("both_lose", "F1")["result"], "time_forfeit"),
+              "F1: lost for both")
     acts = audit_actions(w, gid)
     expect_eq(acts[before:], ["claim_both_lose"], "audit")
+
+
+def after_nine(kind, vid):
+    """Vector vid of time.json's `kind` and a fresh game of its profile,
+    White's first nine moves made at once: (vector, world, game id)."""
+    v = vector(kind, vid)
+    w = world(START)
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], v["profile"], START)["id"]
+    nine_instant(w, gid, START)
+    return v, w, gid
+
+
+def f1_played_on():
+    """F1: White's 10th move costs its days, and Black answers it (plays
+    on): (world, game id, the day White's 10th was sent)."""
+    f1, w, gid = after_nine("both_lose", "F1")
+    sent10 = add_days(START, f1["days_move_10"])
+    set_today(w, add_days(sent10, 8))
+    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
+    play(w.bob, gid, KNIGHTS[19], received=add_days(sent10, 2), sent=add_days(sent10, 3))
+    return w, gid, sent10
 
 
 def both_over(w, gid):
@@ -419,14 +429,7 @@ def sweep_ends_playing_on_0_0():
     """F1 found by the sweep (DSU 6.3.3.3: "a later claim, the sweep or the
     TL ends it 0-0"): after Black played on, the sweep ends the postal
     game 0-0 with an audit line."""
-    f1 = vector("both_lose", "F1")
-    w = world(START)
-    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], f1["profile"], START)["id"]
-    nine_instant(w, gid, START)
-    sent10 = add_days(START, f1["days_move_10"])
-    set_today(w, add_days(sent10, 8))
-    play(w.alice, gid, KNIGHTS[18], received=START, sent=sent10)
-    play(w.bob, gid, KNIGHTS[19], received=add_days(sent10, 2), sent=add_days(sent10, 3))
+    w, gid, sent10 = f1_played_on()
     expect_eq(events_of(sweep(w, add_days(sent10, 8)), gid), ["forfeit"], "the sweep finds it")
     g = get_game(w.tl, gid)
     expect_eq((g["status"], g["result"], g["termination"]), ("finished", "0-0", "time_forfeit"),
@@ -679,21 +682,31 @@ def vacation_per_tournament():
     expect_error(w.alice.get(u + "?tournament=x"), 422, "invalid_field", "not an id")
 
 
+def alice_in_two(first, second):
+    """A world of 2027-06-01 where alice plays bob in the tournament
+    `first` and carol in `second`, each (name, profile, start date):
+    (world, (first's id, its game), (second's id, its game))."""
+    w = world("2027-06-01")
+    w.ids["carol"], _ = w.srv.add_user("carol")
+    a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
+    t1, (g1,) = tournament(w, *first, [a, b])
+    t2, (g2,) = tournament(w, *second, [a, c])
+    return w, (t1, g1), (t2, g2)
+
+
+def forfeit_date(w, gid):
+    """The forfeit date of the side to move in game gid."""
+    g = get_game(w.tl, gid)
+    return g["clock"][g["to_move"]]["forfeit_date"]
+
+
 @test
 def vacation_stops_only_its_tournament():
     """A postal vacation in T1 moves the forfeit date of T1's game, not
     that of T2's game started the same day."""
-    w = world("2027-06-01")
-    w.ids["carol"], _ = w.srv.add_user("carol")
-    a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
-    t1, (g1,) = tournament(w, "T1", "dsu-post", "2027-06-01", [a, b])
-    t2, (g2,) = tournament(w, "T2", "dsu-post", "2027-06-01", [a, c])
-
-    def fd(gid):
-        g = get_game(w.tl, gid)
-        side = g["to_move"]
-        return g["clock"][side]["forfeit_date"]
-
+    w, (t1, g1), (t2, g2) = alice_in_two(("T1", "dsu-post", "2027-06-01"),
+                                         ("T2", "dsu-post", "2027-06-01"))
+    fd = functools.partial(forfeit_date, w)
     f1, f2 = fd(g1), fd(g2)
     expect_eq(f1, f2, "the same clocks before")
     r = w.alice.post("vacations", {"start": "2027-06-14", "end": "2027-06-18",
@@ -711,24 +724,17 @@ def email_vacation_stops_only_its_tournament():
     told only to its opponents - not the postal opponent of another
     tournament; naming none while in two is refused; its allowance counts
     from its own tournament's start."""
-    w = world("2027-06-01")
-    w.ids["carol"], _ = w.srv.add_user("carol")
-    a, b, c = w.ids["alice"], w.ids["bob"], w.ids["carol"]
-    t1, (g1,) = tournament(w, "E1", "dsu-email", "2027-05-25", [a, b])
-    t2, (g2,) = tournament(w, "P2", "dsu-post", "2027-06-01", [a, c])
-
-    def fd(gid):
-        g = get_game(w.tl, gid)
-        return g["clock"][g["to_move"]]["forfeit_date"]
-
+    w, (t1, g1), (t2, g2) = alice_in_two(("E1", "dsu-email", "2027-05-25"),
+                                         ("P2", "dsu-post", "2027-06-01"))
+    fd = functools.partial(forfeit_date, w)
     f1, f2 = fd(g1), fd(g2)
     r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14"})
     expect_error(r, 422, "missing_field", "in two tournaments: say which")
     r = w.alice.post("vacations", {"start": "2027-06-10", "end": "2027-06-14", "tournament": t1})
     expect_status(r, 201, "the e-mail vacation of E1")
     expect_eq(r.json["tournament"], t1, "stored with its tournament")
-    expect_eq(w.srv.db_rows("SELECT tournament_id FROM vacations WHERE user_id = ?", (a,)),
-              [(t1,)], "the row names E1")
+    expect_eq(w.srv.db_rows("SELECT tournament_id FROM vacations WHERE user_id = ?",
+                            (w.ids["alice"],)), [(t1,)], "the row names E1")
     expect_eq(outbox_to(w), ["bob@example.org"], "only E1's opponent is told")
     expect_eq(fd(g2), f2, "the postal game of P2 is not stopped")
     expect_eq(fd(g1), add_days(f1, 5), "E1's game stands still 5 days")

@@ -20,6 +20,16 @@ def with_token(token):
     return W().server.client(token)
 
 
+def add_user(client, name, email=None, password=None, role=None):
+    """POST /users by client: name, with name@example.org and name-password
+    unless given."""
+    body = {"name": name, "email": email or name + "@example.org",
+            "password": password or name + "-password"}
+    if role:
+        body["role"] = role
+    return client.post("users", body)
+
+
 @test
 def login_by_name():
     r = anon().post("session", {"login": "alice", "password": "pw-alice-secret"})
@@ -78,8 +88,7 @@ def missing_token_is_401():
     expect_error(anon().post("games", {"white": 1, "black": 2, "profile": "server",
                                        "start_date": "2027-09-01"}),
                  401, "unauthorized", "POST /games without token")
-    expect_error(anon().post("users", {"name": "x", "email": "x@example.org",
-                                       "password": "long-enough-pw"}),
+    expect_error(add_user(anon(), "x", password="long-enough-pw"),
                  401, "unauthorized", "POST /users without token")
 
 
@@ -131,27 +140,23 @@ def logout():
 @test
 def tl_and_admin_add_users():
     w = W()
-    r = w.tl.post("users", {"name": "erik", "email": "erik@example.org",
-                            "password": "erik-password"})
+    r = add_user(w.tl, "erik")
     expect_status(r, 201, "tl adds a player")
     expect_user(r.json, None, "erik", "player")
     erik = r.json["id"]
     c = w.server.login("erik", "erik-password")
     expect_status(c.get("users/%d" % erik), 200, "the new user signs in")
     # docs/AUTHORITY.md user_create_staff: a staff account is an admin's act
-    expect_error(w.tl.post("users", {"name": "tina", "email": "tina@example.org",
-                                     "password": "tina-password", "role": "tl"}),
+    expect_error(add_user(w.tl, "tina", role="tl"),
                  403, "forbidden", "a tl adds no tl")
-    r = w.admin.post("users", {"name": "tina", "email": "tina@example.org",
-                               "password": "tina-password", "role": "tl"})
+    r = add_user(w.admin, "tina", role="tl")
     expect_status(r, 201, "admin adds a tl")
     expect_user(r.json, None, "tina", "tl")
-    r = w.admin.post("users", {"name": "adam", "email": "adam@example.org",
-                               "password": "adam-password", "role": "admin"})
+    r = add_user(w.admin, "adam", role="admin")
     expect_status(r, 201, "admin adds an admin")
     expect_user(r.json, None, "adam", "admin")
-    r = w.admin.post("users", {"name": "Jørgen Ærø", "email": "joergen@example.org",
-                               "password": "joergen-password", "role": "player"})
+    r = add_user(w.admin, "Jørgen Ærø", email="joergen@example.org", password="joergen-password",
+                 role="player")
     expect_status(r, 201, "a name in UTF-8")
     expect_eq(r.json["name"], "Jørgen Ærø", "UTF-8 name round trip")
     got = w.alice.get("users/%d" % r.json["id"])
@@ -162,8 +167,7 @@ def tl_and_admin_add_users():
 @test
 def player_cannot_add_users():
     w = W()
-    r = w.alice.post("users", {"name": "mallory", "email": "mallory@example.org",
-                               "password": "mallory-password"})
+    r = add_user(w.alice, "mallory")
     expect_error(r, 403, "forbidden", "player adds a user")
     r = w.server.client().post("session", {"login": "mallory", "password": "mallory-password"})
     expect_error(r, 401, "bad_credentials", "nothing was created")
@@ -173,20 +177,17 @@ def player_cannot_add_users():
 def tl_cannot_add_admin():
     # API.md is silent; a TL raising someone to admin would bypass the admin.
     w = W()
-    r = w.tl.post("users", {"name": "sneaky", "email": "sneaky@example.org",
-                            "password": "sneaky-password", "role": "admin"})
+    r = add_user(w.tl, "sneaky", role="admin")
     expect_error(r, 403, "forbidden", "tl adds an admin")
 
 
 @test
 def duplicate_name_or_email_is_409():
     w = W()
-    r = w.tl.post("users", {"name": "alice", "email": "alice2@example.org",
-                            "password": "another-password"})
+    r = add_user(w.tl, "alice", email="alice2@example.org", password="another-password")
     expect_status(r, 409, "duplicate name")
     expect_error_shape(r)
-    r = w.tl.post("users", {"name": "alice2", "email": "alice@example.org",
-                            "password": "another-password"})
+    r = add_user(w.tl, "alice2", email="alice@example.org", password="another-password")
     expect_status(r, 409, "duplicate e-mail")
     expect_error_shape(r)
     # alice's password was not replaced

@@ -13,7 +13,6 @@ import os
 import select
 import socket
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -97,18 +96,7 @@ def a_fresh_client_is_served_while_34_addresses_hold_every_slot():
             expect(len(socks) > 2000, "the slow connections were made: %d" % len(socks))
             # They keep trickling (a byte a second each), so the idle
             # timeout frees no slot: only the server's choice can.
-            stop = threading.Event()
-
-            def trickle():
-                while not stop.is_set():
-                    for s in socks:
-                        try:
-                            s.send(b"a", socket.MSG_DONTWAIT)
-                        except OSError:
-                            pass
-                    stop.wait(1)
-            t = threading.Thread(target=trickle, daemon=True)
-            t.start()
+            trickle = Trickle(socks)
             r = None
             c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=30,
                                            source_address=("127.0.0.200", 0))
@@ -122,8 +110,7 @@ def a_fresh_client_is_served_while_34_addresses_hold_every_slot():
                 c.close()
             expect(not closed_by_server(socks[-1]),
                    "the newest slow connection still waits (the answer came while they hold)")
-            stop.set()
-            t.join(30)
+            trickle.stop()
             expect(isinstance(r, tuple) and r[0] == 200, "a fresh client is served: %r" % (r,))
             expect(closed_by_server(socks[0]), "the oldest slow connection was ended")
         finally:

@@ -17,23 +17,17 @@ Expected dates come from DSU 6.3 computed here, not from the program."""
 import atexit
 import collections
 import datetime
-import email
-import email.policy
-import email.utils
-import mailbox
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
+from smtpd import Smtp  # noqa: E402
 
-SYS_PYTHON = "/usr/bin/python3"  # Debian's, which can import python3-aiosmtpd
 MAIL_FROM = "sweep@corrchess.test"
 BASE_URL = "http://corrchess.test"
 D = "2027-09-01"  # start of the silent server games
@@ -78,76 +72,6 @@ def world(today):
     w = World(srv)
     srv.db_exec("UPDATE users SET mail = 'off'")
     return w
-
-
-class Smtp:
-    """aiosmtpd's Mailbox handler on a loopback port: every mail it accepts
-    is a file of its Maildir."""
-
-    def __init__(self, port=None):
-        self.port = port or free_port()
-        self.url = "smtp://127.0.0.1:%d" % self.port
-        self.proc = None
-        self.seen = set()
-
-    def __enter__(self):
-        self.dir = tempfile.mkdtemp(prefix="corrchess-smtp-")
-        self.maildir = os.path.join(self.dir, "Maildir")
-        try:
-            return self.start()
-        except BaseException:
-            self.__exit__()
-            raise
-
-    def start(self):
-        try:
-            chk = subprocess.run([SYS_PYTHON, "-c", "import aiosmtpd"], capture_output=True,
-                                 text=True, timeout=60)
-        except OSError as e:
-            raise AssertionError("cannot run %s (%s): the SMTP tests need Debian's python3 with"
-                                 " python3-aiosmtpd (contrib/install-deps.sh)" % (SYS_PYTHON, e))
-        if chk.returncode != 0:
-            raise AssertionError("%s cannot import aiosmtpd: install python3-aiosmtpd"
-                                 " (contrib/install-deps.sh)\n%s" % (SYS_PYTHON, chk.stderr))
-        log = open(os.path.join(self.dir, "smtpd.log"), "wb")
-        self.proc = subprocess.Popen(
-            [SYS_PYTHON, "-m", "aiosmtpd", "-n", "-l", "127.0.0.1:%d" % self.port,
-             "-c", "aiosmtpd.handlers.Mailbox", self.maildir], stdout=log, stderr=log)
-        log.close()
-        wait_listening(self.proc, self.port, "aiosmtpd", self.read_log, AssertionError)
-        return self
-
-    def __exit__(self, *exc):
-        if self.proc:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-            self.proc = None
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def read_log(self):
-        with open(os.path.join(self.dir, "smtpd.log"), errors="replace") as f:
-            return f.read()
-
-    def new_mails(self):
-        """The mails that arrived since the last call, parsed: .to (the To
-        addresses), .rcpt (envelope), .sender, .subject, .body."""
-        if not os.path.isdir(self.maildir):
-            return []
-        box = mailbox.Maildir(self.maildir, factory=None, create=False)
-        out = []
-        for key in sorted(set(box.keys()) - self.seen):
-            self.seen.add(key)
-            msg = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
-            part = msg.get_body(preferencelist=("plain", "html"))
-            addrs = lambda h: [a.lower() for _, a in email.utils.getaddresses(msg.get_all(h, []))]
-            out.append(collections.namedtuple("Mail", "to rcpt sender subject body")(
-                addrs("To"), addrs("X-RcptTo"), addrs("From"), str(msg["Subject"] or ""),
-                part.get_content() if part is not None else ""))
-        return out
 
 
 def expect_mails(mails, counts, gid=None, what=""):

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
-from urllib.parse import quote  # noqa: E402
+from tourney_world import TourneyWorld, create  # noqa: E402
 
 TODAY = "2026-05-14"  # V01's finish date: the group ends today
 START = "2026-05-01"
@@ -19,30 +19,8 @@ VECTORS = {c["id"]: c for c in load_vectors("tournaments.json")["cases"]}
 FLIP = {"1-0": "0-1", "0-1": "1-0"}
 
 
-_led = []
-
-
-def W():
-    w = shared_world(today=TODAY)
-    if not _led:  # the TL leads every class (docs/AUTHORITY.md: entries for others)
-        for c in ("\u00c5", "K", "M", "DM"):
-            expect_status(w.admin.request("PUT", "classes/" + quote(c), {"tl": w.ids["tl"]}), 200,
-                          "class " + c)
-        _led.append(w)
-    return w
-
-
-_count = [0]
-
-
-def new_players(names, role="player"):
-    """Adds a user per name (made unique per call); returns {name: id}."""
-    _count[0] += 1
-    out = {}
-    for n in names:
-        uid, _ = W().server.add_user("%s_%d" % (n, _count[0]), role)
-        out[n] = uid
-    return out
+_tw = TourneyWorld("default", TODAY)
+W, new_players, get_t, games_of = _tw.world, _tw.new_players, _tw.get_t, _tw.games_of
 
 
 def tl_client(name):
@@ -52,25 +30,18 @@ def tl_client(name):
     return w.server.login(name), uid
 
 
-def create(client, body, status=201):
-    r = client.post("tournaments", body)
-    expect_status(r, status, "create %r" % (body,))
-    return r.json
-
-
-def get_t(tid):
-    r = W().carol.get("tournaments/%d" % tid)
-    expect_status(r, 200, "get tournament")
-    return r.json
-
-
-def games_of(t):
-    out = []
-    for gid in t["games"]:
-        r = W().carol.get("games/%d" % gid)
-        expect_status(r, 200, "game")
-        out.append(r.json)
-    return out
+def vector_tournament(vid, name, kind="emt_group", **more):
+    """The players of vector vid, new, and their tournament `name` (an EMT
+    group of class K unless kind says otherwise), created by the TL.
+    Returns (vector, ids, tournament)."""
+    v = VECTORS[vid]
+    ids = new_players(v["input"]["players"])
+    body = {"name": name, "kind": kind, "profile": "server", "start_date": START,
+            "players": [ids[n] for n in v["input"]["players"]]}
+    if kind == "emt_group":
+        body["class"] = "K"
+    body.update(more)
+    return v, ids, create(W().tl, body)
 
 
 def find_game(games, white, black, exact=False):
@@ -126,11 +97,8 @@ def emt_group_v01_places_and_rights():
     tie for 4th-5th shared although the SBs differ; the entry rights read
     back once the last game ended (today), A and B both first on points."""
     w = W()
-    v = VECTORS["V01"]
-    ids = new_players(v["input"]["players"])
+    v, ids, t = vector_tournament("V01", "EMT K 2026/1")
     seats = [ids[n] for n in v["input"]["players"]]
-    t = create(w.tl, {"name": "EMT K 2026/1", "kind": "emt_group", "class": "K",
-                      "profile": "server", "start_date": START, "players": seats})
     expect_eq(t["class"], "K", "class")
     expect_eq(t["tl"]["id"], w.ids["tl"], "the creator leads it")
     games = games_of(t)
@@ -159,10 +127,7 @@ def dm_double_round_robin_v05():
     1st with equal SB and 1-1 in their games, so 1st-2nd stays shared
     until the play-off; B's 4.5 of 10 (45%) keeps the DM, C and F go to M."""
     w = W()
-    v = VECTORS["V05"]
-    ids = new_players(v["input"]["players"])
-    t = create(w.tl, {"name": "DM 2026", "kind": "dm", "profile": "server",
-                      "start_date": START, "players": [ids[n] for n in v["input"]["players"]]})
+    v, ids, t = vector_tournament("V05", "DM 2026", "dm")
     expect_eq((t["kind"], t["class"], len(t["games"])), ("dm", "DM", 30), "a double DM")
     games = games_of(t)
     play_vector_games(w.tl, games, ids, v["input"]["games"], exact=True)
@@ -221,11 +186,7 @@ def v06_group(reason_game=None):
     replaces N5-N3's '*' (for the other side of half).  Returns (t, ids,
     games)."""
     w = W()
-    v = VECTORS["V06"]
-    ids = new_players(v["input"]["players"])
-    t = create(w.tl, {"name": "EMT K withdrawal", "kind": "emt_group", "class": "K",
-                      "profile": "server", "start_date": START,
-                      "players": [ids[n] for n in v["input"]["players"]]})
+    v, ids, t = vector_tournament("V06", "EMT K withdrawal")
     games = games_of(t)
     vg = [list(x) for x in v["input"]["games"]]
     if reason_game:
@@ -382,11 +343,7 @@ def rights_after_v01_and_entries_by_right():
     until 2029-05-14; G (1½) only Å; A's entry into M is taken, into the
     DM refused with 422 no_right; a first-timer may enter only Å."""
     w = W()
-    v = VECTORS["V01"]
-    ids = new_players(v["input"]["players"])
-    t = create(w.tl, {"name": "EMT K rights", "kind": "emt_group", "class": "K",
-                      "profile": "server", "start_date": START,
-                      "players": [ids[n] for n in v["input"]["players"]]})
+    v, ids, t = vector_tournament("V01", "EMT K rights")
     play_vector_games(w.tl, games_of(t), ids, v["input"]["games"], exact=True)
     r = w.carol.get("users/%d/rights" % ids["A"])
     expect_status(r, 200, "rights")
@@ -396,7 +353,7 @@ def rights_after_v01_and_entries_by_right():
     r = w.carol.get("users/%d/rights" % ids["G"])
     expect_eq([(x["class"], x["until"]) for x in r.json["rights"]], [("\u00c5", "2029-05-14")],
               "G's rights")
-    a = w.server.login("A_%d" % _count[0])
+    a = w.server.login(_tw.login_of("A"))
     before = counts()
     expect_error(a.post("entries", {"class": "DM"}), 422, "no_right", "A into the DM")
     expect_eq(counts(), before, "nothing stored")

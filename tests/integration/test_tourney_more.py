@@ -13,37 +13,15 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
-from urllib.parse import quote  # noqa: E402
+from tourney_world import TourneyWorld, create  # noqa: E402
 
 TODAY = "2026-05-14"
 START = "2026-05-01"
 AA = "\u00c5"
 
 
-_led = []
-
-
-def W():
-    w = shared_world("tourney_more", today=TODAY)
-    if not _led:  # the TL leads every class (docs/AUTHORITY.md: entries for others)
-        for c in ("\u00c5", "K", "M", "DM"):
-            expect_status(w.admin.request("PUT", "classes/" + quote(c), {"tl": w.ids["tl"]}), 200,
-                          "class " + c)
-        _led.append(w)
-    return w
-
-
-_count = [0]
-
-
-def new_players(names, role="player"):
-    """Adds a user per name (made unique per call); returns {name: id}."""
-    _count[0] += 1
-    out = {}
-    for n in names:
-        uid, _ = W().server.add_user("%s_m%d" % (n, _count[0]), role)
-        out[n] = uid
-    return out
+_tw = TourneyWorld("tourney_more", TODAY, "m")
+W, new_players, get_t, games_of = _tw.world, _tw.new_players, _tw.get_t, _tw.games_of
 
 
 def set_rating(uid, **body):
@@ -51,25 +29,11 @@ def set_rating(uid, **body):
     expect_status(r, 200, "PATCH ratings of %d" % uid)
 
 
-def create(client, body, status=201):
-    r = client.post("tournaments", body)
-    expect_status(r, status, "create %r" % (body,))
-    return r.json
-
-
-def get_t(tid):
-    r = W().carol.get("tournaments/%d" % tid)
-    expect_status(r, 200, "get tournament")
-    return r.json
-
-
-def games_of(t):
-    out = []
-    for gid in t["games"]:
-        r = W().carol.get("games/%d" % gid)
-        expect_status(r, 200, "game")
-        out.append(r.json)
-    return out
+def made_by_tl(names, name, kind, profile="server"):
+    """New players of names and the TL's tournament of them: (ids, t)."""
+    ids = new_players(names)
+    return ids, create(W().tl, {"name": name, "kind": kind, "profile": profile,
+                                "start_date": START, "players": [ids[n] for n in names]})
 
 
 def tl_result(gid, result, client=None):
@@ -349,9 +313,7 @@ def dm_playoff_through_the_api_and_the_title():
 @test
 def playoff_refused_where_none_is_needed():
     w = W()
-    ids = new_players(["x", "y"])
-    t = create(w.tl, {"name": "DM clear", "kind": "dm", "profile": "server",
-                      "start_date": START, "players": [ids["x"], ids["y"]]})
+    ids, t = made_by_tl(["x", "y"], "DM clear", "dm")
     path = "tournaments/%d/playoff" % t["id"]
     expect_error(w.tl.post(path, {"agree_to_share": True}), 409, "not_finished", "running")
     for g in games_of(t):
@@ -375,9 +337,7 @@ def publication_and_decision_dates_in_the_overview():
     the appeal date (3 weeks); all in its TL's overview, not in another
     TL's."""
     w = W()
-    ids = new_players(["p", "q"])
-    t = create(w.tl, {"name": "Published", "kind": "round_robin", "profile": "dsu-post",
-                      "start_date": START, "players": [ids["p"], ids["q"]]})
+    ids, t = made_by_tl(["p", "q"], "Published", "round_robin", "dsu-post")
     path = "tournaments/%d/publication" % t["id"]
     expect_error(w.tl.post(path, {"on": TODAY}), 409, "not_finished", "running")
     tl_result(t["games"][0], "1-0")

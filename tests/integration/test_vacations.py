@@ -32,6 +32,16 @@ def vacation(client, start, end, **kw):
     return client.post("vacations", body)
 
 
+def book(w, name, start, end, days, what=""):
+    """name's vacation start..end (dates as text) granted, of days days."""
+    return expect_period(vacation(getattr(w, name), start, end), w.ids[name], start, end, days,
+                         what=what)
+
+
+def too_long(client, start, end, what):
+    expect_error(vacation(client, start, end), 422, "vacation_too_long", what)
+
+
 def expect_period(r, user, start, end, days, kind="vacation", what=""):
     """A 201 answer carrying the period as asked."""
     expect_status(r, 201, what or "vacation %s..%s" % (start, end))
@@ -124,33 +134,25 @@ def too_long_split_periods():
     # alice's tournament year counts from her earliest game: 2027-01-10.
     new_game(w.tl, w.ids["alice"], w.ids["bob"], profile="dsu-post", start_date="2027-01-10")
     new_game(w.tl, w.ids["bob"], w.ids["alice"], profile="dsu-post", start_date="2027-03-01")
-    expect_period(vacation(w.alice, "2027-07-01", "2027-07-20"), w.ids["alice"], "2027-07-01",
-                  "2027-07-20", 20)
+    book(w, "alice", "2027-07-01", "2027-07-20", 20)
     r = vacation(w.alice, "2027-08-01", "2027-08-16")
     expect_error(r, 422, "vacation_too_long", "20 + 16 days > 35")
     expect_message_mentions(r, "15")
     expect_eq(listing(w.alice, w.ids["alice"])["remaining_days"], 15, "refusal took nothing")
-    expect_period(vacation(w.alice, "2027-08-01", "2027-08-15"), w.ids["alice"], "2027-08-01",
-                  "2027-08-15", 15, what="20 + 15 = 35")
+    book(w, "alice", "2027-08-01", "2027-08-15", 15, "20 + 15 = 35")
     lst = listing(w.alice, w.ids["alice"])
     expect_eq(lst["remaining_days"], 0, "all 35 days used")
     expect_eq(lst.get("tournament_year"), {"start": "2027-01-10", "end": "2028-01-09"},
               "tournament year from the earliest game")
-    expect_error(vacation(w.alice, "2027-09-01", "2027-09-01"), 422, "vacation_too_long",
-                 "one more day")
+    too_long(w.alice, "2027-09-01", "2027-09-01", "one more day")
     # A request across the end of the year charges the old year too.
-    expect_error(vacation(w.alice, "2028-01-09", "2028-01-12"), 422, "vacation_too_long",
-                 "across the year boundary")
+    too_long(w.alice, "2028-01-09", "2028-01-12", "across the year boundary")
     # The next tournament year has its own 35 days.
-    expect_period(vacation(w.alice, "2028-01-10", "2028-02-13"), w.ids["alice"], "2028-01-10",
-                  "2028-02-13", 35, what="year 2 in full")
-    expect_error(vacation(w.alice, "2028-03-01", "2028-03-01"), 422, "vacation_too_long",
-                 "year 2 full too")
+    book(w, "alice", "2028-01-10", "2028-02-13", 35, "year 2 in full")
+    too_long(w.alice, "2028-03-01", "2028-03-01", "year 2 full too")
     # One request of 36 days (carol, no games: server profile).
-    expect_error(vacation(w.carol, "2027-07-01", "2027-08-05"), 422, "vacation_too_long",
-                 "36 days at once")
-    expect_period(vacation(w.carol, "2027-07-01", "2027-08-04"), w.ids["carol"], "2027-07-01",
-                  "2027-08-04", 35, what="35 days at once")
+    too_long(w.carol, "2027-07-01", "2027-08-05", "36 days at once")
+    book(w, "carol", "2027-07-01", "2027-08-04", 35, "35 days at once")
     expect_eq(len(stored(w)), 4, "only the granted periods are stored")
 
 
@@ -160,13 +162,11 @@ def holidays_not_charged():
     new_game(w.tl, w.ids["alice"], w.ids["bob"], profile="dsu-post", start_date="2027-01-10")
     # DSU 6.3.6.2: 20-31 December stop the clocks for everybody and use up no
     # vacation days: 15 Dec - 5 Jan is 22 days, 10 of them charged.
-    expect_period(vacation(w.alice, "2027-12-15", "2028-01-05"), w.ids["alice"], "2027-12-15",
-                  "2028-01-05", 10, what="over Christmas")
+    book(w, "alice", "2027-12-15", "2028-01-05", 10, "over Christmas")
     expect_eq(listing(w.alice, w.ids["alice"])["remaining_days"], 25, "25 days left")
     # Server play has no mandatory holidays: all 22 days count.
     new_game(w.tl, w.ids["carol"], w.ids["tl"], profile="server", start_date="2027-01-10")
-    expect_period(vacation(w.carol, "2027-12-15", "2028-01-05"), w.ids["carol"], "2027-12-15",
-                  "2028-01-05", 22, what="server play over Christmas")
+    book(w, "carol", "2027-12-15", "2028-01-05", 22, "server play over Christmas")
 
 
 @test
@@ -191,8 +191,7 @@ def special_leave():
     # A vacation may not overlap it, nor special leave a vacation.
     expect_error(vacation(w.alice, "2027-07-20", "2027-07-30"), 409, "overlap",
                  "vacation over special leave")
-    expect_period(vacation(w.alice, "2027-08-01", "2027-08-10"), w.ids["alice"], "2027-08-01",
-                  "2027-08-10", 10)
+    book(w, "alice", "2027-08-01", "2027-08-10", 10)
     expect_error(vacation(w.alice, "2027-08-10", "2027-08-12"), 409, "overlap",
                  "vacation over vacation")
     expect_error(vacation(w.admin, "2027-08-05", "2027-08-06", user=w.ids["alice"],

@@ -82,6 +82,13 @@ def successes(answers, columns, what):
         expect_eq(answers[c].result, "Success", "%s by %s" % (what, c))
 
 
+def every_side_may(command, what, **fields):
+    """The row of command, by a MakeAMove with fields: a success for both
+    players and for the TL who is a side."""
+    a = row(command, lambda w, c, cl: make_a_move(w, c, **fields))
+    successes(a, ("white", "black", "TL who is a side"), what)
+
+
 @test
 def move():
     a = row("move", lambda w, c, cl: make_a_move(
@@ -93,8 +100,7 @@ def move():
 
 @test
 def draw_offer():
-    a = row("draw", lambda w, c, cl: make_a_move(w, c, offer="1"))
-    successes(a, ("white", "black", "TL who is a side"), "offerDraw")
+    every_side_may("draw", "offerDraw", offer="1")
 
 
 @test
@@ -114,8 +120,7 @@ def draw_accept():
 
 @test
 def resign():
-    a = row("resign", lambda w, c, cl: make_a_move(w, c, resign="1"))
-    successes(a, ("white", "black", "TL who is a side"), "resign")
+    every_side_may("resign", "resign", resign="1")
 
 
 @test

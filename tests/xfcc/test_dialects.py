@@ -15,6 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xfcc_util import *  # noqa: E402,F401,F403
+import harness  # noqa: E402 (beside xfcc_util, which found it)
 
 TODAY = "2027-09-01"
 ACTION = '"http://www.bennedik.com/webservices/XfccBasic/%s"'
@@ -30,18 +31,11 @@ def S():
 
 def new_game(white="alice", black="bob", **kw):
     w = W()
-    body = {"white": w.ids[white], "black": w.ids[black], "profile": "server",
-            "start_date": TODAY}
-    body.update(kw)
-    r = w.tl.post("games", body)
-    expect_status(r, 201, "create game")
-    return r.json["id"]
+    return harness.new_game(w.tl, w.ids[white], w.ids[black], start_date=TODAY, **kw)["id"]
 
 
 def state(gid):
-    r = W().tl.get("games/%d" % gid)
-    expect_status(r, 200, "GET game")
-    return r.json
+    return get_game(W().tl, gid)
 
 
 def move(user, gid, mv="", prefix=None, action=True, **kw):

@@ -15,6 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xfcc_util import *  # noqa: E402,F401,F403
+import harness  # noqa: E402 (beside xfcc_util, which found it)
 
 TODAY = "2027-09-01"
 
@@ -25,19 +26,11 @@ def W():
 
 def new_game(**kw):
     w = W()
-    body = {"white": w.ids["alice"], "black": w.ids["bob"], "profile": "server",
-            "start_date": TODAY}
-    body.update(kw)
-    r = w.tl.post("games", body)
-    expect_status(r, 201, "create game")
-    return r.json["id"]
+    return harness.new_game(w.tl, w.ids["alice"], w.ids["bob"], start_date=TODAY, **kw)["id"]
 
 
 def state(game_id):
-    r = W().tl.get("games/%d" % game_id)
-    expect_status(r, 200, "GET game")
-    expect_game_shape(r.json)
-    return r.json
+    return get_game(W().tl, game_id)
 
 
 def sans(g):
