@@ -627,7 +627,9 @@ int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
 int store_members_last_rated(store *s, int64_t user, char *day)
 {
 	static const char sql[] =
-	        "SELECT COALESCE(max(finished_on), '') FROM rating_steps WHERE user_id = ?";
+	        "SELECT COALESCE(max(d), '') FROM (SELECT finished_on AS d FROM rating_steps"
+	        " WHERE user_id = ?1 UNION ALL SELECT reported_on FROM rating_foreign"
+	        " WHERE user_id = ?1 AND new IS NOT NULL)";
 	day[0] = '\0';
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
