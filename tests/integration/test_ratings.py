@@ -850,6 +850,10 @@ def a_foreign_result_is_rated_as_its_group_and_again_from_scratch():
     expect_eq((f["report_by"], f["late"], f["reported_on"]), ("2027-09-08", False, TODAY),
               "reported within 14 days")
     expect(want["new"] != 1800, "the case moves the rating")
+    direct = cli_rate(w, {"foreign": {"rating": 1800, "games": [[r, x] for r, x in open_games]}})
+    expect_eq((direct["method"], direct["We"], direct["new"]), ("difference", want["We"],
+                                                                 want["new"]),
+              "`corrchess rate` on the foreign case itself")
     expect_eq(rating_of(w, ids["P"]), want["new"], "the rating list has it")
     h = history(w, ids["P"])
     expect_eq([(x["source"], x["foreign"], x["Ro"], x["new"]) for x in h],
@@ -863,6 +867,10 @@ def a_foreign_result_is_rated_as_its_group_and_again_from_scratch():
     expect_eq((f2["Ro"], f2["old"], f2["method"], f2["new"]),
               (after_swiss, after_swiss, "average", want2["new"]), "the all-play-all")
     expect_eq(rating_of(w, ids["P"]), want2["new"], "both foreign results")
+    direct = cli_rate(w, {"foreign": {"rating": after_swiss, "round_robin": True,
+                                      "games": [[r, x] for r, x in rr_games]}})
+    expect_eq((direct["method"], direct["new"]), ("average", want2["new"]),
+              "`corrchess rate` on the all-play-all")
     # a group of the server finishes after them: its increment added
     t = create(w, [ids["P"], ids["Q"]], name="After the foreign results")
     games = games_of(w, t)
