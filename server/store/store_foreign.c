@@ -85,15 +85,12 @@ int store_foreign_get(store *s, int64_t id, struct store_foreign *f)
 {
 	static const char sql[] = "SELECT " FOREIGN_COLS " FROM rating_foreign WHERE id = ?";
 	struct store_q q;
-	bool found = false;
 	store_q_open(&q, s, sql, "a foreign result");
 	store_q_int(&q, id);
-	if (store_q_row(&q)) {
+	bool found = store_q_row(&q);
+	if (found)
 		foreign_row(q.st, f);
-		found = true;
-	}
-	int rc = store_q_end(&q);
-	return rc != STORE_OK ? rc : found ? STORE_OK : STORE_NOT_FOUND;
+	return store_q_found(&q, found);
 }
 
 int store_foreign_games(store *s, int64_t id, struct store_foreign_game *g, size_t max, size_t *n)
