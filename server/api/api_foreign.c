@@ -170,3 +170,12 @@ json_t *api_foreign_history(struct app *app, int64_t user)
 	free(v);
 	return arr;
 }
+
+int api_foreign_delete(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	struct svc_outcome o;
+	if (svc_rating_foreign_delete(app, &rq->user, rq->ids[0], &o) != SVC_OK)
+		return api_outcome_error(rs, &o);
+	return api_json(rs, 200,
+	                json_pack("{s:I, s:b}", "id", (json_int_t)rq->ids[0], "deleted", true));
+}

@@ -94,6 +94,7 @@ static const struct route {
         {"GET", "/api/v1/ratings.csv", api_ratings_csv, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/ratings", api_ratings_history, SIGNED, NULL},
         {"POST", "/api/v1/ratings/foreign", api_foreign_create, SIGNED, NULL},
+        {"DELETE", "/api/v1/ratings/foreign/{id}", api_foreign_delete, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/next-stage", api_tournaments_next_stage, SIGNED, NULL},
         {"POST", "/api/v1/entries", api_entries_create, SIGNED, NULL},

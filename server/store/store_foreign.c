@@ -168,6 +168,29 @@ int store_foreign_add(store *s, struct store_foreign *f, const struct store_fore
 	return store_q_end(&q);
 }
 
+int store_foreign_delete(store *s, int64_t id)
+{
+	static const char games[] = "DELETE FROM rating_foreign_games WHERE foreign_id = ?";
+	static const char dirty[] = "UPDATE rating_dirty SET from_seq = (SELECT position FROM "
+	                            "rating_foreign WHERE id = ?1)"
+	                            " WHERE id = 1 AND (from_seq IS NULL OR from_seq >"
+	                            " (SELECT position FROM rating_foreign WHERE id = ?1))";
+	static const char row[] = "DELETE FROM rating_foreign WHERE id = ?";
+	const char *const steps[] = {games, dirty};
+	struct store_q q;
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		store_q_open(&q, s, steps[i], "a foreign result deleted");
+		store_q_int(&q, id);
+		store_q_exec(&q);
+		int rc = store_q_end(&q);
+		if (rc != STORE_OK)
+			return rc;
+	}
+	store_q_open(&q, s, row, "a foreign result deleted");
+	store_q_int(&q, id);
+	return store_q_changed(&q, STORE_NOT_FOUND);
+}
+
 int store_foreign_clear_from(store *s, int64_t from)
 {
 	static const char sql[] = "UPDATE rating_foreign SET ro = NULL, old = NULL, new = NULL,"

@@ -48,6 +48,11 @@ struct store_foreign_game {
 int store_foreign_add(store *s, struct store_foreign *f, const struct store_foreign_game *g,
                       size_t n);
 
+/* Deletes result id and its games (entered wrongly) and marks the
+ * ratings stale from its place.  STORE_OK, STORE_NOT_FOUND or
+ * STORE_ERROR. */
+int store_foreign_delete(store *s, int64_t id);
+
 /* The results with position >= from, by position then id: a new array
  * (caller frees) into *out, *n. */
 int store_foreign_from(store *s, int64_t from, struct store_foreign **out, size_t *n);

@@ -43,4 +43,10 @@ struct svc_foreign_in {
 int svc_rating_foreign_add(struct app *app, const struct user *who, const struct svc_foreign_in *in,
                            struct store_foreign *out, struct svc_outcome *o);
 
+/* Deletes foreign result id (entered wrongly; the kc, an admin); the
+ * ratings are computed again from its place.  SVC_OK, or a refusal
+ * (forbidden), SVC_NOT_FOUND, busy. */
+int svc_rating_foreign_delete(struct app *app, const struct user *who, int64_t id,
+                              struct svc_outcome *o);
+
 #endif

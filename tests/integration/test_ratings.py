@@ -890,6 +890,22 @@ def a_foreign_result_is_rated_as_its_group_and_again_from_scratch():
     h = history(w, ids["P"])
     want = cli_rate(w, foreign_case(1900, open_games))["players"]["P"]
     expect_eq((h[0]["Ro"], h[0]["new"]), (1900, want["new"]), "re-rated from 1900")
+    # one entered wrongly: deleted, the ratings computed again without it
+    before = db(w, "SELECT count(*) FROM rating_foreign")
+    expect_error(w.tl.request("DELETE", "ratings/foreign/%d" % f["id"]), 403, "forbidden",
+                 "a TL deletes none")
+    expect_error(kc.request("DELETE", "ratings/foreign/999999"), 404, "not_found", "no such one")
+    expect_eq(db(w, "SELECT count(*) FROM rating_foreign"), before, "nothing deleted")
+    r = kc.request("DELETE", "ratings/foreign/%d" % f["id"])
+    expect_status(r, 200, "the kc deletes the Swiss")
+    expect_eq(r.json, {"id": f["id"], "deleted": True}, "deleted")
+    h = history(w, ids["P"])
+    want2 = cli_rate(w, foreign_case(1900, rr_games, round_robin=True))["players"]["P"]
+    expect_eq([(x["source"], x.get("foreign"), x["Ro"], x["new"]) for x in h[:1]],
+              [("foreign", f2["id"], 1900, want2["new"])],
+              "the all-play-all now from his start rating")
+    expect_eq(db(w, "SELECT count(*) FROM rating_foreign_games WHERE foreign_id = ?",
+                 (f["id"],)), [(0,)], "its games gone")
     # a player without any rating yet: recorded, not rated
     nobody = new_player(w, "f_none")
     f3 = post_foreign(kc, nobody, open_games)
