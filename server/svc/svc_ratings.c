@@ -545,6 +545,19 @@ int svc_rating_foreign_add(struct app *app, const struct user *who, const struct
 	return svc_ok(o);
 }
 
+/* A store status of foreign result id as the outcome: true (o set) for
+ * STORE_NOT_FOUND and the failures, false for STORE_OK. */
+static bool foreign_store_failed(int rc, int64_t id, struct svc_outcome *o)
+{
+	if (rc == STORE_NOT_FOUND)
+		svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no foreign result %lld",
+		         (long long)id);
+	else if (rc != STORE_OK)
+		svc_fail(o, SVC_BUSY, "busy",
+		         "the database is busy; nothing was changed; try again");
+	return rc != STORE_OK;
+}
+
 static int delete_foreign(struct app *app, void *ctx)
 {
 	return store_foreign_delete(app->st, *(const int64_t *)ctx);
@@ -555,25 +568,15 @@ int svc_rating_foreign_delete(struct app *app, const struct user *who, int64_t i
 {
 	struct store_foreign f;
 	char err[256];
-	int rc = store_foreign_get(app->st, id, &f);
-	if (rc == STORE_NOT_FOUND)
-		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no foreign result %lld",
-		                (long long)id);
-	if (rc != STORE_OK)
-		return svc_fail(o, SVC_BUSY, "busy",
-		                "the database is busy; nothing was changed; try again");
+	if (foreign_store_failed(store_foreign_get(app->st, id, &f), id, o))
+		return o->status;
 	struct auth_actor a = svc_actor(who);
 	struct auth_target t = {.subject = f.user};
 	struct corr_error e;
 	if (auth_check(&a, AUTH_FOREIGN_RESULT, &t, &e) != CC_OK)
 		return svc_refused(o, &e);
-	rc = svc_write(app, delete_foreign, &id);
-	if (rc == STORE_NOT_FOUND)
-		return svc_fail(o, SVC_NOT_FOUND, "not_found", "there is no foreign result %lld",
-		                (long long)id);
-	if (rc != STORE_OK)
-		return svc_fail(o, SVC_BUSY, "busy",
-		                "the database is busy; nothing was changed; try again");
+	if (foreign_store_failed(svc_write(app, delete_foreign, &id), id, o))
+		return o->status;
 	if (svc_ratings_update(app->st, err, sizeof err) != 0)
 		log_msg(LOG_ERROR, "ratings: %s", err);
 	return svc_ok(o);
