@@ -179,3 +179,40 @@ int api_foreign_delete(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return api_json(rs, 200,
 	                json_pack("{s:I, s:b}", "id", (json_int_t)rq->ids[0], "deleted", true));
 }
+
+int api_foreign_list(struct app *app, struct api_req *rq, struct api_resp *rs)
+{
+	struct api_page pg;
+	const char *who = api_query(rq, "player");
+	char *end = NULL;
+	long long player = who ? strtoll(who, &end, 10) : 0;
+	if (who && (!*who || *end || player < 1))
+		return api_error(rs, "invalid_field", "player must be a user id");
+	if (api_page_read(rq, rs, &pg))
+		return rs->status;
+	struct store_foreign *v = NULL;
+	size_t n = 0;
+	/* one more than the page: whether a next page exists */
+	if (store_foreign_page(app->st, player, pg.cursor, pg.limit + 1, &v, &n) != STORE_OK)
+		return api_error(rs, "internal", "the foreign results could not be read");
+	json_t *arr = json_array();
+	struct store_foreign_game g[STORE_FOREIGN_GAMES];
+	for (size_t i = 0; arr && i < n && i < (size_t)pg.limit; i++) {
+		size_t ng = 0;
+		if (store_foreign_games(app->st, v[i].id, g, STORE_FOREIGN_GAMES, &ng) !=
+		    STORE_OK) {
+			json_decref(arr);
+			arr = NULL;
+			break;
+		}
+		json_array_append_new(arr, foreign_json(&v[i], g, ng));
+	}
+	if (arr && n > (size_t)pg.limit)
+		api_page_set_next(&pg, v[pg.limit - 1].id);
+	free(v);
+	if (!arr)
+		return api_error(rs, "internal", "the foreign results could not be read");
+	return api_json(rs, 200,
+	                json_pack("{s:o, s:o}", "foreign_results", arr, "next",
+	                          pg.next[0] ? json_string(pg.next) : json_null()));
+}

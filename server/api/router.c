@@ -93,6 +93,7 @@ static const struct route {
         {"GET", "/api/v1/ratings", api_ratings_list, SIGNED, NULL},
         {"GET", "/api/v1/ratings.csv", api_ratings_csv, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/ratings", api_ratings_history, SIGNED, NULL},
+        {"GET", "/api/v1/ratings/foreign", api_foreign_list, SIGNED, NULL},
         {"POST", "/api/v1/ratings/foreign", api_foreign_create, SIGNED, NULL},
         {"DELETE", "/api/v1/ratings/foreign/{id}", api_foreign_delete, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, SIGNED, NULL},

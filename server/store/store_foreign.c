@@ -39,8 +39,8 @@ static void foreign_row(sqlite3_stmt *st, struct store_foreign *f)
 	store_col_text(st, 19, f->error, sizeof f->error);
 }
 
-/* The rows of a query binding one integer: a new array. */
-static int foreign_rows(store *s, const char *sql, const char *what, int64_t arg,
+/* The rows of a query binding nargs integers: a new array. */
+static int foreign_rows(store *s, const char *sql, const char *what, const int64_t *args, int nargs,
                         struct store_foreign **out, size_t *n)
 {
 	struct store_foreign *v = NULL;
@@ -49,7 +49,8 @@ static int foreign_rows(store *s, const char *sql, const char *what, int64_t arg
 	*out = NULL;
 	*n = 0;
 	store_q_open(&q, s, sql, what);
-	store_q_int(&q, arg);
+	for (int i = 0; i < nargs; i++)
+		store_q_int(&q, args[i]);
 	while (store_q_row(&q)) {
 		if (ALLOC_GROW(v, len + 1, cap) != 0) {
 			sqlite3_reset(q.st); /* out of memory: the query ends here */
@@ -71,14 +72,24 @@ int store_foreign_from(store *s, int64_t from, struct store_foreign **out, size_
 {
 	static const char sql[] = "SELECT " FOREIGN_COLS " FROM rating_foreign"
 	                          " WHERE position >= ? ORDER BY position, id";
-	return foreign_rows(s, sql, "foreign results from a place", from, out, n);
+	return foreign_rows(s, sql, "foreign results from a place", &from, 1, out, n);
 }
 
 int store_foreign_of_user(store *s, int64_t user, struct store_foreign **out, size_t *n)
 {
 	static const char sql[] = "SELECT " FOREIGN_COLS " FROM rating_foreign"
 	                          " WHERE user_id = ? ORDER BY position, id";
-	return foreign_rows(s, sql, "a user's foreign results", user, out, n);
+	return foreign_rows(s, sql, "a user's foreign results", &user, 1, out, n);
+}
+
+int store_foreign_page(store *s, int64_t user, int64_t after, int limit, struct store_foreign **out,
+                       size_t *n)
+{
+	static const char sql[] =
+	        "SELECT " FOREIGN_COLS " FROM rating_foreign"
+	        " WHERE (?1 = 0 OR user_id = ?1) AND id > ?2 ORDER BY id LIMIT ?3";
+	const int64_t args[3] = {user, after, limit};
+	return foreign_rows(s, sql, "a page of foreign results", args, 3, out, n);
 }
 
 int store_foreign_get(store *s, int64_t id, struct store_foreign *f)

@@ -60,6 +60,11 @@ int store_foreign_from(store *s, int64_t from, struct store_foreign **out, size_
 /* A user's results, by position then id: a new array, as above. */
 int store_foreign_of_user(store *s, int64_t user, struct store_foreign **out, size_t *n);
 
+/* A page of results in the order entered: user's (0: everyone's) with
+ * id > after, at most limit: a new array, as above. */
+int store_foreign_page(store *s, int64_t user, int64_t after, int limit, struct store_foreign **out,
+                       size_t *n);
+
 /* One result: STORE_OK, STORE_NOT_FOUND or STORE_ERROR. */
 int store_foreign_get(store *s, int64_t id, struct store_foreign *f);
 

@@ -890,6 +890,15 @@ def a_foreign_result_is_rated_as_its_group_and_again_from_scratch():
     h = history(w, ids["P"])
     want = cli_rate(w, foreign_case(1900, open_games))["players"]["P"]
     expect_eq((h[0]["Ro"], h[0]["new"]), (1900, want["new"]), "re-rated from 1900")
+    # the list of what was entered, paged, rated or not
+    r = w.alice.get("ratings/foreign?player=%d&limit=1" % ids["P"])
+    expect_status(r, 200, "foreign results, page 1")
+    expect_eq(([x["id"] for x in r.json["foreign_results"]], r.json["next"] is not None),
+              ([f["id"]], True), "the first, and a next page")
+    r = w.alice.get("ratings/foreign?player=%d&limit=1&after=%s" % (ids["P"], r.json["next"]))
+    expect_eq([(x["id"], x["method"], len(x["games"])) for x in r.json["foreign_results"]],
+              [(f2["id"], "average", 5)], "the second, with its games")
+    expect_error(w.alice.get("ratings/foreign?player=x"), 422, "invalid_field", "bad player")
     # one entered wrongly: deleted, the ratings computed again without it
     before = db(w, "SELECT count(*) FROM rating_foreign")
     expect_error(w.tl.request("DELETE", "ratings/foreign/%d" % f["id"]), 403, "forbidden",
