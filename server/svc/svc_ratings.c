@@ -120,6 +120,16 @@ static bool afresh(const struct state *s, int64_t user, int32_t day)
 	return false;
 }
 
+/* For a player who starts afresh on `day`: the rating registered now
+ * when it came from a result after that day (another group of his
+ * return that finished first: R-22 adds to it), else RATING_NONE (the
+ * archived rating, not carried). */
+static int since_return(const struct state *s, int64_t user, int32_t day)
+{
+	const struct hist *h = &s->hist[user];
+	return h->n && h->v[h->n - 1].day >= day ? s->current[user] : RATING_NONE;
+}
+
 /* The class a newcomer of this group entered (4.5.5.1). */
 static enum rating_entry_class class_of(const char *cls)
 {
@@ -198,7 +208,7 @@ static int rate_one(store *st, struct state *s, const struct store_rating_group 
 			goto fail;
 		fresh[p] = afresh(s, users[p], day);
 		int ro = fresh[p] ? s->start[users[p]] : rating_at(s, users[p], day);
-		int cur = fresh[p] ? RATING_NONE : s->current[users[p]];
+		int cur = fresh[p] ? since_return(s, users[p], day) : s->current[users[p]];
 		/* DSU 4.5.5: a player without any rating: a foreign player's
 		 * performance rating (4.5.5.2 item 3), a Danish newcomer's entry
 		 * rating by the class he entered (4.5.5.1) */
@@ -250,8 +260,8 @@ static int rate_one(store *st, struct state *s, const struct store_rating_group 
 		x.seq = grp->seq;
 		snprintf(x.finished_on, sizeof x.finished_on, "%s", grp->finished_on);
 		x.ro = r->ro;
-		x.old = fresh[p] || s->current[users[p]] == RATING_NONE ? STORE_NO_RATING
-		                                                        : s->current[users[p]];
+		int before = fresh[p] ? since_return(s, users[p], day) : s->current[users[p]];
+		x.old = before == RATING_NONE ? STORE_NO_RATING : before;
 		x.new_rating = r->new_rating;
 		x.games = r->games;
 		x.w2 = r->w2;
@@ -293,7 +303,8 @@ static int rate_foreign(store *st, struct state *s, struct store_foreign *f)
 		                                                          ? 1
 		                                                          : 0};
 	int32_t day = day_of(f->reported_on);
-	bool fresh = afresh(s, u, day);
+	/* afresh unless a result of his return came first */
+	bool fresh = afresh(s, u, day) && since_return(s, u, day) == RATING_NONE;
 	int ro = fresh ? s->start[u] : s->current[u];
 	struct rating_group_result res;
 	struct rating_player_result r;

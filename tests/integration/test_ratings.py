@@ -955,8 +955,10 @@ def a_player_back_after_five_years_starts_afresh_after_three_keeps_his_rating():
     expect(archived["A"] != start["A"] and archived["D"] != start["D"], "moved by the old groups")
     status = w.alice.get("users/%d" % ids["A"]).json["rating_list"]["status"]
     expect_eq(status, "fresh_start", "A: more than 5 years")
-    # back now (the group starts 2027-08-20): A afresh, D with his archived rating
+    # back now (the groups start 2027-08-20): A afresh, D with his archived rating
+    archived["E"] = rating_of(w, ids["E"])
     t = create(w, [ids["A"], ids["D"]], name="The return")
+    t3 = create(w, [ids["A"], ids["E"]], name="The return, a second group")
     finish(w, games_of(w, t), ids["A"], ids["D"], "1/2-1/2")
     out = cli_rate(w, case_of([("A", start["A"]), ("D", archived["D"])],
                               {("A", "D"): "1/2-1/2"}))
@@ -968,6 +970,16 @@ def a_player_back_after_five_years_starts_afresh_after_three_keeps_his_rating():
     expect_eq((hd["Ro"], hd["old"], hd["new"]),
               (archived["D"], archived["D"], out["players"]["D"]["new"]),
               "D (3 to 5 years): his archived rating used again")
+    # his second group of the return, finished later: afresh too (it
+    # started on the same day), its increment added to the rating of his
+    # first, not to the archived one
+    finish(w, games_of(w, t3), ids["A"], ids["E"], "1-0")
+    out3 = cli_rate(w, case_of([("A", start["A"]), ("E", archived["E"])], {("A", "E"): "1-0"},
+                               registered={"A": out["players"]["A"]["new"]}))
+    ha = history(w, ids["A"])[-1]
+    expect_eq((ha["tournament"], ha["Ro"], ha["old"], ha["new"]),
+              (t3["id"], start["A"], out["players"]["A"]["new"], out3["players"]["A"]["new"]),
+              "the second group of his return")
     before = final_list(w)
     p = w.server.cli("rating-update", "--from-scratch")
     expect_eq(p.returncode, 0, "rating-update: " + p.stderr)
