@@ -313,11 +313,58 @@ async function onForeign(ev) {
 		$('foreign-done').textContent = f.rated
 			? t('fed.foreign_rated', { name: u.name, from: f.Ro, to: f.new, method: t(`fed.method_${f.method}`) })
 			: t('fed.foreign_unrated', { name: u.name, why: f.error });
+		await showForeign(u);
 	} catch (e) {
 		showError(e);
 	} finally {
 		button.disabled = false;
 	}
+}
+
+// The foreign results of member u, each with a Delete button (the kc's
+// correction of one entered wrongly, after a confirmation).
+async function showForeign(u) {
+	const { foreign_results: list } = await apiAll(`/ratings/foreign?player=${u.id}`, ['foreign_results']);
+	$('foreign-caption').textContent = t('fed.foreign_caption_of', { name: u.name });
+	$('foreign-body').replaceChildren(...list.map((f) => {
+		const tr = document.createElement('tr');
+		const th = document.createElement('th');
+		th.scope = 'row';
+		th.textContent = f.event;
+		const b = document.createElement('button');
+		b.type = 'button';
+		b.className = 'secondary';
+		b.textContent = t('fed.foreign_delete');
+		b.setAttribute('aria-label', t('fed.foreign_delete_named', { event: f.event }));
+		b.addEventListener('click', () => confirmDelete(f, u, b));
+		tr.append(th, cell(f.finished_on), cell(f.reported_on),
+			cell(f.rated ? `${f.Ro} \u2192 ${f.new}` : t('fed.foreign_not_rated')), cell(b));
+		return tr;
+	}));
+	$('foreign-table').hidden = list.length === 0;
+}
+
+function confirmDelete(f, u, button) {
+	const dialog = $('foreign-dialog');
+	$('foreign-dialog-text').textContent = t('fed.foreign_delete_text', { event: f.event, name: u.name });
+	dialog.returnValue = '';
+	dialog.addEventListener('close', async () => {
+		if (dialog.returnValue !== 'delete') {
+			button.focus();
+			return;
+		}
+		clearAlert();
+		try {
+			await api('DELETE', `/ratings/foreign/${f.id}`);
+			$('foreign-done').textContent = t('fed.foreign_deleted', { event: f.event, name: u.name });
+			await showForeign(u);
+			$('foreign-heading').focus();
+		} catch (e) {
+			showError(e);
+		}
+	}, { once: true });
+	dialog.showModal();
+	dialog.querySelector('button.secondary').focus();
 }
 
 if (user) {

@@ -2286,6 +2286,24 @@ step('the tl warns a member, approves a reserve and records a lost connection; t
 	await eventually(async () => assert.equal(await kcPage.locator('#foreign-done').textContent(),
 		'bob: rated 1800 \u2192 1817 (the difference method).'));
 	assert.equal((await apiCall('GET', `/users/${ids.bob}`, undefined, root)).rating, 1817);
+	// his foreign results, each with Delete (Cancel first: nothing happens)
+	const table = kcPage.getByRole('table', { name: 'Foreign results of bob' });
+	await eventually(async () => assert.deepEqual(await table.locator('tbody tr').first().locator('td, th')
+		.allTextContents(), ['Politiken Cup', '2027-08-25', TODAY, '1800 \u2192 1817', 'Delete']));
+	const del = table.getByRole('button', { name: 'Delete the result of Politiken Cup' });
+	await del.click();
+	const dialog = kcPage.getByRole('dialog', { name: 'Delete this foreign result?' });
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	assert.equal(await table.locator('tbody tr').count(), 1);
+	await del.click();
+	await axeCheck(kcPage, 'the foreign result delete dialog');
+	const gone = await answerTo(kcPage, `/api/v1/ratings/foreign/${entered.body.id}`, () =>
+		dialog.getByRole('button', { name: 'Delete', exact: true }).click());
+	assert.equal(gone.status, 200, JSON.stringify(gone.body));
+	await eventually(async () => assert.equal(await kcPage.locator('#foreign-done').textContent(),
+		'Politiken Cup of bob is deleted; the ratings are computed again.'));
+	assert.ok(!(await table.isVisible()), 'no foreign result left');
+	assert.equal((await apiCall('GET', `/users/${ids.bob}`, undefined, root)).rating, 1800);
 	await ctx.close();
 });
 
@@ -2304,7 +2322,8 @@ step('axe-core checked every page', async () => {
 		'the result confirmation of a tl', 'the sign-in form after the session ended',
 		'the registers page of a tl', 'the appeals page of the kc', 'the registers page of a player',
 		'the sanction form of a tl', 'the reserves of a team tournament', 'the connection loss form',
-		'the dashboard with a lost connection', 'the foreign result form of the kc'])
+		'the dashboard with a lost connection', 'the foreign result form of the kc',
+		'the foreign result delete dialog'])
 		assert.ok(axeChecked.has(page), page);
 	console.log(`# axe-core: ${axeChecked.size} page states without a serious or critical violation`);
 });
