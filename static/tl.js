@@ -1,7 +1,9 @@
 // tl.js: /tl, the tournament leader's dashboard: the four lists of GET
 // /tl/overview (the games a tl leads; an admin's: all) under the
 // headings Overdue, Silent, Forfeits and Adjudication, each item a link
-// to its game, and the tournaments' Deadlines, 20 to a page (?per=N).
+// to its game, and the tournaments' Deadlines, 20 to a page (?per=N); and
+// the players whose e-mail connection is lost (DSU 6.8.1), each proposing
+// the withdrawal from the day it takes effect (issue 22).
 import { api, apiAll, gameName } from './api.js';
 import { $, dateElement, isTl, queryNumber, showError, showPaged, startPage } from './page.js';
 import { t } from './i18n.js';
@@ -65,7 +67,7 @@ function deadlineItem(x) {
 	return li;
 }
 
-function section(key, heading, hint, items) {
+function section(key, heading, hint, items, render) {
 	const s = document.createElement('section');
 	s.id = `section-${key}`;
 	const h = document.createElement('h2');
@@ -82,7 +84,7 @@ function section(key, heading, hint, items) {
 	pager.setAttribute('role', 'group');
 	pager.setAttribute('aria-label', t('tl.pager', { section: t(heading) }));
 	s.append(h, p, ul, pager);
-	showPaged(ul, pager, items, PER_PAGE, key === 'deadlines' ? deadlineItem : item);
+	showPaged(ul, pager, items, PER_PAGE, render || (key === 'deadlines' ? deadlineItem : item));
 	if (!items.length) {
 		const none = document.createElement('p');
 		none.textContent = t('tl.none');
@@ -92,12 +94,44 @@ function section(key, heading, hint, items) {
 	return s;
 }
 
+const players = new Map(); // user id -> name
+
+// A lost connection (CONNECTION_LOSS): the player, his tournament, the
+// days; from the day he counts as withdrawn, the proposal to record it.
+function lossItem(x) {
+	const li = document.createElement('li');
+	const a = document.createElement('a');
+	a.href = `/tournaments/${x.tournament}`;
+	a.textContent = t('tl.tournament', { id: x.tournament });
+	li.append(`${players.get(x.player) || t('tl.player', { id: x.player })} — `, a, `: ${t('tl.lost_on')} `,
+		dateElement(x.lost_on), `, ${t('tl.restore_by')} `, dateElement(x.restore_by));
+	if (x.propose_withdrawal) {
+		const strong = document.createElement('strong');
+		strong.textContent = t('tl.propose_withdrawal', { from: x.withdrawn_from });
+		li.append('. ', strong);
+	}
+	return li;
+}
+
+async function loadPlayers(losses) {
+	await Promise.all([...new Set(losses.map((x) => x.player))].slice(0, NAMED_MAX).map(async (id) => {
+		try {
+			players.set(id, (await api('GET', `/users/${id}`)).name);
+		} catch {
+			// the number alone
+		}
+	}));
+}
+
 async function load() {
 	try {
-		const o = await apiAll('/tl/overview', SECTIONS.map(([key]) => key));
+		const o = await apiAll('/tl/overview', SECTIONS.map(([key]) => key).concat(['connection_lost']));
 		await loadNames(o);
+		const losses = o.connection_lost || [];
+		await loadPlayers(losses);
+		const lost = section('connection_lost', 'tl.connection_lost', 'tl.connection_lost_hint', losses, lossItem);
 		$('sections').replaceChildren(...SECTIONS.map(([key, heading, hint]) =>
-			section(key, heading, hint, o[key] || [])));
+			section(key, heading, hint, o[key] || [])), lost);
 	} catch (e) {
 		showError(e);
 	}

@@ -1237,8 +1237,90 @@ START_TEST(test_rating_list_status)
 }
 END_TEST
 
+/* DSU 4.5.5.1 item 5 (issue 22): a fresh start only after more than 5
+ * years since the last rated result; none without a result. */
+START_TEST(test_starts_afresh)
+{
+	int32_t last, d;
+	ck_assert_int_eq(calendar_parse("2021-06-30", &last, NULL, 0), CC_OK);
+	ck_assert_int_eq(calendar_parse("2026-06-30", &d, NULL, 0), CC_OK);
+	ck_assert(!rating_starts_afresh(last, d));
+	ck_assert(rating_starts_afresh(last, d + 1));
+	ck_assert(!rating_starts_afresh(last, d - 400)); /* off the list: archived, used again */
+	ck_assert(!rating_starts_afresh(INT32_MIN, d + 1));
+}
+END_TEST
+
+/* DSU 4.5.4.3 (issue 22): a foreign result rated as the group it came
+ * from.  By hand (table 1): Ro 1800 against 2000 (1), 1900 (½), 1700 (0),
+ * 1650 (1): We .24 + .36 + .64 + .70 = 1.94 -> 1.95, W 2.5, K 30, c 1.5 (4
+ * games) so B 0: 1800 + 30 * 0.55 = 1816.5 -> 1817 (difference method,
+ * the spread 350 > 200 and no all-play-all). */
+START_TEST(test_foreign_result)
+{
+	struct rating_foreign_game g[] = {{2000, 2}, {1900, 1}, {1700, 0}, {1650, 2}};
+	struct rating_group_result res;
+	struct rating_player_result r;
+	char err[200];
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, g, 4, false, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(res.method, RATING_METHOD_DIFFERENCE);
+	ck_assert_int_eq(r.games, 4);
+	ck_assert_int_eq(r.w2, 5);
+	ck_assert_int_eq(r.we, 195);
+	ck_assert_int_eq(r.k, 30);
+	ck_assert_int_eq(r.b, 0);
+	ck_assert_int_eq(r.new_rating, 1817);
+	/* the same as a single all-play-all: still the difference method (the
+	 * spread is over 200) */
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, g, 4, true, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(res.method, RATING_METHOD_DIFFERENCE);
+	ck_assert_int_eq(r.new_rating, 1817);
+	/* an all-play-all within 200: the average method, M = 5 with him, Ra
+	 * (1800 + 1850 + 1900 + 1750 + 1700) / 5 = 1800: We = 5 * .50 - .5 = 2.00 */
+	struct rating_foreign_game rr[] = {{1850, 2}, {1900, 1}, {1750, 1}, {1700, 0}};
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, rr, 4, true, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(res.method, RATING_METHOD_AVERAGE);
+	ck_assert_int_eq(r.we, 200);
+	ck_assert_int_eq(r.new_rating, 1800);
+	/* the registered rating takes the increment: W 2 = We, 0 */
+	ck_assert_int_eq(
+	        rating_foreign_rate(1800, 1900, rr, 4, true, false, &res, &r, err, sizeof err),
+	        CC_OK);
+	ck_assert_int_eq(r.new_rating, 1900);
+	/* a group winner below expectation keeps his rating (4.5.2.5) */
+	struct rating_foreign_game low[] = {{1700, 1}, {1700, 1}, {1700, 1}};
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, low, 3, false, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_OK);
+	ck_assert_int_lt(r.new_rating, 1800);
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, low, 3, false, true, &res, &r, err,
+	                                     sizeof err),
+	                 CC_OK);
+	ck_assert_int_eq(r.new_rating, 1800);
+	/* refused */
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, g, 0, false, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_ERR_RANGE);
+	struct rating_foreign_game bad[] = {{2000, 3}};
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, bad, 1, false, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_ERR_MALFORMED);
+	struct rating_foreign_game far[] = {{12000, 2}};
+	ck_assert_int_eq(rating_foreign_rate(1800, RATING_NONE, far, 1, false, false, &res, &r, err,
+	                                     sizeof err),
+	                 CC_ERR_RANGE);
+}
+END_TEST
+
 TU_MAIN("rating", 0, test_vectors_groups, test_vectors_elo, test_table1, test_table2,
         test_tables_3_4, test_k, test_bonus_c, test_limit_table, test_rounding, test_limit_correct,
         test_winner_rule, test_stored_games, test_withdrawal_rated_as_played, test_start_rating,
         test_noshow_and_new_we, test_registered, test_rating_list_status, test_floor_and_bonus,
-        test_performance_refused, test_bad_groups, test_notation, test_coord)
+        test_performance_refused, test_bad_groups, test_notation, test_coord, test_starts_afresh,
+        test_foreign_result)

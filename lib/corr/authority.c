@@ -73,6 +73,7 @@ static const struct {
         [AUTH_RESERVE_REQUEST] = {"reserve_request", SELF_OR_TL},
         [AUTH_RESERVE_APPROVE] = {"reserve_approve", TL_ON},
         [AUTH_CONNECTION_LOSS] = {"connection_loss", TL_ON},
+        [AUTH_FOREIGN_RESULT] = {"foreign_result", KC_ADMIN},
 };
 
 const char *auth_cmd_name(enum auth_cmd c)

@@ -112,6 +112,7 @@ enum auth_cmd {
 	AUTH_RESERVE_REQUEST,   /* a reserve asked for by the captain (6.7.4.3) */
 	AUTH_RESERVE_APPROVE,   /* the TL's prior approval of it */
 	AUTH_CONNECTION_LOSS,   /* a lost e-mail connection the TL records (6.8.1) */
+	AUTH_FOREIGN_RESULT,    /* a foreign tournament's result the KC enters (4.5.4.3) */
 	AUTH_CMD_COUNT
 };
 

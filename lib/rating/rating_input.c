@@ -3,6 +3,7 @@
 #include "rating/rating_input.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/status.h"
@@ -137,4 +138,46 @@ int rating_start_of(int k_rating, int otb_rating, bool foreign, enum rating_entr
 		return cc_fail(CC_ERR_RANGE, err, errlen, "a rating must lie in %d..%d", RATING_MIN,
 		               RATING_MAX);
 	return CC_OK;
+}
+
+int rating_foreign_rate(int ro, int registered, const struct rating_foreign_game *g, int n,
+                        bool round_robin, bool winner, struct rating_group_result *res,
+                        struct rating_player_result *out, char *err, size_t errlen)
+{
+	if (n < 1 || n > RATING_FOREIGN_MAX)
+		return cc_fail(CC_ERR_RANGE, err, errlen, "a foreign result has 1 to %d games",
+		               RATING_FOREIGN_MAX);
+	struct rating_player pl[RATING_FOREIGN_MAX + 1];
+	/* the player's games, then (all-play-all) the opponents' among
+	 * themselves, scheduled and not rated */
+	size_t k = 0;
+	struct rating_game *gv = calloc((size_t)n * (size_t)(n + 1) / 2, sizeof *gv);
+	struct rating_player_result *all = calloc((size_t)n + 1, sizeof *all);
+	if (!gv || !all) {
+		free(gv);
+		free(all);
+		return cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+	}
+	pl[0] = (struct rating_player){ro, registered, false, winner, false};
+	for (int i = 0; i < n; i++) {
+		if (g[i].mine2 < 0 || g[i].mine2 > 2) {
+			free(gv);
+			free(all);
+			return cc_fail(CC_ERR_MALFORMED, err, errlen,
+			               "game %d: the result must be 1, ½ or 0", i + 1);
+		}
+		pl[i + 1] = (struct rating_player){g[i].rating, RATING_NONE, false, false, false};
+		gv[k++] = (struct rating_game){0, i + 1, RATING_GAME_PLAYED, g[i].mine2,
+		                               2 - g[i].mine2};
+	}
+	for (int i = 1; round_robin && i <= n; i++)
+		for (int j = i + 1; j <= n; j++)
+			gv[k++] = (struct rating_game){i, j, RATING_GAME_UNPLAYED, 0, 0};
+	struct rating_group grp = {n + 1, pl, k, gv, false};
+	int rc = rating_group_rate(&grp, res, all, err, errlen);
+	free(gv);
+	if (rc == CC_OK)
+		*out = all[0];
+	free(all);
+	return rc;
 }

@@ -3,7 +3,8 @@
  * games of a finished group are rated and how (4.5.4.2, R-3..R-5), and
  * the rating a player starts from (4.5.5.1, 4.5.5.2, 6.7.6.2).
  *
- * Pure library code, only libc: no allocation, inputs only read.  Failing
+ * Pure library code, only libc: inputs only read; only
+ * rating_foreign_rate() allocates (its group's scratch, freed).  Failing
  * functions return a negative enum cc_status (status.h) and write a
  * sentence into err (NULL allowed when errlen is 0). */
 #ifndef CORRCHESS_RATING_INPUT_H
@@ -99,5 +100,32 @@ int rating_entry_rating(enum rating_entry_class cls);
  * without a class (4.5.5.1: he needs an assigned rating). */
 int rating_start_of(int k_rating, int otb_rating, bool foreign, enum rating_entry_class cls,
                     int *ro, enum rating_start_source *src, char *err, size_t errlen);
+
+/* ---- foreign results (DSU 4.5.4.3) ---- */
+
+#define RATING_FOREIGN_MAX 64 /* games of one foreign result */
+
+/* One game of a foreign tournament, from the Danish player's side. */
+struct rating_foreign_game {
+	int rating; /* the opponent's: his Elo or national rating (4.5.5.2 items
+	               1-2), or RK's estimate (item 4) */
+	int mine2;  /* the player's points: 0, 1 (a draw) or 2 half points */
+};
+
+/* DSU 4.5.4.3 with 4.5.2: rates the reported result of a foreign
+ * tournament as the group it came from: the player (Ro ro, R-22
+ * registered or RATING_NONE) against each opponent of g[0..n-1] at his
+ * reported rating.  When the tournament was a single all-play-all in
+ * which he met each listed opponent once (round_robin), the group is
+ * complete (the opponents' games among themselves are scheduled, not
+ * rated) and the average method applies when the spread is at most 200
+ * (R-7); else the difference method.  winner: he won the group (4.5.2.5;
+ * the KC says so, I-13).  Fills *out for the player and *res for the
+ * group.  CC_OK; CC_ERR_RANGE for n outside 1..RATING_FOREIGN_MAX or a
+ * rating outside 0..9999, CC_ERR_MALFORMED for points other than 0, 1, 2;
+ * CC_ERR_NOMEM. */
+int rating_foreign_rate(int ro, int registered, const struct rating_foreign_game *g, int n,
+                        bool round_robin, bool winner, struct rating_group_result *res,
+                        struct rating_player_result *out, char *err, size_t errlen);
 
 #endif

@@ -27,3 +27,8 @@ const char *rating_list_status_name(enum rating_list_status s)
 		return "listed";
 	}
 }
+
+bool rating_starts_afresh(int32_t last, int32_t start)
+{
+	return rating_list_status(last, start) == RATING_FRESH_START;
+}

@@ -8,6 +8,7 @@
 #ifndef CORRCHESS_RATING_REGISTER_H
 #define CORRCHESS_RATING_REGISTER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum rating_list_status {
@@ -24,5 +25,13 @@ enum rating_list_status rating_list_status(int32_t last, int32_t today);
 
 /* "listed", "off_list", "fresh_start" (static). */
 const char *rating_list_status_name(enum rating_list_status s);
+
+/* DSU 4.5.5.1 items 4-5 at a group's start: whether a player whose last
+ * rated result ended on day `last` (a day number, clock/calendar.h;
+ * INT32_MIN: none) starts afresh on day `start` ("Hvis en spillers
+ * sidste ratede resultat er mere end 5 år gammelt, kan spilleren ved
+ * reaktivering starte forfra jf. pkt. 1 til 3"): rated then as a
+ * newcomer (rating_start_of()), his archived rating not carried. */
+bool rating_starts_afresh(int32_t last, int32_t start);
 
 #endif

@@ -1,5 +1,7 @@
 /* ratings.c: the rating endpoints (api/api_ratings.h). */
 #include "api/api_ratings.h"
+
+#include "api/api_foreign.h"
 #include "api/federation.h"
 #include "api/api_users.h"
 
@@ -435,17 +437,24 @@ int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs
 	if (rc == STORE_NOT_FOUND)
 		return api_error(rs, "not_found", "there is no user %lld", (long long)rq->ids[0]);
 	struct hist_ctx c = {json_array(), json_array()};
-	json_t *all = NULL;
+	json_t *all = NULL, *foreign = NULL, *between = NULL;
+	/* at one place: the adjustment, the foreign results (DSU 4.5.4.3,
+	 * api_foreign.c), then the group */
 	if (rc != STORE_OK || !c.arr || !c.adj ||
 	    store_ratings_history(app->st, rq->ids[0], hist_row, &c) != 0 ||
 	    store_ratings_user_adjustments(app->st, rq->ids[0], adj_row, &c) != 0 ||
-	    !(all = merged(c.arr, c.adj))) {
+	    !(foreign = api_foreign_history(app, rq->ids[0])) ||
+	    !(between = merged(foreign, c.adj)) || !(all = merged(c.arr, between))) {
 		json_decref(c.arr);
 		json_decref(c.adj);
+		json_decref(foreign);
+		json_decref(between);
 		return api_error(rs, "internal", "the rating history could not be read");
 	}
 	json_decref(c.arr);
 	json_decref(c.adj);
+	json_decref(foreign);
+	json_decref(between);
 	c.arr = all;
 	return api_json(rs, 200,
 	                json_pack("{s:I, s:o, s:o, s:i, s:o}", "user", (json_int_t)rq->ids[0],

@@ -17,6 +17,7 @@
 #include "api/api_games.h"
 #include "api/messages.h"
 #include "api/moves.h"
+#include "api/api_foreign.h"
 #include "api/api_ratings.h"
 #include "api/tl.h"
 #include "api/api_tournaments.h"
@@ -84,6 +85,9 @@ static const struct route {
         {"GET", "/api/v1/ratings", api_ratings_list, SIGNED, NULL},
         {"GET", "/api/v1/ratings.csv", api_ratings_csv, SIGNED, NULL},
         {"GET", "/api/v1/users/{id}/ratings", api_ratings_history, SIGNED, NULL},
+        {"GET", "/api/v1/ratings/foreign", api_foreign_list, SIGNED, NULL},
+        {"POST", "/api/v1/ratings/foreign", api_foreign_create, SIGNED, NULL},
+        {"DELETE", "/api/v1/ratings/foreign/{id}", api_foreign_delete, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/withdrawals", api_tournaments_withdraw, SIGNED, NULL},
         {"POST", "/api/v1/tournaments/{id}/next-stage", api_tournaments_next_stage, SIGNED, NULL},
         {"POST", "/api/v1/entries", api_entries_create, SIGNED, NULL},

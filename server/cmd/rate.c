@@ -16,6 +16,7 @@
 #include "cmd/cmd_fail.h"
 #include "rating/rating.h"
 #include "rating/rating_coord.h"
+#include "rating/rating_input.h"
 #include "util/grow.h"
 #include "util/status.h"
 
@@ -31,8 +32,10 @@ static const char rate_usage[] =
         "the input format of tests/vectors/rating.json from FILE (\"-\" or no\n"
         "FILE: stdin), {\"players\": [{\"id\", \"rating\", \"entry\"?, \"foreign\"?,\n"
         "\"registered\"?}], \"crosstable\" | \"games\", \"event\"?, \"winners\"?} or\n"
-        "{\"elo_adjustment\": [...]}, and prints the figures as JSON (method, and\n"
-        "per player K, games, W, We, B, delta, Rn, correction, new).\n"
+        "{\"elo_adjustment\": [...]} or a foreign result (DSU 4.5.4.3) {\"foreign\":\n"
+        "{\"rating\", \"registered\"?, \"round_robin\"?, \"winner\"?, \"games\":\n"
+        "[[opponent's rating, \"1\"|\"1/2\"|\"0\"]]}}, and prints the figures as JSON\n"
+        "(method, and per player K, games, W, We, B, delta, Rn, correction, new).\n"
         "Exit status 2 with one line on stderr for bad input.\n";
 
 static const char coord_usage[] =
@@ -691,6 +694,60 @@ static int print_json(const char *cmd, json_t *o)
 	return ok ? 0 : cmd_fail(cmd, EXIT_FAILED, "cannot write the result");
 }
 
+/* ---- a foreign result (DSU 4.5.4.3) ---- */
+
+/* {"rating", "registered"?, "round_robin"?, "winner"?, "games": [[r, "1"]]}
+ * rated as the server rates it (rating_foreign_rate()): {"method", "Ro",
+ * "K", "games", "W", "We", "B", "winner_rule", "new"}.  New reference,
+ * or NULL with err and *status. */
+static json_t *rate_foreign(json_t *f, int *status, char *err, size_t errlen)
+{
+	struct rating_foreign_game g[RATING_FOREIGN_MAX];
+	json_t *games = json_object_get(f, "games"), *reg = json_object_get(f, "registered");
+	int ro, registered = RATING_NONE;
+	size_t n = json_array_size(games);
+	*status = EXIT_USAGE;
+	if (!json_is_object(f) || !rating_of(json_object_get(f, "rating"), &ro) ||
+	    ro == RATING_NONE || (reg && !rating_of(reg, &registered)) || !json_is_array(games) ||
+	    n < 1 || n > RATING_FOREIGN_MAX) {
+		cc_fail(CC_ERR_MALFORMED, err, errlen,
+		        "\"foreign\" needs \"rating\" (0..9999) and 1 to %d \"games\"",
+		        RATING_FOREIGN_MAX);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *x = json_array_get(games, i);
+		const char *res = json_string_value(json_array_get(x, 1));
+		int mine2 = !res                                                      ? -1
+		            : strcmp(res, "1") == 0                                   ? 2
+		            : strcmp(res, "1/2") == 0 || strcmp(res, "\xc2\xbd") == 0 ? 1
+		            : strcmp(res, "0") == 0                                   ? 0
+		                                                                      : -1;
+		if (json_array_size(x) != 2 || !rating_of(json_array_get(x, 0), &g[i].rating) ||
+		    g[i].rating == RATING_NONE || mine2 < 0) {
+			cc_fail(CC_ERR_MALFORMED, err, errlen,
+			        "foreign game %zu must be [rating, \"1\"|\"1/2\"|\"0\"]", i + 1);
+			return NULL;
+		}
+		g[i].mine2 = mine2;
+	}
+	struct rating_group_result res;
+	struct rating_player_result r;
+	if (rating_foreign_rate(
+	            ro, registered, g, (int)n, json_is_true(json_object_get(f, "round_robin")),
+	            json_is_true(json_object_get(f, "winner")), &res, &r, err, errlen) != CC_OK)
+		return NULL;
+	json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:o, s:o, s:o, s:b, s:i}", "method",
+	                      method_name(res.method), "Ro", r.ro, "K", r.k, "games", r.games, "W",
+	                      num(r.w2 / 2.0), "We", num(r.we / 100.0), "B", num(r.b / 100.0),
+	                      "winner_rule", r.winner_rule, "new", r.new_rating);
+	if (!o) {
+		*status = EXIT_FAILED;
+		cc_fail(CC_ERR_NOMEM, err, errlen, "out of memory");
+	}
+	return o;
+}
+
 int cmd_rate(int argc, char **argv)
 {
 	const char *path = NULL;
@@ -729,7 +786,15 @@ int cmd_rate(int argc, char **argv)
 		goto out;
 	}
 	json_t *elo = json_object_get(body, "elo_adjustment");
-	if (elo) {
+	json_t *foreign = json_object_get(body, "foreign");
+	if (foreign) {
+		if (json_object_size(body) != 1) {
+			status = cmd_fail("rate", EXIT_USAGE,
+			                  "a \"foreign\" case has no other fields");
+			goto out;
+		}
+		result = rate_foreign(foreign, &status, err, sizeof err);
+	} else if (elo) {
 		if (json_object_size(body) != 1) {
 			status = cmd_fail("rate", EXIT_USAGE,
 			                  "an \"elo_adjustment\" case has no other fields");

@@ -88,6 +88,13 @@ void store_q_exec(struct store_q *q);
 /* Resets the statement; STORE_OK, or the first failure: STORE_CONFLICT
  * for a UNIQUE or PRIMARY KEY conflict, else STORE_ERROR (logged). */
 int store_q_end(struct store_q *q);
+/* store_q_end() for a query of at most one row: STORE_OK when found (a
+ * row was read), else STORE_NOT_FOUND, or the first failure. */
+int store_q_found(struct store_q *q, bool found);
+/* Steps a write to its end and ends it: STORE_OK when it changed exactly
+ * one row, else `otherwise` (STORE_NOT_FOUND, STORE_CONFLICT), or the
+ * first failure. */
+int store_q_changed(struct store_q *q, int otherwise);
 
 /* The rowid of the last INSERT and the rows the last statement changed,
  * on the calling thread's connection. */

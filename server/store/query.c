@@ -73,3 +73,16 @@ int store_q_end(struct store_q *q)
 		sqlite3_reset(q->st);
 	return q->rc;
 }
+
+int store_q_found(struct store_q *q, bool found)
+{
+	int rc = store_q_end(q);
+	return rc != STORE_OK ? rc : found ? STORE_OK : STORE_NOT_FOUND;
+}
+
+int store_q_changed(struct store_q *q, int otherwise)
+{
+	store_q_exec(q);
+	int rc = store_q_end(q);
+	return rc != STORE_OK ? rc : store_changes(q->s) == 1 ? STORE_OK : otherwise;
+}

@@ -1,5 +1,6 @@
 /* store/store_federation.c: members, fees, sanctions, appeals, a tournament's
- * TL (store/store_federation.h). */
+ * TL (store/store_federation.h).  Every query through the helper of
+ * store/internal.h (issue 26). */
 #include "autoconfig.h"
 #include "store/store_federation.h"
 
@@ -8,51 +9,42 @@
 
 #include "store/internal.h"
 
-/* Binds text v, or NULL for "". */
-static int bind_opt(sqlite3_stmt *st, int i, const char *v)
+/* Binds the next parameter: text v, or NULL for "". */
+static void q_opt(struct store_q *q, const char *v)
 {
-	return v && *v ? store_bind_text(st, i, v) : sqlite3_bind_null(st, i);
+	store_q_text(q, v && *v ? v : NULL);
 }
 
 int store_members_get(store *s, int64_t id, struct store_memberinfo *m)
 {
 	static const char sql[] =
 	        "SELECT membership, member_no, club, birth_date FROM users WHERE id = ?";
+	struct store_q q;
 	memset(m, 0, sizeof *m);
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "member: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
+	store_q_open(&q, s, sql, "member");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found) {
+		store_col_text(q.st, 0, m->membership, sizeof m->membership);
+		store_col_text(q.st, 1, m->member_no, sizeof m->member_no);
+		store_col_text(q.st, 2, m->club, sizeof m->club);
+		store_col_text(q.st, 3, m->birth_date, sizeof m->birth_date);
 	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "member");
-	store_col_text(st, 0, m->membership, sizeof m->membership);
-	store_col_text(st, 1, m->member_no, sizeof m->member_no);
-	store_col_text(st, 2, m->club, sizeof m->club);
-	store_col_text(st, 3, m->birth_date, sizeof m->birth_date);
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_found(&q, found);
 }
 
 int store_members_set(store *s, int64_t id, const struct store_memberinfo *m)
 {
 	static const char sql[] = "UPDATE users SET membership = ?, member_no = ?, club = ?,"
 	                          " birth_date = ? WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (bind_opt(st, 1, m->membership) || bind_opt(st, 2, m->member_no) ||
-	    bind_opt(st, 3, m->club) || bind_opt(st, 4, m->birth_date) ||
-	    store_bind_int64(st, 5, id))
-		return store_failed(s, st, "member set: bind");
-	if (store_exec(s, st, "member set") != STORE_OK)
-		return STORE_ERROR;
-	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "member set");
+	q_opt(&q, m->membership);
+	q_opt(&q, m->member_no);
+	q_opt(&q, m->club);
+	q_opt(&q, m->birth_date);
+	store_q_int(&q, id);
+	return store_q_changed(&q, STORE_NOT_FOUND);
 }
 
 int store_members_groups(store *s, int64_t user, int *n)
@@ -62,16 +54,13 @@ int store_members_groups(store *s, int64_t user, int *n)
 	        " ON t.id = p.tournament_id WHERE p.user_id = ?1 AND (t.class IS NOT NULL OR"
 	        " t.parent_id IS NOT NULL)) + (SELECT count(*) FROM entries"
 	        " WHERE user_id = ?1 AND tournament_id IS NULL)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "member groups: bind");
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "member groups");
-	*n = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	*n = 0;
+	store_q_open(&q, s, sql, "member groups");
+	store_q_int(&q, user);
+	if (store_q_row(&q))
+		*n = sqlite3_column_int(q.st, 0);
+	return store_q_end(&q);
 }
 
 /* ---- entries ---- */
@@ -81,42 +70,32 @@ int store_entries_get(store *s, int64_t id, struct store_entry *e)
 	static const char sql[] = "SELECT id, user_id, class, valid_on, COALESCE(tournament_id, 0),"
 	                          " COALESCE(fee_received_on, ''), COALESCE(proof, '')"
 	                          " FROM entries WHERE id = ?";
+	struct store_q q;
 	memset(e, 0, sizeof *e);
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "entry: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
+	store_q_open(&q, s, sql, "entry");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found) {
+		e->id = sqlite3_column_int64(q.st, 0);
+		e->user = sqlite3_column_int64(q.st, 1);
+		store_col_text(q.st, 2, e->cls, sizeof e->cls);
+		store_col_text(q.st, 3, e->valid_on, sizeof e->valid_on);
+		e->tournament = sqlite3_column_int64(q.st, 4);
+		store_col_text(q.st, 5, e->fee_received_on, sizeof e->fee_received_on);
+		store_col_text(q.st, 6, e->proof, sizeof e->proof);
 	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "entry");
-	e->id = sqlite3_column_int64(st, 0);
-	e->user = sqlite3_column_int64(st, 1);
-	store_col_text(st, 2, e->cls, sizeof e->cls);
-	store_col_text(st, 3, e->valid_on, sizeof e->valid_on);
-	e->tournament = sqlite3_column_int64(st, 4);
-	store_col_text(st, 5, e->fee_received_on, sizeof e->fee_received_on);
-	store_col_text(st, 6, e->proof, sizeof e->proof);
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_found(&q, found);
 }
 
 int store_entries_set_fee(store *s, int64_t id, const char *day)
 {
 	static const char sql[] = "UPDATE entries SET fee_received_on = ? WHERE id = ?"
 	                          " AND fee_received_on IS NULL AND tournament_id IS NULL";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, day) || store_bind_int64(st, 2, id))
-		return store_failed(s, st, "entry fee: bind");
-	if (store_exec(s, st, "entry fee") != STORE_OK)
-		return STORE_ERROR;
-	return store_changes(s) == 1 ? STORE_OK : STORE_CONFLICT;
+	struct store_q q;
+	store_q_open(&q, s, sql, "entry fee");
+	store_q_text(&q, day);
+	store_q_int(&q, id);
+	return store_q_changed(&q, STORE_CONFLICT);
 }
 
 /* ---- sanctions and decisions ---- */
@@ -127,28 +106,22 @@ int store_sanctions_of(store *s, int64_t user, struct store_sanction *out, size_
 	        "SELECT id, tournament_id, kind, notified_on, COALESCE(months, 0), decided_role,"
 	        " about FROM tl_decisions WHERE player_id = ? AND kind <> 'ruling'"
 	        " ORDER BY notified_on, id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "sanctions: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "sanctions");
+	store_q_int(&q, user);
+	while (*n < max && store_q_row(&q)) {
 		struct store_sanction *x = &out[(*n)++];
 		memset(x, 0, sizeof *x);
-		x->decision = sqlite3_column_int64(st, 0);
-		x->tournament = sqlite3_column_int64(st, 1);
-		store_col_text(st, 2, x->kind, sizeof x->kind);
-		store_col_text(st, 3, x->notified_on, sizeof x->notified_on);
-		x->months = sqlite3_column_int(st, 4);
-		store_col_text(st, 5, x->decided_role, sizeof x->decided_role);
-		store_col_text(st, 6, x->about, sizeof x->about);
+		x->decision = sqlite3_column_int64(q.st, 0);
+		x->tournament = sqlite3_column_int64(q.st, 1);
+		store_col_text(q.st, 2, x->kind, sizeof x->kind);
+		store_col_text(q.st, 3, x->notified_on, sizeof x->notified_on);
+		x->months = sqlite3_column_int(q.st, 4);
+		store_col_text(q.st, 5, x->decided_role, sizeof x->decided_role);
+		store_col_text(q.st, 6, x->about, sizeof x->about);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "sanctions");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_decisions_get(store *s, int64_t id, struct store_decision *d)
@@ -156,40 +129,33 @@ int store_decisions_get(store *s, int64_t id, struct store_decision *d)
 	static const char sql[] = "SELECT id, tournament_id, notified_on, about, kind,"
 	                          " COALESCE(player_id, 0), COALESCE(months, 0), decided_role"
 	                          " FROM tl_decisions WHERE id = ?";
+	struct store_q q;
 	memset(d, 0, sizeof *d);
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "decision: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
+	store_q_open(&q, s, sql, "decision");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found) {
+		d->id = sqlite3_column_int64(q.st, 0);
+		d->tournament = sqlite3_column_int64(q.st, 1);
+		store_col_text(q.st, 2, d->notified_on, sizeof d->notified_on);
+		store_col_text(q.st, 3, d->about, sizeof d->about);
+		store_col_text(q.st, 4, d->kind, sizeof d->kind);
+		d->player = sqlite3_column_int64(q.st, 5);
+		d->months = sqlite3_column_int(q.st, 6);
+		store_col_text(q.st, 7, d->decided_role, sizeof d->decided_role);
 	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "decision");
-	d->id = sqlite3_column_int64(st, 0);
-	d->tournament = sqlite3_column_int64(st, 1);
-	store_col_text(st, 2, d->notified_on, sizeof d->notified_on);
-	store_col_text(st, 3, d->about, sizeof d->about);
-	store_col_text(st, 4, d->kind, sizeof d->kind);
-	d->player = sqlite3_column_int64(st, 5);
-	d->months = sqlite3_column_int(st, 6);
-	store_col_text(st, 7, d->decided_role, sizeof d->decided_role);
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_found(&q, found);
 }
 
 int store_decisions_set_months(store *s, int64_t id, int months)
 {
 	static const char sql[] = "UPDATE tl_decisions SET months = ? WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, months) || store_bind_int64(st, 2, id))
-		return store_failed(s, st, "decision months: bind");
-	return store_exec(s, st, "decision months");
+	struct store_q q;
+	store_q_open(&q, s, sql, "decision months");
+	store_q_int(&q, months);
+	store_q_int(&q, id);
+	store_q_exec(&q);
+	return store_q_end(&q);
 }
 
 /* ---- appeals ---- */
@@ -217,52 +183,41 @@ static void read_appeal(sqlite3_stmt *st, struct store_appeal *a)
 int store_appeals_insert(store *s, struct store_appeal *a, int64_t filed_by)
 {
 	static const char sql[] = "INSERT INTO appeals (decision_id, appellant_id, body, filed_on,"
-	                          " grounds, filed_by) VALUES (?, ?, ?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, a->decision) || store_bind_int64(st, 2, a->appellant) ||
-	    store_bind_text(st, 3, a->body) || store_bind_text(st, 4, a->filed_on) ||
-	    store_bind_text(st, 5, a->grounds) ||
-	    (filed_by ? store_bind_int64(st, 6, filed_by) : sqlite3_bind_null(st, 6)))
-		return store_failed(s, st, "appeal: bind");
-	if (store_exec(s, st, "appeal") != STORE_OK)
-		return STORE_ERROR;
-	a->id = store_last_id(s);
-	return STORE_OK;
+	                          " grounds, filed_by) VALUES (?, ?, ?, ?, ?, NULLIF(?, 0))";
+	struct store_q q;
+	store_q_open(&q, s, sql, "appeal");
+	store_q_int(&q, a->decision);
+	store_q_int(&q, a->appellant);
+	store_q_text(&q, a->body);
+	store_q_text(&q, a->filed_on);
+	store_q_text(&q, a->grounds);
+	store_q_int(&q, filed_by);
+	store_q_exec(&q);
+	int rc = store_q_end(&q);
+	if (rc == STORE_OK)
+		a->id = store_last_id(s);
+	return rc;
 }
 
 int store_appeals_get(store *s, int64_t id, struct store_appeal *a)
 {
 	static const char sql[] = "SELECT " APPEAL_COLS " WHERE a.id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "appeal get: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
-	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "appeal get");
-	read_appeal(st, a);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "appeal get");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found)
+		read_appeal(q.st, a);
+	return store_q_found(&q, found);
 }
 
-/* Reads the rows of st into out, at most max. */
-static int read_appeals(store *s, sqlite3_stmt *st, struct store_appeal *out, size_t max, size_t *n)
+/* Reads the rows of the open query q into out, at most max. */
+static int read_appeals(struct store_q *q, struct store_appeal *out, size_t max, size_t *n)
 {
-	int rc;
 	*n = 0;
-	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		read_appeal(st, &out[(*n)++]);
-	if (*n < max && rc != SQLITE_DONE)
-		return store_failed(s, st, "appeals");
-	sqlite3_reset(st);
-	return STORE_OK;
+	while (*n < max && store_q_row(q))
+		read_appeal(q->st, &out[(*n)++]);
+	return store_q_end(q);
 }
 
 int store_appeals_list(store *s, int64_t decision, int64_t user, struct store_appeal *out,
@@ -270,57 +225,47 @@ int store_appeals_list(store *s, int64_t decision, int64_t user, struct store_ap
 {
 	static const char sql[] = "SELECT " APPEAL_COLS " WHERE (?1 > 0 AND a.decision_id = ?1)"
 	                          " OR (?2 > 0 AND d.player_id = ?2) ORDER BY a.id";
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, decision) || store_bind_int64(st, 2, user))
-		return store_failed(s, st, "appeals: bind");
-	return read_appeals(s, st, out, max, n);
+	struct store_q q;
+	store_q_open(&q, s, sql, "appeals");
+	store_q_int(&q, decision);
+	store_q_int(&q, user);
+	return read_appeals(&q, out, max, n);
 }
 
 int store_appeals_pending(store *s, int64_t after, struct store_appeal *out, size_t max, size_t *n)
 {
 	static const char sql[] = "SELECT " APPEAL_COLS " WHERE a.ruling IS NULL AND a.id > ?"
 	                          " ORDER BY a.id LIMIT ?";
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, after > 0 ? after : 0) || store_bind_int64(st, 2, (int64_t)max))
-		return store_failed(s, st, "pending appeals: bind");
-	return read_appeals(s, st, out, max, n);
+	struct store_q q;
+	store_q_open(&q, s, sql, "pending appeals");
+	store_q_int(&q, after > 0 ? after : 0);
+	store_q_int(&q, (int64_t)max);
+	return read_appeals(&q, out, max, n);
 }
 
 int store_appeals_rule(store *s, int64_t id, const char *ruling, const char *text, const char *on,
                        int64_t by)
 {
 	static const char sql[] = "UPDATE appeals SET ruling = ?, ruling_text = ?, ruled_on = ?,"
-	                          " ruled_by = ? WHERE id = ? AND ruling IS NULL";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, ruling) || store_bind_text(st, 2, text) ||
-	    store_bind_text(st, 3, on) ||
-	    (by ? store_bind_int64(st, 4, by) : sqlite3_bind_null(st, 4)) ||
-	    store_bind_int64(st, 5, id))
-		return store_failed(s, st, "appeal ruling: bind");
-	if (store_exec(s, st, "appeal ruling") != STORE_OK)
-		return STORE_ERROR;
-	return store_changes(s) == 1 ? STORE_OK : STORE_CONFLICT;
+	                          " ruled_by = NULLIF(?, 0) WHERE id = ? AND ruling IS NULL";
+	struct store_q q;
+	store_q_open(&q, s, sql, "appeal ruling");
+	store_q_text(&q, ruling);
+	store_q_text(&q, text);
+	store_q_text(&q, on);
+	store_q_int(&q, by);
+	store_q_int(&q, id);
+	return store_q_changed(&q, STORE_CONFLICT);
 }
 
 int store_tournaments_set_tl(store *s, int64_t id, int64_t tl)
 {
 	static const char sql[] = "UPDATE tournaments SET tl_id = ? WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tl) || store_bind_int64(st, 2, id))
-		return store_failed(s, st, "tournament tl: bind");
-	if (store_exec(s, st, "tournament tl") != STORE_OK)
-		return STORE_ERROR;
-	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournament tl");
+	store_q_int(&q, tl);
+	store_q_int(&q, id);
+	return store_q_changed(&q, STORE_NOT_FOUND);
 }
 
 /* ---- editions ---- */
@@ -328,33 +273,29 @@ int store_tournaments_set_tl(store *s, int64_t id, int64_t tl)
 int store_editions_get(store *s, const char *kind, int year, char *start)
 {
 	static const char sql[] = "SELECT start_on FROM editions WHERE kind = ? AND year = ?";
+	struct store_q q;
 	start[0] = '\0';
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, kind) || store_bind_int64(st, 2, year))
-		return store_failed(s, st, "edition: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		store_col_text(st, 0, start, CALENDAR_ISO_LEN);
-	else if (rc != SQLITE_DONE)
-		return store_failed(s, st, "edition");
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+	store_q_open(&q, s, sql, "edition");
+	store_q_text(&q, kind);
+	store_q_int(&q, year);
+	bool found = store_q_row(&q);
+	if (found)
+		store_col_text(q.st, 0, start, CALENDAR_ISO_LEN);
+	return store_q_found(&q, found);
 }
 
 int store_editions_set(store *s, const char *kind, int year, const char *start, int64_t by)
 {
 	static const char sql[] = "INSERT OR REPLACE INTO editions (kind, year, start_on, set_by)"
-	                          " VALUES (?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, kind) || store_bind_int64(st, 2, year) ||
-	    store_bind_text(st, 3, start) ||
-	    (by ? store_bind_int64(st, 4, by) : sqlite3_bind_null(st, 4)))
-		return store_failed(s, st, "edition set: bind");
-	return store_exec(s, st, "edition set");
+	                          " VALUES (?, ?, ?, NULLIF(?, 0))";
+	struct store_q q;
+	store_q_open(&q, s, sql, "edition set");
+	store_q_text(&q, kind);
+	store_q_int(&q, year);
+	store_q_text(&q, start);
+	store_q_int(&q, by);
+	store_q_exec(&q);
+	return store_q_end(&q);
 }
 
 /* ---- team captains and reserves ---- */
@@ -362,34 +303,30 @@ int store_editions_set(store *s, const char *kind, int year, const char *start, 
 int store_captains_set(store *s, int64_t t, const char *team, int64_t user, int64_t by)
 {
 	static const char sql[] = "INSERT OR REPLACE INTO team_captains (tournament_id, team,"
-	                          " user_id, set_by) VALUES (?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, t) || store_bind_text(st, 2, team) ||
-	    store_bind_int64(st, 3, user) ||
-	    (by ? store_bind_int64(st, 4, by) : sqlite3_bind_null(st, 4)))
-		return store_failed(s, st, "captain: bind");
-	return store_exec(s, st, "captain");
+	                          " user_id, set_by) VALUES (?, ?, ?, NULLIF(?, 0))";
+	struct store_q q;
+	store_q_open(&q, s, sql, "captain");
+	store_q_int(&q, t);
+	store_q_text(&q, team);
+	store_q_int(&q, user);
+	store_q_int(&q, by);
+	store_q_exec(&q);
+	return store_q_end(&q);
 }
 
 int store_captains_get(store *s, int64_t t, const char *team, int64_t *user)
 {
 	static const char sql[] =
 	        "SELECT user_id FROM team_captains WHERE tournament_id = ? AND team = ?";
+	struct store_q q;
 	*user = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, t) || store_bind_text(st, 2, team))
-		return store_failed(s, st, "captain get: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*user = sqlite3_column_int64(st, 0);
-	else if (rc != SQLITE_DONE)
-		return store_failed(s, st, "captain get");
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+	store_q_open(&q, s, sql, "captain get");
+	store_q_int(&q, t);
+	store_q_text(&q, team);
+	bool found = store_q_row(&q);
+	if (found)
+		*user = sqlite3_column_int64(q.st, 0);
+	return store_q_found(&q, found);
 }
 
 #define RESERVE_COLS                                                                               \
@@ -417,47 +354,34 @@ int store_reserves_insert(store *s, struct store_reserve *r)
 {
 	static const char sql[] = "INSERT INTO team_reserves (tournament_id, team, original_id,"
 	                          " reserve_id, requested_by, requested_on, stop_from, stop_to)"
-	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, r->tournament) || store_bind_text(st, 2, r->team) ||
-	    store_bind_int64(st, 3, r->original) || store_bind_int64(st, 4, r->reserve) ||
-	    (r->requested_by ? store_bind_int64(st, 5, r->requested_by)
-	                     : sqlite3_bind_null(st, 5)) ||
-	    store_bind_text(st, 6, r->requested_on) || bind_opt(st, 7, r->stop_from) ||
-	    bind_opt(st, 8, r->stop_to))
-		return store_failed(s, st, "reserve: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_CONSTRAINT) {
-		sqlite3_reset(st);
-		return STORE_CONFLICT;
-	}
-	if (rc != SQLITE_DONE)
-		return store_failed(s, st, "reserve");
-	sqlite3_reset(st);
-	r->id = store_last_id(s);
-	return STORE_OK;
+	                          " VALUES (?, ?, ?, ?, NULLIF(?, 0), ?, ?, ?)";
+	struct store_q q;
+	store_q_open(&q, s, sql, "reserve");
+	store_q_int(&q, r->tournament);
+	store_q_text(&q, r->team);
+	store_q_int(&q, r->original);
+	store_q_int(&q, r->reserve);
+	store_q_int(&q, r->requested_by);
+	store_q_text(&q, r->requested_on);
+	q_opt(&q, r->stop_from);
+	q_opt(&q, r->stop_to);
+	store_q_exec(&q);
+	int rc = store_q_end(&q); /* STORE_CONFLICT: UNIQUE (tournament, reserve) */
+	if (rc == STORE_OK)
+		r->id = store_last_id(s);
+	return rc;
 }
 
 int store_reserves_get(store *s, int64_t id, struct store_reserve *r)
 {
 	static const char sql[] = "SELECT " RESERVE_COLS " WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "reserve get: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
-	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "reserve get");
-	read_reserve(st, r);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "reserve get");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found)
+		read_reserve(q.st, r);
+	return store_q_found(&q, found);
 }
 
 int store_reserves_list(store *s, int64_t t, const char *team, struct store_reserve *out,
@@ -465,27 +389,22 @@ int store_reserves_list(store *s, int64_t t, const char *team, struct store_rese
 {
 	static const char sql[] = "SELECT " RESERVE_COLS " WHERE tournament_id = ?1"
 	                          " AND (?2 IS NULL OR team = ?2) ORDER BY id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, t) || bind_opt(st, 2, team))
-		return store_failed(s, st, "reserves: bind");
-	int rc;
-	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		read_reserve(st, &out[(*n)++]);
-	if (*n < max && rc != SQLITE_DONE)
-		return store_failed(s, st, "reserves");
-	sqlite3_reset(st);
-	return STORE_OK;
+	store_q_open(&q, s, sql, "reserves");
+	store_q_int(&q, t);
+	q_opt(&q, team);
+	while (*n < max && store_q_row(&q))
+		read_reserve(q.st, &out[(*n)++]);
+	return store_q_end(&q);
 }
 
 int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, int64_t *ids,
                            size_t max, size_t *n)
 {
 	static const char approve[] =
-	        "UPDATE team_reserves SET status = 'approved', approved_by = ?, approved_on = ?,"
-	        " stop_from = ?, stop_to = ? WHERE id = ? AND status = 'pending'";
+	        "UPDATE team_reserves SET status = 'approved', approved_by = NULLIF(?, 0),"
+	        " approved_on = ?, stop_from = ?, stop_to = ? WHERE id = ? AND status = 'pending'";
 	static const char games[] = "SELECT id FROM games WHERE tournament_id = ?1 AND status ="
 	                            " 'active' AND (white = ?2 OR black = ?2) ORDER BY id";
 	static const char swap_w[] =
@@ -494,39 +413,34 @@ int store_reserves_approve(store *s, const struct store_reserve *r, int64_t by, 
 	static const char swap_b[] =
 	        "UPDATE games SET black = ?3, rev = rev + 1"
 	        " WHERE tournament_id = ?1 AND status = 'active' AND black = ?2";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, approve);
-	if (!st)
-		return STORE_ERROR;
-	if ((by ? store_bind_int64(st, 1, by) : sqlite3_bind_null(st, 1)) ||
-	    store_bind_text(st, 2, r->approved_on) || store_bind_text(st, 3, r->stop_from) ||
-	    store_bind_text(st, 4, r->stop_to) || store_bind_int64(st, 5, r->id))
-		return store_failed(s, st, "reserve approve: bind");
-	if (store_exec(s, st, "reserve approve") != STORE_OK)
-		return STORE_ERROR;
-	if (store_changes(s) != 1)
-		return STORE_CONFLICT;
-	if (!(st = store_stmt(s, games)))
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, r->tournament) || store_bind_int64(st, 2, r->original))
-		return store_failed(s, st, "reserve games: bind");
-	int rc;
-	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (*n < max && rc != SQLITE_DONE)
-		return store_failed(s, st, "reserve games");
-	sqlite3_reset(st);
+	store_q_open(&q, s, approve, "reserve approve");
+	store_q_int(&q, by);
+	store_q_text(&q, r->approved_on);
+	store_q_text(&q, r->stop_from);
+	store_q_text(&q, r->stop_to);
+	store_q_int(&q, r->id);
+	int rc = store_q_changed(&q, STORE_CONFLICT);
+	if (rc != STORE_OK)
+		return rc;
+	store_q_open(&q, s, games, "reserve games");
+	store_q_int(&q, r->tournament);
+	store_q_int(&q, r->original);
+	while (*n < max && store_q_row(&q))
+		ids[(*n)++] = sqlite3_column_int64(q.st, 0);
+	if ((rc = store_q_end(&q)) != STORE_OK)
+		return rc;
 	const char *swaps[2] = {swap_w, swap_b};
-	for (int i = 0; i < 2; i++) {
-		if (!(st = store_stmt(s, swaps[i])))
-			return STORE_ERROR;
-		if (store_bind_int64(st, 1, r->tournament) ||
-		    store_bind_int64(st, 2, r->original) || store_bind_int64(st, 3, r->reserve))
-			return store_failed(s, st, "reserve swap: bind");
-		if (store_exec(s, st, "reserve swap") != STORE_OK)
-			return STORE_ERROR;
+	for (int i = 0; i < 2 && rc == STORE_OK; i++) {
+		store_q_open(&q, s, swaps[i], "reserve swap");
+		store_q_int(&q, r->tournament);
+		store_q_int(&q, r->original);
+		store_q_int(&q, r->reserve);
+		store_q_exec(&q);
+		rc = store_q_end(&q);
 	}
-	return STORE_OK;
+	return rc;
 }
 
 /* ---- connection losses ---- */
@@ -548,52 +462,48 @@ int store_connection_loss_open(store *s, int64_t tournament, int64_t user,
 	        "SELECT id, tournament_id, user_id, lost_on,"
 	        " COALESCE(restored_on, '') FROM connection_losses"
 	        " WHERE tournament_id = ? AND user_id = ? AND restored_on IS NULL";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tournament) || store_bind_int64(st, 2, user))
-		return store_failed(s, st, "connection loss: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		read_loss(st, c);
-	else if (rc != SQLITE_DONE)
-		return store_failed(s, st, "connection loss");
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "connection loss");
+	store_q_int(&q, tournament);
+	store_q_int(&q, user);
+	bool found = store_q_row(&q);
+	if (found)
+		read_loss(q.st, c);
+	return store_q_found(&q, found);
 }
 
 int store_connection_loss_record(store *s, struct store_connection_loss *c, int64_t by)
 {
 	static const char ins[] = "INSERT INTO connection_losses (tournament_id, user_id, lost_on,"
-	                          " restored_on, recorded_by) VALUES (?, ?, ?, ?, ?)";
+	                          " restored_on, recorded_by) VALUES (?, ?, ?, ?, NULLIF(?, 0))";
 	static const char upd[] = "UPDATE connection_losses SET restored_on = ? WHERE id = ?";
 	struct store_connection_loss open;
+	struct store_q q;
 	int rc = store_connection_loss_open(s, c->tournament, c->user, &open);
 	if (rc == STORE_ERROR)
 		return rc;
 	if (rc == STORE_OK && c->restored_on[0] && !c->lost_on[0]) {
-		sqlite3_stmt *st = store_stmt(s, upd);
-		if (!st)
-			return STORE_ERROR;
-		if (store_bind_text(st, 1, c->restored_on) || store_bind_int64(st, 2, open.id))
-			return store_failed(s, st, "connection restored: bind");
-		if (store_exec(s, st, "connection restored") != STORE_OK)
-			return STORE_ERROR;
+		store_q_open(&q, s, upd, "connection restored");
+		store_q_text(&q, c->restored_on);
+		store_q_int(&q, open.id);
+		store_q_exec(&q);
+		if ((rc = store_q_end(&q)) != STORE_OK)
+			return rc;
 		c->id = open.id;
 		snprintf(c->lost_on, sizeof c->lost_on, "%s", open.lost_on);
 		return STORE_OK;
 	}
 	if (!c->lost_on[0])
 		return STORE_NOT_FOUND;
-	sqlite3_stmt *st = store_stmt(s, ins);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, c->tournament) || store_bind_int64(st, 2, c->user) ||
-	    store_bind_text(st, 3, c->lost_on) || bind_opt(st, 4, c->restored_on) ||
-	    (by ? store_bind_int64(st, 5, by) : sqlite3_bind_null(st, 5)))
-		return store_failed(s, st, "connection loss record: bind");
-	if (store_exec(s, st, "connection loss record") != STORE_OK)
-		return STORE_ERROR;
+	store_q_open(&q, s, ins, "connection loss record");
+	store_q_int(&q, c->tournament);
+	store_q_int(&q, c->user);
+	store_q_text(&q, c->lost_on);
+	q_opt(&q, c->restored_on);
+	store_q_int(&q, by);
+	store_q_exec(&q);
+	if ((rc = store_q_end(&q)) != STORE_OK)
+		return rc;
 	c->id = store_last_id(s);
 	return STORE_OK;
 }
@@ -606,20 +516,15 @@ int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
 	        " JOIN tournaments t ON t.id = c.tournament_id WHERE c.restored_on IS NULL"
 	        " AND (?1 = 0 OR t.tl_id = ?1) AND (?2 = 0 OR t.id = ?2)"
 	        " ORDER BY c.lost_on, c.id LIMIT ?3";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tl) || store_bind_int64(st, 2, tournament) ||
-	    store_bind_int64(st, 3, (int64_t)max))
-		return store_failed(s, st, "open losses: bind");
-	int rc;
-	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		read_loss(st, &out[(*n)++]);
-	if (*n < max && rc != SQLITE_DONE)
-		return store_failed(s, st, "open losses");
-	sqlite3_reset(st);
-	return STORE_OK;
+	store_q_open(&q, s, sql, "open losses");
+	store_q_int(&q, tl);
+	store_q_int(&q, tournament);
+	store_q_int(&q, (int64_t)max);
+	while (*n < max && store_q_row(&q))
+		read_loss(q.st, &out[(*n)++]);
+	return store_q_end(&q);
 }
 
 /* ---- the rating list ---- */
@@ -627,16 +532,14 @@ int store_connection_losses_open(store *s, int64_t tl, int64_t tournament,
 int store_members_last_rated(store *s, int64_t user, char *day)
 {
 	static const char sql[] =
-	        "SELECT COALESCE(max(finished_on), '') FROM rating_steps WHERE user_id = ?";
+	        "SELECT COALESCE(max(d), '') FROM (SELECT finished_on AS d FROM rating_steps"
+	        " WHERE user_id = ?1 UNION ALL SELECT reported_on FROM rating_foreign"
+	        " WHERE user_id = ?1 AND new IS NOT NULL)";
+	struct store_q q;
 	day[0] = '\0';
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "last rated: bind");
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "last rated");
-	store_col_text(st, 0, day, CALENDAR_ISO_LEN);
-	sqlite3_reset(st);
-	return STORE_OK;
+	store_q_open(&q, s, sql, "last rated");
+	store_q_int(&q, user);
+	if (store_q_row(&q))
+		store_col_text(q.st, 0, day, CALENDAR_ISO_LEN);
+	return store_q_end(&q);
 }

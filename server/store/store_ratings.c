@@ -8,13 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The current rating of a user: his last step, else his start rating
- * (rating_start, else otb_rating: DSU 6.7.6.2). */
+/* The current rating of a user: his last step, adjustment or foreign
+ * result (DSU 4.5.4.3; at one place p the adjustment 3p, the foreign
+ * results 3p + 1, the group 3p + 2, as store_foreign_marks_before()), else
+ * his start rating (rating_start, else otb_rating: DSU 6.7.6.2). */
 #define CURRENT_SQL                                                                                \
-	"COALESCE((SELECT v FROM (SELECT 2 * s.seq + 1 AS k, s.new AS v FROM rating_steps s"       \
-	" WHERE s.user_id = u.id UNION ALL SELECT 2 * a.position AS k, a.new AS v"                 \
-	" FROM rating_adjustments a WHERE a.user_id = u.id) ORDER BY k DESC LIMIT 1),"             \
+	"COALESCE((SELECT v FROM (SELECT 3 * s.seq + 2 AS k, 0 AS i, s.new AS v FROM "             \
+	"rating_steps s"                                                                           \
+	" WHERE s.user_id = u.id UNION ALL SELECT 3 * a.position, 0, a.new"                        \
+	" FROM rating_adjustments a WHERE a.user_id = u.id UNION ALL"                              \
+	" SELECT 3 * f.position + 1, f.id, f.new FROM rating_foreign f"                            \
+	" WHERE f.user_id = u.id AND f.new IS NOT NULL) ORDER BY k DESC, i DESC LIMIT 1),"         \
 	" u.rating_start, u.otb_rating)"
+
+/* A user's rated games: his groups' and his foreign results' (4.5.4.3). */
+#define GAMES_SQL                                                                                  \
+	"((SELECT COALESCE(sum(games), 0) FROM rating_steps s WHERE s.user_id = u.id) +"           \
+	" (SELECT COALESCE(sum(games), 0) FROM rating_foreign f WHERE f.user_id = u.id))"
 
 /* Copies column i (text or NULL) into dst of size n. */
 static void col_text(sqlite3_stmt *st, int i, char *dst, size_t n)
@@ -329,8 +339,9 @@ int store_ratings_group_done(store *s, int64_t tournament, const char *method, c
 
 int store_ratings_mark_all(store *s)
 {
-	static const char sql[] = "UPDATE rating_dirty SET from_seq ="
-	                          " (SELECT min(seq) FROM rating_groups) WHERE id = 1";
+	static const char sql[] = "UPDATE rating_dirty SET from_seq = (SELECT min(p) FROM"
+	                          " (SELECT min(seq) AS p FROM rating_groups UNION ALL"
+	                          " SELECT min(position) FROM rating_foreign)) WHERE id = 1";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	return st ? run(st) : -1;
 }
@@ -345,9 +356,7 @@ int store_ratings_clean(store *s)
 int store_ratings_user(store *s, int64_t user, int *rating, int *otb, int *games)
 {
 	static const char sql[] =
-	        "SELECT " CURRENT_SQL ", u.otb_rating,"
-	        " (SELECT COALESCE(sum(games), 0) FROM rating_steps s WHERE s.user_id = u.id)"
-	        " FROM users u WHERE u.id = ?";
+	        "SELECT " CURRENT_SQL ", u.otb_rating, " GAMES_SQL " FROM users u WHERE u.id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return -1;
@@ -368,8 +377,7 @@ int store_ratings_list(store *s, bool after, int after_rating, int64_t after_id,
                        bool *more)
 {
 	static const char sql[] =
-	        "SELECT id, r, g FROM (SELECT u.id AS id, " CURRENT_SQL " AS r,"
-	        " (SELECT COALESCE(sum(games), 0) FROM rating_steps s WHERE s.user_id = u.id) AS g"
+	        "SELECT id, r, g FROM (SELECT u.id AS id, " CURRENT_SQL " AS r, " GAMES_SQL " AS g"
 	        " FROM users u) WHERE r IS NOT NULL"
 	        " AND (?1 = 0 OR r < ?2 OR (r = ?2 AND id > ?3))"
 	        " ORDER BY r DESC, id LIMIT ?4";
@@ -496,34 +504,6 @@ int store_ratings_set_foreign(store *s, int64_t user, bool foreign)
 }
 
 /* ---- the Elo coordination ---- */
-
-int store_ratings_marks_before(store *s, int64_t from,
-                               int (*fn)(void *ctx, int64_t user, const char *date, int rating),
-                               void *ctx)
-{
-	static const char sql[] =
-	        "SELECT user_id, d, v FROM (SELECT user_id, finished_on AS d, new AS v,"
-	        " 2 * seq + 1 AS k FROM rating_steps WHERE seq < ?1 UNION ALL"
-	        " SELECT user_id, on_date, new, 2 * position FROM rating_adjustments"
-	        " WHERE position < ?1) ORDER BY k, user_id";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc, out = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		char date[11];
-		col_text(st, 1, date, sizeof date);
-		out = fn(ctx, sqlite3_column_int64(st, 0), date, sqlite3_column_int(st, 2));
-		if (out)
-			break;
-	}
-	sqlite3_reset(st);
-	if (out)
-		return out;
-	return rc == SQLITE_DONE ? 0 : -1;
-}
 
 int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n)
 {

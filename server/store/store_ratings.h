@@ -112,13 +112,6 @@ struct store_rating_coord_row {
 	int elo, elo_games;
 };
 
-/* Calls fn for every rating a user reached before position `from` (the
- * steps with seq < from and the adjustments with position < from), in
- * the order they were made, with the date (finished_on or on_date). */
-int store_ratings_marks_before(store *s, int64_t from,
-                               int (*fn)(void *ctx, int64_t user, const char *date, int rating),
-                               void *ctx);
-
 /* The coordinations with position >= from, by position: a new array. */
 int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n);
 

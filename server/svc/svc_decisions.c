@@ -16,8 +16,8 @@
 #include "tourney/dsu_admin.h"
 #include "util/status.h"
 
-/* Loads tournament id: SVC_OK (free it), or the outcome. */
-static int load(struct app *app, int64_t id, struct svc_tournament **t, struct svc_outcome *o)
+int svc_tournament_get(struct app *app, int64_t id, struct svc_tournament **t,
+                       struct svc_outcome *o)
 {
 	*t = calloc(1, sizeof **t);
 	if (!*t)
@@ -29,7 +29,7 @@ static int load(struct app *app, int64_t id, struct svc_tournament **t, struct s
 	return o->status;
 }
 
-static void unload(struct svc_tournament *t)
+void svc_tournament_put(struct svc_tournament *t)
 {
 	if (t)
 		svc_tournament_free(t);
@@ -48,10 +48,8 @@ static int authorize(const struct user *who, enum auth_cmd c, const struct svc_t
 	return svc_ok(o);
 }
 
-/* A date `text` of field `what` that is not after today: SVC_OK and
- * *day, or a refusal. */
-static int past_date(const struct app *app, const char *text, const char *what, int32_t *day,
-                     struct svc_outcome *o)
+int svc_past_day(const struct app *app, const char *text, const char *what, int32_t *day,
+                 struct svc_outcome *o)
 {
 	char iso[CALENDAR_ISO_LEN], err[128];
 	int32_t today;
@@ -140,7 +138,7 @@ int svc_withdrawal(struct app *app, const struct user *who, int64_t id, int64_t 
 	if (svc_today(app, today_s, &today, o))
 		return o->status;
 	struct svc_tournament *t;
-	if (load(app, id, &t, o) != SVC_OK)
+	if (svc_tournament_get(app, id, &t, o) != SVC_OK)
 		return o->status;
 	struct dsu_game *scored = calloc(t->ngames ? t->ngames : 1, sizeof *scored);
 	int64_t *parties = calloc(t->ngames + 1, sizeof *parties);
@@ -169,7 +167,7 @@ int svc_withdrawal(struct app *app, const struct user *who, int64_t id, int64_t 
 			                                                : t->games[i].white]
 			                        .user;
 	if (authorize(who, AUTH_WITHDRAWAL, t, parties, np, o) != SVC_OK ||
-	    (on && past_date(app, on, "on", &on_day, o) != SVC_OK))
+	    (on && svc_past_day(app, on, "on", &on_day, o) != SVC_OK))
 		goto done;
 	if (p < 0) {
 		svc_fail(o, SVC_REFUSED, "not_in_tournament",
@@ -219,7 +217,7 @@ done:
 	free(r.deltas);
 	free(scored);
 	free(parties);
-	unload(t);
+	svc_tournament_put(t);
 	return o->status;
 }
 
@@ -281,7 +279,7 @@ int svc_playoff(struct app *app, const struct user *who, int64_t id, const struc
                 struct svc_outcome *o)
 {
 	struct svc_tournament *t;
-	if (load(app, id, &t, o) != SVC_OK)
+	if (svc_tournament_get(app, id, &t, o) != SVC_OK)
 		return o->status;
 	struct dsu_standing *s = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *s);
 	struct dsu_game g[STORE_PLAYOFF_MAX];
@@ -347,7 +345,7 @@ int svc_playoff(struct app *app, const struct user *who, int64_t id, const struc
 	}
 done:
 	free(s);
-	unload(t);
+	svc_tournament_put(t);
 	return o->status;
 }
 
@@ -374,12 +372,12 @@ static int note(struct app *app, const struct user *who, enum auth_cmd c, int64_
 {
 	int32_t day;
 	struct svc_tournament *t;
-	if (load(app, id, &t, o) != SVC_OK)
+	if (svc_tournament_get(app, id, &t, o) != SVC_OK)
 		return o->status;
 	int unfinished = t->unfinished;
 	int rc = authorize(who, c, t, NULL, 0, o);
-	unload(t);
-	if (rc != SVC_OK || past_date(app, on, what, &day, o) != SVC_OK)
+	svc_tournament_put(t);
+	if (rc != SVC_OK || svc_past_day(app, on, what, &day, o) != SVC_OK)
 		return o->status;
 	if (!d && unfinished)
 		return svc_fail(o, SVC_REFUSED, "not_finished",

@@ -11,6 +11,19 @@
 
 #include "store/store_tournaments.h"
 #include "svc/svc.h"
+#include "svc/svc_tournaments.h"
+
+/* Loads tournament id into a new *t: SVC_OK (release it with
+ * svc_tournament_put()), or the outcome (*t NULL).  The first step of
+ * every command on a tournament here and in svc/svc_fed.c. */
+int svc_tournament_get(struct app *app, int64_t id, struct svc_tournament **t,
+                       struct svc_outcome *o);
+void svc_tournament_put(struct svc_tournament *t);
+
+/* A date `text` of field `what` that is not after today: SVC_OK and
+ * *day, or a refusal (422 invalid_date). */
+int svc_past_day(const struct app *app, const char *text, const char *what, int32_t *day,
+                 struct svc_outcome *o);
 
 /* POST .../withdrawals: player withdraws from tournament id, reason
  * "valid", "invalid" or "silent" (the TL's ruling, DSU 6.2.8), on day `on`

@@ -14,6 +14,7 @@
 #include "store/store.h"
 #include "store/store_users.h"
 #include "svc/svc_deadlines.h"
+#include "svc/svc_decisions.h"
 #include "svc/svc_notify.h"
 #include "svc/svc_vacations.h"
 #include "svc/svc_tournaments.h"
@@ -25,22 +26,6 @@ static int busy(struct svc_outcome *o)
 {
 	return svc_fail(o, SVC_BUSY, "busy",
 	                "the database is busy; nothing was changed; try again");
-}
-
-/* A date `text` of field what, not after today: SVC_OK and *day. */
-static int past_day(const struct app *app, const char *text, const char *what, int32_t *day,
-                    struct svc_outcome *o)
-{
-	char iso[CALENDAR_ISO_LEN], err[128];
-	int32_t today;
-	if (svc_today(app, iso, &today, o))
-		return o->status;
-	if (calendar_parse(text, day, err, sizeof err) != CC_OK)
-		return svc_fail(o, SVC_REFUSED, "invalid_date", "%s: %s", what, err);
-	if (*day > today)
-		return svc_fail(o, SVC_REFUSED, "invalid_date", "%s: on or before today, not after",
-		                what);
-	return svc_ok(o);
 }
 
 /* ---- members ---- */
@@ -127,21 +112,16 @@ static int appeals_of(struct app *app, int64_t d, struct store_appeal *v, size_t
  * ends).  0, or -1. */
 static int tournament_end(struct app *app, int64_t id, int32_t day, int32_t *end)
 {
-	struct svc_tournament *t = calloc(1, sizeof *t);
+	struct svc_tournament *t;
 	struct svc_outcome o;
 	*end = day;
-	if (!t)
-		return -1;
-	if (svc_tournament_load(app, id, t, &o) != SVC_OK) {
-		free(t);
+	if (svc_tournament_get(app, id, &t, &o) != SVC_OK)
 		return o.status == SVC_NOT_FOUND ? 0 : -1;
-	}
 	int32_t finish;
 	if (!t->unfinished && t->last_end[0] &&
 	    calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK)
 		*end = finish;
-	svc_tournament_free(t);
-	free(t);
+	svc_tournament_put(t);
 	return 0;
 }
 
@@ -243,6 +223,30 @@ int svc_register_read(struct app *app, const struct user *who, int64_t id, struc
 	return svc_register_of(app, id, today, r, o);
 }
 
+/* ---- a TL's acts on a player of a tournament ---- */
+
+/* Loads tournament id for command c on its player: the policy on {its
+ * TL, the player} (docs/AUTHORITY.md rows "a player"), his seat (-1: he
+ * does not play in it) and, when t is not NULL, the tournament's row.
+ * SVC_OK, or the outcome. */
+static int on_player(struct app *app, const struct user *who, enum auth_cmd c, int64_t id,
+                     int64_t player, struct store_tournament *t, int *seat, struct svc_outcome *o)
+{
+	struct svc_tournament *full;
+	if (svc_tournament_get(app, id, &full, o) != SVC_OK)
+		return o->status;
+	*seat = svc_tournament_seat(full, player);
+	if (t)
+		*t = full->t;
+	struct auth_actor a = svc_actor(who);
+	struct auth_target target = {.leader = full->t.tl, .subject = player};
+	struct corr_error e;
+	svc_tournament_put(full);
+	if (auth_check(&a, c, &target, &e) != CC_OK)
+		return svc_refused(o, &e);
+	return svc_ok(o);
+}
+
 /* ---- sanctions (DSU 6.4.2) ---- */
 
 struct decision_write {
@@ -260,24 +264,12 @@ int svc_sanction(struct app *app, const struct user *who, int64_t tournament, in
                  const char *kind, int months, const char *on, const char *about, int64_t *id,
                  struct svc_outcome *o)
 {
-	struct svc_tournament *t = calloc(1, sizeof *t);
 	enum dsu_decision_kind k;
 	int32_t day;
-	if (!t)
-		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_tournament_load(app, tournament, t, o) != SVC_OK) {
-		free(t);
+	int seat;
+	if (on_player(app, who, AUTH_SANCTION, tournament, player, NULL, &seat, o) != SVC_OK)
 		return o->status;
-	}
-	int seat = svc_tournament_seat(t, player);
-	int64_t leader = t->t.tl;
-	svc_tournament_free(t);
-	free(t);
 	struct auth_actor a = svc_actor(who);
-	struct auth_target target = {.leader = leader, .subject = player};
-	struct corr_error e;
-	if (auth_check(&a, AUTH_SANCTION, &target, &e) != CC_OK)
-		return svc_refused(o, &e);
 	if (dsu_decision_kind_of(kind, &k) != CC_OK || k == DSU_DECISION_RULING)
 		return svc_fail(
 		        o, SVC_REFUSED, "invalid_field",
@@ -295,7 +287,7 @@ int svc_sanction(struct app *app, const struct user *who, int64_t tournament, in
 	if (k == DSU_DECISION_EXCLUSION && (months < 0 || months > 120))
 		return svc_fail(o, SVC_REFUSED, "invalid_field",
 		                "an exclusion's quarantine has 1 to 120 months, or none");
-	if (past_day(app, on, "notified_on", &day, o) != SVC_OK)
+	if (svc_past_day(app, on, "notified_on", &day, o) != SVC_OK)
 		return o->status;
 	struct decision_write w = {
 	        .d = {.tournament = tournament, .player = player, .months = months}, .actor = a.id};
@@ -326,15 +318,11 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
                int64_t appellant, const char *grounds, const char *filed, struct store_appeal *out,
                struct svc_outcome *o)
 {
-	struct svc_tournament *t = calloc(1, sizeof *t);
+	struct svc_tournament *t;
 	int64_t *parties = NULL;
 	size_t np = 0;
-	if (!t)
-		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_tournament_load(app, tournament, t, o) != SVC_OK) {
-		free(t);
+	if (svc_tournament_get(app, tournament, &t, o) != SVC_OK)
 		return o->status;
-	}
 	parties = calloc((size_t)t->n + 1, sizeof *parties);
 	for (int i = 0; parties && i < t->n; i++)
 		parties[np++] = t->seats[i].user;
@@ -382,7 +370,7 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 	}
 	if (svc_today(app, today_s, &today, o))
 		goto done;
-	if (filed && past_day(app, filed, "filed_on", &filed_day, o) != SVC_OK)
+	if (filed && svc_past_day(app, filed, "filed_on", &filed_day, o) != SVC_OK)
 		goto done;
 	if (!filed)
 		filed_day = today;
@@ -449,8 +437,7 @@ int svc_appeal(struct app *app, const struct user *who, int64_t tournament, int6
 done:
 	free(prior);
 	free(parties);
-	svc_tournament_free(t);
-	free(t);
+	svc_tournament_put(t);
 	return o->status;
 }
 
@@ -669,20 +656,6 @@ int svc_edition_set(struct app *app, const struct user *who, const char *kind, i
 
 /* ---- the team championship ---- */
 
-/* Loads tournament id: SVC_OK (free it), or the outcome. */
-static int load_team(struct app *app, int64_t id, struct svc_tournament **t, struct svc_outcome *o)
-{
-	*t = calloc(1, sizeof **t);
-	if (!*t)
-		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_tournament_load(app, id, *t, o) != SVC_OK) {
-		free(*t);
-		*t = NULL;
-		return o->status;
-	}
-	return svc_ok(o);
-}
-
 /* After the policy: a team tournament (DSU 6.7), else the refusal. */
 static int team_kind(const struct svc_tournament *t, struct svc_outcome *o)
 {
@@ -690,13 +663,6 @@ static int team_kind(const struct svc_tournament *t, struct svc_outcome *o)
 		return svc_ok(o);
 	return svc_fail(o, SVC_REFUSED, "not_a_team_tournament",
 	                "tournament %lld is not a team tournament (DSU 6.7)", (long long)t->t.id);
-}
-
-static void unload_team(struct svc_tournament *t)
-{
-	if (t)
-		svc_tournament_free(t);
-	free(t);
 }
 
 static int team_kind_refusal(int64_t id, struct svc_outcome *o)
@@ -729,14 +695,14 @@ int svc_captain_set(struct app *app, const struct user *who, int64_t id, const c
                     int64_t user, struct svc_outcome *o)
 {
 	struct svc_tournament *t;
-	if (load_team(app, id, &t, o) != SVC_OK)
+	if (svc_tournament_get(app, id, &t, o) != SVC_OK)
 		return o->status;
 	struct auth_actor a = svc_actor(who);
 	struct auth_target target = {.leader = t->t.tl};
 	struct corr_error e;
 	bool known = has_team(t, team);
 	int kind = team_kind(t, o);
-	unload_team(t);
+	svc_tournament_put(t);
 	if (auth_check(&a, AUTH_CAPTAIN_SET, &target, &e) != CC_OK)
 		return svc_refused(o, &e);
 	if (kind != SVC_OK)
@@ -777,7 +743,7 @@ int svc_reserve_request(struct app *app, const struct user *who, int64_t id, con
 	int64_t captain = 0;
 	char today_s[CALENDAR_ISO_LEN], err[128];
 	int32_t today, from;
-	if (load_team(app, id, &t, o) != SVC_OK)
+	if (svc_tournament_get(app, id, &t, o) != SVC_OK)
 		return o->status;
 	bool known = has_team(t, team);
 	int seat = -1, rseat = svc_tournament_seat(t, reserve);
@@ -787,7 +753,7 @@ int svc_reserve_request(struct app *app, const struct user *who, int64_t id, con
 	bool replaced = seat >= 0 && t->seats[seat].reserve != 0;
 	int64_t leader = t->t.tl;
 	int kind = team_kind(t, o);
-	unload_team(t);
+	svc_tournament_put(t);
 	if (known && store_captains_get(app->st, id, team, &captain) == STORE_ERROR)
 		return busy(o);
 	struct auth_actor a = svc_actor(who);
@@ -978,24 +944,12 @@ int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int
                         struct svc_outcome *o)
 {
 	struct store_tournament t;
-	struct svc_tournament *full = calloc(1, sizeof *full);
 	int32_t lost_day = DSU_NO_DATE, restored_day = DSU_NO_DATE, today;
 	char today_s[CALENDAR_ISO_LEN];
-	if (!full)
-		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
-	if (svc_tournament_load(app, id, full, o) != SVC_OK) {
-		free(full);
+	int seat;
+	if (on_player(app, who, AUTH_CONNECTION_LOSS, id, player, &t, &seat, o) != SVC_OK)
 		return o->status;
-	}
-	t = full->t;
-	int seat = svc_tournament_seat(full, player);
-	svc_tournament_free(full);
-	free(full);
 	struct auth_actor a = svc_actor(who);
-	struct auth_target target = {.leader = t.tl, .subject = player};
-	struct corr_error e;
-	if (auth_check(&a, AUTH_CONNECTION_LOSS, &target, &e) != CC_OK)
-		return svc_refused(o, &e);
 	if (seat < 0)
 		return svc_fail(o, SVC_REFUSED, "not_in_tournament",
 		                "user %lld does not play in tournament %lld", (long long)player,
@@ -1009,8 +963,8 @@ int svc_connection_loss(struct app *app, const struct user *who, int64_t id, int
 	if (!lost && !restored)
 		return svc_fail(o, SVC_REFUSED, "missing_field",
 		                "lost_on (the day he reported it) or restored_on");
-	if ((lost && past_day(app, lost, "lost_on", &lost_day, o) != SVC_OK) ||
-	    (restored && past_day(app, restored, "restored_on", &restored_day, o) != SVC_OK))
+	if ((lost && svc_past_day(app, lost, "lost_on", &lost_day, o) != SVC_OK) ||
+	    (restored && svc_past_day(app, restored, "restored_on", &restored_day, o) != SVC_OK))
 		return o->status;
 	if (svc_today(app, today_s, &today, o))
 		return o->status;

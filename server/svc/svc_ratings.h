@@ -8,9 +8,12 @@
 #ifndef CORRCHESS_SVC_RATINGS_H
 #define CORRCHESS_SVC_RATINGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+#include "store/store_foreign.h"
 #include "store/store_ratings.h"
+#include "svc/svc.h"
 
 /* Brings the steps up to date in one write transaction (nothing to do
  * costs one SELECT).  Cost: O(groups from the stale place, their games);
@@ -19,5 +22,31 @@
  * reason and changes nobody's rating.  Returns 0, or -1 with a sentence in
  * err (the transaction rolled back, nothing changed). */
 int svc_ratings_update(store *s, char *err, size_t errlen);
+
+/* A foreign tournament's result as the player reported it (DSU 4.5.4.3). */
+struct svc_foreign_in {
+	int64_t player;
+	const char *event;       /* 1..200 bytes */
+	const char *finished_on; /* its last day, not after today */
+	bool round_robin;        /* a single all-play-all: each opponent met once */
+	bool winner;             /* he won it (4.5.2.5) */
+	size_t ngames;           /* 1..STORE_FOREIGN_GAMES */
+	struct store_foreign_game games[STORE_FOREIGN_GAMES]; /* result "1", "1/2" or "0" */
+};
+
+/* DSU 4.5.4.3: the kc (or an admin) enters a foreign result; it takes
+ * its place in the rating order now (reported today, 4.5.4.1 a) and is
+ * rated at once, as the group it came from (lib/rating
+ * rating_foreign_rate()).  SVC_OK with *out (its figures, or its error
+ * when it cannot be rated, e.g. a player without any rating yet), or a
+ * refusal: forbidden, unknown_user, invalid_field, invalid_date; busy. */
+int svc_rating_foreign_add(struct app *app, const struct user *who, const struct svc_foreign_in *in,
+                           struct store_foreign *out, struct svc_outcome *o);
+
+/* Deletes foreign result id (entered wrongly; the kc, an admin); the
+ * ratings are computed again from its place.  SVC_OK, or a refusal
+ * (forbidden), SVC_NOT_FOUND, busy. */
+int svc_rating_foreign_delete(struct app *app, const struct user *who, int64_t id,
+                              struct svc_outcome *o);
 
 #endif

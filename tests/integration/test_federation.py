@@ -922,6 +922,19 @@ def row_connection_loss():
     run_row(MX(), "connection_loss", perform, allowed=allowed)
 
 
+@test
+def row_foreign_result():
+    """DSU 4.5.4.3: the kc (or an admin) enters a foreign tournament's
+    result; nobody else (docs/AUTHORITY.md foreign_result)."""
+    run_row(MX(), "foreign_result",
+            lambda w, c, cl: cl.post("ratings/foreign",
+                                     {"player": w.subject(c), "event": "Open abroad",
+                                      "finished_on": TODAY,
+                                      "games": [{"opponent": "N.N.", "rating": 2000,
+                                                 "result": "1/2"}]}),
+            fresh_each=False, allowed=expect_code("entered", 201))
+
+
 
 # ------------------------------------------------------------ the rating list
 

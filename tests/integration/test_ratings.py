@@ -769,5 +769,222 @@ def newcomers_start_from_an_entry_rating_only_foreigners_from_performance():
                  "foreign must be true or false")
 
 
+# ------------------------------------------------------------ foreign results (DSU 4.5.4.3)
+
+def kc_of(w):
+    if not hasattr(w, "kc"):
+        w.ids["kc"], _ = w.server.add_user("kc_ratings", "kc")
+        w.kc = w.server.login("kc_ratings")
+    return w.kc
+
+
+def foreign_case(ro, games, round_robin=False, registered=None):
+    """The foreign group as a `corrchess rate` case: the player P against
+    an opponent O1, O2, ... per game; in an all-play-all the opponents'
+    games among themselves scheduled and unplayed ('x')."""
+    players = [("P", ro)] + [("O%d" % (i + 1), r) for i, (r, _) in enumerate(games)]
+    res = {}
+    for i, (_, mine) in enumerate(games):
+        res[("P", "O%d" % (i + 1))] = {"1": "1-0", "1/2": "1/2-1/2", "0": "0-1"}[mine]
+    if round_robin:
+        for i in range(len(games)):
+            for j in range(i + 1, len(games)):
+                res[("O%d" % (i + 1), "O%d" % (j + 1))] = "x"
+    return case_of(players, res, registered={"P": registered} if registered else None)
+
+
+def post_foreign(client, player, games, status=201, **kw):
+    body = {"player": player, "event": kw.pop("event", "Politiken Cup"),
+            "finished_on": kw.pop("finished_on", "2027-08-25"),
+            "games": [{"opponent": "Opp %d" % i, "rating": r, "result": res}
+                      for i, (r, res) in enumerate(games)]}
+    body.update(kw)
+    r = client.post("ratings/foreign", body)
+    expect_status(r, status, "POST ratings/foreign")
+    return r.json
+
+
+@test
+def a_foreign_result_is_rated_as_its_group_and_again_from_scratch():
+    """DSU 4.5.4.3: the KC enters a foreign tournament's result (score and
+    opponents' ratings) and it is rated as the group it came from (the
+    difference method; the average method for an all-play-all within 200
+    points), from the rating registered when reported (4.5.4.1 a); it is in
+    the player's history and list, re-rated when his start rating changes,
+    and a re-rate from scratch gives the same figures."""
+    w = W("foreign")
+    kc = kc_of(w)
+    ids = {k: new_player(w, "f_" + k) for k in "PQ"}
+    set_rating(w, ids["P"], rating=1800)
+    set_rating(w, ids["Q"], rating=1750)
+    open_games = [(2000, "1"), (1900, "1/2"), (1700, "0"), (1650, "1")]
+    # refused: not the kc (a TL, a player, the player himself), bad input
+    before = db(w, "SELECT count(*) FROM rating_foreign")
+    for client, code, status in ((w.tl, "forbidden", 403), (w.alice, "forbidden", 403),
+                                 (client_of(w, ids["P"]), "forbidden", 403)):
+        r = client.post("ratings/foreign", {"player": ids["P"], "event": "X",
+                                            "finished_on": "2027-08-25",
+                                            "games": [{"rating": 2000, "result": "1"}]})
+        expect_error(r, status, code, "foreign result by a non-kc")
+    bad = [({"player": 999999}, 422, "unknown_user"),
+           ({"finished_on": "2027-09-02"}, 422, "invalid_date"),
+           ({"finished_on": "25/08/2027"}, 422, "invalid_date"),
+           ({"games": []}, 422, "invalid_field"),
+           ({"games": [{"rating": 2000, "result": "2"}]}, 422, "invalid_field"),
+           ({"games": [{"rating": 12000, "result": "1"}]}, 422, "invalid_field"),
+           ({"games": [{"result": "1"}]}, 422, "missing_field"),
+           ({"event": ""}, 422, "bad_name"),
+           ({"tournament": 3}, 422, "unknown_field")]
+    for change, status, code in bad:
+        body = {"player": ids["P"], "event": "Politiken Cup", "finished_on": "2027-08-25",
+                "games": [{"opponent": "A", "rating": 2000, "result": "1"}]}
+        body.update(change)
+        expect_error(kc.post("ratings/foreign", body), status, code, repr(change))
+    expect_eq(db(w, "SELECT count(*) FROM rating_foreign"), before, "nothing recorded")
+    # a Swiss: the difference method from his registered rating
+    f = post_foreign(kc, ids["P"], open_games)
+    want = cli_rate(w, foreign_case(1800, open_games))["players"]["P"]
+    expect_eq((f["rated"], f["Ro"], f["new"], f["method"], f["n"], f["W"], f["We"], f["K"]),
+              (True, 1800, want["new"], "difference", 4, 2.5, want["We"], want["K"]),
+              "the Swiss as `corrchess rate` rates it")
+    expect_eq((f["report_by"], f["late"], f["reported_on"]), ("2027-09-08", False, TODAY),
+              "reported within 14 days")
+    expect(want["new"] != 1800, "the case moves the rating")
+    direct = cli_rate(w, {"foreign": {"rating": 1800, "games": [[r, x] for r, x in open_games]}})
+    expect_eq((direct["method"], direct["We"], direct["new"]), ("difference", want["We"],
+                                                                 want["new"]),
+              "`corrchess rate` on the foreign case itself")
+    expect_eq(rating_of(w, ids["P"]), want["new"], "the rating list has it")
+    h = history(w, ids["P"])
+    expect_eq([(x["source"], x["foreign"], x["Ro"], x["new"]) for x in h],
+              [("foreign", f["id"], 1800, want["new"])], "the history has it")
+    after_swiss = want["new"]
+    # an all-play-all within 200 points: the average method, from the rating now
+    rr_games = [(1850, "1"), (1900, "1/2"), (1800, "1/2"), (1750, "0"), (1950, "1")]
+    f2 = post_foreign(kc, ids["P"], rr_games, round_robin=True, event="Nordic RR",
+                      finished_on="2027-08-31")
+    want2 = cli_rate(w, foreign_case(after_swiss, rr_games, round_robin=True))["players"]["P"]
+    expect_eq((f2["Ro"], f2["old"], f2["method"], f2["new"]),
+              (after_swiss, after_swiss, "average", want2["new"]), "the all-play-all")
+    expect_eq(rating_of(w, ids["P"]), want2["new"], "both foreign results")
+    direct = cli_rate(w, {"foreign": {"rating": after_swiss, "round_robin": True,
+                                      "games": [[r, x] for r, x in rr_games]}})
+    expect_eq((direct["method"], direct["new"]), ("average", want2["new"]),
+              "`corrchess rate` on the all-play-all")
+    # a group of the server finishes after them: its increment added (R-22)
+    t = create(w, [ids["P"], ids["Q"]], name="After the foreign results")
+    games = games_of(w, t)
+    finish(w, games, ids["P"], ids["Q"], "1-0")
+    out = cli_rate(w, case_of([("P", 1800), ("Q", 1750)], {("P", "Q"): "1-0"},
+                              registered={"P": want2["new"]}))
+    expect_eq(rating_of(w, ids["P"]), out["players"]["P"]["new"],
+              "the group from his start rating (it started before), added to the registered")
+    expect_eq([x["source"] for x in history(w, ids["P"])], ["foreign", "foreign", "rated"],
+              "the history in the order rated")
+    before = (final_list(w), history(w, ids["P"]))
+    p = w.server.cli("rating-update", "--from-scratch")
+    expect_eq(p.returncode, 0, "rating-update: " + p.stderr)
+    expect_eq((final_list(w), history(w, ids["P"])), before, "from scratch: the same figures")
+    # his start rating corrected: the foreign results are rated again from it
+    set_rating(w, ids["P"], rating=1900)
+    h = history(w, ids["P"])
+    want = cli_rate(w, foreign_case(1900, open_games))["players"]["P"]
+    expect_eq((h[0]["Ro"], h[0]["new"]), (1900, want["new"]), "re-rated from 1900")
+    # the list of what was entered, paged, rated or not
+    r = w.alice.get("ratings/foreign?player=%d&limit=1" % ids["P"])
+    expect_status(r, 200, "foreign results, page 1")
+    expect_eq(([x["id"] for x in r.json["foreign_results"]], r.json["next"] is not None),
+              ([f["id"]], True), "the first, and a next page")
+    r = w.alice.get("ratings/foreign?player=%d&limit=1&after=%s" % (ids["P"], r.json["next"]))
+    expect_eq([(x["id"], x["method"], len(x["games"])) for x in r.json["foreign_results"]],
+              [(f2["id"], "average", 5)], "the second, with its games")
+    expect_error(w.alice.get("ratings/foreign?player=x"), 422, "invalid_field", "bad player")
+    # one entered wrongly: deleted, the ratings computed again without it
+    before = db(w, "SELECT count(*) FROM rating_foreign")
+    expect_error(w.tl.request("DELETE", "ratings/foreign/%d" % f["id"]), 403, "forbidden",
+                 "a TL deletes none")
+    expect_error(kc.request("DELETE", "ratings/foreign/999999"), 404, "not_found", "no such one")
+    expect_eq(db(w, "SELECT count(*) FROM rating_foreign"), before, "nothing deleted")
+    r = kc.request("DELETE", "ratings/foreign/%d" % f["id"])
+    expect_status(r, 200, "the kc deletes the Swiss")
+    expect_eq(r.json, {"id": f["id"], "deleted": True}, "deleted")
+    h = history(w, ids["P"])
+    want2 = cli_rate(w, foreign_case(1900, rr_games, round_robin=True))["players"]["P"]
+    expect_eq([(x["source"], x.get("foreign"), x["Ro"], x["new"]) for x in h[:1]],
+              [("foreign", f2["id"], 1900, want2["new"])],
+              "the all-play-all now from his start rating")
+    expect_eq(db(w, "SELECT count(*) FROM rating_foreign_games WHERE foreign_id = ?",
+                 (f["id"],)), [(0,)], "its games gone")
+    # a player without any rating yet: recorded, not rated
+    nobody = new_player(w, "f_none")
+    f3 = post_foreign(kc, nobody, open_games)
+    expect_eq((f3["rated"], "4.5.5.1" in (f3["error"] or "")), (False, True),
+              "no rating to rate it from: %r" % f3)
+    expect_eq(history(w, nobody), [], "nothing in his history")
+
+
+# ------------------------------------------------------------ back after 5 years (4.5.5.1)
+
+@test
+def a_player_back_after_five_years_starts_afresh_after_three_keeps_his_rating():
+    """DSU 4.5.5.1 items 4-5: a player whose last rated result is more
+    than 5 years old starts afresh as a newcomer (his start rating, the
+    archived one not carried: old null); after 3 to 5 years he is off the
+    list but his archived rating is used again."""
+    w = W("afresh")
+    ids = {k: new_player(w, "a_" + k) for k in "ABCDEF"}
+    start = {"A": 1500, "B": 1600, "C": 1700, "D": 1800, "E": 1650, "F": 1550}
+    for k, r in start.items():
+        set_rating(w, ids[k], rating=r)
+    old_groups = {}
+    for names, when in (("ABC", "2021-06-30"), ("DEF", "2023-06-30")):
+        t = create(w, [ids[k] for k in names], name="Long ago " + names)
+        games = games_of(w, t)
+        finish(w, games, ids[names[0]], ids[names[1]], "1-0")
+        finish(w, games, ids[names[0]], ids[names[2]], "1-0")
+        finish(w, games, ids[names[1]], ids[names[2]], "1/2-1/2")
+        # that group finished long ago
+        w.server.db_exec("UPDATE rating_groups SET finished_on = ? WHERE tournament_id = ?",
+                         (when, t["id"]))
+        w.server.db_exec("UPDATE rating_steps SET finished_on = ? WHERE tournament_id = ?",
+                         (when, t["id"]))
+        old_groups[names] = t
+    p = w.server.cli("rating-update", "--from-scratch")
+    expect_eq(p.returncode, 0, "rating-update: " + p.stderr)
+    archived = {k: rating_of(w, ids[k]) for k in "AD"}
+    expect(archived["A"] != start["A"] and archived["D"] != start["D"], "moved by the old groups")
+    status = w.alice.get("users/%d" % ids["A"]).json["rating_list"]["status"]
+    expect_eq(status, "fresh_start", "A: more than 5 years")
+    # back now (the groups start 2027-08-20): A afresh, D with his archived rating
+    archived["E"] = rating_of(w, ids["E"])
+    t = create(w, [ids["A"], ids["D"]], name="The return")
+    t3 = create(w, [ids["A"], ids["E"]], name="The return, a second group")
+    finish(w, games_of(w, t), ids["A"], ids["D"], "1/2-1/2")
+    out = cli_rate(w, case_of([("A", start["A"]), ("D", archived["D"])],
+                              {("A", "D"): "1/2-1/2"}))
+    ha, hd = history(w, ids["A"])[-1], history(w, ids["D"])[-1]
+    expect_eq((ha["tournament"], ha["Ro"], ha["old"], ha["new"]),
+              (t["id"], start["A"], None, out["players"]["A"]["new"]),
+              "A starts afresh from his start rating, the archived %d not carried"
+              % archived["A"])
+    expect_eq((hd["Ro"], hd["old"], hd["new"]),
+              (archived["D"], archived["D"], out["players"]["D"]["new"]),
+              "D (3 to 5 years): his archived rating used again")
+    # his second group of the return, finished later: afresh too (it
+    # started on the same day), its increment added to the rating of his
+    # first (R-22), not to the archived one
+    finish(w, games_of(w, t3), ids["A"], ids["E"], "1-0")
+    out3 = cli_rate(w, case_of([("A", start["A"]), ("E", archived["E"])], {("A", "E"): "1-0"},
+                               registered={"A": out["players"]["A"]["new"]}))
+    ha = history(w, ids["A"])[-1]
+    expect_eq((ha["tournament"], ha["Ro"], ha["old"], ha["new"]),
+              (t3["id"], start["A"], out["players"]["A"]["new"], out3["players"]["A"]["new"]),
+              "the second group of his return")
+    before = final_list(w)
+    p = w.server.cli("rating-update", "--from-scratch")
+    expect_eq(p.returncode, 0, "rating-update: " + p.stderr)
+    expect_eq(final_list(w), before, "from scratch: the same list")
+
+
 if __name__ == "__main__":
     run_tests()

@@ -15,7 +15,9 @@
              appeals within 3 weeks, the KC rules and the ruling is mailed
              to him and to the TL in their languages (6.4.3).
   January:   the quarantine over, his entry is taken; the quarantine
-             stays in the register a year."""
+             stays in the register a year.  A member back from a foreign
+             tournament reports it; the KC enters it and it is rated
+             (4.5.4.3), in his history and rating."""
 import atexit
 import os
 import sys
@@ -174,6 +176,26 @@ def a_season_end_to_end():
     reg = c["leader"].get("users/%d/register" % sinner).json
     expect_eq(reg["quarantined"], None, "the quarantine is over")
     expect_eq(reg["register"][1]["in_register"], True, "it stays in the register a year")
+    # a foreign tournament over the new year, reported to RK (4.5.4.3)
+    abroad = players[7]
+    r = c["root"].request("PATCH", "users/%d" % abroad, {"rating": 1800})
+    expect_status(r, 200, "his K-skak rating")
+    games = [{"opponent": "N.N. (SWE)", "rating": 2000, "result": "1"},
+             {"opponent": "N.N. (NOR)", "rating": 1900, "result": "1/2"},
+             {"opponent": "N.N. (GER)", "rating": 1700, "result": "0"},
+             {"opponent": "N.N. (POL)", "rating": 1650, "result": "1"}]
+    body = {"player": abroad, "event": "Rilton Cup 2027/28", "finished_on": "2027-12-30",
+            "games": games}
+    expect_error(c["leader"].post("ratings/foreign", body), 403, "forbidden",
+                 "a TL does not enter it")
+    r = c["chief"].post("ratings/foreign", body)
+    expect_status(r, 201, "the KC enters it")
+    # by hand: We .24 + .36 + .64 + .70 = 1.94 -> 1.95, W 2.5, K 30: 1816.5 -> 1817
+    expect_eq((r.json["Ro"], r.json["We"], r.json["new"], r.json["late"]),
+              (1800, 1.95, 1817, False), "rated as its group, reported within 14 days")
+    h = c["leader"].get("users/%d/ratings" % abroad).json
+    expect_eq((h["rating"], [x["source"] for x in h["history"]]), (1817, ["foreign"]),
+              "in his rating and his history")
 
 
 if __name__ == "__main__":

@@ -2187,6 +2187,126 @@ step('registers and appeals: a tl reads a register, the kc rules on an appeal; a
 	await pctx.close();
 });
 
+step('the tl warns a member, approves a reserve and records a lost connection; the dashboard proposes the withdrawal; the kc enters a foreign result (issue 22)', async () => {
+	const tl = await login('tl');
+	const root = await login('root');
+	// DSU 6.4.2: a sanction from the register of the member shown
+	await tlPage.goto(`${base}/federation`);
+	await tlPage.getByLabel('Name or DSU number').fill('DSU-4711');
+	await tlPage.getByRole('button', { name: 'Show' }).click();
+	const sanction = tlPage.getByRole('form', { name: 'Give a sanction' });
+	await sanction.waitFor();
+	await sanction.getByLabel('Tournament number').fill(String(tournament.id));
+	await sanction.getByLabel('Sanction').selectOption('warning');
+	await sanction.getByLabel('Notified on').fill(TODAY);
+	await sanction.getByLabel('About').fill('silent again');
+	const given = await answerTo(tlPage, `/api/v1/tournaments/${tournament.id}/decisions`, () =>
+		sanction.getByRole('button', { name: 'Record the sanction' }).click());
+	assert.ok(given.status < 300, JSON.stringify(given.body));
+	await eventually(async () => assert.equal(await tlPage.locator('#sanctioned').textContent(),
+		'The warning of alice is recorded and mailed; the register below shows it.'));
+	const reg = tlPage.getByRole('table', { name: 'The register of alice' });
+	await eventually(async () => assert.equal(await reg.locator('tbody tr').count(), 2));
+	await axeCheck(tlPage, 'the sanction form of a tl');
+	// DSU 6.7.4.3: the captain's reserve, approved by the tl
+	const players = [];
+	for (let i = 1; i <= 8; i++)
+		players.push(addUser(`club${i}`, 'player'));
+	const captain = addUser('captain', 'player');
+	const reserveId = addUser('reservist', 'player');
+	const team = await apiCall('POST', '/tournaments', { name: 'Holdturnering 2027', kind: 'team',
+		profile: 'dsu-email', start_date: TODAY, tl: ids.tl,
+		teams: [{ name: 'Klub A', players: players.slice(0, 4) }, { name: 'Klub B', players: players.slice(4) }] }, root);
+	await apiCall('PUT', `/tournaments/${team.id}/captains`, { team: 'Klub A', captain }, tl);
+	const asked = await apiCall('POST', `/tournaments/${team.id}/reserves`,
+		{ team: 'Klub A', original: players[0], reserve: reserveId, stop_from: TODAY }, tl);
+	const reserves = tlPage.getByRole('region', { name: 'Team reserves' });
+	await reserves.getByLabel('Tournament number').fill(String(team.id));
+	await reserves.getByRole('button', { name: 'List the reserves' }).click();
+	const approve = reserves.getByRole('button', { name: 'Approve reservist as reserve' });
+	await approve.waitFor();
+	await axeCheck(tlPage, 'the reserves of a team tournament');
+	const approved = await answerTo(tlPage, `/api/v1/reserves/${asked.id}/approval`, () => approve.click());
+	assert.equal(approved.status, 200, JSON.stringify(approved.body));
+	await eventually(async () => assert.equal(await tlPage.locator('#reserves-state').textContent(),
+		`Approved: the reserve takes over the seat; the clocks stop ${TODAY} \u2013 2027-09-14.`));
+	// DSU 6.8.1: a connection lost a month ago and not restored
+	addUser('mailman', 'player');
+	addUser('mailwoman', 'player');
+	const lossT = await apiCall('POST', '/tournaments', { name: 'E-mail Open 2027', kind: 'round_robin',
+		profile: 'dsu-email', start_date: '2027-07-01',
+		players: [players[4], (await apiCall('GET', '/users?q=mailman', undefined, tl)).users[0].id,
+			(await apiCall('GET', '/users?q=mailwoman', undefined, tl)).users[0].id] }, tl);
+	const losses = tlPage.getByRole('region', { name: 'A lost e-mail connection' });
+	await losses.getByLabel('Tournament number').fill(String(lossT.id));
+	await losses.getByLabel('Player (a name or a DSU number)').fill('mailwoman');
+	await losses.getByLabel('What happened').selectOption('lost_on');
+	await losses.getByLabel('On', { exact: true }).fill('2027-08-01');
+	const lost = await answerTo(tlPage, `/api/v1/tournaments/${lossT.id}/connection-losses`, () =>
+		losses.getByRole('button', { name: 'Record' }).click());
+	assert.equal(lost.status, 201, JSON.stringify(lost.body));
+	await eventually(async () => assert.equal(await tlPage.locator('#loss-done').textContent(),
+		'mailwoman: lost on 2027-08-01; not restored by 2027-08-31, he counts as withdrawn from 2027-09-01.'));
+	await axeCheck(tlPage, 'the connection loss form');
+	await tlPage.goto(`${base}/tl`);
+	const section = tlPage.getByRole('region', { name: 'Connection lost', exact: true });
+	await eventually(async () => assert.equal((await section.locator('li').textContent()).replace(/\s+/g, ' '),
+		`mailwoman \u2014 Tournament ${lossT.id}: lost on 2027-08-01, to be restored by 2027-08-31. `
+		+ 'Withdrawn from 2027-09-01: record the withdrawal on the tournament page'));
+	assert.equal(await section.getByRole('link').getAttribute('href'), `/tournaments/${lossT.id}`);
+	await axeCheck(tlPage, 'the dashboard with a lost connection');
+	assert.ok(!(await tlPage.goto(`${base}/federation`).then(() => tlPage.locator('#foreign').isVisible())),
+		'a tl enters no foreign result');
+	// DSU 4.5.4.3: the kc enters bob's result abroad; it is rated at once
+	await apiCall('PATCH', `/users/${ids.bob}`, { rating: 1800 }, root);
+	const ctx = await browser.newContext({ locale: 'en-GB' });
+	const kcPage = await ctx.newPage();
+	watchErrors(kcPage, 'chief', errors);
+	await kcPage.goto(`${base}/`);
+	await signIn(kcPage, 'chief');
+	await kcPage.goto(`${base}/federation`);
+	const foreign = kcPage.getByRole('form', { name: 'A foreign tournament\'s result' });
+	await foreign.getByLabel('Player (a name or a DSU number)').fill('bob');
+	await foreign.getByLabel('Tournament', { exact: true }).fill('Politiken Cup');
+	await foreign.getByLabel('Its last day').fill('2027-08-25');
+	const rows = [[2000, '1'], [1900, '1/2'], [1700, '0'], [1650, '1']];
+	for (let i = 0; i < rows.length; i++) {
+		if (i > 0)
+			await foreign.getByRole('button', { name: 'Add a game' }).click();
+		const game = foreign.getByRole('group', { name: `Game ${i + 1}` });
+		await game.getByLabel(`Opponent ${i + 1}`, { exact: true }).fill(`Opponent ${i + 1}`);
+		await game.getByLabel(`Rating of opponent ${i + 1}`).fill(String(rows[i][0]));
+		await game.getByLabel(`Result of game ${i + 1}`).selectOption(rows[i][1]);
+	}
+	await axeCheck(kcPage, 'the foreign result form of the kc');
+	const entered = await answerTo(kcPage, '/api/v1/ratings/foreign', () =>
+		foreign.getByRole('button', { name: 'Enter and rate' }).click());
+	assert.equal(entered.status, 201, JSON.stringify(entered.body));
+	// by hand (docs/RATING.md): We 1.95, W 2.5, K 30: 1800 + 16.5 = 1817
+	await eventually(async () => assert.equal(await kcPage.locator('#foreign-done').textContent(),
+		'bob: rated 1800 \u2192 1817 (the difference method).'));
+	assert.equal((await apiCall('GET', `/users/${ids.bob}`, undefined, root)).rating, 1817);
+	// his foreign results, each with Delete (Cancel first: nothing happens)
+	const table = kcPage.getByRole('table', { name: 'Foreign results of bob' });
+	await eventually(async () => assert.deepEqual(await table.locator('tbody tr').first().locator('td, th')
+		.allTextContents(), ['Politiken Cup', '2027-08-25', TODAY, '1800 \u2192 1817', 'Delete']));
+	const del = table.getByRole('button', { name: 'Delete the result of Politiken Cup' });
+	await del.click();
+	const dialog = kcPage.getByRole('dialog', { name: 'Delete this foreign result?' });
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	assert.equal(await table.locator('tbody tr').count(), 1);
+	await del.click();
+	await axeCheck(kcPage, 'the foreign result delete dialog');
+	const gone = await answerTo(kcPage, `/api/v1/ratings/foreign/${entered.body.id}`, () =>
+		dialog.getByRole('button', { name: 'Delete', exact: true }).click());
+	assert.equal(gone.status, 200, JSON.stringify(gone.body));
+	await eventually(async () => assert.equal(await kcPage.locator('#foreign-done').textContent(),
+		'Politiken Cup of bob is deleted; the ratings are computed again.'));
+	assert.ok(!(await table.isVisible()), 'no foreign result left');
+	assert.equal((await apiCall('GET', `/users/${ids.bob}`, undefined, root)).rating, 1800);
+	await ctx.close();
+});
+
 step('no script errors, nothing refused by the Content-Security-Policy', async () => {
 	assert.deepEqual(errors, []);
 });
@@ -2200,7 +2320,10 @@ step('axe-core checked every page', async () => {
 		'the game page with the server out of reach', 'a 60-half-move game on a phone',
 		'the crosstable on a phone', 'the members page', 'the members page of a player',
 		'the result confirmation of a tl', 'the sign-in form after the session ended',
-		'the registers page of a tl', 'the appeals page of the kc', 'the registers page of a player'])
+		'the registers page of a tl', 'the appeals page of the kc', 'the registers page of a player',
+		'the sanction form of a tl', 'the reserves of a team tournament', 'the connection loss form',
+		'the dashboard with a lost connection', 'the foreign result form of the kc',
+		'the foreign result delete dialog'])
 		assert.ok(axeChecked.has(page), page);
 	console.log(`# axe-core: ${axeChecked.size} page states without a serious or critical violation`);
 });
