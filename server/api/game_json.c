@@ -2,6 +2,8 @@
 #include "autoconfig.h"
 #include "api/game_json.h"
 
+#include <pthread.h>
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -384,4 +386,123 @@ void game_json_summary(struct jsonw *w, const struct store_game_summary *g, int3
 	else
 		jsonw_raw(w, "null");
 	jsonw_raw(w, "}");
+}
+
+/* ---- the written GAMEs of the last reads (issue 25) ----
+ *
+ * A game GET writes the same bytes again and again between two changes
+ * of the game.  The answer is kept by game, with a digest of everything
+ * game_json_write() reads (the game's rows as loaded: players, state,
+ * moves, records, stops; today; whether the viewer sees the pending
+ * series), so it is used only where writing it again would give the same
+ * bytes: the game is still loaded and authorized on every request, and
+ * a change of anything it shows changes the digest.  The body's tag
+ * (negotiate(): BLAKE2b-128 of the bytes) is kept with it. */
+
+#define ANSWERS     256         /* games kept, one slot each (by id) */
+#define ANSWER_MAX  (64 * 1024) /* a longer answer is not kept */
+#define DIGEST_SIZE 16
+
+struct answer {
+	int64_t id; /* 0: empty */
+	unsigned char digest[DIGEST_SIZE];
+	char *text;
+	size_t len;
+	char tag[2 * DIGEST_SIZE + 1];
+};
+
+static struct answer answers[ANSWERS];
+static pthread_mutex_t answers_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void put(crypto_generichash_state *h, const void *p, size_t n)
+{
+	if (n)
+		crypto_generichash_update(h, p, n);
+}
+
+static void put_text(crypto_generichash_state *h, const char *t)
+{
+	put(h, t ? t : "", t ? strlen(t) + 1 : 1); /* the NUL ends it: "ab","c" is not "a","bc" */
+}
+
+/* The digest of what the GAME of sg is written from. */
+static void digest_of(const struct store_game *sg, bool series_seen, int32_t today,
+                      unsigned char out[DIGEST_SIZE])
+{
+	const struct corr_game *g = &sg->g;
+	crypto_generichash_state h;
+	crypto_generichash_init(&h, NULL, 0, DIGEST_SIZE);
+	int64_t nums[] = {sg->id,
+	                  sg->white,
+	                  sg->black,
+	                  sg->tournament,
+	                  g->rev,
+	                  g->start,
+	                  today,
+	                  series_seen,
+	                  g->series_cancellable,
+	                  (int64_t)g->nmoves,
+	                  (int64_t)g->nstops,
+	                  (int64_t)g->nrecords,
+	                  sg->event != NULL};
+	put(&h, nums, sizeof nums);
+	put_text(&h, sg->event);
+	put_text(&h, sg->profile);
+	put_text(&h, sg->start_date);
+	put_text(&h, sg->white_name);
+	put_text(&h, sg->white_role);
+	put_text(&h, sg->black_name);
+	put_text(&h, sg->black_role);
+	put(&h, game_start_position(g->chess), sizeof(position));
+	put(&h, &g->state, sizeof g->state);
+	put(&h, g->moves, g->nmoves * sizeof *g->moves);
+	put(&h, g->stops, g->nstops * sizeof *g->stops);
+	put(&h, g->records, g->nrecords * sizeof *g->records);
+	crypto_generichash_final(&h, out, DIGEST_SIZE);
+}
+
+char *game_json_answer(const struct store_game *sg, const struct user *viewer, int32_t today,
+                       size_t *len, char tag[GAME_JSON_TAG_MAX])
+{
+	struct auth_actor a = svc_actor(viewer);
+	bool seen = corr_series_visible(&sg->g, auth_seat(&a, sg->white, sg->black));
+	unsigned char digest[DIGEST_SIZE];
+	digest_of(sg, seen, today, digest);
+	struct answer *slot = &answers[(uint64_t)sg->id % ANSWERS];
+	char *text = NULL;
+	pthread_mutex_lock(&answers_lock);
+	if (slot->id == sg->id && slot->text && memcmp(slot->digest, digest, DIGEST_SIZE) == 0 &&
+	    (text = malloc(slot->len + 1))) {
+		memcpy(text, slot->text, slot->len);
+		text[slot->len] = '\0';
+		*len = slot->len;
+		memcpy(tag, slot->tag, sizeof slot->tag);
+	}
+	pthread_mutex_unlock(&answers_lock);
+	if (text)
+		return text;
+
+	struct jsonw w;
+	jsonw_init(&w);
+	game_json_write(&w, sg, viewer, today);
+	text = jsonw_take(&w, len);
+	tag[0] = '\0';
+	if (!text || *len > ANSWER_MAX)
+		return text;
+	unsigned char h[DIGEST_SIZE];
+	crypto_generichash(h, sizeof h, (const unsigned char *)text, *len, NULL, 0);
+	sodium_bin2hex(tag, GAME_JSON_TAG_MAX, h, sizeof h);
+	char *copy = malloc(*len + 1);
+	if (!copy)
+		return text;
+	memcpy(copy, text, *len);
+	copy[*len] = '\0';
+	pthread_mutex_lock(&answers_lock);
+	char *old = slot->text;
+	*slot = (struct answer){.id = sg->id, .text = copy, .len = *len};
+	memcpy(slot->digest, digest, DIGEST_SIZE);
+	memcpy(slot->tag, tag, sizeof slot->tag);
+	pthread_mutex_unlock(&answers_lock);
+	free(old);
+	return text;
 }
