@@ -9,6 +9,9 @@
 
 #include "base/log.h"
 #include "clock/calendar.h"
+#include "notation/iccf.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 #include "util/status.h"
 
 int32_t *game_json_days(const struct store_game *sg, int32_t today, struct clock_result *res,
@@ -127,40 +130,133 @@ static void write_user(struct jsonw *w, int64_t id, const char *name, const char
 	jsonw_raw(w, "}");
 }
 
+/* One move of the moves array, the fields one by one (any text). */
+static void write_move_escaped(struct jsonw *w, const struct corr_move *m, long long ply,
+                               long long number, int color, const char *received, const char *sent,
+                               int32_t days)
+{
+	jsonw_raw(w, "{\"ply\":");
+	jsonw_int(w, ply);
+	jsonw_raw(w, ",\"number\":");
+	jsonw_int(w, number);
+	jsonw_raw(w, color == WHITE ? ",\"color\":\"white\"" : ",\"color\":\"black\"");
+	jsonw_key(w, "iccf", false);
+	jsonw_str(w, m->iccf);
+	jsonw_key(w, "san", false);
+	jsonw_str(w, m->san);
+	jsonw_key(w, "uci", false);
+	jsonw_str(w, m->uci);
+	jsonw_key(w, "received", false);
+	jsonw_str(w, received);
+	jsonw_key(w, "sent", false);
+	jsonw_str(w, sent);
+	jsonw_key(w, "days", false);
+	jsonw_int(w, days);
+	jsonw_key(w, "series", false);
+	jsonw_bool(w, m->kind == CORR_MOVE_AUTO);
+	jsonw_key(w, "accepted", false);
+	jsonw_bool(w, m->kind == CORR_MOVE_ACCEPTED);
+	jsonw_raw(w, "}");
+}
+
+/* Appends text (at most max bytes) to p when it needs no escape (RFC
+ * 8259 section 7): the end, or NULL. */
+static char *plain(char *p, const char *text, size_t max)
+{
+	size_t i = 0;
+	for (; i < max && text[i]; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c < 0x20 || c == '"' || c == '\\')
+			return NULL;
+		*p++ = (char)c;
+	}
+	return i < max ? p : NULL; /* no NUL within max: not a text of ours */
+}
+
+static char *lit(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+#define LIT(p, s) lit(p, s, sizeof(s) - 1)
+
+static char *num(char *p, long long v)
+{
+	char d[24];
+	int n = 0;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	do {
+		d[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*p++ = '-';
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+
+/* One move into buf as the fields above write it: its length, or 0 when a
+ * text needs escaping (then write_move_escaped()).  The notation's texts
+ * are short and plain; one jsonw call a move instead of twenty (issue 19:
+ * the GAME answers every move and most GETs). */
+static size_t write_move_plain(char buf[256], const struct corr_move *m, long long ply,
+                               long long number, int color, const char *received, const char *sent,
+                               int32_t days)
+{
+	char *p = buf;
+	p = LIT(p, "{\"ply\":");
+	p = num(p, ply);
+	p = LIT(p, ",\"number\":");
+	p = num(p, number);
+	p = color == WHITE ? LIT(p, ",\"color\":\"white\",\"iccf\":\"")
+	                   : LIT(p, ",\"color\":\"black\",\"iccf\":\"");
+	if (!(p = plain(p, m->iccf, ICCF_MAX)))
+		return 0;
+	p = LIT(p, "\",\"san\":\"");
+	if (!(p = plain(p, m->san, SAN_MAX)))
+		return 0;
+	p = LIT(p, "\",\"uci\":\"");
+	if (!(p = plain(p, m->uci, UCI_MAX)))
+		return 0;
+	p = LIT(p, "\",\"received\":\"");
+	if (!(p = plain(p, received, CALENDAR_ISO_LEN)))
+		return 0;
+	p = LIT(p, "\",\"sent\":\"");
+	if (!(p = plain(p, sent, CALENDAR_ISO_LEN)))
+		return 0;
+	p = LIT(p, "\",\"days\":");
+	p = num(p, days);
+	p = m->kind == CORR_MOVE_AUTO ? LIT(p, ",\"series\":true") : LIT(p, ",\"series\":false");
+	p = m->kind == CORR_MOVE_ACCEPTED ? LIT(p, ",\"accepted\":true}")
+	                                  : LIT(p, ",\"accepted\":false}");
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
 /* The moves array, with days[] as each move's days. */
 static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_t *days)
 {
 	const position *start = game_start_position(g->chess);
 	int first_number = start->fullmove;
 	int first_side = start->side;
-	struct dates cache = {.day = 0, .iso = ""};
+	struct dates rc = {.day = 0, .iso = ""}, sc = {.day = 0, .iso = ""};
 	jsonw_raw(w, "[");
 	for (size_t i = 0; i < g->nmoves; i++) {
 		const struct corr_move *m = &g->moves[i];
 		size_t idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
 		int color = (int)((first_side + i) % 2);
-		jsonw_raw(w, i ? ",{\"ply\":" : "{\"ply\":");
-		jsonw_int(w, (long long)i + 1);
-		jsonw_raw(w, ",\"number\":");
-		jsonw_int(w, first_number + (long long)(idx / 2));
-		jsonw_raw(w, color == WHITE ? ",\"color\":\"white\"" : ",\"color\":\"black\"");
-		jsonw_key(w, "iccf", false);
-		jsonw_str(w, m->iccf);
-		jsonw_key(w, "san", false);
-		jsonw_str(w, m->san);
-		jsonw_key(w, "uci", false);
-		jsonw_str(w, m->uci);
-		jsonw_key(w, "received", false);
-		jsonw_str(w, iso_of(&cache, m->received));
-		jsonw_key(w, "sent", false);
-		jsonw_str(w, iso_of(&cache, m->sent));
-		jsonw_key(w, "days", false);
-		jsonw_int(w, days[i]);
-		jsonw_key(w, "series", false);
-		jsonw_bool(w, m->kind == CORR_MOVE_AUTO);
-		jsonw_key(w, "accepted", false);
-		jsonw_bool(w, m->kind == CORR_MOVE_ACCEPTED);
-		jsonw_raw(w, "}");
+		long long number = first_number + (long long)(idx / 2);
+		const char *received = iso_of(&rc, m->received), *sent = iso_of(&sc, m->sent);
+		char buf[256];
+		if (i)
+			jsonw_raw(w, ",");
+		if (write_move_plain(buf, m, (long long)i + 1, number, color, received, sent,
+		                     days[i]))
+			jsonw_raw(w, buf);
+		else
+			write_move_escaped(w, m, (long long)i + 1, number, color, received, sent,
+			                   days[i]);
 	}
 	jsonw_raw(w, "]");
 }
