@@ -130,47 +130,41 @@ static void write_user(struct jsonw *w, int64_t id, const char *name, const char
 	jsonw_raw(w, "}");
 }
 
-/* One move of the moves array, the fields one by one (any text). */
-static void write_move_escaped(struct jsonw *w, const struct corr_move *m, long long ply,
-                               long long number, int color, const char *received, const char *sent,
-                               int32_t days)
+/* Appends text (at most max bytes, to its NUL) to p as JSON escapes it
+ * (RFC 8259 section 7, as jsonw_str(): quote, backslash and control
+ * characters): the end.  At most 6 * max bytes. */
+static char *text_into(char *p, const char *text, size_t max)
 {
-	jsonw_raw(w, "{\"ply\":");
-	jsonw_int(w, ply);
-	jsonw_raw(w, ",\"number\":");
-	jsonw_int(w, number);
-	jsonw_raw(w, color == WHITE ? ",\"color\":\"white\"" : ",\"color\":\"black\"");
-	jsonw_key(w, "iccf", false);
-	jsonw_str(w, m->iccf);
-	jsonw_key(w, "san", false);
-	jsonw_str(w, m->san);
-	jsonw_key(w, "uci", false);
-	jsonw_str(w, m->uci);
-	jsonw_key(w, "received", false);
-	jsonw_str(w, received);
-	jsonw_key(w, "sent", false);
-	jsonw_str(w, sent);
-	jsonw_key(w, "days", false);
-	jsonw_int(w, days);
-	jsonw_key(w, "series", false);
-	jsonw_bool(w, m->kind == CORR_MOVE_AUTO);
-	jsonw_key(w, "accepted", false);
-	jsonw_bool(w, m->kind == CORR_MOVE_ACCEPTED);
-	jsonw_raw(w, "}");
-}
-
-/* Appends text (at most max bytes) to p when it needs no escape (RFC
- * 8259 section 7): the end, or NULL. */
-static char *plain(char *p, const char *text, size_t max)
-{
-	size_t i = 0;
-	for (; i < max && text[i]; i++) {
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < max && text[i]; i++) {
 		unsigned char c = (unsigned char)text[i];
-		if (c < 0x20 || c == '"' || c == '\\')
-			return NULL;
-		*p++ = (char)c;
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			*p++ = (char)c;
+			continue;
+		}
+		*p++ = '\\';
+		switch (c) {
+		case '"':
+		case '\\':
+			*p++ = (char)c;
+			break;
+		case '\n':
+			*p++ = 'n';
+			break;
+		case '\t':
+			*p++ = 't';
+			break;
+		case '\r':
+			*p++ = 'r';
+			break;
+		default:
+			p = memcpy(p, "u00", 3);
+			p += 3;
+			*p++ = hex[c >> 4];
+			*p++ = hex[c & 15];
+		}
 	}
-	return i < max ? p : NULL; /* no NUL within max: not a text of ours */
+	return p;
 }
 
 static char *lit(char *p, const char *s, size_t n)
@@ -196,13 +190,13 @@ static char *num(char *p, long long v)
 	return p;
 }
 
-/* One move into buf as the fields above write it: its length, or 0 when a
- * text needs escaping (then write_move_escaped()).  The notation's texts
- * are short and plain; one jsonw call a move instead of twenty (issue 19:
- * the GAME answers every move and most GETs). */
-static size_t write_move_plain(char buf[256], const struct corr_move *m, long long ply,
-                               long long number, int color, const char *received, const char *sent,
-                               int32_t days)
+/* One move of the moves array into buf (NUL ended): its length.  One
+ * jsonw call a move instead of twenty (issue 19: the GAME answers every
+ * move and most GETs). */
+#define MOVE_JSON_MAX 640 /* the names, three numbers, 5 texts of at most 6 x their size */
+static size_t write_move(char buf[MOVE_JSON_MAX], const struct corr_move *m, long long ply,
+                         long long number, int color, const char *received, const char *sent,
+                         int32_t days)
 {
 	char *p = buf;
 	p = LIT(p, "{\"ply\":");
@@ -211,20 +205,15 @@ static size_t write_move_plain(char buf[256], const struct corr_move *m, long lo
 	p = num(p, number);
 	p = color == WHITE ? LIT(p, ",\"color\":\"white\",\"iccf\":\"")
 	                   : LIT(p, ",\"color\":\"black\",\"iccf\":\"");
-	if (!(p = plain(p, m->iccf, ICCF_MAX)))
-		return 0;
+	p = text_into(p, m->iccf, ICCF_MAX);
 	p = LIT(p, "\",\"san\":\"");
-	if (!(p = plain(p, m->san, SAN_MAX)))
-		return 0;
+	p = text_into(p, m->san, SAN_MAX);
 	p = LIT(p, "\",\"uci\":\"");
-	if (!(p = plain(p, m->uci, UCI_MAX)))
-		return 0;
+	p = text_into(p, m->uci, UCI_MAX);
 	p = LIT(p, "\",\"received\":\"");
-	if (!(p = plain(p, received, CALENDAR_ISO_LEN)))
-		return 0;
+	p = text_into(p, received, CALENDAR_ISO_LEN);
 	p = LIT(p, "\",\"sent\":\"");
-	if (!(p = plain(p, sent, CALENDAR_ISO_LEN)))
-		return 0;
+	p = text_into(p, sent, CALENDAR_ISO_LEN);
 	p = LIT(p, "\",\"days\":");
 	p = num(p, days);
 	p = m->kind == CORR_MOVE_AUTO ? LIT(p, ",\"series\":true") : LIT(p, ",\"series\":false");
@@ -248,15 +237,11 @@ static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_
 		int color = (int)((first_side + i) % 2);
 		long long number = first_number + (long long)(idx / 2);
 		const char *received = iso_of(&rc, m->received), *sent = iso_of(&sc, m->sent);
-		char buf[256];
+		char buf[MOVE_JSON_MAX];
 		if (i)
 			jsonw_raw(w, ",");
-		if (write_move_plain(buf, m, (long long)i + 1, number, color, received, sent,
-		                     days[i]))
-			jsonw_raw(w, buf);
-		else
-			write_move_escaped(w, m, (long long)i + 1, number, color, received, sent,
-			                   days[i]);
+		write_move(buf, m, (long long)i + 1, number, color, received, sent, days[i]);
+		jsonw_raw(w, buf);
 	}
 	jsonw_raw(w, "]");
 }
