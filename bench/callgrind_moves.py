@@ -12,7 +12,13 @@ PLIES_LONG moves and prints the difference divided by the extra moves:
 the start-up, the sign-ins and the game's creation cancel out, what is
 left is the cost of a move request (parse, load and replay, rules, write,
 the GAME answer) averaged over games of PLIES_SHORT..PLIES_LONG moves.
-Only loopback traffic; the daemon runs with its defaults."""
+Only loopback traffic; the daemon runs with its defaults.
+
+    callgrind_moves.py CORRCHESS CORRCHESSD --gets PLIES N1 N2
+
+counts a game GET instead (issue 25): a game of PLIES moves read N1, then
+N2 times by a player (one request at a time, keep-alive off); the
+difference divided by N2 - N1 is the cost of one GET of that game."""
 import json
 import os
 import re
@@ -49,8 +55,9 @@ def call(port, method, path, body=None, token=None):
         return r.status, json.loads(r.read())
 
 
-def run(cli, daemon, plies):
-    """Instructions of one daemon run that serves a game of `plies` moves."""
+def run(cli, daemon, plies, gets=0):
+    """Instructions of one daemon run that serves a game of `plies` moves
+    (and then `gets` reads of it)."""
     d = tempfile.mkdtemp(prefix="callgrind-moves-")
     db, out = os.path.join(d, "bench.db"), os.path.join(d, "callgrind.out")
     env = dict(os.environ, CORRCHESS_FAST_HASH="1", CORRCHESS_LOG_LEVEL="warn",
@@ -89,6 +96,10 @@ def run(cli, daemon, plies):
                              tok["w" if i % 2 == 0 else "b"])
             if status != 201:
                 raise RuntimeError("move %d: status %d" % (i + 1, status))
+        for _ in range(gets):
+            status, _ = call(port, "GET", "games/%d" % g["id"], None, tok["b"])
+            if status != 200:
+                raise RuntimeError("GET: status %d" % status)
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=600)
         with open(out) as f:
@@ -108,6 +119,12 @@ def main():
     if len(sys.argv) < 3:
         sys.exit("usage: callgrind_moves.py CORRCHESS CORRCHESSD [PLIES_SHORT PLIES_LONG]")
     cli, daemon = sys.argv[1], sys.argv[2]
+    if len(sys.argv) == 7 and sys.argv[3] == "--gets":
+        plies, n1, n2 = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+        a, b = run(cli, daemon, plies, n1), run(cli, daemon, plies, n2)
+        print("instructions: %d plies, %d GETs %d, %d GETs %d; per game GET %.0f"
+              % (plies, n1, a, n2, b, (b - a) / (n2 - n1)))
+        return
     short = int(sys.argv[3]) if len(sys.argv) > 3 else 20
     long_ = int(sys.argv[4]) if len(sys.argv) > 4 else 120
     a, b = run(cli, daemon, short), run(cli, daemon, long_)

@@ -28,7 +28,8 @@ while [ "$i" -le "$runs" ]; do
 			"$bench" "$clients" "$plies" > "$tmp/out" 2>"$tmp/err"
 		line=$(grep 'synchronous=full' "$tmp/out")
 		echo "$which run $i: $line"
-		echo "$line" | sed 's/.*moves\/s: *\([0-9]*\).*p99 \([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which"
+		# (the figures are right-aligned: any number of blanks before them)
+		echo "$line" | sed 's/.*moves\/s: *\([0-9]*\).*p99 *\([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which"
 	done
 	i=$((i + 1))
 done

@@ -198,14 +198,21 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return status;
 }
 
+/* GET /api/v1/games/{id}: the GAME, copied from game_json_answer()'s
+ * cache when the game's rows are as when it was written (issue 25). */
 int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	struct store_game sg;
 	if (api_game_load(app, rq, rs, &sg))
 		return rs->status;
-	int status = api_game_respond(app, rq, rs, &sg, 200);
+	int32_t today;
+	if (api_today_day(app, &today, rs) == 0) {
+		size_t len;
+		char *text = game_json_answer(&sg, &rq->user, today, &len, rs->tag);
+		api_json_text(rs, 200, text, len);
+	}
 	store_games_free(&sg);
-	return status;
+	return rs->status;
 }
 
 /* GET /api/v1/games?player={id}[&view=summary]: that player's games

@@ -2,11 +2,16 @@
 #include "autoconfig.h"
 #include "api/game_json.h"
 
+#include <pthread.h>
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
 #include "clock/calendar.h"
+#include "notation/iccf.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 #include "util/status.h"
 
 int32_t *game_json_days(const struct store_game *sg, int32_t today, struct clock_result *res,
@@ -125,40 +130,118 @@ static void write_user(struct jsonw *w, int64_t id, const char *name, const char
 	jsonw_raw(w, "}");
 }
 
+/* Appends text (at most max bytes, to its NUL) to p as JSON escapes it
+ * (RFC 8259 section 7, as jsonw_str(): quote, backslash and control
+ * characters): the end.  At most 6 * max bytes. */
+static char *text_into(char *p, const char *text, size_t max)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < max && text[i]; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c >= 0x20 && c != '"' && c != '\\') {
+			*p++ = (char)c;
+			continue;
+		}
+		*p++ = '\\';
+		switch (c) {
+		case '"':
+		case '\\':
+			*p++ = (char)c;
+			break;
+		case '\n':
+			*p++ = 'n';
+			break;
+		case '\t':
+			*p++ = 't';
+			break;
+		case '\r':
+			*p++ = 'r';
+			break;
+		default:
+			p = memcpy(p, "u00", 3);
+			p += 3;
+			*p++ = hex[c >> 4];
+			*p++ = hex[c & 15];
+		}
+	}
+	return p;
+}
+
+static char *lit(char *p, const char *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+#define LIT(p, s) lit(p, s, sizeof(s) - 1)
+
+static char *num(char *p, long long v)
+{
+	char d[24];
+	int n = 0;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	do {
+		d[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*p++ = '-';
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+
+/* One move of the moves array into buf (NUL ended): its length.  One
+ * jsonw call a move instead of twenty (issue 19: the GAME answers every
+ * move and most GETs). */
+#define MOVE_JSON_MAX 640 /* the names, three numbers, 5 texts of at most 6 x their size */
+static size_t write_move(char buf[MOVE_JSON_MAX], const struct corr_move *m, long long ply,
+                         long long number, int color, const char *received, const char *sent,
+                         int32_t days)
+{
+	char *p = buf;
+	p = LIT(p, "{\"ply\":");
+	p = num(p, ply);
+	p = LIT(p, ",\"number\":");
+	p = num(p, number);
+	p = color == WHITE ? LIT(p, ",\"color\":\"white\",\"iccf\":\"")
+	                   : LIT(p, ",\"color\":\"black\",\"iccf\":\"");
+	p = text_into(p, m->iccf, ICCF_MAX);
+	p = LIT(p, "\",\"san\":\"");
+	p = text_into(p, m->san, SAN_MAX);
+	p = LIT(p, "\",\"uci\":\"");
+	p = text_into(p, m->uci, UCI_MAX);
+	p = LIT(p, "\",\"received\":\"");
+	p = text_into(p, received, CALENDAR_ISO_LEN);
+	p = LIT(p, "\",\"sent\":\"");
+	p = text_into(p, sent, CALENDAR_ISO_LEN);
+	p = LIT(p, "\",\"days\":");
+	p = num(p, days);
+	p = m->kind == CORR_MOVE_AUTO ? LIT(p, ",\"series\":true") : LIT(p, ",\"series\":false");
+	p = m->kind == CORR_MOVE_ACCEPTED ? LIT(p, ",\"accepted\":true}")
+	                                  : LIT(p, ",\"accepted\":false}");
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
 /* The moves array, with days[] as each move's days. */
 static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_t *days)
 {
 	const position *start = game_start_position(g->chess);
 	int first_number = start->fullmove;
 	int first_side = start->side;
-	struct dates cache = {.day = 0, .iso = ""};
+	struct dates rc = {.day = 0, .iso = ""}, sc = {.day = 0, .iso = ""};
 	jsonw_raw(w, "[");
 	for (size_t i = 0; i < g->nmoves; i++) {
 		const struct corr_move *m = &g->moves[i];
 		size_t idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
 		int color = (int)((first_side + i) % 2);
-		jsonw_raw(w, i ? ",{\"ply\":" : "{\"ply\":");
-		jsonw_int(w, (long long)i + 1);
-		jsonw_raw(w, ",\"number\":");
-		jsonw_int(w, first_number + (long long)(idx / 2));
-		jsonw_raw(w, color == WHITE ? ",\"color\":\"white\"" : ",\"color\":\"black\"");
-		jsonw_key(w, "iccf", false);
-		jsonw_str(w, m->iccf);
-		jsonw_key(w, "san", false);
-		jsonw_str(w, m->san);
-		jsonw_key(w, "uci", false);
-		jsonw_str(w, m->uci);
-		jsonw_key(w, "received", false);
-		jsonw_str(w, iso_of(&cache, m->received));
-		jsonw_key(w, "sent", false);
-		jsonw_str(w, iso_of(&cache, m->sent));
-		jsonw_key(w, "days", false);
-		jsonw_int(w, days[i]);
-		jsonw_key(w, "series", false);
-		jsonw_bool(w, m->kind == CORR_MOVE_AUTO);
-		jsonw_key(w, "accepted", false);
-		jsonw_bool(w, m->kind == CORR_MOVE_ACCEPTED);
-		jsonw_raw(w, "}");
+		long long number = first_number + (long long)(idx / 2);
+		const char *received = iso_of(&rc, m->received), *sent = iso_of(&sc, m->sent);
+		char buf[MOVE_JSON_MAX];
+		if (i)
+			jsonw_raw(w, ",");
+		write_move(buf, m, (long long)i + 1, number, color, received, sent, days[i]);
+		jsonw_raw(w, buf);
 	}
 	jsonw_raw(w, "]");
 }
@@ -384,4 +467,123 @@ void game_json_summary(struct jsonw *w, const struct store_game_summary *g, int3
 	else
 		jsonw_raw(w, "null");
 	jsonw_raw(w, "}");
+}
+
+/* ---- the written GAMEs of the last reads (issue 25) ----
+ *
+ * A game GET writes the same bytes again and again between two changes
+ * of the game.  The answer is kept by game, with a digest of everything
+ * game_json_write() reads (the game's rows as loaded: players, state,
+ * moves, records, stops; today; whether the viewer sees the pending
+ * series), so it is used only where writing it again would give the same
+ * bytes: the game is still loaded and authorized on every request, and
+ * a change of anything it shows changes the digest.  The body's tag
+ * (negotiate(): BLAKE2b-128 of the bytes) is kept with it. */
+
+#define ANSWERS     256         /* games kept, one slot each (by id) */
+#define ANSWER_MAX  (64 * 1024) /* a longer answer is not kept */
+#define DIGEST_SIZE 16
+
+struct answer {
+	int64_t id; /* 0: empty */
+	unsigned char digest[DIGEST_SIZE];
+	char *text;
+	size_t len;
+	char tag[2 * DIGEST_SIZE + 1];
+};
+
+static struct answer answers[ANSWERS];
+static pthread_mutex_t answers_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void put(crypto_generichash_state *h, const void *p, size_t n)
+{
+	if (n)
+		crypto_generichash_update(h, p, n);
+}
+
+static void put_text(crypto_generichash_state *h, const char *t)
+{
+	put(h, t ? t : "", t ? strlen(t) + 1 : 1); /* the NUL ends it: "ab","c" is not "a","bc" */
+}
+
+/* The digest of what the GAME of sg is written from. */
+static void digest_of(const struct store_game *sg, bool series_seen, int32_t today,
+                      unsigned char out[DIGEST_SIZE])
+{
+	const struct corr_game *g = &sg->g;
+	crypto_generichash_state h;
+	crypto_generichash_init(&h, NULL, 0, DIGEST_SIZE);
+	int64_t nums[] = {sg->id,
+	                  sg->white,
+	                  sg->black,
+	                  sg->tournament,
+	                  g->rev,
+	                  g->start,
+	                  today,
+	                  series_seen,
+	                  g->series_cancellable,
+	                  (int64_t)g->nmoves,
+	                  (int64_t)g->nstops,
+	                  (int64_t)g->nrecords,
+	                  sg->event != NULL};
+	put(&h, nums, sizeof nums);
+	put_text(&h, sg->event);
+	put_text(&h, sg->profile);
+	put_text(&h, sg->start_date);
+	put_text(&h, sg->white_name);
+	put_text(&h, sg->white_role);
+	put_text(&h, sg->black_name);
+	put_text(&h, sg->black_role);
+	put(&h, game_start_position(g->chess), sizeof(position));
+	put(&h, &g->state, sizeof g->state);
+	put(&h, g->moves, g->nmoves * sizeof *g->moves);
+	put(&h, g->stops, g->nstops * sizeof *g->stops);
+	put(&h, g->records, g->nrecords * sizeof *g->records);
+	crypto_generichash_final(&h, out, DIGEST_SIZE);
+}
+
+char *game_json_answer(const struct store_game *sg, const struct user *viewer, int32_t today,
+                       size_t *len, char tag[GAME_JSON_TAG_MAX])
+{
+	struct auth_actor a = svc_actor(viewer);
+	bool seen = corr_series_visible(&sg->g, auth_seat(&a, sg->white, sg->black));
+	unsigned char digest[DIGEST_SIZE];
+	digest_of(sg, seen, today, digest);
+	struct answer *slot = &answers[(uint64_t)sg->id % ANSWERS];
+	char *text = NULL;
+	pthread_mutex_lock(&answers_lock);
+	if (slot->id == sg->id && slot->text && memcmp(slot->digest, digest, DIGEST_SIZE) == 0 &&
+	    (text = malloc(slot->len + 1))) {
+		memcpy(text, slot->text, slot->len);
+		text[slot->len] = '\0';
+		*len = slot->len;
+		memcpy(tag, slot->tag, sizeof slot->tag);
+	}
+	pthread_mutex_unlock(&answers_lock);
+	if (text)
+		return text;
+
+	struct jsonw w;
+	jsonw_init(&w);
+	game_json_write(&w, sg, viewer, today);
+	text = jsonw_take(&w, len);
+	tag[0] = '\0';
+	if (!text || *len > ANSWER_MAX)
+		return text;
+	unsigned char h[DIGEST_SIZE];
+	crypto_generichash(h, sizeof h, (const unsigned char *)text, *len, NULL, 0);
+	sodium_bin2hex(tag, GAME_JSON_TAG_MAX, h, sizeof h);
+	char *copy = malloc(*len + 1);
+	if (!copy)
+		return text;
+	memcpy(copy, text, *len);
+	copy[*len] = '\0';
+	pthread_mutex_lock(&answers_lock);
+	char *old = slot->text;
+	*slot = (struct answer){.id = sg->id, .text = copy, .len = *len};
+	memcpy(slot->digest, digest, DIGEST_SIZE);
+	memcpy(slot->tag, tag, sizeof slot->tag);
+	pthread_mutex_unlock(&answers_lock);
+	free(old);
+	return text;
 }

@@ -18,6 +18,18 @@
 void game_json_write(struct jsonw *w, const struct store_game *sg, const struct user *viewer,
                      int32_t today);
 
+#define GAME_JSON_TAG_MAX 33 /* 32 hex digits and the NUL */
+
+/* The GAME of sg for viewer on today as text (new, *len bytes, NUL
+ * ended; NULL when out of memory), as game_json_write() writes it; tag
+ * gets the BLAKE2b-128 of the bytes in hex (the entity tag of
+ * server/http/negotiate.c), or "" when it was not computed.  A GAME
+ * written before from the same loaded rows, the same day and the same
+ * sight of the series is copied, not written again (issue 25: a bounded
+ * cache by game, thread-safe). */
+char *game_json_answer(const struct store_game *sg, const struct user *viewer, int32_t today,
+                       size_t *len, char tag[GAME_JSON_TAG_MAX]);
+
 /* Appends the GAME_SUMMARY object of API.md (GET /games?view=summary)
  * of g to w: the players, whose move, the ending, the last move, the
  * draw offer, the revision, and the forfeit date of the side to move

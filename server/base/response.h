@@ -15,6 +15,8 @@ struct api_resp {
 	char allow[64];           /* an Allow header for 405, or "" */
 	int retry_after;          /* seconds for a Retry-After header (429), or 0 */
 	const char *route;        /* the pattern of the route taken (static), or NULL */
+	char tag[33];             /* the body's BLAKE2b-128 in hex when the handler knew it
+	                             (server/http/negotiate.c's entity tag), or "" */
 };
 
 #endif

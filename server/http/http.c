@@ -387,7 +387,8 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
 	struct api_resp *rs = &r->rs;
 	struct negotiate_out no = {0};
 	if (!r->xfcc) {
-		struct negotiate_in ni = {r->method, r->if_none_match, r->accept_encoding};
+		struct negotiate_in ni = {r->method, r->if_none_match, r->accept_encoding,
+		                          rs->tag[0] ? rs->tag : NULL};
 		negotiate(&ni, rs->status, &rs->body, &rs->len, &no);
 		if (no.not_modified)
 			rs->status = 304;

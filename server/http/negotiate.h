@@ -23,6 +23,7 @@ struct negotiate_in {
 	const char *method;          /* GET and HEAD get tags, 304 and gzip */
 	const char *if_none_match;   /* If-None-Match */
 	const char *accept_encoding; /* Accept-Encoding */
+	const char *tag;             /* the body's BLAKE2b-128 in hex, when known, or NULL */
 };
 
 /* What the answer gets beside its body. */

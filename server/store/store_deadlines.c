@@ -45,9 +45,10 @@ static size_t rows_of(const struct corr_deadline *d, int n, struct row *out)
 		return 1;
 	}
 	for (int i = 0; i < n && k < CORR_DEADLINES_MAX; i++) {
-		char iso[CALENDAR_ISO_LEN];
-		if (calendar_format(d[i].due, iso, sizeof iso) != CC_OK)
-			continue; /* outside the calendar: no date to keep */
+		int y, m, dd;
+		calendar_to_ymd(d[i].due, &y, &m, &dd);
+		if (y < 1 || y > 9999)
+			continue; /* outside the calendar (calendar_format()): no date to keep */
 		out[k++] =
 		        (struct row){(int)d[i].kind, d[i].side == BLACK ? BLACK : WHITE, d[i].due};
 	}
@@ -84,17 +85,6 @@ static int row_cmp(const void *a, const void *b)
 {
 	const struct row *x = a, *y = b;
 	return x->kind != y->kind ? x->kind - y->kind : x->side - y->side;
-}
-
-/* Whether two sorted sets of rows have the same keys (kind, side). */
-static bool same_keys(const struct row *a, size_t na, const struct row *b, size_t nb)
-{
-	if (na != nb)
-		return false;
-	for (size_t i = 0; i < na; i++)
-		if (row_cmp(&a[i], &b[i]) != 0)
-			return false;
-	return true;
 }
 
 /* Deletes every row of game id: STORE_OK or STORE_ERROR. */
@@ -141,35 +131,52 @@ static int insert_rows(store *s, int64_t id, const struct row *want, size_t nw)
 	return store_exec(s, st, "deadlines") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+/* One statement on the row (id, r->kind, r->side): sql binds ?1 the id,
+ * ?2 the kind, ?3 the side and, when it has it, ?4 the date. */
+static int one_row(store *s, const char *sql, int64_t id, const struct row *r, const char *what)
+{
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, r->kind) ||
+	    store_bind_int64(st, 3, r->side) ||
+	    (sqlite3_bind_parameter_count(st) == 4 && store_bind_int64(st, 4, r->due)))
+		return store_failed(s, st, what);
+	return store_exec(s, st, what) == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
 /* Writes what differs between the stored rows have[0..nh) and want[0..nw)
- * (both sorted).  The same keys (a notice, a vacation: other dates): each
- * changed date updated in place.  Other keys (a move: the side to move
- * changed): all deleted and the new ones inserted, in two statements.  A
- * game whose rows stay as they are is not touched (at a million games
- * each page written is a page the checkpoint writes back). */
+ * (both sorted by key): a key gone is deleted, a date changed is updated
+ * in place, the new keys are inserted in one statement; a row that stays
+ * is not touched (issue 19: only the changed rows written; at a million
+ * games each page written is a page the checkpoint writes back).  Each
+ * statement names the whole key: one row, no range to collect first. */
 static int write_changes(store *s, int64_t id, const struct row *want, size_t nw,
                          const struct row *have, size_t nh)
 {
-	static const char upd[] = "UPDATE game_deadlines SET due = ? WHERE game_id = ? AND kind = ?"
-	                          " AND side = ?";
-	if (!same_keys(want, nw, have, nh)) {
-		if (nh && delete_all(s, id) != STORE_OK)
+	static const char del[] =
+	        "DELETE FROM game_deadlines WHERE game_id = ?1 AND kind = ?2 AND side = ?3";
+	static const char upd[] = "UPDATE game_deadlines SET due = ?4 WHERE game_id = ?1 AND "
+	                          "kind = ?2 AND side = ?3";
+	struct row fresh[CORR_DEADLINES_MAX];
+	size_t nf = 0, i = 0, j = 0;
+	while (i < nw || j < nh) {
+		int c = i == nw ? 1 : j == nh ? -1 : row_cmp(&want[i], &have[j]);
+		int rc = STORE_OK;
+		if (c < 0) {
+			fresh[nf++] = want[i++];
+		} else if (c > 0) {
+			rc = one_row(s, del, id, &have[j++], "deadline: delete");
+		} else {
+			if (want[i].due != have[j].due)
+				rc = one_row(s, upd, id, &want[i], "deadline: update");
+			i++;
+			j++;
+		}
+		if (rc != STORE_OK)
 			return STORE_ERROR;
-		return insert_rows(s, id, want, nw);
 	}
-	for (size_t i = 0; i < nw; i++) {
-		if (want[i].due == have[i].due)
-			continue;
-		sqlite3_stmt *st = store_stmt(s, upd);
-		if (!st)
-			return STORE_ERROR;
-		if (store_bind_int64(st, 1, want[i].due) || store_bind_int64(st, 2, id) ||
-		    store_bind_int64(st, 3, want[i].kind) || store_bind_int64(st, 4, want[i].side))
-			return store_failed(s, st, "deadline: bind");
-		if (store_exec(s, st, "deadline") != STORE_OK)
-			return STORE_ERROR;
-	}
-	return STORE_OK;
+	return insert_rows(s, id, fresh, nf);
 }
 
 int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n)

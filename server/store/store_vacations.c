@@ -16,8 +16,13 @@ int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
 {
 	/* a postal vacation belongs to its tournament (issue 9, DSU 6.3.6);
 	 * one without a tournament stops all the player's games (6.8.8) */
-	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id IN (?1, ?2)"
-	                          " AND (tournament_id IS NULL OR tournament_id = ?3)";
+	/* Two lookups of the index, not IN (?1, ?2): SQLite builds a table
+	 * for an IN list at every run, and this runs at every load of a game
+	 * (issue 19).  A game's players differ (games' CHECK). */
+	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id = ?1"
+	                          " AND (tournament_id IS NULL OR tournament_id = ?3)"
+	                          " UNION ALL SELECT start, end FROM vacations WHERE user_id = ?2"
+	                          " AND ?2 <> ?1 AND (tournament_id IS NULL OR tournament_id = ?3)";
 	struct clock_interval *v = NULL;
 	size_t len = 0, cap = 0;
 	*out = NULL;
