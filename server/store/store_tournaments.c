@@ -168,6 +168,17 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 	return STORE_OK;
 }
 
+int store_tournaments_shown_rev(store *s, int64_t *rev)
+{
+	static const char sql[] = "SELECT value FROM counters WHERE name = 'tournaments_shown'";
+	struct store_q q;
+	*rev = 0;
+	store_q_open(&q, s, sql, "tournaments' revision");
+	if (store_q_row(&q))
+		*rev = sqlite3_column_int64(q.st, 0);
+	return store_q_end(&q);
+}
+
 int store_tournaments_list(store *s, int64_t before, size_t max, struct store_tournament **out,
                            size_t *n)
 {
