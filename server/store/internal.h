@@ -88,6 +88,9 @@ void store_q_exec(struct store_q *q);
 /* Resets the statement; STORE_OK, or the first failure: STORE_CONFLICT
  * for a UNIQUE or PRIMARY KEY conflict, else STORE_ERROR (logged). */
 int store_q_end(struct store_q *q);
+/* Ends a query whose rows cannot be kept (out of memory): reset, and
+ * store_q_end() answers STORE_ERROR. */
+void store_q_oom(struct store_q *q);
 
 /* The rowid of the last INSERT and the rows the last statement changed,
  * on the calling thread's connection. */

@@ -73,3 +73,10 @@ int store_q_end(struct store_q *q)
 		sqlite3_reset(q->st);
 	return q->rc;
 }
+
+void store_q_oom(struct store_q *q)
+{
+	if (q->rc == STORE_OK && q->st)
+		sqlite3_reset(q->st);
+	q->rc = STORE_ERROR;
+}
