@@ -2,7 +2,6 @@
 #include "store/store_ratings.h"
 
 #include "store/internal.h"
-#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +157,18 @@ int store_ratings_clear_from(store *s, int64_t from)
 	return q_done_int(s, mark, from, "rating groups: mark");
 }
 
+/* One row of store_ratings_groups_from() into row. */
+static void read_group(sqlite3_stmt *st, void *row)
+{
+	struct store_rating_group *g = row;
+	g->tournament = sqlite3_column_int64(st, 0);
+	g->seq = sqlite3_column_int64(st, 1);
+	col_text(st, 2, g->finished_on, sizeof g->finished_on);
+	col_text(st, 3, g->start_date, sizeof g->start_date);
+	g->team = sqlite3_column_int(st, 4) != 0;
+	col_text(st, 5, g->cls, sizeof g->cls);
+}
+
 int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group **out, size_t *n)
 {
 	static const char sql[] =
@@ -165,35 +176,13 @@ int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group 
 	        " t.class"
 	        " FROM rating_groups g JOIN tournaments t ON t.id = g.tournament_id"
 	        " WHERE g.seq >= ? ORDER BY g.seq";
-	struct store_rating_group *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "rating groups");
 	store_q_int(&q, from);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		struct store_rating_group *g = &v[len++];
-		memset(g, 0, sizeof *g);
-		g->tournament = sqlite3_column_int64(q.st, 0);
-		g->seq = sqlite3_column_int64(q.st, 1);
-		col_text(q.st, 2, g->finished_on, sizeof g->finished_on);
-		col_text(q.st, 3, g->start_date, sizeof g->start_date);
-		g->team = sqlite3_column_int(q.st, 4) != 0;
-		col_text(q.st, 5, g->cls, sizeof g->cls);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_group, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, int max, int *n)
@@ -223,6 +212,19 @@ int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, in
 	return store_q_end(&q) == STORE_OK ? 0 : -1;
 }
 
+/* One row of store_ratings_group_games() into row. */
+static void read_group_game(sqlite3_stmt *st, void *row)
+{
+	struct store_rating_game *g = row;
+	g->white = sqlite3_column_int64(st, 0);
+	g->black = sqlite3_column_int64(st, 1);
+	col_text(st, 2, g->result, sizeof g->result);
+	col_text(st, 3, g->termination, sizeof g->termination);
+	g->nmoves = sqlite3_column_int(st, 4);
+	col_text(st, 5, g->how, sizeof g->how);
+	col_text(st, 6, g->played, sizeof g->played);
+}
+
 int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_game **out,
                               size_t *n)
 {
@@ -231,36 +233,13 @@ int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_
 	        " (SELECT count(*) FROM moves m WHERE m.game_id = g.id), g.result_how,"
 	        " g.played_result"
 	        " FROM games g WHERE g.tournament_id = ? AND g.status = 'finished' ORDER BY g.id";
-	struct store_rating_game *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "a group's games");
 	store_q_int(&q, tournament);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		struct store_rating_game *g = &v[len++];
-		memset(g, 0, sizeof *g);
-		g->white = sqlite3_column_int64(q.st, 0);
-		g->black = sqlite3_column_int64(q.st, 1);
-		col_text(q.st, 2, g->result, sizeof g->result);
-		col_text(q.st, 3, g->termination, sizeof g->termination);
-		g->nmoves = sqlite3_column_int(q.st, 4);
-		col_text(q.st, 5, g->how, sizeof g->how);
-		col_text(q.st, 6, g->played, sizeof g->played);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_group_game, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_step_add(store *s, const struct store_rating_step *x)
@@ -461,6 +440,21 @@ int store_ratings_marks_before(store *s, int64_t from,
 	return q_walked(&q, out);
 }
 
+/* One row of store_ratings_coords_from() into row. */
+static void read_coord(sqlite3_stmt *st, void *row)
+{
+	struct store_rating_coord *c = row;
+	c->id = sqlite3_column_int64(st, 0);
+	c->position = sqlite3_column_int64(st, 1);
+	col_text(st, 2, c->on_date, sizeof c->on_date);
+	col_text(st, 3, c->dsu_date, sizeof c->dsu_date);
+	c->covered = sqlite3_column_int(st, 4);
+	c->sum_dsu = sqlite3_column_int64(st, 5);
+	c->sum_elo = sqlite3_column_int64(st, 6);
+	c->n = sqlite3_column_int(st, 7);
+	c->direction = sqlite3_column_int(st, 8);
+}
+
 int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n)
 {
 	static const char sql[] =
@@ -468,68 +462,33 @@ int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord 
 	        "0),"
 	        " COALESCE(sum_elo, 0), COALESCE(n, 0), COALESCE(direction, 0)"
 	        " FROM rating_coordinations WHERE position >= ? ORDER BY position, id";
-	struct store_rating_coord *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "rating coordinations");
 	store_q_int(&q, from);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		struct store_rating_coord *c = &v[len++];
-		memset(c, 0, sizeof *c);
-		c->id = sqlite3_column_int64(q.st, 0);
-		c->position = sqlite3_column_int64(q.st, 1);
-		col_text(q.st, 2, c->on_date, sizeof c->on_date);
-		col_text(q.st, 3, c->dsu_date, sizeof c->dsu_date);
-		c->covered = sqlite3_column_int(q.st, 4);
-		c->sum_dsu = sqlite3_column_int64(q.st, 5);
-		c->sum_elo = sqlite3_column_int64(q.st, 6);
-		c->n = sqlite3_column_int(q.st, 7);
-		c->direction = sqlite3_column_int(q.st, 8);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_coord, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
+}
+
+/* One row of store_ratings_coord_rows() into row. */
+static void read_coord_row(sqlite3_stmt *st, void *row)
+{
+	*(struct store_rating_coord_row *)row = (struct store_rating_coord_row){
+	        sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2)};
 }
 
 int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row **out, size_t *n)
 {
 	static const char sql[] = "SELECT user_id, elo, elo_games FROM rating_coordination_players"
 	                          " WHERE coordination_id = ? ORDER BY user_id";
-	struct store_rating_coord_row *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "a coordination's players");
 	store_q_int(&q, id);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		v[len++] = (struct store_rating_coord_row){sqlite3_column_int64(q.st, 0),
-		                                           sqlite3_column_int(q.st, 1),
-		                                           sqlite3_column_int(q.st, 2)};
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_coord_row, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_coord_done(store *s, const struct store_rating_coord *c)

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "store/internal.h"
-#include "util/grow.h"
 
 int store_tournaments_insert(store *s, struct store_tournament *t)
 {
@@ -71,27 +70,18 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 	store_col_text(st, 13, t->published, sizeof t->published);
 }
 
+static void read_one(sqlite3_stmt *st, void *row)
+{
+	read_row(st, row);
+}
+
 /* The tournaments' rows q answers (read_row()) into a new array. */
 static int read_rows(struct store_q *q, struct store_tournament **out, size_t *n)
 {
-	struct store_tournament *v = NULL;
-	size_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	while (store_q_row(q)) {
-		if (ALLOC_GROW(v, *n + 1, cap) != 0) {
-			store_q_oom(q);
-			break;
-		}
-		read_row(q->st, &v[(*n)++]);
-	}
-	if (store_q_end(q) != STORE_OK) {
-		free(v);
-		*n = 0;
-		return STORE_ERROR;
-	}
-	*out = v;
-	return STORE_OK;
+	void *rows;
+	int rc = store_q_rows(q, sizeof **out, read_one, &rows, n);
+	*out = rows;
+	return rc;
 }
 
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
@@ -134,37 +124,29 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 	return store_q_end(&q);
 }
 
+/* One row of store_tournaments_games() into row. */
+static void read_tgame(sqlite3_stmt *st, void *row)
+{
+	struct store_tgame *g = row;
+	g->id = sqlite3_column_int64(st, 0);
+	g->white = sqlite3_column_int64(st, 1);
+	g->black = sqlite3_column_int64(st, 2);
+	store_col_text(st, 3, g->result, sizeof g->result);
+	store_col_text(st, 4, g->finished_on, sizeof g->finished_on);
+}
+
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n)
 {
 	static const char sql[] =
 	        "SELECT id, white, black, result, finished_on FROM games WHERE tournament_id = ?"
 	        " ORDER BY id";
-	struct store_tgame *v = NULL;
-	size_t cap = 0;
 	struct store_q q;
-	*out = NULL;
-	*n = 0;
 	store_q_open(&q, s, sql, "tournament games");
 	store_q_int(&q, id);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, *n + 1, cap) != 0) {
-			store_q_oom(&q);
-			break;
-		}
-		struct store_tgame *g = &v[(*n)++];
-		g->id = sqlite3_column_int64(q.st, 0);
-		g->white = sqlite3_column_int64(q.st, 1);
-		g->black = sqlite3_column_int64(q.st, 2);
-		store_col_text(q.st, 3, g->result, sizeof g->result);
-		store_col_text(q.st, 4, g->finished_on, sizeof g->finished_on);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		*n = 0;
-		return STORE_ERROR;
-	}
-	*out = v;
-	return STORE_OK;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_tgame, &rows, n);
+	*out = rows;
+	return rc;
 }
 
 int store_tournaments_shown_rev(store *s, int64_t *rev)
