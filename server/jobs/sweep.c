@@ -81,7 +81,7 @@ static int send_outbox(struct app *app, struct sweep_counts *counts)
 	return rc != 0 || failed ? 1 : 0;
 }
 
-#define SWEEP_CHUNK 1024 /* games judged, and their events written, a transaction */
+#define SWEEP_CHUNK 256 /* games judged, and their events written, a transaction */
 
 /* The findings of one game of a chunk. */
 struct chunk_findings {
