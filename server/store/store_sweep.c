@@ -2,7 +2,6 @@
 #include "autoconfig.h"
 #include "store/store_sweep.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,8 +30,6 @@ int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, in
 	return STORE_OK;
 }
 
-#define SWEEP_CACHE_KB 32768
-
 /* The integer a PRAGMA answers on the thread's connection, or 0. */
 static int pragma_int(sqlite3 *db, const char *sql)
 {
@@ -45,33 +42,21 @@ static int pragma_int(sqlite3 *db, const char *sql)
 	return v;
 }
 
-static void pragma_set(sqlite3 *db, const char *name, int v)
-{
-	char sql[64];
-	snprintf(sql, sizeof sql, "PRAGMA %s=%d", name, v);
-	sqlite3_exec(db, sql, NULL, NULL, NULL);
-}
-
 void store_sweep_settings_begin(store *s, struct store_sweep_settings *was)
 {
 	sqlite3 *db = store_db(s);
 	memset(was, 0, sizeof *was);
 	if (!db)
 		return;
-	was->cache = pragma_int(db, "PRAGMA cache_size");
 	was->autocheckpoint = pragma_int(db, "PRAGMA wal_autocheckpoint");
 	if (was->autocheckpoint > 0)
 		sqlite3_wal_autocheckpoint(db, 0);
-	pragma_set(db, "cache_size", -SWEEP_CACHE_KB);
 }
 
 void store_sweep_settings_end(store *s, const struct store_sweep_settings *was)
 {
 	sqlite3 *db = store_db(s);
-	if (!db)
-		return;
-	pragma_set(db, "cache_size", was->cache);
-	if (was->autocheckpoint <= 0)
+	if (!db || was->autocheckpoint <= 0)
 		return;
 	sqlite3_wal_autocheckpoint(db, was->autocheckpoint);
 	sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);

@@ -15,17 +15,13 @@ int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, in
                       const char *due, const char *today, int64_t *id);
 
 /* The settings of the sweep's connection while it writes (docs/
- * BENCHMARKS.md "The sweep"): its commits leave the WAL to one
- * checkpoint at its end instead of one inside every commit that passes
- * 1,000 pages (SQLite's automatic checkpoint; where the daemon's
- * checkpointer took that work off the commits, that stays), and its page
- * cache holds a chunk's pages (SWEEP_CACHE_KB; SQLite's 2 MB made a
- * chunk of 256 games spill its dirty pages into the WAL before its
- * commit and read them back: 26,667 WAL writes for 12,300 pages changed
- * by 10,000 events among a million games). */
+ * BENCHMARKS.md "The sweep, second pass"): its commits leave the WAL to
+ * one checkpoint at its end instead of one inside every commit that
+ * passes 1,000 pages (SQLite's automatic checkpoint: 80 fdatasyncs for
+ * 10,000 events among a million games).  Where the daemon's
+ * checkpointer took that work off the commits, nothing changes. */
 struct store_sweep_settings {
 	int autocheckpoint; /* the pages it had; 0: none held */
-	int cache;          /* its cache_size before */
 };
 void store_sweep_settings_begin(store *s, struct store_sweep_settings *was);
 /* After the sweep's last commit: the settings as they were and, when the
