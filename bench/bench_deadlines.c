@@ -320,6 +320,10 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 	char db[256], cmd[1024], url[256];
 	snprintf(db, sizeof db, "%s/bench.db", dir);
 
+	if (getenv("BENCH_KEEP")) { /* the database before the sweep, to profile it again */
+		snprintf(cmd, sizeof cmd, "sqlite3 %s \".backup %s/unswept.db\"", db, dir);
+		run(cmd);
+	}
 	snprintf(cmd, sizeof cmd, "CORRCHESS_TODAY=%s '%s' --db %s sweep >%s/sweep.out 2>/dev/null",
 	         TODAY, cc, db, dir);
 	res->sweep_s = run(cmd);

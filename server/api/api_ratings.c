@@ -49,39 +49,6 @@ int api_ratings_user_fields(struct app *app, int64_t id, json_t *u)
 	return 0;
 }
 
-int api_ratings_standings(struct app *app, int64_t tournament, const int64_t *seats, size_t n,
-                          json_t *standings)
-{
-	struct store_rating_line *l = calloc(n ? n : 1, sizeof *l);
-	if (!l || store_ratings_lines(app->st, tournament, seats, n, l) != 0) {
-		free(l);
-		return -1;
-	}
-	size_t i;
-	json_t *line;
-	int rc = 0;
-	json_array_foreach(standings, i, line)
-	{
-		json_t *seat = json_object_get(line, "seat");
-		json_t *u = json_object_get(line, "player");
-		json_int_t k = json_is_integer(seat) ? json_integer_value(seat) - 1 : -1;
-		if (k < 0 || (size_t)k >= n || !json_is_object(u))
-			continue;
-		const struct store_rating_line *r = &l[k];
-		/* the change this group's rating made (null until it is rated) */
-		if (json_object_set_new(u, "rating", rating_json(r->rating)) ||
-		    json_object_set_new(u, "otb_rating", rating_json(r->otb)) ||
-		    json_object_set_new(u, "foreign", json_boolean(r->foreign)) ||
-		    json_object_set_new(line, "rating_change",
-		                        r->rated ? json_integer(r->change) : json_null())) {
-			rc = -1;
-			break;
-		}
-	}
-	free(l);
-	return rc;
-}
-
 void api_ratings_refresh(struct app *app)
 {
 	char err[256];

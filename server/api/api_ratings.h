@@ -21,14 +21,6 @@ int api_ratings_history(struct app *app, struct api_req *rq, struct api_resp *rs
  * null each) to a USER object u (borrowed) of user id; 0, or -1. */
 int api_ratings_user_fields(struct app *app, int64_t id, json_t *u);
 
-/* Adds the ratings (as api_ratings_user_fields) to the "player" of every
- * line of a TOURNAMENT's "standings" (borrowed), and the line's
- * "rating_change" in tournament: each line's "seat" (1..n) names its
- * player in seats[0..n-1] (the tournament's users in seat order).  One
- * query for all the players (store_ratings_lines()).  0, or -1. */
-int api_ratings_standings(struct app *app, int64_t tournament, const int64_t *seats, size_t n,
-                          json_t *standings);
-
 /* Brings the ratings up to date (svc_ratings_update(); for `corrchess
  * sweep`: each command of svc/ that ends a game or changes a result rates
  * the groups itself); failures are logged, the next change tries again. */

@@ -5,11 +5,13 @@
 #include "autoconfig.h"
 #include "api/tournament_json.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/federation.h"
+#include "api/jsonw.h"
 #include "api/api_games.h"
 #include "api/api_ratings.h"
 #include "base/log.h"
@@ -20,37 +22,114 @@
 #include "tourney/dsu_team.h"
 #include "util/status.h"
 
-/* The USER object of seat s (new). */
-static json_t *seat_user(const struct store_seat *s)
+/* ---- the hot part, written with api/jsonw.h ----
+ * The games' ids and the standings are most of a round robin's answer
+ * (1,225 ids and 50 lines for 50 players); they are written straight into
+ * one buffer, byte for byte what api_json() made of the jansson tree
+ * before (issue 25: building and dumping that tree was 45 % of a GET).
+ * The rest of the TOURNAMENT stays a jansson tree, dumped and appended. */
+
+/* v (stolen) as api_json() dumps it; an empty v fails the writer. */
+static void put_json(struct jsonw *w, json_t *v)
 {
-	return json_pack("{s:I, s:s, s:s}", "id", (json_int_t)s->user, "name", s->name, "role",
-	                 s->role);
+	char *text = v ? json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY) : NULL;
+	if (text)
+		jsonw_raw(w, text);
+	else
+		w->failed = true;
+	free(text);
+	json_decref(v);
+}
+
+/* A string as jansson writes it with JSON_ENSURE_ASCII: printable ASCII
+ * escapes as jsonw does; anything else (a Danish name's UTF-8) through
+ * jansson, so the bytes stay the same. */
+static void put_str(struct jsonw *w, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p >= 0x7f) {
+			put_json(w, json_string(s));
+			return;
+		}
+	jsonw_str(w, s);
+}
+
+/* A real as jansson writes it ("%.17g", ".0" added to a whole number). */
+static void put_real(struct jsonw *w, double d)
+{
+	char b[40];
+	snprintf(b, sizeof b - 2, "%.17g", d);
+	if (!strpbrk(b, ".eE"))
+		strcat(b, ".0");
+	jsonw_raw(w, b);
+}
+
+/* A rating or null. */
+static void put_rating(struct jsonw *w, int r)
+{
+	if (r == STORE_NO_RATING)
+		jsonw_raw(w, "null");
+	else
+		jsonw_int(w, r);
+}
+
+/* {"class", "until", "why"}, after a comma when !first. */
+static void put_right(struct jsonw *w, bool first, enum dsu_class cls, const char *until,
+                      const char *why)
+{
+	jsonw_raw(w, first ? "{" : ",{");
+	jsonw_key(w, "class", true);
+	put_str(w, dsu_class_name(cls));
+	jsonw_key(w, "until", false);
+	put_str(w, until);
+	jsonw_key(w, "why", false);
+	put_str(w, why);
+	jsonw_raw(w, "}");
 }
 
 /* The entry rights one standing gives (R35-R38) when the group has a
- * class and is finished (new array; empty otherwise), or NULL. */
-static json_t *rights_json(const struct svc_tournament *t, const struct dsu_standing *line,
-                           bool first)
+ * class and is finished, as an array (empty otherwise). */
+static void put_rights(struct jsonw *w, const struct svc_tournament *t,
+                       const struct dsu_standing *line, bool first)
 {
-	json_t *arr = json_array();
 	enum dsu_class cls;
 	int32_t finish;
 	struct dsu_right r[DSU_CLASS_COUNT];
 	char until[CALENDAR_ISO_LEN], err[128];
-	if (!arr || !t->t.cls[0] || t->unfinished || !t->last_end[0] ||
-	    dsu_class_parse(t->t.cls, &cls) != CC_OK ||
-	    calendar_parse(t->last_end, &finish, NULL, 0) != CC_OK)
-		return arr;
-	struct dsu_history_entry h = {cls, finish, line->score2, line->games, first};
-	int k = dsu_group_rights(&h, r, err, sizeof err);
-	for (int i = 0; i < k; i++) {
-		if (calendar_format(r[i].until, until, sizeof until) != CC_OK)
-			continue;
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "class",
-		                                     dsu_class_name(r[i].cls), "until", until,
-		                                     "why", "EMT result (DSU 6.5.2.2, 6.5.3.2)"));
+	jsonw_raw(w, "[");
+	if (t->t.cls[0] && !t->unfinished && t->last_end[0] &&
+	    dsu_class_parse(t->t.cls, &cls) == CC_OK &&
+	    calendar_parse(t->last_end, &finish, NULL, 0) == CC_OK) {
+		struct dsu_history_entry h = {cls, finish, line->score2, line->games, first};
+		int k = dsu_group_rights(&h, r, err, sizeof err);
+		bool none = true;
+		for (int i = 0; i < k; i++) {
+			if (calendar_format(r[i].until, until, sizeof until) != CC_OK)
+				continue;
+			put_right(w, none, r[i].cls, until, "EMT result (DSU 6.5.2.2, 6.5.3.2)");
+			none = false;
+		}
 	}
-	return arr;
+	jsonw_raw(w, "]");
+}
+
+/* The rights of one cup line as [{"class", "until", "why"}]. */
+static void put_cup_rights(struct jsonw *w, const struct dsu_cup_right *r, int32_t until,
+                           bool final)
+{
+	char day[CALENDAR_ISO_LEN];
+	const char *why = final ? "cup final (DSU 6.6.2)" : "cup semifinal (DSU 6.6.2)";
+	jsonw_raw(w, "[");
+	if (calendar_format(until, day, sizeof day) == CC_OK) {
+		static const enum dsu_class order[] = {DSU_CLASS_DM, DSU_CLASS_M, DSU_CLASS_K};
+		bool has[] = {r->dm, r->m, r->k}, none = true;
+		for (int i = 0; i < 3; i++)
+			if (has[i]) {
+				put_right(w, none, order[i], day, why);
+				none = false;
+			}
+	}
+	jsonw_raw(w, "]");
 }
 
 /* "4" or "4-5" (new). */
@@ -61,87 +140,123 @@ static json_t *place_json(int lo, int hi)
 	return json_string(buf);
 }
 
-/* The rights of one cup line as [{"class", "until", "why"}] (new), plus
- * "dm_place_for_tl" when tied across the last DM place (I-27). */
-static json_t *cup_rights_json(const struct dsu_cup_right *r, int32_t until, bool final)
+/* One line of the standings: the player (his seat's USER with his
+ * ratings, issue 12) and his numbers. */
+static void put_line(struct jsonw *w, const struct svc_tournament *t,
+                     const struct dsu_standing *line, const struct store_rating_line *r)
 {
-	json_t *arr = json_array();
-	char day[CALENDAR_ISO_LEN];
-	const char *why = final ? "cup final (DSU 6.6.2)" : "cup semifinal (DSU 6.6.2)";
-	if (!arr || calendar_format(until, day, sizeof day) != CC_OK)
-		return arr;
-	static const enum dsu_class order[] = {DSU_CLASS_DM, DSU_CLASS_M, DSU_CLASS_K};
-	bool has[] = {r->dm, r->m, r->k};
-	for (int i = 0; i < 3; i++)
-		if (has[i])
-			json_array_append_new(arr, json_pack("{s:s, s:s, s:s}", "class",
-			                                     dsu_class_name(order[i]), "until", day,
-			                                     "why", why));
-	return arr;
+	const struct store_seat *seat = &t->seats[line->player];
+	char place[DSU_PLACE_MAX];
+	dsu_place_text(line->place_lo, line->place_hi, place);
+	jsonw_raw(w, "{\"player\":{\"id\":");
+	jsonw_int(w, seat->user);
+	jsonw_key(w, "name", false);
+	put_str(w, seat->name);
+	jsonw_key(w, "role", false);
+	put_str(w, seat->role);
+	jsonw_key(w, "rating", false);
+	put_rating(w, r->rating);
+	jsonw_key(w, "otb_rating", false);
+	put_rating(w, r->otb);
+	jsonw_key(w, "foreign", false);
+	jsonw_bool(w, r->foreign);
+	jsonw_raw(w, "}");
+	jsonw_key(w, "rank", false);
+	jsonw_int(w, line->place_lo);
+	jsonw_key(w, "place", false);
+	put_str(w, place);
+	jsonw_key(w, "score", false);
+	put_real(w, line->score2 / 2.0);
+	jsonw_key(w, "sonneborn_berger", false);
+	put_real(w, line->sb4 / 4.0);
+	jsonw_key(w, "played", false);
+	jsonw_int(w, line->finished);
 }
 
-/* The "standings" array of t (new), in the order of the table, or NULL:
- * the DSU tie rules decide only the places the originals name, every
- * other tie is shared (lib/tourney/dsu_group.h; docs/TOURNAMENTS.md R32,
- * R33, R46).  "rank" is the first place of a shared one.  An EMT group
- * adds the rights its result gives, a cup semifinal or final the cup's
- * (R49), the DM each line's "title" (R33, I-4).  *playoff_needed: the DM
- * is still tied for 1st without a play-off (R33c). */
-static json_t *standings_json(const struct svc_tournament *t, bool *playoff_needed)
+/* The "standings" array of t, in the order of the table, with each
+ * player's ratings and the change this group made (null until it is
+ * rated): the DSU tie rules decide only the places the originals name,
+ * every other tie is shared (lib/tourney/dsu_group.h; docs/TOURNAMENTS.md
+ * R32, R33, R46).  "rank" is the first place of a shared one.  An EMT
+ * group adds the rights its result gives, a cup semifinal or final the
+ * cup's (R49), the DM each line's "title" (R33, I-4).  *playoff_needed:
+ * the DM is still tied for 1st without a play-off (R33c).  A failure
+ * fails the writer. */
+static void put_standings(struct jsonw *w, struct app *app, const struct svc_tournament *t,
+                          bool *playoff_needed)
 {
-	struct dsu_standing *s = calloc((size_t)(t->n > 0 ? t->n : 1), sizeof *s);
-	struct dsu_cup_right *cup = calloc((size_t)(t->n > 0 ? t->n : 1), sizeof *cup);
+	size_t n = (size_t)(t->n > 0 ? t->n : 1);
+	struct dsu_standing *s = calloc(n, sizeof *s);
+	struct dsu_cup_right *cup = calloc(n, sizeof *cup);
+	struct store_rating_line *rl = calloc(n, sizeof *rl);
+	int64_t users[TOURNAMENT_MAX_PLAYERS];
 	bool danish[TOURNAMENT_MAX_PLAYERS], title[TOURNAMENT_MAX_PLAYERS] = {false};
 	bool dm = strcmp(t->t.dsu_kind, "dm") == 0;
 	struct dsu_table_info info;
-	json_t *arr = NULL;
 	int32_t until = 0;
 	char err[256];
 	*playoff_needed = false;
-	if (!s || !cup ||
+	if (!s || !cup || !rl ||
 	    dsu_standings(svc_tournament_event(&t->t), t->n, t->games, t->ngames,
 	                  svc_tournament_playoff(t), s, &info, err, sizeof err) != CC_OK) {
 		log_msg(LOG_ERROR, "tournament %lld: no standings", (long long)t->t.id);
-		goto out;
+		goto fail;
 	}
 	*playoff_needed = info.playoff_needed;
-	for (int i = 0; i < t->n; i++)
+	for (int i = 0; i < t->n; i++) {
 		danish[i] = t->seats[i].danish;
+		users[i] = t->seats[i].user;
+	}
+	/* the players' ratings by seat, in one query (issue 25) */
+	if (store_ratings_lines(app->st, t->t.id, users, (size_t)t->n, rl) != 0)
+		goto fail;
 	if (dm)
 		dsu_dm_title(s, t->n, danish, title); /* R33, I-4 */
 	int cup_rc = svc_tournament_cup_rights(t, s, cup, &until);
 	if (cup_rc < 0)
-		goto out;
-	arr = json_array();
-	for (int i = 0; arr && i < t->n; i++) {
+		goto fail;
+	jsonw_raw(w, "[");
+	for (int i = 0; i < t->n; i++) {
 		const struct dsu_standing *line = &s[i];
-		json_t *rights = cup_rc == 0 ? cup_rights_json(&cup[i], until,
-		                                               strcmp(t->t.stage, "final") == 0)
-		                             : rights_json(t, line, i < info.first_on_points);
-		json_t *j = json_pack("{s:o, s:i, s:o, s:f, s:f, s:i, s:o}", "player",
-		                      seat_user(&t->seats[line->player]), "rank", line->place_lo,
-		                      "place", place_json(line->place_lo, line->place_hi), "score",
-		                      line->score2 / 2.0, "sonneborn_berger", line->sb4 / 4.0,
-		                      "played", line->finished, "rights", rights);
+		if (i)
+			jsonw_raw(w, ",");
+		put_line(w, t, line, &rl[line->player]);
+		jsonw_key(w, "rights", false);
+		if (cup_rc == 0)
+			put_cup_rights(w, &cup[i], until, strcmp(t->t.stage, "final") == 0);
+		else
+			put_rights(w, t, line, i < info.first_on_points);
 		/* The player's number in the table: his seat, drawn at the start
 		 * (the seats are read in their order), whatever his place. */
-		if (j)
-			json_object_set_new(j, "seat", json_integer(line->player + 1));
-		if (j && dm)
-			json_object_set_new(j, "title", json_boolean(title[line->player]));
-		if (j && dm && line->playoff2 >= 0)
-			json_object_set_new(j, "playoff_score", json_real(line->playoff2 / 2.0));
-		if (j && cup_rc == 0 && cup[i].dm_tl)
-			json_object_set_new(j, "dm_place_for_tl", json_true()); /* I-27 */
-		if (!j || json_array_append_new(arr, j)) {
-			json_decref(arr);
-			arr = NULL;
+		jsonw_key(w, "seat", false);
+		jsonw_int(w, line->player + 1);
+		if (dm) {
+			jsonw_key(w, "title", false);
+			jsonw_bool(w, title[line->player]);
 		}
+		if (dm && line->playoff2 >= 0) {
+			jsonw_key(w, "playoff_score", false);
+			put_real(w, line->playoff2 / 2.0);
+		}
+		if (cup_rc == 0 && cup[i].dm_tl) {
+			jsonw_key(w, "dm_place_for_tl", false); /* I-27 */
+			jsonw_raw(w, "true");
+		}
+		jsonw_key(w, "rating_change", false);
+		if (rl[line->player].rated)
+			jsonw_int(w, rl[line->player].change);
+		else
+			jsonw_raw(w, "null");
+		jsonw_raw(w, "}");
 	}
+	jsonw_raw(w, "]");
+	goto out;
+fail:
+	w->failed = true;
 out:
 	free(s);
 	free(cup);
-	return arr;
+	free(rl);
 }
 
 /* The players' ids of team t by board (new), or NULL. */
@@ -235,16 +350,16 @@ fail:
 	return NULL;
 }
 
-/* The "games" array of t: the ids in creation order (new), or NULL. */
-static json_t *games_json(const struct svc_tournament *t)
+/* The "games" array of t: the ids in creation order. */
+static void put_games(struct jsonw *w, const struct svc_tournament *t)
 {
-	json_t *games = json_array();
-	for (size_t i = 0; games && i < t->ngames; i++)
-		if (json_array_append_new(games, json_integer(t->game_ids[i]))) {
-			json_decref(games);
-			games = NULL;
-		}
-	return games;
+	jsonw_raw(w, "[");
+	for (size_t i = 0; i < t->ngames; i++) {
+		if (i)
+			jsonw_raw(w, ",");
+		jsonw_int(w, t->game_ids[i]);
+	}
+	jsonw_raw(w, "]");
 }
 
 const char *api_tournament_kind(const struct store_tournament *t)
@@ -363,22 +478,18 @@ static json_t *decisions_json(struct app *app, const struct svc_tournament *t)
 	return arr;
 }
 
-/* The TOURNAMENT object of API.md for t (new), or NULL; a team
- * tournament adds "teams". */
-static json_t *tournament_json(struct app *app, const struct svc_tournament *t)
+/* The fields of the TOURNAMENT after its standings (new), or NULL: the
+ * TL, class, withdrawals, publication and decisions; the DM's play-off,
+ * a team tournament's "teams", the edition, a cup group's cup, a cup's
+ * stages. */
+static json_t *rest_json(struct app *app, const struct svc_tournament *t, bool playoff_needed)
 {
 	json_t *tl = t->t.tl ? api_user_json(app, t->t.tl) : NULL;
-	bool playoff_needed;
-	json_t *standings = standings_json(t, &playoff_needed);
-	json_t *j = json_pack(
-	        "{s:I, s:s, s:s, s:s, s:s, s:b, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "id",
-	        (json_int_t)t->t.id, "name", t->t.name, "kind", api_tournament_kind(&t->t),
-	        "profile", t->t.profile, "start_date", t->t.start, "series_cancellable",
-	        (int)t->t.series_cancellable, "games", games_json(t), "standings", standings, "tl",
-	        tl ? tl : json_null(), "class", t->t.cls[0] ? json_string(t->t.cls) : json_null(),
-	        "withdrawals", withdrawals_json(app, t), "published_on",
-	        t->t.published[0] ? json_string(t->t.published) : json_null(), "decisions",
-	        decisions_json(app, t));
+	json_t *j = json_pack("{s:o, s:o, s:o, s:o, s:o}", "tl", tl ? tl : json_null(), "class",
+	                      t->t.cls[0] ? json_string(t->t.cls) : json_null(), "withdrawals",
+	                      withdrawals_json(app, t), "published_on",
+	                      t->t.published[0] ? json_string(t->t.published) : json_null(),
+	                      "decisions", decisions_json(app, t));
 	if (j && strcmp(t->t.dsu_kind, "dm") == 0 &&
 	    json_object_set_new(j, "playoff", playoff_json(t, playoff_needed))) {
 		json_decref(j);
@@ -416,8 +527,137 @@ static json_t *tournament_json(struct app *app, const struct svc_tournament *t)
 	return j;
 }
 
+/* The TOURNAMENT object of API.md for t into w (a failure fails w). */
+static void put_tournament(struct jsonw *w, struct app *app, const struct svc_tournament *t)
+{
+	bool playoff_needed;
+	jsonw_raw(w, "{\"id\":");
+	jsonw_int(w, t->t.id);
+	jsonw_key(w, "name", false);
+	put_str(w, t->t.name);
+	jsonw_key(w, "kind", false);
+	put_str(w, api_tournament_kind(&t->t));
+	jsonw_key(w, "profile", false);
+	put_str(w, t->t.profile);
+	jsonw_key(w, "start_date", false);
+	put_str(w, t->t.start);
+	jsonw_key(w, "series_cancellable", false);
+	jsonw_bool(w, t->t.series_cancellable);
+	jsonw_key(w, "games", false);
+	put_games(w, t);
+	jsonw_key(w, "standings", false);
+	put_standings(w, app, t, &playoff_needed);
+	if (w->failed)
+		return;
+	json_t *rest = rest_json(app, t, playoff_needed);
+	char *text = rest ? json_dumps(rest, JSON_COMPACT | JSON_ENSURE_ASCII) : NULL;
+	json_decref(rest);
+	if (!text || text[0] != '{' || text[1] == '}') {
+		w->failed = true;
+	} else {
+		jsonw_raw(w, ",");
+		jsonw_raw(w, text + 1); /* its fields and the closing brace */
+	}
+	free(text);
+}
+
+/* ---- the answers kept by revision ----
+ * A TOURNAMENT is the same for every reader until a row it shows changes;
+ * every such write bumps one revision in its own transaction (migration
+ * 0032, store_tournaments_shown_rev()).  The answer is kept by (store,
+ * id, revision), the revision read before the tournament's rows (in the
+ * handler's one read transaction, api/router.c): an answer kept under
+ * revision r is at least as new as r, and a reader after a write reads a
+ * newer revision and misses.  Bounded: ANSWERS answers, ANSWER_BYTES in
+ * all, the least recently used one goes first. */
+#define ANSWERS      32
+#define ANSWER_BYTES (4u << 20)
+
+struct answer {
+	const void *st; /* the database it came from */
+	int64_t id, rev;
+	char *text; /* NULL: a free slot */
+	size_t len;
+	unsigned long used; /* the clock at its last use */
+};
+
+static struct {
+	pthread_mutex_t lock;
+	struct answer a[ANSWERS];
+	unsigned long clock;
+	size_t bytes;
+} answers = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* A copy of the kept answer (new) and its length, or NULL. */
+static char *answer_get(const void *st, int64_t id, int64_t rev, size_t *len)
+{
+	char *copy = NULL;
+	pthread_mutex_lock(&answers.lock);
+	for (int i = 0; i < ANSWERS; i++) {
+		struct answer *a = &answers.a[i];
+		if (a->text && a->st == st && a->id == id && a->rev == rev) {
+			a->used = ++answers.clock;
+			if ((copy = malloc(a->len + 1))) {
+				memcpy(copy, a->text, a->len + 1);
+				*len = a->len;
+			}
+			break;
+		}
+	}
+	pthread_mutex_unlock(&answers.lock);
+	return copy;
+}
+
+static void answer_drop(struct answer *a)
+{
+	answers.bytes -= a->len;
+	free(a->text);
+	a->text = NULL;
+	a->len = 0;
+}
+
+/* Keeps a copy of text as the answer of (st, id, rev), in place of an
+ * older one of the same tournament. */
+static void answer_put(const void *st, int64_t id, int64_t rev, const char *text, size_t len)
+{
+	if (len > ANSWER_BYTES / 4)
+		return;
+	char *copy = malloc(len + 1);
+	if (!copy)
+		return;
+	memcpy(copy, text, len + 1);
+	pthread_mutex_lock(&answers.lock);
+	struct answer *slot = NULL;
+	for (int i = 0; i < ANSWERS; i++) /* the same tournament's older answer */
+		if (answers.a[i].text && answers.a[i].st == st && answers.a[i].id == id) {
+			answer_drop(&answers.a[i]);
+			slot = &answers.a[i];
+		}
+	for (;;) {
+		struct answer *lru = NULL;
+		for (int i = 0; !slot && i < ANSWERS; i++)
+			if (!answers.a[i].text)
+				slot = &answers.a[i];
+		if (slot && answers.bytes + len <= ANSWER_BYTES)
+			break;
+		for (int i = 0; i < ANSWERS; i++)
+			if (answers.a[i].text && (!lru || answers.a[i].used < lru->used))
+				lru = &answers.a[i];
+		answer_drop(lru); /* there is one: a slot is missing or the bytes are over */
+	}
+	*slot = (struct answer){st, id, rev, copy, len, ++answers.clock};
+	answers.bytes += len;
+	pthread_mutex_unlock(&answers.lock);
+}
+
 int api_tournament_respond(struct app *app, int64_t id, int status, struct api_resp *rs)
 {
+	int64_t rev;
+	size_t len = 0;
+	char *text;
+	bool keep = store_tournaments_shown_rev(app->st, &rev) == STORE_OK;
+	if (keep && (text = answer_get(app->st, id, rev, &len)))
+		return api_json_text(rs, status, text, len);
 	struct svc_tournament *t = calloc(1, sizeof *t);
 	struct svc_outcome o;
 	if (!t)
@@ -426,20 +666,15 @@ int api_tournament_respond(struct app *app, int64_t id, int status, struct api_r
 		free(t);
 		return api_outcome_error(rs, &o);
 	}
-	json_t *j = tournament_json(app, t);
-	/* the players' ratings (issue 12), by seat, in one query (issue 25) */
-	int64_t seats[TOURNAMENT_MAX_PLAYERS];
-	size_t n = 0;
-	for (int i = 0; i < t->n && i < TOURNAMENT_MAX_PLAYERS; i++)
-		seats[n++] = t->seats[i].user;
-	if (j &&
-	    api_ratings_standings(app, t->t.id, seats, n, json_object_get(j, "standings")) != 0) {
-		json_decref(j);
-		j = NULL;
-	}
+	struct jsonw w;
+	jsonw_init(&w);
+	put_tournament(&w, app, t);
 	svc_tournament_free(t);
 	free(t);
-	if (!j)
+	text = jsonw_take(&w, &len);
+	if (!text)
 		return api_error(rs, "internal", "tournament %lld cannot be shown", (long long)id);
-	return api_json(rs, status, j);
+	if (keep)
+		answer_put(app->st, id, rev, text, len);
+	return api_json_text(rs, status, text, len);
 }

@@ -192,6 +192,8 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 		snprintf(err, errlen, "out of memory");
 		return 1;
 	}
+	struct store_sweep_settings was;
+	store_sweep_settings_begin(app->st, &was);
 	for (size_t at = 0; at < n; at += SWEEP_CHUNK) {
 		size_t loaded = 0;
 		for (size_t i = at; i < n && i < at + SWEEP_CHUNK; i++) {
@@ -237,6 +239,7 @@ int sweep_run(struct app *app, const char *today, FILE *out, struct sweep_counts
 		snprintf(err, errlen, "the disk did not confirm the sweep's events; check it");
 		status = 1;
 	}
+	store_sweep_settings_end(app->st, &was);
 	/* The groups whose last game the sweep ended are rated now (their own
 	 * transaction; docs/RATING.md "On the server"). */
 	char rerr[256];

@@ -95,6 +95,14 @@ int store_q_found(struct store_q *q, bool found);
  * one row, else `otherwise` (STORE_NOT_FOUND, STORE_CONFLICT), or the
  * first failure. */
 int store_q_changed(struct store_q *q, int otherwise);
+/* Ends a query whose rows cannot be kept (out of memory): reset, and
+ * store_q_end() answers STORE_ERROR. */
+void store_q_oom(struct store_q *q);
+/* Every row of q, each read by read() into a zeroed element of elem
+ * bytes, as a new array (free() it) in *out and its length in *n; the
+ * query ended (store_q_end()).  STORE_OK, or STORE_ERROR (nothing kept). */
+int store_q_rows(struct store_q *q, size_t elem, void (*read)(sqlite3_stmt *st, void *row),
+                 void **out, size_t *n);
 
 /* The rowid of the last INSERT and the rows the last statement changed,
  * on the calling thread's connection. */

@@ -3,6 +3,11 @@
 
 #include "store/internal.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/grow.h"
+
 /* Records the first failure (logged, the statement reset). */
 static void failed(struct store_q *q, int sqlite_rc)
 {
@@ -85,4 +90,37 @@ int store_q_changed(struct store_q *q, int otherwise)
 	store_q_exec(q);
 	int rc = store_q_end(q);
 	return rc != STORE_OK ? rc : store_changes(q->s) == 1 ? STORE_OK : otherwise;
+}
+
+void store_q_oom(struct store_q *q)
+{
+	if (q->rc == STORE_OK && q->st)
+		sqlite3_reset(q->st);
+	q->rc = STORE_ERROR;
+}
+
+int store_q_rows(struct store_q *q, size_t elem, void (*read)(sqlite3_stmt *st, void *row),
+                 void **out, size_t *n)
+{
+	char *v = NULL;
+	size_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	while (store_q_row(q)) {
+		if (ALLOC_GROW(v, (*n + 1) * elem, cap) != 0) { /* cap: bytes */
+			store_q_oom(q);
+			break;
+		}
+		char *row = v + *n * elem;
+		memset(row, 0, elem);
+		read(q->st, row);
+		(*n)++;
+	}
+	if (store_q_end(q) != STORE_OK) {
+		free(v);
+		*n = 0;
+		return STORE_ERROR;
+	}
+	*out = v;
+	return STORE_OK;
 }

@@ -198,9 +198,12 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
  * STORE_ERROR. */
 static int load_records(store *s, struct store_game *sg)
 {
+	/* "+kind": the kinds tested on the row, not searched in the index
+	 * (a temporary b-tree of the IN list at every load; docs/
+	 * BENCHMARKS.md "The sweep"). */
 	static const char sql_rem[] =
 	        "SELECT kind, ply, found_on, due, by_player, user_id FROM sweep_events"
-	        " WHERE game_id = ? AND kind IN ('reminder', 'tl_notice') ORDER BY ply, id";
+	        " WHERE game_id = ? AND +kind IN ('reminder', 'tl_notice') ORDER BY ply, id";
 	static const char sql_not[] =
 	        "SELECT ply, color, days, on_date FROM notices WHERE game_id = ? ORDER BY ply";
 	static const char sql_pen[] = "SELECT color, days, on_date, reason FROM penalties"

@@ -2,7 +2,6 @@
 #include "store/store_ratings.h"
 
 #include "store/internal.h"
-#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,16 +42,40 @@ static int col_rating(sqlite3_stmt *st, int i)
 /* Steps a statement that returns no rows; 0 or -1. */
 /* A bind that failed: logged, st reset; STORE_ERROR (issue 8: every bind
  * is checked). */
-static int bind_failed(store *s, sqlite3_stmt *st)
+/* Steps a statement that returns no rows to its end: 0, or -1. */
+static int q_done(struct store_q *q)
 {
-	return store_failed(s, st, "ratings: bind");
+	store_q_exec(q);
+	return store_q_end(q) == STORE_OK ? 0 : -1;
 }
 
-static int run(sqlite3_stmt *st)
+/* Ends a query a callback walked: its non-zero answer (the query reset),
+ * else 0, or -1 when the query failed. */
+static int q_walked(struct store_q *q, int out)
 {
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	if (out) {
+		store_q_oom(q); /* stopped early: reset */
+		return out;
+	}
+	return store_q_end(q) == STORE_OK ? 0 : -1;
+}
+
+/* Binds a rating, or NULL for none. */
+static void q_rating(struct store_q *q, int r)
+{
+	if (r == STORE_NO_RATING)
+		store_q_text(q, NULL); /* NULL, whatever the column's type */
+	else
+		store_q_int(q, r);
+}
+
+/* The one-parameter statement sql with v: 0, or -1. */
+static int q_done_int(store *s, const char *sql, int64_t v, const char *what)
+{
+	struct store_q q;
+	store_q_open(&q, s, sql, what);
+	store_q_int(&q, v);
+	return q_done(&q);
 }
 
 int store_ratings_pending(store *s, int64_t *from)
@@ -60,13 +83,11 @@ int store_ratings_pending(store *s, int64_t *from)
 	static const char sql[] =
 	        "SELECT min(COALESCE((SELECT from_seq FROM rating_dirty WHERE id = 1), 1e18),"
 	        " COALESCE((SELECT min(seq) FROM rating_groups WHERE rated = 0), 1e18))";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	int rc = sqlite3_step(st);
-	double v = rc == SQLITE_ROW ? sqlite3_column_double(st, 0) : 0;
-	sqlite3_reset(st);
-	if (rc != SQLITE_ROW)
+	struct store_q q;
+	store_q_open(&q, s, sql, "ratings pending");
+	bool found = store_q_row(&q);
+	double v = found ? sqlite3_column_double(q.st, 0) : 0;
+	if (store_q_end(&q) != STORE_OK || !found)
 		return -1;
 	*from = v >= 1e17 ? 0 : (int64_t)v;
 	return 0;
@@ -77,20 +98,13 @@ int store_ratings_starts(store *s, int (*fn)(void *ctx, int64_t user, int start,
 {
 	static const char sql[] = "SELECT id, COALESCE(rating_start, otb_rating), foreign_player "
 	                          "FROM users ORDER BY id";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	int rc, out = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		out = fn(ctx, sqlite3_column_int64(st, 0), col_rating(st, 1),
-		         sqlite3_column_int(st, 2) != 0);
-		if (out)
-			break;
-	}
-	sqlite3_reset(st);
-	if (out)
-		return out;
-	return rc == SQLITE_DONE ? 0 : -1;
+	struct store_q q;
+	int out = 0;
+	store_q_open(&q, s, sql, "rating starts");
+	while (!out && store_q_row(&q))
+		out = fn(ctx, sqlite3_column_int64(q.st, 0), col_rating(q.st, 1),
+		         sqlite3_column_int(q.st, 2) != 0);
+	return q_walked(&q, out);
 }
 
 /* Reads a rating_steps row selected in the column order of STEP_COLS. */
@@ -117,22 +131,18 @@ static void read_step(sqlite3_stmt *st, struct store_rating_step *x)
 	col_text(st, 13, x->source, sizeof x->source);
 }
 
-/* Calls fn for every row of a bound step query; resets it. */
-static int each_step(sqlite3_stmt *st, int (*fn)(void *ctx, const struct store_rating_step *st),
+/* Calls fn for every row of a bound step query, until fn answers
+ * non-zero (that answer); 0, or -1 when the query failed. */
+static int each_step(struct store_q *q, int (*fn)(void *ctx, const struct store_rating_step *st),
                      void *ctx)
 {
-	int rc, out = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	int out = 0;
+	while (!out && store_q_row(q)) {
 		struct store_rating_step x;
-		read_step(st, &x);
+		read_step(q->st, &x);
 		out = fn(ctx, &x);
-		if (out)
-			break;
 	}
-	sqlite3_reset(st);
-	if (out)
-		return out;
-	return rc == SQLITE_DONE ? 0 : -1;
+	return q_walked(q, out);
 }
 
 int store_ratings_steps_before(store *s, int64_t from,
@@ -140,12 +150,10 @@ int store_ratings_steps_before(store *s, int64_t from,
 {
 	static const char sql[] =
 	        "SELECT " STEP_COLS " FROM rating_steps WHERE seq < ? ORDER BY seq, user_id";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	return each_step(st, fn, ctx);
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating steps");
+	store_q_int(&q, from);
+	return each_step(&q, fn, ctx);
 }
 
 int store_ratings_clear_from(store *s, int64_t from)
@@ -153,26 +161,22 @@ int store_ratings_clear_from(store *s, int64_t from)
 	static const char del[] = "DELETE FROM rating_steps WHERE seq >= ?";
 	static const char adj[] = "DELETE FROM rating_adjustments WHERE position >= ?";
 	static const char mark[] = "UPDATE rating_groups SET rated = 0 WHERE seq >= ?";
-	sqlite3_stmt *st = store_stmt(s, del);
-	if (!st)
+	if (q_done_int(s, del, from, "rating steps: clear") != 0 ||
+	    q_done_int(s, adj, from, "rating adjustments: clear") != 0)
 		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (run(st) != 0)
-		return -1;
-	st = store_stmt(s, adj);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (run(st) != 0)
-		return -1;
-	st = store_stmt(s, mark);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, from) != SQLITE_OK)
-		return bind_failed(s, st);
-	return run(st);
+	return q_done_int(s, mark, from, "rating groups: mark");
+}
+
+/* One row of store_ratings_groups_from() into row. */
+static void read_group(sqlite3_stmt *st, void *row)
+{
+	struct store_rating_group *g = row;
+	g->tournament = sqlite3_column_int64(st, 0);
+	g->seq = sqlite3_column_int64(st, 1);
+	col_text(st, 2, g->finished_on, sizeof g->finished_on);
+	col_text(st, 3, g->start_date, sizeof g->start_date);
+	g->team = sqlite3_column_int(st, 4) != 0;
+	col_text(st, 5, g->cls, sizeof g->cls);
 }
 
 int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group **out, size_t *n)
@@ -182,35 +186,13 @@ int store_ratings_groups_from(store *s, int64_t from, struct store_rating_group 
 	        " t.class"
 	        " FROM rating_groups g JOIN tournaments t ON t.id = g.tournament_id"
 	        " WHERE g.seq >= ? ORDER BY g.seq";
-	struct store_rating_group *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "rating groups");
 	store_q_int(&q, from);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		struct store_rating_group *g = &v[len++];
-		memset(g, 0, sizeof *g);
-		g->tournament = sqlite3_column_int64(q.st, 0);
-		g->seq = sqlite3_column_int64(q.st, 1);
-		col_text(q.st, 2, g->finished_on, sizeof g->finished_on);
-		col_text(q.st, 3, g->start_date, sizeof g->start_date);
-		g->team = sqlite3_column_int(q.st, 4) != 0;
-		col_text(q.st, 5, g->cls, sizeof g->cls);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_group, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, int max, int *n)
@@ -222,22 +204,35 @@ int store_ratings_group_players(store *s, int64_t tournament, int64_t *users, in
 	        " WHERE tournament_id = ?1 UNION ALL SELECT reserve_id, 100000 + id"
 	        " FROM team_reserves WHERE tournament_id = ?1 AND status = 'approved')"
 	        " ORDER BY seat";
-	sqlite3_stmt *st = store_stmt(s, sql);
+	struct store_q q;
+	bool full = false;
 	*n = 0;
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, tournament) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n >= max) {
-			sqlite3_reset(st);
-			return 1;
-		}
-		users[(*n)++] = sqlite3_column_int64(st, 0);
+	store_q_open(&q, s, sql, "group players");
+	store_q_int(&q, tournament);
+	while (!full && store_q_row(&q)) {
+		if (*n >= max)
+			full = true;
+		else
+			users[(*n)++] = sqlite3_column_int64(q.st, 0);
 	}
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	if (full) {
+		store_q_oom(&q); /* more than max: reset */
+		return 1;
+	}
+	return store_q_end(&q) == STORE_OK ? 0 : -1;
+}
+
+/* One row of store_ratings_group_games() into row. */
+static void read_group_game(sqlite3_stmt *st, void *row)
+{
+	struct store_rating_game *g = row;
+	g->white = sqlite3_column_int64(st, 0);
+	g->black = sqlite3_column_int64(st, 1);
+	col_text(st, 2, g->result, sizeof g->result);
+	col_text(st, 3, g->termination, sizeof g->termination);
+	g->nmoves = sqlite3_column_int(st, 4);
+	col_text(st, 5, g->how, sizeof g->how);
+	col_text(st, 6, g->played, sizeof g->played);
 }
 
 int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_game **out,
@@ -248,93 +243,48 @@ int store_ratings_group_games(store *s, int64_t tournament, struct store_rating_
 	        " (SELECT count(*) FROM moves m WHERE m.game_id = g.id), g.result_how,"
 	        " g.played_result"
 	        " FROM games g WHERE g.tournament_id = ? AND g.status = 'finished' ORDER BY g.id";
-	struct store_rating_game *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "a group's games");
 	store_q_int(&q, tournament);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		struct store_rating_game *g = &v[len++];
-		memset(g, 0, sizeof *g);
-		g->white = sqlite3_column_int64(q.st, 0);
-		g->black = sqlite3_column_int64(q.st, 1);
-		col_text(q.st, 2, g->result, sizeof g->result);
-		col_text(q.st, 3, g->termination, sizeof g->termination);
-		g->nmoves = sqlite3_column_int(q.st, 4);
-		col_text(q.st, 5, g->how, sizeof g->how);
-		col_text(q.st, 6, g->played, sizeof g->played);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_group_game, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_step_add(store *s, const struct store_rating_step *x)
 {
 	static const char sql[] = "INSERT INTO rating_steps (" STEP_COLS ")"
 	                          " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, x->tournament) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 2, x->user) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 3, x->seq) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_text(st, 4, x->finished_on, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 5, x->ro) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (x->old != STORE_NO_RATING)
-		if (sqlite3_bind_int(st, 6, x->old) != SQLITE_OK)
-			return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 7, x->new_rating) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 8, x->games) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 9, x->w2) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 10, x->we) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 11, x->k) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 12, x->b) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_text(st, 13, x->method, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_text(st, 14, x->source, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-		return bind_failed(s, st);
-	return run(st);
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating step");
+	store_q_int(&q, x->tournament);
+	store_q_int(&q, x->user);
+	store_q_int(&q, x->seq);
+	store_q_text(&q, x->finished_on);
+	store_q_int(&q, x->ro);
+	q_rating(&q, x->old);
+	store_q_int(&q, x->new_rating);
+	store_q_int(&q, x->games);
+	store_q_int(&q, x->w2);
+	store_q_int(&q, x->we);
+	store_q_int(&q, x->k);
+	store_q_int(&q, x->b);
+	store_q_text(&q, x->method);
+	store_q_text(&q, x->source);
+	return q_done(&q);
 }
 
 int store_ratings_group_done(store *s, int64_t tournament, const char *method, const char *error)
 {
 	static const char sql[] =
 	        "UPDATE rating_groups SET rated = 1, method = ?, error = ? WHERE tournament_id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (method)
-		if (sqlite3_bind_text(st, 1, method, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-			return bind_failed(s, st);
-	if (error)
-		if (sqlite3_bind_text(st, 2, error, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-			return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 3, tournament) != SQLITE_OK)
-		return bind_failed(s, st);
-	return run(st);
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating group done");
+	store_q_text(&q, method);
+	store_q_text(&q, error);
+	store_q_int(&q, tournament);
+	return q_done(&q);
 }
 
 int store_ratings_mark_all(store *s)
@@ -342,34 +292,34 @@ int store_ratings_mark_all(store *s)
 	static const char sql[] = "UPDATE rating_dirty SET from_seq = (SELECT min(p) FROM"
 	                          " (SELECT min(seq) AS p FROM rating_groups UNION ALL"
 	                          " SELECT min(position) FROM rating_foreign)) WHERE id = 1";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	return st ? run(st) : -1;
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating marks");
+	return q_done(&q);
 }
 
 int store_ratings_clean(store *s)
 {
 	static const char sql[] = "UPDATE rating_dirty SET from_seq = NULL WHERE id = 1";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	return st ? run(st) : -1;
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating marks: clean");
+	return q_done(&q);
 }
 
 int store_ratings_user(store *s, int64_t user, int *rating, int *otb, int *games)
 {
 	static const char sql[] =
 	        "SELECT " CURRENT_SQL ", u.otb_rating, " GAMES_SQL " FROM users u WHERE u.id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*rating = col_rating(st, 0);
-		*otb = col_rating(st, 1);
-		*games = sqlite3_column_int(st, 2);
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating of a user");
+	store_q_int(&q, user);
+	bool found = store_q_row(&q);
+	if (found) {
+		*rating = col_rating(q.st, 0);
+		*otb = col_rating(q.st, 1);
+		*games = sqlite3_column_int(q.st, 2);
 	}
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+	int rc = store_q_end(&q);
+	return rc != STORE_OK ? STORE_ERROR : found ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_ratings_list(store *s, bool after, int after_rating, int64_t after_id, int limit,
@@ -381,34 +331,24 @@ int store_ratings_list(store *s, bool after, int after_rating, int64_t after_id,
 	        " FROM users u) WHERE r IS NOT NULL"
 	        " AND (?1 = 0 OR r < ?2 OR (r = ?2 AND id > ?3))"
 	        " ORDER BY r DESC, id LIMIT ?4";
-	sqlite3_stmt *st = store_stmt(s, sql);
+	struct store_q q;
+	int count = 0, out = 0;
 	*more = false;
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int(st, 1, after) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 2, after_rating) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 3, after_id) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 4, limit + 1) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc, count = 0, out = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	store_q_open(&q, s, sql, "rating list");
+	store_q_int(&q, after);
+	store_q_int(&q, after_rating);
+	store_q_int(&q, after_id);
+	store_q_int(&q, limit + 1);
+	while (!out && !*more && store_q_row(&q)) {
 		if (count == limit) {
 			*more = true;
 			break;
 		}
 		count++;
-		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
-		         sqlite3_column_int(st, 2));
-		if (out)
-			break;
+		out = fn(ctx, sqlite3_column_int64(q.st, 0), sqlite3_column_int(q.st, 1),
+		         sqlite3_column_int(q.st, 2));
 	}
-	sqlite3_reset(st);
-	if (out)
-		return out;
-	return rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : -1;
+	return q_walked(&q, out);
 }
 
 int store_ratings_history(store *s, int64_t user,
@@ -416,12 +356,10 @@ int store_ratings_history(store *s, int64_t user,
 {
 	static const char sql[] =
 	        "SELECT " STEP_COLS " FROM rating_steps WHERE user_id = ? ORDER BY seq";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	return each_step(st, fn, ctx);
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating history");
+	store_q_int(&q, user);
+	return each_step(&q, fn, ctx);
 }
 
 int store_ratings_game(store *s, int64_t game, int *white, int *black)
@@ -434,19 +372,15 @@ int store_ratings_game(store *s, int64_t game, int *white, int *black)
 	        "   AND user_id = g.black),"
 	        "  (SELECT " CURRENT_SQL " FROM users u WHERE u.id = g.black))"
 	        " FROM games g WHERE g.id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
+	struct store_q q;
 	*white = *black = STORE_NO_RATING;
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, game) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*white = col_rating(st, 0);
-		*black = col_rating(st, 1);
+	store_q_open(&q, s, sql, "ratings of a game");
+	store_q_int(&q, game);
+	if (store_q_row(&q)) {
+		*white = col_rating(q.st, 0);
+		*black = col_rating(q.st, 1);
 	}
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+	return store_q_end(&q) == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool set_otb, int otb)
@@ -454,56 +388,59 @@ int store_ratings_set(store *s, int64_t user, bool set_start, int start, bool se
 	static const char sql[] =
 	        "UPDATE users SET rating_start = CASE WHEN ?1 THEN ?2 ELSE rating_start END,"
 	        " otb_rating = CASE WHEN ?3 THEN ?4 ELSE otb_rating END WHERE id = ?5";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
+	struct store_q q;
+	store_q_open(&q, s, sql, "ratings set");
+	store_q_int(&q, set_start);
+	q_rating(&q, start);
+	store_q_int(&q, set_otb);
+	q_rating(&q, otb);
+	store_q_int(&q, user);
+	if (q_done(&q) != 0)
 		return -1;
-	if (sqlite3_bind_int(st, 1, set_start) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (start != STORE_NO_RATING)
-		if (sqlite3_bind_int(st, 2, start) != SQLITE_OK)
-			return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 3, set_otb) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (otb != STORE_NO_RATING)
-		if (sqlite3_bind_int(st, 4, otb) != SQLITE_OK)
-			return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 5, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (run(st) != 0)
-		return -1;
-	return sqlite3_changes(store_db(s)) == 1 ? STORE_OK : STORE_NOT_FOUND;
+	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_ratings_foreign(store *s, int64_t user, bool *foreign)
 {
 	static const char sql[] = "SELECT foreign_player FROM users WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*foreign = sqlite3_column_int(st, 0) != 0;
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : rc == SQLITE_DONE ? STORE_NOT_FOUND : STORE_ERROR;
+	struct store_q q;
+	store_q_open(&q, s, sql, "foreign player");
+	store_q_int(&q, user);
+	bool found = store_q_row(&q);
+	if (found)
+		*foreign = sqlite3_column_int(q.st, 0) != 0;
+	int rc = store_q_end(&q);
+	return rc != STORE_OK ? STORE_ERROR : found ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_ratings_set_foreign(store *s, int64_t user, bool foreign)
 {
 	static const char sql[] = "UPDATE users SET foreign_player = ?1 WHERE id = ?2";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
+	struct store_q q;
+	store_q_open(&q, s, sql, "foreign player set");
+	store_q_int(&q, foreign);
+	store_q_int(&q, user);
+	if (q_done(&q) != 0)
 		return -1;
-	if (sqlite3_bind_int(st, 1, foreign) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 2, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (run(st) != 0)
-		return -1;
-	return sqlite3_changes(store_db(s)) == 1 ? STORE_OK : STORE_NOT_FOUND;
+	return store_changes(s) == 1 ? STORE_OK : STORE_NOT_FOUND;
 }
 
 /* ---- the Elo coordination ---- */
+
+/* One row of store_ratings_coords_from() into row. */
+static void read_coord(sqlite3_stmt *st, void *row)
+{
+	struct store_rating_coord *c = row;
+	c->id = sqlite3_column_int64(st, 0);
+	c->position = sqlite3_column_int64(st, 1);
+	col_text(st, 2, c->on_date, sizeof c->on_date);
+	col_text(st, 3, c->dsu_date, sizeof c->dsu_date);
+	c->covered = sqlite3_column_int(st, 4);
+	c->sum_dsu = sqlite3_column_int64(st, 5);
+	c->sum_elo = sqlite3_column_int64(st, 6);
+	c->n = sqlite3_column_int(st, 7);
+	c->direction = sqlite3_column_int(st, 8);
+}
 
 int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord **out, size_t *n)
 {
@@ -512,90 +449,48 @@ int store_ratings_coords_from(store *s, int64_t from, struct store_rating_coord 
 	        "0),"
 	        " COALESCE(sum_elo, 0), COALESCE(n, 0), COALESCE(direction, 0)"
 	        " FROM rating_coordinations WHERE position >= ? ORDER BY position, id";
-	struct store_rating_coord *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "rating coordinations");
 	store_q_int(&q, from);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		struct store_rating_coord *c = &v[len++];
-		memset(c, 0, sizeof *c);
-		c->id = sqlite3_column_int64(q.st, 0);
-		c->position = sqlite3_column_int64(q.st, 1);
-		col_text(q.st, 2, c->on_date, sizeof c->on_date);
-		col_text(q.st, 3, c->dsu_date, sizeof c->dsu_date);
-		c->covered = sqlite3_column_int(q.st, 4);
-		c->sum_dsu = sqlite3_column_int64(q.st, 5);
-		c->sum_elo = sqlite3_column_int64(q.st, 6);
-		c->n = sqlite3_column_int(q.st, 7);
-		c->direction = sqlite3_column_int(q.st, 8);
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_coord, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
+}
+
+/* One row of store_ratings_coord_rows() into row. */
+static void read_coord_row(sqlite3_stmt *st, void *row)
+{
+	*(struct store_rating_coord_row *)row = (struct store_rating_coord_row){
+	        sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1), sqlite3_column_int(st, 2)};
 }
 
 int store_ratings_coord_rows(store *s, int64_t id, struct store_rating_coord_row **out, size_t *n)
 {
 	static const char sql[] = "SELECT user_id, elo, elo_games FROM rating_coordination_players"
 	                          " WHERE coordination_id = ? ORDER BY user_id";
-	struct store_rating_coord_row *v = NULL;
-	size_t len = 0, cap = 0;
-	*out = NULL;
-	*n = 0;
 	struct store_q q;
 	store_q_open(&q, s, sql, "a coordination's players");
 	store_q_int(&q, id);
-	while (store_q_row(&q)) {
-		if (ALLOC_GROW(v, len + 1, cap) != 0) {
-			sqlite3_reset(q.st); /* out of memory: the query ends here */
-			q.rc = STORE_ERROR;
-			break;
-		}
-		v[len++] = (struct store_rating_coord_row){sqlite3_column_int64(q.st, 0),
-		                                           sqlite3_column_int(q.st, 1),
-		                                           sqlite3_column_int(q.st, 2)};
-	}
-	if (store_q_end(&q) != STORE_OK) {
-		free(v);
-		return -1;
-	}
-	*out = v;
-	*n = len;
-	return 0;
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_coord_row, &rows, n);
+	*out = rows;
+	return rc == STORE_OK ? 0 : -1;
 }
 
 int store_ratings_coord_done(store *s, const struct store_rating_coord *c)
 {
 	static const char sql[] = "UPDATE rating_coordinations SET covered = ?, sum_dsu = ?,"
 	                          " sum_elo = ?, n = ?, direction = ? WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int(st, 1, c->covered) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 2, c->sum_dsu) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 3, c->sum_elo) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 4, c->n) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 5, c->direction) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 6, c->id) != SQLITE_OK)
-		return bind_failed(s, st);
-	return run(st);
+	struct store_q q;
+	store_q_open(&q, s, sql, "coordination done");
+	store_q_int(&q, c->covered);
+	store_q_int(&q, c->sum_dsu);
+	store_q_int(&q, c->sum_elo);
+	store_q_int(&q, c->n);
+	store_q_int(&q, c->direction);
+	store_q_int(&q, c->id);
+	return q_done(&q);
 }
 
 int store_ratings_adjustment_add(store *s, int64_t coord, int64_t user, int64_t position,
@@ -604,24 +499,16 @@ int store_ratings_adjustment_add(store *s, int64_t coord, int64_t user, int64_t 
 	static const char sql[] = "INSERT INTO rating_adjustments (coordination_id, user_id, "
 	                          "position, on_date, old, by,"
 	                          " new) VALUES (?, ?, ?, ?, ?, ?, ?)";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, coord) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 2, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int64(st, 3, position) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_text(st, 4, on_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 5, old) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 6, by) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_int(st, 7, new_rating) != SQLITE_OK)
-		return bind_failed(s, st);
-	return run(st);
+	struct store_q q;
+	store_q_open(&q, s, sql, "rating adjustment");
+	store_q_int(&q, coord);
+	store_q_int(&q, user);
+	store_q_int(&q, position);
+	store_q_text(&q, on_date);
+	store_q_int(&q, old);
+	store_q_int(&q, by);
+	store_q_int(&q, new_rating);
+	return q_done(&q);
 }
 
 int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
@@ -637,48 +524,30 @@ int store_ratings_coord_add(store *s, const char *on_date, const char *dsu_date,
 	        "UPDATE rating_dirty SET from_seq = (SELECT position FROM rating_coordinations"
 	        " WHERE id = ?1) WHERE id = 1 AND (from_seq IS NULL OR from_seq >"
 	        " (SELECT position FROM rating_coordinations WHERE id = ?1))";
-	sqlite3_stmt *st = store_stmt(s, ins);
-	if (!st)
+	struct store_q q;
+	store_q_open(&q, s, ins, "coordination");
+	store_q_text(&q, on_date);
+	store_q_text(&q, dsu_date);
+	if (q_done(&q) != 0)
 		return -1;
-	if (sqlite3_bind_text(st, 1, on_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (sqlite3_bind_text(st, 2, dsu_date, -1, SQLITE_TRANSIENT) != SQLITE_OK)
-		return bind_failed(s, st);
-	if (run(st) != 0)
-		return -1;
-	*id = sqlite3_last_insert_rowid(store_db(s));
+	*id = store_last_id(s);
 	for (size_t i = 0; i < n; i++) {
-		st = store_stmt(s, user);
-		if (!st)
+		store_q_open(&q, s, user, "coordination: user");
+		store_q_int(&q, rows[i].user);
+		bool found = store_q_row(&q);
+		if (store_q_end(&q) != STORE_OK)
 			return -1;
-		if (sqlite3_bind_int64(st, 1, rows[i].user) != SQLITE_OK)
-			return bind_failed(s, st);
-		int rc = sqlite3_step(st);
-		sqlite3_reset(st);
-		if (rc == SQLITE_DONE)
+		if (!found)
 			return STORE_NOT_FOUND;
-		if (rc != SQLITE_ROW)
-			return -1;
-		st = store_stmt(s, row);
-		if (!st)
-			return -1;
-		if (sqlite3_bind_int64(st, 1, *id) != SQLITE_OK)
-			return bind_failed(s, st);
-		if (sqlite3_bind_int64(st, 2, rows[i].user) != SQLITE_OK)
-			return bind_failed(s, st);
-		if (sqlite3_bind_int(st, 3, rows[i].elo) != SQLITE_OK)
-			return bind_failed(s, st);
-		if (sqlite3_bind_int(st, 4, rows[i].elo_games) != SQLITE_OK)
-			return bind_failed(s, st);
-		if (run(st) != 0)
+		store_q_open(&q, s, row, "coordination player");
+		store_q_int(&q, *id);
+		store_q_int(&q, rows[i].user);
+		store_q_int(&q, rows[i].elo);
+		store_q_int(&q, rows[i].elo_games);
+		if (q_done(&q) != 0)
 			return -1;
 	}
-	st = store_stmt(s, dirty);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, *id) != SQLITE_OK)
-		return bind_failed(s, st);
-	return run(st);
+	return q_done_int(s, dirty, *id, "coordination: mark");
 }
 
 int store_ratings_coord_moves(store *s, int64_t id,
@@ -687,22 +556,14 @@ int store_ratings_coord_moves(store *s, int64_t id,
 {
 	static const char sql[] = "SELECT user_id, old, by, new FROM rating_adjustments"
 	                          " WHERE coordination_id = ? ORDER BY user_id";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, id) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc, out = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
-		         sqlite3_column_int(st, 2), sqlite3_column_int(st, 3));
-		if (out)
-			break;
-	}
-	sqlite3_reset(st);
-	if (out)
-		return out;
-	return rc == SQLITE_DONE ? 0 : -1;
+	struct store_q q;
+	int out = 0;
+	store_q_open(&q, s, sql, "coordination moves");
+	store_q_int(&q, id);
+	while (!out && store_q_row(&q))
+		out = fn(ctx, sqlite3_column_int64(q.st, 0), sqlite3_column_int(q.st, 1),
+		         sqlite3_column_int(q.st, 2), sqlite3_column_int(q.st, 3));
+	return q_walked(&q, out);
 }
 
 int store_ratings_user_adjustments(store *s, int64_t user,
@@ -712,25 +573,18 @@ int store_ratings_user_adjustments(store *s, int64_t user,
 {
 	static const char sql[] = "SELECT coordination_id, position, on_date, old, by, new"
 	                          " FROM rating_adjustments WHERE user_id = ? ORDER BY position";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return -1;
-	if (sqlite3_bind_int64(st, 1, user) != SQLITE_OK)
-		return bind_failed(s, st);
-	int rc, out = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	struct store_q q;
+	int out = 0;
+	store_q_open(&q, s, sql, "adjustments of a user");
+	store_q_int(&q, user);
+	while (!out && store_q_row(&q)) {
 		char d[11];
-		col_text(st, 2, d, sizeof d);
-		out = fn(ctx, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), d,
-		         sqlite3_column_int(st, 3), sqlite3_column_int(st, 4),
-		         sqlite3_column_int(st, 5));
-		if (out)
-			break;
+		col_text(q.st, 2, d, sizeof d);
+		out = fn(ctx, sqlite3_column_int64(q.st, 0), sqlite3_column_int64(q.st, 1), d,
+		         sqlite3_column_int(q.st, 3), sqlite3_column_int(q.st, 4),
+		         sqlite3_column_int(q.st, 5));
 	}
-	sqlite3_reset(st);
-	if (out)
-		return out;
-	return rc == SQLITE_DONE ? 0 : -1;
+	return q_walked(&q, out);
 }
 
 int store_ratings_lines(store *s, int64_t tournament, const int64_t *users, size_t n,
@@ -757,32 +611,21 @@ int store_ratings_lines(store *s, int64_t tournament, const int64_t *users, size
 		at += (size_t)snprintf(ids + at, 22, "%s%lld", i ? "," : "", (long long)users[i]);
 	ids[at++] = ']';
 	ids[at] = '\0';
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st) {
-		free(ids);
-		return -1;
-	}
-	int rc = sqlite3_bind_int64(st, 1, tournament);
-	if (rc == SQLITE_OK)
-		rc = sqlite3_bind_text(st, 2, ids, (int)at, SQLITE_TRANSIENT);
+	struct store_q q;
+	store_q_open(&q, s, sql, "ratings of a table");
+	store_q_int(&q, tournament);
+	store_q_text(&q, ids);
 	free(ids);
-	if (rc != SQLITE_OK)
-		return bind_failed(s, st);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		sqlite3_int64 k = sqlite3_column_int64(st, 0);
+	while (store_q_row(&q)) {
+		sqlite3_int64 k = sqlite3_column_int64(q.st, 0);
 		if (k < 0 || (size_t)k >= n)
 			continue;
 		struct store_rating_line *l = &out[k];
-		l->rating = col_rating(st, 1);
-		l->otb = col_rating(st, 2);
-		l->foreign = sqlite3_column_int(st, 3) != 0;
-		l->rated = sqlite3_column_int(st, 5) != 0;
-		l->change = l->rated ? sqlite3_column_int(st, 4) : 0;
+		l->rating = col_rating(q.st, 1);
+		l->otb = col_rating(q.st, 2);
+		l->foreign = sqlite3_column_int(q.st, 3) != 0;
+		l->rated = sqlite3_column_int(q.st, 5) != 0;
+		l->change = l->rated ? sqlite3_column_int(q.st, 4) : 0;
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
-		store_failed(s, NULL, "ratings of a table");
-		return -1;
-	}
-	return 0;
+	return store_q_end(&q) == STORE_OK ? 0 : -1;
 }

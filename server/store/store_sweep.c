@@ -29,3 +29,35 @@ int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, in
 	*id = store_last_id(s);
 	return STORE_OK;
 }
+
+/* The integer a PRAGMA answers on the thread's connection, or 0. */
+static int pragma_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	int v = 0;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+void store_sweep_settings_begin(store *s, struct store_sweep_settings *was)
+{
+	sqlite3 *db = store_db(s);
+	memset(was, 0, sizeof *was);
+	if (!db)
+		return;
+	was->autocheckpoint = pragma_int(db, "PRAGMA wal_autocheckpoint");
+	if (was->autocheckpoint > 0)
+		sqlite3_wal_autocheckpoint(db, 0);
+}
+
+void store_sweep_settings_end(store *s, const struct store_sweep_settings *was)
+{
+	sqlite3 *db = store_db(s);
+	if (!db || was->autocheckpoint <= 0)
+		return;
+	sqlite3_wal_autocheckpoint(db, was->autocheckpoint);
+	sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+}

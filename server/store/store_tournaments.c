@@ -70,27 +70,34 @@ static void read_row(sqlite3_stmt *st, struct store_tournament *t)
 	store_col_text(st, 13, t->published, sizeof t->published);
 }
 
+static void read_one(sqlite3_stmt *st, void *row)
+{
+	read_row(st, row);
+}
+
+/* The tournaments' rows q answers (read_row()) into a new array. */
+static int read_rows(struct store_q *q, struct store_tournament **out, size_t *n)
+{
+	void *rows;
+	int rc = store_q_rows(q, sizeof **out, read_one, &rows, n);
+	*out = rows;
+	return rc;
+}
+
 int store_tournaments_get(store *s, int64_t id, struct store_tournament *t)
 {
 	static const char sql[] =
 	        "SELECT id, name, kind, profile, start_date, series_cancellable,"
 	        " created_by, tl_id, dsu_kind, class, parent_id, stage, advance, published_on"
 	        " FROM tournaments WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "tournament: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
-	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "tournament");
-	read_row(st, t);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournament");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found)
+		read_row(q.st, t);
+	int rc = store_q_end(&q);
+	return rc != STORE_OK ? rc : found ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t max, size_t *n)
@@ -101,26 +108,31 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
 	        " tp.tournament_id AND r.original_id = tp.user_id AND r.status = 'approved'), 0)"
 	        " FROM tournament_players tp"
 	        " JOIN users u ON u.id = tp.user_id WHERE tp.tournament_id = ? ORDER BY tp.seat";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "seats: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "seats");
+	store_q_int(&q, id);
+	while (*n < max && store_q_row(&q)) {
 		struct store_seat *x = &out[(*n)++];
-		x->user = sqlite3_column_int64(st, 0);
-		store_col_text(st, 1, x->name, sizeof x->name);
-		store_col_text(st, 2, x->role, sizeof x->role);
-		store_col_text(st, 3, x->team, sizeof x->team);
-		x->danish = sqlite3_column_int(st, 4) != 0;
-		x->reserve = sqlite3_column_int64(st, 5);
+		x->user = sqlite3_column_int64(q.st, 0);
+		store_col_text(q.st, 1, x->name, sizeof x->name);
+		store_col_text(q.st, 2, x->role, sizeof x->role);
+		store_col_text(q.st, 3, x->team, sizeof x->team);
+		x->danish = sqlite3_column_int(q.st, 4) != 0;
+		x->reserve = sqlite3_column_int64(q.st, 5);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "seats");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
+}
+
+/* One row of store_tournaments_games() into row. */
+static void read_tgame(sqlite3_stmt *st, void *row)
+{
+	struct store_tgame *g = row;
+	g->id = sqlite3_column_int64(st, 0);
+	g->white = sqlite3_column_int64(st, 1);
+	g->black = sqlite3_column_int64(st, 2);
+	store_col_text(st, 3, g->result, sizeof g->result);
+	store_col_text(st, 4, g->finished_on, sizeof g->finished_on);
 }
 
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n)
@@ -128,44 +140,24 @@ int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size
 	static const char sql[] =
 	        "SELECT id, white, black, result, finished_on FROM games WHERE tournament_id = ?"
 	        " ORDER BY id";
-	struct store_tgame *v = NULL;
-	size_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "tournament games: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t nc = cap ? cap * 2 : 64;
-			struct store_tgame *nv = realloc(v, nc * sizeof *v);
-			if (!nv) {
-				free(v);
-				*n = 0;
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			v = nv;
-			cap = nc;
-		}
-		struct store_tgame *g = &v[(*n)++];
-		g->id = sqlite3_column_int64(st, 0);
-		g->white = sqlite3_column_int64(st, 1);
-		g->black = sqlite3_column_int64(st, 2);
-		store_col_text(st, 3, g->result, sizeof g->result);
-		store_col_text(st, 4, g->finished_on, sizeof g->finished_on);
-	}
-	if (rc != SQLITE_DONE) {
-		free(v);
-		*n = 0;
-		return store_failed(s, st, "tournament games");
-	}
-	sqlite3_reset(st);
-	*out = v;
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournament games");
+	store_q_int(&q, id);
+	void *rows;
+	int rc = store_q_rows(&q, sizeof **out, read_tgame, &rows, n);
+	*out = rows;
+	return rc;
+}
+
+int store_tournaments_shown_rev(store *s, int64_t *rev)
+{
+	static const char sql[] = "SELECT value FROM counters WHERE name = 'tournaments_shown'";
+	struct store_q q;
+	*rev = 0;
+	store_q_open(&q, s, sql, "tournaments' revision");
+	if (store_q_row(&q))
+		*rev = sqlite3_column_int64(q.st, 0);
+	return store_q_end(&q);
 }
 
 int store_tournaments_list(store *s, int64_t before, size_t max, struct store_tournament **out,
@@ -175,40 +167,11 @@ int store_tournaments_list(store *s, int64_t before, size_t max, struct store_to
 	        "SELECT id, name, kind, profile, start_date, series_cancellable,"
 	        " created_by, tl_id, dsu_kind, class, parent_id, stage, advance,"
 	        " published_on FROM tournaments WHERE id < ?2 ORDER BY id DESC LIMIT ?1";
-	struct store_tournament *v = NULL;
-	size_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, (int64_t)max) ||
-	    store_bind_int64(st, 2, before > 0 ? before : INT64_MAX))
-		return store_failed(s, st, "tournaments: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t nc = cap ? cap * 2 : 32;
-			struct store_tournament *nv = realloc(v, nc * sizeof *v);
-			if (!nv) {
-				free(v);
-				*n = 0;
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			v = nv;
-			cap = nc;
-		}
-		read_row(st, &v[(*n)++]);
-	}
-	if (rc != SQLITE_DONE) {
-		free(v);
-		*n = 0;
-		return store_failed(s, st, "tournaments");
-	}
-	sqlite3_reset(st);
-	*out = v;
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournaments");
+	store_q_int(&q, (int64_t)max);
+	store_q_int(&q, before > 0 ? before : INT64_MAX);
+	return read_rows(&q, out, n);
 }
 
 int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, int64_t *tl)
@@ -218,20 +181,14 @@ int store_tournaments_of_game(store *s, int64_t game_id, int64_t *tournament, in
 	                          " FROM games g LEFT JOIN tournaments t"
 	                          " ON t.id = g.tournament_id WHERE g.id = ?";
 	*tournament = *tl = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, game_id))
-		return store_failed(s, st, "tournament of game: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*tournament = sqlite3_column_int64(st, 0);
-		*tl = sqlite3_column_int64(st, 1);
-	} else if (rc != SQLITE_DONE) {
-		return store_failed(s, st, "tournament of game");
+	struct store_q q;
+	store_q_open(&q, s, sql, "tournament of game");
+	store_q_int(&q, game_id);
+	if (store_q_row(&q)) {
+		*tournament = sqlite3_column_int64(q.st, 0);
+		*tl = sqlite3_column_int64(q.st, 1);
 	}
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_withdrawals_insert(store *s, int64_t tournament, const struct store_withdrawal *w,
@@ -256,24 +213,18 @@ int store_withdrawals_list(store *s, int64_t tournament, struct store_withdrawal
 {
 	static const char sql[] = "SELECT user_id, reason, on_date, all_lost FROM withdrawals"
 	                          " WHERE tournament_id = ? ORDER BY created_at, user_id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tournament))
-		return store_failed(s, st, "withdrawals: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "withdrawals");
+	store_q_int(&q, tournament);
+	while (*n < max && store_q_row(&q)) {
 		struct store_withdrawal *w = &out[(*n)++];
-		w->user = sqlite3_column_int64(st, 0);
-		store_col_text(st, 1, w->reason, sizeof w->reason);
-		store_col_text(st, 2, w->on, sizeof w->on);
-		w->all_lost = sqlite3_column_int(st, 3) != 0;
+		w->user = sqlite3_column_int64(q.st, 0);
+		store_col_text(q.st, 1, w->reason, sizeof w->reason);
+		store_col_text(q.st, 2, w->on, sizeof w->on);
+		w->all_lost = sqlite3_column_int(q.st, 3) != 0;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "withdrawals");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_tournaments_classed_of(store *s, int64_t user, int64_t *ids, size_t max, size_t *n)
@@ -281,35 +232,25 @@ int store_tournaments_classed_of(store *s, int64_t user, int64_t *ids, size_t ma
 	static const char sql[] = "SELECT t.id FROM tournaments t JOIN tournament_players tp"
 	                          " ON tp.tournament_id = t.id WHERE tp.user_id = ?"
 	                          " AND t.class IS NOT NULL ORDER BY t.id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "classed tournaments: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "classed tournaments");
-	sqlite3_reset(st);
-	return STORE_OK;
+	store_q_open(&q, s, sql, "classed tournaments");
+	store_q_int(&q, user);
+	while (*n < max && store_q_row(&q))
+		ids[(*n)++] = sqlite3_column_int64(q.st, 0);
+	return store_q_end(&q);
 }
 
 int store_tournaments_count_class(store *s, const char *cls, int *n)
 {
 	static const char sql[] = "SELECT count(*) FROM tournaments WHERE class = ?";
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, cls))
-		return store_failed(s, st, "class count: bind");
-	if (sqlite3_step(st) != SQLITE_ROW)
-		return store_failed(s, st, "class count");
-	*n = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "class count");
+	store_q_text(&q, cls);
+	if (store_q_row(&q))
+		*n = sqlite3_column_int(q.st, 0);
+	return store_q_end(&q);
 }
 
 int store_entries_insert(store *s, struct store_entry *e, int64_t created_by)
@@ -338,26 +279,20 @@ int store_entries_waiting(store *s, const char *cls, struct store_entry *out, si
 	        "SELECT id, user_id, class, valid_on, fee_received_on FROM entries"
 	        " WHERE class = ? AND tournament_id IS NULL"
 	        " AND fee_received_on IS NOT NULL ORDER BY fee_received_on, id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, cls))
-		return store_failed(s, st, "waiting entries: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "waiting entries");
+	store_q_text(&q, cls);
+	while (*n < max && store_q_row(&q)) {
 		struct store_entry *e = &out[(*n)++];
 		memset(e, 0, sizeof *e);
-		e->id = sqlite3_column_int64(st, 0);
-		e->user = sqlite3_column_int64(st, 1);
-		store_col_text(st, 2, e->cls, sizeof e->cls);
-		store_col_text(st, 3, e->valid_on, sizeof e->valid_on);
-		store_col_text(st, 4, e->fee_received_on, sizeof e->fee_received_on);
+		e->id = sqlite3_column_int64(q.st, 0);
+		e->user = sqlite3_column_int64(q.st, 1);
+		store_col_text(q.st, 2, e->cls, sizeof e->cls);
+		store_col_text(q.st, 3, e->valid_on, sizeof e->valid_on);
+		store_col_text(q.st, 4, e->fee_received_on, sizeof e->fee_received_on);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "waiting entries");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_entries_assign(store *s, int64_t id, int64_t tournament)
@@ -396,25 +331,19 @@ int store_tournaments_cup_entries(store *s, int64_t cup, struct store_cup_entry 
 	        "SELECT user_id, coalesce(k_rating, -1), coalesce(otb_rating, -1),"
 	        " semifinal_direct, cup_entries FROM tournament_players"
 	        " WHERE tournament_id = ? ORDER BY seat";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, cup))
-		return store_failed(s, st, "cup entries: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "cup entries");
+	store_q_int(&q, cup);
+	while (*n < max && store_q_row(&q)) {
 		struct store_cup_entry *e = &out[(*n)++];
-		e->user = sqlite3_column_int64(st, 0);
-		e->k_rating = sqlite3_column_int(st, 1);
-		e->otb_rating = sqlite3_column_int(st, 2);
-		e->semifinal_direct = sqlite3_column_int(st, 3) != 0;
-		e->entries = sqlite3_column_int(st, 4);
+		e->user = sqlite3_column_int64(q.st, 0);
+		e->k_rating = sqlite3_column_int(q.st, 1);
+		e->otb_rating = sqlite3_column_int(q.st, 2);
+		e->semifinal_direct = sqlite3_column_int(q.st, 3) != 0;
+		e->entries = sqlite3_column_int(q.st, 4);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "cup entries");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_tournaments_children(store *s, int64_t cup, struct store_tournament **out, size_t *n)
@@ -422,55 +351,23 @@ int store_tournaments_children(store *s, int64_t cup, struct store_tournament **
 	static const char sql[] = "SELECT id, name, kind, profile, start_date, series_cancellable,"
 	                          " created_by, tl_id, dsu_kind, class, parent_id, stage, advance,"
 	                          " published_on FROM tournaments WHERE parent_id = ? ORDER BY id";
-	struct store_tournament *v = NULL;
-	size_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, cup))
-		return store_failed(s, st, "cup groups: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t nc = cap ? cap * 2 : 16;
-			struct store_tournament *nv = realloc(v, nc * sizeof *v);
-			if (!nv) {
-				free(v);
-				*n = 0;
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			v = nv;
-			cap = nc;
-		}
-		read_row(st, &v[(*n)++]);
-	}
-	if (rc != SQLITE_DONE) {
-		free(v);
-		*n = 0;
-		return store_failed(s, st, "cup groups");
-	}
-	sqlite3_reset(st);
-	*out = v;
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "cup groups");
+	store_q_int(&q, cup);
+	return read_rows(&q, out, n);
 }
 
 int store_entries_waits(store *s, int64_t user, const char *cls)
 {
 	static const char sql[] = "SELECT 1 FROM entries WHERE user_id = ? AND class = ?"
 	                          " AND tournament_id IS NULL LIMIT 1";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user) || store_bind_text(st, 2, cls))
-		return store_failed(s, st, "entry waits: bind");
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "entry waits");
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "entry waits");
+	store_q_int(&q, user);
+	store_q_text(&q, cls);
+	bool found = store_q_row(&q);
+	int rc = store_q_end(&q);
+	return rc != STORE_OK ? rc : found ? STORE_OK : STORE_NOT_FOUND;
 }
 
 /* ---- issue 11, the rest (migration 0013) ---- */
@@ -493,19 +390,13 @@ int store_tournaments_cup_groups_of(store *s, int64_t user, int64_t *ids, size_t
 	static const char sql[] = "SELECT t.id FROM tournaments t JOIN tournament_players tp"
 	                          " ON tp.tournament_id = t.id WHERE tp.user_id = ?"
 	                          " AND t.stage IN ('semifinal', 'final') ORDER BY t.id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "cup groups: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max)
-		ids[(*n)++] = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "cup groups");
-	sqlite3_reset(st);
-	return STORE_OK;
+	store_q_open(&q, s, sql, "cup groups");
+	store_q_int(&q, user);
+	while (*n < max && store_q_row(&q))
+		ids[(*n)++] = sqlite3_column_int64(q.st, 0);
+	return store_q_end(&q);
 }
 
 int store_playoff_insert(store *s, int64_t tournament, const struct store_playoff *p,
@@ -547,35 +438,24 @@ int store_playoff_get(store *s, int64_t tournament, struct store_playoff *p)
 	static const char game_sql[] = "SELECT white_id, black_id, result FROM playoff_games"
 	                               " WHERE tournament_id = ? ORDER BY seq";
 	memset(p, 0, sizeof *p);
-	sqlite3_stmt *st = store_stmt(s, head);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tournament))
-		return store_failed(s, st, "playoff: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_DONE) {
-		sqlite3_reset(st);
-		return STORE_NOT_FOUND;
-	}
-	if (rc != SQLITE_ROW)
-		return store_failed(s, st, "playoff");
-	p->agree_to_share = sqlite3_column_int(st, 0) != 0;
-	sqlite3_reset(st);
-	st = store_stmt(s, game_sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tournament))
-		return store_failed(s, st, "playoff games: bind");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && p->ngames < STORE_PLAYOFF_MAX) {
+	struct store_q q;
+	store_q_open(&q, s, head, "playoff");
+	store_q_int(&q, tournament);
+	bool found = store_q_row(&q);
+	if (found)
+		p->agree_to_share = sqlite3_column_int(q.st, 0) != 0;
+	int rc = store_q_end(&q);
+	if (rc != STORE_OK || !found)
+		return rc != STORE_OK ? rc : STORE_NOT_FOUND;
+	store_q_open(&q, s, game_sql, "playoff games");
+	store_q_int(&q, tournament);
+	while (p->ngames < STORE_PLAYOFF_MAX && store_q_row(&q)) {
 		struct store_playoff_game *g = &p->games[p->ngames++];
-		g->white = sqlite3_column_int64(st, 0);
-		g->black = sqlite3_column_int64(st, 1);
-		store_col_text(st, 2, g->result, sizeof g->result);
+		g->white = sqlite3_column_int64(q.st, 0);
+		g->black = sqlite3_column_int64(q.st, 1);
+		store_col_text(q.st, 2, g->result, sizeof g->result);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "playoff games");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_tournaments_set_published(store *s, int64_t tournament, const char *on)
@@ -617,28 +497,22 @@ int store_decisions_list(store *s, int64_t tournament, struct store_decision *ou
 	static const char sql[] = "SELECT id, tournament_id, notified_on, about, kind,"
 	                          " COALESCE(player_id, 0), COALESCE(months, 0), decided_role"
 	                          " FROM tl_decisions WHERE tournament_id = ? ORDER BY id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, tournament))
-		return store_failed(s, st, "decisions: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "decisions");
+	store_q_int(&q, tournament);
+	while (*n < max && store_q_row(&q)) {
 		struct store_decision *d = &out[(*n)++];
-		d->id = sqlite3_column_int64(st, 0);
-		d->tournament = sqlite3_column_int64(st, 1);
-		store_col_text(st, 2, d->notified_on, sizeof d->notified_on);
-		store_col_text(st, 3, d->about, sizeof d->about);
-		store_col_text(st, 4, d->kind, sizeof d->kind);
-		d->player = sqlite3_column_int64(st, 5);
-		d->months = sqlite3_column_int(st, 6);
-		store_col_text(st, 7, d->decided_role, sizeof d->decided_role);
+		d->id = sqlite3_column_int64(q.st, 0);
+		d->tournament = sqlite3_column_int64(q.st, 1);
+		store_col_text(q.st, 2, d->notified_on, sizeof d->notified_on);
+		store_col_text(q.st, 3, d->about, sizeof d->about);
+		store_col_text(q.st, 4, d->kind, sizeof d->kind);
+		d->player = sqlite3_column_int64(q.st, 5);
+		d->months = sqlite3_column_int(q.st, 6);
+		store_col_text(q.st, 7, d->decided_role, sizeof d->decided_role);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "decisions");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 int store_granted_insert(store *s, int64_t user, const struct store_granted *g, int64_t granted_by)
@@ -659,23 +533,17 @@ int store_granted_list(store *s, int64_t user, struct store_granted *out, size_t
 {
 	static const char sql[] = "SELECT class, until, source FROM granted_rights"
 	                          " WHERE user_id = ? ORDER BY id";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, user))
-		return store_failed(s, st, "granted rights: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && *n < max) {
+	store_q_open(&q, s, sql, "granted rights");
+	store_q_int(&q, user);
+	while (*n < max && store_q_row(&q)) {
 		struct store_granted *g = &out[(*n)++];
-		store_col_text(st, 0, g->cls, sizeof g->cls);
-		store_col_text(st, 1, g->until, sizeof g->until);
-		store_col_text(st, 2, g->source, sizeof g->source);
+		store_col_text(q.st, 0, g->cls, sizeof g->cls);
+		store_col_text(q.st, 1, g->until, sizeof g->until);
+		store_col_text(q.st, 2, g->source, sizeof g->source);
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return store_failed(s, st, "granted rights");
-	sqlite3_reset(st);
-	return STORE_OK;
+	return store_q_end(&q);
 }
 
 /* The columns class, tl_id, profile of st into c. */
@@ -691,18 +559,14 @@ int store_classes_get(store *s, const char *cls, struct store_class *c)
 {
 	static const char sql[] =
 	        "SELECT class, tl_id, profile FROM class_settings WHERE class = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, cls))
-		return store_failed(s, st, "class: bind");
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		class_row(st, c);
-	else if (rc != SQLITE_DONE)
-		return store_failed(s, st, "class");
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? STORE_OK : STORE_NOT_FOUND;
+	struct store_q q;
+	store_q_open(&q, s, sql, "class");
+	store_q_text(&q, cls);
+	bool found = store_q_row(&q);
+	if (found)
+		class_row(q.st, c);
+	int rc = store_q_end(&q);
+	return rc != STORE_OK ? rc : found ? STORE_OK : STORE_NOT_FOUND;
 }
 
 int store_classes_list(store *s, struct store_class *out, size_t max, size_t *n)
@@ -711,17 +575,12 @@ int store_classes_list(store *s, struct store_class *out, size_t max, size_t *n)
 	static const char sql[] = "SELECT class, tl_id, profile FROM class_settings ORDER BY"
 	                          " CASE class WHEN 'Å' THEN 0 WHEN 'K' THEN 1 WHEN 'M' THEN 2"
 	                          " ELSE 3 END";
+	struct store_q q;
 	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	int rc = SQLITE_DONE;
-	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		class_row(st, &out[(*n)++]);
-	if (*n < max && rc != SQLITE_DONE)
-		return store_failed(s, st, "classes");
-	sqlite3_reset(st);
-	return STORE_OK;
+	store_q_open(&q, s, sql, "classes");
+	while (*n < max && store_q_row(&q))
+		class_row(q.st, &out[(*n)++]);
+	return store_q_end(&q);
 }
 
 int store_classes_set(store *s, const struct store_class *c, int64_t set_by, const char *on)

@@ -89,6 +89,11 @@ int store_tournaments_seats(store *s, int64_t id, struct store_seat *out, size_t
  * STORE_ERROR. */
 int store_tournaments_games(store *s, int64_t id, struct store_tgame **out, size_t *n);
 
+/* The revision of everything GET /tournaments/{id} shows, of all
+ * tournaments at once (migration 0032: bumped by every write to those
+ * rows, in the write's transaction): STORE_OK and *rev, or STORE_ERROR. */
+int store_tournaments_shown_rev(store *s, int64_t *rev);
+
 /* The tournament a game belongs to and the TL who leads the game (its
  * tournament's, else the TL who made it; docs/AUTHORITY.md): STORE_OK
  * with *tournament (0 = none) and *tl (0 = nobody), STORE_ERROR. */

@@ -16,9 +16,11 @@ int store_vacations_stops(store *s, int64_t a, int64_t b, int64_t tournament,
 {
 	/* a postal vacation belongs to its tournament (issue 9, DSU 6.3.6);
 	 * one without a tournament stops all the player's games (6.8.8) */
-	/* Two lookups of the index, not IN (?1, ?2): SQLite builds a table
-	 * for an IN list at every run, and this runs at every load of a game
-	 * (issue 19).  A game's players differ (games' CHECK). */
+	/* Each player's own search, not "user_id IN (?1, ?2)": SQLite makes
+	 * a temporary b-tree of an IN list it searches an index with (and of
+	 * an OR it turns into one), at every game loaded - the sweep's load
+	 * paid a third of its instructions for it (docs/BENCHMARKS.md "The
+	 * sweep").  The order does not matter (clock_stopset_build() sorts). */
 	static const char sql[] = "SELECT start, end FROM vacations WHERE user_id = ?1"
 	                          " AND (tournament_id IS NULL OR tournament_id = ?3)"
 	                          " UNION ALL SELECT start, end FROM vacations WHERE user_id = ?2"
