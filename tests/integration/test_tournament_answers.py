@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The TOURNAMENT answer kept by revision (issue 25; server/api/tournament_json.c,
 migration 0032): after every kind of write that changes what GET
-/tournaments/{id} shows - a game's result, a rating, a withdrawal, a TL
+/tournaments/{id} shows - a game's result, a rating, a foreign result, a withdrawal, a TL
 decision, a user's name written by another process - a
 GET from another connection shows the write, never the answer kept from
 before; a write that changes nothing shown (a move) leaves the answer as
@@ -68,6 +68,22 @@ def every_write_shown_is_seen_by_the_next_get():
         t = get(other).json
         expect_eq(line(t, ids[2])["player"]["rating"], 1777, "the new rating is shown")
         expect_eq(line(t, ids[2])["player"]["foreign"], True, "the foreign flag is shown")
+
+        # a foreign result entered by the KC (DSU 4.5.4.3, migration 0030):
+        # it moves the current rating every crosstable shows
+        srv.add_user("ans_kc", "kc")
+        kc = srv.login("ans_kc")
+        get(reader)
+        r = kc.post("ratings/foreign", {"player": ids[2], "event": "Politiken Cup",
+                                        "finished_on": "2027-08-25",
+                                        "games": [{"opponent": "A", "rating": 2000,
+                                                   "result": "1"},
+                                                  {"opponent": "B", "rating": 1900,
+                                                   "result": "1"}]})
+        expect_status(r, 201, "foreign result")
+        expect(r.json["rated"] and r.json["new"] != 1777, "the foreign result is rated")
+        expect_eq(line(get(other).json, ids[2])["player"]["rating"], r.json["new"],
+                  "the rating after the foreign result is shown")
 
         # a withdrawal (DSU 6.2.8)
         r = tl.post(path + "/withdrawals", {"player": ids[3], "reason": "valid"})
