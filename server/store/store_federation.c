@@ -124,29 +124,6 @@ int store_sanctions_of(store *s, int64_t user, struct store_sanction *out, size_
 	return store_q_end(&q);
 }
 
-int store_decisions_get(store *s, int64_t id, struct store_decision *d)
-{
-	static const char sql[] = "SELECT id, tournament_id, notified_on, about, kind,"
-	                          " COALESCE(player_id, 0), COALESCE(months, 0), decided_role"
-	                          " FROM tl_decisions WHERE id = ?";
-	struct store_q q;
-	memset(d, 0, sizeof *d);
-	store_q_open(&q, s, sql, "decision");
-	store_q_int(&q, id);
-	bool found = store_q_row(&q);
-	if (found) {
-		d->id = sqlite3_column_int64(q.st, 0);
-		d->tournament = sqlite3_column_int64(q.st, 1);
-		store_col_text(q.st, 2, d->notified_on, sizeof d->notified_on);
-		store_col_text(q.st, 3, d->about, sizeof d->about);
-		store_col_text(q.st, 4, d->kind, sizeof d->kind);
-		d->player = sqlite3_column_int64(q.st, 5);
-		d->months = sqlite3_column_int(q.st, 6);
-		store_col_text(q.st, 7, d->decided_role, sizeof d->decided_role);
-	}
-	return store_q_found(&q, found);
-}
-
 int store_decisions_set_months(store *s, int64_t id, int months)
 {
 	static const char sql[] = "UPDATE tl_decisions SET months = ? WHERE id = ?";

@@ -62,10 +62,6 @@ struct store_sanction {
  * max: STORE_OK and *n, or STORE_ERROR. */
 int store_sanctions_of(store *s, int64_t user, struct store_sanction *out, size_t max, size_t *n);
 
-/* Decision id: STORE_OK and *d (with its kind, player, months, decided
- * role), STORE_NOT_FOUND or STORE_ERROR. */
-int store_decisions_get(store *s, int64_t id, struct store_decision *d);
-
 /* ---- appeals (DSU 6.4.3, 6.8.10) ---- */
 
 struct store_appeal {

@@ -491,27 +491,46 @@ int store_decisions_insert(store *s, struct store_decision *d, int64_t decided_b
 	return STORE_OK;
 }
 
+/* One row of DECISION_COLS into d. */
+static void read_decision(sqlite3_stmt *st, struct store_decision *d)
+{
+	d->id = sqlite3_column_int64(st, 0);
+	d->tournament = sqlite3_column_int64(st, 1);
+	store_col_text(st, 2, d->notified_on, sizeof d->notified_on);
+	store_col_text(st, 3, d->about, sizeof d->about);
+	store_col_text(st, 4, d->kind, sizeof d->kind);
+	d->player = sqlite3_column_int64(st, 5);
+	d->months = sqlite3_column_int(st, 6);
+	store_col_text(st, 7, d->decided_role, sizeof d->decided_role);
+}
+
+#define DECISION_COLS                                                                              \
+	"SELECT id, tournament_id, notified_on, about, kind,"                                      \
+	" COALESCE(player_id, 0), COALESCE(months, 0), decided_role FROM tl_decisions"
+
+int store_decisions_get(store *s, int64_t id, struct store_decision *d)
+{
+	static const char sql[] = DECISION_COLS " WHERE id = ?";
+	struct store_q q;
+	memset(d, 0, sizeof *d);
+	store_q_open(&q, s, sql, "decision");
+	store_q_int(&q, id);
+	bool found = store_q_row(&q);
+	if (found)
+		read_decision(q.st, d);
+	return store_q_found(&q, found);
+}
+
 int store_decisions_list(store *s, int64_t tournament, struct store_decision *out, size_t max,
                          size_t *n)
 {
-	static const char sql[] = "SELECT id, tournament_id, notified_on, about, kind,"
-	                          " COALESCE(player_id, 0), COALESCE(months, 0), decided_role"
-	                          " FROM tl_decisions WHERE tournament_id = ? ORDER BY id";
+	static const char sql[] = DECISION_COLS " WHERE tournament_id = ? ORDER BY id";
 	struct store_q q;
 	*n = 0;
 	store_q_open(&q, s, sql, "decisions");
 	store_q_int(&q, tournament);
-	while (*n < max && store_q_row(&q)) {
-		struct store_decision *d = &out[(*n)++];
-		d->id = sqlite3_column_int64(q.st, 0);
-		d->tournament = sqlite3_column_int64(q.st, 1);
-		store_col_text(q.st, 2, d->notified_on, sizeof d->notified_on);
-		store_col_text(q.st, 3, d->about, sizeof d->about);
-		store_col_text(q.st, 4, d->kind, sizeof d->kind);
-		d->player = sqlite3_column_int64(q.st, 5);
-		d->months = sqlite3_column_int(q.st, 6);
-		store_col_text(q.st, 7, d->decided_role, sizeof d->decided_role);
-	}
+	while (*n < max && store_q_row(&q))
+		read_decision(q.st, &out[(*n)++]);
 	return store_q_end(&q);
 }
 

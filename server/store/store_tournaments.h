@@ -199,6 +199,10 @@ struct store_decision {
  * or STORE_ERROR. */
 int store_decisions_insert(store *s, struct store_decision *d, int64_t decided_by);
 
+/* Decision id: STORE_OK and *d (with its kind, player, months, decided
+ * role), STORE_NOT_FOUND or STORE_ERROR. */
+int store_decisions_get(store *s, int64_t id, struct store_decision *d);
+
 /* The decisions of a tournament in the order recorded, at most max:
  * STORE_OK and *n, or STORE_ERROR. */
 int store_decisions_list(store *s, int64_t tournament, struct store_decision *out, size_t max,
