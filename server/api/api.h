@@ -106,6 +106,9 @@ struct api_page {
 	int64_t cursor; /* the id of the last item of the page before (0: the first page) */
 	char next[24];  /* the cursor of the next page, or "" (api_page_set_next()) */
 };
+/* Reads limit alone (the lists with a cursor of their own): 0, or a 422
+ * invalid_field. */
+int api_page_limit(const struct api_req *rq, struct api_resp *rs, int *limit);
 /* Reads limit and after: 0, or a 422 invalid_field and its status. */
 int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page *p);
 /* Makes next point after the item last_id (the last of a full page). */

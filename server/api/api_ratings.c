@@ -16,9 +16,7 @@
 #include "rating/rating.h"
 #include "store/store_ratings.h"
 
-#define LIST_DEFAULT 50 /* API.md "Lists" */
-#define LIST_MAX     500
-#define CSV_MAX      (64 * 1024 * 1024) /* bytes of one CSV export */
+#define CSV_MAX (64 * 1024 * 1024) /* bytes of one CSV export */
 
 /* A rating or NULL as JSON (new reference). */
 static json_t *rating_json(int r)
@@ -149,18 +147,10 @@ int api_ratings_user_patch(struct app *app, struct api_req *rq, struct api_resp 
 static int list_params(struct api_req *rq, struct api_resp *rs, int *limit, bool *after,
                        int *after_rating, int64_t *after_id)
 {
-	const char *l = api_query(rq, "limit"), *a = api_query(rq, "after");
-	*limit = LIST_DEFAULT;
+	const char *a = api_query(rq, "after");
 	*after = false;
-	if (l) {
-		char *end;
-		long v = strtol(l, &end, 10);
-		if (!*l || *end || v < 1 || v > LIST_MAX)
-			return api_error(rs, "invalid_field",
-			                 "limit must be a whole number from 1 to %d", LIST_MAX),
-			       -1;
-		*limit = (int)v;
-	}
+	if (api_page_limit(rq, rs, limit))
+		return -1;
 	if (a) {
 		int r, used = 0;
 		long long id;
@@ -326,8 +316,8 @@ int api_ratings_csv(struct app *app, struct api_req *rq, struct api_resp *rs)
 	while (more && !c.full) {
 		/* page by page, as GET /ratings does */
 		int before = c.seen;
-		if (store_ratings_list(app->st, after, after_rating, after_id, LIST_MAX, csv_row,
-		                       &c, &more) != 0 ||
+		if (store_ratings_list(app->st, after, after_rating, after_id, API_PAGE_MAX,
+		                       csv_row, &c, &more) != 0 ||
 		    c.full) {
 			free(c.buf);
 			return api_error(rs, "internal", "the rating list could not be written");

@@ -6,11 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page *p)
+int api_page_limit(const struct api_req *rq, struct api_resp *rs, int *limit)
 {
-	p->limit = API_PAGE_DEFAULT;
-	p->cursor = 0;
-	p->next[0] = '\0';
+	*limit = API_PAGE_DEFAULT;
 	const char *l = api_query(rq, "limit");
 	if (l) {
 		char *end;
@@ -19,8 +17,18 @@ int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page
 			return api_error(rs, "invalid_field",
 			                 "limit must be a number from 1 to %d, not \"%s\"",
 			                 API_PAGE_MAX, l);
-		p->limit = (int)v;
+		*limit = (int)v;
 	}
+	return 0;
+}
+
+int api_page_read(const struct api_req *rq, struct api_resp *rs, struct api_page *p)
+{
+	p->cursor = 0;
+	p->next[0] = '\0';
+	int rc = api_page_limit(rq, rs, &p->limit);
+	if (rc)
+		return rc;
 	const char *a = api_query(rq, "after");
 	if (a) {
 		/* The cursor is the id of the last item of the page before; each

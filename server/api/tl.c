@@ -21,9 +21,7 @@
 #include "util/grow.h"
 #include "util/status.h"
 
-#define LIST_DEFAULT 50 /* API.md "Lists" */
-#define LIST_MAX     500
-#define LISTS        5 /* overdue, silent, adjudication_due, forfeits, deadlines */
+#define LISTS 5 /* overdue, silent, adjudication_due, forfeits, deadlines */
 
 enum { L_OVERDUE, L_SILENT, L_ADJUDICATION, L_FORFEITS, L_DEADLINES };
 
@@ -513,22 +511,15 @@ static json_t *cursor_write(const struct pos p[LISTS])
 static int read_params(struct app *app, struct api_req *rq, struct api_resp *rs, struct ov *o,
                        struct pos p[LISTS])
 {
-	const char *l = api_query(rq, "limit"), *a = api_query(rq, "after"),
-	           *t = api_query(rq, "tournament");
-	o->limit = LIST_DEFAULT;
+	const char *a = api_query(rq, "after"), *t = api_query(rq, "tournament");
 	for (int i = 0; i < LISTS; i++) {
 		memset(&p[i], 0, sizeof p[i]);
 		p[i].side = CORR_NOBODY;
 	}
-	if (l) {
-		char *end;
-		long v = strtol(l, &end, 10);
-		if (!*l || *end || v < 1 || v > LIST_MAX)
-			return api_error(rs, "invalid_field",
-			                 "limit must be a whole number from 1 to %d", LIST_MAX),
-			       -1;
-		o->limit = (size_t)v;
-	}
+	int limit;
+	if (api_page_limit(rq, rs, &limit))
+		return -1;
+	o->limit = (size_t)limit;
 	if (a && cursor_read(a, p) != 0)
 		return api_error(rs, "invalid_field",
 		                 "after must be a cursor from a previous page's \"next\""),
