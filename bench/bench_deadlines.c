@@ -85,39 +85,9 @@ static size_t on_data(char *p, size_t size, size_t n, void *userdata)
 static double generate(const char *path, long active)
 {
 	double t0 = bench_now();
-	sqlite3 *db;
-	if (sqlite3_open(path, &db) != SQLITE_OK)
-		bench_die("open the database");
-	bench_exec(db, "PRAGMA synchronous=OFF; BEGIN");
-	sqlite3_stmt *u, *g, *d;
-	if (sqlite3_prepare_v2(db,
-	                       "INSERT INTO users (name, email, role, password_hash)"
-	                       " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
-	                       -1, &u, NULL) ||
-	    sqlite3_prepare_v2(db,
-	                       /* led by the TL (user 1, added first): his overview
-	                          shows the standalone games he leads
-	                          (docs/AUTHORITY.md) */
-	                       "INSERT INTO games (id, profile, start_date, white, black,"
-	                       " start_fen, fen, led_by) VALUES (?, 'server', ?, ?, ?, ?, ?,"
-	                       " (SELECT id FROM users WHERE name = 'tl'))",
-	                       -1, &g, NULL) ||
-	    sqlite3_prepare_v2(db,
-	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
-	                       " VALUES (?, ?, ?, ?)",
-	                       -1, &d, NULL))
-		bench_die(sqlite3_errmsg(db));
-	int64_t first = 0;
-	for (int i = 0; i < PLAYERS; i++) {
-		char name[32];
-		snprintf(name, sizeof name, "p%d", i);
-		sqlite3_bind_text(u, 1, name, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(u) != SQLITE_DONE)
-			bench_die(sqlite3_errmsg(db));
-		sqlite3_reset(u);
-		if (i == 0)
-			first = sqlite3_last_insert_rowid(db);
-	}
+	struct bench_gen b;
+	bench_gen_open(&b, path, PLAYERS);
+	int64_t first = b.first;
 	/* due_n games silent 15 days (reminder due yesterday), the rest 2 days. */
 	const char *starts[2] = {"2027-08-17", "2027-08-30"};
 	struct corr_deadline rows[2][CORR_DEADLINES_MAX];
@@ -127,41 +97,12 @@ static double generate(const char *path, long active)
 	long step = active / due_n;
 	for (long id = 1; id <= active; id++) {
 		int t = (id - 1) % step == 0 && (id - 1) / step < due_n ? 0 : 1;
-		int64_t w = first + id % PLAYERS, b = first + (id + 1 + id / PLAYERS) % PLAYERS;
-		if (b == w)
-			b = first + (id + 2) % PLAYERS;
-		sqlite3_bind_int64(g, 1, id);
-		sqlite3_bind_text(g, 2, starts[t], -1, SQLITE_STATIC);
-		sqlite3_bind_int64(g, 3, w);
-		sqlite3_bind_int64(g, 4, b);
-		sqlite3_bind_text(g, 5, FEN_STARTPOS, -1, SQLITE_STATIC);
-		sqlite3_bind_text(g, 6, FEN_STARTPOS, -1, SQLITE_STATIC);
-		if (sqlite3_step(g) != SQLITE_DONE)
-			bench_die(sqlite3_errmsg(db));
-		sqlite3_reset(g);
-		for (int k = 0; k < nrows[t]; k++) {
-			/* migration 0016: kind, side and day as integers */
-			sqlite3_bind_int64(d, 1, id);
-			sqlite3_bind_int(d, 2, (int)rows[t][k].kind);
-			sqlite3_bind_int(d, 3, rows[t][k].side);
-			sqlite3_bind_int64(d, 4, rows[t][k].due);
-			if (sqlite3_step(d) != SQLITE_DONE)
-				bench_die(sqlite3_errmsg(db));
-			sqlite3_reset(d);
-		}
+		int64_t w = first + id % PLAYERS, bl = first + (id + 1 + id / PLAYERS) % PLAYERS;
+		if (bl == w)
+			bl = first + (id + 2) % PLAYERS;
+		bench_gen_game(&b, id, starts[t], w, bl, rows[t], nrows[t]);
 	}
-	sqlite3_finalize(u);
-	sqlite3_finalize(g);
-	sqlite3_finalize(d);
-	bench_exec(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
-	sqlite3_close(db);
-	/* Written with synchronous=OFF: on disk before anything is measured,
-	 * or the sweep's first fdatasync pays for it (ext4 commits the other
-	 * files' dirty data with its journal). */
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) != 0)
-		bench_die("cannot sync the generated database");
-	close(fd);
+	bench_gen_close(&b, path);
 	return bench_now() - t0;
 }
 

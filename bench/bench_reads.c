@@ -352,74 +352,22 @@ static pid_t start_bare(int port)
 /* players, `active` games and their dates straight into the database. */
 static void generate(const char *path, long active)
 {
-	sqlite3 *db;
-	if (sqlite3_open(path, &db) != SQLITE_OK)
-		bench_die("open the database");
-	bench_exec(db, "PRAGMA synchronous=OFF; BEGIN");
-	sqlite3_stmt *u, *g, *d;
-	if (sqlite3_prepare_v2(db,
-	                       "INSERT INTO users (name, email, role, password_hash)"
-	                       " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
-	                       -1, &u, NULL) ||
-	    sqlite3_prepare_v2(db,
-	                       "INSERT INTO games (id, profile, start_date, white, black,"
-	                       " start_fen, fen, led_by) VALUES (?, 'server', ?, ?, ?, ?, ?,"
-	                       " (SELECT id FROM users WHERE name = 'tl'))",
-	                       -1, &g, NULL) ||
-	    sqlite3_prepare_v2(db,
-	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
-	                       " VALUES (?, ?, ?, ?)",
-	                       -1, &d, NULL))
-		bench_die(sqlite3_errmsg(db));
-	int64_t first = 0;
-	for (int i = 0; i < PLAYERS; i++) {
-		char name[32];
-		snprintf(name, sizeof name, "p%d", i);
-		sqlite3_bind_text(u, 1, name, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(u) != SQLITE_DONE)
-			bench_die(sqlite3_errmsg(db));
-		sqlite3_reset(u);
-		if (i == 0)
-			first = sqlite3_last_insert_rowid(db);
-	}
+	struct bench_gen b;
+	bench_gen_open(&b, path, PLAYERS);
+	int64_t first = b.first;
 	const char *start = "2027-08-30";
 	struct corr_deadline rows[CORR_DEADLINES_MAX];
 	int nrows = bench_template_rows(start, rows);
 	for (long id = 1; id <= active; id++) {
-		int64_t w = first + id % PLAYERS, b = first + (id + 1 + id / PLAYERS) % PLAYERS;
+		int64_t w = first + id % PLAYERS, bl = first + (id + 1 + id / PLAYERS) % PLAYERS;
 		if (id >= LIST_FROM && id < LIST_FROM + LIST_N)
 			w = first; /* p0: the list's player */
-		if (b == w)
-			b = first + (id + 2) % PLAYERS;
-		sqlite3_bind_int64(g, 1, id);
-		sqlite3_bind_text(g, 2, start, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(g, 3, w);
-		sqlite3_bind_int64(g, 4, b);
-		sqlite3_bind_text(g, 5, FEN_STARTPOS, -1, SQLITE_STATIC);
-		sqlite3_bind_text(g, 6, FEN_STARTPOS, -1, SQLITE_STATIC);
-		if (sqlite3_step(g) != SQLITE_DONE)
-			bench_die(sqlite3_errmsg(db));
-		sqlite3_reset(g);
-		for (int k = 0; k < nrows; k++) {
-			sqlite3_bind_int64(d, 1, id);
-			sqlite3_bind_int(d, 2, (int)rows[k].kind);
-			sqlite3_bind_int(d, 3, rows[k].side);
-			sqlite3_bind_int64(d, 4, rows[k].due);
-			if (sqlite3_step(d) != SQLITE_DONE)
-				bench_die(sqlite3_errmsg(db));
-			sqlite3_reset(d);
-		}
+		if (bl == w)
+			bl = first + (id + 2) % PLAYERS;
+		bench_gen_game(&b, id, start, w, bl, rows, nrows);
 	}
-	sqlite3_finalize(u);
-	sqlite3_finalize(g);
-	sqlite3_finalize(d);
 	/* the counters of migration 0017 (the triggers counted the rows) */
-	bench_exec(db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
-	sqlite3_close(db);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) != 0)
-		bench_die("cannot sync the generated database");
-	close(fd);
+	bench_gen_close(&b, path);
 }
 
 /* A JSON member's integer value (the first "key":N), or -1. */

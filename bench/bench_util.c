@@ -3,6 +3,7 @@
 #include "bench_util.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,4 +71,74 @@ int bench_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
+}
+
+void bench_gen_open(struct bench_gen *b, const char *path, int players)
+{
+	if (sqlite3_open(path, &b->db) != SQLITE_OK)
+		bench_die("open the database");
+	bench_exec(b->db, "PRAGMA synchronous=OFF; BEGIN");
+	if (sqlite3_prepare_v2(b->db,
+	                       "INSERT INTO users (name, email, role, password_hash)"
+	                       " VALUES (?1, ?1 || '@example.org', 'player', 'x')",
+	                       -1, &b->user, NULL) ||
+	    sqlite3_prepare_v2(b->db,
+	                       /* led by the TL: his overview shows the
+	                          standalone games he leads (docs/AUTHORITY.md) */
+	                       "INSERT INTO games (id, profile, start_date, white, black,"
+	                       " start_fen, fen, led_by) VALUES (?, 'server', ?, ?, ?, ?, ?,"
+	                       " (SELECT id FROM users WHERE name = 'tl'))",
+	                       -1, &b->game, NULL) ||
+	    sqlite3_prepare_v2(b->db,
+	                       "INSERT INTO game_deadlines (game_id, kind, side, due)"
+	                       " VALUES (?, ?, ?, ?)",
+	                       -1, &b->row, NULL))
+		bench_die(sqlite3_errmsg(b->db));
+	b->first = 0;
+	for (int i = 0; i < players; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "p%d", i);
+		sqlite3_bind_text(b->user, 1, name, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(b->user) != SQLITE_DONE)
+			bench_die(sqlite3_errmsg(b->db));
+		sqlite3_reset(b->user);
+		if (i == 0)
+			b->first = sqlite3_last_insert_rowid(b->db);
+	}
+}
+
+void bench_gen_game(struct bench_gen *b, long id, const char *start, int64_t w, int64_t bl,
+                    const struct corr_deadline *rows, int n)
+{
+	sqlite3_bind_int64(b->game, 1, id);
+	sqlite3_bind_text(b->game, 2, start, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(b->game, 3, w);
+	sqlite3_bind_int64(b->game, 4, bl);
+	sqlite3_bind_text(b->game, 5, FEN_STARTPOS, -1, SQLITE_STATIC);
+	sqlite3_bind_text(b->game, 6, FEN_STARTPOS, -1, SQLITE_STATIC);
+	if (sqlite3_step(b->game) != SQLITE_DONE)
+		bench_die(sqlite3_errmsg(b->db));
+	sqlite3_reset(b->game);
+	for (int k = 0; k < n; k++) {
+		sqlite3_bind_int64(b->row, 1, id);
+		sqlite3_bind_int(b->row, 2, (int)rows[k].kind);
+		sqlite3_bind_int(b->row, 3, rows[k].side);
+		sqlite3_bind_int64(b->row, 4, rows[k].due);
+		if (sqlite3_step(b->row) != SQLITE_DONE)
+			bench_die(sqlite3_errmsg(b->db));
+		sqlite3_reset(b->row);
+	}
+}
+
+void bench_gen_close(struct bench_gen *b, const char *path)
+{
+	sqlite3_finalize(b->user);
+	sqlite3_finalize(b->game);
+	sqlite3_finalize(b->row);
+	bench_exec(b->db, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE)");
+	sqlite3_close(b->db);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd) != 0)
+		bench_die("cannot sync the generated database");
+	close(fd);
 }

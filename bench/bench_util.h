@@ -1,7 +1,8 @@
 /* bench_util.h: what the benches that make their own databases share
  * (bench_deadlines.c, bench_reads.c): the clock, a free loopback port,
- * SQL run or die, the deadline rows of a new server game, and a sort
- * order for medians.  Each bench sets bench_name (its messages' prefix). */
+ * SQL run or die, the deadline rows of a new server game, a database
+ * of players and games written straight in, and a sort order for medians.  Each bench sets
+ * bench_name (its messages' prefix). */
 #ifndef CORRCHESS_BENCH_UTIL_H
 #define CORRCHESS_BENCH_UTIL_H
 
@@ -26,6 +27,25 @@ void bench_exec(sqlite3 *db, const char *sql);
 /* The deadline rows (lib/corr) of a server game started on start, no
  * move played, into d (CORR_DEADLINES_MAX): their count. */
 int bench_template_rows(const char *start, struct corr_deadline *d);
+
+/* A database written straight in (synchronous=OFF, one transaction):
+ * players p0..p(n-1) (`first` is p0's id), then server games led by the
+ * user named tl (added before), each with its deadline rows. */
+struct bench_gen {
+	sqlite3 *db;
+	sqlite3_stmt *user, *game, *row;
+	int64_t first;
+};
+/* Opens path (migrated already), begins, adds the players. */
+void bench_gen_open(struct bench_gen *b, const char *path, int players);
+/* Game id started on start (white w, black bl, the start position) and
+ * its n rows (migration 0016: kind, side and day as integers). */
+void bench_gen_game(struct bench_gen *b, long id, const char *start, int64_t w, int64_t bl,
+                    const struct corr_deadline *rows, int n);
+/* Commits, checkpoints, closes and syncs the file: on disk before anything
+ * is measured, or the first fdatasync measured pays for it (ext4 commits
+ * the other files' dirty data with its journal). */
+void bench_gen_close(struct bench_gen *b, const char *path);
 
 /* qsort() order of doubles, ascending. */
 int bench_cmp_double(const void *a, const void *b);
