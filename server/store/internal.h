@@ -103,6 +103,9 @@ void store_q_oom(struct store_q *q);
  * query ended (store_q_end()).  STORE_OK, or STORE_ERROR (nothing kept). */
 int store_q_rows(struct store_q *q, size_t elem, void (*read)(sqlite3_stmt *st, void *row),
                  void **out, size_t *n);
+/* store_q_rows() of the first column, an id a row: STORE_OK and *ids (free()
+ * it) of *n, or STORE_ERROR (nothing kept). */
+int store_q_ids(struct store_q *q, int64_t **ids, size_t *n);
 
 /* The rowid of the last INSERT and the rows the last statement changed,
  * on the calling thread's connection. */

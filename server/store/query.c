@@ -124,3 +124,16 @@ int store_q_rows(struct store_q *q, size_t elem, void (*read)(sqlite3_stmt *st, 
 	*out = v;
 	return STORE_OK;
 }
+
+static void read_id(sqlite3_stmt *st, void *row)
+{
+	*(int64_t *)row = sqlite3_column_int64(st, 0);
+}
+
+int store_q_ids(struct store_q *q, int64_t **ids, size_t *n)
+{
+	void *v;
+	int rc = store_q_rows(q, sizeof **ids, read_id, &v, n);
+	*ids = v;
+	return rc;
+}

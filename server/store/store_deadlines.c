@@ -199,36 +199,11 @@ int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int
  * in a new array. */
 static int ids_of(store *s, const char *sql, bool has_bind, int64_t bind, int64_t **ids, size_t *n)
 {
-	size_t cap = 0;
-	int64_t *v = NULL;
-	*ids = NULL;
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (has_bind && store_bind_int64(st, 1, bind))
-		return store_failed(s, st, "deadlines: bind");
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t nc = cap ? cap * 2 : 64;
-			int64_t *nv = realloc(v, nc * sizeof *v);
-			if (!nv)
-				goto fail;
-			v = nv;
-			cap = nc;
-		}
-		v[(*n)++] = sqlite3_column_int64(st, 0);
-	}
-	if (rc != SQLITE_DONE)
-		goto fail;
-	sqlite3_reset(st);
-	*ids = v;
-	return STORE_OK;
-fail:
-	free(v);
-	*n = 0;
-	return store_failed(s, st, "deadlines: ids");
+	struct store_q q;
+	store_q_open(&q, s, sql, "deadlines: ids");
+	if (has_bind)
+		store_q_int(&q, bind);
+	return store_q_ids(&q, ids, n);
 }
 
 int store_deadlines_pending(store *s, int64_t **ids, size_t *n)

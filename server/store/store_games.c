@@ -12,6 +12,7 @@
 #include "store/game_cache.h"
 #include "store/internal.h"
 #include "store/store_vacations.h"
+#include "util/grow.h"
 #include "util/status.h"
 
 void store_games_free(struct store_game *sg)
@@ -541,37 +542,9 @@ int store_games_write(store *s, const struct store_game_ref *sg, const struct co
 int store_games_active(store *s, int64_t **ids, size_t *n)
 {
 	static const char sql[] = "SELECT id FROM games WHERE status = 'active' ORDER BY id";
-	size_t cap = 64;
-	*n = 0;
-	*ids = NULL;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	int64_t *v = malloc(cap * sizeof *v);
-	if (!st || !v) {
-		free(v);
-		return STORE_ERROR;
-	}
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			int64_t *more = realloc(v, 2 * cap * sizeof *v);
-			if (!more) {
-				free(v);
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
-			v = more;
-			cap *= 2;
-		}
-		v[(*n)++] = sqlite3_column_int64(st, 0);
-	}
-	if (rc != SQLITE_DONE) {
-		free(v);
-		*n = 0;
-		return store_failed(s, st, "active games");
-	}
-	sqlite3_reset(st);
-	*ids = v;
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "active games");
+	return store_q_ids(&q, ids, n);
 }
 
 /* The games of a player (issue 26: the one place that says it): the
@@ -676,17 +649,11 @@ static int of_player(store *s, const struct store_games_filter *f, size_t max, i
 		return store_failed(s, st, "games of a player: bind");
 	int rc;
 	while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t nc = cap ? cap * 2 : 16;
-			char *nv = realloc(v, nc * elem);
-			if (!nv) {
-				free(v);
-				sqlite3_reset(st);
-				*n = 0;
-				return STORE_ERROR;
-			}
-			v = nv;
-			cap = nc;
+		if (ALLOC_GROW(v, (*n + 1) * elem, cap) != 0) { /* cap: bytes */
+			free(v);
+			sqlite3_reset(st);
+			*n = 0;
+			return STORE_ERROR;
 		}
 		if (sums)
 			read_summary(st, (struct store_game_summary *)(void *)v + *n);

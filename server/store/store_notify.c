@@ -385,34 +385,9 @@ int store_digest_users(store *s, int64_t **users, size_t *n)
 {
 	static const char sql[] = "SELECT DISTINCT user_id FROM digest_items"
 	                          " WHERE outbox_id IS NULL ORDER BY user_id";
-	*users = NULL;
-	*n = 0;
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	size_t cap = 0;
-	int rc = SQLITE_DONE;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (*n == cap) {
-			size_t nc = cap ? 2 * cap : 16;
-			int64_t *more = realloc(*users, nc * sizeof **users);
-			if (!more) {
-				rc = SQLITE_NOMEM;
-				break;
-			}
-			*users = more;
-			cap = nc;
-		}
-		(*users)[(*n)++] = sqlite3_column_int64(st, 0);
-	}
-	if (rc != SQLITE_DONE) {
-		free(*users);
-		*users = NULL;
-		*n = 0;
-		return store_failed(s, st, "digest users");
-	}
-	sqlite3_reset(st);
-	return STORE_OK;
+	struct store_q q;
+	store_q_open(&q, s, sql, "digest users");
+	return store_q_ids(&q, users, n);
 }
 
 int store_digest_items(store *s, int64_t user, size_t max, struct store_digest_item **items,
