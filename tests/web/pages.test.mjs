@@ -2302,7 +2302,8 @@ step('the tl warns a member, approves a reserve and records a lost connection; t
 	assert.equal(gone.status, 200, JSON.stringify(gone.body));
 	await eventually(async () => assert.equal(await kcPage.locator('#foreign-done').textContent(),
 		'Politiken Cup of bob is deleted; the ratings are computed again.'));
-	assert.ok(!(await table.isVisible()), 'no foreign result left');
+	// the list is read again after the message: wait for it, as for the message
+	await eventually(async () => assert.ok(!(await table.isVisible()), 'no foreign result left'));
 	assert.equal((await apiCall('GET', `/users/${ids.bob}`, undefined, root)).rating, 1800);
 	await ctx.close();
 });
