@@ -270,16 +270,7 @@ static void measure(const char *cc, const char *ccd, const char dir[32], struct 
 	res->sweep_s = run(cmd);
 
 	int port = bench_free_port();
-	pid_t pid = fork();
-	if (pid == 0) {
-		char listen[64];
-		snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
-		setenv("CORRCHESS_TODAY", TODAY, 1);
-		setenv("CORRCHESS_FAST_HASH", "1", 1);
-		execl(ccd, ccd, "--db", db, "--listen", listen, "--log-level", "warn",
-		      (char *)NULL);
-		_exit(127);
-	}
+	pid_t pid = bench_daemon(ccd, db, TODAY, port);
 	struct buf b = {0};
 	CURL *c = easy(NULL, &b);
 	snprintf(url, sizeof url, "http://127.0.0.1:%d/api/v1/session", port);

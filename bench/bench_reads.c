@@ -506,16 +506,7 @@ static void measure(const char *cc, const char *ccd, long active, struct result 
 	fprintf(stderr, "bench_reads: %ld games generated in %.1f s\n", active, bench_now() - t0);
 
 	int port = bench_free_port();
-	pid_t pid = fork();
-	if (pid == 0) {
-		char listen[64];
-		snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
-		setenv("CORRCHESS_TODAY", TODAY, 1);
-		setenv("CORRCHESS_FAST_HASH", "1", 1);
-		execl(ccd, ccd, "--db", db, "--listen", listen, "--log-level", "warn",
-		      (char *)NULL);
-		_exit(127);
-	}
+	pid_t pid = bench_daemon(ccd, db, TODAY, port);
 	children[0] = pid;
 	int status;
 	size_t n;

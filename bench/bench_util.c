@@ -142,3 +142,18 @@ void bench_gen_close(struct bench_gen *b, const char *path)
 		bench_die("cannot sync the generated database");
 	close(fd);
 }
+
+pid_t bench_daemon(const char *ccd, const char *db, const char *today, int port)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		char listen[64];
+		snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
+		setenv("CORRCHESS_TODAY", today, 1);
+		setenv("CORRCHESS_FAST_HASH", "1", 1);
+		execl(ccd, ccd, "--db", db, "--listen", listen, "--log-level", "warn",
+		      (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}

@@ -7,6 +7,7 @@
 #define CORRCHESS_BENCH_UTIL_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "corr/corr_deadlines.h"
 
@@ -20,6 +21,10 @@ _Noreturn void bench_die(const char *msg);
 
 /* A loopback port nobody listens on now. */
 int bench_free_port(void);
+
+/* corrchessd (the program ccd) forked on db at 127.0.0.1:port, its today
+ * fixed and the fast password hash: the child's pid. */
+pid_t bench_daemon(const char *ccd, const char *db, const char *today, int port);
 
 /* Runs sql on db, or dies with SQLite's message. */
 void bench_exec(sqlite3 *db, const char *sql);
