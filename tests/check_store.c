@@ -3,7 +3,8 @@
  * store_commit() (it answered SQLite's codes, so a failed COMMIT - code 1 -
  * read as STORE_NOT_FOUND) and store_ratings_user() (it answered 1/0/-1,
  * so "no such user" - 0 - read as STORE_OK); and the query helper with
- * the sticky error (store/internal.h, store/query.c). */
+ * the sticky error (store/internal.h, store/query.c); and the CHECKs of
+ * sweep_events and games without a temporary table (migration 0038). */
 #include "autoconfig.h"
 
 #include <stdio.h>
@@ -124,5 +125,84 @@ START_TEST(test_query_error_is_sticky)
 }
 END_TEST
 
+/* How many temporary tables the statement's program opens (EXPLAIN). */
+static int ephemeral_tables(store *s, const char *sql)
+{
+	char ex[512];
+	snprintf(ex, sizeof ex, "EXPLAIN %s", sql);
+	sqlite3_stmt *st;
+	ck_assert_int_eq(sqlite3_prepare_v2(store_db(s), ex, -1, &st, NULL), SQLITE_OK);
+	int n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		n += strcmp((const char *)sqlite3_column_text(st, 1), "OpenEphemeral") == 0;
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* Runs sql; its SQLite result code. */
+static int exec_rc(store *s, const char *sql)
+{
+	return sqlite3_exec(store_db(s), sql, NULL, NULL, NULL) & 0xff; /* the primary code */
+}
+
+/* Migration 0038: the sweep's insert of an event and a game's end build
+ * no temporary table for their CHECKs (an IN list built one at every
+ * row), and the rewritten CHECKs refuse what the IN lists refused. */
+START_TEST(test_checks_build_no_table)
+{
+	store *s = open_scratch();
+	ck_assert_int_eq(ephemeral_tables(s,
+	                                  "INSERT INTO sweep_events (game_id, kind, user_id, ply,"
+	                                  " due, found_on) VALUES (?, ?, ?, ?, ?, ?)"),
+	                 0);
+	/* A game's end: its UPDATE runs the rating triggers (migration
+	 * 0020), whose INSERTs have tables of their own; the games' CHECKs
+	 * themselves hold no list of texts. */
+	sqlite3_stmt *st;
+	ck_assert_int_eq(sqlite3_prepare_v2(store_db(s),
+	                                    "SELECT count(*) FROM sqlite_schema WHERE name IN"
+	                                    " ('games', 'sweep_events') AND sql LIKE '%IN (''%'",
+	                                    -1, &st, NULL),
+	                 SQLITE_OK);
+	ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+	ck_assert_int_eq(sqlite3_column_int(st, 0), 0);
+	sqlite3_finalize(st);
+	int64_t w, b;
+	ck_assert_int_eq(store_begin(s), STORE_OK);
+	ck_assert_int_eq(store_users_insert(s, "w", "w@example.invalid", "player", "x", &w),
+	                 STORE_OK);
+	ck_assert_int_eq(store_users_insert(s, "b", "b@example.invalid", "player", "x", &b),
+	                 STORE_OK);
+	ck_assert_int_eq(store_commit(s), STORE_OK);
+	char sql[512];
+	snprintf(sql, sizeof sql,
+	         "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
+	         " VALUES (1, 'standard', '2026-01-01', %lld, %lld, 'x', 'x')",
+	         (long long)w, (long long)b);
+	ck_assert_int_eq(exec_rc(s, sql), SQLITE_OK);
+	static const char *const bad[] = {
+	        "UPDATE games SET status = 'over' WHERE id = 1",
+	        "UPDATE games SET result = '1-1' WHERE id = 1",
+	        "UPDATE games SET draw_offer = 'both' WHERE id = 1",
+	        "UPDATE games SET series_by = 'grey' WHERE id = 1",
+	        "UPDATE games SET result_how = 'guessed' WHERE id = 1",
+	        "UPDATE games SET played_result = '2-0' WHERE id = 1",
+	        "INSERT INTO sweep_events (game_id, kind, user_id, ply, due, found_on)"
+	        " VALUES (1, 'nudge', 1, 0, '2026-01-01', '2026-01-01')",
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(exec_rc(s, bad[i]) == SQLITE_CONSTRAINT, "accepted: %s", bad[i]);
+	static const char *const good[] = {
+	        "UPDATE games SET status = 'finished', result = '1/2-1/2', draw_offer = NULL,"
+	        " series_by = 'black', result_how = 'scored', played_result = '+-' WHERE id = 1",
+	        "INSERT INTO sweep_events (game_id, kind, user_id, ply, due, found_on)"
+	        " VALUES (1, 'adjudication', 1, 0, '2026-01-01', '2026-01-01')",
+	};
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		ck_assert_msg(exec_rc(s, good[i]) == SQLITE_OK, "refused: %s", good[i]);
+	close_scratch(s);
+}
+END_TEST
+
 TU_MAIN("store", 0, test_commit_answers_store_status, test_ratings_user_answers_store_status,
-        test_query_error_is_sticky)
+        test_query_error_is_sticky, test_checks_build_no_table)
