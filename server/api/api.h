@@ -45,6 +45,11 @@ struct api_req {
 /* Dispatches one request. Never fails: every outcome is a response. */
 void api_handle(struct app *app, struct api_req *rq, struct api_resp *rs);
 
+/* The answer of a request whose command handed its write step over
+ * (svc_async_offer() before api_handle(); a->job set after it), once
+ * a->ready() was called: the rest of the command and its answer. */
+void api_resume(struct app *app, struct api_req *rq, struct api_resp *rs, struct svc_async *a);
+
 /* Every route as "METHOD /pattern" lines (for the OpenAPI check). */
 void api_list_routes(void (*fn)(const char *method, const char *pattern, void *ctx), void *ctx);
 

@@ -71,10 +71,23 @@ static int api_game_respond(struct app *app, struct api_req *rq, struct api_resp
 int api_game_outcome(struct app *app, struct api_req *rq, struct api_resp *rs,
                      const struct svc_outcome *o, struct store_game *after, int status)
 {
+	if (o->status == SVC_PENDING) { /* answered by api_resume() */
+		svc_async_current()->status = status;
+		return 0;
+	}
 	int answer = o->status == SVC_OK ? api_game_respond(app, rq, rs, after, status)
 	                                 : api_outcome_error(rs, o);
 	store_games_free(after);
 	return answer;
+}
+
+void api_resume(struct app *app, struct api_req *rq, struct api_resp *rs, struct svc_async *a)
+{
+	struct store_game after;
+	struct svc_outcome o;
+	svc_game_finish(app, a, &after, &o);
+	api_game_outcome(app, rq, rs, &o, &after, a->status);
+	store_rollback(app->st); /* as api_handle() ends */
 }
 
 static int api_games_new(struct app *app, const struct api_new_game *ng, int64_t *id,

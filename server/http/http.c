@@ -91,7 +91,12 @@ struct http_server {
 	atomic_ullong ended_slow, ended_crowded; /* /metrics and the log */
 };
 
-enum { REQ_NEW, REQ_QUEUED, REQ_DONE };
+/* REQ_QUEUED: suspended, on the worker pool or waiting for its flush;
+ * REQ_WRITING: suspended, its write step with the writer thread (the
+ * asynchronous write step, svc_async); REQ_FINISH: that step answered,
+ * the rest of the request runs on the next call; REQ_DONE: the answer is
+ * ready to send. */
+enum { REQ_NEW, REQ_QUEUED, REQ_WRITING, REQ_FINISH, REQ_DONE };
 
 struct request {
 	struct timespec start;
@@ -114,6 +119,7 @@ struct request {
 	struct MHD_Connection *conn;
 	struct api_req rq; /* kept for a request answered on the pool */
 	struct api_resp rs;
+	struct svc_async async; /* its write step, when handed over */
 };
 
 static double ms_since(const struct timespec *t0)
@@ -442,16 +448,49 @@ static void synced(void *arg, int status)
 	MHD_resume_connection(r->conn);
 }
 
-/* Runs the API handler on the event thread without blocking it for the
- * group commit's flush: returns true when the answer must wait (the
- * connection is then suspended until synced()). */
-static bool handle_deferred(http_server *srv, struct MHD_Connection *conn, struct request *r)
+/* svc_async: the write step of r is queued (the connection waits
+ * without its thread) and answered (back to the event thread, which runs
+ * the rest: api_resume()).  ready() comes on the writer's or the sync
+ * thread, after the step's commit is on disk. */
+static void write_suspend(void *arg)
+{
+	struct request *r = arg;
+	atomic_store(&r->state, REQ_WRITING);
+	MHD_suspend_connection(r->conn);
+}
+
+static void write_ready(void *arg)
+{
+	struct request *r = arg;
+	atomic_store(&r->state, REQ_FINISH);
+	MHD_resume_connection(r->conn);
+}
+
+/* Runs the API handler (or, with finish, the rest of a request whose
+ * write step was answered) on the event thread without blocking it for
+ * the writer or the group commit's flush: returns true when the answer
+ * must wait (the connection is then suspended until write_ready() or
+ * synced()). */
+static bool handle_deferred(http_server *srv, struct MHD_Connection *conn, struct request *r,
+                            bool finish)
 {
 	store *st = srv->app->st;
 	store_defer_sync(st, 1);
-	api_handle(srv->app, &r->rq, &r->rs);
+	if (finish) {
+		api_resume(srv->app, &r->rq, &r->rs, &r->async);
+	} else {
+		r->async = (struct svc_async){
+		        .suspend = write_suspend, .ready = write_ready, .arg = r};
+		svc_async_offer(&r->async);
+		api_handle(srv->app, &r->rq, &r->rs);
+		svc_async_offer(NULL);
+	}
 	unsigned long long ticket = store_pending_sync(st);
 	store_defer_sync(st, 0);
+	/* Handed over: suspended already.  A ticket taken before it is
+	 * older than the step's commit, whose flush covers it. */
+	if (!finish && r->async.job)
+		return true;
 	if (!ticket)
 		return false;
 	atomic_store(&r->state, REQ_QUEUED);
@@ -525,8 +564,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	int state = atomic_load(&r->state);
 	if (state == REQ_DONE)
 		return send_response(conn, r); /* back from the pool */
-	if (state == REQ_QUEUED)
+	if (state == REQ_QUEUED || state == REQ_WRITING)
 		return MHD_YES;
+	if (state == REQ_FINISH) { /* its write step answered */
+		atomic_store(&r->state, REQ_NEW);
+		if (handle_deferred(srv, conn, r, true))
+			return MHD_YES;
+		return send_response(conn, r);
+	}
 	if (*upload_data_size) {
 		/* A body that takes longer than the body deadline ends the
 		 * connection: a slow sender cannot hold it for ever (the reaper
@@ -596,7 +641,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 		atomic_store(&r->state, REQ_DONE);
 		MHD_resume_connection(conn);
 		return MHD_YES;
-	} else if (handle_deferred(srv, conn, r)) {
+	} else if (handle_deferred(srv, conn, r, false)) {
 		return MHD_YES; /* answered when its commit is on disk */
 	}
 	return send_response(conn, r);

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -121,6 +122,7 @@ struct step {
 	bool done;
 	unsigned long long ticket; /* its commit's flush (store_sync_adopt()) */
 	struct step *next;
+	struct svc_async *async; /* svc_write_async(): nobody waits, the step is the writer's */
 };
 
 static struct {
@@ -160,10 +162,35 @@ static void write_batch(struct app *app, struct step **batch, int n)
 			batch[i]->rc = STORE_ERROR;
 }
 
+/* A step of svc_write_async() is on disk (status 0) or its flush failed. */
+static void async_synced(void *arg, int status)
+{
+	struct svc_async *a = arg;
+	if (status != 0)
+		a->flush_failed = true;
+	a->ready(a->arg);
+}
+
+/* The asynchronous steps of a batch, after its commit (on the writer
+ * thread, without its lock): each answered once its commit is on disk
+ * (the sync thread calls it then), a failed one at once.  Frees them. */
+static void answer_async(struct app *app, struct step **steps, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct svc_async *a = steps[i]->async;
+		a->rc = steps[i]->rc;
+		int status = 0;
+		if (a->rc != STORE_OK || !steps[i]->ticket ||
+		    store_sync_notify(app->st, steps[i]->ticket, async_synced, a, &status) != 0)
+			async_synced(a, a->rc == STORE_OK ? status : 0);
+		free(steps[i]);
+	}
+}
+
 static void *writer_main(void *arg)
 {
 	struct app *app = arg;
-	struct step *batch[WRITER_BATCH];
+	struct step *batch[WRITER_BATCH], *async[WRITER_BATCH];
 	pthread_mutex_lock(&writer.lock);
 	for (;;) {
 		while (!writer.head && !writer.stopping)
@@ -179,12 +206,21 @@ static void *writer_main(void *arg)
 			writer.tail = &writer.head;
 		pthread_mutex_unlock(&writer.lock);
 		write_batch(app, batch, n);
+		int nasync = 0;
+		for (int i = 0; i < n; i++)
+			if (batch[i]->async)
+				async[nasync++] = batch[i];
 		pthread_mutex_lock(&writer.lock);
 		writer.steps += (unsigned long long)n;
 		writer.transactions++;
-		for (int i = 0; i < n; i++)
-			batch[i]->done = true;
-		pthread_cond_broadcast(&writer.done);
+		if (nasync < n) { /* a waiting step may be gone once it is done */
+			for (int i = 0; i < n; i++)
+				batch[i]->done = true;
+			pthread_cond_broadcast(&writer.done);
+		}
+		pthread_mutex_unlock(&writer.lock);
+		answer_async(app, async, nasync);
+		pthread_mutex_lock(&writer.lock);
 	}
 	pthread_mutex_unlock(&writer.lock);
 	return NULL;
@@ -233,13 +269,19 @@ void svc_writer_counts(unsigned long long *steps, unsigned long long *transactio
 	pthread_mutex_unlock(&writer.lock);
 }
 
+/* Whether the writer thread writes for app's store (under writer.lock). */
+static bool writer_serves(const struct app *app)
+{
+	return writer.running && !writer.stopping && writer.app && writer.app->st == app->st;
+}
+
 /* Hands fn to the writer thread and waits for its answer: the status, or
  * -2 when no writer runs for this store (then the caller writes). */
 static int queued_write(struct app *app, int (*fn)(struct app *, void *), void *ctx)
 {
-	struct step st = {fn, ctx, STORE_ERROR, false, 0, NULL};
+	struct step st = {fn, ctx, STORE_ERROR, false, 0, NULL, NULL};
 	pthread_mutex_lock(&writer.lock);
-	if (!writer.running || writer.stopping || !writer.app || writer.app->st != app->st) {
+	if (!writer_serves(app)) {
 		pthread_mutex_unlock(&writer.lock);
 		return -2;
 	}
@@ -254,6 +296,53 @@ static int queued_write(struct app *app, int (*fn)(struct app *, void *), void *
 	if (st.rc == STORE_OK && store_sync_adopt(app->st, st.ticket) != 0)
 		return STORE_ERROR;
 	return st.rc;
+}
+
+static _Thread_local struct svc_async *offered; /* svc_async_offer() */
+
+void svc_async_offer(struct svc_async *a)
+{
+	if (a) {
+		a->job = NULL;
+		a->rc = STORE_ERROR;
+		a->flush_failed = false;
+	}
+	offered = a;
+}
+
+struct svc_async *svc_async_current(void)
+{
+	return offered;
+}
+
+int svc_write_async(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx,
+                    struct svc_async *a)
+{
+	if (store_writing(app->st))
+		return -1; /* a step of the caller's own transaction */
+	pthread_mutex_lock(&writer.lock);
+	bool serves = writer_serves(app);
+	pthread_mutex_unlock(&writer.lock);
+	struct step *st = serves ? malloc(sizeof *st) : NULL;
+	if (!st)
+		return -1;
+	*st = (struct step){fn, ctx, STORE_ERROR, false, 0, NULL, a};
+	/* Before the writer can answer it; outside the writer's lock (the
+	 * HTTP layer's own locks are never taken under it). */
+	a->suspend(a->arg);
+	pthread_mutex_lock(&writer.lock);
+	if (!writer_serves(app)) { /* stopped meanwhile: failed, nothing written */
+		pthread_mutex_unlock(&writer.lock);
+		free(st);
+		a->rc = STORE_ERROR;
+		a->ready(a->arg);
+		return 0;
+	}
+	*writer.tail = st;
+	writer.tail = &st->next;
+	pthread_cond_signal(&writer.work);
+	pthread_mutex_unlock(&writer.lock);
+	return 0;
 }
 
 int svc_write(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx)

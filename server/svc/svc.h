@@ -52,6 +52,8 @@ enum svc_status {
 	                  (409 lost_on_time: the move was not played) */
 	SVC_BUSY,      /* the database failed or is busy: nothing changed, try again */
 	SVC_ERROR,     /* a stored row breaks the rules, or memory ran out */
+	SVC_PENDING,   /* the write step was handed over (svc_async_offer()): the
+	                  command ends in svc_async_finish() */
 };
 
 /* What a command answers besides its result. */
@@ -90,6 +92,44 @@ int svc_today(const struct app *app, char iso[11], int32_t *day, struct svc_outc
  * store_defer_sync()).  fn may run on another thread than the caller's:
  * it uses only app and ctx. */
 int svc_write(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx);
+
+/* ---- the asynchronous write step (docs/ARCHITECTURE.md "A move") ----
+ *
+ * The HTTP event thread that runs a move need not wait for the writer:
+ * it offers a struct svc_async before the handler (svc_async_offer(), per
+ * thread), and a game command that finds one hands its write step to the
+ * writer thread and returns SVC_PENDING at once.  svc calls
+ * suspend(arg) just before the step is queued (the connection is
+ * suspended then, so ready() can never come first) and ready(arg) on the
+ * writer's or the sync thread once the step's commit is on disk, or the
+ * step failed.  The caller then runs svc_game_finish() (svc/svc_game.h; any thread): the
+ * rest of the command, from the committed outcome.  So an event thread
+ * goes on with other requests while the writer commits, and many moves
+ * wait in one transaction instead of at most one an event thread. */
+struct svc_async {
+	void (*suspend)(void *arg);
+	void (*ready)(void *arg);
+	void *arg;
+	int status; /* the adapter's own: e.g. the HTTP status of success */
+	/* svc's: */
+	void *job;         /* the command between its two halves, or NULL */
+	int rc;            /* the step's store status */
+	bool flush_failed; /* committed, but the disk did not confirm it */
+};
+
+/* The calling thread's offer for its next game command (NULL: none; the
+ * command then waits for its write as always).  A command takes it at
+ * most once: a->job is set when it did. */
+void svc_async_offer(struct svc_async *a);
+/* The calling thread's offer, taken or not, or NULL. */
+struct svc_async *svc_async_current(void);
+
+/* Queues fn(app, ctx) for the writer thread and returns without waiting:
+ * a->rc is set and a->ready(a->arg) called once the step is committed and
+ * durable or has failed.  0, or -1 when no writer runs (nothing queued,
+ * no callback). */
+int svc_write_async(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx,
+                    struct svc_async *a);
 
 /* The writer thread of svc_write() for app's store (the daemon starts
  * it before it serves, stops it after the last request and before

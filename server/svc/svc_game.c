@@ -3,6 +3,7 @@
 #include "svc/svc_game.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
@@ -154,58 +155,27 @@ int svc_game_load(struct app *app, int64_t id, struct store_game *sg, struct svc
 	return svc_ok(o);
 }
 
-/* load -> authorize -> revision -> lib -> memory -> write -> wake. */
-static int run(struct app *app, const struct user *who, int64_t id, const struct op *op,
-               struct store_game *after, struct svc_outcome *o)
-{
-	memset(after, 0, sizeof *after);
-	char today_s[11];
-	int32_t today;
-	if (svc_today(app, today_s, &today, o))
-		return o->status;
-	struct store_game sg;
-	if (svc_game_load(app, id, &sg, o) != SVC_OK)
-		return o->status;
-	int rc;
-	struct auth_actor a = svc_actor(who);
-	struct auth_target t = {.white = sg.white, .black = sg.black, .leader = sg.leader};
+/* A command on a game between its two halves: what the write step and
+ * the rest of the command need, on the heap, so the write may finish on
+ * another thread's time (svc_async, svc/svc.h). */
+struct job {
+	enum auth_cmd cmd;
+	int64_t id;
+	char today[11];
+	struct store_game sg; /* loaded, then the game after the change */
 	struct corr_delta d;
-	struct corr_error e;
-	if (auth_check(&a, op->cmd, &t, &e) != CC_OK) {
-		svc_refused(o, &e);
-		goto out;
-	}
-	if (op->rev.given && op->rev.rev != sg.g.rev) {
-		svc_fail(o, SVC_STALE, "stale",
-		         "game %lld is at revision %lld, not %lld: reload it", (long long)id,
-		         (long long)sg.g.rev, (long long)op->rev.rev);
-		goto out;
-	}
-	if (lib_op(op, &sg.g, auth_seat(&a, sg.white, sg.black), today, &d, &e) != CC_OK) {
-		svc_refused(o, &e);
-		goto out;
-	}
 	struct change c;
-	if (prepare(&c, &sg, &d, a.id, today_s) != 0) {
-		svc_fail(o, SVC_ERROR, "internal", "game %lld: the change does not apply",
-		         (long long)id);
-		goto out;
-	}
-	/* The mail is rendered here, outside the write lock: the revision
-	 * check of the write makes sure the game it tells of is the game
-	 * stored. */
-	if (svc_notify_prepare(app, &c.was, &sg, &d, today_s, &c.mails) != 0) {
-		svc_fail(o, SVC_BUSY, "busy",
-		         "the change could not be stored; nothing was changed, "
-		         "try again");
-		goto out;
-	}
-	c.prepared = true;
-	rc = svc_write(app, write_change, &c);
-	svc_mails_free(&c.mails);
+};
+
+/* The rest of a command after its write step answered rc: wake the
+ * sender, keep the game, rate, fill *after and *o.  Frees j. */
+static int finish(struct app *app, struct job *j, int rc, bool flush_failed,
+                  struct store_game *after, struct svc_outcome *o)
+{
+	svc_mails_free(&j->c.mails);
 	if (rc == STORE_STALE) {
 		svc_fail(o, SVC_STALE, "stale", "game %lld changed meanwhile: reload it",
-		         (long long)id);
+		         (long long)j->id);
 		goto out;
 	}
 	if (rc != STORE_OK) {
@@ -214,26 +184,110 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 		goto out;
 	}
 	svc_mail_queued(app);
+	if (flush_failed) { /* as the HTTP layer answers a failed flush (http.c synced()) */
+		svc_fail(o, SVC_ERROR, "internal",
+		         "the change was stored but the disk did not confirm it; check it before "
+		         "going on");
+		goto out;
+	}
 	/* committed: the next load of this revision replays nothing */
-	store_games_cache_keep(app->st, &sg);
-	if (result_changed(&c.was, &sg.g.state)) {
+	store_games_cache_keep(app->st, &j->sg);
+	if (result_changed(&j->c.was, &j->sg.g.state)) {
 		/* The group of a game that ended may be rated now (its own
 		 * transaction: the game stands whatever becomes of it). */
 		char rerr[256];
 		if (svc_ratings_update(app->st, rerr, sizeof rerr) != 0)
 			log_msg(LOG_ERROR, "ratings: %s", rerr);
 	}
-	if (op->cmd == AUTH_MOVE && !d.answer_code && app->metrics)
+	if (j->cmd == AUTH_MOVE && !j->d.answer_code && app->metrics)
 		metrics_add(app->metrics, METRICS_MOVES, 1);
-	*after = sg;
-	memset(&sg, 0, sizeof sg);
+	*after = j->sg;
 	/* Stored, yet refused (409 lost_on_time: the game ended on time, the
 	 * move was not played; docs/RULES.md). */
-	if (d.answer_code)
-		return svc_fail(o, SVC_ENDED, d.answer_code, "%s", d.answer_message);
-	return svc_ok(o);
+	if (j->d.answer_code)
+		svc_fail(o, SVC_ENDED, j->d.answer_code, "%s", j->d.answer_message);
+	else
+		svc_ok(o);
+	free(j);
+	return o->status;
 out:
-	store_games_free(&sg);
+	store_games_free(&j->sg);
+	free(j);
+	return o->status;
+}
+
+int svc_game_finish(struct app *app, struct svc_async *a, struct store_game *after,
+                    struct svc_outcome *o)
+{
+	struct job *j = a->job;
+	a->job = NULL;
+	memset(after, 0, sizeof *after);
+	return finish(app, j, a->rc, a->flush_failed, after, o);
+}
+
+/* load -> authorize -> revision -> lib -> memory -> write -> wake. */
+static int run(struct app *app, const struct user *who, int64_t id, const struct op *op,
+               struct store_game *after, struct svc_outcome *o)
+{
+	memset(after, 0, sizeof *after);
+	struct job *j = calloc(1, sizeof *j);
+	if (!j)
+		return svc_fail(o, SVC_ERROR, "internal", "out of memory");
+	j->cmd = op->cmd;
+	j->id = id;
+	int32_t today;
+	if (svc_today(app, j->today, &today, o) || svc_game_load(app, id, &j->sg, o) != SVC_OK) {
+		free(j);
+		return o->status;
+	}
+	struct store_game *sg = &j->sg;
+	struct auth_actor a = svc_actor(who);
+	struct auth_target t = {.white = sg->white, .black = sg->black, .leader = sg->leader};
+	struct corr_error e;
+	if (auth_check(&a, op->cmd, &t, &e) != CC_OK) {
+		svc_refused(o, &e);
+		goto out;
+	}
+	if (op->rev.given && op->rev.rev != sg->g.rev) {
+		svc_fail(o, SVC_STALE, "stale",
+		         "game %lld is at revision %lld, not %lld: reload it", (long long)id,
+		         (long long)sg->g.rev, (long long)op->rev.rev);
+		goto out;
+	}
+	if (lib_op(op, &sg->g, auth_seat(&a, sg->white, sg->black), today, &j->d, &e) != CC_OK) {
+		svc_refused(o, &e);
+		goto out;
+	}
+	struct change *c = &j->c;
+	if (prepare(c, sg, &j->d, a.id, j->today) != 0) {
+		svc_fail(o, SVC_ERROR, "internal", "game %lld: the change does not apply",
+		         (long long)id);
+		goto out;
+	}
+	/* The mail is rendered here, outside the write lock: the revision
+	 * check of the write makes sure the game it tells of is the game
+	 * stored. */
+	if (svc_notify_prepare(app, &c->was, sg, &j->d, j->today, &c->mails) != 0) {
+		svc_fail(o, SVC_BUSY, "busy",
+		         "the change could not be stored; nothing was changed, "
+		         "try again");
+		goto out;
+	}
+	c->prepared = true;
+	/* A move of the HTTP API hands its write over and the event thread
+	 * goes on (svc_async); the rest is svc_game_finish(). */
+	struct svc_async *as = op->cmd == AUTH_MOVE ? svc_async_current() : NULL;
+	if (as && !as->job) {
+		as->job = j;
+		if (svc_write_async(app, write_change, c, as) == 0)
+			return o->status = SVC_PENDING;
+		as->job = NULL;
+	}
+	int rc = svc_write(app, write_change, c);
+	return finish(app, j, rc, false, after, o);
+out:
+	store_games_free(sg);
+	free(j);
 	return o->status;
 }
 

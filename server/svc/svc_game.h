@@ -42,6 +42,12 @@ int svc_game_load(struct app *app, int64_t id, struct store_game *sg, struct svc
 int svc_move(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
              const struct corr_move_request *mr, struct store_game *after, struct svc_outcome *o);
 
+/* The rest of a command whose write step was handed over (SVC_PENDING,
+ * svc_async in svc/svc.h), once a->ready() was called: fills *after and
+ * *o as the command would have, and returns o->status. */
+int svc_game_finish(struct app *app, struct svc_async *a, struct store_game *after,
+                    struct svc_outcome *o);
+
 /* POST .../draw (FIDE 9.1). */
 int svc_draw(struct app *app, const struct user *who, int64_t id, struct svc_rev rev,
              enum corr_draw_action action, struct store_game *after, struct svc_outcome *o);

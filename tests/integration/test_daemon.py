@@ -126,6 +126,63 @@ def crash_loses_no_committed_move():
 
 
 @test
+def sigterm_amid_many_moves_loses_no_answered_move():
+    """Issue 19's asynchronous write step: a move's connection waits,
+    suspended, for the writer thread and then for its flush.  A SIGTERM
+    while many moves wait there ends the daemon cleanly (exit 0), and
+    every move answered 201 is stored after it; a move whose answer never
+    came may be stored or not, but nothing is stored that is not a legal
+    continuation (each game's revision is its number of moves)."""
+    import threading
+    line = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+            "Re1", "b5", "Bb3", "d6", "c3", "O-O"]
+    with cast_server() as (srv, ids, c):
+        gids = [new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)["id"]
+                for _ in range(12)]
+        answered = {gid: 0 for gid in gids}
+        started = threading.Event()
+
+        def player(gid):
+            w, b = srv.login("alice"), srv.login("bob")
+            for i, mv in enumerate(line):
+                try:
+                    r = (w if i % 2 == 0 else b).post("games/%d/moves" % gid, {"move": mv})
+                except OSError:
+                    return  # the daemon stopped listening or closed the connection
+                if i >= 2:
+                    started.set()
+                if r.status != 201:
+                    return
+                answered[gid] = i + 1
+
+        threads = [threading.Thread(target=player, args=(gid,)) for gid in gids]
+        for t in threads:
+            t.start()
+        expect(started.wait(60), "moves were answered before the signal")
+        srv.proc.send_signal(signal.SIGTERM)
+        try:
+            rc = srv.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            srv.proc.kill()
+            srv.proc.wait()
+            raise AssertionError("corrchessd did not stop after SIGTERM amid moves")
+        srv.proc = None
+        for t in threads:
+            t.join(60)
+        expect_eq(rc, 0, "exit status after SIGTERM amid moves")
+        for gid in gids:
+            rows = srv.db_rows("SELECT san FROM moves WHERE game_id = ? ORDER BY ply", (gid,))
+            stored = [r[0] for r in rows]
+            expect(len(stored) >= answered[gid],
+                   "game %d: %d moves answered 201, %d stored" % (gid, answered[gid], len(stored)))
+            expect_eq(stored, line[:len(stored)], "game %d: the moves stored" % gid)
+            rev = srv.db_rows("SELECT rev FROM games WHERE id = ?", (gid,))[0][0]
+            expect_eq(rev, len(stored), "game %d: one revision a stored move" % gid)
+        expect(sum(answered.values()) > 0, "some moves were answered")
+        print("# answered %d of %d moves before the stop" % (sum(answered.values()), len(gids) * len(line)))
+
+
+@test
 def sigterm_finishes_requests_in_flight():
     with cast_server() as (srv, ids, c):
         g = new_game(c["tl"], ids["alice"], ids["bob"], "server", TODAY)

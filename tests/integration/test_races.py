@@ -244,6 +244,53 @@ def many_games_at_once():
         expect_eq(stored_game(w, gid)[4], len(line), "game %d: one revision a move" % gid)
 
 
+def metric(client, name):
+    r = client.get("/metrics")
+    expect_status(r, 200, "/metrics")
+    for line in r.text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError("/metrics has no %s" % name)
+
+
+@test
+def moves_share_a_transaction_on_one_event_thread():
+    """Issue 19, the asynchronous write step: a move hands its write to
+    the writer thread and its event thread goes on with the next request,
+    so with a single event thread (--threads 1) the moves of many games
+    sent together are committed several to a transaction (before, the
+    one thread waited for each commit: exactly one write a transaction).
+    Every move is answered 201 and stored, and a stale one among them is
+    still refused alone (its savepoint), the others standing."""
+    w = World(own_server(TODAY, extra_env={"CORRCHESS_THREADS": "1"}))
+    line = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
+    gids = [game(w)["id"] for _ in range(16)]
+    clients = [(w.server.login("alice"), w.server.login("bob")) for _ in gids]
+    writes0 = metric(w.tl, "corrchess_writes_total")
+    trans0 = metric(w.tl, "corrchess_write_transactions_total")
+    for i, mv in enumerate(line):
+        calls = [(lambda c=c, gid=gid: c[i % 2].post("games/%d/moves" % gid, {"move": mv}))
+                 for c, gid in zip(clients[1:], gids[1:])]
+        # the first game gets the ply twice, both on the revision before
+        # it: one wins, the other is a 409 and nothing else of the
+        # transaction is undone
+        twice = lambda c=clients[0], gid=gids[0], mv=mv, i=i: c[i % 2].post(
+            "games/%d/moves" % gid, {"move": mv, "rev": i})
+        rs = at_once(*([twice] + calls + [twice]))
+        for gid, r in zip(gids[1:], rs[1:-1]):
+            expect_status(r, 201, "game %d, ply %d" % (gid, i + 1))
+        expect_one_winner([rs[0], rs[-1]], 201, ("stale",), "game %d, ply %d twice"
+                          % (gids[0], i + 1))
+    for gid in gids:
+        expect_eq([m[0] for m in stored_moves(w, gid)], line, "game %d: nothing lost" % gid)
+        expect_eq(stored_game(w, gid)[4], len(line), "game %d: one revision a move" % gid)
+    writes = metric(w.tl, "corrchess_writes_total") - writes0
+    trans = metric(w.tl, "corrchess_write_transactions_total") - trans0
+    expect(writes >= len(line) * len(gids), "every move went through the writer: %r" % writes)
+    expect(writes > trans, "%d writes in %d transactions: no transaction held two moves"
+           % (writes, trans))
+
+
 @test
 def tl_result_against_move():
     """A TL sets a result (DSU 6.2.7) while the player to move moves:
