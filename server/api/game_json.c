@@ -474,8 +474,8 @@ void game_json_summary(struct jsonw *w, const struct store_game_summary *g, int3
  * A game GET writes the same bytes again and again between two changes
  * of the game.  The answer is kept by game, with a digest of everything
  * game_json_write() reads (the game's rows as loaded: players, state,
- * moves, records, stops; today; whether the viewer sees the pending
- * series), so it is used only where writing it again would give the same
+ * revision - which stands for the moves -, records, stops; today; whether
+ * the viewer sees the pending series), so it is used only where writing it again would give the same
  * bytes: the game is still loaded and authorized on every request, and
  * a change of anything it shows changes the digest.  The body's tag
  * (negotiate(): BLAKE2b-128 of the bytes) is kept with it. */
@@ -536,7 +536,11 @@ static void digest_of(const struct store_game *sg, bool series_seen, int32_t tod
 	put_text(&h, sg->black_role);
 	put(&h, game_start_position(g->chess), sizeof(position));
 	put(&h, &g->state, sizeof g->state);
-	put(&h, g->moves, g->nmoves * sizeof *g->moves);
+	/* The moves are not hashed: a game at (id, rev) has the same moves
+	 * while the database holds it (only store_games_write() changes a
+	 * stored move, and it bumps games.rev: store/game_cache.h), and rev
+	 * and their number are above.  (Hashing them was a seventh of a
+	 * cached GET of 80 plies.) */
 	put(&h, g->stops, g->nstops * sizeof *g->stops);
 	put(&h, g->records, g->nrecords * sizeof *g->records);
 	crypto_generichash_final(&h, out, DIGEST_SIZE);

@@ -82,5 +82,29 @@ def a_change_without_a_new_revision_shows():
                                                              before["clock"]["black"]))
 
 
+@test
+def a_corrected_move_date_shows_in_the_next_read():
+    """The kept answer stands for its revision, the moves included (they
+    are not hashed: store/game_cache.h).  A TL's correction of a stated
+    date (DSU 6.2.1.1 c) changes a stored move and the revision; a read
+    from another client after it shows the new date and days, not the
+    answer kept before."""
+    w = W()
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "dsu-post", "2027-08-02")["id"]
+    play(w.alice, gid, "e4", received="2027-08-02", sent="2027-08-05")
+    play(w.bob, gid, "e5", received="2027-08-09", sent="2027-08-10")
+    before = get_game(w.carol, gid)
+    expect_eq(get_game(w.carol, gid), before, "a cached read")
+    r = w.tl.request("PATCH", "games/%d/moves/1" % gid,
+                     body={"sent": "2027-08-03", "reason": "the postmark (6.2.1.1 c)"})
+    expect_status(r, 200, "the TL corrects 1.e4's sent date")
+    after = get_game(w.carol, gid)
+    expect_eq(after["moves"][0]["sent"], "2027-08-03", "the corrected date")
+    expect(after["moves"][0]["days"] != before["moves"][0]["days"],
+           "the days follow: %r, before %r" % (after["moves"][0]["days"],
+                                               before["moves"][0]["days"]))
+    expect_eq(after, r.json, "the read says what the correction's answer said")
+
+
 if __name__ == "__main__":
     run_tests()
