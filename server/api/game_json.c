@@ -474,11 +474,12 @@ void game_json_summary(struct jsonw *w, const struct store_game_summary *g, int3
  * A game GET writes the same bytes again and again between two changes
  * of the game.  The answer is kept by game, with a digest of everything
  * game_json_write() reads (the game's rows as loaded: players, state,
- * revision - which stands for the moves -, records, stops; today; whether
- * the viewer sees the pending series), so it is used only where writing it again would give the
- * same bytes: the game is still loaded and authorized on every request, and a change of anything it
- * shows changes the digest.  The body's tag (negotiate(): BLAKE2b-128 of the bytes) is kept with
- * it. */
+ * revision (which stands for the moves), records, stops; today; whether
+ * the viewer sees the pending series), so it is used only where writing
+ * it again would give the same bytes: the game is still loaded and
+ * authorized on every request, and a change of anything it shows changes
+ * the digest.  The body's tag (negotiate(): BLAKE2b-128 of the bytes) is
+ * kept with it. */
 
 #define ANSWERS     256         /* games kept, one slot each (by id) */
 #define ANSWER_MAX  (64 * 1024) /* a longer answer is not kept */
