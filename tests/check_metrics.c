@@ -30,7 +30,8 @@ START_TEST(test_counts_and_histogram)
 	metrics_request(m, "GET", NULL, 404, 0.0001);
 	metrics_add(m, METRICS_MOVES, 3);
 	metrics_add(m, METRICS_MOVES, 2);
-	struct metrics_gauges g = {1, 7, 2, 1, 42, 1234, 10, 4, 3, 9, 3, 2, 5000, 65536};
+	struct metrics_gauges g = {1, 7, 2, 1,    42,    1234,     10,       4,        3,
+	                           9, 3, 2, 5000, 65536, {11, 21}, {12, 22}, {13, 23}, {14, 24}};
 	size_t len;
 	char *t = metrics_render(m, &g, &len);
 	ck_assert_ptr_nonnull(t);
@@ -58,6 +59,11 @@ START_TEST(test_counts_and_histogram)
 	                    1);
 	ck_assert_double_eq(sample(t, "corrchess_moves_total"), 5);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_hits_total"), 9);
+	ck_assert_double_eq(sample(t, "corrchess_tournament_answers_hits_total"), 11);
+	ck_assert_double_eq(sample(t, "corrchess_list_answers_hits_total"), 21);
+	ck_assert_double_eq(sample(t, "corrchess_list_answers_misses_total"), 22);
+	ck_assert_double_eq(sample(t, "corrchess_tournament_answers_entries"), 13);
+	ck_assert_double_eq(sample(t, "corrchess_list_answers_bytes"), 24);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_misses_total"), 3);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_entries"), 2);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_bytes"), 5000);

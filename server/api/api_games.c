@@ -228,6 +228,15 @@ int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return rs->status;
 }
 
+/* The summary pages kept (api/kept.h): 256 pages, 8 MB in all. */
+static struct kept_answer list_slots[256];
+static struct kept lists_kept = KEPT_INIT(list_slots, 8u << 20);
+
+void api_games_kept_stats(struct kept_stats *out)
+{
+	kept_stats(&lists_kept, out);
+}
+
 /* GET /api/v1/games?player={id}[&view=summary]: that player's games
  * (default: one's own), newest first, a page at a time (API.md "Lists":
  * limit, after, next); each a GAME, or with view=summary a GAME_SUMMARY
@@ -261,6 +270,23 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	int32_t today;
 	if (api_today_day(app, &today, rs))
 		return rs->status;
+	/* A summary page is kept by its revision (migration 0039, api/kept.h):
+	 * read first, in this handler's one read transaction (api/router.c). */
+	struct kept_key key = {.st = app->st, .id = player};
+	bool keep = false;
+	if (summary) {
+		int64_t names;
+		keep = store_games_listed_rev(app->st, player, &key.rev, &names) == STORE_OK;
+		int32_t limit = page.limit;
+		memcpy(key.args, &names, sizeof names);
+		memcpy(key.args + 8, &page.cursor, sizeof page.cursor);
+		memcpy(key.args + 16, &today, sizeof today);
+		memcpy(key.args + 20, &limit, sizeof limit);
+		size_t len;
+		char *text;
+		if (keep && (text = kept_get(&lists_kept, &key, &len)))
+			return api_json_text(rs, 200, text, len);
+	}
 	/* One more than the page, to know whether another page follows. */
 	struct store_games_filter f = {.player = player, .before = page.cursor};
 	int64_t *ids = NULL;
@@ -311,5 +337,7 @@ int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs)
 	jsonw_raw(&w, "}");
 	size_t len;
 	char *text = jsonw_take(&w, &len);
+	if (keep && text)
+		kept_put(&lists_kept, &key, text, len);
 	return api_json_text(rs, 200, text, len);
 }

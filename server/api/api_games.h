@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "api/api.h"
+#include "api/kept.h"
 #include "corr/corr.h"
 #include "store/store_games.h"
 #include "svc/svc_game.h"
@@ -16,6 +17,8 @@
 int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs);
 /* GET /api/v1/games?player={id} */
 int api_games_list(struct app *app, struct api_req *rq, struct api_resp *rs);
+/* The kept summary pages' counts (GET /metrics). */
+void api_games_kept_stats(struct kept_stats *out);
 /* GET /api/v1/games/{id} */
 int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs);
 

@@ -5,6 +5,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "api/api_games.h"
+#include "api/tournament_json.h"
 #include "store/store_games.h"
 #include "store/health.h"
 #include "store/store_notify.h"
@@ -45,6 +47,15 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	g.cache_entries = (long long)gc.entries;
 	g.cache_bytes = (long long)gc.bytes;
 	g.cache_budget = (long long)gc.budget;
+	struct kept_stats ks[2];
+	api_tournament_kept_stats(&ks[0]);
+	api_games_kept_stats(&ks[1]);
+	for (int i = 0; i < 2; i++) {
+		g.kept_hits[i] = ks[i].hits;
+		g.kept_misses[i] = ks[i].misses;
+		g.kept_entries[i] = (long long)ks[i].entries;
+		g.kept_bytes[i] = (long long)ks[i].bytes;
+	}
 	g.db_up = store_health_gauges(app->st, &g.active_games, &g.mails_queued, &g.mails_failed) ==
 	          STORE_OK;
 	struct store_outbox_status out;

@@ -5,13 +5,13 @@
 #include "autoconfig.h"
 #include "api/tournament_json.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/federation.h"
 #include "api/jsonw.h"
+#include "api/kept.h"
 #include "api/api_games.h"
 #include "api/api_ratings.h"
 #include "base/log.h"
@@ -561,93 +561,17 @@ static void put_tournament(struct jsonw *w, struct app *app, const struct svc_to
 	free(text);
 }
 
-/* ---- the answers kept by revision ----
+/* ---- the answers kept by revision (api/kept.h) ----
  * A TOURNAMENT is the same for every reader until a row it shows changes;
  * every such write bumps one revision in its own transaction (migration
- * 0032, store_tournaments_shown_rev()).  The answer is kept by (store,
- * id, revision), the revision read before the tournament's rows (in the
- * handler's one read transaction, api/router.c): an answer kept under
- * revision r is at least as new as r, and a reader after a write reads a
- * newer revision and misses.  Bounded: ANSWERS answers, ANSWER_BYTES in
- * all, the least recently used one goes first. */
-#define ANSWERS      32
-#define ANSWER_BYTES (4u << 20)
+ * 0032, store_tournaments_shown_rev()).  Kept by (store, id, revision):
+ * 32 answers, 4 MB in all. */
+static struct kept_answer tournament_slots[32];
+static struct kept tournaments_kept = KEPT_INIT(tournament_slots, 4u << 20);
 
-struct answer {
-	const void *st; /* the database it came from */
-	int64_t id, rev;
-	char *text; /* NULL: a free slot */
-	size_t len;
-	unsigned long used; /* the clock at its last use */
-};
-
-static struct {
-	pthread_mutex_t lock;
-	struct answer a[ANSWERS];
-	unsigned long clock;
-	size_t bytes;
-} answers = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-/* A copy of the kept answer (new) and its length, or NULL. */
-static char *answer_get(const void *st, int64_t id, int64_t rev, size_t *len)
+void api_tournament_kept_stats(struct kept_stats *out)
 {
-	char *copy = NULL;
-	pthread_mutex_lock(&answers.lock);
-	for (int i = 0; i < ANSWERS; i++) {
-		struct answer *a = &answers.a[i];
-		if (a->text && a->st == st && a->id == id && a->rev == rev) {
-			a->used = ++answers.clock;
-			if ((copy = malloc(a->len + 1))) {
-				memcpy(copy, a->text, a->len + 1);
-				*len = a->len;
-			}
-			break;
-		}
-	}
-	pthread_mutex_unlock(&answers.lock);
-	return copy;
-}
-
-static void answer_drop(struct answer *a)
-{
-	answers.bytes -= a->len;
-	free(a->text);
-	a->text = NULL;
-	a->len = 0;
-}
-
-/* Keeps a copy of text as the answer of (st, id, rev), in place of an
- * older one of the same tournament. */
-static void answer_put(const void *st, int64_t id, int64_t rev, const char *text, size_t len)
-{
-	if (len > ANSWER_BYTES / 4)
-		return;
-	char *copy = malloc(len + 1);
-	if (!copy)
-		return;
-	memcpy(copy, text, len + 1);
-	pthread_mutex_lock(&answers.lock);
-	struct answer *slot = NULL;
-	for (int i = 0; i < ANSWERS; i++) /* the same tournament's older answer */
-		if (answers.a[i].text && answers.a[i].st == st && answers.a[i].id == id) {
-			answer_drop(&answers.a[i]);
-			slot = &answers.a[i];
-		}
-	for (;;) {
-		struct answer *lru = NULL;
-		for (int i = 0; !slot && i < ANSWERS; i++)
-			if (!answers.a[i].text)
-				slot = &answers.a[i];
-		if (slot && answers.bytes + len <= ANSWER_BYTES)
-			break;
-		for (int i = 0; i < ANSWERS; i++)
-			if (answers.a[i].text && (!lru || answers.a[i].used < lru->used))
-				lru = &answers.a[i];
-		answer_drop(lru); /* there is one: a slot is missing or the bytes are over */
-	}
-	*slot = (struct answer){st, id, rev, copy, len, ++answers.clock};
-	answers.bytes += len;
-	pthread_mutex_unlock(&answers.lock);
+	kept_stats(&tournaments_kept, out);
 }
 
 int api_tournament_respond(struct app *app, int64_t id, int status, struct api_resp *rs)
@@ -656,7 +580,8 @@ int api_tournament_respond(struct app *app, int64_t id, int status, struct api_r
 	size_t len = 0;
 	char *text;
 	bool keep = store_tournaments_shown_rev(app->st, &rev) == STORE_OK;
-	if (keep && (text = answer_get(app->st, id, rev, &len)))
+	struct kept_key key = {.st = app->st, .id = id, .rev = rev};
+	if (keep && (text = kept_get(&tournaments_kept, &key, &len)))
 		return api_json_text(rs, status, text, len);
 	struct svc_tournament *t = calloc(1, sizeof *t);
 	struct svc_outcome o;
@@ -675,6 +600,6 @@ int api_tournament_respond(struct app *app, int64_t id, int status, struct api_r
 	if (!text)
 		return api_error(rs, "internal", "tournament %lld cannot be shown", (long long)id);
 	if (keep)
-		answer_put(app->st, id, rev, text, len);
+		kept_put(&tournaments_kept, &key, text, len);
 	return api_json_text(rs, status, text, len);
 }

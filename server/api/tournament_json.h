@@ -6,11 +6,15 @@
 #define CORRCHESS_API_TOURNAMENT_JSON_H
 
 #include "api/api.h"
+#include "api/kept.h"
 #include "svc/svc_tournaments.h"
 
 /* Answers with TOURNAMENT id (status 200 or 201), or its error (404 when
  * there is none). */
 int api_tournament_respond(struct app *app, int64_t id, int status, struct api_resp *rs);
+
+/* The kept TOURNAMENT answers' counts (GET /metrics). */
+void api_tournament_kept_stats(struct kept_stats *out);
 
 /* The kind as docs/API.md names it: "dm" for the DM, else the stored
  * kind (static storage of t). */

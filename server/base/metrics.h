@@ -36,6 +36,10 @@ struct metrics_gauges {
 	/* The replayed games kept by (id, rev) (server/store/game_cache.h). */
 	unsigned long long cache_hits, cache_misses;
 	long long cache_entries, cache_bytes, cache_budget;
+	/* The answers kept by revision (server/api/kept.h): [0] the
+	 * TOURNAMENTs, [1] the game lists' summary pages. */
+	unsigned long long kept_hits[2], kept_misses[2];
+	long long kept_entries[2], kept_bytes[2];
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

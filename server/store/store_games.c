@@ -680,6 +680,22 @@ int store_games_of(store *s, const struct store_games_filter *f, size_t max, int
 	return of_player(s, f, max, ids, NULL, n);
 }
 
+int store_games_listed_rev(store *s, int64_t player, int64_t *mine, int64_t *names)
+{
+	static const char sql[] =
+	        "SELECT coalesce((SELECT value FROM list_revs WHERE user_id = ?1), 0),"
+	        " (SELECT value FROM counters WHERE name = 'games_listed')";
+	struct store_q q;
+	*mine = *names = 0;
+	store_q_open(&q, s, sql, "game list's revision");
+	store_q_int(&q, player);
+	if (store_q_row(&q)) {
+		*mine = sqlite3_column_int64(q.st, 0);
+		*names = sqlite3_column_int64(q.st, 1);
+	}
+	return store_q_end(&q);
+}
+
 int store_games_summaries(store *s, const struct store_games_filter *f, size_t max,
                           struct store_game_summary **out, size_t *n)
 {

@@ -146,6 +146,11 @@ struct store_game_summary {
 int store_games_summaries(store *s, const struct store_games_filter *f, size_t max,
                           struct store_game_summary **out, size_t *n);
 
+/* The revision of what player's game list shows (migration 0039): the
+ * player's own (0 before his first game) and the names' (every user's
+ * name and role).  Read in the transaction of the list it keys. */
+int store_games_listed_rev(store *s, int64_t player, int64_t *mine, int64_t *names);
+
 /* The cache of replayed games (store/game_cache.h) as /metrics shows it. */
 struct store_games_cache {
 	unsigned long long hits, misses;
