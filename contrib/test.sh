@@ -36,7 +36,7 @@ run_suite() { # name, build dir, configure flags...
 	fi
 	if ! make -C "$dir" -j"$(nproc)" check; then
 		status=1
-		for f in "$dir"/tests/*.log; do
+		for f in "$dir"/tests/*.log "$dir"/tests/*/*.log; do
 			grep -q '^FAIL\|^ERROR' "$f" 2>/dev/null && { echo "---- $f"; tail -n 40 "$f"; }
 		done
 	fi

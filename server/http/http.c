@@ -76,6 +76,14 @@ struct http_server {
 	struct app *app;
 	int fd;
 	atomic_int inflight;
+	/* Requests being answered (from their last byte in to their answer
+	 * queued), suspended ones among them.  MHD_stop_daemon() aborts the
+	 * process while a connection is suspended (MHD_PANIC), so http_stop()
+	 * waits for none to be held, and once stopping is set a new request
+	 * is refused rather than suspended.  draining: after SIGTERM every
+	 * answer closes its connection. */
+	atomic_int held;
+	atomic_bool draining, stopping;
 	workpool *pool; /* the slow requests (password hashing) */
 	char proxy[64]; /* the trusted reverse proxy's address, or "" */
 	/* The connections (struct conn), under conns_lock. */
@@ -115,6 +123,7 @@ struct request {
 	char method[16];
 	char addr[64];     /* the client's address (see client_address()) */
 	_Atomic int state; /* REQ_*: on the worker pool, and back */
+	bool held;         /* counted in srv->held (the event thread's) */
 	http_server *srv;
 	struct MHD_Connection *conn;
 	struct api_req rq; /* kept for a request answered on the pool */
@@ -388,9 +397,20 @@ static void add_negotiated(struct MHD_Response *resp, const struct request *r,
 }
 
 /* Queues the response of r (r->rs, stolen). */
+/* The request's answer is queued, or it ended: it can no longer be
+ * suspended (see http_server.held). */
+static void release(struct request *r)
+{
+	if (r->held) {
+		r->held = false;
+		atomic_fetch_sub(&r->srv->held, 1);
+	}
+}
+
 static enum MHD_Result send_response(struct MHD_Connection *conn, struct request *r)
 {
 	struct api_resp *rs = &r->rs;
+	release(r);
 	struct negotiate_out no = {0};
 	if (!r->xfcc) {
 		struct negotiate_in ni = {r->method, r->if_none_match, r->accept_encoding,
@@ -424,6 +444,8 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
 		snprintf(ra, sizeof ra, "%d", rs->retry_after);
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, ra);
 	}
+	if (atomic_load(&r->srv->draining)) /* stopping: no next request on it */
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 	r->status = rs->status;
 	enum MHD_Result ret = MHD_queue_response(conn, (unsigned)rs->status, resp);
 	MHD_destroy_response(resp);
@@ -584,6 +606,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	}
 
 	conn_phase(srv, conn, PHASE_BUSY); /* the request is complete: answered now */
+	/* Counted before stopping is read, as http_stop() sets stopping
+	 * before it reads the count: one of the two sees the other. */
+	r->held = true;
+	atomic_fetch_add(&srv->held, 1);
+	if (atomic_load(&srv->stopping)) {
+		r->rs.route = "none";
+		api_error(&r->rs, "busy", "the server is stopping; try again shortly");
+		r->rs.retry_after = 5;
+		return send_response(conn, r);
+	}
 	struct api_req *rq = &r->rq;
 	rq->method = method;
 	rq->path = url;
@@ -711,6 +743,7 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 	        status ? "" : " aborted=1");
 	if (srv->app->metrics)
 		metrics_request(srv->app->metrics, r->method, route, status, ms / 1000.0);
+	release(r);
 	free(r->rs.body);
 	free(r->body);
 	free(r);
@@ -797,6 +830,9 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	srv->app = app;
 	srv->fd = fd;
 	atomic_init(&srv->inflight, 0);
+	atomic_init(&srv->held, 0);
+	atomic_init(&srv->draining, false);
+	atomic_init(&srv->stopping, false);
 	if (threads < 1 || threads > 256)
 		threads = 2;
 	long per_addr = app->cfg->conn_per_addr ? strtol(app->cfg->conn_per_addr, NULL, 10) : 64;
@@ -872,9 +908,20 @@ void http_stop(http_server *srv, int grace_ms)
 	 * using it until then (MHD_quiesce_daemon()'s documentation; the
 	 * ThreadSanitizer build of contrib/test.sh found the race). */
 	MHD_socket fd = MHD_quiesce_daemon(srv->mhd);
-	for (int waited = 0; atomic_load(&srv->inflight) > 0 && waited < grace_ms; waited += 10) {
-		struct timespec ts = {0, 10 * 1000 * 1000};
-		nanosleep(&ts, NULL);
+	atomic_store(&srv->draining, true);
+	struct timespec tick = {0, 10 * 1000 * 1000};
+	for (int waited = 0; atomic_load(&srv->inflight) > 0 && waited < grace_ms; waited += 10)
+		nanosleep(&tick, NULL);
+	/* No request is suspended from here on, and those that are come
+	 * back: the pool, the writer thread and the group commit's flush
+	 * all still run, and each answers what it holds.  Without a bound:
+	 * a move answered 201 is on disk, and one held here will be. */
+	atomic_store(&srv->stopping, true);
+	for (int waited = 0; atomic_load(&srv->held) > 0; waited += 10) {
+		if (waited && waited % 5000 == 0)
+			log_msg(LOG_WARN, "stopping: %d requests still being answered",
+			        atomic_load(&srv->held));
+		nanosleep(&tick, NULL);
 	}
 	/* The jobs still queued run now and hand their connections back
 	 * before MHD closes them. */
