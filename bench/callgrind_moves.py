@@ -108,8 +108,9 @@ def run(cli, daemon, plies, gets=0):
             raise RuntimeError("no callgrind summary")
         keep = os.environ.get("CALLGRIND_KEEP")  # a directory for the profiles
         if keep:
-            shutil.copy(out, os.path.join(keep, "callgrind.%s.%d" % (os.path.basename(
-                os.path.dirname(os.path.dirname(os.path.abspath(daemon)))) or "x", plies)))
+            shutil.copy(out, os.path.join(keep, "callgrind.%s.%d%s" % (os.path.basename(
+                os.path.dirname(os.path.dirname(os.path.abspath(daemon)))) or "x", plies,
+                ".gets%d" % gets if gets else "")))
         return int(m.group(1))
     finally:
         shutil.rmtree(d, ignore_errors=True)

@@ -37,6 +37,17 @@ START_TEST(test_startpos_word)
 	ck_assert_int_eq(fen_parse(&a, "startpos", err, sizeof err), CC_OK);
 	position_startpos(&b);
 	ck_assert(memcmp(&a, &b, sizeof a) == 0);
+	/* fen_parse() copies the start position for FEN_STARTPOS; parsed
+	 * (here without its counters, or with a space before it) the text
+	 * gives the same position. */
+	ck_assert_int_eq(fen_parse(&a, FEN_STARTPOS, err, sizeof err), CC_OK);
+	ck_assert(memcmp(&a, &b, sizeof a) == 0);
+	ck_assert_int_eq(fen_parse(&a, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", err,
+	                           sizeof err),
+	                 CC_OK);
+	ck_assert(memcmp(&a, &b, sizeof a) == 0);
+	ck_assert_int_eq(fen_parse(&a, " " FEN_STARTPOS, err, sizeof err), CC_OK);
+	ck_assert(memcmp(&a, &b, sizeof a) == 0);
 }
 END_TEST
 

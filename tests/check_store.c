@@ -4,7 +4,8 @@
  * read as STORE_NOT_FOUND) and store_ratings_user() (it answered 1/0/-1,
  * so "no such user" - 0 - read as STORE_OK); and the query helper with
  * the sticky error (store/internal.h, store/query.c); and the CHECKs of
- * sweep_events and games without a temporary table (migration 0038). */
+ * sweep_events and games without a temporary table (migration 0038); the
+ * order of a game's records, read by one statement and sorted in C. */
 #include "autoconfig.h"
 
 #include <stdio.h>
@@ -13,6 +14,8 @@
 #include <unistd.h>
 
 #include "store/internal.h"
+#include "chess/fen.h"
+#include "store/store_games.h"
 #include "store/store_ratings.h"
 #include "store/store.h"
 #include "store/store_users.h"
@@ -204,5 +207,62 @@ START_TEST(test_checks_build_no_table)
 }
 END_TEST
 
+/* A game's records come in one order whatever the rows' order on disk:
+ * reminders and TL notices by ply and row, then notices by ply, then
+ * penalties by day and row (store_games.c load_records()); other kinds of
+ * sweep_events are not records. */
+START_TEST(test_records_load_in_order)
+{
+	store *s = open_scratch();
+	int64_t w, b;
+	ck_assert_int_eq(store_begin(s), STORE_OK);
+	ck_assert_int_eq(store_users_insert(s, "w", "w@example.invalid", "player", "x", &w),
+	                 STORE_OK);
+	ck_assert_int_eq(store_users_insert(s, "b", "b@example.invalid", "player", "x", &b),
+	                 STORE_OK);
+	ck_assert_int_eq(store_commit(s), STORE_OK);
+	char sql[2048];
+	snprintf(sql, sizeof sql,
+	         "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
+	         " VALUES (1, 'server', '2026-01-01', %lld, %lld, '%s', '%s');"
+	         "INSERT INTO penalties (id, game_id, color, days, reason, on_date) VALUES"
+	         " (10, 1, 'white', 3, 'c', '2026-03-05'), (5, 1, 'black', 2, 'd', '2026-03-07'),"
+	         " (7, 1, 'black', 4, 'b', '2026-03-05');"
+	         "INSERT INTO notices (game_id, ply, color, days, on_date) VALUES"
+	         " (1, 2, 'white', 20, '2026-02-02'), (1, 0, 'white', 30, '2026-01-02');"
+	         "INSERT INTO sweep_events (id, game_id, kind, user_id, ply, due, found_on) VALUES"
+	         " (20, 1, 'reminder', %lld, 3, '2026-02-01', '2026-02-03'),"
+	         " (30, 1, 'tl_notice', %lld, 1, '2026-02-01', '2026-02-04'),"
+	         " (25, 1, 'reminder', %lld, 1, '2026-02-01', '2026-02-05'),"
+	         " (26, 1, 'forfeit', %lld, 1, '2026-02-01', '2026-02-06');",
+	         (long long)w, (long long)b, FEN_STARTPOS, FEN_STARTPOS, (long long)w, (long long)b,
+	         (long long)w, (long long)b);
+	ck_assert_int_eq(exec_rc(s, sql), SQLITE_OK);
+	struct store_game sg;
+	char err[256];
+	ck_assert_int_eq(store_games_load(s, 1, &sg, err, sizeof err), STORE_OK);
+	static const struct {
+		enum corr_record_kind kind;
+		int ply, side, days;
+	} want[] = {
+	        {CORR_REC_REMINDER, 1, WHITE, 0}, {CORR_REC_TL_NOTICE, 1, BLACK, 0},
+	        {CORR_REC_REMINDER, 3, WHITE, 0}, {CORR_REC_NOTICE, 0, WHITE, 30},
+	        {CORR_REC_NOTICE, 2, WHITE, 20},  {CORR_REC_PENALTY, -1, BLACK, 4},
+	        {CORR_REC_PENALTY, -1, WHITE, 3}, {CORR_REC_PENALTY, -1, BLACK, 2},
+	};
+	ck_assert_uint_eq(sg.g.nrecords, sizeof want / sizeof want[0]);
+	for (size_t i = 0; i < sg.g.nrecords; i++) {
+		const struct corr_record *r = &sg.g.records[i];
+		ck_assert_msg(r->kind == want[i].kind && r->ply == want[i].ply &&
+		                      r->side == want[i].side && r->days == want[i].days,
+		              "record %zu: kind %d ply %d side %d days %d", i, (int)r->kind, r->ply,
+		              r->side, r->days);
+	}
+	ck_assert_str_eq(sg.g.records[5].reason, "b");
+	store_games_free(&sg);
+	close_scratch(s);
+}
+END_TEST
+
 TU_MAIN("store", 0, test_commit_answers_store_status, test_ratings_user_answers_store_status,
-        test_query_error_is_sticky, test_checks_build_no_table)
+        test_query_error_is_sticky, test_checks_build_no_table, test_records_load_in_order)

@@ -168,6 +168,12 @@ static size_t init_magic(struct magic *mg, int sq, const int (*dirs)[2], bitboar
 	}
 }
 
+/* The start position, built once by init_tables(): every game begins
+ * here, and a copy is cheaper than building or parsing it (the load of a
+ * game, issue 25). */
+static position start_pos;
+static void build_startpos(position *pos);
+
 static void init_tables(void)
 {
 	static const int kn[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
@@ -222,6 +228,7 @@ static void init_tables(void)
 	castle_keep[SQ(4, 7)] = 15 & ~(CASTLE_BK | CASTLE_BQ);
 	castle_keep[SQ(7, 7)] = 15 & ~CASTLE_BK;
 	castle_keep[SQ(0, 7)] = 15 & ~CASTLE_BQ;
+	build_startpos(&start_pos); /* last: it needs the keys above */
 }
 
 void chess_init(void)
@@ -438,10 +445,9 @@ void position_undo_move(position *pos, move m, const undo *u)
 	pos->key = u->key;
 }
 
-void position_startpos(position *pos)
+static void build_startpos(position *pos)
 {
 	static const uint8_t back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
-	chess_init();
 	memset(pos, 0, sizeof *pos);
 	for (int f = 0; f < 8; f++) {
 		put_piece(pos, SQ(f, 0), PIECE_MAKE(WHITE, back[f]));
@@ -455,6 +461,12 @@ void position_startpos(position *pos)
 	pos->halfmove = 0;
 	pos->fullmove = 1;
 	pos->key = position_compute_key(pos);
+}
+
+void position_startpos(position *pos)
+{
+	chess_init();
+	*pos = start_pos;
 }
 
 void position_put_piece(position *pos, int sq, uint8_t p)

@@ -193,73 +193,102 @@ static int load_row(store *s, int64_t id, struct store_game *sg, char *series, s
 	return STORE_OK;
 }
 
+/* A record as read, with the order it is kept in (see load_records()). */
+struct read_record {
+	int q;          /* 0 reminders and TL notices, 1 notices, 2 penalties */
+	int64_t k1, id; /* then by ply (a penalty: its day) and by row id */
+	struct corr_record r;
+};
+
+static int record_order(const void *pa, const void *pb)
+{
+	const struct read_record *a = pa, *b = pb;
+	if (a->q != b->q)
+		return a->q < b->q ? -1 : 1;
+	if (a->k1 != b->k1)
+		return a->k1 < b->k1 ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
 /* The recorded events of the rules (issue 9) into sg->g: the reminders
  * and TL notices of sweep_events (the sweep's, and a postal player's
- * own), the notices of a longer think, the TL's penalties.  STORE_OK or
+ * own), the notices of a longer think, the TL's penalties, in that
+ * order, each by ply (penalties by day) and row.  One statement for the
+ * three tables (three were a tenth of a game GET's load, docs/
+ * BENCHMARKS.md); the order is made here, not by SQL.  STORE_OK or
  * STORE_ERROR. */
 static int load_records(store *s, struct store_game *sg)
 {
 	/* "+kind": the kinds tested on the row, not searched in the index
 	 * (a temporary b-tree of the IN list at every load; docs/
 	 * BENCHMARKS.md "The sweep"). */
-	static const char sql_rem[] =
-	        "SELECT kind, ply, found_on, due, by_player, user_id FROM sweep_events"
-	        " WHERE game_id = ? AND +kind IN ('reminder', 'tl_notice') ORDER BY ply, id";
-	static const char sql_not[] =
-	        "SELECT ply, color, days, on_date FROM notices WHERE game_id = ? ORDER BY ply";
-	static const char sql_pen[] = "SELECT color, days, on_date, reason FROM penalties"
-	                              " WHERE game_id = ? ORDER BY on_date, id";
-	const char *const sqls[] = {sql_rem, sql_not, sql_pen};
-	for (int q = 0; q < 3; q++) {
-		sqlite3_stmt *st = store_stmt(s, sqls[q]);
-		if (!st)
-			return STORE_ERROR;
-		if (store_bind_int64(st, 1, sg->id))
-			return store_failed(s, st, "records: bind");
-		int rc;
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			struct corr_record r;
-			struct corr_error e;
-			char text[16];
-			memset(&r, 0, sizeof r);
-			r.due = CLOCK_NO_DATE;
-			bool ok = true;
-			if (q == 0) {
-				store_col_text(st, 0, text, sizeof text);
-				r.kind = strcmp(text, "tl_notice") == 0 ? CORR_REC_TL_NOTICE
-				                                        : CORR_REC_REMINDER;
-				r.ply = sqlite3_column_int(st, 1);
-				ok = store_col_day(st, 2, &r.on);
-				if (!store_col_day(st, 3, &r.due))
-					r.due = CLOCK_NO_DATE;
-				r.by_player = sqlite3_column_int(st, 4) != 0;
-				r.side = sqlite3_column_int64(st, 5) == sg->white ? WHITE : BLACK;
-			} else if (q == 1) {
-				r.kind = CORR_REC_NOTICE;
-				r.ply = sqlite3_column_int(st, 0);
-				r.side = side_col(st, 1);
-				r.days = sqlite3_column_int(st, 2);
-				ok = store_col_day(st, 3, &r.on);
-			} else {
-				r.kind = CORR_REC_PENALTY;
-				r.side = side_col(st, 0);
-				r.days = sqlite3_column_int(st, 1);
-				ok = store_col_day(st, 2, &r.on);
-				store_col_text(st, 3, r.reason, sizeof r.reason);
-				r.ply = -1;
-			}
-			if (!ok)
-				continue; /* the rows are written dated */
-			if (corr_game_add_record(&sg->g, &r, &e) != CC_OK) {
-				sqlite3_reset(st);
-				return STORE_ERROR;
-			}
+	static const char sql[] =
+	        "SELECT 0, kind, ply, found_on, due, by_player, user_id, id FROM sweep_events"
+	        " WHERE game_id = ?1 AND +kind IN ('reminder', 'tl_notice')"
+	        " UNION ALL SELECT 1, color, ply, on_date, NULL, days, NULL, 0 FROM notices"
+	        " WHERE game_id = ?1"
+	        " UNION ALL SELECT 2, color, days, on_date, reason, NULL, NULL, id FROM penalties"
+	        " WHERE game_id = ?1";
+	struct read_record *v = NULL;
+	size_t n = 0, cap = 0;
+	struct store_q q;
+	store_q_open(&q, s, sql, "records");
+	store_q_int(&q, sg->id);
+	while (store_q_row(&q)) {
+		sqlite3_stmt *st = q.st;
+		if (ALLOC_GROW(v, n + 1, cap) != 0) {
+			sqlite3_reset(st); /* out of memory: the query ends here */
+			q.rc = STORE_ERROR;
+			break;
 		}
-		if (rc != SQLITE_DONE)
-			return store_failed(s, st, "records");
-		sqlite3_reset(st);
+		struct read_record *x = &v[n];
+		struct corr_record *r = &x->r;
+		memset(x, 0, sizeof *x);
+		r->due = CLOCK_NO_DATE;
+		x->q = sqlite3_column_int(st, 0);
+		x->id = sqlite3_column_int64(st, 7);
+		bool ok;
+		if (x->q == 0) {
+			char text[16];
+			store_col_text(st, 1, text, sizeof text);
+			r->kind = strcmp(text, "tl_notice") == 0 ? CORR_REC_TL_NOTICE
+			                                         : CORR_REC_REMINDER;
+			r->ply = sqlite3_column_int(st, 2);
+			ok = store_col_day(st, 3, &r->on);
+			if (!store_col_day(st, 4, &r->due))
+				r->due = CLOCK_NO_DATE;
+			r->by_player = sqlite3_column_int(st, 5) != 0;
+			r->side = sqlite3_column_int64(st, 6) == sg->white ? WHITE : BLACK;
+			x->k1 = r->ply;
+		} else if (x->q == 1) {
+			r->kind = CORR_REC_NOTICE;
+			r->side = side_col(st, 1);
+			r->ply = sqlite3_column_int(st, 2);
+			ok = store_col_day(st, 3, &r->on);
+			r->days = sqlite3_column_int(st, 5);
+			x->k1 = r->ply;
+		} else {
+			r->kind = CORR_REC_PENALTY;
+			r->side = side_col(st, 1);
+			r->days = sqlite3_column_int(st, 2);
+			ok = store_col_day(st, 3, &r->on);
+			store_col_text(st, 4, r->reason, sizeof r->reason);
+			r->ply = -1;
+			x->k1 = r->on;
+		}
+		if (ok) /* the rows are written dated */
+			n++;
 	}
-	return STORE_OK;
+	int rc = store_q_end(&q);
+	if (rc == STORE_OK && n > 1)
+		qsort(v, n, sizeof *v, record_order);
+	for (size_t i = 0; rc == STORE_OK && i < n; i++) {
+		struct corr_error e;
+		if (corr_game_add_record(&sg->g, &v[i].r, &e) != CC_OK)
+			rc = STORE_ERROR;
+	}
+	free(v);
+	return rc == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
 /* store_games_load() inside its read transaction. */
