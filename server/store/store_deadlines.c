@@ -152,7 +152,7 @@ static int one_row(store *s, const char *sql, int64_t id, const struct row *r, c
  * games each page written is a page the checkpoint writes back).  Each
  * statement names the whole key: one row, no range to collect first. */
 static int write_changes(store *s, int64_t id, const struct row *want, size_t nw,
-                         const struct row *have, size_t nh)
+                         const struct row *have, size_t nh, bool *forfeit)
 {
 	static const char del[] =
 	        "DELETE FROM game_deadlines WHERE game_id = ?1 AND kind = ?2 AND side = ?3";
@@ -164,12 +164,16 @@ static int write_changes(store *s, int64_t id, const struct row *want, size_t nw
 		int c = i == nw ? 1 : j == nh ? -1 : row_cmp(&want[i], &have[j]);
 		int rc = STORE_OK;
 		if (c < 0) {
+			*forfeit |= want[i].kind == CORR_DEADLINE_FORFEIT;
 			fresh[nf++] = want[i++];
 		} else if (c > 0) {
+			*forfeit |= have[j].kind == CORR_DEADLINE_FORFEIT;
 			rc = one_row(s, del, id, &have[j++], "deadline: delete");
 		} else {
-			if (want[i].due != have[j].due)
+			if (want[i].due != have[j].due) {
+				*forfeit |= want[i].kind == CORR_DEADLINE_FORFEIT;
 				rc = one_row(s, upd, id, &want[i], "deadline: update");
+			}
 			i++;
 			j++;
 		}
@@ -179,6 +183,23 @@ static int write_changes(store *s, int64_t id, const struct row *want, size_t nw
 	return insert_rows(s, id, fresh, nf);
 }
 
+/* A forfeit date of game id was written: both players' game lists show
+ * it (migrations 0039 and 0040; server/api/api_games.c keeps a list by
+ * this revision).  An upsert, as 0039's triggers write the row. */
+static int bump_lists(store *s, int64_t id)
+{
+	static const char sql[] = "INSERT INTO list_revs (user_id, value)"
+	                          " SELECT white, 1 FROM games WHERE id = ?1"
+	                          " UNION ALL SELECT black, 1 FROM games WHERE id = ?1"
+	                          " ON CONFLICT (user_id) DO UPDATE SET value = value + 1";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_int64(st, 1, id))
+		return store_failed(s, st, "game lists' revision: bind");
+	return store_exec(s, st, "game lists' revision") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
 int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n)
 {
 	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
@@ -186,13 +207,20 @@ int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int
 	qsort(want, nw, sizeof want[0], row_cmp);
 	if (stored(s, id, have, sizeof have / sizeof have[0], &nh) != STORE_OK)
 		return STORE_ERROR;
+	bool forfeit = false;
+	int rc;
 	if (nh > sizeof have / sizeof have[0]) {
 		/* more rows than a game can have: start again from none */
-		if (delete_all(s, id) != STORE_OK)
-			return STORE_ERROR;
-		return insert_rows(s, id, want, nw);
+		forfeit = true;
+		rc = delete_all(s, id);
+		if (rc == STORE_OK)
+			rc = insert_rows(s, id, want, nw);
+	} else {
+		rc = write_changes(s, id, want, nw, have, nh, &forfeit);
 	}
-	return write_changes(s, id, want, nw, have, nh);
+	if (rc == STORE_OK && forfeit)
+		rc = bump_lists(s, id);
+	return rc;
 }
 
 /* The ids one statement answers (with one int64 bound when has_bind),

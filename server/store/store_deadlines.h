@@ -21,8 +21,9 @@
  * n < 0: the clocks of an active game failed, one "recheck" row due at
  * once, so the sweep reports it every day), inside the caller's write
  * transaction.  Only the rows that differ from the stored ones are
- * written.  STORE_OK or STORE_ERROR.  Cost: one indexed read of at most
- * CORR_DEADLINES_MAX rows, and one write per row changed. */
+ * written; a forfeit row written bumps both players' game-list revisions
+ * (migration 0040).  STORE_OK or STORE_ERROR.  Cost: one indexed read of
+ * at most CORR_DEADLINES_MAX rows, and one write per row changed. */
 int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n);
 
 /* The games queued by migration 0012 (an older database) whose dates are
