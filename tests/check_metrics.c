@@ -30,8 +30,9 @@ START_TEST(test_counts_and_histogram)
 	metrics_request(m, "GET", NULL, 404, 0.0001);
 	metrics_add(m, METRICS_MOVES, 3);
 	metrics_add(m, METRICS_MOVES, 2);
-	struct metrics_gauges g = {1, 7, 2, 1,    42,    1234,     10,       4,        3,
-	                           9, 3, 2, 5000, 65536, {11, 21}, {12, 22}, {13, 23}, {14, 24}};
+	struct metrics_gauges g = {
+	        1, 7, 2,    1,     42,           1234,         10,           4,           3, 9,
+	        3, 2, 5000, 65536, {11, 21, 31}, {12, 22, 32}, {13, 23, 33}, {14, 24, 34}};
 	size_t len;
 	char *t = metrics_render(m, &g, &len);
 	ck_assert_ptr_nonnull(t);
@@ -64,6 +65,10 @@ START_TEST(test_counts_and_histogram)
 	ck_assert_double_eq(sample(t, "corrchess_list_answers_misses_total"), 22);
 	ck_assert_double_eq(sample(t, "corrchess_tournament_answers_entries"), 13);
 	ck_assert_double_eq(sample(t, "corrchess_list_answers_bytes"), 24);
+	ck_assert_double_eq(sample(t, "corrchess_game_answers_hits_total"), 31);
+	ck_assert_double_eq(sample(t, "corrchess_game_answers_misses_total"), 32);
+	ck_assert_double_eq(sample(t, "corrchess_game_answers_entries"), 33);
+	ck_assert_double_eq(sample(t, "corrchess_game_answers_bytes"), 34);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_misses_total"), 3);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_entries"), 2);
 	ck_assert_double_eq(sample(t, "corrchess_game_cache_bytes"), 5000);

@@ -215,15 +215,33 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
  * cache when the game's rows are as when it was written (issue 25). */
 int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
+	int32_t today;
+	if (api_today_day(app, &today, rs) != 0)
+		return rs->status;
+	/* First the game's revisions (one row): a GAME kept under them, this
+	 * day and this viewer's seat is the GAME the rows would give, and
+	 * nothing is loaded (store_games_shown(), in this handler's read
+	 * transaction: api/router.c). */
+	struct game_json_key key;
+	memset(&key, 0, sizeof key);
+	bool keyed = store_games_shown(app->st, rq->ids[0], &key.shown) == STORE_OK;
+	size_t len;
+	char *text;
+	if (keyed) {
+		struct auth_actor a = svc_actor(&rq->user);
+		key.st = app->st;
+		key.today = today;
+		key.seat = auth_seat(&a, key.shown.white, key.shown.black);
+		if ((text = game_json_kept(rq->ids[0], &key, &len, rs->tag)))
+			return api_json_text(rs, 200, text, len);
+	}
 	struct store_game sg;
 	if (api_game_load(app, rq, rs, &sg))
 		return rs->status;
-	int32_t today;
-	if (api_today_day(app, &today, rs) == 0) {
-		size_t len;
-		char *text = game_json_answer(&sg, &rq->user, today, &len, rs->tag);
-		api_json_text(rs, 200, text, len);
-	}
+	text = game_json_answer(&sg, &rq->user, today, &len, rs->tag);
+	if (text && keyed && rs->tag[0])
+		game_json_remember(sg.id, &key, text, len, rs->tag);
+	api_json_text(rs, 200, text, len);
 	store_games_free(&sg);
 	return rs->status;
 }

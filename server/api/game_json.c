@@ -491,10 +491,13 @@ struct answer {
 	char *text;
 	size_t len;
 	char tag[2 * DIGEST_SIZE + 1];
+	bool keyed; /* key names what the text was written from */
+	struct game_json_key key;
 };
 
 static struct answer answers[ANSWERS];
 static pthread_mutex_t answers_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long long kept_hits, kept_misses; /* game_json_kept(), under the lock */
 
 static void put(crypto_generichash_state *h, const void *p, size_t n)
 {
@@ -545,6 +548,65 @@ static void digest_of(const struct store_game *sg, bool series_seen, int32_t tod
 	put(&h, g->stops, g->nstops * sizeof *g->stops);
 	put(&h, g->records, g->nrecords * sizeof *g->records);
 	crypto_generichash_final(&h, out, DIGEST_SIZE);
+}
+
+static bool same_key(const struct game_json_key *a, const struct game_json_key *b)
+{
+	return a->st == b->st && a->today == b->today && a->seat == b->seat &&
+	       a->shown.white == b->shown.white && a->shown.black == b->shown.black &&
+	       a->shown.rev == b->shown.rev && a->shown.white_rev == b->shown.white_rev &&
+	       a->shown.black_rev == b->shown.black_rev && a->shown.names_rev == b->shown.names_rev;
+}
+
+char *game_json_kept(int64_t id, const struct game_json_key *key, size_t *len,
+                     char tag[GAME_JSON_TAG_MAX])
+{
+	struct answer *slot = &answers[(uint64_t)id % ANSWERS];
+	char *text = NULL;
+	pthread_mutex_lock(&answers_lock);
+	if (slot->id == id && slot->text && slot->keyed && same_key(&slot->key, key) &&
+	    (text = malloc(slot->len + 1))) {
+		memcpy(text, slot->text, slot->len);
+		text[slot->len] = '\0';
+		*len = slot->len;
+		memcpy(tag, slot->tag, sizeof slot->tag);
+	}
+	if (text)
+		kept_hits++;
+	else
+		kept_misses++;
+	pthread_mutex_unlock(&answers_lock);
+	return text;
+}
+
+void game_json_stats(struct kept_stats *out)
+{
+	memset(out, 0, sizeof *out);
+	pthread_mutex_lock(&answers_lock);
+	out->hits = kept_hits;
+	out->misses = kept_misses;
+	for (int i = 0; i < ANSWERS; i++)
+		if (answers[i].text) {
+			out->entries++;
+			out->bytes += answers[i].len;
+		}
+	pthread_mutex_unlock(&answers_lock);
+	out->max_bytes = (size_t)ANSWERS * ANSWER_MAX;
+}
+
+void game_json_remember(int64_t id, const struct game_json_key *key, const char *text, size_t len,
+                        const char tag[GAME_JSON_TAG_MAX])
+{
+	struct answer *slot = &answers[(uint64_t)id % ANSWERS];
+	pthread_mutex_lock(&answers_lock);
+	/* Only the answer it was written as: the slot may hold another
+	 * game's, or a newer one by now. */
+	if (slot->id == id && slot->text && slot->len == len && strcmp(slot->tag, tag) == 0 &&
+	    memcmp(slot->text, text, len) == 0) {
+		slot->key = *key;
+		slot->keyed = true;
+	}
+	pthread_mutex_unlock(&answers_lock);
 }
 
 char *game_json_answer(const struct store_game *sg, const struct user *viewer, int32_t today,

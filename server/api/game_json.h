@@ -7,6 +7,7 @@
 
 #include "api/api.h"
 #include "api/jsonw.h"
+#include "api/kept.h"
 #include "store/store_games.h"
 
 /* Appends the GAME object of sg to w as `viewer` may see it (a pending
@@ -29,6 +30,32 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
  * cache by game, thread-safe). */
 char *game_json_answer(const struct store_game *sg, const struct user *viewer, int32_t today,
                        size_t *len, char tag[GAME_JSON_TAG_MAX]);
+
+/* What a kept GAME stands for without loading the game: the database,
+ * the game's revisions (store_games_shown(), read in the same read
+ * transaction as the load it saves), the day and the viewer's seat
+ * (auth_seat(): the hidden series follows it). */
+struct game_json_key {
+	const void *st;
+	struct store_game_shown shown;
+	int32_t today;
+	int seat;
+};
+
+/* The GAME kept for game id under key (a copy, as game_json_answer()
+ * answers it, with its tag), or NULL: then load the game and call
+ * game_json_remember() with what game_json_answer() gave. */
+char *game_json_kept(int64_t id, const struct game_json_key *key, size_t *len,
+                     char tag[GAME_JSON_TAG_MAX]);
+
+/* Files key with the GAME of game id that game_json_answer() just gave
+ * (text, len bytes, its tag) from rows read in key's transaction. */
+void game_json_remember(int64_t id, const struct game_json_key *key, const char *text, size_t len,
+                        const char tag[GAME_JSON_TAG_MAX]);
+
+/* For /metrics: GETs answered by game_json_kept() and those that loaded
+ * the game, the GAMEs held and their bytes. */
+void game_json_stats(struct kept_stats *out);
 
 /* Appends the GAME_SUMMARY object of API.md (GET /games?view=summary)
  * of g to w: the players, whose move, the ending, the last move, the

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "api/api_games.h"
+#include "api/game_json.h"
 #include "api/tournament_json.h"
 #include "store/store_games.h"
 #include "store/health.h"
@@ -47,10 +48,11 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 	g.cache_entries = (long long)gc.entries;
 	g.cache_bytes = (long long)gc.bytes;
 	g.cache_budget = (long long)gc.budget;
-	struct kept_stats ks[2];
+	struct kept_stats ks[3];
 	api_tournament_kept_stats(&ks[0]);
 	api_games_kept_stats(&ks[1]);
-	for (int i = 0; i < 2; i++) {
+	game_json_stats(&ks[2]);
+	for (int i = 0; i < 3; i++) {
 		g.kept_hits[i] = ks[i].hits;
 		g.kept_misses[i] = ks[i].misses;
 		g.kept_entries[i] = (long long)ks[i].entries;

@@ -251,14 +251,16 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 		put_metric(&b, "corrchess_game_cache_budget_bytes", "gauge",
 		           "The most the cache may hold (CORRCHESS_GAME_CACHE_KB).",
 		           (double)g->cache_budget);
-		static const char *const kept[2][4] = {
+		static const char *const kept[3][4] = {
 		        {"corrchess_tournament_answers_hits_total",
 		         "corrchess_tournament_answers_misses_total",
 		         "corrchess_tournament_answers_entries",
 		         "corrchess_tournament_answers_bytes"},
 		        {"corrchess_list_answers_hits_total", "corrchess_list_answers_misses_total",
-		         "corrchess_list_answers_entries", "corrchess_list_answers_bytes"}};
-		for (int i = 0; i < 2; i++) {
+		         "corrchess_list_answers_entries", "corrchess_list_answers_bytes"},
+		        {"corrchess_game_answers_hits_total", "corrchess_game_answers_misses_total",
+		         "corrchess_game_answers_entries", "corrchess_game_answers_bytes"}};
+		for (int i = 0; i < 3; i++) {
 			put_metric(&b, kept[i][0], "counter", "Reads answered from a kept answer.",
 			           (double)g->kept_hits[i]);
 			put_metric(&b, kept[i][1], "counter",

@@ -37,9 +37,10 @@ struct metrics_gauges {
 	unsigned long long cache_hits, cache_misses;
 	long long cache_entries, cache_bytes, cache_budget;
 	/* The answers kept by revision (server/api/kept.h): [0] the
-	 * TOURNAMENTs, [1] the game lists' summary pages. */
-	unsigned long long kept_hits[2], kept_misses[2];
-	long long kept_entries[2], kept_bytes[2];
+	 * TOURNAMENTs, [1] the game lists' summary pages, [2] the game GETs
+	 * (server/api/game_json.c game_json_kept()). */
+	unsigned long long kept_hits[3], kept_misses[3];
+	long long kept_entries[3], kept_bytes[3];
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

@@ -107,6 +107,14 @@ int store_q_rows(struct store_q *q, size_t elem, void (*read)(sqlite3_stmt *st, 
  * it) of *n, or STORE_ERROR (nothing kept). */
 int store_q_ids(struct store_q *q, int64_t **ids, size_t *n);
 
+/* In the caller's write transaction: bumps the revisions (list_revs,
+ * migration 0039) of both players of game id, by which their game lists
+ * and the game's GET are kept (server/api/api_games.c).  For the writers
+ * of rows those answers show that no trigger follows: a forfeit date
+ * (store_deadlines_set(), migration 0040), a reminder or TL notice of the
+ * sweep (store_sweep_event()).  STORE_OK or STORE_ERROR. */
+int store_games_bump_lists(store *s, int64_t id);
+
 /* The rowid of the last INSERT and the rows the last statement changed,
  * on the calling thread's connection. */
 int64_t store_last_id(store *s);

@@ -183,23 +183,6 @@ static int write_changes(store *s, int64_t id, const struct row *want, size_t nw
 	return insert_rows(s, id, fresh, nf);
 }
 
-/* A forfeit date of game id was written: both players' game lists show
- * it (migrations 0039 and 0040; server/api/api_games.c keeps a list by
- * this revision).  An upsert, as 0039's triggers write the row. */
-static int bump_lists(store *s, int64_t id)
-{
-	static const char sql[] = "INSERT INTO list_revs (user_id, value)"
-	                          " SELECT white, 1 FROM games WHERE id = ?1"
-	                          " UNION ALL SELECT black, 1 FROM games WHERE id = ?1"
-	                          " ON CONFLICT (user_id) DO UPDATE SET value = value + 1";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_int64(st, 1, id))
-		return store_failed(s, st, "game lists' revision: bind");
-	return store_exec(s, st, "game lists' revision") == STORE_OK ? STORE_OK : STORE_ERROR;
-}
-
 int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n)
 {
 	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
@@ -218,8 +201,9 @@ int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int
 	} else {
 		rc = write_changes(s, id, want, nw, have, nh, &forfeit);
 	}
+	/* Both players' game lists show the forfeit date (migration 0040). */
 	if (rc == STORE_OK && forfeit)
-		rc = bump_lists(s, id);
+		rc = store_games_bump_lists(s, id);
 	return rc;
 }
 

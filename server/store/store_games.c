@@ -709,6 +709,47 @@ int store_games_of(store *s, const struct store_games_filter *f, size_t max, int
 	return of_player(s, f, max, ids, NULL, n);
 }
 
+int store_games_bump_lists(store *s, int64_t id)
+{
+	/* An upsert, as 0039's triggers write the rows. */
+	static const char sql[] = "INSERT INTO list_revs (user_id, value)"
+	                          " SELECT white, 1 FROM games WHERE id = ?1"
+	                          " UNION ALL SELECT black, 1 FROM games WHERE id = ?1"
+	                          " ON CONFLICT (user_id) DO UPDATE SET value = value + 1";
+	struct store_q q;
+	store_q_open(&q, s, sql, "game lists' revision");
+	store_q_int(&q, id);
+	store_q_exec(&q);
+	return store_q_end(&q) == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_games_shown(store *s, int64_t id, struct store_game_shown *out)
+{
+	/* A missing revision row reads -1: the triggers' upsert makes it 1
+	 * at its first bump, so the key still changes. */
+	static const char sql[] =
+	        "SELECT g.white, g.black, g.rev,"
+	        " coalesce((SELECT value FROM list_revs WHERE user_id = g.white), -1),"
+	        " coalesce((SELECT value FROM list_revs WHERE user_id = g.black), -1),"
+	        " coalesce((SELECT value FROM counters WHERE name = 'games_listed'), -1)"
+	        " FROM games g WHERE g.id = ?";
+	struct store_q q;
+	memset(out, 0, sizeof *out);
+	bool found = false;
+	store_q_open(&q, s, sql, "game's revisions");
+	store_q_int(&q, id);
+	if (store_q_row(&q)) {
+		found = true;
+		out->white = sqlite3_column_int64(q.st, 0);
+		out->black = sqlite3_column_int64(q.st, 1);
+		out->rev = sqlite3_column_int64(q.st, 2);
+		out->white_rev = sqlite3_column_int64(q.st, 3);
+		out->black_rev = sqlite3_column_int64(q.st, 4);
+		out->names_rev = sqlite3_column_int64(q.st, 5);
+	}
+	return store_q_found(&q, found);
+}
+
 int store_games_listed_rev(store *s, int64_t player, int64_t *mine, int64_t *names)
 {
 	static const char sql[] =

@@ -146,6 +146,21 @@ struct store_game_summary {
 int store_games_summaries(store *s, const struct store_games_filter *f, size_t max,
                           struct store_game_summary **out, size_t *n);
 
+/* What a game's GET shows changes only with one of these (migrations
+ * 0039 to 0041): its players and revision (the games row, its moves),
+ * both players' list revisions (any write of the games row, a stored
+ * move changed, a forfeit date, a vacation of either player, a reminder
+ * or TL notice of the sweep; the records of a rules delta come with an
+ * UPDATE of the games row), and the names' revision.  Read in the GET's
+ * read transaction; server/api/game_json.c keeps the GAME by it. */
+struct store_game_shown {
+	int64_t white, black, rev;
+	int64_t white_rev, black_rev, names_rev;
+};
+
+/* STORE_OK, STORE_NOT_FOUND (no such game) or STORE_ERROR. */
+int store_games_shown(store *s, int64_t id, struct store_game_shown *out);
+
 /* The revision of what player's game list shows (migration 0039): the
  * player's own (0 before his first game) and the names' (every user's
  * name and role).  Read in the transaction of the list it keys. */

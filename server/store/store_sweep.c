@@ -27,6 +27,11 @@ int store_sweep_event(store *s, int64_t game, const char *kind, int64_t user, in
 	if (store_changes(s) == 0)
 		return STORE_CONFLICT; /* found on an earlier day (or run) */
 	*id = store_last_id(s);
+	/* A reminder or TL notice is a record the game's GET shows, and no
+	 * trigger follows sweep_events (store/internal.h). */
+	if ((strcmp(kind, "reminder") == 0 || strcmp(kind, "tl_notice") == 0) &&
+	    store_games_bump_lists(s, game) != STORE_OK)
+		return STORE_ERROR;
 	return STORE_OK;
 }
 
