@@ -151,6 +151,17 @@ static int exec_rc(store *s, const char *sql)
 /* Migration 0038: the sweep's insert of an event and a game's end build
  * no temporary table for their CHECKs (an IN list built one at every
  * row), and the rewritten CHECKs refuse what the IN lists refused. */
+/* Users w and b, players, for a game of the scratch database. */
+static void two_players(store *s, int64_t *w, int64_t *b)
+{
+	ck_assert_int_eq(store_begin(s), STORE_OK);
+	ck_assert_int_eq(store_users_insert(s, "w", "w@example.invalid", "player", "x", w),
+	                 STORE_OK);
+	ck_assert_int_eq(store_users_insert(s, "b", "b@example.invalid", "player", "x", b),
+	                 STORE_OK);
+	ck_assert_int_eq(store_commit(s), STORE_OK);
+}
+
 START_TEST(test_checks_build_no_table)
 {
 	store *s = open_scratch();
@@ -171,12 +182,7 @@ START_TEST(test_checks_build_no_table)
 	ck_assert_int_eq(sqlite3_column_int(st, 0), 0);
 	sqlite3_finalize(st);
 	int64_t w, b;
-	ck_assert_int_eq(store_begin(s), STORE_OK);
-	ck_assert_int_eq(store_users_insert(s, "w", "w@example.invalid", "player", "x", &w),
-	                 STORE_OK);
-	ck_assert_int_eq(store_users_insert(s, "b", "b@example.invalid", "player", "x", &b),
-	                 STORE_OK);
-	ck_assert_int_eq(store_commit(s), STORE_OK);
+	two_players(s, &w, &b);
 	char sql[512];
 	snprintf(sql, sizeof sql,
 	         "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
@@ -215,12 +221,7 @@ START_TEST(test_records_load_in_order)
 {
 	store *s = open_scratch();
 	int64_t w, b;
-	ck_assert_int_eq(store_begin(s), STORE_OK);
-	ck_assert_int_eq(store_users_insert(s, "w", "w@example.invalid", "player", "x", &w),
-	                 STORE_OK);
-	ck_assert_int_eq(store_users_insert(s, "b", "b@example.invalid", "player", "x", &b),
-	                 STORE_OK);
-	ck_assert_int_eq(store_commit(s), STORE_OK);
+	two_players(s, &w, &b);
 	char sql[2048];
 	snprintf(sql, sizeof sql,
 	         "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"

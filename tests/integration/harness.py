@@ -538,6 +538,17 @@ def new_game(client, white, black, profile="server", start_date="2027-09-01", **
     return r.json
 
 
+def metric(client, name):
+    """The value of the unlabelled series `name` in GET /metrics, read by
+    client (a float); fails the test when it is missing."""
+    r = client.get("/metrics")
+    expect_status(r, 200, "/metrics")
+    for line in r.text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError("/metrics has no %s" % name)
+
+
 def get_game(client, gid):
     r = client.get("games/%d" % gid)
     expect_status(r, 200, "GET game %d" % gid)

@@ -107,15 +107,6 @@ def a_corrected_move_date_shows_in_the_next_read():
     expect_eq(after, r.json, "the read says what the correction's answer said")
 
 
-def metric(client, name):
-    r = client.get("/metrics")
-    expect_status(r, 200, "/metrics")
-    for line in r.text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    raise AssertionError("/metrics has no %s" % name)
-
-
 def kept_then(w, gid, what):
     """Reads the game twice, the second time from the GAME kept by the
     game's revisions (the hit counter says so), before a change `what`."""

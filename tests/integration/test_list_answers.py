@@ -17,15 +17,6 @@ from harness import *  # noqa: E402,F401,F403
 TODAY = "2027-09-01"
 
 
-def metric(client, name):
-    r = client.get("/metrics")
-    expect_status(r, 200, "/metrics")
-    for line in r.text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    raise AssertionError("/metrics has no %s" % name)
-
-
 def summary(client, player):
     r = client.get("games?player=%d&view=summary&limit=50" % player)
     expect_status(r, 200, "the summary page")

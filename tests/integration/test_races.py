@@ -244,15 +244,6 @@ def many_games_at_once():
         expect_eq(stored_game(w, gid)[4], len(line), "game %d: one revision a move" % gid)
 
 
-def metric(client, name):
-    r = client.get("/metrics")
-    expect_status(r, 200, "/metrics")
-    for line in r.text.splitlines():
-        if line.startswith(name + " "):
-            return float(line.split()[1])
-    raise AssertionError("/metrics has no %s" % name)
-
-
 @test
 def moves_share_a_transaction_on_one_event_thread():
     """Issue 19, the asynchronous write step: a move hands its write to

@@ -6,7 +6,6 @@ corrected move date, a TL penalty, a vacation) and stays inside its
 budget; GET /games?view=summary says what the full GAME says without a
 replay; /metrics reads the active games from the counters."""
 import os
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -20,14 +19,6 @@ TODAY = "2027-09-01"
 
 def W():
     return shared_world("reads", today=TODAY)
-
-
-def metric(client, name):
-    r = client.get("/metrics")
-    expect_status(r, 200, "/metrics")
-    m = re.search(r"^%s (\S+)$" % re.escape(name), r.text, re.M)
-    expect(m is not None, "/metrics has %s" % name)
-    return float(m.group(1))
 
 
 def moves_of(g):
