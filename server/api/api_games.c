@@ -211,8 +211,10 @@ int api_games_create(struct app *app, struct api_req *rq, struct api_resp *rs)
 	return status;
 }
 
-/* GET /api/v1/games/{id}: the GAME, copied from game_json_answer()'s
- * cache when the game's rows are as when it was written (issue 25). */
+/* GET /api/v1/games/{id}: the GAME kept under the game's revisions
+ * (game_json_kept(), nothing loaded), else copied from
+ * game_json_answer()'s cache when the loaded rows are as when it was
+ * written, else written (issue 25). */
 int api_games_get(struct app *app, struct api_req *rq, struct api_resp *rs)
 {
 	int32_t today;

@@ -396,7 +396,6 @@ static void add_negotiated(struct MHD_Response *resp, const struct request *r,
 	}
 }
 
-/* Queues the response of r (r->rs, stolen). */
 /* The request's answer is queued, or it ended: it can no longer be
  * suspended (see http_server.held). */
 static void release(struct request *r)
@@ -407,6 +406,7 @@ static void release(struct request *r)
 	}
 }
 
+/* Queues the response of r (r->rs, stolen). */
 static enum MHD_Result send_response(struct MHD_Connection *conn, struct request *r)
 {
 	struct api_resp *rs = &r->rs;
