@@ -103,8 +103,13 @@ START_TEST(test_parallel_and_bounded)
 }
 END_TEST
 
-/* issue 20: the jobs of each source, and the order they started in. */
-static atomic_int started;
+/* issue 20: the jobs of each source, and the order they started in.
+ * The first job keeps its worker until every other job has started
+ * (keep_first), so the others start one at a time on the other worker
+ * in the order it takes them: with two free workers, the one that took
+ * a job first may record it second, and the order would be the
+ * scheduler's (a failure seen once in the ThreadSanitizer build). */
+static atomic_int started, keep_first;
 static int start_of[32]; /* by tag: the start index */
 
 static void tagged_job(void *arg)
@@ -113,12 +118,16 @@ static void tagged_job(void *arg)
 	start_of[tag] = atomic_fetch_add(&started, 1);
 	if (tag < 2)
 		gated_job(NULL); /* the first two hold both workers */
+	if (tag == 0)
+		while (atomic_load(&keep_first))
+			sched_yield();
 }
 
 START_TEST(test_fair_share_per_source)
 {
 	reset();
 	started = 0;
+	keep_first = 1;
 	workpool *p = workpool_start(2, 256); /* a source's share: 256 / 16 = 16 */
 	ck_assert_ptr_nonnull(p);
 	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.6", tagged_job, NULL, (void *)0), 0);
@@ -135,6 +144,9 @@ START_TEST(test_fair_share_per_source)
 	ck_assert_int_eq(workpool_submit_from(p, "10.0.0.1", tagged_job, NULL, (void *)19), 0);
 	ck_assert_uint_eq(workpool_waiting(p), 17);
 	open_gate();
+	while (atomic_load(&started) < 19)
+		sched_yield();
+	atomic_store(&keep_first, 0);
 	workpool_stop(p);
 	ck_assert_int_eq(started, 19);
 	ck_assert_int_eq(start_of[19], 2);
