@@ -5,7 +5,8 @@
  * so "no such user" - 0 - read as STORE_OK); and the query helper with
  * the sticky error (store/internal.h, store/query.c); and the CHECKs of
  * sweep_events and games without a temporary table (migration 0038); the
- * order of a game's records, read by one statement and sorted in C. */
+ * order of a game's records, read by one statement and sorted in C; the
+ * rows a connection keeps between reads (store/read_memo.h). */
 #include "autoconfig.h"
 
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "store/internal.h"
+#include "store/read_memo.h"
 #include "chess/fen.h"
 #include "store/store_games.h"
 #include "store/store_ratings.h"
@@ -265,5 +267,96 @@ START_TEST(test_records_load_in_order)
 }
 END_TEST
 
+/* One user's session and one game's revisions as a read of the router
+ * reads them (store_read_begin(), then the two queries). */
+static void read_both(store *s, const unsigned char *hash, int64_t now, int *rc_user,
+                      struct store_user *u, struct store_game_shown *shown)
+{
+	ck_assert_int_eq(store_read_begin(s), 1);
+	*rc_user = store_sessions_user(s, hash, MEMO_HASH_MAX, now, u);
+	ck_assert_int_eq(store_games_shown(s, 1, shown), STORE_OK);
+	store_read_end(s, 1);
+}
+
+/* store/read_memo.h: the rows a connection keeps between its reads are
+ * the rows the queries give, after a write by another connection, by
+ * itself, and after a write inside a read that was rolled back. */
+START_TEST(test_read_memo_follows_every_write)
+{
+	store *s = open_scratch();
+	char err[256];
+	store *other = store_open(path, err, sizeof err); /* a second connection */
+	ck_assert_msg(other != NULL, "%s", err);
+	int64_t w, b;
+	two_players(s, &w, &b);
+	char sql[1024];
+	snprintf(sql, sizeof sql,
+	         "INSERT INTO games (id, profile, start_date, white, black, start_fen, fen)"
+	         " VALUES (1, 'server', '2026-01-01', %lld, %lld, '%s', '%s');",
+	         (long long)w, (long long)b, FEN_STARTPOS, FEN_STARTPOS);
+	ck_assert_int_eq(exec_rc(s, sql), SQLITE_OK);
+	unsigned char hash[MEMO_HASH_MAX];
+	memset(hash, 7, sizeof hash);
+	const int64_t now = 1000000, expires = now + 100;
+	ck_assert_int_eq(store_begin(s), STORE_OK);
+	ck_assert_int_eq(store_sessions_create(s, hash, sizeof hash, w, now, expires), STORE_OK);
+	ck_assert_int_eq(store_commit(s), STORE_OK);
+
+	int rc;
+	struct store_user u;
+	struct store_game_shown g;
+	read_both(s, hash, now, &rc, &u, &g);
+	ck_assert_int_eq(rc, STORE_OK);
+	ck_assert_str_eq(u.name, "w");
+	int64_t rev = g.rev;
+	/* Nothing written: the next read is answered from the memo (the
+	 * snapshot's number stays and both entries are of it). */
+	ck_assert_int_eq(store_read_begin(s), 1);
+	struct read_memo *m = store_read_memo(s);
+	ck_assert_ptr_nonnull(m);
+	uint64_t snap = m->snap;
+	ck_assert_int_eq(store_sessions_user(s, hash, sizeof hash, now, &u), STORE_OK);
+	ck_assert(m->sessions[hash[0] % MEMO_SESSIONS].snap == snap);
+	ck_assert(m->shown[1 % MEMO_SHOWN].snap == snap);
+	/* A kept session is checked against each now. */
+	ck_assert_int_eq(store_sessions_user(s, hash, sizeof hash, expires, &u), STORE_NOT_FOUND);
+	store_read_end(s, 1);
+
+	/* Another connection renames the player and moves the game. */
+	ck_assert_int_eq(exec_rc(other, "UPDATE users SET name = 'w2' WHERE name = 'w';"
+	                                "UPDATE games SET rev = rev + 1 WHERE id = 1"),
+	                 SQLITE_OK);
+	read_both(s, hash, now, &rc, &u, &g);
+	ck_assert_str_eq(u.name, "w2");
+	ck_assert_int_eq(g.rev, rev + 1);
+
+	/* The connection itself writes. */
+	ck_assert_int_eq(exec_rc(s, "UPDATE games SET rev = rev + 1 WHERE id = 1"), SQLITE_OK);
+	read_both(s, hash, now, &rc, &u, &g);
+	ck_assert_int_eq(g.rev, rev + 2);
+
+	/* A write inside a read, rolled back, is never kept. */
+	ck_assert_int_eq(store_read_begin(s), 1);
+	ck_assert_int_eq(exec_rc(s, "UPDATE users SET name = 'gone' WHERE name = 'w2'"), SQLITE_OK);
+	ck_assert_ptr_null(store_read_memo(s));
+	ck_assert_int_eq(store_sessions_user(s, hash, sizeof hash, now, &u), STORE_OK);
+	ck_assert_str_eq(u.name, "gone");
+	ck_assert_int_eq(exec_rc(s, "ROLLBACK"), SQLITE_OK);
+	store_read_end(s, 1);
+	read_both(s, hash, now, &rc, &u, &g);
+	ck_assert_str_eq(u.name, "w2");
+
+	/* Signed out by another connection. */
+	ck_assert_int_eq(store_sessions_delete(other, hash, sizeof hash), STORE_OK);
+	read_both(s, hash, now, &rc, &u, &g);
+	ck_assert_int_eq(rc, STORE_NOT_FOUND);
+	/* Outside a read nothing is kept. */
+	ck_assert_ptr_null(store_read_memo(s));
+	store_close(other);
+	close_scratch(s);
+}
+END_TEST
+
 TU_MAIN("store", 0, test_commit_answers_store_status, test_ratings_user_answers_store_status,
-        test_query_error_is_sticky, test_checks_build_no_table, test_records_load_in_order)
+        test_query_error_is_sticky, test_checks_build_no_table, test_records_load_in_order,
+        test_read_memo_follows_every_write)

@@ -17,6 +17,7 @@
 #include "clock/calendar.h"
 #include "store/internal.h"
 #include "store/migrations.h"
+#include "store/read_memo.h"
 #include "util/status.h"
 
 /* The WAL's bounds (issue 20: a burst left a 194 MB WAL for a 2.4 MB
@@ -48,6 +49,13 @@ struct conn {
 	int writing;                /* this thread holds the store's write lock */
 	int defer;                  /* store_defer_sync(): commits take a ticket, not a wait */
 	unsigned long long pending; /* the newest such ticket, 0: none */
+	/* store_read_begin()'s transaction and its snapshot (read_memo.h). */
+	bool reading;            /* in store_read_begin()'s transaction */
+	bool snap_known;         /* memo->snap is this transaction's snapshot */
+	unsigned int memo_dv;    /* the data version memo->snap was numbered at */
+	sqlite3_int64 memo_chg;  /* and this connection's changed rows then */
+	sqlite3_int64 begin_chg; /* its changed rows at store_read_begin() */
+	struct read_memo *memo;  /* NULL until the first read that keeps one */
 };
 
 struct store {
@@ -78,6 +86,7 @@ static void conn_free(void *p)
 		if (c->cache[i].sql)
 			sqlite3_finalize(c->cache[i].stmt);
 	free(c->cache);
+	free(c->memo);
 	sqlite3_close(c->db);
 	free(c);
 }
@@ -268,14 +277,56 @@ static const char sql_read_begin[] = "BEGIN";
 int store_read_begin(store *s)
 {
 	struct conn *c = thread_conn(s);
-	return c && sqlite3_get_autocommit(c->db) && exec_cached(s, sql_read_begin) == SQLITE_OK;
+	if (!c || !sqlite3_get_autocommit(c->db) || exec_cached(s, sql_read_begin) != SQLITE_OK)
+		return 0;
+	c->reading = true;
+	c->snap_known = false;
+	c->begin_chg = sqlite3_total_changes64(c->db);
+	return 1;
 }
 
 void store_read_end(store *s, int token)
 {
 	struct conn *c = thread_conn(s);
-	if (c && token && !sqlite3_get_autocommit(c->db))
+	if (!c || !token)
+		return;
+	c->reading = c->snap_known = false;
+	if (!sqlite3_get_autocommit(c->db))
 		exec_cached(s, sql_commit);
+}
+
+struct read_memo *store_read_memo(store *s)
+{
+	static const char sql_version[] = "PRAGMA data_version";
+	struct conn *c = thread_conn(s);
+	/* Written in this transaction: its rows may never be committed. */
+	if (!c || !c->reading || c->writing || sqlite3_get_autocommit(c->db) ||
+	    sqlite3_total_changes64(c->db) != c->begin_chg)
+		return NULL;
+	if (!c->snap_known) {
+		/* A statement stepped starts the read transaction (BEGIN is
+		 * deferred), whose start brings the data version up to date. */
+		sqlite3_stmt *st = store_stmt(s, sql_version);
+		if (!st)
+			return NULL;
+		int rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		unsigned int dv = 0;
+		if (rc != SQLITE_ROW ||
+		    sqlite3_file_control(c->db, "main", SQLITE_FCNTL_DATA_VERSION, &dv) !=
+		            SQLITE_OK)
+			return NULL;
+		if (!c->memo && !(c->memo = calloc(1, sizeof *c->memo)))
+			return NULL;
+		sqlite3_int64 chg = c->begin_chg;
+		if (c->memo->snap == 0 || dv != c->memo_dv || chg != c->memo_chg) {
+			c->memo->snap++; /* every entry kept before is no answer now */
+			c->memo_dv = dv;
+			c->memo_chg = chg;
+		}
+		c->snap_known = true;
+	}
+	return c->memo;
 }
 
 int store_bind_text(sqlite3_stmt *st, int i, const char *v)
@@ -343,7 +394,7 @@ int store_changes(store *s)
 	return sqlite3_changes(store_db(s));
 }
 
-int store_audit(store *s, int64_t user, int64_t game, const char *action, const char *detail)
+int store_audit(store *s, int64_t user, int64_t game_id, const char *action, const char *detail)
 {
 	static const char sql[] =
 	        "INSERT INTO audit (user_id, game_id, action, detail) VALUES (?, ?, ?, ?)";
@@ -351,14 +402,14 @@ int store_audit(store *s, int64_t user, int64_t game, const char *action, const 
 	if (!st)
 		return STORE_ERROR;
 	if ((user > 0 ? store_bind_int64(st, 1, user) : sqlite3_bind_null(st, 1)) ||
-	    (game > 0 ? store_bind_int64(st, 2, game) : sqlite3_bind_null(st, 2)) ||
+	    (game_id > 0 ? store_bind_int64(st, 2, game_id) : sqlite3_bind_null(st, 2)) ||
 	    store_bind_text(st, 3, action) || store_bind_text(st, 4, detail))
 		return store_failed(s, st, "audit: bind");
 	return store_exec(s, st, "audit") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-int store_audit_of(store *s, int64_t game, int64_t after, size_t max, struct store_audit_line **out,
-                   size_t *n)
+int store_audit_of(store *s, int64_t game_id, int64_t after, size_t max,
+                   struct store_audit_line **out, size_t *n)
 {
 	static const char sql[] = "SELECT id, at, user_id, action, detail FROM audit"
 	                          " WHERE game_id = ? AND id > ? ORDER BY id LIMIT ?";
@@ -367,7 +418,7 @@ int store_audit_of(store *s, int64_t game, int64_t after, size_t max, struct sto
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
-	if (store_bind_int64(st, 1, game) || store_bind_int64(st, 2, after) ||
+	if (store_bind_int64(st, 1, game_id) || store_bind_int64(st, 2, after) ||
 	    store_bind_int64(st, 3, (int64_t)max))
 		return store_failed(s, st, "audit of: bind");
 	struct store_audit_line *v = max ? calloc(max, sizeof *v) : NULL;

@@ -11,6 +11,7 @@
 #include "chess/fen.h"
 #include "store/game_cache.h"
 #include "store/internal.h"
+#include "store/read_memo.h"
 #include "store/store_vacations.h"
 #include "util/grow.h"
 #include "util/status.h"
@@ -733,6 +734,12 @@ int store_games_shown(store *s, int64_t id, struct store_game_shown *out)
 	        " coalesce((SELECT value FROM list_revs WHERE user_id = g.black), -1),"
 	        " coalesce((SELECT value FROM counters WHERE name = 'games_listed'), -1)"
 	        " FROM games g WHERE g.id = ?";
+	struct read_memo *m = store_read_memo(s);
+	struct memo_shown *e = m ? &m->shown[(uint64_t)id % MEMO_SHOWN] : NULL;
+	if (e && e->snap == m->snap && e->id == id) {
+		*out = e->shown;
+		return STORE_OK;
+	}
 	struct store_q q;
 	memset(out, 0, sizeof *out);
 	bool found = false;
@@ -747,7 +754,13 @@ int store_games_shown(store *s, int64_t id, struct store_game_shown *out)
 		out->black_rev = sqlite3_column_int64(q.st, 4);
 		out->names_rev = sqlite3_column_int64(q.st, 5);
 	}
-	return store_q_found(&q, found);
+	int rc = store_q_found(&q, found);
+	if (e && rc == STORE_OK) {
+		e->snap = m->snap;
+		e->id = id;
+		e->shown = *out;
+	}
+	return rc;
 }
 
 int store_games_listed_rev(store *s, int64_t player, int64_t *mine, int64_t *names)
