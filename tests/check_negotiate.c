@@ -1,11 +1,15 @@
 /* check_negotiate.c: the header rules of server/http/negotiate.c (issue
  * 23, docs/HTTP.md): Accept-Encoding's q=0, If-None-Match's weak
- * comparison, the CORS allow-list, and what negotiate() does to a body. */
+ * comparison, the CORS allow-list, and what negotiate() does to a body;
+ * and the client's address as server/http/http.c writes it. */
+#include <arpa/inet.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
 #include "testutil.h"
+#include "http/http.h"
 #include "http/negotiate.h"
 
 START_TEST(test_accepts_gzip)
@@ -148,5 +152,28 @@ START_TEST(test_negotiate_leaves_others)
 }
 END_TEST
 
+/* http_ipv4_text() writes what inet_ntop() writes, for every byte value
+ * in every place, and cuts to the buffer. */
+START_TEST(test_ipv4_text_is_inet_ntop)
+{
+	for (unsigned v = 0; v < 256; v++)
+		for (int place = 0; place < 4; place++) {
+			unsigned char b[4] = {192, 0, 2, 1};
+			b[place] = (unsigned char)v;
+			struct in_addr a;
+			memcpy(&a.s_addr, b, 4);
+			char want[INET_ADDRSTRLEN], got[INET_ADDRSTRLEN];
+			ck_assert_ptr_nonnull(inet_ntop(AF_INET, &a, want, sizeof want));
+			http_ipv4_text(&a, got, sizeof got);
+			ck_assert_str_eq(got, want);
+		}
+	struct in_addr a;
+	inet_pton(AF_INET, "255.255.255.255", &a);
+	char small[8];
+	http_ipv4_text(&a, small, sizeof small);
+	ck_assert_str_eq(small, "255.255");
+}
+END_TEST
+
 TU_MAIN("negotiate", 0, test_accepts_gzip, test_etag_matches, test_cors_allowed,
-        test_negotiate_body, test_negotiate_leaves_others)
+        test_negotiate_body, test_negotiate_leaves_others, test_ipv4_text_is_inet_ntop)

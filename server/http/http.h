@@ -23,4 +23,9 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
  * then stops the threads and frees the server.  NULL is a no-op. */
 void http_stop(http_server *srv, int grace_ms);
 
+/* An IPv4 address (network order) as inet_ntop() writes it, into out
+ * (n bytes, cut to n - 1); the client's address of every request. */
+struct in_addr;
+void http_ipv4_text(const struct in_addr *a, char *out, size_t n);
+
 #endif
