@@ -317,9 +317,6 @@ static bool is_slow(const char *method, const char *url)
 	return false;
 }
 
-/* The client's address as text: the TCP peer, or, when the peer is the
- * trusted reverse proxy (key trusted_proxy), the last address of its
- * X-Forwarded-For (the one the proxy itself added). */
 /* src into dst (n bytes), cut to n - 1 and ended. */
 static void copy_cut(char *dst, size_t n, const char *src)
 {
@@ -349,6 +346,9 @@ void http_ipv4_text(const struct in_addr *a, char *out, size_t n)
 	copy_cut(out, n, t);
 }
 
+/* The client's address as text: the TCP peer, or, when the peer is the
+ * trusted reverse proxy (key trusted_proxy), the last address of its
+ * X-Forwarded-For (the one the proxy itself added). */
 static void client_address(http_server *srv, struct MHD_Connection *conn, char *out, size_t n)
 {
 	out[0] = '\0';

@@ -170,18 +170,22 @@ int store_sessions_user(store *s, const void *hash, size_t len, int64_t now, str
 	}
 	if (rc != SQLITE_ROW)
 		return store_failed(s, st, "session user");
-	u->id = sqlite3_column_int64(st, 0);
-	store_col_text(st, 1, u->name, sizeof u->name);
-	store_col_text(st, 2, u->role, sizeof u->role);
+	struct store_user row;
+	row.id = sqlite3_column_int64(st, 0);
+	store_col_text(st, 1, row.name, sizeof row.name);
+	store_col_text(st, 2, row.role, sizeof row.role);
 	int64_t expires = sqlite3_column_int64(st, 3);
 	sqlite3_reset(st);
 	if (e) {
 		e->snap = m->snap;
 		memcpy(e->hash, hash, len);
 		e->expires_at = expires;
-		e->user = *u;
+		e->user = row;
 	}
-	return expires > now ? STORE_OK : STORE_NOT_FOUND;
+	if (expires <= now)
+		return STORE_NOT_FOUND;
+	*u = row;
+	return STORE_OK;
 }
 
 int store_sessions_delete(store *s, const void *hash, size_t len)
