@@ -91,9 +91,24 @@ static void conn_free(void *p)
 	free(c);
 }
 
+/* The process-wide settings of SQLite, made once before its first
+ * connection (sqlite3_config() is refused after sqlite3_initialize()):
+ * no memory statistics (nothing reads them, and keeping them takes a
+ * global mutex around every allocation of every connection: issue 19,
+ * docs/BENCHMARKS.md "The move path, sixth pass"), and a larger
+ * lookaside per connection, so the rows and cursors of a statement come
+ * from the connection's own memory rather than malloc(). */
+static void configure_sqlite(void)
+{
+	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 512, 512);
+}
+
 /* Opens one connection with the settings every connection must have. */
 static sqlite3 *open_db(const char *path, char *err, size_t errlen)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, configure_sqlite);
 	sqlite3 *db = NULL;
 	int rc = sqlite3_open_v2(
 	        path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
