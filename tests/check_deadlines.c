@@ -1,4 +1,5 @@
-/* check_deadlines.c: lib/corr corr_deadlines() (corr/corr_deadlines.h), the
+/* check_deadlines.c: lib/corr corr_deadlines() and corr_deadlines_from()
+ * (corr/corr_deadlines.h), the
  * dates the store keeps at every write (issue 16).  The sweep and the TL
  * overview look only at games with a date on or before today, so the
  * property that must hold is: on every day, every finding of
@@ -95,6 +96,18 @@ static void check_days(const struct corr_game *g, int32_t from, int days, const 
 				if ((int)dl[i].kind == (int)f[k].kind && dl[i].side == f[k].side)
 					ck_assert_int_eq(dl[i].due, f[k].due);
 		}
+		/* issue 19: the dates from the clock of any day are the dates
+		 * computed without a day (corr_deadlines_from()), also on the
+		 * days the side to move is already over his limit */
+		struct clock_result res;
+		struct corr_deadline from_day[CORR_DEADLINES_MAX];
+		ck_assert_int_eq(corr_clock(g, d, &res, NULL, &e), CC_OK);
+		ck_assert_int_eq(corr_deadlines_from(g, &res, from_day, &e), n);
+		for (int i = 0; i < n; i++)
+			ck_assert_msg(from_day[i].kind == dl[i].kind && from_day[i].side == dl[i].side &&
+			                      from_day[i].due == dl[i].due,
+			              "%s: day %d: date %d differs from the clock of that day", what,
+			              d - from, i);
 		bool on = alarm_on(g, d);
 		ck_assert_msg(!on || (alarm != CLOCK_NO_DATE && d >= alarm),
 		              "%s: day %d: the alarm is on before its date", what, d - from);

@@ -1,6 +1,7 @@
 /* corr/corr_deadlines.c: the next dates of a game (corr/corr_deadlines.h). */
 #include "corr/corr_deadlines.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "clock/calendar.h"
@@ -72,17 +73,38 @@ static void add(struct corr_deadline *out, int *n, enum corr_deadline_kind kind,
 	(*n)++;
 }
 
-/* One clock computation without a today: the dates it gives do not
- * depend on the day (lib/clock game.c: today only adds the running days
- * and the flags of dates passed). */
+/* Whether res, a clock of g on some day, gives the dates of the clock
+ * without a day.  The day adds the running days, adjudication_due and,
+ * once it reaches the pending move's forfeit date, marks the side to
+ * move forfeited on that date (lib/clock clock_game.c, DSU 6.3.3.1);
+ * nothing else.  So a clock whose side to move is not forfeited has the
+ * same dates; one whose side to move is forfeited may owe it to the day
+ * (the reminder and TL dates are then left out) and is not used. */
+static bool dayless(const struct clock_result *res)
+{
+	return res->to_move < 0 || !res->player[res->to_move].forfeited;
+}
+
 int corr_deadlines(const struct corr_game *g, struct corr_deadline *out, struct corr_error *e)
+{
+	return corr_deadlines_from(g, NULL, out, e);
+}
+
+/* One clock computation without a today (or the caller's clock of the
+ * same game, when its day changes none of the dates: dayless()). */
+int corr_deadlines_from(const struct corr_game *g, const struct clock_result *now,
+                        struct corr_deadline *out, struct corr_error *e)
 {
 	if (g->state.status != CORR_ACTIVE)
 		return 0;
-	struct clock_result res;
-	int rc = corr_clock(g, CLOCK_NO_DATE, &res, NULL, e);
-	if (rc != CC_OK)
-		return rc;
+	struct clock_result own;
+	if (!now || !dayless(now)) {
+		int rc = corr_clock(g, CLOCK_NO_DATE, &own, NULL, e);
+		if (rc != CC_OK)
+			return rc;
+		now = &own;
+	}
+	const struct clock_result res = *now;
 	int n = 0, s = res.to_move;
 	for (int side = CLOCK_WHITE; side <= CLOCK_BLACK; side++) {
 		const struct clock_player *p = &res.player[side];

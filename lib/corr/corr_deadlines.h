@@ -53,4 +53,11 @@ struct corr_deadline {
  * counts (O(stops) each). */
 int corr_deadlines(const struct corr_game *g, struct corr_deadline *out, struct corr_error *e);
 
+/* corr_deadlines() from now, corr_clock() of the same g on any day (the
+ * move path has it already: issue 19); when that day may have changed a
+ * date (its side to move is over his limit by then) the clock is
+ * computed again without a day.  now NULL: corr_deadlines(). */
+int corr_deadlines_from(const struct corr_game *g, const struct clock_result *now,
+                        struct corr_deadline *out, struct corr_error *e);
+
 #endif

@@ -18,6 +18,15 @@ int32_t *game_json_days(const struct store_game *sg, int32_t today, struct clock
                         bool *clock_ok)
 {
 	const struct corr_game *g = &sg->g;
+	const struct store_game_clock *k = store_games_clock(sg, today);
+	if (k) { /* kept by the move path for this value of the game (issue 19) */
+		int32_t *days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);
+		*clock_ok = days != NULL;
+		*res = k->res;
+		if (days)
+			memcpy(days, k->days, g->nmoves * sizeof *days);
+		return days;
+	}
 	struct clock_ply local[64];
 	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
 	int32_t *days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);

@@ -21,8 +21,20 @@ void store_games_free(struct store_game *sg)
 	if (!sg)
 		return;
 	free(sg->event);
+	free(sg->clock.days);
 	corr_game_free(&sg->g);
 	memset(sg, 0, sizeof *sg);
+}
+
+const struct store_game_clock *store_games_clock(const struct store_game *sg, int32_t on)
+{
+	return sg->clock.days && sg->clock.on == on ? &sg->clock : NULL;
+}
+
+void store_games_clock_drop(struct store_game *sg)
+{
+	free(sg->clock.days);
+	sg->clock.days = NULL;
 }
 
 int store_games_side_of(const struct store_game *sg, int64_t user)

@@ -43,6 +43,18 @@ struct store_game {
 	int64_t leader;     /* who leads it (docs/AUTHORITY.md): its tournament's TL, else the
 	                       TL who made it; 0 = nobody (admins only) */
 	struct corr_game g; /* the game value (owned) */
+	/* The clock of g on day clock.on, kept by whoever computed it for
+	 * this value of g, so the readers of the same value do not compute
+	 * it again (issue 19: the move path computes it once after the
+	 * change; the deadlines, the mail and the GAME answer read it).
+	 * clock.days: each move's thinking days as that clock counts them
+	 * (g.nmoves entries, owned); NULL: no clock kept.  Whoever changes g
+	 * drops it (store_games_clock_drop()). */
+	struct store_game_clock {
+		int32_t on;
+		struct clock_result res;
+		int32_t *days;
+	} clock;
 };
 
 /* Loads game id.  STORE_OK (free with store_games_free()), STORE_NOT_FOUND,
@@ -51,6 +63,12 @@ int store_games_load(store *s, int64_t id, struct store_game *out, char *err, si
 
 /* Frees what store_games_load() allocated; a zeroed struct is a no-op. */
 void store_games_free(struct store_game *sg);
+
+/* The clock kept in sg for day `on` (sg->clock), or NULL. */
+const struct store_game_clock *store_games_clock(const struct store_game *sg, int32_t on);
+
+/* Forgets the clock kept in sg (g changed). */
+void store_games_clock_drop(struct store_game *sg);
 
 /* The side user plays in sg (WHITE/BLACK), or CORR_NOBODY. */
 int store_games_side_of(const struct store_game *sg, int64_t user);

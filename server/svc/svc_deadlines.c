@@ -13,10 +13,16 @@
 
 int svc_deadlines_of(const struct corr_game *g, struct corr_deadline *d)
 {
+	return svc_deadlines_from(g, NULL, d);
+}
+
+int svc_deadlines_from(const struct corr_game *g, const struct clock_result *now,
+                       struct corr_deadline *d)
+{
 	if (g->state.status != CORR_ACTIVE)
 		return 0;
 	struct corr_error e;
-	int n = corr_deadlines(g, d, &e);
+	int n = corr_deadlines_from(g, now, d, &e);
 	return n < 0 ? -1 : n;
 }
 

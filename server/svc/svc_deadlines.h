@@ -16,6 +16,11 @@
  * as one "recheck" row).  Pure: no I/O. */
 int svc_deadlines_of(const struct corr_game *g, struct corr_deadline *d);
 
+/* svc_deadlines_of() from now, corr_clock() of g on some day, when the
+ * caller has it (corr_deadlines_from()); now NULL: svc_deadlines_of(). */
+int svc_deadlines_from(const struct corr_game *g, const struct clock_result *now,
+                       struct corr_deadline *d);
+
 /* Loads game id inside the caller's write transaction (it sees what the
  * transaction wrote) and stores its dates: for a game just inserted, or
  * whose stops changed.  A missing game has none.  STORE_OK or STORE_ERROR.

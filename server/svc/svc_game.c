@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "clock/calendar.h"
 #include "base/metrics.h"
 #include "store/store_deadlines.h"
 #include "store/store.h"
@@ -83,6 +84,31 @@ struct change {
 	bool prepared;
 };
 
+/* The clock of sg on day `on` kept in sg->clock (store/store_games.h):
+ * computed once after a change, read by the deadlines, the mail and the
+ * GAME answer (issue 19).  NULL when the clocks fail: each reader then
+ * computes and reports it as before. */
+static const struct store_game_clock *keep_clock(struct store_game *sg, int32_t on)
+{
+	const struct corr_game *g = &sg->g;
+	struct clock_ply local[64];
+	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
+	int32_t *days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);
+	struct corr_error e;
+	store_games_clock_drop(sg);
+	if (plies && days && corr_clock(g, on, &sg->clock.res, plies, &e) == CC_OK) {
+		for (size_t i = 0; i < g->nmoves; i++)
+			days[i] = plies[i].days;
+		sg->clock.on = on;
+		sg->clock.days = days;
+		days = NULL;
+	}
+	if (plies != local)
+		free(plies);
+	free(days);
+	return sg->clock.days ? &sg->clock : NULL;
+}
+
 /* Applies d to sg in memory and computes the new dates: 0, or -1 when
  * the delta does not apply (then sg is only good for store_games_free()). */
 static int prepare(struct change *c, struct store_game *sg, const struct corr_delta *d,
@@ -102,7 +128,10 @@ static int prepare(struct change *c, struct store_game *sg, const struct corr_de
 		        e.message);
 		return -1;
 	}
-	c->ndates = svc_deadlines_of(&sg->g, c->dates);
+	int32_t day;
+	const struct store_game_clock *k =
+	        calendar_parse(today, &day, NULL, 0) == CC_OK ? keep_clock(sg, day) : NULL;
+	c->ndates = svc_deadlines_from(&sg->g, k ? &k->res : NULL, c->dates);
 	return 0;
 }
 

@@ -426,7 +426,11 @@ static int moved(struct app *app, struct svc_mails *q, const struct store_game *
 	struct clock_result res;
 	struct corr_error e;
 	int32_t now = day_of(today);
-	if (sg->g.nmoves == 0 || corr_clock(&sg->g, now, &res, NULL, &e) != CC_OK ||
+	/* the clock the move path kept for this game today, if any */
+	const struct store_game_clock *k = store_games_clock(sg, now);
+	if (k)
+		res = k->res;
+	if (sg->g.nmoves == 0 || (!k && corr_clock(&sg->g, now, &res, NULL, &e) != CC_OK) ||
 	    res.to_move < 0)
 		return 0; /* nothing to tell (a clock that fails shows in the GAME) */
 	int s = res.to_move;
