@@ -132,7 +132,14 @@ int outbox_flush(struct app *app, bool any_time, int *sent, int *failed)
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
 static pthread_t thread;
-static bool running, stopping, woken;
+static bool running, stopping, woken, waiting;
+
+/* The sender's rest after each pass: what is queued meanwhile waits for
+ * the next pass without waking it (issue 19: under a load of moves,
+ * each of which queues a mail, the sender was woken once a move, a
+ * futex wake and two thread switches each time; now at most once per
+ * rest).  A mail waits at most this much longer. */
+#define REST_NS 5000000L /* 5 ms */
 
 static void *sender(void *arg)
 {
@@ -143,7 +150,9 @@ static void *sender(void *arg)
 			struct timespec until;
 			clock_gettime(CLOCK_REALTIME, &until);
 			until.tv_sec += 1;
+			waiting = true;
 			pthread_cond_timedwait(&wake, &lock, &until);
+			waiting = false;
 		}
 		woken = false;
 		bool stop = stopping;
@@ -158,6 +167,8 @@ static void *sender(void *arg)
 			log_msg(LOG_ERROR, "the mail outbox cannot be read");
 		else if (sent)
 			log_msg(LOG_INFO, "%d mail(s) sent", sent);
+		struct timespec rest = {0, REST_NS};
+		nanosleep(&rest, NULL);
 	}
 	return NULL;
 }
@@ -179,7 +190,8 @@ static void outbox_wake(void)
 {
 	pthread_mutex_lock(&lock);
 	woken = true;
-	pthread_cond_signal(&wake);
+	if (waiting) /* else the sender is at work or at rest: it looks at woken next */
+		pthread_cond_signal(&wake);
 	pthread_mutex_unlock(&lock);
 }
 
