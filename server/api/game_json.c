@@ -239,6 +239,9 @@ static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_
 	int first_number = start->fullmove;
 	int first_side = start->side;
 	struct dates rc = {.day = 0, .iso = ""}, sc = {.day = 0, .iso = ""};
+	/* room for the usual move (about 190 bytes) at once: no regrowth */
+	if (g->nmoves < 8192) /* (a longer game grows as it goes: never over JSONW_MAX here) */
+		jsonw_room(w, g->nmoves * 256 + 2);
 	jsonw_raw(w, "[");
 	for (size_t i = 0; i < g->nmoves; i++) {
 		const struct corr_move *m = &g->moves[i];
@@ -246,11 +249,14 @@ static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_
 		int color = (int)((first_side + i) % 2);
 		long long number = first_number + (long long)(idx / 2);
 		const char *received = iso_of(&rc, m->received), *sent = iso_of(&sc, m->sent);
-		char buf[MOVE_JSON_MAX];
+		char *at = jsonw_room(w, MOVE_JSON_MAX + 1); /* written in place */
+		if (!at)
+			return;
 		if (i)
-			jsonw_raw(w, ",");
-		write_move(buf, m, (long long)i + 1, number, color, received, sent, days[i]);
-		jsonw_raw(w, buf);
+			*at++ = ',';
+		size_t n = write_move(at, m, (long long)i + 1, number, color, received, sent,
+		                      days[i]);
+		jsonw_wrote(w, n + (i ? 1 : 0));
 	}
 	jsonw_raw(w, "]");
 }

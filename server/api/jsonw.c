@@ -36,6 +36,21 @@ static inline void put(struct jsonw *w, const char *s, size_t n)
 	w->buf[w->len] = '\0';
 }
 
+char *jsonw_room(struct jsonw *w, size_t n)
+{
+	if (w->len + n + 1 > w->cap && !grow(w, n))
+		return NULL;
+	return w->buf + w->len;
+}
+
+void jsonw_wrote(struct jsonw *w, size_t n)
+{
+	if (w->failed || w->len + n + 1 > w->cap)
+		return;
+	w->len += n;
+	w->buf[w->len] = '\0';
+}
+
 void jsonw_raw(struct jsonw *w, const char *text)
 {
 	put(w, text, strlen(text));

@@ -23,6 +23,12 @@ struct jsonw {
 
 void jsonw_init(struct jsonw *w);
 void jsonw_raw(struct jsonw *w, const char *text);
+/* Room for n bytes (and the NUL) at the end of the text, to be written in
+ * place and then counted by jsonw_wrote(w, k), k <= n; NULL when the
+ * writer failed.  Saves a copy where a caller builds its text itself
+ * (the moves of the GAME, issue 19). */
+char *jsonw_room(struct jsonw *w, size_t n);
+void jsonw_wrote(struct jsonw *w, size_t n);
 /* "key": (with the quotes and the colon), after a comma when !first. */
 void jsonw_key(struct jsonw *w, const char *key, bool first);
 /* A quoted, escaped string; NULL writes null. */
