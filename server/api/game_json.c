@@ -232,18 +232,150 @@ static size_t write_move(char buf[MOVE_JSON_MAX], const struct corr_move *m, lon
 	return (size_t)(p - buf);
 }
 
-/* The moves array, with days[] as each move's days. */
-static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_t *days)
+/* ---- the moves array kept between answers (issue 19) ----
+ *
+ * Every move answers with the whole GAME, whose moves array is the last
+ * answer's with one move more.  So each game's last moves text is kept
+ * (a slot by game id) with what each move's text is made of: the move
+ * itself (struct corr_move, compared byte for byte), its days as the
+ * clock counts them now, and the numbering of the start position.  An
+ * answer copies the longest prefix whose inputs are all the same and
+ * writes only the rest: a date a TL corrected, or days a vacation
+ * changed, is written afresh with every move after it.  Equal inputs make
+ * equal text, so a slot can never give another game's or an older text;
+ * at worst it misses.  Bounded: MOVES_SLOTS slots of at most
+ * MOVES_TEXT_MAX bytes of text. */
+#define MOVES_SLOTS    256
+#define MOVES_TEXT_MAX (64u << 10)
+
+struct moves_kept {
+	int64_t id; /* 0: free */
+	int first_number, first_side;
+	size_t n, cap;
+	struct corr_move *moves;
+	int32_t *days;
+	size_t *end; /* end[i]: the text's length through move i */
+	char *text;  /* the moves without the brackets, a comma before each but the first */
+};
+
+static struct moves_kept moves_kept[MOVES_SLOTS];
+static pthread_mutex_t moves_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool moves_keep = true;
+static unsigned long long moves_copied; /* moves copied from a slot, all told */
+
+unsigned long long game_json_moves_copied(void)
+{
+	pthread_mutex_lock(&moves_lock);
+	unsigned long long n = moves_copied;
+	pthread_mutex_unlock(&moves_lock);
+	return n;
+}
+
+void game_json_keep_moves(bool on)
+{
+	pthread_mutex_lock(&moves_lock);
+	moves_keep = on;
+	pthread_mutex_unlock(&moves_lock);
+}
+
+/* Copies into w the kept text of the first moves of g whose inputs are
+ * unchanged, and their ends into end: how many. */
+static size_t moves_from_kept(struct jsonw *w, int64_t id, const struct corr_game *g,
+                              const int32_t *days, int first_number, int first_side,
+                              size_t *end)
+{
+	size_t k = 0;
+	pthread_mutex_lock(&moves_lock);
+	const struct moves_kept *m = &moves_kept[(uint64_t)id % MOVES_SLOTS];
+	if (moves_keep && m->id == id && m->first_number == first_number &&
+	    m->first_side == first_side) {
+		while (k < g->nmoves && k < m->n && days[k] == m->days[k] &&
+		       memcmp(&g->moves[k], &m->moves[k], sizeof g->moves[k]) == 0)
+			k++;
+		char *at = k ? jsonw_room(w, m->end[k - 1]) : NULL;
+		if (at) {
+			memcpy(at, m->text, m->end[k - 1]);
+			jsonw_wrote(w, m->end[k - 1]);
+			memcpy(end, m->end, k * sizeof *end);
+			moves_copied += k;
+		} else {
+			k = 0;
+		}
+	}
+	pthread_mutex_unlock(&moves_lock);
+	return k;
+}
+
+/* Keeps text[0..end[n-1]), the moves of g just written, for the next
+ * answer of game id. */
+static void moves_to_kept(int64_t id, const struct corr_game *g, const int32_t *days,
+                          int first_number, int first_side, const char *text,
+                          const size_t *end)
+{
+	size_t n = g->nmoves, len = n ? end[n - 1] : 0;
+	pthread_mutex_lock(&moves_lock);
+	struct moves_kept *m = &moves_kept[(uint64_t)id % MOVES_SLOTS];
+	if (!moves_keep)
+		goto out;
+	if (n == 0 || len > MOVES_TEXT_MAX) {
+		if (m->id == id)
+			m->id = 0; /* (its memory stays for the next game of the slot) */
+		goto out;
+	}
+	if (m->id == id && m->n == n && m->end[n - 1] == len)
+		goto out; /* the same (a reader of an unchanged game) */
+	if (n > m->cap) {
+		size_t cap = n + 64;
+		struct corr_move *mv = realloc(m->moves, cap * sizeof *mv);
+		if (mv)
+			m->moves = mv;
+		int32_t *dv = mv ? realloc(m->days, cap * sizeof *dv) : NULL;
+		if (dv)
+			m->days = dv;
+		size_t *ev = dv ? realloc(m->end, cap * sizeof *ev) : NULL;
+		if (ev)
+			m->end = ev;
+		char *tv = ev ? realloc(m->text, MOVES_TEXT_MAX) : NULL;
+		if (!tv) {
+			m->id = 0;
+			goto out;
+		}
+		m->text = tv;
+		m->cap = cap;
+	}
+	m->id = id;
+	m->first_number = first_number;
+	m->first_side = first_side;
+	m->n = n;
+	memcpy(m->moves, g->moves, n * sizeof *m->moves);
+	memcpy(m->days, days, n * sizeof *days);
+	memcpy(m->end, end, n * sizeof *end);
+	memcpy(m->text, text, len);
+out:
+	pthread_mutex_unlock(&moves_lock);
+}
+
+/* The moves array of game id, with days[] as each move's days. */
+static void write_moves(struct jsonw *w, int64_t id, const struct corr_game *g,
+                        const int32_t *days)
 {
 	const position *start = game_start_position(g->chess);
 	int first_number = start->fullmove;
 	int first_side = start->side;
 	struct dates rc = {.day = 0, .iso = ""}, sc = {.day = 0, .iso = ""};
+	size_t local[128];
+	size_t *end = g->nmoves > 128 ? malloc(g->nmoves * sizeof *end) : local;
+	if (!end) {
+		w->failed = true;
+		return;
+	}
 	/* room for the usual move (about 190 bytes) at once: no regrowth */
 	if (g->nmoves < 8192) /* (a longer game grows as it goes: never over JSONW_MAX here) */
 		jsonw_room(w, g->nmoves * 256 + 2);
 	jsonw_raw(w, "[");
-	for (size_t i = 0; i < g->nmoves; i++) {
+	size_t base = w->len;
+	size_t kept = moves_from_kept(w, id, g, days, first_number, first_side, end);
+	for (size_t i = kept; i < g->nmoves; i++) {
 		const struct corr_move *m = &g->moves[i];
 		size_t idx = i + (first_side == BLACK ? 1 : 0); /* plies from a White move */
 		int color = (int)((first_side + i) % 2);
@@ -251,14 +383,20 @@ static void write_moves(struct jsonw *w, const struct corr_game *g, const int32_
 		const char *received = iso_of(&rc, m->received), *sent = iso_of(&sc, m->sent);
 		char *at = jsonw_room(w, MOVE_JSON_MAX + 1); /* written in place */
 		if (!at)
-			return;
+			goto out;
 		if (i)
 			*at++ = ',';
 		size_t n = write_move(at, m, (long long)i + 1, number, color, received, sent,
 		                      days[i]);
 		jsonw_wrote(w, n + (i ? 1 : 0));
+		end[i] = w->len - base;
 	}
+	if (!w->failed && kept < g->nmoves)
+		moves_to_kept(id, g, days, first_number, first_side, w->buf + base, end);
 	jsonw_raw(w, "]");
+out:
+	if (end != local)
+		free(end);
 }
 
 /* The pending series as ICCF texts, from the position it starts in. */
@@ -384,7 +522,7 @@ void game_json_write(struct jsonw *w, const struct store_game *sg, const struct 
 	jsonw_key(w, "rev", false);
 	jsonw_int(w, g->rev);
 	jsonw_key(w, "moves", false);
-	write_moves(w, g, days);
+	write_moves(w, sg->id, g, days);
 	free(days);
 
 	jsonw_key(w, "clock", false);

@@ -19,6 +19,14 @@
 void game_json_write(struct jsonw *w, const struct store_game *sg, const struct user *viewer,
                      int32_t today);
 
+/* Whether game_json_write() copies the unchanged first moves of a game
+ * from its last answer (on, the default; issue 19) or writes them all
+ * (off: the tests' reference). */
+void game_json_keep_moves(bool on);
+
+/* The moves game_json_write() copied so, all told (for the tests). */
+unsigned long long game_json_moves_copied(void);
+
 #define GAME_JSON_TAG_MAX 33 /* 32 hex digits and the NUL */
 
 /* The GAME of sg for viewer on today as text (new, *len bytes, NUL
