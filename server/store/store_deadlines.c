@@ -183,7 +183,19 @@ static int write_changes(store *s, int64_t id, const struct row *want, size_t nw
 	return insert_rows(s, id, fresh, nf);
 }
 
+static int set(store *s, int64_t id, const struct corr_deadline *d, int n, bool bump);
+
 int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n)
+{
+	return set(s, id, d, n, true);
+}
+
+int store_deadlines_set_after_row(store *s, int64_t id, const struct corr_deadline *d, int n)
+{
+	return set(s, id, d, n, false);
+}
+
+static int set(store *s, int64_t id, const struct corr_deadline *d, int n, bool bump)
 {
 	struct row want[CORR_DEADLINES_MAX], have[CORR_DEADLINES_MAX + 8];
 	size_t nh, nw = rows_of(d, n, want);
@@ -202,7 +214,7 @@ int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int
 		rc = write_changes(s, id, want, nw, have, nh, &forfeit);
 	}
 	/* Both players' game lists show the forfeit date (migration 0040). */
-	if (rc == STORE_OK && forfeit)
+	if (rc == STORE_OK && forfeit && bump)
 		rc = store_games_bump_lists(s, id);
 	return rc;
 }

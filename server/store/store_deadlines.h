@@ -26,6 +26,12 @@
  * at most CORR_DEADLINES_MAX rows, and one write per row changed. */
 int store_deadlines_set(store *s, int64_t id, const struct corr_deadline *d, int n);
 
+/* store_deadlines_set() after the caller wrote game id's games row in the
+ * same transaction: that row's trigger (migrations 0039, 0042) bumped
+ * both players' revisions already, so a forfeit row written bumps them
+ * no more (issue 19: the move path). */
+int store_deadlines_set_after_row(store *s, int64_t id, const struct corr_deadline *d, int n);
+
 /* The games queued by migration 0012 (an older database) whose dates are
  * still to be computed: at most 500 ids (new array, free() it).  A queued
  * game leaves the queue with store_deadlines_pending_done(), inside the

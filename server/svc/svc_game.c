@@ -141,7 +141,7 @@ static int write_change(struct app *app, void *ctx)
 	const struct change *c = ctx;
 	int rc = store_games_write(app->st, &c->ref, c->d, c->actor);
 	if (rc == STORE_OK)
-		rc = store_deadlines_set(app->st, c->ref.id, c->dates, c->ndates);
+		rc = store_deadlines_set_after_row(app->st, c->ref.id, c->dates, c->ndates);
 	/* The change and its mail in one transaction (docs/NOTIFY.md): no
 	 * move without its mail, no mail of a move that was not stored. */
 	if (rc == STORE_OK &&

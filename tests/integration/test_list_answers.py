@@ -130,6 +130,15 @@ def every_change_shows_in_the_next_read():
               "the forfeit date as the rules have it again")
     expect_as_full(w, bob, "a date row by another process")
 
+    # A player of a game replaced (a reserve takes the seat, DSU 6.7.4.3;
+    # here by another process): the old player's page loses the game
+    # (migration 0042 bumps the old players' revisions only then).
+    carol = w.ids["carol"]
+    kept_then(w, carol, "a player replaced")
+    w.server.db_exec("UPDATE games SET white = ? WHERE id = ?", (w.ids["alice"], b))
+    sums = expect_as_full(w, carol, "a player replaced")
+    expect(b not in [s["id"] for s in sums], "game %d left Carol's list" % b)
+
 
 @test
 def pages_are_kept_apart():
