@@ -909,10 +909,150 @@ START_TEST(test_messages)
 }
 END_TEST
 
+/* issue 19: corr_clock_key() holds every input of the clock.  Each input
+ * changed on its own changes the key; the same game built twice has the
+ * same key and the same clock. */
+static void key_of(const struct corr_game *g, int32_t today, unsigned char *buf, size_t *n)
+{
+	ck_assert_uint_le(CORR_CLOCK_KEY_MAX(g), 4096);
+	*n = corr_clock_key(g, today, buf);
+	ck_assert_uint_le(*n, CORR_CLOCK_KEY_MAX(g));
+}
+
+static void build(struct corr_game *g)
+{
+	struct corr_error e;
+	new_game(g, "server", "startpos", "2027-02-01");
+	play(g, WHITE, "e4", "2027-02-03");
+	play(g, BLACK, "e5", "2027-02-06");
+	play(g, WHITE, "Nf3", "2027-02-07");
+	struct corr_record rem = {.kind = CORR_REC_REMINDER,
+	                          .side = BLACK,
+	                          .ply = 3,
+	                          .on = day("2027-02-22"),
+	                          .due = day("2027-02-22")};
+	struct corr_record pen = {.kind = CORR_REC_PENALTY,
+	                          .side = WHITE,
+	                          .ply = 1,
+	                          .on = day("2027-02-10"),
+	                          .days = 3};
+	struct corr_record note = {.kind = CORR_REC_NOTICE,
+	                           .side = BLACK,
+	                           .ply = 3,
+	                           .on = day("2027-02-08"),
+	                           .days = 10};
+	ck_assert_int_eq(corr_game_add_record(g, &rem, &e), CC_OK);
+	ck_assert_int_eq(corr_game_add_record(g, &pen, &e), CC_OK);
+	ck_assert_int_eq(corr_game_add_record(g, &note, &e), CC_OK);
+	struct clock_interval stop = {day("2027-03-01"), day("2027-03-05")};
+	ck_assert_int_eq(corr_game_set_stops(g, &stop, 1, &e), CC_OK);
+}
+
+START_TEST(test_clock_key_holds_every_input)
+{
+	unsigned char k0[4096], k1[4096];
+	size_t n0, n1;
+	int32_t today = day("2027-03-10");
+	struct corr_game a, b;
+	struct corr_error e;
+	build(&a);
+	build(&b);
+	key_of(&a, today, k0, &n0);
+	key_of(&b, today, k1, &n1);
+	ck_assert(n0 == n1 && memcmp(k0, k1, n0) == 0);
+	struct clock_result ra, rb;
+	ck_assert_int_eq(corr_clock(&a, today, &ra, NULL, &e), CC_OK);
+	ck_assert_int_eq(corr_clock(&b, today, &rb, NULL, &e), CC_OK);
+	ck_assert(memcmp(&ra, &rb, sizeof ra) == 0);
+	for (int change = 0; change < 19; change++) {
+		struct corr_game c;
+		ck_assert_int_eq(corr_game_copy(&c, &a, &e), CC_OK);
+		int32_t on = today;
+		switch (change) {
+		case 0:
+			on++;
+			break;
+		case 1:
+			c.start--;
+			break;
+		case 2:
+			c.moves[1].received++;
+			break;
+		case 3:
+			c.moves[1].sent++;
+			break;
+		case 4:
+			c.moves[2].kind = CORR_MOVE_AUTO;
+			break;
+		case 5:
+			c.records[0].kind = CORR_REC_TL_NOTICE;
+			break;
+		case 6:
+			c.records[0].side = WHITE;
+			break;
+		case 7:
+			c.records[0].ply = 2;
+			break;
+		case 8:
+			c.records[0].on++;
+			break;
+		case 9:
+			c.records[1].days++;
+			break;
+		case 10:
+			c.nrecords--;
+			break;
+		case 11:
+			c.stops[0].first--;
+			break;
+		case 12:
+			c.stops[0].last++;
+			break;
+		case 13:
+			c.nstops = 0;
+			break;
+		case 14:
+			c.state.series_by = WHITE;
+			break;
+		case 15:
+			c.state.nseries = 2;
+			break;
+		case 16:
+			c.state.holiday_play = true;
+			break;
+		case 17:
+			c.state.status = CORR_FINISHED;
+			break;
+		case 18:
+			c.profile = clock_profile_find("dsu-email");
+			break;
+		}
+		key_of(&c, on, k1, &n1);
+		ck_assert_msg(n1 != n0 || memcmp(k0, k1, n0) != 0, "change %d keeps the key",
+		              change);
+		if (change == 10)
+			c.nrecords++; /* (freed whole) */
+		if (change == 13)
+			c.nstops = 1;
+		corr_game_free(&c);
+	}
+	/* one move fewer: the position's side and the count */
+	struct corr_game c;
+	new_game(&c, "server", "startpos", "2027-02-01");
+	play(&c, WHITE, "e4", "2027-02-03");
+	key_of(&c, today, k1, &n1);
+	ck_assert(n1 != n0 || memcmp(k0, k1, n0) != 0);
+	corr_game_free(&c);
+	corr_game_free(&a);
+	corr_game_free(&b);
+}
+END_TEST
+
 TU_MAIN("corr", 0, test_first_move, test_move_refusals, test_email_dates, test_series_followed,
         test_hidden_series_cannot_be_probed, test_visible_series_pending, test_series_visibility,
         test_automatic_endings, test_draws, test_resign, test_claims, test_series_cancel,
         test_tl_result, test_result_how, test_findings_and_sweep_forfeit,
         test_days_follow_the_clock, test_stored_rows, test_rule_operations,
         test_both_lose_and_lost_on_time, test_messages, test_both_over_whoever_asks,
-        test_notice_spares_the_penalty, test_email_longer_transmission)
+        test_notice_spares_the_penalty, test_email_longer_transmission,
+        test_clock_key_holds_every_input)

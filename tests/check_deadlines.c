@@ -104,10 +104,11 @@ static void check_days(const struct corr_game *g, int32_t from, int days, const 
 		ck_assert_int_eq(corr_clock(g, d, &res, NULL, &e), CC_OK);
 		ck_assert_int_eq(corr_deadlines_from(g, &res, from_day, &e), n);
 		for (int i = 0; i < n; i++)
-			ck_assert_msg(from_day[i].kind == dl[i].kind && from_day[i].side == dl[i].side &&
+			ck_assert_msg(from_day[i].kind == dl[i].kind &&
+			                      from_day[i].side == dl[i].side &&
 			                      from_day[i].due == dl[i].due,
-			              "%s: day %d: date %d differs from the clock of that day", what,
-			              d - from, i);
+			              "%s: day %d: date %d differs from the clock of that day",
+			              what, d - from, i);
 		bool on = alarm_on(g, d);
 		ck_assert_msg(!on || (alarm != CLOCK_NO_DATE && d >= alarm),
 		              "%s: day %d: the alarm is on before its date", what, d - from);

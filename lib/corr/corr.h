@@ -241,6 +241,14 @@ bool corr_series_visible(const struct corr_game *g, int viewer);
 int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
                struct clock_ply *plies, struct corr_error *e);
 
+/* Everything corr_clock(g, today) reads, as bytes into key (room for
+ * CORR_CLOCK_KEY_MAX(g)): two games with the same key on the same day
+ * have the same clock, so a clock computed once may be kept under its
+ * key and used for any game value with that key (issue 19).  Returns the
+ * key's length. */
+#define CORR_CLOCK_KEY_MAX(g) (64 + (g)->nmoves * 9 + (g)->nrecords * 21 + (g)->nstops * 8)
+size_t corr_clock_key(const struct corr_game *g, int32_t today, unsigned char *key);
+
 /* ---- the forfeit test and the sweep's findings ---- */
 
 /* One side's standing against the time limit. */
@@ -297,6 +305,10 @@ struct corr_move_request {
 	const char *const *series; /* its moves, alternately the opponent's and his own;
 	                              only the first SERIES_MAX are read */
 	size_t nseries;
+	/* corr_clock(g, today) of the game the move is made in, when the
+	 * caller has it (issue 19: kept from the last change of the same
+	 * game value, corr_clock_key()); NULL: computed here. */
+	const struct clock_result *clock;
 };
 
 /* POST .../moves by `side` on `today`: the turn, reply_to (409 stale),

@@ -400,6 +400,60 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 	return CC_OK;
 }
 
+static unsigned char *put32(unsigned char *p, int32_t v)
+{
+	uint32_t u = (uint32_t)v;
+	p[0] = (unsigned char)u;
+	p[1] = (unsigned char)(u >> 8);
+	p[2] = (unsigned char)(u >> 16);
+	p[3] = (unsigned char)(u >> 24);
+	return p + 4;
+}
+
+/* Every input clock_of() reads, in the order it reads them: the profile
+ * (its address: profiles are static), the start and today, the side to
+ * move at the start, each move's dates and kind, the records (kind,
+ * side, ply, date, days: not the reason), the pending series, the stops,
+ * the holiday agreement and the status.  Keep it in step with
+ * clock_of(): an input left out here would let a kept clock stand for a
+ * game it was not computed for (tests/check_corr.c changes each one). */
+size_t corr_clock_key(const struct corr_game *g, int32_t today, unsigned char *key)
+{
+	unsigned char *p = key;
+	uintptr_t prof = (uintptr_t)g->profile;
+	for (size_t i = 0; i < sizeof prof; i++)
+		*p++ = (unsigned char)(prof >> (8 * i));
+	p = put32(p, g->start);
+	p = put32(p, today);
+	*p++ = (unsigned char)game_start_position(g->chess)->side;
+	p = put32(p, (int32_t)g->nmoves);
+	for (size_t i = 0; i < g->nmoves; i++) {
+		p = put32(p, g->moves[i].received);
+		p = put32(p, g->moves[i].sent);
+		*p++ = (unsigned char)g->moves[i].kind;
+	}
+	p = put32(p, (int32_t)g->nrecords);
+	for (size_t i = 0; i < g->nrecords; i++) {
+		const struct corr_record *r = &g->records[i];
+		*p++ = (unsigned char)r->kind;
+		p = put32(p, r->side);
+		p = put32(p, r->ply);
+		p = put32(p, r->on);
+		p = put32(p, r->days);
+		p = put32(p, r->due);
+	}
+	p = put32(p, g->state.series_by);
+	p = put32(p, (int32_t)g->state.nseries);
+	p = put32(p, (int32_t)g->nstops);
+	for (size_t i = 0; i < g->nstops; i++) {
+		p = put32(p, g->stops[i].first);
+		p = put32(p, g->stops[i].last);
+	}
+	*p++ = (unsigned char)g->state.holiday_play;
+	*p++ = (unsigned char)g->state.status;
+	return (size_t)(p - key);
+}
+
 int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
                struct clock_ply *plies, struct corr_error *e)
 {

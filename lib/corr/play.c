@@ -189,7 +189,9 @@ int corr_play(const struct corr_game *g, int side, const struct corr_move_reques
 	 * end, the answer is the refusal. */
 	if (g->profile->auto_forfeit) {
 		struct clock_result res;
-		if ((rc = corr_clock(g, today, &res, NULL, e)) != CC_OK)
+		if (rq->clock)
+			res = *rq->clock;
+		else if ((rc = corr_clock(g, today, &res, NULL, e)) != CC_OK)
 			return rc;
 		const struct clock_player *cp =
 		        &res.player[side == WHITE ? CLOCK_WHITE : CLOCK_BLACK];

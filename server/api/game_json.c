@@ -281,8 +281,7 @@ void game_json_keep_moves(bool on)
 /* Copies into w the kept text of the first moves of g whose inputs are
  * unchanged, and their ends into end: how many. */
 static size_t moves_from_kept(struct jsonw *w, int64_t id, const struct corr_game *g,
-                              const int32_t *days, int first_number, int first_side,
-                              size_t *end)
+                              const int32_t *days, int first_number, int first_side, size_t *end)
 {
 	size_t k = 0;
 	pthread_mutex_lock(&moves_lock);
@@ -309,8 +308,7 @@ static size_t moves_from_kept(struct jsonw *w, int64_t id, const struct corr_gam
 /* Keeps text[0..end[n-1]), the moves of g just written, for the next
  * answer of game id. */
 static void moves_to_kept(int64_t id, const struct corr_game *g, const int32_t *days,
-                          int first_number, int first_side, const char *text,
-                          const size_t *end)
+                          int first_number, int first_side, const char *text, const size_t *end)
 {
 	size_t n = g->nmoves, len = n ? end[n - 1] : 0;
 	pthread_mutex_lock(&moves_lock);
@@ -356,8 +354,7 @@ out:
 }
 
 /* The moves array of game id, with days[] as each move's days. */
-static void write_moves(struct jsonw *w, int64_t id, const struct corr_game *g,
-                        const int32_t *days)
+static void write_moves(struct jsonw *w, int64_t id, const struct corr_game *g, const int32_t *days)
 {
 	const position *start = game_start_position(g->chess);
 	int first_number = start->fullmove;
@@ -386,8 +383,8 @@ static void write_moves(struct jsonw *w, int64_t id, const struct corr_game *g,
 			goto out;
 		if (i)
 			*at++ = ',';
-		size_t n = write_move(at, m, (long long)i + 1, number, color, received, sent,
-		                      days[i]);
+		size_t n =
+		        write_move(at, m, (long long)i + 1, number, color, received, sent, days[i]);
 		jsonw_wrote(w, n + (i ? 1 : 0));
 		end[i] = w->len - base;
 	}

@@ -17,7 +17,8 @@
 struct entry {
 	int64_t id, rev;
 	char fen[FEN_MAX];
-	struct corr_game g; /* moves replayed; no stops, no records */
+	struct corr_game g;            /* moves replayed; no stops, no records */
+	struct game_cache_clock clock; /* key NULL: none */
 	size_t bytes;
 };
 
@@ -64,7 +65,37 @@ static void entry_free(struct entry *e)
 	if (!e)
 		return;
 	corr_game_free(&e->g);
+	game_cache_clock_free(&e->clock);
 	free(e);
+}
+
+void game_cache_clock_free(struct game_cache_clock *k)
+{
+	if (!k)
+		return;
+	free(k->key);
+	free(k->days);
+	memset(k, 0, sizeof *k);
+}
+
+/* A copy of k (its key and n days) into out: false when out of memory
+ * (out zeroed). */
+static bool clock_copy(struct game_cache_clock *out, const struct game_cache_clock *k, size_t n)
+{
+	memset(out, 0, sizeof *out);
+	unsigned char *key = malloc(k->nkey ? k->nkey : 1);
+	int32_t *days = malloc((n ? n : 1) * sizeof *days);
+	if (!key || !days) {
+		free(key);
+		free(days);
+		return false;
+	}
+	memcpy(key, k->key, k->nkey);
+	memcpy(days, k->days, n * sizeof *days);
+	*out = *k;
+	out->key = key;
+	out->days = days;
+	return true;
 }
 
 void game_cache_free(struct game_cache *c)
@@ -79,8 +110,10 @@ void game_cache_free(struct game_cache *c)
 }
 
 bool game_cache_get(struct game_cache *c, int64_t id, int64_t rev, const char *fen,
-                    struct corr_game *into)
+                    struct corr_game *into, struct game_cache_clock *clock)
 {
+	if (clock)
+		memset(clock, 0, sizeof *clock);
 	if (!c || !c->budget)
 		return false;
 	size_t i = slot_of(id);
@@ -90,8 +123,11 @@ bool game_cache_get(struct game_cache *c, int64_t id, int64_t rev, const char *f
 	pthread_mutex_lock(&c->locks[i % LOCKS]);
 	struct entry *en = c->slots[i];
 	if (en && en->id == id && en->rev == rev && strcmp(en->fen, fen) == 0 &&
-	    corr_game_copy(&copy, &en->g, &e) == CC_OK)
+	    corr_game_copy(&copy, &en->g, &e) == CC_OK) {
 		hit = true;
+		if (clock && en->clock.key)
+			clock_copy(clock, &en->clock, en->g.nmoves);
+	}
 	pthread_mutex_unlock(&c->locks[i % LOCKS]);
 	if (!hit) {
 		atomic_fetch_add(&c->misses, 1);
@@ -112,7 +148,7 @@ bool game_cache_get(struct game_cache *c, int64_t id, int64_t rev, const char *f
 }
 
 void game_cache_put(struct game_cache *c, int64_t id, int64_t rev, const char *fen,
-                    const struct corr_game *g)
+                    const struct corr_game *g, const struct game_cache_clock *clock)
 {
 	if (!c || !c->budget || strlen(fen) >= FEN_MAX)
 		return;
@@ -131,6 +167,8 @@ void game_cache_put(struct game_cache *c, int64_t id, int64_t rev, const char *f
 	en->rev = rev;
 	memcpy(en->fen, fen, strlen(fen) + 1);
 	en->bytes = sizeof *en - sizeof en->g + corr_game_bytes(&en->g);
+	if (clock && clock->key && clock->days && clock_copy(&en->clock, clock, g->nmoves))
+		en->bytes += clock->nkey + g->nmoves * sizeof *clock->days;
 	size_t i = slot_of(id);
 	pthread_mutex_lock(&c->locks[i % LOCKS]);
 	struct entry *old = c->slots[i];

@@ -20,9 +20,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clock/clock.h"
+
 struct corr_game;
 
 struct game_cache;
+
+/* A clock kept with a game (issue 19): corr_clock() of the game value on
+ * day `on`, under that value's corr_clock_key() for the day, and each
+ * move's days as it counts them.  A reader uses it only for a game whose
+ * key, with the stops and records read for it, is the same bytes. */
+struct game_cache_clock {
+	int32_t on;
+	unsigned char *key;
+	size_t nkey;
+	struct clock_result res;
+	int32_t *days; /* the game's nmoves entries */
+};
+
+/* Frees what game_cache_get() copied into k; a zeroed struct is a no-op. */
+void game_cache_clock_free(struct game_cache_clock *k);
 
 /* The budget of the daemon's cache: CORRCHESS_GAME_CACHE_KB from the
  * environment (KiB; 0 turns the cache off), else 64 MiB
@@ -37,15 +54,16 @@ void game_cache_free(struct game_cache *c);
 /* When the cache holds game id at rev with the position fen, replaces
  * into's chess game and moves by copies of the cached ones (the rest of
  * into, read from the row, stays) and answers true; false otherwise
- * (into unchanged).  Thread-safe. */
+ * (into unchanged).  With clock, a copy of the clock kept with it (zeroed
+ * when none; free it with game_cache_clock_free()).  Thread-safe. */
 bool game_cache_get(struct game_cache *c, int64_t id, int64_t rev, const char *fen,
-                    struct corr_game *into);
+                    struct corr_game *into, struct game_cache_clock *clock);
 
 /* Keeps a copy of g's chess game and moves as game id at rev (position
- * fen), replacing what its slot held.  Thread-safe; out of memory or
- * over the budget: not kept. */
+ * fen), and a copy of clock (NULL: none), replacing what its slot held.
+ * Thread-safe; out of memory or over the budget: not kept. */
 void game_cache_put(struct game_cache *c, int64_t id, int64_t rev, const char *fen,
-                    const struct corr_game *g);
+                    const struct corr_game *g, const struct game_cache_clock *clock);
 
 /* The figures for /metrics. */
 struct game_cache_stats {

@@ -304,6 +304,27 @@ static int load_records(store *s, struct store_game *sg)
 	return rc == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+/* The clock kept with the cached moves becomes sg's (sg->clock) when the
+ * game as loaded, with its stops and records, has the key the clock was
+ * kept under (lib/corr corr_clock_key(): the same key, the same clock). */
+static void adopt_clock(struct store_game *sg, struct game_cache_clock *kept)
+{
+	if (!kept->key || !kept->days)
+		return;
+	unsigned char local[4096];
+	size_t max = CORR_CLOCK_KEY_MAX(&sg->g);
+	unsigned char *key = max <= sizeof local ? local : malloc(max);
+	if (key && corr_clock_key(&sg->g, kept->on, key) == kept->nkey &&
+	    memcmp(key, kept->key, kept->nkey) == 0) {
+		sg->clock.on = kept->on;
+		sg->clock.res = kept->res;
+		sg->clock.days = kept->days;
+		kept->days = NULL;
+	}
+	if (key != local)
+		free(key);
+}
+
 /* store_games_load() inside its read transaction. */
 static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t errlen)
 {
@@ -318,7 +339,8 @@ static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t e
 	/* The moves replayed at this revision, from the cache when it holds
 	 * them (store/game_cache.h); else read, replayed, checked, kept. */
 	struct game_cache *cache = store_game_cache(s);
-	if (!game_cache_get(cache, id, sg->g.rev, fen, &sg->g)) {
+	struct game_cache_clock kept;
+	if (!game_cache_get(cache, id, sg->g.rev, fen, &sg->g, &kept)) {
 		if ((rc = load_moves(s, sg, err, errlen)) != STORE_OK)
 			return rc;
 		fen_write(corr_position(&sg->g), now, sizeof now);
@@ -329,20 +351,24 @@ static int load(store *s, int64_t id, struct store_game *sg, char *err, size_t e
 		}
 		/* Never what a write transaction read: it may be rolled back. */
 		if (!store_writing(s) && sqlite3_txn_state(store_db(s), NULL) != SQLITE_TXN_WRITE)
-			game_cache_put(cache, id, sg->g.rev, fen, &sg->g);
+			game_cache_put(cache, id, sg->g.rev, fen, &sg->g, NULL);
 	}
 	if (series_by != CORR_NOBODY && series[0] &&
 	    (rc = load_series(sg, series_by, series, err, errlen)) != STORE_OK)
-		return rc;
+		goto out;
 	/* DSU 6.3.6: the vacations of both players stop both clocks; a
 	 * failed read fails the load (never a game without its stops). */
 	if ((rc = store_vacations_stops(s, sg->white, sg->black, sg->tournament, &stops,
 	                                &nstops)) != STORE_OK)
-		return rc;
+		goto out;
 	if ((rc = load_records(s, sg)) != STORE_OK)
-		return rc;
+		goto out;
 	rc = corr_game_set_stops(&sg->g, stops, nstops, &e) == CC_OK ? STORE_OK : STORE_ERROR;
 	free(stops);
+	if (rc == STORE_OK)
+		adopt_clock(sg, &kept);
+out:
+	game_cache_clock_free(&kept);
 	return rc;
 }
 
@@ -803,7 +829,21 @@ void store_games_cache_keep(store *s, const struct store_game *sg)
 	if (store_writing(s) || !sg->g.chess)
 		return;
 	fen_write(corr_position(&sg->g), fen, sizeof fen);
-	game_cache_put(store_game_cache(s), sg->id, sg->g.rev, fen, &sg->g);
+	/* with the clock the change computed (svc's move path), under its key */
+	struct game_cache_clock k = {0};
+	unsigned char local[4096];
+	size_t max = CORR_CLOCK_KEY_MAX(&sg->g);
+	unsigned char *key = !sg->clock.days ? NULL : max <= sizeof local ? local : malloc(max);
+	if (key) {
+		k.on = sg->clock.on;
+		k.key = key;
+		k.nkey = corr_clock_key(&sg->g, sg->clock.on, key);
+		k.res = sg->clock.res;
+		k.days = sg->clock.days;
+	}
+	game_cache_put(store_game_cache(s), sg->id, sg->g.rev, fen, &sg->g, key ? &k : NULL);
+	if (key != local)
+		free(key);
 }
 
 void store_games_cache_stats(store *s, struct store_games_cache *out)

@@ -283,6 +283,19 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 		         (long long)sg->g.rev, (long long)op->rev.rev);
 		goto out;
 	}
+	/* The clock of the game as loaded, when the cache kept it with the
+	 * game (store_games_clock(): computed by the last change of this
+	 * same game value, under its clock key): the move's forfeit test
+	 * reads it rather than computing it again (issue 19). */
+	struct op with_clock = *op;
+	struct corr_move_request mr;
+	const struct store_game_clock *known = store_games_clock(sg, today);
+	if (op->cmd == AUTH_MOVE && known) {
+		mr = *op->mr;
+		mr.clock = &known->res;
+		with_clock.mr = &mr;
+		op = &with_clock;
+	}
 	if (lib_op(op, &sg->g, auth_seat(&a, sg->white, sg->black), today, &j->d, &e) != CC_OK) {
 		svc_refused(o, &e);
 		goto out;
