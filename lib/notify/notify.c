@@ -114,7 +114,11 @@ static void para(struct textbuf *b, const char *text)
 	if (b->len > 0 && !b->full && b->p[b->len - 1] == '\n' &&
 	    (b->len < 2 || b->p[b->len - 2] != '\n'))
 		textbuf_put(b, "\n", 1);
-	size_t col = 0;
+	/* The wrapped text is made in out and put at once (a put a word and
+	 * a space cost as much as the mail's text: issue 19); a paragraph
+	 * longer than out goes in parts. */
+	char out[LINE_MAX_B + 2];
+	size_t n = 0, col = 0;
 	while (*p) {
 		while (*p == ' ')
 			p++;
@@ -126,17 +130,30 @@ static void para(struct textbuf *b, const char *text)
 			chars += !utf8_is_cont((unsigned char)*p);
 			p++;
 		}
+		size_t len = (size_t)(p - w);
+		if (n + 1 + len > LINE_MAX_B) {
+			textbuf_put(b, out, n);
+			n = 0;
+		}
 		if (col > 0 && col + 1 + chars > WRAP) {
-			textbuf_put(b, "\n", 1);
+			out[n++] = '\n';
 			col = 0;
 		} else if (col > 0) {
-			textbuf_put(b, " ", 1);
+			out[n++] = ' ';
 			col++;
 		}
-		textbuf_put(b, w, (size_t)(p - w));
+		if (len > LINE_MAX_B) { /* one word longer than out */
+			textbuf_put(b, out, n);
+			textbuf_put(b, w, len);
+			n = 0;
+		} else {
+			memcpy(out + n, w, len);
+			n += len;
+		}
 		col += chars;
 	}
-	textbuf_put(b, "\n", 1);
+	out[n++] = '\n';
+	textbuf_put(b, out, n);
 }
 
 /* para() of a printf text. */
