@@ -12,6 +12,7 @@
 #include "autoconfig.h"
 
 #include <arpa/inet.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -67,6 +68,14 @@ int main(int argc, char **argv)
 	metrics *counters = NULL;
 	http_server *srv = NULL;
 	int fd = -1;
+	/* The GAME of a long game and the copies of a cached one are blocks
+	 * of 100-200 KB made and freed at every request: with glibc's
+	 * sliding thresholds each came from mmap() or went back to the kernel
+	 * when freed (madvise), and every request paid page faults to have
+	 * them zeroed again (issue 19, docs/BENCHMARKS.md "The move path,
+	 * sixth pass").  Fixed thresholds keep them in the heap. */
+	mallopt(M_MMAP_THRESHOLD, 4 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	/* Signals are taken by sigwait() below, never by another thread.
 	 * They are blocked before any thread starts (the checkpointer, the
 	 * HTTP pool), since threads inherit the mask: a SIGTERM delivered to
