@@ -308,7 +308,8 @@ static size_t moves_from_kept(struct jsonw *w, int64_t id, const struct corr_gam
 /* Keeps text[0..end[n-1]), the moves of g just written, for the next
  * answer of game id. */
 static void moves_to_kept(int64_t id, const struct corr_game *g, const int32_t *days,
-                          int first_number, int first_side, const char *text, const size_t *end)
+                          int first_number, int first_side, const char *text, const size_t *end,
+                          size_t kept)
 {
 	size_t n = g->nmoves, len = n ? end[n - 1] : 0;
 	pthread_mutex_lock(&moves_lock);
@@ -320,8 +321,6 @@ static void moves_to_kept(int64_t id, const struct corr_game *g, const int32_t *
 			m->id = 0; /* (its memory stays for the next game of the slot) */
 		goto out;
 	}
-	if (m->id == id && m->n == n && m->end[n - 1] == len)
-		goto out; /* the same (a reader of an unchanged game) */
 	if (n > m->cap) {
 		size_t cap = n + 64;
 		struct corr_move *mv = realloc(m->moves, cap * sizeof *mv);
@@ -341,14 +340,24 @@ static void moves_to_kept(int64_t id, const struct corr_game *g, const int32_t *
 		m->text = tv;
 		m->cap = cap;
 	}
+	/* When the slot still holds this game's first `kept` moves (the
+	 * answer copied them from it, and equal inputs make equal text),
+	 * only the moves after them are copied in: a move's answer copies
+	 * one move, not the game (issue 19). */
+	size_t from = 0;
+	if (m->id == id && m->first_number == first_number && m->first_side == first_side &&
+	    kept > 0 && kept <= m->n && memcmp(m->days, days, kept * sizeof *days) == 0 &&
+	    memcmp(m->moves, g->moves, kept * sizeof *m->moves) == 0)
+		from = kept;
+	size_t at = from ? end[from - 1] : 0;
 	m->id = id;
 	m->first_number = first_number;
 	m->first_side = first_side;
 	m->n = n;
-	memcpy(m->moves, g->moves, n * sizeof *m->moves);
-	memcpy(m->days, days, n * sizeof *days);
-	memcpy(m->end, end, n * sizeof *end);
-	memcpy(m->text, text, len);
+	memcpy(m->moves + from, g->moves + from, (n - from) * sizeof *m->moves);
+	memcpy(m->days + from, days + from, (n - from) * sizeof *days);
+	memcpy(m->end + from, end + from, (n - from) * sizeof *end);
+	memcpy(m->text + at, text + at, len - at);
 out:
 	pthread_mutex_unlock(&moves_lock);
 }
@@ -389,7 +398,7 @@ static void write_moves(struct jsonw *w, int64_t id, const struct corr_game *g, 
 		end[i] = w->len - base;
 	}
 	if (!w->failed && kept < g->nmoves)
-		moves_to_kept(id, g, days, first_number, first_side, w->buf + base, end);
+		moves_to_kept(id, g, days, first_number, first_side, w->buf + base, end, kept);
 	jsonw_raw(w, "]");
 out:
 	if (end != local)
