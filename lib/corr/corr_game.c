@@ -400,14 +400,11 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 	return CC_OK;
 }
 
+/* v's bytes as this machine holds them (a key lives in one process). */
 static unsigned char *put32(unsigned char *p, int32_t v)
 {
-	uint32_t u = (uint32_t)v;
-	p[0] = (unsigned char)u;
-	p[1] = (unsigned char)(u >> 8);
-	p[2] = (unsigned char)(u >> 16);
-	p[3] = (unsigned char)(u >> 24);
-	return p + 4;
+	memcpy(p, &v, sizeof v);
+	return p + sizeof v;
 }
 
 /* Every input clock_of() reads, in the order it reads them: the profile
@@ -420,9 +417,9 @@ static unsigned char *put32(unsigned char *p, int32_t v)
 size_t corr_clock_key(const struct corr_game *g, int32_t today, unsigned char *key)
 {
 	unsigned char *p = key;
-	uintptr_t prof = (uintptr_t)g->profile;
-	for (size_t i = 0; i < sizeof prof; i++)
-		*p++ = (unsigned char)(prof >> (8 * i));
+	const struct clock_profile *prof = g->profile;
+	memcpy(p, &prof, sizeof prof);
+	p += sizeof prof;
 	p = put32(p, g->start);
 	p = put32(p, today);
 	*p++ = (unsigned char)game_start_position(g->chess)->side;
