@@ -241,6 +241,13 @@ bool corr_series_visible(const struct corr_game *g, int viewer);
 int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
                struct clock_ply *plies, struct corr_error *e);
 
+/* corr_clock() with each move's thinking days as that clock counts them
+ * (DSU 6.3.6: the figure now) in *days, a new array of g->nmoves entries
+ * (at least one; free it).  CC_OK; CC_ERR_NOMEM; or the clock's status
+ * with e filled (*days NULL). */
+int corr_clock_days(const struct corr_game *g, int32_t today, struct clock_result *res,
+                    int32_t **days, struct corr_error *e);
+
 /* Everything corr_clock(g, today) reads, as bytes into key (room for
  * CORR_CLOCK_KEY_MAX(g)): two games with the same key on the same day
  * have the same clock, so a clock computed once may be kept under its

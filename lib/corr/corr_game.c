@@ -457,6 +457,27 @@ int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *re
 	return clock_of(g, today, res, plies, NULL, e);
 }
 
+int corr_clock_days(const struct corr_game *g, int32_t today, struct clock_result *res,
+                    int32_t **days, struct corr_error *e)
+{
+	struct clock_ply local[64];
+	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
+	int32_t *out = malloc((g->nmoves ? g->nmoves : 1) * sizeof *out);
+	*days = NULL;
+	int rc = !plies || !out ? corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory")
+	                        : corr_clock(g, today, res, plies, e);
+	if (rc == CC_OK) {
+		for (size_t i = 0; i < g->nmoves; i++)
+			out[i] = plies[i].days;
+		*days = out;
+		out = NULL;
+	}
+	if (plies != local)
+		free(plies);
+	free(out);
+	return rc;
+}
+
 int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played_on *po,
                    struct corr_error *e)
 {

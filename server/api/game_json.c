@@ -27,28 +27,16 @@ int32_t *game_json_days(const struct store_game *sg, int32_t today, struct clock
 			memcpy(days, k->days, g->nmoves * sizeof *days);
 		return days;
 	}
-	struct clock_ply local[64];
-	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
-	int32_t *days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);
+	int32_t *days;
 	struct corr_error e;
-	*clock_ok = false;
-	if (!plies || !days) {
-		if (plies != local)
-			free(plies);
-		free(days);
-		return NULL;
-	}
-	if (corr_clock(g, today, res, plies, &e) == CC_OK) {
-		*clock_ok = true;
-		for (size_t i = 0; i < g->nmoves; i++)
-			days[i] = plies[i].days; /* the clock's figure now (DSU 6.3.6) */
-	} else {
-		log_msg(LOG_WARN, "game %lld: clock: %s", (long long)sg->id, e.message);
-		for (size_t i = 0; i < g->nmoves; i++)
-			days[i] = g->moves[i].days;
-	}
-	if (plies != local)
-		free(plies);
+	int rc = corr_clock_days(g, today, res, &days, &e);
+	*clock_ok = rc == CC_OK;
+	if (rc == CC_OK || rc == CC_ERR_NOMEM)
+		return days;
+	log_msg(LOG_WARN, "game %lld: clock: %s", (long long)sg->id, e.message);
+	days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);
+	for (size_t i = 0; days && i < g->nmoves; i++)
+		days[i] = g->moves[i].days;
 	return days;
 }
 

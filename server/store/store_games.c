@@ -304,6 +304,20 @@ static int load_records(store *s, struct store_game *sg)
 	return rc == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+/* The clock key of sg's game on day `on` (lib/corr corr_clock_key()) in
+ * local when it fits, else in a new block (free it when it is not
+ * local); NULL when out of memory. */
+#define KEY_LOCAL 4096
+static unsigned char *clock_key_of(const struct store_game *sg, int32_t on,
+                                   unsigned char local[KEY_LOCAL], size_t *n)
+{
+	size_t max = CORR_CLOCK_KEY_MAX(&sg->g);
+	unsigned char *key = max <= KEY_LOCAL ? local : malloc(max);
+	if (key)
+		*n = corr_clock_key(&sg->g, on, key);
+	return key;
+}
+
 /* The clock kept with the cached moves becomes sg's (sg->clock) when the
  * game as loaded, with its stops and records, has the key the clock was
  * kept under (lib/corr corr_clock_key(): the same key, the same clock). */
@@ -311,11 +325,10 @@ static void adopt_clock(struct store_game *sg, struct game_cache_clock *kept)
 {
 	if (!kept->key || !kept->days)
 		return;
-	unsigned char local[4096];
-	size_t max = CORR_CLOCK_KEY_MAX(&sg->g);
-	unsigned char *key = max <= sizeof local ? local : malloc(max);
-	if (key && corr_clock_key(&sg->g, kept->on, key) == kept->nkey &&
-	    memcmp(key, kept->key, kept->nkey) == 0) {
+	unsigned char local[KEY_LOCAL];
+	size_t n = 0;
+	unsigned char *key = clock_key_of(sg, kept->on, local, &n);
+	if (key && n == kept->nkey && memcmp(key, kept->key, n) == 0) {
 		sg->clock.on = kept->on;
 		sg->clock.res = kept->res;
 		sg->clock.days = kept->days;
@@ -831,13 +844,11 @@ void store_games_cache_keep(store *s, const struct store_game *sg)
 	fen_write(corr_position(&sg->g), fen, sizeof fen);
 	/* with the clock the change computed (svc's move path), under its key */
 	struct game_cache_clock k = {0};
-	unsigned char local[4096];
-	size_t max = CORR_CLOCK_KEY_MAX(&sg->g);
-	unsigned char *key = !sg->clock.days ? NULL : max <= sizeof local ? local : malloc(max);
+	unsigned char local[KEY_LOCAL];
+	unsigned char *key = sg->clock.days ? clock_key_of(sg, sg->clock.on, local, &k.nkey) : NULL;
 	if (key) {
 		k.on = sg->clock.on;
 		k.key = key;
-		k.nkey = corr_clock_key(&sg->g, sg->clock.on, key);
 		k.res = sg->clock.res;
 		k.days = sg->clock.days;
 	}

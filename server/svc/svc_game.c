@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "base/log.h"
-#include "clock/calendar.h"
 #include "base/metrics.h"
+#include "clock/calendar.h"
 #include "store/store_deadlines.h"
 #include "store/store.h"
 #include "svc/svc_deadlines.h"
@@ -90,23 +90,14 @@ struct change {
  * computes and reports it as before. */
 static const struct store_game_clock *keep_clock(struct store_game *sg, int32_t on)
 {
-	const struct corr_game *g = &sg->g;
-	struct clock_ply local[64];
-	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
-	int32_t *days = malloc((g->nmoves ? g->nmoves : 1) * sizeof *days);
 	struct corr_error e;
+	int32_t *days;
 	store_games_clock_drop(sg);
-	if (plies && days && corr_clock(g, on, &sg->clock.res, plies, &e) == CC_OK) {
-		for (size_t i = 0; i < g->nmoves; i++)
-			days[i] = plies[i].days;
-		sg->clock.on = on;
-		sg->clock.days = days;
-		days = NULL;
-	}
-	if (plies != local)
-		free(plies);
-	free(days);
-	return sg->clock.days ? &sg->clock : NULL;
+	if (corr_clock_days(&sg->g, on, &sg->clock.res, &days, &e) != CC_OK)
+		return NULL;
+	sg->clock.on = on;
+	sg->clock.days = days;
+	return &sg->clock;
 }
 
 /* Applies d to sg in memory and computes the new dates: 0, or -1 when
