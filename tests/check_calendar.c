@@ -7,6 +7,7 @@
  * the Sunday after the paschal full moon) over every year 1583..9999. */
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "clock/calendar.h"
@@ -137,6 +138,11 @@ START_TEST(test_walk_all_days)
 		if (calendar_year(got) != y)
 			ck_abort_msg("day %d: calendar_year %d, expected %d", got,
 			             calendar_year(got), y);
+		/* calendar_format() writes the digits itself: against printf's */
+		char text[CALENDAR_ISO_LEN], want[32];
+		snprintf(want, sizeof want, "%04d-%02d-%02d", y, m, d);
+		if (calendar_format(got, text, sizeof text) != CC_OK || strcmp(text, want) != 0)
+			ck_abort_msg("day %d: formatted '%s', expected '%s'", got, text, want);
 		int z = zeller(y, m, d); /* 0 = Saturday */
 		int iso = (z + 5) % 7 + 1;
 		if (calendar_weekday(got) != iso)

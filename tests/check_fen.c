@@ -1,5 +1,7 @@
 /* check_fen.c: FEN read/write, round trips and the impossible positions
  * it must refuse with a reason. */
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "chess/fen.h"
@@ -62,6 +64,17 @@ START_TEST(test_optional_counters)
 	                 CC_OK);
 	ck_assert_int_eq(pos.halfmove, 3);
 	ck_assert_int_eq(pos.fullmove, 7);
+	/* the counters are written digit by digit: every width, the largest */
+	static const unsigned counts[] = {0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 65535};
+	for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		char want[FEN_MAX];
+		pos.halfmove = (uint16_t)counts[i];
+		pos.fullmove = (uint16_t)counts[sizeof counts / sizeof counts[0] - 1 - i];
+		snprintf(want, sizeof want, "4k3/8/8/8/8/8/8/4K3 b - - %u %u", counts[i],
+		         counts[sizeof counts / sizeof counts[0] - 1 - i]);
+		ck_assert_int_eq(fen_write(&pos, out, sizeof out), CC_OK);
+		ck_assert_str_eq(out, want);
+	}
 }
 END_TEST
 

@@ -4,7 +4,6 @@
 
 #include <ctype.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,6 +256,21 @@ int fen_parse(position *pos, const char *fen, char *err, size_t errlen)
 	return CC_OK;
 }
 
+/* Writes n in decimal at p; returns the end (the GAME writes a FEN a
+ * move, and snprintf() was most of fen_write()). */
+static char *put_count(char *p, unsigned n)
+{
+	char rev[8];
+	int k = 0;
+	do {
+		rev[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (k)
+		*p++ = rev[--k];
+	return p;
+}
+
 /* Written into a FEN_MAX buffer of its own (the longest FEN is shorter),
  * then copied when it fits: O(64). */
 int fen_write(const position *pos, char *buf, size_t len)
@@ -302,9 +316,12 @@ int fen_write(const position *pos, char *buf, size_t len)
 		*p++ = (char)('a' + SQ_FILE(pos->ep));
 		*p++ = (char)('1' + SQ_RANK(pos->ep));
 	}
-	snprintf(p, sizeof text - (size_t)(p - text), " %u %u", (unsigned)pos->halfmove,
-	         (unsigned)pos->fullmove);
-	size_t n = strlen(text);
+	*p++ = ' ';
+	p = put_count(p, pos->halfmove);
+	*p++ = ' ';
+	p = put_count(p, pos->fullmove);
+	*p = '\0';
+	size_t n = (size_t)(p - text);
 	if (n >= len) {
 		if (len)
 			buf[0] = '\0';

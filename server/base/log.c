@@ -1,5 +1,7 @@
+#include "autoconfig.h"
 #include "base/log.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -65,4 +67,11 @@ void log_msg(enum log_level level, const char *fmt, ...)
 	va_end(ap);
 	escape_line(safe, sizeof safe, line);
 	fprintf(stderr, "%s: %s: %s\n", program, names[level], safe);
+}
+
+void log_thread_name(const char *name)
+{
+	/* pthread_setname_np() takes 16 bytes with the NUL; a longer name
+	 * fails with ERANGE and the thread keeps its old one. */
+	(void)pthread_setname_np(pthread_self(), name);
 }

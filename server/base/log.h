@@ -16,4 +16,9 @@ void log_msg(enum log_level level, const char *fmt, ...) __attribute__((format(p
 /* The program name used in log lines (default "corrchess"). */
 void log_set_program(const char *name);
 
+/* Names the calling thread (at most 15 bytes: "cc-writer"), so `top -H`,
+ * `ps -L` and perf tell the daemon's threads apart (docs/OPERATIONS.md).
+ * Best effort: a name the system refuses changes nothing. */
+void log_thread_name(const char *name);
+
 #endif

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
+
 struct job {
 	workpool_fn fn, done;
 	void *arg;
@@ -94,6 +96,7 @@ static struct lane *next_lane(workpool *p)
 static void *worker(void *arg)
 {
 	workpool *p = arg;
+	log_thread_name("cc-pool");
 	pthread_mutex_lock(&p->lock);
 	for (;;) {
 		while (p->len == 0 && !p->stopping)

@@ -230,6 +230,7 @@ static void conn_phase(http_server *srv, struct MHD_Connection *conn, enum conn_
 static void *reaper(void *arg)
 {
 	http_server *srv = arg;
+	log_thread_name("cc-reaper");
 	sigset_t all;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);

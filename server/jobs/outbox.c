@@ -144,6 +144,7 @@ static bool running, stopping, woken, waiting;
 static void *sender(void *arg)
 {
 	struct app *app = arg;
+	log_thread_name("cc-sender");
 	for (;;) {
 		pthread_mutex_lock(&lock);
 		if (!woken && !stopping) {

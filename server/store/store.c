@@ -767,6 +767,7 @@ static int truncate_wal(store *s, sqlite3 *db)
 static void *checkpointer(void *arg)
 {
 	store *s = arg;
+	log_thread_name("cc-checkpoint");
 	char err[256];
 	sqlite3 *db = open_db(s->path, err, sizeof err);
 	if (!db) {

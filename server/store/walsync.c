@@ -84,6 +84,7 @@ static int flush_wal(const char *path, void *ctx)
 static void *syncer(void *arg)
 {
 	walsync *w = arg;
+	log_thread_name("cc-walsync");
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (w->synced == w->asked && !w->stopping)

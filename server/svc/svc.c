@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/log.h"
 #include "clock/calendar.h"
 #include "store/store.h"
 #include "svc/svc_deadlines.h"
@@ -190,6 +191,7 @@ static void answer_async(struct app *app, struct step **steps, int n)
 static void *writer_main(void *arg)
 {
 	struct app *app = arg;
+	log_thread_name("cc-writer");
 	struct step *batch[WRITER_BATCH], *async[WRITER_BATCH];
 	pthread_mutex_lock(&writer.lock);
 	for (;;) {
