@@ -30,9 +30,26 @@ START_TEST(test_counts_and_histogram)
 	metrics_request(m, "GET", NULL, 404, 0.0001);
 	metrics_add(m, METRICS_MOVES, 3);
 	metrics_add(m, METRICS_MOVES, 2);
-	struct metrics_gauges g = {
-	        1, 7, 2,    1,     42,           1234,         10,           4,           3, 9,
-	        3, 2, 5000, 65536, {11, 21, 31}, {12, 22, 32}, {13, 23, 33}, {14, 24, 34}};
+	struct metrics_gauges g = {1,
+	                           7,
+	                           2,
+	                           1,
+	                           42,
+	                           1234,
+	                           10,
+	                           4,
+	                           3,
+	                           9,
+	                           3,
+	                           2,
+	                           5000,
+	                           65536,
+	                           {11, 21, 31},
+	                           {12, 22, 32},
+	                           {13, 23, 33},
+	                           {14, 24, 34},
+	                           51,
+	                           52};
 	size_t len;
 	char *t = metrics_render(m, &g, &len);
 	ck_assert_ptr_nonnull(t);

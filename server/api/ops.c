@@ -37,6 +37,7 @@ int api_ops_metrics(struct app *app, struct api_req *rq, struct api_resp *rs)
 		return api_error(rs, "not_found", "this program keeps no metrics");
 	struct metrics_gauges g = {.wal_flushes = store_wal_flushes(app->st),
 	                           .wal_frames = store_wal_frames(app->st)};
+	store_wal_checkpoints(app->st, &g.wal_catch_ups, &g.wal_truncates);
 	unsigned long long steps, transactions;
 	svc_writer_counts(&steps, &transactions);
 	g.writes = (long long)steps;

@@ -234,6 +234,13 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 		if (g->wal_frames >= 0)
 			put_metric(&b, "corrchess_wal_frames_total", "counter",
 			           "WAL pages written by the commits.", (double)g->wal_frames);
+		put_metric(&b, "corrchess_wal_catch_ups_total", "counter",
+		           "Checkpoints finished with the writers held off for the last frames, "
+		           "so the WAL starts again.",
+		           (double)g->wal_catch_ups);
+		put_metric(&b, "corrchess_wal_truncates_total", "counter",
+		           "TRUNCATE checkpoints: the WAL had passed 16 MB.",
+		           (double)g->wal_truncates);
 		put_metric(&b, "corrchess_writes_total", "counter",
 		           "Write steps run by the writer thread.", (double)g->writes);
 		put_metric(&b, "corrchess_write_transactions_total", "counter",

@@ -41,6 +41,7 @@ struct metrics_gauges {
 	 * (server/api/game_json.c game_json_kept()). */
 	unsigned long long kept_hits[3], kept_misses[3];
 	long long kept_entries[3], kept_bytes[3];
+	long long wal_catch_ups, wal_truncates; /* the checkpointer's (store_wal_checkpoints()) */
 };
 
 /* A new, empty set (metrics_free() it), or NULL when out of memory. */

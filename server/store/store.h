@@ -70,6 +70,12 @@ int store_savepoint_end(store *s, bool keep);
  * pages per move). */
 long long store_wal_frames(store *s);
 
+/* The checkpointer's work so far: checkpoints finished with the writers
+ * held off for the last frames (*catch_ups: the WAL then starts again at
+ * the next write), and TRUNCATE checkpoints (*truncates: the WAL had
+ * passed 16 MB anyway, readers kept it).  docs/OPERATIONS.md "The WAL". */
+void store_wal_checkpoints(store *s, long long *catch_ups, long long *truncates);
+
 /* Whether the calling thread holds a write transaction (store_begin()). */
 bool store_writing(store *s);
 
