@@ -43,12 +43,12 @@ else
 	bad "callgrind_moves.py failed: $(tail -n 3 "$tmp/cg.err")"
 fi
 
-# thread_split.py over bench_moves of 2 clients x 60 moves (each daemon
+# thread_split.py over bench_moves of 2 clients x 100 moves (each daemon
 # lives long enough for several samples): each daemon's
 # threads by the names they give themselves (base/log.c
 # log_thread_name(), docs/OPERATIONS.md).
 if BENCH_ROUNDS=1 "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/thread_split.py" \
-	"$TOP_BUILDDIR/bench/bench_moves" 2 60 >"$tmp/split" 2>"$tmp/split.err"; then
+	"$TOP_BUILDDIR/bench/bench_moves" 2 100 >"$tmp/split" 2>"$tmp/split.err"; then
 	grep -Eq '^daemon [0-9]+, .*cc-writer u[0-9.]+ s[0-9.]+.*bench client [0-9.]+; machine idle' \
 		"$tmp/split" || bad "thread_split.py saw no named writer thread: $(cat "$tmp/split")"
 else
