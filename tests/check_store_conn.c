@@ -5,12 +5,15 @@
  * (issue 20) and starts again under a steady stream of commits (issue
  * 19, the checkpointer's catch-up). */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <pthread.h>
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -149,6 +152,32 @@ START_TEST(test_wal_bounded_after_a_burst)
 }
 END_TEST
 
+/* Whether another process sees a lock on the SHARED bytes of the
+ * database file at path (SQLite's locking bytes: 0x40000002, 510 of them):
+ * every WAL connection of this process holds one while it is open. */
+static bool shared_lock_seen(const char *db)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int fd = open(db, O_RDWR);
+		struct flock fl = {.l_type = F_WRLCK,
+		                   .l_whence = SEEK_SET,
+		                   .l_start = 0x40000002,
+		                   .l_len = 510};
+		char seen = fd >= 0 && fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK ? 1 : 0;
+		_exit(write(fds[1], &seen, 1) == 1 ? 0 : 1);
+	}
+	char seen = 0;
+	ck_assert_int_eq(read(fds[0], &seen, 1), 1);
+	waitpid(pid, NULL, 0);
+	close(fds[0]);
+	close(fds[1]);
+	return seen == 1;
+}
+
 /* Issue 19: under a steady stream of commits (and short reads beside
  * them) a PASSIVE checkpoint never copies the last frames, since new ones
  * keep coming, so the WAL never started again and grew to a TRUNCATE that
@@ -190,6 +219,11 @@ START_TEST(test_wal_starts_again_under_steady_writes)
 	}
 	ck_assert_msg(catch_ups >= 1, "no checkpoint caught up in %d rows (%lld truncates)", n,
 	              truncates);
+	/* The catch-up flushed the files through SQLite's own handles: a
+	 * descriptor of the database opened and closed beside them would
+	 * have dropped this process's locks on it (POSIX locks are the
+	 * process's), and another process could then take the file. */
+	ck_assert_msg(shared_lock_seen(path), "this process's locks on the database were lost");
 	/* Every row is there, and the file is sound. */
 	sqlite3_stmt *q;
 	ck_assert_int_eq(

@@ -3,7 +3,6 @@
 #include "autoconfig.h"
 #include "store/store.h"
 
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -11,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "base/log.h"
 #include "store/game_cache.h"
@@ -774,14 +772,19 @@ static int truncate_wal(store *s, sqlite3 *db)
 	return rc;
 }
 
-/* Flushes the file at path (the database or its WAL) to disk, off the
- * write lock: the checkpoint that follows then syncs only what came after. */
-static void flush_file(const char *path)
+/* Flushes the database file and the WAL of connection db to disk, off
+ * the write lock (the checkpoint that follows then syncs only what came
+ * after), through SQLite's own file handles: a second descriptor of the
+ * database file, once closed, would drop every POSIX lock this process
+ * holds on it (the corruption SQLite's "How To Corrupt" names first). */
+static void flush_files(sqlite3 *db)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		(void)fdatasync(fd);
-		close(fd);
+	static const int ops[2] = {SQLITE_FCNTL_JOURNAL_POINTER, SQLITE_FCNTL_FILE_POINTER};
+	for (int i = 0; i < 2; i++) {
+		sqlite3_file *f = NULL;
+		if (sqlite3_file_control(db, "main", ops[i], &f) == SQLITE_OK && f && f->pMethods &&
+		    f->pMethods->xSync)
+			(void)f->pMethods->xSync(f, SQLITE_SYNC_NORMAL);
 	}
 }
 
@@ -798,10 +801,7 @@ static void flush_file(const char *path)
  * (journal_size_limit cuts the file back).  Never waits for a reader. */
 static void catch_up(store *s, sqlite3 *db)
 {
-	char wal[4200];
-	if ((size_t)snprintf(wal, sizeof wal, "%s-wal", s->path) < sizeof wal)
-		flush_file(wal);
-	flush_file(s->path);
+	flush_files(db);
 	pthread_mutex_lock(&s->write_lock);
 	int log_frames = 0, done = -1, rc = SQLITE_OK;
 	for (int i = 0; i < WAL_CATCH_UP_TRIES && rc == SQLITE_OK && done < log_frames; i++)
