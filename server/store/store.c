@@ -854,6 +854,9 @@ static void *checkpointer(void *arg)
 			log_msg(LOG_WARN, "checkpoint: %s", sqlite3_errmsg(db));
 		if (rc == SQLITE_OK && (long long)log_frames * page_size > WAL_CATCH_UP_BYTES)
 			catch_up(s, db);
+		/* Even after a catch-up: SQLite cuts the file back only when a
+		 * write starts the WAL again, and an idle daemon after a burst
+		 * makes none (check_store_conn's burst test). */
 		if (rc == SQLITE_OK && (long long)log_frames * page_size > WAL_TRUNCATE_BYTES) {
 			rc = truncate_wal(s, db);
 			if (rc != SQLITE_OK && rc != SQLITE_BUSY)
