@@ -9,7 +9,8 @@
 # both) runs RUNS times (default 5) for each build, alternating old and
 # new so that the machine's noise falls on both; then callgrind_moves.py
 # counts the instructions per move request of each.  Prints one line per
-# run and the medians.
+# run and the medians (with bench_moves' raw-socket client too, and the
+# bare two-row loop measured beside each run).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 old=$1 new=$2 runs=${3:-5} clients=${4:-64} plies=${5:-100}
@@ -30,13 +31,27 @@ while [ "$i" -le "$runs" ]; do
 		echo "$which run $i: $line"
 		# (the figures are right-aligned: any number of blanks before them)
 		echo "$line" | sed 's/.*moves\/s: *\([0-9]*\).*p99 *\([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which"
+		# the same with bench_moves' raw-socket client, when it has one
+		raw=$(grep 'raw client, full' "$tmp/out" || true)
+		if [ -n "$raw" ]; then
+			echo "$which run $i: $raw"
+			echo "$raw" | sed 's/.*moves\/s: *\([0-9]*\).*p99 *\([0-9.]*\) ms.*/\1 \2/' >> "$tmp/$which.raw"
+		fi
+		sed -n 's/.*bare two-row loop (.*): *\([0-9]*\) moves\/s/\1/p' "$tmp/out" >> "$tmp/$which.bare"
 	done
 	i=$((i + 1))
 done
+mid=$(( (runs + 1) / 2 ))
 for which in old new; do
-	rate=$(cut -d' ' -f1 "$tmp/$which" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-	p99=$(cut -d' ' -f2 "$tmp/$which" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-	echo "$which median: $rate moves/s, p99 $p99 ms"
+	rate=$(cut -d' ' -f1 "$tmp/$which" | sort -n | sed -n "${mid}p")
+	p99=$(cut -d' ' -f2 "$tmp/$which" | sort -n | sed -n "${mid}p")
+	bare=$(sort -n "$tmp/$which.bare" | sed -n "${mid}p")
+	echo "$which median: $rate moves/s, p99 $p99 ms; bare two-row loop beside it $bare moves/s"
+	if [ -s "$tmp/$which.raw" ]; then
+		rate=$(cut -d' ' -f1 "$tmp/$which.raw" | sort -n | sed -n "${mid}p")
+		p99=$(cut -d' ' -f2 "$tmp/$which.raw" | sort -n | sed -n "${mid}p")
+		echo "$which median, raw-socket client: $rate moves/s, p99 $p99 ms"
+	fi
 done
 for which in old new; do
 	eval dir=\$$which

@@ -14,12 +14,15 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
 bad() { echo "bench_smoke: $*" >&2; fail=1; }
 
-# bench_moves: 2 clients x 6 moves, one round of each mode and the bare loop.
+# bench_moves: 2 clients x 6 moves, one round of each load and the bare loop.
 if BENCH_ROUNDS=1 "$TOP_BUILDDIR/bench/bench_moves" 2 6 >"$tmp/moves" 2>"$tmp/moves.err"; then
 	made=$(sed -n 's/^moves made: \([0-9]*\)$/\1/p' "$tmp/moves")
-	# 2 modes x 2 clients x 6 moves, every one answered 201
-	[ "${made:-0}" -eq 24 ] || bad "bench_moves made ${made:-no} moves, not 24"
+	# 3 loads (normal, full, full with the raw-socket client) x 2 clients
+	# x 6 moves, every one answered 201
+	[ "${made:-0}" -eq 36 ] || bad "bench_moves made ${made:-no} moves, not 36"
 	grep -q 'synchronous=full   moves/s: *[1-9]' "$tmp/moves" || bad "bench_moves: no full rate"
+	grep -q 'raw client, full   moves/s: *[1-9]' "$tmp/moves" ||
+		bad "bench_moves: no rate with the raw-socket client"
 	grep -q 'bare two-row loop median [1-9]' "$tmp/moves" || bad "bench_moves: no bare loop"
 else
 	bad "bench_moves failed: $(tail -n 3 "$tmp/moves.err")"
