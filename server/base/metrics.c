@@ -36,6 +36,8 @@ struct metrics {
 	struct series s[METRICS_ROUTES + 1]; /* the last one is route="other" */
 	int n;
 	unsigned long long counter[METRICS_NCOUNTERS];
+	unsigned long long event_thread[METRICS_EVENT_THREADS];
+	unsigned nevent_threads; /* the highest thread counted, plus one */
 };
 
 metrics *metrics_new(void)
@@ -114,6 +116,17 @@ void metrics_add(metrics *m, enum metrics_counter c, long n)
 		return;
 	pthread_mutex_lock(&m->lock);
 	m->counter[c] += (unsigned long long)n;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void metrics_event_thread_request(metrics *m, unsigned thread)
+{
+	if (thread >= METRICS_EVENT_THREADS)
+		return;
+	pthread_mutex_lock(&m->lock);
+	m->event_thread[thread]++;
+	if (thread >= m->nevent_threads)
+		m->nevent_threads = thread + 1;
 	pthread_mutex_unlock(&m->lock);
 }
 
@@ -200,6 +213,16 @@ char *metrics_render(metrics *m, const struct metrics_gauges *g, size_t *len)
 		put(&b, "corrchess_http_request_duration_seconds_count{");
 		put_labels(&b, s);
 		snprintf(num, sizeof num, "} %llu\n", s->count);
+		put(&b, num);
+	}
+	if (m->nevent_threads)
+		put(&b, "# HELP corrchess_http_event_thread_requests_total Requests taken by "
+		        "each HTTP event thread (numbered as they first served one).\n"
+		        "# TYPE corrchess_http_event_thread_requests_total counter\n");
+	for (unsigned i = 0; i < m->nevent_threads; i++) {
+		snprintf(num, sizeof num,
+		         "corrchess_http_event_thread_requests_total{thread=\"%u\"} %llu\n", i,
+		         m->event_thread[i]);
 		put(&b, num);
 	}
 	unsigned long long c[METRICS_NCOUNTERS];

@@ -57,6 +57,16 @@ void metrics_request(metrics *m, const char *method, const char *route, int stat
 /* Adds n to a counter. */
 void metrics_add(metrics *m, enum metrics_counter c, long n);
 
+/* The HTTP event threads, numbered in the order they first served a
+ * request: at most this many are counted one by one. */
+#define METRICS_EVENT_THREADS 16
+
+/* One request taken by event thread `thread` (0-based; one past the
+ * counted ones is ignored): corrchess_http_event_thread_requests_total,
+ * which shows whether the connections are spread evenly (http/http.c
+ * acceptor()). */
+void metrics_event_thread_request(metrics *m, unsigned thread);
+
 /* The text exposition of everything, with the gauges g (NULL: left out),
  * as a new string (the caller frees) of *len bytes; NULL when out of
  * memory.  Cost: a pass over the table under its lock. */

@@ -13,9 +13,11 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -96,7 +98,11 @@ struct http_server {
 	pthread_t reaper;
 	pthread_cond_t reaper_wake;
 	bool reaper_stop, reaper_running;
+	pthread_t acceptor; /* acceptor(): the connections to MHD's event threads */
+	int accept_stop[2]; /* a byte written to [1] stops it */
+	bool acceptor_running;
 	atomic_ullong ended_slow, ended_crowded; /* /metrics and the log */
+	atomic_uint event_threads;               /* numbered as they first take a request */
 };
 
 /* REQ_QUEUED: suspended, on the worker pool or waiting for its flush;
@@ -594,6 +600,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
 	http_server *srv = cls;
 	struct request *r = *con_cls;
 	if (!r) {
+		static _Thread_local unsigned event_thread; /* 1 + its number; 0: none yet */
+		if (!event_thread)
+			event_thread = atomic_fetch_add(&srv->event_threads, 1) + 1;
+		if (srv->app->metrics)
+			metrics_event_thread_request(srv->app->metrics, event_thread - 1);
 		r = calloc(1, sizeof *r);
 		if (!r)
 			return MHD_NO;
@@ -835,6 +846,65 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
 	return fd;
 }
 
+/* The acceptor thread: takes each new connection off the listening
+ * socket and hands it to MHD (MHD_add_connection()), which gives it to
+ * one of its event threads by the socket's number, so the connections
+ * spread evenly over them.  Left to themselves, the event threads each
+ * accept from the shared socket up to ten at a time, and a crowd that
+ * connects at once landed mostly on one of them: 0.59 of a core against
+ * 0.12 under the move bench (docs/BENCHMARKS.md, "The move path, eighth
+ * pass").  MHD applies its limits (per address, in all) to a connection
+ * added as to one it accepted, and closes one it refuses. */
+static void *acceptor(void *arg)
+{
+	http_server *srv = arg;
+	log_thread_name("cc-accept");
+	for (;;) {
+		struct pollfd p[2] = {{.fd = srv->fd, .events = POLLIN},
+		                      {.fd = srv->accept_stop[0], .events = POLLIN}};
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			log_msg(LOG_ERROR, "the acceptor cannot wait: %s", strerror(errno));
+			break;
+		}
+		if (p[1].revents)
+			break;
+		for (int i = 0; i < 64; i++) {
+			struct sockaddr_storage a;
+			socklen_t len = sizeof a;
+			int c = accept4(srv->fd, (struct sockaddr *)&a, &len,
+			                SOCK_CLOEXEC | SOCK_NONBLOCK);
+			if (c < 0) {
+				if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+				    errno == ENOMEM) {
+					/* Out of descriptors: the waiting ones stay queued
+					 * until connections end. */
+					struct timespec pause = {0, 20 * 1000 * 1000};
+					nanosleep(&pause, NULL);
+				}
+				break;
+			}
+			MHD_add_connection(srv->mhd, c, (struct sockaddr *)&a, len);
+		}
+	}
+	return NULL;
+}
+
+/* Stops the acceptor; the connections it handed over stay MHD's. */
+static void acceptor_stop(http_server *srv)
+{
+	if (!srv->acceptor_running)
+		return;
+	char b = 1;
+	while (write(srv->accept_stop[1], &b, 1) < 0 && errno == EINTR)
+		;
+	pthread_join(srv->acceptor, NULL);
+	srv->acceptor_running = false;
+	close(srv->accept_stop[0]);
+	close(srv->accept_stop[1]);
+}
+
 /* Stops the reaper thread (after MHD: no connection is left). */
 static void reaper_stop(http_server *srv)
 {
@@ -910,12 +980,12 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	 * is closed. */
 	srv->mhd = MHD_start_daemon(
 	        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
-	                MHD_ALLOW_SUSPEND_RESUME,
-	        0, NULL, NULL, on_request, srv, MHD_OPTION_LISTEN_SOCKET, srv->fd,
-	        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_NOTIFY_COMPLETED,
-	        on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)HTTP_IDLE_TIMEOUT,
-	        MHD_OPTION_CONNECTION_LIMIT, srv->max_conns, MHD_OPTION_NOTIFY_CONNECTION,
-	        on_connection, srv, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr,
+	                MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET,
+	        0, NULL, NULL, on_request, srv, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
+	        MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT,
+	        (unsigned)HTTP_IDLE_TIMEOUT, MHD_OPTION_CONNECTION_LIMIT, srv->max_conns,
+	        MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
+	        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr,
 	        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 	if (!srv->mhd) {
 		snprintf(err, errlen, "cannot start the HTTP server (libmicrohttpd refused)");
@@ -925,18 +995,43 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 		free(srv);
 		return NULL;
 	}
+	int fl = fcntl(fd, F_GETFL);
+	sigset_t all, old;
+	sigfillset(&all);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) != 0 ||
+	    pipe2(srv->accept_stop, O_CLOEXEC) != 0) {
+		snprintf(err, errlen, "cannot set up the listening socket: %s", strerror(errno));
+		goto no_acceptor;
+	}
+	pthread_sigmask(SIG_BLOCK, &all, &old); /* signals are the main thread's */
+	int rc = pthread_create(&srv->acceptor, NULL, acceptor, srv);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot start the acceptor thread");
+		close(srv->accept_stop[0]);
+		close(srv->accept_stop[1]);
+		goto no_acceptor;
+	}
+	srv->acceptor_running = true;
 	return srv;
+no_acceptor:
+	MHD_stop_daemon(srv->mhd);
+	workpool_stop(srv->pool);
+	reaper_stop(srv);
+	close(fd);
+	free(srv);
+	return NULL;
 }
 
 void http_stop(http_server *srv, int grace_ms)
 {
 	if (!srv)
 		return;
-	/* Stop accepting; MHD hands the listening socket back to us.  It is
-	 * closed only after MHD_stop_daemon(): a pool thread may still be
-	 * using it until then (MHD_quiesce_daemon()'s documentation; the
-	 * ThreadSanitizer build of contrib/test.sh found the race). */
-	MHD_socket fd = MHD_quiesce_daemon(srv->mhd);
+	/* Stop accepting: the acceptor ends (MHD has no listening socket of
+	 * its own).  The socket stays open until the end, so a client that
+	 * connects meanwhile waits in its queue and is refused at the close,
+	 * as before. */
+	acceptor_stop(srv);
 	atomic_store(&srv->draining, true);
 	struct timespec tick = {0, 10 * 1000 * 1000};
 	for (int waited = 0; atomic_load(&srv->inflight) > 0 && waited < grace_ms; waited += 10)
@@ -956,8 +1051,7 @@ void http_stop(http_server *srv, int grace_ms)
 	 * before MHD closes them. */
 	workpool_stop(srv->pool);
 	MHD_stop_daemon(srv->mhd);
-	if (fd != MHD_INVALID_SOCKET)
-		close(fd);
+	close(srv->fd);
 	reaper_stop(srv);
 	unsigned long long slow = atomic_load(&srv->ended_slow),
 	                   crowded = atomic_load(&srv->ended_crowded);

@@ -3,11 +3,13 @@
 Bearer challenge on 401 (RFC 6750 §3, RFC 9110 §11.6.1) and the scheme
 read case-insensitively; HEAD on every GET route (RFC 9110 §9.3.2); entity
 tags and 304 Not Modified (RFC 9110 §8.8.3, §13.1.2); gzip for large
-bodies (RFC 9110 §8.4); the CORS allow-list, off by default."""
+bodies (RFC 9110 §8.4); the CORS allow-list, off by default; and the
+connections spread over the event threads (docs/ARCHITECTURE.md)."""
 import gzip
 import http.client
 import os
 import re
+import socket
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -214,6 +216,62 @@ def the_cors_allow_list_lets_its_origins_in():
     expect_eq(st, 401, "unsigned")
     expect_eq(h.get("access-control-allow-origin"), "https://app.example",
               "a 401 is readable by the allowed page")
+
+
+def event_thread_counts(server):
+    """corrchess_http_event_thread_requests_total by thread, from /metrics."""
+    st, _, body = raw(server, "GET", "/metrics")
+    expect_eq(st, 200, "/metrics")
+    return {t: int(n) for t, n in re.findall(
+        r'corrchess_http_event_thread_requests_total\{thread="(\d+)"\} (\d+)', body.decode())}
+
+
+def read_answer(sock):
+    """One whole HTTP answer off sock (its head and Content-Length bytes)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        expect(chunk, "the connection closed before its answer")
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    m = re.search(rb"(?im)^content-length: *(\d+)", head)
+    expect(m is not None, "a Content-Length")
+    while len(body) < int(m.group(1)):
+        chunk = sock.recv(65536)
+        expect(chunk, "the connection closed in its answer")
+        body += chunk
+    return head
+
+
+@test
+def a_crowd_of_connections_is_spread_over_the_event_threads():
+    # 32 connections made at once, before any sends a request: the
+    # event threads used to accept from the shared socket up to ten at a
+    # time each, and such a crowd landed mostly on one of them.  Now one
+    # acceptor hands each to libmicrohttpd, which spreads them.
+    srv = own_server(today=TODAY, extra_env={"CORRCHESS_THREADS": "2"})
+    before = event_thread_counts(srv)
+    socks = [socket.create_connection(("127.0.0.1", srv.port), timeout=30) for _ in range(32)]
+    try:
+        for s in socks:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        for s in socks:
+            expect(read_answer(s).startswith(b"HTTP/1.1 200"), "each connection answered")
+        # each keep-alive connection once more: it stays with its thread
+        for s in socks:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        for s in socks:
+            expect(read_answer(s).startswith(b"HTTP/1.1 200"), "each answered again")
+    finally:
+        for s in socks:
+            s.close()
+    after = event_thread_counts(srv)
+    expect_eq(sorted(after), ["0", "1"], "two event threads took requests")
+    took = [after[t] - before.get(t, 0) for t in ("0", "1")]
+    expect(sum(took) >= 64, "the 64 requests counted: %r" % took)
+    # an even spread is 32 and 32 (plus the /metrics request); a thread
+    # with fewer than 24 of them had fewer than 12 of the connections
+    expect(min(took) >= 24, "the connections are spread: %r requests by thread" % took)
 
 
 if __name__ == "__main__":
