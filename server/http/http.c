@@ -101,6 +101,13 @@ struct http_server {
 	pthread_t acceptor; /* acceptor(): the connections to MHD's event threads */
 	int accept_stop[2]; /* a byte written to [1] stops it */
 	bool acceptor_running;
+	/* The slots, for acceptor(): connections MHD holds (started, not yet
+	 * closed: ended ones count until MHD closes them), the ones it
+	 * started so far, and the acceptor's own count of those it handed
+	 * over and of those presumed refused after the hand-over. */
+	atomic_uint live;
+	atomic_ullong started;
+	unsigned long long handed, lost;
 	atomic_ullong ended_slow, ended_crowded; /* /metrics and the log */
 	atomic_uint event_threads;               /* numbered as they first take a request */
 };
@@ -160,6 +167,7 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
 {
 	http_server *srv = cls;
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		atomic_fetch_add(&srv->started, 1);
 		struct conn *c = calloc(1, sizeof *c);
 		const union MHD_ConnectionInfo *ci =
 		        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -168,6 +176,7 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
 			*socket_context = NULL;
 			return;
 		}
+		atomic_fetch_add(&srv->live, 1);
 		c->fd = ci->connect_fd;
 		c->phase = PHASE_HEAD;
 		clock_gettime(CLOCK_MONOTONIC, &c->since);
@@ -201,6 +210,7 @@ static void on_connection(void *cls, struct MHD_Connection *connection, void **s
 	struct conn *c = *socket_context; /* MHD_CONNECTION_NOTIFY_CLOSED */
 	if (!c)
 		return;
+	atomic_fetch_sub(&srv->live, 1);
 	pthread_mutex_lock(&srv->conns_lock);
 	if (c->prev)
 		c->prev->next = c->next;
@@ -853,16 +863,44 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
  * accept from the shared socket up to ten at a time, and a crowd that
  * connects at once landed mostly on one of them: 0.59 of a core against
  * 0.12 under the move bench (docs/BENCHMARKS.md, "The move path, eighth
- * pass").  MHD applies its limits (per address, in all) to a connection
- * added as to one it accepted, and closes one it refuses. */
+ * pass").  MHD applies its per-address limit to a connection added as to
+ * one it accepted.  The limit of all connections is the acceptor's: a
+ * connection MHD refused at its limit would be closed, where its own
+ * accept left it waiting in the listen queue; so while every slot is
+ * held (the connections MHD holds and those handed over but not started
+ * yet), the acceptor takes none, until one closes.  The crowded rule of
+ * on_connection() makes room among the slow ones, as before. */
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
 static void *acceptor(void *arg)
 {
 	http_server *srv = arg;
 	log_thread_name("cc-accept");
+	unsigned long long seen = 0;
+	double progress = now_ms(); /* the last hand-over or start */
 	for (;;) {
-		struct pollfd p[2] = {{.fd = srv->fd, .events = POLLIN},
+		unsigned long long started = atomic_load(&srv->started);
+		if (started != seen) {
+			seen = started;
+			progress = now_ms();
+		}
+		unsigned long long waiting = srv->handed - srv->lost;
+		waiting = waiting > started ? waiting - started : 0;
+		/* A connection MHD refused after the hand-over (out of memory)
+		 * never starts: presumed gone after a second without a start. */
+		if (waiting && now_ms() - progress > 1000) {
+			srv->lost = srv->handed - started;
+			waiting = 0;
+		}
+		bool room = atomic_load(&srv->live) + waiting < srv->max_conns;
+		struct pollfd p[2] = {{.fd = room ? srv->fd : -1, .events = POLLIN},
 		                      {.fd = srv->accept_stop[0], .events = POLLIN}};
-		if (poll(p, 2, -1) < 0) {
+		if (poll(p, 2, room ? -1 : 10) < 0) {
 			if (errno == EINTR)
 				continue;
 			log_msg(LOG_ERROR, "the acceptor cannot wait: %s", strerror(errno));
@@ -870,7 +908,10 @@ static void *acceptor(void *arg)
 		}
 		if (p[1].revents)
 			break;
-		for (int i = 0; i < 64; i++) {
+		if (!(p[0].revents & POLLIN))
+			continue;
+		for (unsigned i = 0;
+		     i < 64 && atomic_load(&srv->live) + waiting + i < srv->max_conns; i++) {
 			struct sockaddr_storage a;
 			socklen_t len = sizeof a;
 			int c = accept4(srv->fd, (struct sockaddr *)&a, &len,
@@ -885,7 +926,10 @@ static void *acceptor(void *arg)
 				}
 				break;
 			}
-			MHD_add_connection(srv->mhd, c, (struct sockaddr *)&a, len);
+			srv->handed++;
+			progress = now_ms();
+			if (MHD_add_connection(srv->mhd, c, (struct sockaddr *)&a, len) != MHD_YES)
+				srv->lost++; /* refused at once (per address): closed by MHD */
 		}
 	}
 	return NULL;
@@ -977,15 +1021,17 @@ http_server *http_start(struct app *app, int fd, int threads, char *err, size_t 
 	/* issue 10: one address may hold at most conn_per_addr connections,
 	 * so it cannot take all HTTP_CONN_LIMIT; a connection silent for
 	 * HTTP_IDLE_TIMEOUT seconds (half-sent headers, an idle keep-alive)
-	 * is closed. */
+	 * is closed.  MHD divides its connection limit among its event
+	 * threads; each may hold them all here, as the limit of all is the
+	 * acceptor's (acceptor()). */
 	srv->mhd = MHD_start_daemon(
 	        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC | MHD_USE_TURBO |
 	                MHD_ALLOW_SUSPEND_RESUME | MHD_USE_NO_LISTEN_SOCKET,
 	        0, NULL, NULL, on_request, srv, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
 	        MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_CONNECTION_TIMEOUT,
-	        (unsigned)HTTP_IDLE_TIMEOUT, MHD_OPTION_CONNECTION_LIMIT, srv->max_conns,
-	        MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
-	        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr,
+	        (unsigned)HTTP_IDLE_TIMEOUT, MHD_OPTION_CONNECTION_LIMIT,
+	        srv->max_conns * (unsigned)threads, MHD_OPTION_NOTIFY_CONNECTION, on_connection,
+	        srv, MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)per_addr,
 	        MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL, MHD_OPTION_END);
 	if (!srv->mhd) {
 		snprintf(err, errlen, "cannot start the HTTP server (libmicrohttpd refused)");
