@@ -501,9 +501,8 @@ static enum MHD_Result send_response(struct MHD_Connection *conn, struct request
  * synchronous = full); then the connection goes back to the event thread,
  * which sends it.  A failed flush turns the answer into a 500: the write
  * is stored but may not survive a power cut, and the client must know. */
-static void synced(void *arg, int status)
+static void flush_checked(struct request *r, int status)
 {
-	struct request *r = arg;
 	if (status != 0) {
 		free(r->rs.body);
 		r->rs.body = NULL;
@@ -511,14 +510,21 @@ static void synced(void *arg, int status)
 		          "the change was stored but the disk did not confirm it; check it before "
 		          "going on");
 	}
+}
+
+static void synced(void *arg, int status)
+{
+	struct request *r = arg;
+	flush_checked(r, status);
 	atomic_store(&r->state, REQ_DONE);
 	MHD_resume_connection(r->conn);
 }
 
 /* svc_async: the write step of r is queued (the connection waits
  * without its thread) and answered (back to the event thread, which runs
- * the rest: api_resume()).  ready() comes on the writer's or the sync
- * thread, after the step's commit is on disk. */
+ * the rest: api_resume()).  ready() comes on the writer's thread once the
+ * step is committed; the answer, rendered meanwhile, waits for the
+ * commit's flush in handle_deferred(). */
 static void write_suspend(void *arg)
 {
 	struct request *r = arg;
@@ -558,11 +564,20 @@ static bool handle_deferred(http_server *srv, struct MHD_Connection *conn, struc
 	 * older than the step's commit, whose flush covers it. */
 	if (!finish && r->async.job)
 		return true;
+	/* Back from the writer: the step's commit may still be being
+	 * flushed while its answer was rendered (svc.h struct svc_async);
+	 * tickets grow, so the newer of the two covers both. */
+	if (finish && r->async.ticket > ticket)
+		ticket = r->async.ticket;
 	if (!ticket)
 		return false;
+	int status = 0;
+	if (store_sync_done(st, ticket, &status)) { /* on disk already: answered now */
+		flush_checked(r, status);
+		return false;
+	}
 	atomic_store(&r->state, REQ_QUEUED);
 	MHD_suspend_connection(conn);
-	int status = 0;
 	if (store_sync_notify(st, ticket, synced, r, &status) == 0)
 		return true;
 	synced(r, status); /* already on disk: resumes at once */

@@ -624,6 +624,15 @@ int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *ar
 	return rc;
 }
 
+int store_sync_done(store *s, unsigned long long ticket, int *status)
+{
+	if (!s->sync) {
+		*status = 0;
+		return 1;
+	}
+	return walsync_done(s->sync, ticket, status);
+}
+
 long long store_wal_flushes(store *s)
 {
 	return s->sync ? (long long)walsync_flushes(s->sync) : -1;

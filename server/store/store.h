@@ -131,6 +131,9 @@ void store_defer_sync(store *s, int on);
 unsigned long long store_pending_sync(store *s);
 int store_sync_notify(store *s, unsigned long long ticket, void (*done)(void *arg, int status),
                       void *arg, int *status);
+/* Whether ticket's commit is on disk already (1, with *status as above)
+ * or not yet (0), without waiting or registering anything. */
+int store_sync_done(store *s, unsigned long long ticket, int *status);
 
 /* The group commit's flushes so far, or -1 without the syncer. */
 long long store_wal_flushes(store *s);

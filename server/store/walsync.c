@@ -193,6 +193,15 @@ int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg
 	return 0;
 }
 
+int walsync_done(walsync *w, unsigned long long ticket, int *status)
+{
+	pthread_mutex_lock(&w->lock);
+	int done = w->synced >= ticket;
+	*status = w->failed ? -1 : 0;
+	pthread_mutex_unlock(&w->lock);
+	return done;
+}
+
 unsigned long long walsync_flushes(walsync *w)
 {
 	pthread_mutex_lock(&w->lock);

@@ -44,6 +44,9 @@ unsigned long long walsync_ticket(walsync *w);
 int walsync_wait_for(walsync *w, unsigned long long ticket);
 int walsync_notify(walsync *w, unsigned long long ticket, void (*done)(void *arg, int status),
                    void *arg, int *status);
+/* Whether ticket is on disk already (1, *status 0 or -1 as above) or
+ * not yet (0); never waits. */
+int walsync_done(walsync *w, unsigned long long ticket, int *status);
 
 /* Flushes done so far (for /metrics and the tests). */
 unsigned long long walsync_flushes(walsync *w);

@@ -163,27 +163,17 @@ static void write_batch(struct app *app, struct step **batch, int n)
 			batch[i]->rc = STORE_ERROR;
 }
 
-/* A step of svc_write_async() is on disk (status 0) or its flush failed. */
-static void async_synced(void *arg, int status)
-{
-	struct svc_async *a = arg;
-	if (status != 0)
-		a->flush_failed = true;
-	a->ready(a->arg);
-}
-
 /* The asynchronous steps of a batch, after its commit (on the writer
- * thread, without its lock): each answered once its commit is on disk
- * (the sync thread calls it then), a failed one at once.  Frees them. */
-static void answer_async(struct app *app, struct step **steps, int n)
+ * thread, without its lock): each answered at once, with the ticket of
+ * the commit's flush for the caller to wait for before it answers in
+ * turn (svc.h, struct svc_async).  Frees them. */
+static void answer_async(struct step **steps, int n)
 {
 	for (int i = 0; i < n; i++) {
 		struct svc_async *a = steps[i]->async;
 		a->rc = steps[i]->rc;
-		int status = 0;
-		if (a->rc != STORE_OK || !steps[i]->ticket ||
-		    store_sync_notify(app->st, steps[i]->ticket, async_synced, a, &status) != 0)
-			async_synced(a, a->rc == STORE_OK ? status : 0);
+		a->ticket = a->rc == STORE_OK ? steps[i]->ticket : 0;
+		a->ready(a->arg);
 		free(steps[i]);
 	}
 }
@@ -221,7 +211,7 @@ static void *writer_main(void *arg)
 			pthread_cond_broadcast(&writer.done);
 		}
 		pthread_mutex_unlock(&writer.lock);
-		answer_async(app, async, nasync);
+		answer_async(async, nasync);
 		pthread_mutex_lock(&writer.lock);
 	}
 	pthread_mutex_unlock(&writer.lock);
@@ -307,7 +297,7 @@ void svc_async_offer(struct svc_async *a)
 	if (a) {
 		a->job = NULL;
 		a->rc = STORE_ERROR;
-		a->flush_failed = false;
+		a->ticket = 0;
 	}
 	offered = a;
 }

@@ -101,9 +101,12 @@ int svc_write(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx)
  * writer thread and returns SVC_PENDING at once.  svc calls
  * suspend(arg) just before the step is queued (the connection is
  * suspended then, so ready() can never come first) and ready(arg) on the
- * writer's or the sync thread once the step's commit is on disk, or the
- * step failed.  The caller then runs svc_game_finish() (svc/svc_game.h; any thread): the
- * rest of the command, from the committed outcome.  So an event thread
+ * writer's thread once the step is committed, or failed.  The caller then
+ * runs svc_game_finish() (svc/svc_game.h; any thread): the rest of the
+ * command, from the committed outcome.  A committed step's flush may
+ * still be under way then: a->ticket names it, and the caller answers
+ * only once it is on disk (store_sync_notify(); http.c handle_deferred()),
+ * so the answer is rendered while the WAL is flushed.  So an event thread
  * goes on with other requests while the writer commits, and many moves
  * wait in one transaction instead of at most one an event thread. */
 struct svc_async {
@@ -112,9 +115,9 @@ struct svc_async {
 	void *arg;
 	int status; /* the adapter's own: e.g. the HTTP status of success */
 	/* svc's: */
-	void *job;         /* the command between its two halves, or NULL */
-	int rc;            /* the step's store status */
-	bool flush_failed; /* committed, but the disk did not confirm it */
+	void *job;                 /* the command between its two halves, or NULL */
+	int rc;                    /* the step's store status */
+	unsigned long long ticket; /* its commit's flush, to wait for before answering; 0: none */
 };
 
 /* The calling thread's offer for its next game command (NULL: none; the
@@ -125,9 +128,9 @@ void svc_async_offer(struct svc_async *a);
 struct svc_async *svc_async_current(void);
 
 /* Queues fn(app, ctx) for the writer thread and returns without waiting:
- * a->rc is set and a->ready(a->arg) called once the step is committed and
- * durable or has failed.  0, or -1 when no writer runs (nothing queued,
- * no callback). */
+ * a->rc and a->ticket are set and a->ready(a->arg) called once the step
+ * is committed (durable once a->ticket's flush is done) or has failed.  0, or -1 when no writer
+ * runs (nothing queued, no callback). */
 int svc_write_async(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx,
                     struct svc_async *a);
 

@@ -189,8 +189,8 @@ struct job {
 
 /* The rest of a command after its write step answered rc: wake the
  * sender, keep the game, rate, fill *after and *o.  Frees j. */
-static int finish(struct app *app, struct job *j, int rc, bool flush_failed,
-                  struct store_game *after, struct svc_outcome *o)
+static int finish(struct app *app, struct job *j, int rc, struct store_game *after,
+                  struct svc_outcome *o)
 {
 	svc_mails_free(&j->c.mails);
 	if (rc == STORE_STALE) {
@@ -204,12 +204,6 @@ static int finish(struct app *app, struct job *j, int rc, bool flush_failed,
 		goto out;
 	}
 	svc_mail_queued(app);
-	if (flush_failed) { /* as the HTTP layer answers a failed flush (http.c synced()) */
-		svc_fail(o, SVC_ERROR, "internal",
-		         "the change was stored but the disk did not confirm it; check it before "
-		         "going on");
-		goto out;
-	}
 	/* committed: the next load of this revision replays nothing */
 	store_games_cache_keep(app->st, &j->sg);
 	if (result_changed(&j->c.was, &j->sg.g.state)) {
@@ -242,7 +236,7 @@ int svc_game_finish(struct app *app, struct svc_async *a, struct store_game *aft
 	struct job *j = a->job;
 	a->job = NULL;
 	memset(after, 0, sizeof *after);
-	return finish(app, j, a->rc, a->flush_failed, after, o);
+	return finish(app, j, a->rc, after, o);
 }
 
 /* load -> authorize -> revision -> lib -> memory -> write -> wake. */
@@ -317,7 +311,7 @@ static int run(struct app *app, const struct user *who, int64_t id, const struct
 		as->job = NULL;
 	}
 	int rc = svc_write(app, write_change, c);
-	return finish(app, j, rc, false, after, o);
+	return finish(app, j, rc, after, o);
 out:
 	store_games_free(sg);
 	free(j);
