@@ -896,22 +896,21 @@ static void *acceptor(void *arg)
 {
 	http_server *srv = arg;
 	log_thread_name("cc-accept");
-	unsigned long long seen = 0;
-	double progress = now_ms(); /* the last hand-over or start */
+	double mark = now_ms();
+	unsigned long long handed_at_mark = 0;
 	for (;;) {
 		unsigned long long started = atomic_load(&srv->started);
-		if (started != seen) {
-			seen = started;
-			progress = now_ms();
+		/* A connection MHD refused after the hand-over (out of memory in
+		 * its event thread) never starts: each second, those handed over
+		 * before the last mark and still not started count as gone. */
+		if (now_ms() - mark >= 1000) {
+			if (handed_at_mark > started + srv->lost)
+				srv->lost = handed_at_mark - started;
+			mark = now_ms();
+			handed_at_mark = srv->handed;
 		}
 		unsigned long long waiting = srv->handed - srv->lost;
 		waiting = waiting > started ? waiting - started : 0;
-		/* A connection MHD refused after the hand-over (out of memory)
-		 * never starts: presumed gone after a second without a start. */
-		if (waiting && now_ms() - progress > 1000) {
-			srv->lost = srv->handed - started;
-			waiting = 0;
-		}
 		bool room = atomic_load(&srv->live) + waiting < srv->max_conns;
 		struct pollfd p[2] = {{.fd = room ? srv->fd : -1, .events = POLLIN},
 		                      {.fd = srv->accept_stop[0], .events = POLLIN}};
@@ -942,7 +941,6 @@ static void *acceptor(void *arg)
 				break;
 			}
 			srv->handed++;
-			progress = now_ms();
 			if (MHD_add_connection(srv->mhd, c, (struct sockaddr *)&a, len) != MHD_YES)
 				srv->lost++; /* refused at once (per address): closed by MHD */
 		}
