@@ -118,5 +118,53 @@ def a_fresh_client_is_served_while_34_addresses_hold_every_slot():
                 s.close()
 
 
+def read_head(s):
+    """The head of one answer off s (up to its blank line), or b"" when the
+    server closed the connection first."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        try:
+            chunk = s.recv(4096)
+        except OSError:
+            return b""
+        if not chunk:
+            return b""
+        data += chunk
+    return data
+
+
+@test
+def past_every_slot_a_new_connection_waits_its_turn():
+    """With every slot held by requests sending their bodies (not ones the
+    crowded rule may end), a new connection is not refused: it waits in
+    the listen queue and is served once a slot frees (http/http.c
+    acceptor(); libmicrohttpd, given a connection past its limit, closes
+    it)."""
+    env = {"CORRCHESS_MAX_CONNECTIONS": "4", "CORRCHESS_BODY_TIMEOUT": "60",
+           "CORRCHESS_HEADER_TIMEOUT": "60"}
+    with Server(today=TODAY, extra_env=env) as srv:
+        srv.start()
+        held = []
+        try:
+            for _ in range(4):
+                # "100 Continue" comes once the daemon has read the headers:
+                # the connection is past the phase the crowded rule ends.
+                h = slow(srv.port, "127.0.0.1",
+                         head=b"POST /api/v1/session HTTP/1.1\r\nHost: x\r\n"
+                              b"Content-Type: application/json\r\nContent-Length: 64\r\n"
+                              b"Expect: 100-continue\r\n\r\n")
+                expect(read_head(h).startswith(b"HTTP/1.1 100"), "the body is awaited")
+                held.append(h)
+            late = socket.create_connection(("127.0.0.1", srv.port), timeout=30)
+            late.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            held.pop(0).close()  # a slot frees
+            head = read_head(late)
+            expect(head.startswith(b"HTTP/1.1 200"), "the late connection is served: %r" % head)
+            late.close()
+        finally:
+            for h in held:
+                h.close()
+
+
 if __name__ == "__main__":
     run_tests()
