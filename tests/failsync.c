@@ -10,28 +10,24 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static int failing(void)
+/* -1 with EIO while the flag file exists, else the C library's `name`. */
+static int sync_or_fail(const char *name, int fd)
 {
 	const char *f = getenv("CORRCHESS_TEST_FAILSYNC");
-	return f && *f && access(f, F_OK) == 0;
+	if (f && *f && access(f, F_OK) == 0) {
+		errno = EIO;
+		return -1;
+	}
+	int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, name);
+	return real ? real(fd) : -1;
 }
 
 int fdatasync(int fd)
 {
-	if (failing()) {
-		errno = EIO;
-		return -1;
-	}
-	int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
-	return real ? real(fd) : -1;
+	return sync_or_fail("fdatasync", fd);
 }
 
 int fsync(int fd)
 {
-	if (failing()) {
-		errno = EIO;
-		return -1;
-	}
-	int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
-	return real ? real(fd) : -1;
+	return sync_or_fail("fsync", fd);
 }

@@ -885,28 +885,22 @@ int http_listen(const char *listen_on, char *err, size_t errlen)
  * held (the connections MHD holds and those handed over but not started
  * yet), the acceptor takes none, until one closes.  The crowded rule of
  * on_connection() makes room among the slow ones, as before. */
-static double now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
 static void *acceptor(void *arg)
 {
 	http_server *srv = arg;
 	log_thread_name("cc-accept");
-	double mark = now_ms();
+	struct timespec mark;
+	clock_gettime(CLOCK_MONOTONIC, &mark);
 	unsigned long long handed_at_mark = 0;
 	for (;;) {
 		unsigned long long started = atomic_load(&srv->started);
 		/* A connection MHD refused after the hand-over (out of memory in
 		 * its event thread) never starts: each second, those handed over
 		 * before the last mark and still not started count as gone. */
-		if (now_ms() - mark >= 1000) {
+		if (ms_since(&mark) >= 1000) {
 			if (handed_at_mark > started + srv->lost)
 				srv->lost = handed_at_mark - started;
-			mark = now_ms();
+			clock_gettime(CLOCK_MONOTONIC, &mark);
 			handed_at_mark = srv->handed;
 		}
 		unsigned long long waiting = srv->handed - srv->lost;

@@ -129,8 +129,8 @@ struct svc_async *svc_async_current(void);
 
 /* Queues fn(app, ctx) for the writer thread and returns without waiting:
  * a->rc and a->ticket are set and a->ready(a->arg) called once the step
- * is committed (durable once a->ticket's flush is done) or has failed.  0, or -1 when no writer
- * runs (nothing queued, no callback). */
+ * is committed (durable once a->ticket's flush is done) or has failed.
+ * 0, or -1 when no writer runs (nothing queued, no callback). */
 int svc_write_async(struct app *app, int (*fn)(struct app *app, void *ctx), void *ctx,
                     struct svc_async *a);
 
