@@ -283,13 +283,15 @@ static double metric_value(const char *text, const char *name)
 	return -1;
 }
 
+/* The moves each game plays, over and over (both loads): knights out and back. */
+static const char *const cycle[4] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+
 /* The load with libcurl's multi interface: each client plays its
  * game's next move as soon as the last one is answered.  The latency of
  * each move answered 201 goes to lat[]; returns the seconds it took. */
 static double curl_load(int clients, int per_client, char (*tokens)[80], const long *game,
                         double *lat, size_t *nlat_out, size_t *errors_out)
 {
-	static const char *const cycle[4] = {"Nf3", "Nf6", "Ng1", "Ng8"};
 	static CURL *easy[MAX_CLIENTS];
 	static struct curl_slist *hdr[MAX_CLIENTS][2];
 	static struct buf bodies[MAX_CLIENTS];
@@ -397,7 +399,7 @@ struct raw_conn {
 	int status;
 };
 
-/* Fills c->out with the move request of ply for game id with token. */
+/* Fills c->out with the request of move for game id, signed with token. */
 static void raw_request(struct raw_conn *c, long id, const char *token, const char *move)
 {
 	char body[64];
@@ -454,7 +456,6 @@ static bool raw_answered(struct raw_conn *c)
 static void raw_load(int clients, int per_client, char (*tokens)[80], const long *game, double *lat,
                      size_t *nlat, size_t *errors)
 {
-	static const char *const cycle[4] = {"Nf3", "Nf6", "Ng1", "Ng8"};
 	static struct raw_conn conn[MAX_CLIENTS];
 	static struct pollfd pfd[MAX_CLIENTS];
 	static double started[MAX_CLIENTS];
