@@ -29,16 +29,18 @@ else
 fi
 cat "$tmp/moves"
 
-# callgrind_moves.py: games of 2 and 12 plies under callgrind (10 moves
-# apart: the daemon's background threads run a varying number of rounds,
-# which at 2 moves apart once outweighed the moves and gave a negative
-# figure).  Valgrind
+# callgrind_moves.py: games of 2 and 42 plies under callgrind (40 moves,
+# ~17M instructions, apart: the daemon's background threads run a
+# varying number of rounds, which outweighed the moves and gave a
+# negative figure at 2 moves apart, and once at 10 (2.4M fewer
+# instructions for 12 plies than for 2, a fresh-clone CI run of
+# 2026-12-07)).  Valgrind
 # cannot run a program built with AddressSanitizer (the ASan build of
 # .ci/run): there the other benches run, this one only in the plain build.
 if ldd "$CORRCHESSD" 2>/dev/null | grep -q 'libasan'; then
 	echo "callgrind_moves.py: not under AddressSanitizer (valgrind cannot run it)"
 elif "${PYTHON3:-python3}" "$TOP_SRCDIR/bench/callgrind_moves.py" "$CORRCHESS" "$CORRCHESSD" \
-	2 12 >"$tmp/cg" 2>"$tmp/cg.err"; then
+	2 42 >"$tmp/cg" 2>"$tmp/cg.err"; then
 	grep -Eq 'per move request [1-9][0-9]{4,}' "$tmp/cg" ||
 		bad "callgrind_moves.py counted no move request: $(cat "$tmp/cg")"
 	cat "$tmp/cg"
