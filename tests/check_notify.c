@@ -180,6 +180,90 @@ START_TEST(test_move)
 }
 END_TEST
 
+/* The mail of ev for r, rendered at once and after notify_pack() and
+ * notify_unpack() (the sender's way, migration 0043): the same text. */
+static void same_after_queueing(const struct notify_reader *r, const struct notify_event *ev)
+{
+	char err[200] = "", *text = NULL;
+	ck_assert_int_eq(notify_pack(r, ev, &text), CC_OK);
+	ck_assert_ptr_null(strchr(text, '\n'));
+	struct notify_packed p;
+	int rc = notify_unpack(text, &p, err, sizeof err);
+	ck_assert_msg(rc == CC_OK, "%s: %s", text, err);
+	struct notify_mail direct, queued;
+	ck_assert_int_eq(notify_render(&env, r, ev, &direct, err, sizeof err), 0);
+	ck_assert_int_eq(notify_render(&env, &p.r, &p.ev, &queued, err, sizeof err), 0);
+	ck_assert_str_eq(queued.subject, direct.subject);
+	ck_assert_str_eq(queued.body, direct.body);
+	ck_assert_int_eq(queued.optional, direct.optional);
+	notify_mail_free(&direct);
+	notify_mail_free(&queued);
+	notify_packed_free(&p);
+	free(text);
+}
+
+START_TEST(test_move_queued_as_event)
+{
+	struct notify_event ev = move_event();
+	struct notify_reader r = {"bob", NOTIFY_EN, NOTIFY_BLACK};
+	same_after_queueing(&r, &ev);
+	/* names with a tab, a line end, '%' and UTF-8; no event; Danish */
+	ev.game.white = "al\tice %41 \xc3\xa6\xc3\xb8\xc3\xa5";
+	ev.game.black = "b\nob\r";
+	ev.game.event = NULL;
+	ev.u.move.draw_offered = true;
+	ev.u.move.clock.forfeit_date = NOTIFY_NO_DATE;
+	r = (struct notify_reader){"Jørgen %% \x7f", NOTIFY_DA, NOTIFY_WHITE};
+	same_after_queueing(&r, &ev);
+	/* the copy to the TL (DSU 6.8.3) */
+	ev.kind = NOTIFY_ANSWER_TL;
+	ev.game.play = NOTIFY_EMAIL;
+	ev.u.move.answers_reminder = true;
+	r = (struct notify_reader){"tina", NOTIFY_EN, NOTIFY_TL};
+	same_after_queueing(&r, &ev);
+
+	/* only the move kinds, and only whole moves */
+	char *text = NULL;
+	ev.kind = NOTIFY_RESULT;
+	ck_assert_int_eq(notify_pack(&r, &ev, &text), CC_ERR_INVALID);
+	ck_assert_ptr_null(text);
+	ev = move_event();
+	ev.u.move.move.san = NULL;
+	ck_assert_int_eq(notify_pack(&r, &ev, &text), CC_ERR_INVALID);
+
+	/* what is not such a text is refused, never half read */
+	ev = move_event();
+	ck_assert_int_eq(notify_pack(&r, &ev, &text), CC_OK);
+	char err[200];
+	struct notify_packed p;
+	ck_assert_int_eq(notify_unpack(text, &p, err, sizeof err), CC_OK);
+	notify_packed_free(&p);
+	size_t n = strlen(text);
+	char *bad = malloc(n + 8);
+	ck_assert_ptr_nonnull(bad);
+	const char *cases[] = {"", "m1", "m2\t0", "m1\t0\t=bob", "hello"};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(notify_unpack(cases[i], &p, err, sizeof err), CC_ERR_MALFORMED);
+		notify_packed_free(&p);
+	}
+	snprintf(bad, n + 8, "%s\t0", text); /* a field too many */
+	ck_assert_int_eq(notify_unpack(bad, &p, err, sizeof err), CC_ERR_MALFORMED);
+	notify_packed_free(&p);
+	memcpy(bad, text, n + 1);
+	bad[3] = '9'; /* the kind: 9 is not a move kind */
+	ck_assert_int_eq(notify_unpack(bad, &p, err, sizeof err), CC_ERR_MALFORMED);
+	notify_packed_free(&p);
+	memcpy(bad, text, n + 1);
+	char *name = strstr(bad, "\t=bob");
+	ck_assert_ptr_nonnull(name);
+	memcpy(name + 2, "%0", 2); /* a broken escape */
+	ck_assert_int_eq(notify_unpack(bad, &p, err, sizeof err), CC_ERR_MALFORMED);
+	notify_packed_free(&p);
+	free(bad);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_vacation)
 {
 	long long games[] = {7, 9};
@@ -952,7 +1036,8 @@ START_TEST(test_ruling)
 }
 END_TEST
 
-TU_MAIN("notify", 0, test_move, test_vacation, test_result, test_start_letter, test_draw_offer,
-        test_message, test_forfeit, test_reminder_and_tl_notice, test_adjudication_trouble_reset,
-        test_digest, test_bad_events, test_header_safety, test_list_unsubscribe, test_backoff,
-        test_dates_and_san, test_ruling, test_ical_writer, test_ical_user_feed)
+TU_MAIN("notify", 0, test_move, test_move_queued_as_event, test_vacation, test_result,
+        test_start_letter, test_draw_offer, test_message, test_forfeit, test_reminder_and_tl_notice,
+        test_adjudication_trouble_reset, test_digest, test_bad_events, test_header_safety,
+        test_list_unsubscribe, test_backoff, test_dates_and_san, test_ruling, test_ical_writer,
+        test_ical_user_feed)

@@ -315,4 +315,38 @@ char *notify_date(int32_t day, enum notify_lang lang, char *buf, size_t len);
  * buf. */
 char *notify_san_da(const char *san, char *buf, size_t len);
 
+/* ---- a mail queued as its event (issue 19) ----
+ *
+ * A move mail is the one mail of every move; the server queues it as the
+ * reader and the event it is rendered from, one line of text, and renders
+ * it when it is sent (docs/NOTIFY.md "Queued as an event"): a move writes
+ * about 150 bytes instead of the 800 of the text, and no rendering is
+ * done in the request.  The text is "m1" and the fields, separated by
+ * tabs; a name or a move keeps its bytes, with the control characters
+ * and '%' written %XX.  Rendering the unpacked event gives the same mail
+ * as rendering the event itself. */
+
+/* True for the kinds that can be packed: NOTIFY_MOVE and NOTIFY_ANSWER_TL
+ * (the copy to the TL of DSU 6.8.3 is the same event). */
+bool notify_packable(enum notify_kind kind);
+
+/* Reader r and event ev (a packable kind) as a new text into *out (free
+ * it).  CC_OK, CC_ERR_INVALID (a kind that is not packable, a move
+ * without its notation) or CC_ERR_NOMEM. */
+int notify_pack(const struct notify_reader *r, const struct notify_event *ev, char **out);
+
+/* An unpacked event: r and ev point into buf. */
+struct notify_packed {
+	struct notify_reader r;
+	struct notify_event ev;
+	char *buf;
+};
+
+/* The text of notify_pack() back into *p (notify_packed_free() after, even
+ * on failure).  CC_OK, CC_ERR_MALFORMED (not such a text: err says where)
+ * or CC_ERR_NOMEM. */
+int notify_unpack(const char *text, struct notify_packed *p, char *err, size_t errlen);
+
+void notify_packed_free(struct notify_packed *p);
+
 #endif
