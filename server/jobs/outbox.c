@@ -14,6 +14,7 @@
 #include "notify/notify.h"
 #include "store/store_notify.h"
 #include "svc/svc_accounts.h"
+#include "svc/svc_notify.h"
 
 static void outbox_wake(void);
 
@@ -64,9 +65,13 @@ static char *without_links(const char *body)
 	return out;
 }
 
-/* Marks m sent; a reset mail's body loses its link at the same time. */
-static int mark_sent(struct app *app, const struct store_outbox_claimed *m)
+/* Marks m sent; a reset mail's body loses its link at the same time; a
+ * mail queued as its event keeps the text it was sent with (nm). */
+static int mark_sent(struct app *app, const struct store_outbox_claimed *m,
+                     const struct notify_mail *nm)
 {
+	if (m->queued_event)
+		return store_outbox_done_rendered(app->st, m->id, nm->subject, nm->body);
 	if (!m->kind || strcmp(m->kind, notify_kind_name(NOTIFY_PASSWORD_RESET)) != 0)
 		return store_outbox_done(app->st, m->id);
 	char *body = without_links(m->body);
@@ -86,15 +91,31 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 	if (rc != STORE_OK)
 		return rc == STORE_NOT_FOUND ? 0 : -1;
 	*after = m.id;
+	char err[512];
+	/* A mail queued as its event is rendered now (migration 0043). */
+	struct notify_mail nm = {.body = NULL};
+	if (m.queued_event && svc_notify_render_queued(m.queued_event, &nm, err, sizeof err) != 0) {
+		/* our bug, not the relay's: kept with the error, never sent half */
+		log_msg(LOG_ERROR, "mail %lld to %s cannot be rendered: %s", (long long)m.id, m.to,
+		        err);
+		rc = store_outbox_refused(app->st, m.id, err);
+		(*failed)++;
+		store_outbox_claimed_free(&m);
+		return rc == STORE_OK ? 1 : -1;
+	}
 	/* base_url as it is now, not as it was when the mail was queued
 	 * (MAIL_BASE_URL in mail.h). */
 	struct mail_server ms = {app->cfg->smtp_url, app->cfg->smtp_user, app->cfg->smtp_password,
 	                         app->cfg->mail_from, app->cfg->base_url};
-	struct mail_msg msg = {m.to, m.subject, m.body, m.message_id, m.unsubscribe, m.id};
-	char err[512];
+	struct mail_msg msg = {m.to,
+	                       m.queued_event ? nm.subject : m.subject,
+	                       m.queued_event ? nm.body : m.body,
+	                       m.message_id,
+	                       m.unsubscribe,
+	                       m.id};
 	int send_rc = mail_send_msg(&ms, &msg, err, sizeof err);
 	if (send_rc == 0) {
-		rc = mark_sent(app, &m);
+		rc = mark_sent(app, &m, &nm);
 		(*sent)++;
 	} else if (send_rc == MAIL_REFUSED) {
 		/* Issue 20: a 5xx is for good; corrchess mail-status shows it. */
@@ -110,6 +131,7 @@ static int send_one(struct app *app, bool any_time, int64_t *after, int *sent, i
 		(*failed)++;
 	}
 	store_outbox_claimed_free(&m);
+	notify_mail_free(&nm);
 	return rc == STORE_OK ? 1 : -1; /* a failed update is logged by the store */
 }
 

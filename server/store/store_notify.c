@@ -163,7 +163,7 @@ int store_outbox_add(store *s, const struct store_outbox_row *r, int64_t *id)
 {
 	static const char sql[] =
 	        "INSERT INTO mail_outbox (event_id, to_addr, subject, body, created_on, message_id,"
-	        " kind, user_id, unsubscribe) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+	        " kind, user_id, unsubscribe, queued_event) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
@@ -172,7 +172,7 @@ int store_outbox_add(store *s, const struct store_outbox_row *r, int64_t *id)
 	    store_bind_text(st, 4, r->body) || store_bind_text(st, 5, r->today) ||
 	    store_bind_text(st, 6, r->message_id) || store_bind_text(st, 7, r->kind) ||
 	    (r->user > 0 ? store_bind_int64(st, 8, r->user) : sqlite3_bind_null(st, 8)) ||
-	    store_bind_text(st, 9, r->unsubscribe))
+	    store_bind_text(st, 9, r->unsubscribe) || store_bind_text(st, 10, r->queued_event))
 		return store_failed(s, st, "outbox add: bind");
 	if (store_exec(s, st, "outbox add") != STORE_OK)
 		return STORE_ERROR;
@@ -191,7 +191,8 @@ int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t 
 	        " AND refused_at IS NULL"
 	        " AND id > ?4 AND (claimed_until IS NULL OR claimed_until <= ?1)"
 	        " ORDER BY id LIMIT 1)"
-	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts, kind";
+	        " RETURNING id, to_addr, subject, body, message_id, unsubscribe, attempts, kind,"
+	        " queued_event";
 	memset(m, 0, sizeof *m);
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -214,6 +215,7 @@ int store_outbox_claim(store *s, int64_t now, int lease, bool any_time, int64_t 
 	m->unsubscribe = sqlite3_column_type(st, 5) == SQLITE_NULL ? NULL : dup_col(st, 5);
 	m->attempts = sqlite3_column_int(st, 6);
 	m->kind = sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL : dup_col(st, 7);
+	m->queued_event = sqlite3_column_type(st, 8) == SQLITE_NULL ? NULL : dup_col(st, 8);
 	/* Run the statement to its end: then the UPDATE is done. */
 	rc = sqlite3_step(st);
 	if (rc != SQLITE_DONE || !m->to || !m->subject || !m->body) {
@@ -234,6 +236,7 @@ void store_outbox_claimed_free(struct store_outbox_claimed *m)
 	free(m->message_id);
 	free(m->unsubscribe);
 	free(m->kind);
+	free(m->queued_event);
 	memset(m, 0, sizeof *m);
 }
 
@@ -259,6 +262,21 @@ int store_outbox_done_redacted(store *s, int64_t id, const char *body)
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_text(st, 1, body) || store_bind_int64(st, 2, id))
+		return store_failed(s, st, "outbox done: bind");
+	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
+}
+
+int store_outbox_done_rendered(store *s, int64_t id, const char *subject, const char *body)
+{
+	static const char sql[] =
+	        "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
+	        " claimed_until = NULL, last_error = NULL, subject = ?, body = ?,"
+	        " queued_event = NULL WHERE id = ?";
+	sqlite3_stmt *st = store_stmt(s, sql);
+	if (!st)
+		return STORE_ERROR;
+	if (store_bind_text(st, 1, subject) || store_bind_text(st, 2, body) ||
+	    store_bind_int64(st, 3, id))
 		return store_failed(s, st, "outbox done: bind");
 	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
 }

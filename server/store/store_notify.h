@@ -62,12 +62,14 @@ int store_notify_make_key(store *s, int64_t id, enum store_key which, const char
 
 struct store_outbox_row {
 	const char *to, *subject, *body;
-	const char *message_id;  /* "<...@...>" */
-	const char *kind;        /* notify_kind_name(), NULL for none */
-	int64_t user;            /* 0 = none */
-	const char *unsubscribe; /* List-Unsubscribe URL, NULL = none */
-	int64_t event;           /* sweep_events.id, 0 = none */
-	const char *today;       /* created_on */
+	const char *message_id;   /* "<...@...>" */
+	const char *kind;         /* notify_kind_name(), NULL for none */
+	int64_t user;             /* 0 = none */
+	const char *unsubscribe;  /* List-Unsubscribe URL, NULL = none */
+	int64_t event;            /* sweep_events.id, 0 = none */
+	const char *today;        /* created_on */
+	const char *queued_event; /* notify_pack()'s text, subject and body "" (migration
+	                             0043); NULL = a rendered mail */
 };
 
 /* Queues one mail, inside the caller's transaction: STORE_OK and *id, or
@@ -80,6 +82,7 @@ struct store_outbox_claimed {
 	char *to, *subject, *body;
 	char *message_id, *unsubscribe; /* NULL when the row has none */
 	char *kind;                     /* notify_kind_name(), NULL when the row has none */
+	char *queued_event;             /* to be rendered (migration 0043), NULL when none */
 	int attempts;                   /* with this one */
 };
 
@@ -122,6 +125,10 @@ int store_outbox_done(store *s, int64_t id);
 /* store_outbox_done(), and the row's body becomes body (issue 20: a sent
  * reset mail keeps its row for the record, without its link). */
 int store_outbox_done_redacted(store *s, int64_t id, const char *body);
+
+/* store_outbox_done() of a mail queued as its event: the text sent
+ * becomes its subject and body, and the event goes (migration 0043). */
+int store_outbox_done_rendered(store *s, int64_t id, const char *subject, const char *body);
 
 /* Records a failed try of mail id: its error, unclaimed, due again at
  * next_try (unix seconds).  STORE_OK or STORE_ERROR. */

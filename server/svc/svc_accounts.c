@@ -309,8 +309,8 @@ static int run_reset(struct app *app, const char *login)
 		return -1;
 	svc_notify_message_id(app, mid);
 	w.row = (struct store_outbox_row){
-	        c.email, subject, text, mid,  notify_kind_name(NOTIFY_PASSWORD_RESET),
-	        uid,     NULL,    0,    today};
+	        c.email, subject, text, mid,   notify_kind_name(NOTIFY_PASSWORD_RESET),
+	        uid,     NULL,    0,    today, NULL};
 	rc = svc_write(app, write_reset, &w);
 	sodium_memzero(text, sizeof text);
 	if (rc == STORE_CONFLICT)

@@ -112,6 +112,19 @@ static enum notify_lang lang_of(const struct store_reader *r)
 	return strcmp(r->language, "da") == 0 ? NOTIFY_DA : NOTIFY_EN;
 }
 
+int svc_notify_render_queued(const char *queued_event, struct notify_mail *out, char *err,
+                             size_t errlen)
+{
+	struct notify_packed p;
+	int rc = notify_unpack(queued_event, &p, err, errlen);
+	if (rc == CC_OK)
+		rc = notify_render(&mail_env, &p.r, &p.ev, out, err, errlen);
+	else if (rc == CC_ERR_NOMEM)
+		snprintf(err, errlen, "out of memory");
+	notify_packed_free(&p);
+	return rc == CC_OK ? 0 : -1;
+}
+
 /* Hex of n (<= 32) random bytes into out (2n + 1 bytes). */
 static void random_hex(char *out, size_t n)
 {
@@ -180,6 +193,7 @@ struct svc_mail {
 	bool digest;
 	int64_t user;
 	char *to, *subject, *body; /* new */
+	char *queued_event;        /* new: notify_pack()'s text, NULL: rendered */
 	char mid[160];
 	const char *kind;              /* static */
 	char *unsubscribe;             /* new, NULL: none */
@@ -195,6 +209,7 @@ void svc_mails_free(struct svc_mails *q)
 		free(q->v[i].subject);
 		free(q->v[i].body);
 		free(q->v[i].unsubscribe);
+		free(q->v[i].queued_event);
 	}
 	if (q)
 		free(q->v);
@@ -244,8 +259,9 @@ int svc_notify_queue(struct app *app, const struct svc_mails *q)
 				url = unsub;
 			}
 		}
-		struct store_outbox_row row = {m->to,   m->subject, m->body,  m->mid,  m->kind,
-		                               m->user, url,        m->event, m->today};
+		struct store_outbox_row row = {m->to,    m->subject,     m->body, m->mid,
+		                               m->kind,  m->user,        url,     m->event,
+		                               m->today, m->queued_event};
 		int64_t id;
 		if (store_outbox_add(app->st, &row, &id) != STORE_OK)
 			return -1;
@@ -265,9 +281,21 @@ static int deliver_later(struct app *app, struct svc_mails *q, const struct stor
 		return 0;
 	struct notify_reader r = {to->name, lang_of(to), side};
 	bool digest = optional && strcmp(to->mail, "digest") == 0;
-	int rc = digest ? notify_section(&mail_env, &r, ev, &nm, err, sizeof err)
-	                : notify_render(&mail_env, &r, ev, &nm, err, sizeof err);
+	char *packed = NULL;
+	int rc;
+	if (!digest && notify_packable(ev->kind)) {
+		/* queued as its event, rendered by the sender (migration 0043) */
+		rc = notify_pack(&r, ev, &packed);
+		if (rc == CC_OK && !(nm.body = strdup("")))
+			rc = CC_ERR_NOMEM;
+		if (rc != CC_OK)
+			snprintf(err, sizeof err, "the event cannot be queued");
+	} else {
+		rc = digest ? notify_section(&mail_env, &r, ev, &nm, err, sizeof err)
+		            : notify_render(&mail_env, &r, ev, &nm, err, sizeof err);
+	}
 	if (rc != 0) {
+		free(packed);
 		/* A struct filled badly: our bug; the event stands, the lost
 		 * mail is logged. */
 		log_msg(LOG_ERROR, "game %lld: no %s mail to user %lld: %s", ev->game.id,
@@ -277,9 +305,11 @@ static int deliver_later(struct app *app, struct svc_mails *q, const struct stor
 	}
 	struct svc_mail *m = mail_add(q);
 	if (!m) {
+		free(packed);
 		notify_mail_free(&nm);
 		return -1;
 	}
+	m->queued_event = packed; /* taken */
 	m->digest = digest;
 	m->user = to->id;
 	m->subject = strdup(nm.subject);
@@ -330,19 +360,29 @@ int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
 		if (unsubscribe_url(app, to, unsub, sizeof unsub) != 0)
 			return -1;
 	}
-	if (notify_render(&mail_env, &r, ev, &m, err, sizeof err) != 0)
+	char *packed = NULL;
+	if (notify_packable(ev->kind)) {
+		/* queued as its event, rendered by the sender (migration 0043) */
+		if (notify_pack(&r, ev, &packed) != CC_OK) {
+			snprintf(err, sizeof err, "the event cannot be queued");
+			goto bug;
+		}
+	} else if (notify_render(&mail_env, &r, ev, &m, err, sizeof err) != 0) {
 		goto bug;
+	}
 	svc_notify_message_id(app, mid);
 	struct store_outbox_row row = {to->email,
-	                               m.subject,
-	                               m.body,
+	                               packed ? "" : m.subject,
+	                               packed ? "" : m.body,
 	                               mid,
 	                               notify_kind_name(ev->kind),
 	                               to->id,
 	                               optional ? unsub : NULL,
 	                               event,
-	                               today};
+	                               today,
+	                               packed};
 	rc = store_outbox_add(app->st, &row, &id) == STORE_OK ? 0 : -1;
+	free(packed);
 	if (rc == 0 && queued)
 		(*queued)++;
 	goto out;
@@ -880,8 +920,8 @@ static int digest_one(struct app *app, int64_t user, const char *today)
 	int64_t outbox = 0;
 	if (r.email[0]) {
 		svc_notify_message_id(app, mid);
-		struct store_outbox_row row = {r.email, m.subject, m.body, mid,  "digest",
-		                               user,    unsub,     0,      today};
+		struct store_outbox_row row = {r.email, m.subject, m.body, mid,   "digest",
+		                               user,    unsub,     0,      today, NULL};
 		if (store_outbox_add(app->st, &row, &outbox) != STORE_OK)
 			goto out;
 	}

@@ -102,6 +102,13 @@ int svc_notify_deliver(struct app *app, const struct store_reader *to, int side,
                        const struct notify_event *ev, int64_t event, const char *today,
                        int *queued);
 
+/* The mail of an outbox row queued as its event (migration 0043:
+ * notify_pack()'s text) into *out, as it would have been rendered when it
+ * was queued; the sender calls it.  0, or -1 with err (a text that does
+ * not unpack or render: the row is refused, never sent half). */
+int svc_notify_render_queued(const char *queued_event, struct notify_mail *out, char *err,
+                             size_t errlen);
+
 /* A new Message-ID "<corrchess.HEX@DOMAIN>", DOMAIN the MAIL_DOMAIN
  * placeholder that the domain of mail_from fills when the mail is sent
  * (base/mail_marks.h). */

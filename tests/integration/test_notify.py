@@ -495,6 +495,59 @@ def mail_queued_before_configuration_links_the_configured_address():
 
 
 @test
+def move_mail_queued_as_its_event_and_kept_as_sent():
+    """Issue 19 (migration 0043, docs/NOTIFY.md "Queued as an event"): a
+    move queues its mail as the event, a line of text, not the rendered
+    text; the sender renders it, sends it, and keeps the text it sent in
+    the row.  A queued event that does not unpack is refused with its
+    error and never sent, and the mails after it still go."""
+    port = free_port()
+    srv = Server(today=D, extra_env={"CORRCHESS_MAIL_RETRY": "1"}).start()
+    try:
+        w = World(srv)
+        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+        play(w.alice, gid, "e4")
+        rows = srv.db_rows("SELECT id, subject, body, queued_event, kind FROM mail_outbox"
+                           " WHERE to_addr = ?", (BOB,))
+        expect_eq([(r[1], r[2], r[4]) for r in rows], [("", "", "move")], "no text queued")
+        ev = rows[0][3]
+        expect(ev.startswith("m1\t") and "\n" not in ev and len(ev) < 200,
+               "the event, one short line: %r" % ev)
+        # A broken copy (for carol) queued before it is sent.
+        srv.db_exec("INSERT INTO mail_outbox (to_addr, subject, body, created_on, kind,"
+                    " message_id, queued_event) VALUES (?, '', '', ?, 'move', ?, ?)",
+                    (CAROL, D, "<corrchess.broken@localhost>", ev.replace("\t", " ")))
+        play(w.bob, gid, "e5")
+        with Smtp(port) as smtp:
+            srv.extra_env.update({"CORRCHESS_MAIL_FROM": MAIL_FROM, "CORRCHESS_BASE_URL": BASE_URL,
+                                  "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port})
+            srv.restart()
+            got = smtp.wait_for(lambda ms: mails_to(ms, BOB) and mails_to(ms, ALICE),
+                                "both queued move mails, sent now")
+            wait_outbox(srv, lambda rows: all(r[3] for r in rows if r[1] != CAROL),
+                        "all but carol's sent")
+            got += smtp.new_mails()
+            expect_eq(mails_to(got, CAROL), [], "the broken event is not sent")
+        m = mails_to(got, BOB)[0]
+        has(m, "Hello bob,", "game %d, alice played 1. e4" % gid, "1. e4 (ICCF 5254)",
+            "%s/games/%d" % (BASE_URL, gid))
+        subject, body, sent, queued = srv.db_rows("SELECT subject, body, sent_at, queued_event"
+                                                  " FROM mail_outbox WHERE id = ?",
+                                                  (rows[0][0],))[0]
+        expect(sent is not None, "marked sent")
+        expect_eq(queued, None, "the event goes once its text is kept")
+        expect_eq(subject, m.subject, "the subject sent is kept")
+        expect_eq(flat(m.body), flat(body.replace("\x01base_url\x01", BASE_URL)),
+                  "the text sent is kept")
+        refused = srv.db_rows("SELECT sent_at, refused_at IS NOT NULL, last_error FROM mail_outbox"
+                              " WHERE to_addr = ?", (CAROL,))
+        expect_eq([r[:2] for r in refused], [(None, 1)], "refused, not sent")
+        expect("queued event" in refused[0][2], "the error says why: %r" % refused[0][2])
+    finally:
+        srv.close()
+
+
+@test
 def smtp_down_then_up_every_mail_once():
     port = free_port()  # nothing listens there yet
     s = Setup(port=port)
