@@ -100,7 +100,8 @@ def main():
         proc = None
         s2 = sizes(db)
         con = sqlite3.connect(db)
-        mails = con.execute("SELECT count(*), avg(length(body)) FROM mail_outbox").fetchone()
+        mails = con.execute("SELECT count(*), avg(length(body)), avg(length(queued_event))"
+                            " FROM mail_outbox").fetchone()
         con.execute("UPDATE mail_outbox SET sent_at = '2000-01-01T00:00:00Z'")
         con.commit()
         con.close()
@@ -117,7 +118,8 @@ def main():
                 if abs(diff) / per >= 1:
                     print("    %-28s %-28s %8.1f" % (k[0], k[1], diff / per))
         report("%d games, bytes per game" % games, s0, s1, games)
-        report("%d moves (%d mails of %.0f bytes), bytes per move" % (moves, mails[0], mails[1]),
+        report("%d moves (%d mails: text %.0f bytes, queued event %.0f bytes), bytes per move"
+               % (moves, mails[0], mails[1] or 0, mails[2] or 0),
                s1, s2, moves)
         report("the same moves, mail bodies purged, bytes per move", s1, s3, moves)
     finally:
