@@ -15,10 +15,14 @@
 #define KIND_RECHECK 5
 #define KINDS        6
 
-/* One row as stored: all integers (migration 0016). */
+/* One row as stored: all integers (migration 0016); slot, the key's
+ * last part beside game and kind (migration 0044): 0, or 1 for a kind's
+ * second row (two forfeit dates); the side is a column, so the row a
+ * move hands over keeps its key. */
 struct row {
 	int kind, side;
 	int32_t due;
+	int slot;
 };
 
 /* The day of a recheck row: before any today, looked at every day. */
@@ -41,7 +45,7 @@ static size_t rows_of(const struct corr_deadline *d, int n, struct row *out)
 	size_t k = 0;
 	if (n < 0) {
 		/* Not judged, never dropped: the sweep reports it each day. */
-		out[0] = (struct row){KIND_RECHECK, WHITE, recheck_day()};
+		out[0] = (struct row){KIND_RECHECK, WHITE, recheck_day(), 0};
 		return 1;
 	}
 	for (int i = 0; i < n && k < CORR_DEADLINES_MAX; i++) {
@@ -49,18 +53,26 @@ static size_t rows_of(const struct corr_deadline *d, int n, struct row *out)
 		calendar_to_ymd(d[i].due, &y, &m, &dd);
 		if (y < 1 || y > 9999)
 			continue; /* outside the calendar (calendar_format()): no date to keep */
-		out[k++] =
-		        (struct row){(int)d[i].kind, d[i].side == BLACK ? BLACK : WHITE, d[i].due};
+		out[k++] = (struct row){(int)d[i].kind, d[i].side == BLACK ? BLACK : WHITE,
+		                        d[i].due, 0};
 	}
 	return k;
+}
+
+/* Sorts rows by (kind, side). */
+static int row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	return x->kind != y->kind ? x->kind - y->kind : x->side - y->side;
 }
 
 /* The rows stored for game id, in (kind, side) order, at most max (*n
  * counts them all).  STORE_OK or STORE_ERROR. */
 static int stored(store *s, int64_t id, struct row *out, size_t max, size_t *n)
 {
-	static const char sql[] = "SELECT kind, side, due FROM game_deadlines WHERE game_id = ?"
-	                          " ORDER BY kind, side";
+	/* in the key's order (no sort in SQLite), sorted by side here */
+	static const char sql[] = "SELECT kind, side, due, slot FROM game_deadlines"
+	                          " WHERE game_id = ? ORDER BY kind, slot";
 	*n = 0;
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
@@ -71,20 +83,15 @@ static int stored(store *s, int64_t id, struct row *out, size_t max, size_t *n)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (*n < max)
 			out[*n] = (struct row){sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
-			                       (int32_t)sqlite3_column_int64(st, 2)};
+			                       (int32_t)sqlite3_column_int64(st, 2),
+			                       sqlite3_column_int(st, 3)};
 		(*n)++;
 	}
 	if (rc != SQLITE_DONE)
 		return store_failed(s, st, "deadlines of a game");
 	sqlite3_reset(st);
+	qsort(out, *n < max ? *n : max, sizeof *out, row_cmp);
 	return STORE_OK;
-}
-
-/* Sorts rows by (kind, side), the order stored() reads them in. */
-static int row_cmp(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-	return x->kind != y->kind ? x->kind - y->kind : x->side - y->side;
 }
 
 /* Deletes every row of game id: STORE_OK or STORE_ERROR. */
@@ -102,8 +109,8 @@ static int delete_all(store *s, int64_t id)
 /* Inserts rows want[0..nw) of game id in one statement. */
 static int insert_rows(store *s, int64_t id, const struct row *want, size_t nw)
 {
-#define HEAD "INSERT INTO game_deadlines (game_id, kind, side, due) VALUES (?1, ?, ?, ?)"
-#define MORE ", (?1, ?, ?, ?)"
+#define HEAD "INSERT INTO game_deadlines (game_id, kind, side, due, slot) VALUES (?1, ?, ?, ?, ?)"
+#define MORE ", (?1, ?, ?, ?, ?)"
 	static const char *const sql[CORR_DEADLINES_MAX] = {
 	        HEAD,
 	        HEAD MORE,
@@ -123,63 +130,113 @@ static int insert_rows(store *s, int64_t id, const struct row *want, size_t nw)
 		return STORE_ERROR;
 	int b = store_bind_int64(st, 1, id);
 	for (size_t i = 0; i < nw && !b; i++)
-		b = store_bind_int64(st, (int)(2 + 3 * i), want[i].kind) ||
-		    store_bind_int64(st, (int)(3 + 3 * i), want[i].side) ||
-		    store_bind_int64(st, (int)(4 + 3 * i), want[i].due);
+		b = store_bind_int64(st, (int)(2 + 4 * i), want[i].kind) ||
+		    store_bind_int64(st, (int)(3 + 4 * i), want[i].side) ||
+		    store_bind_int64(st, (int)(4 + 4 * i), want[i].due) ||
+		    store_bind_int64(st, (int)(5 + 4 * i), want[i].slot);
 	if (b)
 		return store_failed(s, st, "deadlines: bind");
 	return store_exec(s, st, "deadlines") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-/* One statement on the row (id, r->kind, r->side): sql binds ?1 the id,
- * ?2 the kind, ?3 the side and, when it has it, ?4 the date. */
+/* One statement on the row (id, r->kind, r->slot): sql binds ?1 the id,
+ * ?2 the kind, ?3 the slot and, when it has them, ?4 the side and ?5 the
+ * date. */
 static int one_row(store *s, const char *sql, int64_t id, const struct row *r, const char *what)
 {
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;
 	if (store_bind_int64(st, 1, id) || store_bind_int64(st, 2, r->kind) ||
-	    store_bind_int64(st, 3, r->side) ||
-	    (sqlite3_bind_parameter_count(st) == 4 && store_bind_int64(st, 4, r->due)))
+	    store_bind_int64(st, 3, r->slot) ||
+	    (sqlite3_bind_parameter_count(st) >= 4 && store_bind_int64(st, 4, r->side)) ||
+	    (sqlite3_bind_parameter_count(st) >= 5 && store_bind_int64(st, 5, r->due)))
 		return store_failed(s, st, what);
 	return store_exec(s, st, what) == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
+/* Gives each row of fresh[0..nf) a slot of its kind that no row of
+ * kept[0..nk) holds: 0 or 1, so at most two rows of a kind (two forfeit
+ * dates); a third of a kind is not possible (CORR_DEADLINES_MAX). */
+static void free_slots(struct row *fresh, size_t nf, const struct row *kept, size_t nk)
+{
+	for (size_t f = 0; f < nf; f++) {
+		bool used[2] = {false, false};
+		for (size_t k = 0; k < nk; k++)
+			if (kept[k].kind == fresh[f].kind && kept[k].slot >= 0 && kept[k].slot < 2)
+				used[kept[k].slot] = true;
+		for (size_t g = 0; g < f; g++)
+			if (fresh[g].kind == fresh[f].kind && fresh[g].slot >= 0 &&
+			    fresh[g].slot < 2)
+				used[fresh[g].slot] = true;
+		fresh[f].slot = used[0] ? 1 : 0;
+	}
+}
+
 /* Writes what differs between the stored rows have[0..nh) and want[0..nw)
- * (both sorted by key): a key gone is deleted, a date changed is updated
- * in place, the new keys are inserted in one statement; a row that stays
- * is not touched (issue 19: only the changed rows written; at a million
- * games each page written is a page the checkpoint writes back).  Each
- * statement names the whole key: one row, no range to collect first. */
+ * (both sorted by kind and side): a row that stays is not touched (issue
+ * 19: only the changed rows written; at a million games each page written
+ * is a page the checkpoint writes back).  The key is (game, kind, slot)
+ * (migration 0044): a date changed, and a row of a kind that goes to the
+ * other side (a move hands the reminder, the notice, the forfeit, the
+ * adjudication and the alarm over), is one UPDATE of the row in place,
+ * its index entry untouched unless its date changed; a kind gone is
+ * deleted, a kind new inserted in one statement.  Each statement names
+ * the whole key: one row, no range to collect first. */
 static int write_changes(store *s, int64_t id, const struct row *want, size_t nw,
                          const struct row *have, size_t nh, bool *forfeit)
 {
 	static const char del[] =
-	        "DELETE FROM game_deadlines WHERE game_id = ?1 AND kind = ?2 AND side = ?3";
-	static const char upd[] = "UPDATE game_deadlines SET due = ?4 WHERE game_id = ?1 AND "
-	                          "kind = ?2 AND side = ?3";
-	struct row fresh[CORR_DEADLINES_MAX];
-	size_t nf = 0, i = 0, j = 0;
-	while (i < nw || j < nh) {
-		int c = i == nw ? 1 : j == nh ? -1 : row_cmp(&want[i], &have[j]);
-		int rc = STORE_OK;
-		if (c < 0) {
-			*forfeit |= want[i].kind == CORR_DEADLINE_FORFEIT;
-			fresh[nf++] = want[i++];
-		} else if (c > 0) {
-			*forfeit |= have[j].kind == CORR_DEADLINE_FORFEIT;
-			rc = one_row(s, del, id, &have[j++], "deadline: delete");
-		} else {
-			if (want[i].due != have[j].due) {
+	        "DELETE FROM game_deadlines WHERE game_id = ?1 AND kind = ?2 AND slot = ?3";
+	/* SQLite rewrites the index entry of every column a SET names, whatever
+	 * its value: a row handed over with its date names only the side. */
+	static const char upd[] = "UPDATE game_deadlines SET side = ?4, due = ?5"
+	                          " WHERE game_id = ?1 AND kind = ?2 AND slot = ?3";
+	static const char hand[] = "UPDATE game_deadlines SET side = ?4"
+	                           " WHERE game_id = ?1 AND kind = ?2 AND slot = ?3";
+	struct row fresh[CORR_DEADLINES_MAX], kept[CORR_DEADLINES_MAX + 8];
+	bool wdone[CORR_DEADLINES_MAX] = {false}, hdone[CORR_DEADLINES_MAX + 8] = {false};
+	size_t nf = 0, nk = 0;
+	/* The same kind and side: the row stays, its date may change. */
+	for (size_t j = 0; j < nh; j++)
+		for (size_t i = 0; i < nw && !hdone[j]; i++)
+			if (!wdone[i] && want[i].kind == have[j].kind &&
+			    want[i].side == have[j].side) {
+				wdone[i] = hdone[j] = true;
+				kept[nk++] = have[j];
+				if (want[i].due == have[j].due)
+					continue;
 				*forfeit |= want[i].kind == CORR_DEADLINE_FORFEIT;
-				rc = one_row(s, upd, id, &want[i], "deadline: update");
+				struct row r = want[i];
+				r.slot = have[j].slot;
+				if (one_row(s, upd, id, &r, "deadline: update") != STORE_OK)
+					return STORE_ERROR;
 			}
-			i++;
-			j++;
+	/* The same kind on the other side: the row is handed over. */
+	for (size_t j = 0; j < nh; j++)
+		for (size_t i = 0; i < nw && !hdone[j]; i++)
+			if (!wdone[i] && want[i].kind == have[j].kind) {
+				wdone[i] = hdone[j] = true;
+				kept[nk++] = have[j];
+				*forfeit |= want[i].kind == CORR_DEADLINE_FORFEIT;
+				struct row r = want[i];
+				r.slot = have[j].slot;
+				if (one_row(s, want[i].due == have[j].due ? hand : upd, id, &r,
+				            "deadline: hand over") != STORE_OK)
+					return STORE_ERROR;
+			}
+	for (size_t j = 0; j < nh; j++)
+		if (!hdone[j]) {
+			*forfeit |= have[j].kind == CORR_DEADLINE_FORFEIT;
+			if (one_row(s, del, id, &have[j], "deadline: delete") != STORE_OK)
+				return STORE_ERROR;
 		}
-		if (rc != STORE_OK)
-			return STORE_ERROR;
-	}
+	for (size_t i = 0; i < nw; i++)
+		if (!wdone[i]) {
+			*forfeit |= want[i].kind == CORR_DEADLINE_FORFEIT;
+			fresh[nf++] = want[i];
+		}
+	free_slots(fresh, nf, kept, nk);
 	return insert_rows(s, id, fresh, nf);
 }
 
@@ -208,6 +265,7 @@ static int set(store *s, int64_t id, const struct corr_deadline *d, int n, bool 
 		/* more rows than a game can have: start again from none */
 		forfeit = true;
 		rc = delete_all(s, id);
+		free_slots(want, nw, NULL, 0);
 		if (rc == STORE_OK)
 			rc = insert_rows(s, id, want, nw);
 	} else {

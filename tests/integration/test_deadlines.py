@@ -191,6 +191,43 @@ def migration_0016_converts_rows():
 
 
 @test
+def migration_0044_keys_rows_by_slot():
+    """Migration 0044 keys the rows by (game, kind, slot) with the side a
+    column (a move hands a row over in place): every row and date of 0016's
+    table is kept, the two forfeit rows of one game included, and the view
+    reads them as before."""
+    import glob
+    import tempfile
+    paths = [glob.glob(os.path.join(TOP_SRCDIR, "migrations", name))[0]
+             for name in ("0016_deadlines_compact.sql", "0044_deadlines_slot.sql")]
+    d = tempfile.mkdtemp()
+    con = sqlite3.connect(os.path.join(d, "old.db"))
+    con.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY);"
+        "INSERT INTO games (id) VALUES (1), (2);"
+        "CREATE TABLE game_deadlines (game_id INTEGER NOT NULL REFERENCES games(id),"
+        " kind TEXT NOT NULL, side TEXT NOT NULL, due TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, kind, side)) WITHOUT ROWID;")
+    old = [(1, "reminder", "black", "2027-01-15"), (1, "forfeit", "white", "2027-03-01"),
+           (1, "forfeit", "black", "2026-12-31"), (1, "adjudication", "black", "2028-06-01"),
+           (2, "recheck", "white", "0001-01-01")]
+    con.executemany("INSERT INTO game_deadlines VALUES (?, ?, ?, ?)", old)
+    for path in paths:
+        with open(path) as f:
+            con.executescript(f.read())
+    back = sorted(con.execute("SELECT game_id, kind, side, due FROM game_deadline_dates"))
+    expect_eq(back, sorted(old), "every row and date kept")
+    keys = sorted(con.execute("SELECT game_id, kind, slot, side FROM game_deadlines"))
+    expect_eq(keys, [(1, 0, 1, 1), (1, 2, 0, 0), (1, 2, 1, 1), (1, 3, 1, 1), (2, 5, 0, 0)],
+              "the side is the slot of each kept row")
+    idx = sorted(r[0] for r in con.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'game_deadlines'"
+        " AND sql IS NOT NULL"))
+    expect_eq(idx, ["game_deadlines_kind_due"], "one index, the one the queries use")
+    con.close()
+
+
+@test
 def penalties_by_game_and_the_active_counter():
     """Migration 0017: a game's penalties are read on an index (every load
     reads them), and the active games are a counter kept by triggers (the
