@@ -3,8 +3,9 @@
 Bearer challenge on 401 (RFC 6750 §3, RFC 9110 §11.6.1) and the scheme
 read case-insensitively; HEAD on every GET route (RFC 9110 §9.3.2); entity
 tags and 304 Not Modified (RFC 9110 §8.8.3, §13.1.2); gzip for large
-bodies (RFC 9110 §8.4); the CORS allow-list, off by default; and the
-connections spread over the event threads (docs/ARCHITECTURE.md)."""
+bodies (RFC 9110 §8.4); the CORS allow-list, off by default; headers up to
+12 KB; and the connections spread over the event threads
+(docs/ARCHITECTURE.md)."""
 import gzip
 import http.client
 import os
@@ -216,6 +217,27 @@ def the_cors_allow_list_lets_its_origins_in():
     expect_eq(st, 401, "unsigned")
     expect_eq(h.get("access-control-allow-origin"), "https://app.example",
               "a 401 is readable by the allowed page")
+
+
+@test
+def headers_of_12_kb_are_served_and_past_the_pool_nothing_breaks():
+    """Each connection's memory pool is 16 KB (http/http.c,
+    MHD_OPTION_CONNECTION_MEMORY_LIMIT; libmicrohttpd clears it after
+    every request, so its size is paid by each): headers of 12 KB, more
+    than any browser sends, are read and answered; 40 KB of headers end
+    that connection, and the daemon serves the next one."""
+    w = W()
+    st, _, _ = raw(w.server, "GET", "/api/v1/users/me",
+                   dict(auth(w.alice), **{"X-Padding": "a" * 12000}))
+    expect_eq(st, 200, "12 KB of headers")
+    try:
+        st, _, _ = raw(w.server, "GET", "/api/v1/users/me",
+                       dict(auth(w.alice), **{"X-Padding": "a" * 40000}))
+        expect(st in (400, 413, 431), "40 KB of headers refused: %d" % st)
+    except (ConnectionError, http.client.HTTPException):
+        pass  # closed: what libmicrohttpd does past the pool
+    st, _, _ = raw(w.server, "GET", "/api/v1/users/me", auth(w.alice))
+    expect_eq(st, 200, "the next connection is served")
 
 
 def event_thread_counts(server):
