@@ -100,8 +100,10 @@ def main():
         proc = None
         s2 = sizes(db)
         con = sqlite3.connect(db)
-        mails = con.execute("SELECT count(*), avg(length(body)), avg(length(queued_event))"
-                            " FROM mail_outbox").fetchone()
+        cols = [r[1] for r in con.execute("PRAGMA table_info(mail_outbox)")]
+        event = "avg(length(queued_event))" if "queued_event" in cols else "0"  # migration 0043
+        mails = con.execute("SELECT count(*), avg(length(body)), %s FROM mail_outbox"
+                            % event).fetchone()
         con.execute("UPDATE mail_outbox SET sent_at = '2000-01-01T00:00:00Z'")
         con.commit()
         con.close()
