@@ -71,12 +71,12 @@ static int mark_sent(struct app *app, const struct store_outbox_claimed *m,
                      const struct notify_mail *nm)
 {
 	if (m->queued_event)
-		return store_outbox_done_rendered(app->st, m->id, nm->subject, nm->body);
+		return store_outbox_done_text(app->st, m->id, nm->subject, nm->body);
 	if (!m->kind || strcmp(m->kind, notify_kind_name(NOTIFY_PASSWORD_RESET)) != 0)
 		return store_outbox_done(app->st, m->id);
 	char *body = without_links(m->body);
-	int rc = body ? store_outbox_done_redacted(app->st, m->id, body)
-	              : store_outbox_done_redacted(app->st, m->id, "(a password-reset mail)");
+	int rc = store_outbox_done_text(app->st, m->id, NULL,
+	                                body ? body : "(a password-reset mail)");
 	free(body);
 	return rc;
 }

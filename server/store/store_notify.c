@@ -253,25 +253,12 @@ int store_outbox_done(store *s, int64_t id)
 	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
 }
 
-int store_outbox_done_redacted(store *s, int64_t id, const char *body)
+int store_outbox_done_text(store *s, int64_t id, const char *subject, const char *body)
 {
 	static const char sql[] =
 	        "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
-	        " claimed_until = NULL, last_error = NULL, body = ? WHERE id = ?";
-	sqlite3_stmt *st = store_stmt(s, sql);
-	if (!st)
-		return STORE_ERROR;
-	if (store_bind_text(st, 1, body) || store_bind_int64(st, 2, id))
-		return store_failed(s, st, "outbox done: bind");
-	return store_exec(s, st, "outbox done") == STORE_OK ? STORE_OK : STORE_ERROR;
-}
-
-int store_outbox_done_rendered(store *s, int64_t id, const char *subject, const char *body)
-{
-	static const char sql[] =
-	        "UPDATE mail_outbox SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
-	        " claimed_until = NULL, last_error = NULL, subject = ?, body = ?,"
-	        " queued_event = NULL WHERE id = ?";
+	        " claimed_until = NULL, last_error = NULL, subject = coalesce(?, subject),"
+	        " body = ?, queued_event = NULL WHERE id = ?";
 	sqlite3_stmt *st = store_stmt(s, sql);
 	if (!st)
 		return STORE_ERROR;

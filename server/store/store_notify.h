@@ -122,13 +122,11 @@ int store_outbox_status(store *s, struct store_outbox_status *o, struct store_ou
 /* Marks mail id sent and unclaimed: STORE_OK or STORE_ERROR. */
 int store_outbox_done(store *s, int64_t id);
 
-/* store_outbox_done(), and the row's body becomes body (issue 20: a sent
- * reset mail keeps its row for the record, without its link). */
-int store_outbox_done_redacted(store *s, int64_t id, const char *body);
-
-/* store_outbox_done() of a mail queued as its event: the text sent
- * becomes its subject and body, and the event goes (migration 0043). */
-int store_outbox_done_rendered(store *s, int64_t id, const char *subject, const char *body);
+/* store_outbox_done(), and the row keeps the text it was sent with:
+ * body, and subject unless NULL (issue 20: a sent reset mail keeps its
+ * row for the record, without its link; migration 0043: a mail queued
+ * as its event gets the text it was rendered to, and the event goes). */
+int store_outbox_done_text(store *s, int64_t id, const char *subject, const char *body);
 
 /* Records a failed try of mail id: its error, unclaimed, due again at
  * next_try (unix seconds).  STORE_OK or STORE_ERROR. */

@@ -16,6 +16,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import *  # noqa: E402,F401,F403
@@ -148,17 +149,10 @@ def filled_on_first_start():
     expect_eq({g: rows(srv, g) for g in ids}, want, "the same dates again")
 
 
-@test
-def migration_0016_converts_rows():
-    """Migration 0016 turns the text rows of 0012 into integers (kind,
-    side, day number) and keeps every date; the view reads them back as
-    they were."""
-    import datetime
-    import glob
-    import tempfile
-    path = glob.glob(os.path.join(TOP_SRCDIR, "migrations", "0016_deadlines_compact.sql"))[0]
-    d = tempfile.mkdtemp()
-    con = sqlite3.connect(os.path.join(d, "old.db"))
+def db_of_0012():
+    """A new database (a connection) with games 1 and 2 and the dates
+    table as migration 0012 made it (texts)."""
+    con = sqlite3.connect(os.path.join(tempfile.mkdtemp(), "old.db"))
     con.executescript(
         "CREATE TABLE games (id INTEGER PRIMARY KEY);"
         "INSERT INTO games (id) VALUES (1), (2);"
@@ -167,13 +161,28 @@ def migration_0016_converts_rows():
         " PRIMARY KEY (game_id, kind, side)) WITHOUT ROWID;"
         "CREATE INDEX game_deadlines_due ON game_deadlines(due, game_id);"
         "CREATE INDEX game_deadlines_kind ON game_deadlines(kind, due, game_id);")
+    return con
+
+
+def migrate(con, name):
+    """Runs migration `name` of migrations/ on con."""
+    with open(os.path.join(TOP_SRCDIR, "migrations", name)) as f:
+        con.executescript(f.read())
+
+
+@test
+def migration_0016_converts_rows():
+    """Migration 0016 turns the text rows of 0012 into integers (kind,
+    side, day number) and keeps every date; the view reads them back as
+    they were."""
+    import datetime
+    con = db_of_0012()
     old = [(1, "reminder", "white", "2027-01-15"), (1, "tl_notice", "white", "2027-01-22"),
            (1, "forfeit", "white", "2027-03-01"), (1, "forfeit", "black", "2026-12-31"),
            (1, "adjudication", "white", "2028-06-01"), (1, "time_trouble", "white", "2027-02-20"),
            (2, "recheck", "white", "0001-01-01")]
     con.executemany("INSERT INTO game_deadlines VALUES (?, ?, ?, ?)", old)
-    with open(path) as f:
-        con.executescript(f.read())
+    migrate(con, "0016_deadlines_compact.sql")
     back = sorted(con.execute("SELECT game_id, kind, side, due FROM game_deadline_dates"))
     expect_eq(back, sorted(old), "every row and date kept")
     epoch = datetime.date(1970, 1, 1)
@@ -196,25 +205,13 @@ def migration_0044_keys_rows_by_slot():
     column (a move hands a row over in place): every row and date of 0016's
     table is kept, the two forfeit rows of one game included, and the view
     reads them as before."""
-    import glob
-    import tempfile
-    paths = [glob.glob(os.path.join(TOP_SRCDIR, "migrations", name))[0]
-             for name in ("0016_deadlines_compact.sql", "0044_deadlines_slot.sql")]
-    d = tempfile.mkdtemp()
-    con = sqlite3.connect(os.path.join(d, "old.db"))
-    con.executescript(
-        "CREATE TABLE games (id INTEGER PRIMARY KEY);"
-        "INSERT INTO games (id) VALUES (1), (2);"
-        "CREATE TABLE game_deadlines (game_id INTEGER NOT NULL REFERENCES games(id),"
-        " kind TEXT NOT NULL, side TEXT NOT NULL, due TEXT NOT NULL,"
-        " PRIMARY KEY (game_id, kind, side)) WITHOUT ROWID;")
+    con = db_of_0012()
     old = [(1, "reminder", "black", "2027-01-15"), (1, "forfeit", "white", "2027-03-01"),
            (1, "forfeit", "black", "2026-12-31"), (1, "adjudication", "black", "2028-06-01"),
            (2, "recheck", "white", "0001-01-01")]
     con.executemany("INSERT INTO game_deadlines VALUES (?, ?, ?, ?)", old)
-    for path in paths:
-        with open(path) as f:
-            con.executescript(f.read())
+    migrate(con, "0016_deadlines_compact.sql")
+    migrate(con, "0044_deadlines_slot.sql")
     back = sorted(con.execute("SELECT game_id, kind, side, due FROM game_deadline_dates"))
     expect_eq(back, sorted(old), "every row and date kept")
     keys = sorted(con.execute("SELECT game_id, kind, slot, side FROM game_deadlines"))

@@ -111,6 +111,23 @@ def sweep(srv, today, smtp_url=None):
     return r
 
 
+def unconfigured_with_a_move():
+    """A daemon on the mail defaults (no smtp_url) with one game in which
+    alice played 1. e4: (server, world, game id)."""
+    srv = Server(today=D, extra_env={"CORRCHESS_MAIL_RETRY": "1"}).start()
+    w = World(srv)
+    gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
+    play(w.alice, gid, "e4")
+    return srv, w, gid
+
+
+def configure_mail(srv, port):
+    """Restarts srv with the real mail settings and SMTP on port."""
+    srv.extra_env.update({"CORRCHESS_MAIL_FROM": MAIL_FROM, "CORRCHESS_BASE_URL": BASE_URL,
+                          "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port})
+    srv.restart()
+
+
 ALICE, BOB, CAROL, TL = "alice@example.org", "bob@example.org", "carol@example.org", \
     "tl@example.org"
 
@@ -468,16 +485,11 @@ def mail_queued_before_configuration_links_the_configured_address():
     BASE_URL and has its Message-ID in the mail_from domain; the body is
     quoted-printable (7-bit whatever the server offers)."""
     port = free_port()
-    srv = Server(today=D, extra_env={"CORRCHESS_MAIL_RETRY": "1"}).start()
+    srv, w, gid = unconfigured_with_a_move()
     try:
-        w = World(srv)
-        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
-        play(w.alice, gid, "e4")
         expect_eq([(r[1], r[3]) for r in outbox(srv)], [(BOB, None)], "queued, not sent")
         with Smtp(port) as smtp:
-            srv.extra_env.update({"CORRCHESS_MAIL_FROM": MAIL_FROM, "CORRCHESS_BASE_URL": BASE_URL,
-                                  "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port})
-            srv.restart()
+            configure_mail(srv, port)
             got = smtp.wait_for(lambda ms: mails_to(ms, BOB), "the queued mail, sent now")
         m = mails_to(got, BOB)[0]
         has(m, "%s/games/%d" % (BASE_URL, gid), "%s/account" % BASE_URL)
@@ -502,11 +514,8 @@ def move_mail_queued_as_its_event_and_kept_as_sent():
     the row.  A queued event that does not unpack is refused with its
     error and never sent, and the mails after it still go."""
     port = free_port()
-    srv = Server(today=D, extra_env={"CORRCHESS_MAIL_RETRY": "1"}).start()
+    srv, w, gid = unconfigured_with_a_move()
     try:
-        w = World(srv)
-        gid = new_game(w.tl, w.ids["alice"], w.ids["bob"], "server", D)["id"]
-        play(w.alice, gid, "e4")
         rows = srv.db_rows("SELECT id, subject, body, queued_event, kind FROM mail_outbox"
                            " WHERE to_addr = ?", (BOB,))
         expect_eq([(r[1], r[2], r[4]) for r in rows], [("", "", "move")], "no text queued")
@@ -519,9 +528,7 @@ def move_mail_queued_as_its_event_and_kept_as_sent():
                     (CAROL, D, "<corrchess.broken@localhost>", ev.replace("\t", " ")))
         play(w.bob, gid, "e5")
         with Smtp(port) as smtp:
-            srv.extra_env.update({"CORRCHESS_MAIL_FROM": MAIL_FROM, "CORRCHESS_BASE_URL": BASE_URL,
-                                  "CORRCHESS_SMTP_URL": "smtp://127.0.0.1:%d" % port})
-            srv.restart()
+            configure_mail(srv, port)
             got = smtp.wait_for(lambda ms: mails_to(ms, BOB) and mails_to(ms, ALICE),
                                 "both queued move mails, sent now")
             wait_outbox(srv, lambda rows: all(r[3] for r in rows if r[1] != CAROL),
