@@ -61,13 +61,84 @@ static struct clock_game game(const struct clock_profile *p, int32_t start,
 	return g;
 }
 
+/* Issue 19: clock_compute_memo() from the memo of g's first k plies
+ * (k = n, n - 1, n - 2, 0) gives what clock_compute() gave for g (want,
+ * wp): the same result and plies, byte for byte; a memo of other stops
+ * or penalties is not used (the result stays the same).  Every game of
+ * these tests that compute() computes goes through it. */
+static void memo_agrees(const struct clock_game *g, const struct clock_result *want,
+                        const struct clock_ply *wp)
+{
+	size_t n = g->nmoves;
+	struct clock_ply *p1 = calloc(n + 1, sizeof *p1), *p2 = calloc(n + 1, sizeof *p2);
+	ck_assert_ptr_nonnull(p1);
+	ck_assert_ptr_nonnull(p2);
+	char err[256] = "";
+	for (size_t back = 0; back <= 3; back++) {
+		size_t k = back == 3 ? 0 : back <= n ? n - back : 0;
+		struct clock_game prefix = *g;
+		prefix.nmoves = k;
+		struct clock_memo *memo = NULL;
+		struct clock_result r;
+		if (clock_compute_memo(&prefix, &r, p1, &memo, err, sizeof err) != CC_OK) {
+			clock_memo_free(memo);
+			continue; /* the prefix alone does not hold (its pending move) */
+		}
+		ck_assert_ptr_nonnull(memo);
+		struct clock_game other = *g;
+		struct clock_interval none = {0, 0};
+		for (int variant = 0; variant < 2; variant++) {
+			/* variant 1: the memo of other stops, never used */
+			struct clock_memo *m = clock_memo_dup(memo);
+			ck_assert_ptr_nonnull(m);
+			ck_assert_uint_eq(clock_memo_bytes(m), clock_memo_bytes(memo));
+			if (variant == 1) {
+				other.stops = g->nstops ? NULL : &none;
+				other.nstops = g->nstops ? 0 : 1;
+				other.nmoves = k;
+				struct clock_memo *o = NULL;
+				if (clock_compute_memo(&other, &r, p1, &o, err, sizeof err) !=
+				    CC_OK) {
+					clock_memo_free(o);
+					clock_memo_free(m);
+					continue;
+				}
+				clock_memo_free(m);
+				m = o;
+			}
+			memset(p2, 0x5a, (n + 1) * sizeof *p2);
+			int rc = clock_compute_memo(g, &r, p2, &m, err, sizeof err);
+			ck_assert_msg(rc == CC_OK, "from the memo of %zu plies: %d %s", k, rc, err);
+			ck_assert_msg(memcmp(&r, want, sizeof r) == 0,
+			              "the result from the memo of %zu plies (variant %d) differs",
+			              k, variant);
+			ck_assert_msg(n == 0 || memcmp(p2, wp, n * sizeof *wp) == 0,
+			              "the plies from the memo of %zu plies (variant %d) differ", k,
+			              variant);
+			ck_assert_ptr_nonnull(m);
+			ck_assert_uint_ge(clock_memo_bytes(m), n * sizeof *wp);
+			ck_assert_uint_eq(clock_memo_bytes(NULL), 0);
+			clock_memo_free(m);
+		}
+		clock_memo_free(memo);
+	}
+	free(p1);
+	free(p2);
+}
+
 static struct clock_result compute(const struct clock_game *g, struct clock_ply *plies)
 {
 	struct clock_result res;
 	char err[256] = "";
-	int rc = clock_compute(g, &res, plies, err, sizeof err);
+	struct clock_ply *own = plies ? plies : calloc(g->nmoves + 1, sizeof *own);
+	ck_assert_ptr_nonnull(own);
+	memset(&res, 0, sizeof res);
+	int rc = clock_compute(g, &res, own, err, sizeof err);
 	if (rc != CC_OK)
 		ck_abort_msg("clock_compute: %d %s", rc, err);
+	memo_agrees(g, &res, own);
+	if (own != plies)
+		free(own);
 	return res;
 }
 

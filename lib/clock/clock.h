@@ -356,6 +356,34 @@ struct clock_result {
 int clock_compute(const struct clock_game *g, struct clock_result *res, struct clock_ply *plies,
                   char *err, size_t errlen);
 
+/* What clock_compute_memo() keeps of a computation for the next one
+ * (issue 19: the move path computed the whole game's clock at every
+ * move): the running state after the game's plies and the inputs it came
+ * from.  Opaque; owned by the caller. */
+struct clock_memo;
+
+/* clock_compute() with plies (not NULL) and a memo: when *memo holds a
+ * computation of the same profile, start, first side, transit, stops and
+ * penalties whose plies are the first plies of g, byte for byte, the
+ * walk goes on from its last ply instead of from the start; either way
+ * *memo is then replaced by the memo of this computation (NULL when out
+ * of memory; on a failure it may be kept or freed and NULL: it is always
+ * the caller's, and always true to what it was computed from).  With
+ * plies NULL the memo is neither read nor replaced.  The result is the
+ * same as clock_compute()'s (tests/check_clock.c and the date fuzzer
+ * compare them).  Cost O(nmoves) to compare and copy, plus the plies
+ * after the memo's. */
+int clock_compute_memo(const struct clock_game *g, struct clock_result *res,
+                       struct clock_ply *plies, struct clock_memo **memo, char *err, size_t errlen);
+
+/* A copy of m (NULL: NULL, or out of memory). */
+struct clock_memo *clock_memo_dup(const struct clock_memo *m);
+
+/* Its bytes, for a cache's accounting (0 for NULL). */
+size_t clock_memo_bytes(const struct clock_memo *m);
+
+void clock_memo_free(struct clock_memo *m);
+
 /* DSU 6.3.3.4, 6.3.3.3: "Det er ikke lovligt at lade en modstander
  * fortsætte et parti efter dennes tidsoverskridelse ... er partiet tabt for
  * begge spillere." */

@@ -505,12 +505,139 @@ static int pending_clock(const struct game_ctx *x, struct side *st, struct clock
 	return CC_OK;
 }
 
+/* ------------------------------------------------------------------------
+ * The memo (clock.h clock_compute_memo()): the state of the single pass
+ * after n plies and every input that state came from.  The pass over ply
+ * i reads only the profile, the start, the first side, the transit, the
+ * stops, the TL penalties and plies 0..i: never today, the pending move or
+ * the game's flags, which only the part after the pass reads.  So a memo
+ * whose inputs equal g's, byte for byte, is the state the pass over g
+ * reaches at its ply n.
+ */
+struct clock_memo {
+	const struct clock_profile *profile;
+	int32_t start;
+	enum clock_side first_side;
+	int transit;
+	size_t nstops, npen, n;
+	struct clock_interval *stops;
+	struct clock_penalty *pens;
+	struct clock_move *moves;
+	struct clock_ply *plies;
+	struct side sd[2];
+	struct cursor c; /* its stops pointer is the computation's own: set again */
+};
+
+void clock_memo_free(struct clock_memo *m)
+{
+	if (!m)
+		return;
+	free(m->stops);
+	free(m->pens);
+	free(m->moves);
+	free(m->plies);
+	free(m);
+}
+
+size_t clock_memo_bytes(const struct clock_memo *m)
+{
+	return m ? sizeof *m + m->nstops * sizeof *m->stops + m->npen * sizeof *m->pens +
+	                       m->n * (sizeof *m->moves + sizeof *m->plies)
+	         : 0;
+}
+
+/* A new array of n elements of size sz copied from src (n == 0: a valid
+ * pointer to nothing); NULL when out of memory. */
+static void *dup_array(const void *src, size_t n, size_t sz)
+{
+	void *p = malloc(n ? n * sz : 1);
+	if (p && n)
+		memcpy(p, src, n * sz);
+	return p;
+}
+
+/* m with its arrays copied from the given ones; NULL (and m freed) when
+ * out of memory. */
+static struct clock_memo *memo_fill(struct clock_memo *m, const struct clock_interval *stops,
+                                    const struct clock_penalty *pens,
+                                    const struct clock_move *moves, const struct clock_ply *plies)
+{
+	m->stops = dup_array(stops, m->nstops, sizeof *stops);
+	m->pens = dup_array(pens, m->npen, sizeof *pens);
+	m->moves = dup_array(moves, m->n, sizeof *moves);
+	m->plies = dup_array(plies, m->n, sizeof *plies);
+	if (!m->stops || !m->pens || !m->moves || !m->plies) {
+		clock_memo_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+struct clock_memo *clock_memo_dup(const struct clock_memo *m)
+{
+	if (!m)
+		return NULL;
+	struct clock_memo *d = malloc(sizeof *d);
+	if (!d)
+		return NULL;
+	*d = *m;
+	d->stops = NULL;
+	d->pens = NULL;
+	d->moves = NULL;
+	d->plies = NULL;
+	return memo_fill(d, m->stops, m->pens, m->moves, m->plies);
+}
+
+/* The memo of the pass over all of g's plies (state sd, c; plies filled),
+ * or NULL when out of memory. */
+static struct clock_memo *memo_make(const struct game_ctx *x, const struct side sd[2],
+                                    const struct cursor *c, const struct clock_ply *plies)
+{
+	const struct clock_game *g = x->g;
+	struct clock_memo *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->profile = g->profile;
+	m->start = g->start;
+	m->first_side = g->first_side;
+	m->transit = x->transit;
+	m->nstops = g->nstops;
+	m->npen = g->npenalties;
+	m->n = g->nmoves;
+	m->sd[0] = sd[0];
+	m->sd[1] = sd[1];
+	m->c = *c;
+	return memo_fill(m, g->stops, g->penalties, g->moves, plies);
+}
+
+/* How many plies of g the pass may skip with memo m: m->n when every
+ * input of m equals g's (its plies the first of g's), else 0. */
+static size_t memo_resumes(const struct clock_memo *m, const struct game_ctx *x)
+{
+	const struct clock_game *g = x->g;
+	if (!m || m->profile != g->profile || m->start != g->start ||
+	    m->first_side != g->first_side || m->transit != x->transit || m->n > g->nmoves ||
+	    m->nstops != g->nstops || m->npen != g->npenalties)
+		return 0;
+	if ((m->nstops && memcmp(m->stops, g->stops, m->nstops * sizeof *m->stops) != 0) ||
+	    (m->npen && memcmp(m->pens, g->penalties, m->npen * sizeof *m->pens) != 0) ||
+	    (m->n && memcmp(m->moves, g->moves, m->n * sizeof *m->moves) != 0))
+		return 0;
+	return m->n;
+}
+
+int clock_compute(const struct clock_game *g, struct clock_result *res, struct clock_ply *plies,
+                  char *err, size_t errlen)
+{
+	return clock_compute_memo(g, res, plies, NULL, err, errlen);
+}
+
 /* The single pass: each half-move is dated, costed with the shared
  * cursor, added to its player, and checked at the controls; runs of
  * accepted series moves defer their check to the run's end (including a
  * reply sent the same day).  Then the side to move gets its dates. */
-int clock_compute(const struct clock_game *g, struct clock_result *res, struct clock_ply *plies,
-                  char *err, size_t errlen)
+int clock_compute_memo(const struct clock_game *g, struct clock_result *res,
+                       struct clock_ply *plies, struct clock_memo **memo, char *err, size_t errlen)
 {
 	struct game_ctx x;
 	struct side sd[2];
@@ -530,9 +657,22 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 	memset(sd, 0, sizeof sd);
 	memset(res, 0, sizeof *res);
 	cursor_init(&c, &x.stops, x.p->holidays, g->start);
+	if (!plies)
+		memo = NULL; /* (a memo keeps the plies: none to keep) */
+	size_t from = memo ? memo_resumes(*memo, &x) : 0;
+	if (from) {
+		/* the state after ply `from` as the pass reached it before */
+		const struct clock_memo *m = *memo;
+		sd[0] = m->sd[0];
+		sd[1] = m->sd[1];
+		c = m->c;
+		c.v = x.stops.v;
+		c.nv = x.stops.n;
+		memcpy(plies, m->plies, from * sizeof *plies);
+	}
 
 	const int per = x.p->moves_per_period;
-	for (size_t i = 0; i < g->nmoves; i++) {
+	for (size_t i = from; i < g->nmoves; i++) {
 		enum clock_side who = side_of(g, i);
 		struct side *st = &sd[who];
 		const struct clock_move *m = &g->moves[i];
@@ -579,6 +719,11 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 		} else {
 			move_check(&x, st, who, i); /* DSU 6.3.3.1 */
 		}
+	}
+	if (memo) {
+		/* before the part after the pass, which changes sd */
+		clock_memo_free(*memo);
+		*memo = memo_make(&x, sd, &c, plies);
 	}
 	bool finished = (g->flags & CLOCK_GAME_FINISHED) != 0;
 	int to_move = finished ? -1 : (int)side_of(g, g->nmoves);
@@ -641,6 +786,10 @@ int clock_compute(const struct clock_game *g, struct clock_result *res, struct c
 	clock_stopset_free(&x.stops);
 	return CC_OK;
 fail:
+	if (memo) {
+		clock_memo_free(*memo);
+		*memo = NULL;
+	}
 	clock_stopset_free(&x.stops);
 	return rc;
 }

@@ -248,6 +248,13 @@ int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *re
 int corr_clock_days(const struct corr_game *g, int32_t today, struct clock_result *res,
                     int32_t **days, struct corr_error *e);
 
+/* corr_clock_days() with a memo of an earlier computation (lib/clock
+ * clock_compute_memo(), issue 19): kept by the caller with the game, so
+ * the clock after a move walks the new plies only; *memo is replaced by
+ * this computation's.  The same result as corr_clock_days(). */
+int corr_clock_days_memo(const struct corr_game *g, int32_t today, struct clock_result *res,
+                         int32_t **days, struct clock_memo **memo, struct corr_error *e);
+
 /* Everything corr_clock(g, today) reads, as bytes into key (room for
  * CORR_CLOCK_KEY_MAX(g)): two games with the same key on the same day
  * have the same clock, so a clock computed once may be kept under its

@@ -269,7 +269,8 @@ bool corr_series_visible(const struct corr_game *g, int viewer)
 /* corr_clock() and corr_played_on(): the clock inputs of g, one
  * clock_compute(), and with po_out the 6.3.3.4 question. */
 static int clock_of(const struct corr_game *g, int32_t today, struct clock_result *res,
-                    struct clock_ply *plies, struct clock_played_on *po_out, struct corr_error *e)
+                    struct clock_ply *plies, struct clock_played_on *po_out,
+                    struct clock_memo **memo, struct corr_error *e)
 {
 	struct clock_move local[64];
 	struct clock_move *cm = local;
@@ -388,7 +389,7 @@ static int clock_of(const struct corr_game *g, int32_t today, struct clock_resul
 	cg.flags = g->state.holiday_play ? CLOCK_GAME_HOLIDAY_PLAY : 0;
 	if (g->state.status != CORR_ACTIVE)
 		cg.flags |= CLOCK_GAME_FINISHED;
-	int rc = clock_compute(&cg, res, plies, err, sizeof err);
+	int rc = clock_compute_memo(&cg, res, plies, memo, err, sizeof err);
 	if (rc == CC_OK && po_out != NULL && clock_played_on(&cg, res, po_out) != CC_OK)
 		rc = CC_ERR_INVALID;
 	if (pen != lpen)
@@ -454,18 +455,24 @@ size_t corr_clock_key(const struct corr_game *g, int32_t today, unsigned char *k
 int corr_clock(const struct corr_game *g, int32_t today, struct clock_result *res,
                struct clock_ply *plies, struct corr_error *e)
 {
-	return clock_of(g, today, res, plies, NULL, e);
+	return clock_of(g, today, res, plies, NULL, NULL, e);
 }
 
 int corr_clock_days(const struct corr_game *g, int32_t today, struct clock_result *res,
                     int32_t **days, struct corr_error *e)
+{
+	return corr_clock_days_memo(g, today, res, days, NULL, e);
+}
+
+int corr_clock_days_memo(const struct corr_game *g, int32_t today, struct clock_result *res,
+                         int32_t **days, struct clock_memo **memo, struct corr_error *e)
 {
 	struct clock_ply local[64];
 	struct clock_ply *plies = g->nmoves > 64 ? malloc(g->nmoves * sizeof *plies) : local;
 	int32_t *out = malloc((g->nmoves ? g->nmoves : 1) * sizeof *out);
 	*days = NULL;
 	int rc = !plies || !out ? corr_fail(e, CC_ERR_NOMEM, "internal", "out of memory")
-	                        : corr_clock(g, today, res, plies, e);
+	                        : clock_of(g, today, res, plies, NULL, memo, e);
 	if (rc == CC_OK) {
 		for (size_t i = 0; i < g->nmoves; i++)
 			out[i] = plies[i].days;
@@ -482,5 +489,5 @@ int corr_played_on(const struct corr_game *g, int32_t today, struct clock_played
                    struct corr_error *e)
 {
 	struct clock_result res;
-	return clock_of(g, today, &res, NULL, po, e);
+	return clock_of(g, today, &res, NULL, po, NULL, e);
 }

@@ -75,6 +75,7 @@ void game_cache_clock_free(struct game_cache_clock *k)
 		return;
 	free(k->key);
 	free(k->days);
+	clock_memo_free(k->memo);
 	memset(k, 0, sizeof *k);
 }
 
@@ -95,6 +96,7 @@ static bool clock_copy(struct game_cache_clock *out, const struct game_cache_clo
 	*out = *k;
 	out->key = key;
 	out->days = days;
+	out->memo = clock_memo_dup(k->memo); /* none when out of memory: computed whole */
 	return true;
 }
 
@@ -168,7 +170,8 @@ void game_cache_put(struct game_cache *c, int64_t id, int64_t rev, const char *f
 	memcpy(en->fen, fen, strlen(fen) + 1);
 	en->bytes = sizeof *en - sizeof en->g + corr_game_bytes(&en->g);
 	if (clock && clock->key && clock->days && clock_copy(&en->clock, clock, g->nmoves))
-		en->bytes += clock->nkey + g->nmoves * sizeof *clock->days;
+		en->bytes += clock->nkey + g->nmoves * sizeof *clock->days +
+		             clock_memo_bytes(clock->memo);
 	size_t i = slot_of(id);
 	pthread_mutex_lock(&c->locks[i % LOCKS]);
 	struct entry *old = c->slots[i];

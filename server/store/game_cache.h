@@ -35,7 +35,8 @@ struct game_cache_clock {
 	unsigned char *key;
 	size_t nkey;
 	struct clock_result res;
-	int32_t *days; /* the game's nmoves entries */
+	int32_t *days;           /* the game's nmoves entries */
+	struct clock_memo *memo; /* lib/clock clock_compute_memo()'s, NULL: none */
 };
 
 /* Frees what game_cache_get() copied into k; a zeroed struct is a no-op. */

@@ -22,6 +22,7 @@ void store_games_free(struct store_game *sg)
 		return;
 	free(sg->event);
 	free(sg->clock.days);
+	clock_memo_free(sg->clock.memo);
 	corr_game_free(&sg->g);
 	memset(sg, 0, sizeof *sg);
 }
@@ -33,6 +34,7 @@ const struct store_game_clock *store_games_clock(const struct store_game *sg, in
 
 void store_games_clock_drop(struct store_game *sg)
 {
+	/* the memo stays: it checks itself against the game it is used for */
 	free(sg->clock.days);
 	sg->clock.days = NULL;
 }
@@ -323,6 +325,10 @@ static unsigned char *clock_key_of(const struct store_game *sg, int32_t on,
  * kept under (lib/corr corr_clock_key(): the same key, the same clock). */
 static void adopt_clock(struct store_game *sg, struct game_cache_clock *kept)
 {
+	/* the memo whatever the key: it holds plies, not a day's clock */
+	clock_memo_free(sg->clock.memo);
+	sg->clock.memo = kept->memo;
+	kept->memo = NULL;
 	if (!kept->key || !kept->days)
 		return;
 	unsigned char local[KEY_LOCAL];
@@ -851,6 +857,7 @@ void store_games_cache_keep(store *s, const struct store_game *sg)
 		k.key = key;
 		k.res = sg->clock.res;
 		k.days = sg->clock.days;
+		k.memo = sg->clock.memo;
 	}
 	game_cache_put(store_game_cache(s), sg->id, sg->g.rev, fen, &sg->g, key ? &k : NULL);
 	if (key != local)

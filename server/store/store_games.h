@@ -54,6 +54,10 @@ struct store_game {
 		int32_t on;
 		struct clock_result res;
 		int32_t *days;
+		/* the memo of the last computation of g's clock (lib/clock
+		 * clock_compute_memo()): kept even when g changes, it is only
+		 * used for the plies it holds (issue 19); owned, NULL: none */
+		struct clock_memo *memo;
 	} clock;
 };
 

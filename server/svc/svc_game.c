@@ -93,7 +93,8 @@ static const struct store_game_clock *keep_clock(struct store_game *sg, int32_t 
 	struct corr_error e;
 	int32_t *days;
 	store_games_clock_drop(sg);
-	if (corr_clock_days(&sg->g, on, &sg->clock.res, &days, &e) != CC_OK)
+	/* from the memo of the game before the change: the new plies only */
+	if (corr_clock_days_memo(&sg->g, on, &sg->clock.res, &days, &sg->clock.memo, &e) != CC_OK)
 		return NULL;
 	sg->clock.on = on;
 	sg->clock.days = days;

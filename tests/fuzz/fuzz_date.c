@@ -237,6 +237,26 @@ static void check_game(const struct clock_profile *p, const int32_t *dates, size
 			          w, pl->thinking_days, pl->penalty_days, pl->used_days,
 			          pl->limit_days, pl->running_days);
 	}
+	/* Issue 19: from the memo of the first k plies (the move path's way)
+	 * the same result and plies, byte for byte. */
+	for (size_t k = nm; k + 2 >= nm && k <= nm; k--) {
+		struct clock_game prefix = g;
+		prefix.nmoves = k;
+		struct clock_memo *memo = NULL;
+		struct clock_result r;
+		struct clock_ply again[MAX_DATES];
+		if (clock_compute_memo(&prefix, &r, again, &memo, err, sizeof err) == CC_OK) {
+			rc = clock_compute_memo(&g, &r, again, &memo, err, sizeof err);
+			if (rc != CC_OK || memcmp(&r, &res, sizeof r) != 0 ||
+			    (nm && memcmp(again, plies, nm * sizeof *plies) != 0))
+				fuzz_fail("the clock from the memo of %zu of %zu plies differs (%d "
+				          "%s)",
+				          k, nm, rc, err);
+		}
+		clock_memo_free(memo);
+		if (k == 0)
+			break;
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
