@@ -10,7 +10,8 @@
 # new so that the machine's noise falls on both; then callgrind_moves.py
 # counts the instructions per move request of each.  Prints one line per
 # run and the medians (with bench_moves' raw-socket client too, and the
-# bare two-row loop measured beside each run).
+# bare two-row loop measured beside each run), and the median of each
+# run's ratio to the bare loop beside it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 old=$1 new=$2 runs=${3:-5} clients=${4:-64} plies=${5:-100}
@@ -52,6 +53,15 @@ for which in old new; do
 		p99=$(cut -d' ' -f2 "$tmp/$which.raw" | sort -n | sed -n "${mid}p")
 		echo "$which median, raw-socket client: $rate moves/s, p99 $p99 ms"
 	fi
+	# issue 19's third goal is a ratio to the bare loop of the same run:
+	# each run's own ratio, and their median
+	ratio() { # rates file -> the median of rate / that run's bare loop
+		paste -d' ' "$1" "$tmp/$which.bare" | awk '$3 > 0 { printf "%.3f\n", $1 / $3 }' |
+			sort -n | sed -n "${mid}p"
+	}
+	line="$which median of each run's ratio to its bare loop: full $(ratio "$tmp/$which")"
+	[ -s "$tmp/$which.raw" ] && line="$line, raw-socket client $(ratio "$tmp/$which.raw")"
+	echo "$line"
 done
 for which in old new; do
 	eval dir=\$$which
